@@ -1,0 +1,48 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Logger } from "../server/logger";
+import { renderApiDocs } from "./docs";
+import type { Database } from "./db/client";
+import { handleApiError, notFoundBody, validationHook } from "./http";
+import { registerPublicRoutes } from "./routes/public";
+
+export type ApiDeps = {
+  db: Database;
+  logger: Logger;
+  /** The clock; tests pass a fixed one. Domain code receives `now` from here, never reads it. */
+  now: () => Date;
+  jwtSecret: string;
+};
+
+export type ApiEnv = { Variables: { deps: ApiDeps } };
+export type ApiApp = OpenAPIHono<ApiEnv>;
+
+export const API_VERSION = "1.0.0";
+
+/**
+ * Builds the API from its dependencies. Paths are relative to the API base address
+ * (mounted under /api by server.ts). Every error is JSON { error, fieldErrors? }.
+ */
+export function createApi(deps: ApiDeps): ApiApp {
+  const api: ApiApp = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  api.use(async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  api.onError((error, c) => handleApiError(error, c, deps.logger));
+  api.notFound((c) => c.json(notFoundBody(), 404));
+
+  registerPublicRoutes(api);
+
+  api.doc("/openapi.json", {
+    openapi: "3.0.3",
+    info: {
+      title: "API de Cotiza",
+      version: API_VERSION,
+      description:
+        "API de cotización y contratación de seguros de coche, hogar e impago de alquiler. Los importes van en céntimos de euro. Los errores responden { error, fieldErrors }.",
+    },
+    servers: [{ url: "/api" }],
+  });
+  api.get("/docs", (c) => c.html(renderApiDocs(api)));
+  return api;
+}

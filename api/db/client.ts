@@ -1,0 +1,126 @@
+// Opens the database: PostgreSQL when DATABASE_URL is given, otherwise embedded PGlite on disk
+// (or a PGlite instance handed in, as the tests do). Migrations run before the handle is returned.
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql, type SQL } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+
+/** One type for both drivers: select, insert, update, delete, execute and transaction. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** What `db.transaction(fn)` hands to `fn`; pass it where a Database is expected. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Code that works inside or outside a transaction takes this. */
+export type DbOrTx = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs `select 1`; throws when the database cannot answer. */
+  ping(): Promise<void>;
+  /** Closes the pool or the PGlite instance (also one that was handed in). */
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  /** postgres://… — use PostgreSQL through a node-postgres pool. */
+  databaseUrl?: string;
+  /** Embedded mode: PGlite keeps its files in `${dataDir}/pglite`. */
+  dataDir?: string;
+  /** Embedded mode with an instance made by the caller (in memory, loaded from a dump…). */
+  pglite?: PGlite;
+};
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+
+// Any constant works; it only has to be the same for every instance migrating one database.
+const MIGRATION_LOCK_ID = 4_032_026;
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.pglite) return openPglite(opts.pglite);
+  if (!opts.dataDir) throw new Error("openDatabase: give databaseUrl, dataDir or a PGlite instance");
+  const dir = path.resolve(opts.dataDir, "pglite");
+  await mkdir(dir, { recursive: true });
+  return openPglite(new PGlite(dir));
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client that loses its connection emits 'error'; without a listener the process dies.
+  pool.on("error", () => {});
+  try {
+    // Several instances may start at once against one database: a session advisory lock on a
+    // dedicated connection makes them migrate one after the other.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      try {
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+      }
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  const db = drizzleNodePg(pool, { schema });
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(client: PGlite): Promise<DatabaseHandle> {
+  try {
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db,
+      kind: "pglite",
+      ping: async () => {
+        if (client.closed) throw new Error("PGlite is closed");
+        await client.query("select 1");
+      },
+      close: async () => {
+        if (!client.closed) await client.close();
+      },
+    };
+  } catch (error) {
+    if (!client.closed) await client.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** `select 1` through Drizzle, for code that only holds a Database. */
+export async function pingDatabase(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/**
+ * Raw SQL returning rows. `db.execute` is typed `unknown` on the shared Database type because
+ * each driver has its own result class; both carry `rows` as objects keyed by column name.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,524 @@
+// The Drizzle schema of the whole domain (see /work/shared/design/DOMAIN.md).
+// Money is integer cents; rates are integer basis points (1 % = 100 bp); timestamps carry a
+// time zone; calendar dates (birth, policy start/end, due dates) are `date` strings (YYYY-MM-DD).
+// Emails are stored lower-case (a check constraint keeps code honest), so a plain unique index
+// is a case-insensitive one.
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { TariffTable } from "../domain/catalogue";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ─── Enums ──────────────────────────────────────────────────────────────────────────────
+
+export const lineCodeEnum = pgEnum("line_code", ["auto", "hogar", "alquiler"]);
+export const clientStageEnum = pgEnum("client_stage", ["prospecto", "alta", "activo", "renovacion", "en_riesgo", "baja"]);
+export const guaranteePriceTypeEnum = pgEnum("guarantee_price_type", ["fixed", "percent"]);
+export const quoteStatusEnum = pgEnum("quote_status", ["cotizada", "contratada", "caducada", "descartada"]);
+export const policyStatusEnum = pgEnum("policy_status", ["pendiente_pago", "en_vigor", "suspendida", "anulada", "vencida"]);
+export const frequencyEnum = pgEnum("payment_frequency", ["anual", "semestral", "trimestral", "mensual"]);
+export const reciboStatusEnum = pgEnum("recibo_status", ["pendiente", "cobrado", "devuelto", "anulado", "extornado"]);
+/** prima: an instalment of the term; suplemento: an endorsement's difference. */
+export const reciboKindEnum = pgEnum("recibo_kind", ["prima", "suplemento"]);
+export const paymentMethodEnum = pgEnum("payment_method", ["card", "sepa"]);
+export const paymentStatusEnum = pgEnum("payment_status", ["pendiente", "aceptado", "rechazado", "reembolsado"]);
+export const emailStatusEnum = pgEnum("email_status", ["pendiente", "enviado", "fallido"]);
+export const leadStageEnum = pgEnum("lead_stage", ["nuevo", "contactado", "cotizado", "negociacion", "ganado", "perdido"]);
+export const actorTypeEnum = pgEnum("actor_type", ["admin", "user", "system", "anonymous"]);
+
+export type LineCode = (typeof lineCodeEnum.enumValues)[number];
+export type ClientStage = (typeof clientStageEnum.enumValues)[number];
+export type GuaranteePriceType = (typeof guaranteePriceTypeEnum.enumValues)[number];
+export type QuoteStatus = (typeof quoteStatusEnum.enumValues)[number];
+export type PolicyStatus = (typeof policyStatusEnum.enumValues)[number];
+export type PaymentFrequency = (typeof frequencyEnum.enumValues)[number];
+export type ReciboStatus = (typeof reciboStatusEnum.enumValues)[number];
+export type ReciboKind = (typeof reciboKindEnum.enumValues)[number];
+export type PaymentMethod = (typeof paymentMethodEnum.enumValues)[number];
+export type PaymentStatus = (typeof paymentStatusEnum.enumValues)[number];
+export type EmailStatus = (typeof emailStatusEnum.enumValues)[number];
+export type LeadStage = (typeof leadStageEnum.enumValues)[number];
+export type ActorType = (typeof actorTypeEnum.enumValues)[number];
+
+/** A role's permissions: only entries set to exactly `true` grant anything. */
+export type PermissionMap = Record<string, boolean>;
+
+/** One attachment of a queued e-mail; content is base64 so the row is self-contained. */
+export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
+
+// ─── Staff, roles and permissions ──────────────────────────────────────────────────────
+
+export const permissions = pgTable("permissions", {
+  name: text("name").primaryKey(), // "resource:action"
+  description: text("description").notNull(),
+  group: text("group").notNull(),
+});
+
+export const roles = pgTable("roles", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  permissions: jsonb("permissions").$type<PermissionMap>().notNull().default({}),
+  /** Seeded roles: they cannot be deleted or renamed. */
+  isSystem: boolean("is_system").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull().unique(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "restrict" }),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_users_role_id_idx").on(t.roleId), check("admin_users_email_lower", sql`${t.email} = lower(${t.email})`)],
+);
+
+// ─── Visitors and their sessions ───────────────────────────────────────────────────────
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    /** The spec's visitor role: 'admin' marks an administrator, anything else is a customer. */
+    role: text("role").notNull().default("user"),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (t) => [check("users_email_lower", sql`${t.email} = lower(${t.email})`)],
+);
+
+/** Logged-out token ids; a row can be pruned once its token would have expired anyway. */
+export const revokedTokens = pgTable(
+  "revoked_tokens",
+  {
+    jti: text("jti").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("revoked_tokens_expires_at_idx").on(t.expiresAt)],
+);
+
+/** Every login attempt (visitor and staff), for rate limiting by email and by IP. */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    ip: text("ip"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    success: boolean("success").notNull(),
+  },
+  (t) => [index("login_attempts_email_at_idx").on(t.email, t.at), index("login_attempts_ip_at_idx").on(t.ip, t.at)],
+);
+
+// ─── Clients (tomadores) ───────────────────────────────────────────────────────────────
+
+export const clients = pgTable(
+  "clients",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    /** NIF/NIE, upper-case without separators; unique when known (prospects may lack it). */
+    nif: text("nif"),
+    birthDate: date("birth_date"),
+    email: text("email"),
+    phone: text("phone"),
+    address: text("address"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    stage: clientStageEnum("stage").notNull().default("prospecto"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("clients_nif_unique").on(t.nif).where(sql`${t.nif} is not null`),
+    index("clients_user_id_idx").on(t.userId),
+    index("clients_stage_idx").on(t.stage),
+    index("clients_email_idx").on(t.email),
+  ],
+);
+
+// ─── Catalogue: lines, plans, guarantees, tariffs ──────────────────────────────────────
+
+export const productLines = pgTable("product_lines", {
+  code: lineCodeEnum("code").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  active: boolean("active").notNull().default(true),
+});
+
+export const plans = pgTable(
+  "plans",
+  {
+    id: serial("id").primaryKey(),
+    lineCode: lineCodeEnum("line_code")
+      .notNull()
+      .references(() => productLines.code, { onDelete: "restrict" }),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    /** Yearly base premium before the line's risk factors. */
+    basePremiumCents: integer("base_premium_cents").notNull(),
+    deductibleCents: integer("deductible_cents").notNull().default(0),
+    sortOrder: integer("sort_order").notNull().default(0),
+    recommended: boolean("recommended").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [
+    unique("plans_line_code_code_unique").on(t.lineCode, t.code),
+    check("plans_base_premium_nonneg", sql`${t.basePremiumCents} >= 0`),
+    check("plans_deductible_nonneg", sql`${t.deductibleCents} >= 0`),
+  ],
+);
+
+export const guarantees = pgTable(
+  "guarantees",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    lineCode: lineCodeEnum("line_code")
+      .notNull()
+      .references(() => productLines.code, { onDelete: "restrict" }),
+    /** Price when chosen as an optional: fixed = yearly cents; percent = basis points of the net premium. */
+    priceType: guaranteePriceTypeEnum("price_type").notNull().default("fixed"),
+    priceValue: integer("price_value").notNull().default(0),
+    limitText: text("limit_text"),
+    limitCents: integer("limit_cents"),
+    deductibleCents: integer("deductible_cents").notNull().default(0),
+    sortOrder: integer("sort_order").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("guarantees_line_code_idx").on(t.lineCode), check("guarantees_price_nonneg", sql`${t.priceValue} >= 0`)],
+);
+
+/** A guarantee offered by a plan: included in its price, or optional at the guarantee's price. */
+export const planGuarantees = pgTable(
+  "plan_guarantees",
+  {
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    guaranteeId: integer("guarantee_id")
+      .notNull()
+      .references(() => guarantees.id, { onDelete: "cascade" }),
+    included: boolean("included").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.guaranteeId] }), index("plan_guarantees_guarantee_id_idx").on(t.guaranteeId)],
+);
+
+/** One rating factor table of a line, versioned so that a price can be explained later. */
+export const tariffs = pgTable(
+  "tariffs",
+  {
+    id: serial("id").primaryKey(),
+    lineCode: lineCodeEnum("line_code")
+      .notNull()
+      .references(() => productLines.code, { onDelete: "restrict" }),
+    factor: text("factor").notNull(),
+    bands: jsonb("bands").$type<TariffTable>().notNull(),
+    version: integer("version").notNull().default(1),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("tariffs_line_factor_version_unique").on(t.lineCode, t.factor, t.version)],
+);
+
+// ─── Quotes, policies, recibos, payments ──────────────────────────────────────────────
+
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lineCode: lineCodeEnum("line_code")
+      .notNull()
+      .references(() => productLines.code, { onDelete: "restrict" }),
+    status: quoteStatusEnum("status").notNull().default("cotizada"),
+    /** The rating inputs as submitted (validated by the API contract). */
+    inputs: jsonb("inputs").$type<Record<string, unknown>>().notNull(),
+    /** The priced offer per plan with its breakdown, frozen at quote time (binding while valid). */
+    offers: jsonb("offers").$type<unknown>().notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Anonymous visitors own their quotes through a session id until they sign in. */
+    sessionId: text("session_id"),
+    validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("quotes_user_id_idx").on(t.userId),
+    index("quotes_session_id_idx").on(t.sessionId),
+    index("quotes_status_valid_until_idx").on(t.status, t.validUntil),
+    index("quotes_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const policies = pgTable(
+  "policies",
+  {
+    id: serial("id").primaryKey(),
+    /** Human policy number, e.g. COT-2026-000001. */
+    number: text("number").notNull().unique(),
+    quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "restrict" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    lineCode: lineCodeEnum("line_code")
+      .notNull()
+      .references(() => productLines.code, { onDelete: "restrict" }),
+    planCode: text("plan_code").notNull(),
+    status: policyStatusEnum("status").notNull().default("pendiente_pago"),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    frequency: frequencyEnum("frequency").notNull().default("anual"),
+    /** Codes of the optional guarantees contracted on top of the plan. */
+    optionalGuarantees: jsonb("optional_guarantees").$type<string[]>().notNull().default([]),
+    /** The insured risk (driver and vehicle, dwelling, rented flat), copied from the quote inputs. */
+    risk: jsonb("risk").$type<Record<string, unknown>>().notNull().default({}),
+    netPremiumCents: integer("net_premium_cents").notNull(),
+    fractionationSurchargeCents: integer("fractionation_surcharge_cents").notNull().default(0),
+    consorcioCents: integer("consorcio_cents").notNull().default(0),
+    cleaCents: integer("clea_cents").notNull().default(0),
+    ipsCents: integer("ips_cents").notNull().default(0),
+    totalPremiumCents: integer("total_premium_cents").notNull(),
+    cancellationReason: text("cancellation_reason"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The term this one renews, if any. */
+    previousPolicyId: integer("previous_policy_id").references((): AnyPgColumn => policies.id, { onDelete: "set null" }),
+    /** A checkout submitted twice carries the same key and creates one policy. */
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("policies_client_id_idx").on(t.clientId),
+    index("policies_user_id_idx").on(t.userId),
+    index("policies_quote_id_idx").on(t.quoteId),
+    index("policies_status_idx").on(t.status),
+    index("policies_end_date_idx").on(t.endDate),
+    check("policies_dates_order", sql`${t.endDate} > ${t.startDate}`),
+    check(
+      "policies_total_is_sum",
+      sql`${t.totalPremiumCents} = ${t.netPremiumCents} + ${t.fractionationSurchargeCents} + ${t.consorcioCents} + ${t.cleaCents} + ${t.ipsCents}`,
+    ),
+  ],
+);
+
+export const recibos = pgTable(
+  "recibos",
+  {
+    id: serial("id").primaryKey(),
+    policyId: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "restrict" }),
+    sequence: integer("sequence").notNull(),
+    kind: reciboKindEnum("kind").notNull().default("prima"),
+    dueDate: date("due_date").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: reciboStatusEnum("status").notNull().default("pendiente"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("recibos_policy_sequence_unique").on(t.policyId, t.sequence),
+    index("recibos_status_due_date_idx").on(t.status, t.dueDate),
+  ],
+);
+
+/** A charge (or refund) at the payment provider for a recibo. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    policyId: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "restrict" }),
+    reciboId: integer("recibo_id").references(() => recibos.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    method: paymentMethodEnum("method").notNull(),
+    /** What a person may see of the means of payment, e.g. "•••• 4242" or "ES91 •••• 1332". */
+    methodLabel: text("method_label"),
+    amountCents: integer("amount_cents").notNull(),
+    status: paymentStatusEnum("status").notNull().default("pendiente"),
+    providerRef: text("provider_ref"),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_policy_id_idx").on(t.policyId),
+    index("payments_recibo_id_idx").on(t.reciboId),
+    index("payments_created_at_idx").on(t.createdAt),
+  ],
+);
+
+// ─── Consents, e-mail, pipeline, audit, settings ──────────────────────────────────────
+
+/** One consent decision per purpose (contract, marketing…), with when and from where. */
+export const consents = pgTable(
+  "consents",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    purpose: text("purpose").notNull(),
+    granted: boolean("granted").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    ip: text("ip"),
+  },
+  (t) => [index("consents_user_id_idx").on(t.userId), index("consents_client_id_idx").on(t.clientId)],
+);
+
+/** E-mails are queued in the business transaction and sent by a worker (retry with backoff). */
+export const outboxEmails = pgTable(
+  "outbox_emails",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    html: text("html"),
+    attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
+    status: emailStatusEnum("status").notNull().default("pendiente"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_emails_status_next_attempt_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** The sales pipeline: a lead (a person, maybe with a quote) moving towards a policy. */
+export const pipelineLeads = pgTable(
+  "pipeline_leads",
+  {
+    id: serial("id").primaryKey(),
+    stage: leadStageEnum("stage").notNull().default("nuevo"),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    lineCode: lineCodeEnum("line_code").references(() => productLines.code, { onDelete: "restrict" }),
+    quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "set null" }),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    assignedAdminId: integer("assigned_admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    estimatedPremiumCents: integer("estimated_premium_cents"),
+    notes: text("notes"),
+    lostReason: text("lost_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("pipeline_leads_stage_idx").on(t.stage), index("pipeline_leads_assigned_admin_id_idx").on(t.assignedAdminId)],
+);
+
+/** Append-only record of every business write, written in the same transaction as the write. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorType: actorTypeEnum("actor_type").notNull(),
+    actorId: text("actor_id"),
+    actorLabel: text("actor_label"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    ip: text("ip"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    index("audit_log_actor_idx").on(t.actorType, t.actorId),
+  ],
+);
+
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ─── Row types ─────────────────────────────────────────────────────────────────────────
+
+export type Permission = typeof permissions.$inferSelect;
+export type NewPermission = typeof permissions.$inferInsert;
+export type Role = typeof roles.$inferSelect;
+export type NewRole = typeof roles.$inferInsert;
+export type AdminUser = typeof adminUsers.$inferSelect;
+export type NewAdminUser = typeof adminUsers.$inferInsert;
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type RevokedToken = typeof revokedTokens.$inferSelect;
+export type LoginAttempt = typeof loginAttempts.$inferSelect;
+export type NewLoginAttempt = typeof loginAttempts.$inferInsert;
+export type Client = typeof clients.$inferSelect;
+export type NewClient = typeof clients.$inferInsert;
+export type ProductLineRow = typeof productLines.$inferSelect;
+export type NewProductLineRow = typeof productLines.$inferInsert;
+export type Plan = typeof plans.$inferSelect;
+export type NewPlan = typeof plans.$inferInsert;
+export type Guarantee = typeof guarantees.$inferSelect;
+export type NewGuarantee = typeof guarantees.$inferInsert;
+export type PlanGuarantee = typeof planGuarantees.$inferSelect;
+export type NewPlanGuarantee = typeof planGuarantees.$inferInsert;
+export type Tariff = typeof tariffs.$inferSelect;
+export type NewTariff = typeof tariffs.$inferInsert;
+export type Quote = typeof quotes.$inferSelect;
+export type NewQuote = typeof quotes.$inferInsert;
+export type Policy = typeof policies.$inferSelect;
+export type NewPolicy = typeof policies.$inferInsert;
+export type Recibo = typeof recibos.$inferSelect;
+export type NewRecibo = typeof recibos.$inferInsert;
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type Consent = typeof consents.$inferSelect;
+export type NewConsent = typeof consents.$inferInsert;
+export type OutboxEmail = typeof outboxEmails.$inferSelect;
+export type NewOutboxEmail = typeof outboxEmails.$inferInsert;
+export type PipelineLead = typeof pipelineLeads.$inferSelect;
+export type NewPipelineLead = typeof pipelineLeads.$inferInsert;
+export type AuditLogEntry = typeof auditLog.$inferSelect;
+export type NewAuditLogEntry = typeof auditLog.$inferInsert;
+export type Setting = typeof settings.$inferSelect;
+export type NewSetting = typeof settings.$inferInsert;

@@ -1,0 +1,80 @@
+import type { Hook } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+import { errorFields, type Logger } from "../server/logger";
+
+/** Every error the API answers has this shape (ARCHITECTURE.md). */
+export const ErrorSchema = z
+  .object({
+    error: z.string().openapi({ example: "Datos no válidos" }),
+    fieldErrors: z.record(z.array(z.string())).optional(),
+  })
+  .openapi("Error");
+export type ErrorBody = z.infer<typeof ErrorSchema>;
+
+/** Thrown by routes and services for an expected failure: answered as JSON with its status. */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = "ApiProblem";
+  }
+}
+
+export function fieldErrorsOf(error: ZodError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  return fieldErrors;
+}
+
+/** zod-openapi's hook for invalid bodies, params and queries: 400 with field errors. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the hook serves every route
+export const validationHook: Hook<any, any, any, any> = (result, c) => {
+  if (!result.success) {
+    return c.json({ error: "Datos no válidos", fieldErrors: fieldErrorsOf(result.error) } satisfies ErrorBody, 400);
+  }
+};
+
+export function notFoundBody(): ErrorBody {
+  return { error: "Recurso no encontrado" };
+}
+
+/** Turns any thrown error into the JSON error answer; 5xx are logged, never detailed to the caller. */
+export function handleApiError(error: Error, c: Context, logger: Logger) {
+  if (error instanceof ApiProblem) {
+    return c.json({ error: error.message, fieldErrors: error.fieldErrors } satisfies ErrorBody, error.status);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    const message = error.status === 400 ? "Petición no válida" : error.message || "Petición no válida";
+    return c.json({ error: message } satisfies ErrorBody, error.status);
+  }
+  logger.error("api error", { method: c.req.method, path: c.req.path, ...errorFields(error) });
+  return c.json({ error: "Error interno del servidor" } satisfies ErrorBody, 500);
+}
+
+/** Standard error responses for an OpenAPI route definition. */
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 429>) {
+  const descriptions: Record<number, string> = {
+    400: "Datos no válidos",
+    401: "Sin sesión o sesión caducada",
+    403: "Sin permiso",
+    404: "No encontrado",
+    409: "Conflicto con el estado actual",
+    429: "Demasiados intentos",
+  };
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: descriptions[status], content: { "application/json": { schema: ErrorSchema } } },
+    ]),
+  );
+}

@@ -1,0 +1,29 @@
+import { createRoute } from "@hono/zod-openapi";
+import { ProductLineListSchema, SiteInfoSchema } from "../contract/site";
+import type { ApiApp } from "../app";
+import { readDistributor, listProductLines } from "../db/catalogue.repo";
+
+const siteRoute = createRoute({
+  method: "get",
+  path: "/public/site",
+  tags: ["Público"],
+  summary: "Datos del distribuidor (pie de página, textos legales)",
+  responses: {
+    200: { description: "Datos del distribuidor", content: { "application/json": { schema: SiteInfoSchema } } },
+  },
+});
+
+const linesRoute = createRoute({
+  method: "get",
+  path: "/public/lines",
+  tags: ["Público"],
+  summary: "Ramos de seguro que se ofrecen, con sus planes",
+  responses: {
+    200: { description: "Ramos activos", content: { "application/json": { schema: ProductLineListSchema } } },
+  },
+});
+
+export function registerPublicRoutes(api: ApiApp) {
+  api.openapi(siteRoute, async (c) => c.json(await readDistributor(c.var.deps.db), 200));
+  api.openapi(linesRoute, async (c) => c.json({ lines: await listProductLines(c.var.deps.db) }, 200));
+}

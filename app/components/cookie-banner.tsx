@@ -1,0 +1,121 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { Consent } from "~/lib/consent.server";
+
+type CookieActionData = { ok: true; intent: "accept" | "reject" | "save" };
+
+/**
+ * First layer of the cookie notice (AEPD guide on cookies, 2023): shown until the visitor
+ * decides; Aceptar, Rechazar and Configurar have the same weight (same class, same size).
+ *
+ * Without JavaScript it is a plain form posting to /cookies, which sets the cookie and
+ * redirects back to `returnTo`. With JavaScript the same form is submitted by a fetcher that
+ * asks for a JSON answer (`respond=json`): the page does not reload, the root loader is
+ * revalidated and the notice is replaced by a short confirmation that takes focus (so focus
+ * is not lost when the buttons disappear) and can be hidden.
+ *
+ * It is an ordinary region, not a modal. Rendered after the page content it sticks to the
+ * bottom of the viewport; rendered at the very top of <body> (the GOV.UK cookie banner
+ * pattern) it stays in the flow. It is not shown on /cookies, the full settings page.
+ * Render it whatever the consent: it hides itself when `consent` is set, and keeps its
+ * confirmation message after a choice made with JavaScript.
+ */
+export function CookieBanner({ consent, returnTo }: { consent: Consent | null; returnTo: string }) {
+  const fetcher = useFetcher<CookieActionData>({ key: "cookie-banner" });
+  const location = useLocation();
+  const [hydrated, setHydrated] = useState(false);
+  const [confirmation, setConfirmation] = useState<"accept" | "reject" | null>(null);
+  const confirmationRef = useRef<HTMLDivElement>(null);
+  const lastLocationKey = useRef(location.key);
+
+  useEffect(() => setHydrated(true), []);
+
+  // The fetcher answered: show the confirmation and move focus to it.
+  const submittedIntent = fetcher.formData?.get("intent");
+  const doneIntent = fetcher.data?.ok ? fetcher.data.intent : null;
+  useEffect(() => {
+    if (doneIntent === "accept" || doneIntent === "reject") setConfirmation(doneIntent);
+  }, [doneIntent]);
+  useEffect(() => {
+    if (confirmation) confirmationRef.current?.focus();
+  }, [confirmation]);
+
+  // The confirmation belongs to the page where the choice was made.
+  useEffect(() => {
+    if (lastLocationKey.current !== location.key) {
+      lastLocationKey.current = location.key;
+      setConfirmation(null);
+    }
+  }, [location.key]);
+
+  if (confirmation) {
+    return (
+      <div role="region" aria-label="Aviso de cookies" className={regionClass}>
+        <div
+          ref={confirmationRef}
+          tabIndex={-1}
+          className="container-page flex flex-col gap-3 py-4 focus:outline-none sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p>
+            {confirmation === "accept"
+              ? "Ha aceptado las cookies opcionales."
+              : "Ha rechazado las cookies opcionales."}{" "}
+            Puede cambiar su elección en cualquier momento en{" "}
+            <Link to="/cookies" className="font-medium underline">
+              Configurar cookies
+            </Link>
+            .
+          </p>
+          <button type="button" className="btn-secondary shrink-0 self-start sm:self-auto" onClick={() => setConfirmation(null)}>
+            Ocultar este mensaje
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (consent) return null;
+  if (location.pathname === "/cookies") return null;
+  // Hide at once while the choice is being saved (optimistic); it stays hidden after revalidation.
+  if (submittedIntent === "accept" || submittedIntent === "reject" || doneIntent) return null;
+
+  const settingsHref = `/cookies?returnTo=${encodeURIComponent(returnTo)}`;
+  // The three choices look exactly the same: same class, same size (no nudging towards "Aceptar").
+  const buttonClass = "btn-primary w-full px-2 sm:px-4";
+
+  return (
+    <div role="region" aria-label="Aviso de cookies" className={regionClass}>
+      <div className="container-page flex max-h-[60vh] flex-col gap-4 overflow-y-auto py-4 md:flex-row md:items-center md:justify-between md:gap-8">
+        <div className="max-w-2xl">
+          <h2 className="font-bold">Cookies</h2>
+          <p className="mt-1 leading-relaxed">
+            Hasta que usted decida, solo usamos las cookies técnicas necesarias para que el sitio funcione. Con su
+            permiso usaríamos también cookies de analítica, para mejorar el sitio, y de personalización, para recordar
+            sus preferencias.
+          </p>
+        </div>
+        <fetcher.Form method="post" action="/cookies" className="shrink-0">
+          <input type="hidden" name="returnTo" value={returnTo} />
+          {hydrated ? <input type="hidden" name="respond" value="json" /> : null}
+          <div className="grid grid-cols-3 gap-2 sm:w-[26rem] sm:gap-3">
+            <button type="submit" name="intent" value="accept" className={buttonClass}>
+              Aceptar
+            </button>
+            <button type="submit" name="intent" value="reject" className={buttonClass}>
+              Rechazar
+            </button>
+            <Link to={settingsHref} className={buttonClass}>
+              Configurar
+            </Link>
+          </div>
+        </fetcher.Form>
+      </div>
+    </div>
+  );
+}
+
+// In the flow of the page (never a modal). Sticky at the bottom of the viewport when the
+// banner is rendered after the page content, so it stays visible without covering the footer
+// for good; rendered at the top of <body> it simply sits there.
+const regionClass =
+  "sticky bottom-0 z-40 border-t-2 border-brand-700 bg-slate-100 text-slate-900 shadow-[0_-4px_12px_rgba(15,23,42,0.12)]";

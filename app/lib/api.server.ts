@@ -1,0 +1,147 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { z } from "zod";
+import { logger as defaultLogger, type Logger } from "../../server/logger";
+import type { ApiFetch } from "./load-context";
+
+/**
+ * The one client of the API in app/. Every read and write of the web goes through here.
+ *
+ * - Base URL and transport come from the load context (in-process when the API is mounted,
+ *   the network when API_BASE_URL is set).
+ * - `Authorization: Bearer <token>` when a token is given; JSON bodies on writes.
+ * - GET and HEAD are retried exactly once on the spec's retry statuses; writes never are.
+ * - 4xx answers throw an `ApiError` the caller handles (field errors, session, 403 toast, 404).
+ * - 5xx answers and unreachable APIs are logged and thrown as a Response with that status
+ *   (502 when the API cannot be reached), so the page answers it with "Internal Server Error".
+ */
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const RETRIED_METHODS = new Set(["GET", "HEAD"]);
+
+export type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.error);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type ApiClientOptions = {
+  baseUrl: string;
+  fetch: ApiFetch;
+  token?: string | null;
+  /** Headers passed through for logs and audit: x-request-id, x-forwarded-for. */
+  forwardHeaders?: Record<string, string>;
+  logger?: Logger;
+};
+
+type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+type RequestOptions<S extends z.ZodTypeAny | undefined> = {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Contract schema of the answer (api/contract); when given the answer is parsed with it. */
+  schema?: S;
+  signal?: AbortSignal;
+};
+type Result<S> = S extends z.ZodTypeAny ? z.infer<S> : unknown;
+
+export function createApiClient(options: ApiClientOptions) {
+  const log = options.logger ?? defaultLogger;
+  const base = options.baseUrl.replace(/\/+$/, "");
+
+  function buildRequest(method: Method, path: string, opts: RequestOptions<z.ZodTypeAny | undefined>) {
+    const url = new URL(base + (path.startsWith("/") ? path : `/${path}`));
+    for (const [key, value] of Object.entries(opts.query ?? {})) {
+      if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
+    }
+    const headers = new Headers({ accept: "application/json", ...options.forwardHeaders });
+    if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+    let body: string | undefined;
+    if (opts.body !== undefined && method !== "GET" && method !== "HEAD") {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(opts.body);
+    }
+    return new Request(url, { method, headers, body, signal: opts.signal });
+  }
+
+  async function send(method: Method, path: string, opts: RequestOptions<z.ZodTypeAny | undefined>) {
+    const attempts = RETRIED_METHODS.has(method) ? 2 : 1;
+    let response: Response | undefined;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        response = await options.fetch(buildRequest(method, path, opts));
+      } catch (error) {
+        if (opts.signal?.aborted) throw error;
+        log.error("api unreachable", { method, path, error: error instanceof Error ? error.message : String(error) });
+        throw new Response("La API no responde", { status: 502, statusText: "Bad Gateway" });
+      }
+      if (!RETRY_STATUSES.has(response.status) || attempt === attempts) break;
+      log.warn("api retry", { method, path, status: response.status });
+      await response.body?.cancel();
+    }
+    return response!;
+  }
+
+  async function request<S extends z.ZodTypeAny | undefined = undefined>(
+    method: Method,
+    path: string,
+    opts: RequestOptions<S> = {},
+  ): Promise<Result<S>> {
+    const response = await send(method, path, opts);
+    if (response.status >= 500) {
+      log.error("api error", { method, path, status: response.status });
+      await response.body?.cancel();
+      throw new Response("Error de la API", { status: response.status, statusText: response.statusText });
+    }
+    const text = method === "HEAD" || response.status === 204 ? "" : await response.text();
+    const data: unknown = text ? safeJson(text) : undefined;
+    if (!response.ok) {
+      throw new ApiError(response.status, toErrorBody(data, response.status));
+    }
+    return (opts.schema ? opts.schema.parse(data) : data) as Result<S>;
+  }
+
+  return {
+    get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: Omit<RequestOptions<S>, "body">) =>
+      request("GET", path, opts),
+    head: (path: string, opts?: Omit<RequestOptions<undefined>, "body" | "schema">) => request("HEAD", path, opts),
+    post: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
+      request("POST", path, opts),
+    put: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
+      request("PUT", path, opts),
+    patch: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
+      request("PATCH", path, opts),
+    delete: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
+      request("DELETE", path, opts),
+  };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The API client for one incoming request, optionally acting with a bearer token. */
+export function apiClient(context: AppLoadContext, request: Request, token?: string | null): ApiClient {
+  const forwardHeaders: Record<string, string> = {};
+  const requestId = request.headers.get("x-request-id");
+  const forwardedFor = request.headers.get("x-forwarded-for");
+  if (requestId) forwardHeaders["x-request-id"] = requestId;
+  if (forwardedFor) forwardHeaders["x-forwarded-for"] = forwardedFor;
+  return createApiClient({ baseUrl: context.apiBaseUrl, fetch: context.apiFetch, token, forwardHeaders, logger: context.logger });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toErrorBody(data: unknown, status: number): ApiErrorBody {
+  if (data && typeof data === "object" && typeof (data as { error?: unknown }).error === "string") {
+    return data as ApiErrorBody;
+  }
+  return { error: `Error ${status}` };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatMoney } from "./format";
+
+const NBSP = "\u00a0";
+
+describe("formatMoney", () => {
+  it("agrupa los miles con punto también en importes de 4 cifras", () => {
+    expect(formatMoney(123456)).toBe(`1.234,56${NBSP}€`);
+  });
+
+  it("usa coma decimal y siempre dos decimales", () => {
+    expect(formatMoney(0)).toBe(`0,00${NBSP}€`);
+    expect(formatMoney(5)).toBe(`0,05${NBSP}€`);
+    expect(formatMoney(19900)).toBe(`199,00${NBSP}€`);
+  });
+
+  it("agrupa importes grandes", () => {
+    expect(formatMoney(123456780)).toBe(`1.234.567,80${NBSP}€`);
+  });
+
+  it("pone un espacio de no separación antes del símbolo del euro", () => {
+    expect(formatMoney(100)).toMatch(/1,00\u00a0€$/);
+  });
+
+  it("muestra importes negativos y no muestra -0", () => {
+    expect(formatMoney(-250)).toBe(`-2,50${NBSP}€`);
+    expect(formatMoney(-0)).toBe(`0,00${NBSP}€`);
+  });
+
+  it("rechaza importes que no son números finitos", () => {
+    expect(() => formatMoney(Number.NaN)).toThrow(RangeError);
+    expect(() => formatMoney(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe("formatDate", () => {
+  it("muestra una fecha de calendario como dd/mm/aaaa sin depender de la zona horaria", () => {
+    expect(formatDate("2026-03-01")).toBe("01/03/2026");
+    expect(formatDate("2026-12-31")).toBe("31/12/2026");
+  });
+
+  it("muestra un instante como el día en España", () => {
+    // 23:30 UTC del 31 de diciembre ya es 1 de enero en Madrid (UTC+1).
+    expect(formatDate(new Date("2026-12-31T23:30:00Z"))).toBe("01/01/2027");
+    expect(formatDate("2026-06-15T10:00:00.000Z")).toBe("15/06/2026");
+  });
+
+  it("acepta objetos Date", () => {
+    expect(formatDate(new Date(Date.UTC(2026, 0, 5, 12)))).toBe("05/01/2026");
+  });
+
+  it("rechaza fechas no válidas", () => {
+    expect(() => formatDate("no es una fecha")).toThrow(RangeError);
+    expect(() => formatDate("2026-02-30")).toThrow(RangeError);
+    expect(() => formatDate(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});

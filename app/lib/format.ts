@@ -1,0 +1,55 @@
+/**
+ * Money and dates as users in Spain read them: "1.234,56 €" and "dd/mm/aaaa".
+ * Pure functions, safe on server and browser.
+ */
+
+// es-ES leaves 4-digit numbers ungrouped by default ("1234,56 €"); `useGrouping: "always"`
+// (ES2023 Intl, Node 20, current browsers) groups them as "1.234,56 €". TypeScript's ES2022
+// lib still types the option as boolean, hence the cast.
+const money = new Intl.NumberFormat("es-ES", {
+  style: "currency",
+  currency: "EUR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: "always" as unknown as boolean,
+});
+
+/** Cents to euros in es-ES: 123456 → "1.234,56 €" (with a non-breaking space before €). */
+export function formatMoney(cents: number): string {
+  if (!Number.isFinite(cents)) throw new RangeError(`Importe no válido: ${cents}`);
+  // Avoid "-0,00 €" for -0 and tiny negative rounding.
+  const euros = cents / 100;
+  return money.format(Object.is(euros, -0) ? 0 : euros);
+}
+
+const dateInMadrid = new Intl.DateTimeFormat("es-ES", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "Europe/Madrid",
+});
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date as dd/mm/aaaa.
+ * - A calendar date string ("2026-03-01") is shown as is: 01/03/2026, whatever the time zone.
+ * - An instant (Date or ISO date-time string) is shown as its calendar day in Spain
+ *   (Europe/Madrid), so the server (often UTC) and the browser agree.
+ */
+export function formatDate(date: Date | string): string {
+  if (typeof date === "string") {
+    const match = DATE_ONLY.exec(date);
+    if (match) {
+      const [, year, month, day] = match;
+      const check = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+      if (check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day)) {
+        throw new RangeError(`Fecha no válida: ${date}`);
+      }
+      return `${day}/${month}/${year}`;
+    }
+  }
+  const instant = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Fecha no válida: ${String(date)}`);
+  return dateInMadrid.format(instant);
+}

@@ -1,0 +1,53 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// Debian's Chromium where it exists (this machine and CI); Playwright's own browser elsewhere.
+const debianChromium = "/usr/bin/chromium";
+const launchOptions = existsSync(debianChromium)
+  ? {
+      executablePath: debianChromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
+    }
+  : {};
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_ADMIN = { email: "admin@cotiza.test", password: "Admin-Cotiza-2026!" };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: "es-ES",
+    timezoneId: "Europe/Madrid",
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "js-off", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+  ],
+  // The built server, as a user runs it, on a fresh embedded database.
+  webServer: {
+    command: "rm -rf .cache/e2e-data && tsx server.ts",
+    url: `http://localhost:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: ".cache/e2e-data",
+      SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnop",
+      JWT_SECRET: "e2e-jwt-secret-0123456789-abcdefghijklmnopqrstu",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

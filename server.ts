@@ -1,0 +1,104 @@
+// The one process a user starts: configuration, database, API, web, HTTP server, shutdown.
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "@remix-run/node";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createApi } from "./api/app";
+import { openDatabase, type DatabaseHandle } from "./api/db/client";
+import { seedDatabase } from "./api/db/seed";
+import { createServerApp } from "./server/app";
+import { ConfigError, loadConfig } from "./server/config";
+import { errorFields, logger } from "./server/logger";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  process.env.LOG_LEVEL = config.LOG_LEVEL;
+  if (config.generatedSecrets.length) {
+    logger.warn(`${config.generatedSecrets.join(" y ")} no definida(s): se usa un valor generado guardado en ${path.join(config.DATA_DIR, "secrets.json")}. Defínalas en producción.`);
+  }
+
+  const buildPath = path.resolve("build/index.js");
+  if (!existsSync(buildPath)) {
+    process.stderr.write("No hay compilación de la web: ejecute `npm run build` (o `npm start`, que compila).\n");
+    process.exit(1);
+  }
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+
+  // The API (and with it the database) is mounted unless API_BASE_URL points at another one.
+  let database: DatabaseHandle | undefined;
+  let api;
+  if (!config.API_BASE_URL) {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    const seeded = await seedDatabase(database.db, {
+      adminEmail: config.ADMIN_EMAIL,
+      adminPassword: config.ADMIN_PASSWORD,
+      log: (msg, fields) => logger.info(msg, fields),
+    });
+    if (seeded.adminCreated && seeded.generatedPassword) {
+      // Printed once, on the run that creates the first superadmin; never stored in clear.
+      process.stdout.write(
+        `\n  Primer superadministrador creado: ${seeded.adminEmail}\n  Contraseña generada (se muestra solo esta vez): ${seeded.generatedPassword}\n\n`,
+      );
+    }
+    api = createApi({ db: database.db, logger, now: () => new Date(), jwtSecret: config.jwtSecret });
+  }
+
+  const app = createServerApp({
+    build,
+    mode: config.NODE_ENV,
+    logger,
+    api,
+    apiBaseUrl: config.API_BASE_URL,
+    checkReady: async () => {
+      if (database) await database.ping();
+    },
+  });
+
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info(`Cotiza escuchando en http://localhost:${info.port}`, {
+      port: info.port,
+      database: database ? database.kind : "none (API_BASE_URL)",
+      mode: config.NODE_ENV,
+    });
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    // Stop accepting connections, let in-flight requests finish, then close the database.
+    const force = setTimeout(() => {
+      logger.warn("forced exit after 10 s");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await database?.close();
+      } catch (error) {
+        logger.error("database close failed", errorFields(error));
+      }
+      logger.info("stopped");
+      process.exit(0);
+    });
+    if ("closeIdleConnections" in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  logger.error("startup failed", errorFields(error));
+  process.exit(1);
+});

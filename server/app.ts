@@ -1,0 +1,155 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { ApiApp } from "../api/app";
+import { notFoundBody } from "../api/http";
+import type { ApiFetch } from "../app/lib/load-context";
+import { errorFields, type Logger } from "./logger";
+
+export type ServerAppOptions = {
+  build: ServerBuild;
+  mode: "development" | "production" | "test";
+  logger: Logger;
+  /** The API to mount under /api; absent when API_BASE_URL points at another one. */
+  api?: ApiApp;
+  /** Where the web sends API calls when the API is not mounted. */
+  apiBaseUrl?: string;
+  /** Readiness: resolves when the process can serve (database reachable). */
+  checkReady: () => Promise<void>;
+  /** Directory of the static files, relative to the working directory. */
+  publicDir?: string;
+};
+
+// The in-process address of the mounted API: requests to it never touch the network.
+const MOUNTED_API_ORIGIN = "http://cotiza.internal";
+
+/** Mounts the API under /api with a JSON 404 for unknown API paths. */
+function mountApi(parent: Hono, api: ApiApp) {
+  parent.route("/api", api);
+  parent.all("/api", (c) => c.json(notFoundBody(), 404));
+  parent.all("/api/*", (c) => c.json(notFoundBody(), 404));
+}
+
+/** The one HTTP app of the process: headers, logs, health, static files, /api and the web. */
+export function createServerApp(options: ServerAppOptions) {
+  const { logger, build } = options;
+  const production = options.mode === "production";
+  const publicDir = options.publicDir ?? "public";
+  const app = new Hono();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const fields = {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      requestId: c.get("requestId"),
+    };
+    if (c.res.status >= 500) logger.error("request", fields);
+    else if (c.req.path === "/healthz" || c.req.path === "/readyz") logger.debug("request", fields);
+    else logger.info("request", fields);
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      strictTransportSecurity: production ? "max-age=31536000; includeSubDomains" : false,
+      crossOriginEmbedderPolicy: false,
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ["self"] },
+    }),
+  );
+  app.use(compress());
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await withTimeout(options.checkReady(), 2_000);
+      return c.json({ status: "ready" });
+    } catch (error) {
+      logger.warn("not ready", errorFields(error));
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+
+  // Hashed build assets never change under the same name: cache them for a year.
+  app.use(
+    "/build/*",
+    serveStatic({
+      root: publicDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root: publicDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+
+  let apiBaseUrl: string;
+  let apiFetch: ApiFetch;
+  if (options.api) {
+    mountApi(app, options.api);
+    const internal = new Hono();
+    mountApi(internal, options.api);
+    apiBaseUrl = `${MOUNTED_API_ORIGIN}/api`;
+    apiFetch = async (request) => internal.fetch(request);
+  } else {
+    if (!options.apiBaseUrl) throw new Error("apiBaseUrl is required when the API is not mounted");
+    apiBaseUrl = options.apiBaseUrl;
+    apiFetch = (request) => fetch(request);
+  }
+
+  // Always Remix's production mode: development mode would send error stacks to the browser.
+  const handleRemix = createRequestHandler(build, "production");
+  app.all("*", (c) =>
+    handleRemix(c.req.raw, {
+      cspNonce: c.get("secureHeadersNonce") ?? "",
+      apiBaseUrl,
+      apiFetch,
+      buildVersion: build.assets.version,
+      logger,
+    }),
+  );
+
+  app.onError((error, c) => {
+    logger.error("unhandled", { path: c.req.path, ...errorFields(error) });
+    return c.text("Internal Server Error", 500);
+  });
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

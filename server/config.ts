@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// Configuration comes from environment variables, validated once here. An empty variable
+// counts as unset, so `FOO= npm start` behaves like not setting FOO.
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((url) => /^postgres(ql)?:\/\//.test(url), "debe empezar por postgres:// o postgresql://");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["development", "production", "test"]).default("development")),
+    PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: optional(z.string()),
+    DATA_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("./data")),
+    DATABASE_URL: optional(postgresUrl),
+    API_BASE_URL: optional(z.string().url().refine((url) => /^https?:\/\//.test(url), "debe ser una URL http(s)")),
+    SESSION_SECRET: optional(z.string().min(32, "debe tener al menos 32 caracteres (lista separada por comas para rotar)")),
+    JWT_SECRET: optional(z.string().min(32, "debe tener al menos 32 caracteres")),
+    ADMIN_EMAIL: optional(z.string().email("debe ser un correo electrónico válido")),
+    ADMIN_PASSWORD: optional(z.string().min(12, "debe tener al menos 12 caracteres")),
+    SMTP_URL: optional(z.string().url().refine((url) => /^smtps?:\/\//.test(url), "debe empezar por smtp:// o smtps://")),
+    LOG_LEVEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    for (const key of ["SESSION_SECRET", "JWT_SECRET"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "es obligatoria cuando NODE_ENV=production" });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+export type Config = Env & {
+  sessionSecrets: string[];
+  jwtSecret: string;
+  /** Which secrets were generated for this data directory rather than given. */
+  generatedSecrets: string[];
+};
+
+export class ConfigError extends Error {}
+
+/** Validates the environment. Throws ConfigError with one readable line per bad variable. */
+export function parseEnv(env: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new ConfigError(`Configuración no válida: ${lines.join("; ")}`);
+}
+
+/**
+ * Outside production, missing secrets are generated once and kept in DATA_DIR/secrets.json
+ * so sessions survive restarts on a developer's machine. Production must set them.
+ */
+export function resolveSecrets(env: Env): Config {
+  const generatedSecrets: string[] = [];
+  let stored: Record<string, string> = {};
+  const file = path.join(env.DATA_DIR, "secrets.json");
+  const needsFile = !env.SESSION_SECRET || !env.JWT_SECRET;
+  if (needsFile) {
+    try {
+      stored = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+    } catch {
+      stored = {};
+    }
+  }
+  const pick = (key: "SESSION_SECRET" | "JWT_SECRET") => {
+    const given = env[key];
+    if (given) return given;
+    generatedSecrets.push(key);
+    stored[key] ??= randomBytes(48).toString("base64url");
+    return stored[key];
+  };
+  const session = pick("SESSION_SECRET");
+  const jwtSecret = pick("JWT_SECRET");
+  if (needsFile) {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return {
+    ...env,
+    sessionSecrets: session.split(",").map((s) => s.trim()).filter(Boolean),
+    jwtSecret,
+    generatedSecrets,
+  };
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  return resolveSecrets(parseEnv(env));
+}

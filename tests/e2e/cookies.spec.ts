@@ -1,0 +1,50 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const banner = (page: Page) => page.getByRole("region", { name: "Aviso de cookies" });
+
+test("el aviso de cookies ofrece Aceptar, Rechazar y Configurar con el mismo peso", async ({ page }) => {
+  await page.goto("/");
+  const region = banner(page);
+  await expect(region).toBeVisible();
+  const accept = region.getByRole("button", { name: "Aceptar" });
+  const reject = region.getByRole("button", { name: "Rechazar" });
+  const configure = region.getByRole("link", { name: "Configurar" });
+  const boxes = await Promise.all([accept, reject, configure].map((l) => l.boundingBox()));
+  const classes = await Promise.all([accept, reject, configure].map((l) => l.getAttribute("class")));
+  expect(new Set(classes).size, "los tres controles usan el mismo estilo").toBe(1);
+  for (const box of boxes) expect(Math.abs(box!.height - boxes[0]!.height)).toBeLessThan(1);
+});
+
+test("Rechazar guarda la elección en una cookie y el aviso no vuelve a salir", async ({ page, context }) => {
+  await page.goto("/politica-de-privacidad");
+  await banner(page).getByRole("button", { name: "Rechazar" }).click();
+  await expect(banner(page).getByRole("button", { name: "Rechazar" })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/politica-de-privacidad$/);
+  const cookie = (await context.cookies()).find((c) => c.name === "cookie_consent");
+  expect(cookie).toBeTruthy();
+  expect(cookie!.httpOnly).toBe(true);
+  await page.goto("/");
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test("Aceptar guarda la elección y Configurar permite cambiarla después", async ({ page }) => {
+  await page.goto("/");
+  await banner(page).getByRole("button", { name: "Aceptar" }).click();
+  await expect(banner(page).getByRole("button", { name: "Aceptar" })).toHaveCount(0);
+  await page.goto("/cookies");
+  await expect(page.getByRole("checkbox", { name: /analítica/i })).toBeChecked();
+  await page.getByRole("checkbox", { name: /analítica/i }).uncheck();
+  await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await page.goto("/cookies");
+  await expect(page.getByRole("checkbox", { name: /analítica/i })).not.toBeChecked();
+});
+
+test("antes de decidir no se carga nada de terceros", async ({ page }) => {
+  const foreign: string[] = [];
+  page.on("request", (request) => {
+    if (!request.url().startsWith("http://localhost")) foreign.push(request.url());
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(foreign).toEqual([]);
+});

@@ -1,0 +1,155 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../api/db/client";
+import { createTestDatabase } from "../support/db";
+import { memoryLogger, startTestServer } from "../support/server";
+
+let database: DatabaseHandle;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+const logger = memoryLogger();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startTestServer({ database, logger });
+});
+afterAll(async () => {
+  await server?.stop();
+  await database?.close();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
+
+describe("el servidor", () => {
+  it("/healthz responde 200 y /readyz 200 con la base de datos disponible", async () => {
+    expect((await get("/healthz")).status).toBe(200);
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("sirve la portada en español con las cabeceras de seguridad y CSP con nonce", async () => {
+    const response = await get("/");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="es"');
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    // Every inline script of the page carries this request's nonce.
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const [, attrs] of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBeTruthy();
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("usa un nonce distinto en cada petición", async () => {
+    const a = (await get("/")).headers.get("content-security-policy");
+    const b = (await get("/")).headers.get("content-security-policy");
+    expect(a).not.toBe(b);
+  });
+
+  it("comprime el HTML y sirve los recursos compilados con caché inmutable", async () => {
+    const page = await get("/", { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = await page.text();
+    const asset = /(\/build\/[^"]+\.js)/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await get(asset!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("una URL desconocida responde 404 con «Page Not Found»", async () => {
+    const response = await get("/no-existe");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("<title>Page Not Found</title>");
+    expect(html).toContain("La página que busca no existe");
+  });
+
+  it("escribe un registro estructurado por petición", async () => {
+    await get("/healthz?x=1");
+    await get("/politica-de-privacidad");
+    const line = logger.lines.find((l) => l.msg === "request" && l.fields?.path === "/politica-de-privacidad");
+    expect(line?.fields).toMatchObject({ method: "GET", status: 200 });
+    expect(typeof line?.fields?.ms).toBe("number");
+    expect(line?.fields?.requestId).toBeTruthy();
+  });
+});
+
+describe("la API montada en /api", () => {
+  it("publica un documento OpenAPI 3 válido con todas sus rutas", async () => {
+    const response = await get("/api/openapi.json");
+    expect(response.status).toBe(200);
+    const doc = await response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    await SwaggerParser.validate(structuredClone(doc));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/public/site", "/public/lines"]));
+  });
+
+  it("ofrece una referencia legible en /api/docs", async () => {
+    const response = await get("/api/docs");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain("Referencia de la API");
+    expect(html).toContain("/public/site");
+  });
+
+  it("responde JSON 404 a una ruta desconocida", async () => {
+    for (const path of ["/api/no-existe", "/api", "/api/public/nada"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type")).toContain("application/json");
+      expect(await response.json()).toEqual({ error: "Recurso no encontrado" });
+    }
+  });
+
+  it("da los datos del distribuidor y los ramos sembrados", async () => {
+    const site = await (await get("/api/public/site")).json();
+    expect(site.registrationNumber).toMatch(/DGSFP|J-\d+/);
+    const { lines } = await (await get("/api/public/lines")).json();
+    expect(lines.map((l: { code: string }) => l.code).sort()).toEqual(["alquiler", "auto", "hogar"]);
+  });
+});
+
+describe("sin base de datos", () => {
+  it("/readyz responde 503 cuando la base de datos no contesta", async () => {
+    const broken = await startTestServer({
+      database,
+      checkReady: async () => {
+        throw new Error("connection refused");
+      },
+    });
+    try {
+      const response = await fetch(broken.url + "/readyz");
+      expect(response.status).toBe(503);
+      expect((await fetch(broken.url + "/healthz")).status).toBe(200);
+    } finally {
+      await broken.stop();
+    }
+  });
+});
+
+describe("con API_BASE_URL apuntando a un puerto cerrado", () => {
+  it("una página que necesita la API responde 5xx con «Internal Server Error» y sin traza", async () => {
+    const logs = memoryLogger();
+    const web = await startTestServer({ apiBaseUrl: "http://127.0.0.1:9/api", logger: logs });
+    try {
+      const response = await fetch(web.url + "/");
+      expect(response.status).toBe(502);
+      const html = await response.text();
+      expect(html).toContain("<title>Internal Server Error</title>");
+      expect(html).toContain("Se ha producido un error");
+      expect(html).not.toMatch(/\bat .+\.(js|ts):\d+/);
+      expect(html).not.toContain("ECONNREFUSED");
+      expect(logs.lines.some((l) => l.level === "error" && l.msg === "api unreachable")).toBe(true);
+    } finally {
+      await web.stop();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "@remix-run/node";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createApi } from "../../api/app";
+import type { DatabaseHandle } from "../../api/db/client";
+import { createServerApp, type ServerAppOptions } from "../../server/app";
+import type { Logger } from "../../server/logger";
+
+export type LogLine = { level: string; msg: string; fields?: Record<string, unknown> };
+
+/** A logger that keeps its lines for assertions instead of printing them. */
+export function memoryLogger(): Logger & { lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const at = (level: string) => (msg: string, fields?: Record<string, unknown>) => void lines.push({ level, msg, fields });
+  return { lines, debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+let build: ServerBuild | undefined;
+/** The Remix build made by `remix build` (npm test builds before running Vitest). */
+export async function loadBuild(): Promise<ServerBuild> {
+  build ??= (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  return build;
+}
+
+export const TEST_JWT_SECRET = "integration-test-jwt-secret-0123456789abcdef";
+
+/**
+ * Starts the whole server (web + mounted API, unless apiBaseUrl is given) on a random port
+ * over real HTTP. Returns its base URL and a stop function.
+ */
+export async function startTestServer(opts: {
+  database?: DatabaseHandle;
+  apiBaseUrl?: string;
+  logger?: Logger;
+  checkReady?: ServerAppOptions["checkReady"];
+  now?: () => Date;
+}) {
+  const logger = opts.logger ?? memoryLogger();
+  const api = opts.database
+    ? createApi({ db: opts.database.db, logger, now: opts.now ?? (() => new Date()), jwtSecret: TEST_JWT_SECRET })
+    : undefined;
+  const app = createServerApp({
+    build: await loadBuild(),
+    mode: "test",
+    logger,
+    api,
+    apiBaseUrl: opts.apiBaseUrl,
+    checkReady: opts.checkReady ?? (async () => opts.database?.ping()),
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    logger,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      }),
+  };
+}
