@@ -39,8 +39,15 @@ test("la política de privacidad identifica al responsable y explica derechos y 
   await page.goto("/politica-de-privacidad");
   const main = page.getByRole("main");
   await expect(main).toContainText("Cotiza Correduría de Seguros");
-  for (const text of ["Responsable", "Finalidades", "Base jurídica", "Conservación", "derechos", "AEPD"]) {
-    await expect(main).toContainText(new RegExp(text, "i"));
+  for (const heading of [
+    "Responsable del tratamiento",
+    "Para qué los tratamos y con qué base legal",
+    "Cuánto tiempo conservamos sus datos",
+    "Sus derechos",
+    "Cómo ejercer sus derechos",
+    "Reclamación ante la AEPD",
+  ]) {
+    await expect(main.getByRole("heading", { name: new RegExp(`(^|\\. )${heading}$`) })).toBeVisible();
   }
 });
 
