@@ -4,7 +4,7 @@ import { z } from "zod";
 export const SiteInfoSchema = z.object({
   distributorName: z.string(),
   distributorTaxId: z.string(),
-  registrationNumber: z.string(),
+  registrationNumber: z.string().describe("Clave de inscripción en el Registro de distribuidores de la DGSFP, p. ej. J-3921"),
   address: z.string(),
   email: z.string(),
   phone: z.string(),

@@ -915,7 +915,7 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   distributor: {
     distributorName: "Cotiza Correduría de Seguros, S.L.",
     distributorTaxId: "B12345674",
-    registrationNumber: "Inscrita en el Registro de la DGSFP con la clave J-3921",
+    registrationNumber: "J-3921",
     address: "Calle de Alcalá 123, 4.º, 28009 Madrid",
     email: "hola@cotiza.es",
     phone: "+34 910 123 456",

@@ -16,6 +16,7 @@ for (const { path, heading } of PAGES) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText("DGSFP");
+    await expect(page.getByRole("contentinfo")).toContainText(/J-\d+/);
     await expectNoSeriousA11yViolations(page);
   });
 }
