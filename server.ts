@@ -59,6 +59,7 @@ async function main() {
     logger,
     api,
     apiBaseUrl: config.API_BASE_URL,
+    sessionSecrets: config.sessionSecrets,
     checkReady: async () => {
       if (database) await database.ping();
     },

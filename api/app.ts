@@ -3,6 +3,7 @@ import type { Logger } from "../server/logger";
 import { renderApiDocs } from "./docs";
 import type { Database } from "./db/client";
 import { handleApiError, notFoundBody, validationHook } from "./http";
+import type { AdminPrincipal, UserPrincipal } from "./principal";
 import { registerPublicRoutes } from "./routes/public";
 
 export type ApiDeps = {
@@ -13,7 +14,15 @@ export type ApiDeps = {
   jwtSecret: string;
 };
 
-export type ApiEnv = { Variables: { deps: ApiDeps } };
+export type ApiEnv = {
+  Variables: {
+    deps: ApiDeps;
+    /** Set by requireAdmin (api/auth.ts) on admin endpoints. */
+    admin?: AdminPrincipal;
+    /** Set by requireUser (api/auth.ts) on visitor endpoints. */
+    user?: UserPrincipal;
+  };
+};
 export type ApiApp = OpenAPIHono<ApiEnv>;
 
 export const API_VERSION = "1.0.0";

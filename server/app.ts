@@ -1,6 +1,7 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -21,7 +22,19 @@ export type ServerAppOptions = {
   checkReady: () => Promise<void>;
   /** Directory of the static files, relative to the working directory. */
   publicDir?: string;
+  /** SESSION_SECRET list for the web's session cookies. */
+  sessionSecrets: string[];
 };
+
+export const CLIENT_IP_HEADER = "x-cotiza-client-ip";
+
+function socketAddress(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null; // not served by @hono/node-server (e.g. app.request in a unit test)
+  }
+}
 
 // The in-process address of the mounted API: requests to it never touch the network.
 const MOUNTED_API_ORIGIN = "http://cotiza.internal";
@@ -78,6 +91,14 @@ export function createServerApp(options: ServerAppOptions) {
   );
   app.use(compress());
 
+  // The API learns the caller's address from this header only. Whatever a client sends under
+  // that name is replaced by the socket's address; in-process calls from the web set it
+  // themselves from the original request (see apiClient).
+  app.use("/api/*", async (c, next) => {
+    c.req.raw.headers.set(CLIENT_IP_HEADER, socketAddress(c) ?? "");
+    await next();
+  });
+
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     try {
@@ -128,6 +149,9 @@ export function createServerApp(options: ServerAppOptions) {
       apiFetch,
       buildVersion: build.assets.version,
       logger,
+      sessionSecrets: options.sessionSecrets,
+      secureCookies: production,
+      clientIp: socketAddress(c),
     }),
   );
 

@@ -128,6 +128,8 @@ export function apiClient(context: AppLoadContext, request: Request, token?: str
   const forwardedFor = request.headers.get("x-forwarded-for");
   if (requestId) forwardHeaders["x-request-id"] = requestId;
   if (forwardedFor) forwardHeaders["x-forwarded-for"] = forwardedFor;
+  // Read by the API for audit rows and login rate limits (server/app.ts sets it for outside calls).
+  if (context.clientIp) forwardHeaders["x-cotiza-client-ip"] = context.clientIp;
   return createApiClient({ baseUrl: context.apiBaseUrl, fetch: context.apiFetch, token, forwardHeaders, logger: context.logger });
 }
 

@@ -15,6 +15,12 @@ declare module "@remix-run/node" {
     buildVersion: string;
     /** The process logger (JSON lines). */
     logger: Logger;
+    /** SESSION_SECRET as a list (the first signs; all verify), for the session cookies. */
+    sessionSecrets: string[];
+    /** Secure cookies (NODE_ENV=production). */
+    secureCookies: boolean;
+    /** The visitor's address as this server saw it, forwarded to the API for audit and rate limits. */
+    clientIp: string | null;
   }
 }
 export {};

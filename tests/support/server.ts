@@ -47,6 +47,7 @@ export async function startTestServer(opts: {
     logger,
     api,
     apiBaseUrl: opts.apiBaseUrl,
+    sessionSecrets: ["integration-test-session-secret-0123456789"],
     checkReady: opts.checkReady ?? (async () => opts.database?.ping()),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
