@@ -4,6 +4,9 @@ import { renderApiDocs } from "./docs";
 import type { Database } from "./db/client";
 import { handleApiError, notFoundBody, validationHook } from "./http";
 import type { AdminPrincipal, UserPrincipal } from "./principal";
+import { registerAdminRoutes } from "./routes/admin";
+import { registerAdminAuthRoutes } from "./routes/admin-auth";
+import { registerAuthRoutes } from "./routes/auth";
 import { registerPublicRoutes } from "./routes/public";
 
 export type ApiDeps = {
@@ -40,7 +43,17 @@ export function createApi(deps: ApiDeps): ApiApp {
   api.onError((error, c) => handleApiError(error, c, deps.logger));
   api.notFound((c) => c.json(notFoundBody(), 404));
 
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "Token de POST /auth/login, /auth/register o /admin/auth/login: Authorization: Bearer <token>",
+  });
+
   registerPublicRoutes(api);
+  registerAuthRoutes(api);
+  registerAdminAuthRoutes(api);
+  registerAdminRoutes(api);
 
   api.doc("/openapi.json", {
     openapi: "3.0.3",

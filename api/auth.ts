@@ -1,0 +1,188 @@
+// Who is calling: bearer-token guards for admin and visitor endpoints, the caller's address, and
+// the credential check shared by both login endpoints (rate limit, constant-ish timing, audit).
+import type { MiddlewareHandler } from "hono";
+import type { ApiEnv } from "./app";
+import {
+  findAdminById,
+  findUserById,
+  isLoginThrottled,
+  isTokenRevoked,
+  recordLoginFailure,
+  type AdminAccount,
+} from "./db/accounts.repo";
+import { writeAudit, type AuditWrite } from "./db/audit";
+import { hashPassword, verifyPassword } from "./domain/password";
+import { hasPermission, PERMISSION_NAMES, type PermissionName } from "./domain/permissions";
+import { verifyToken, type TokenClaims, type TokenKind } from "./domain/tokens";
+import { ApiProblem } from "./http";
+import type { AdminPrincipal, UserPrincipal } from "./principal";
+
+export const UNAUTHORIZED_MESSAGE = "Sesión no válida o caducada";
+export const FORBIDDEN_MESSAGE = "No tienes permisos para realizar esta accion";
+export const BAD_CREDENTIALS_MESSAGE = "Correo electrónico o contraseña incorrectos";
+export const TOO_MANY_ATTEMPTS_MESSAGE = "Demasiados intentos. Inténtelo de nuevo más tarde.";
+
+/** The `security` of a createRoute that needs `Authorization: Bearer <token>`. */
+export const BEARER_SECURITY = [{ bearerAuth: [] as string[] }];
+
+/** The part of a Hono context these helpers read; any route's context fits. */
+export type RequestContext = { req: { header(name: string): string | undefined } };
+
+const CLIENT_IP_HEADER = "x-cotiza-client-ip";
+
+/** The caller's address as server/app.ts (or the web's API client) established it. */
+export function clientIp(c: RequestContext): string | null {
+  const value = c.req.header(CLIENT_IP_HEADER)?.trim();
+  return value ? value.slice(0, 64) : null;
+}
+
+function bearerToken(c: RequestContext): string | null {
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
+  return match?.[1] ?? null;
+}
+
+const unauthorized = () => new ApiProblem(401, UNAUTHORIZED_MESSAGE);
+
+function subjectId(claims: TokenClaims): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(claims.sub)) return null;
+  const id = Number(claims.sub);
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
+}
+
+/** Verified, unrevoked claims of the given kind, with the account id; null otherwise. */
+async function authenticate(c: Parameters<MiddlewareHandler<ApiEnv>>[0], kind: TokenKind) {
+  const token = bearerToken(c);
+  if (!token) return null;
+  const { jwtSecret, now, db } = c.var.deps;
+  const claims = verifyToken(token, jwtSecret, now());
+  if (!claims || claims.kind !== kind) return null;
+  const id = subjectId(claims);
+  if (id === null) return null;
+  if (await isTokenRevoked(db, claims.jti)) return null;
+  return { claims, id };
+}
+
+/** The role's permissions as the full catalogue of booleans (only `true` entries grant). */
+export function permissionMap(permissions: Record<string, boolean>): Record<PermissionName, boolean> {
+  return Object.fromEntries(PERMISSION_NAMES.map((name) => [name, hasPermission(permissions, name)])) as Record<PermissionName, boolean>;
+}
+
+export function adminPrincipal(account: AdminAccount, claims: Pick<TokenClaims, "jti" | "exp">): AdminPrincipal {
+  return {
+    kind: "admin",
+    id: account.id,
+    username: account.username,
+    email: account.email,
+    roleId: account.role.id,
+    roleName: account.role.name,
+    permissions: permissionMap(account.role.permissions),
+    jti: claims.jti,
+    exp: claims.exp,
+  };
+}
+
+/**
+ * Guard of an admin endpoint: a valid admin token whose id is not revoked, of an account that
+ * still exists and is active (checked on every request, so deactivation is immediate), and,
+ * when given, the permission. 401 otherwise, or 403 when only the permission is missing.
+ */
+export function requireAdmin(permission?: PermissionName): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const auth = await authenticate(c, "admin");
+    if (!auth) throw unauthorized();
+    const account = await findAdminById(c.var.deps.db, auth.id);
+    if (!account || !account.active) throw unauthorized();
+    c.set("admin", adminPrincipal(account, auth.claims));
+    if (permission && !hasPermission(account.role.permissions, permission)) throw new ApiProblem(403, FORBIDDEN_MESSAGE);
+    await next();
+  };
+}
+
+/** Guard of a visitor endpoint: a valid, unrevoked visitor token of an existing, active account. */
+export function requireUser(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const auth = await authenticate(c, "user");
+    if (!auth) throw unauthorized();
+    const user = await findUserById(c.var.deps.db, auth.id);
+    if (!user || !user.active) throw unauthorized();
+    const principal: UserPrincipal = {
+      kind: "user",
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      jti: auth.claims.jti,
+      exp: auth.claims.exp,
+    };
+    c.set("user", principal);
+    await next();
+  };
+}
+
+/** The admin set by requireAdmin; throws when a route forgot the guard. */
+export function currentAdmin(c: { var: { admin?: AdminPrincipal } }): AdminPrincipal {
+  if (!c.var.admin) throw new Error("No admin on this request: is requireAdmin on the route?");
+  return c.var.admin;
+}
+
+/** The visitor set by requireUser; throws when a route forgot the guard. */
+export function currentUser(c: { var: { user?: UserPrincipal } }): UserPrincipal {
+  if (!c.var.user) throw new Error("No user on this request: is requireUser on the route?");
+  return c.var.user;
+}
+
+// An unknown email still costs one scrypt verification, so response time does not reveal
+// whether an account exists.
+let dummyHash: Promise<string> | undefined;
+async function verifyAgainst(password: string, hash: string | null): Promise<boolean> {
+  if (hash) return verifyPassword(password, hash);
+  dummyHash ??= hashPassword("cotiza-no-such-account");
+  await verifyPassword(password, await dummyHash);
+  return false;
+}
+
+type CredentialAccount = { id: number; email: string; passwordHash: string; active: boolean };
+
+/**
+ * Checks a login: 429 once the email and address have 5 failures in 15 minutes (even with the
+ * right password), else the same 401 for an unknown email, a wrong password or an inactive
+ * account. Every refusal leaves a login attempt and an audit row. Returns the account on success.
+ */
+export async function checkCredentials<A extends CredentialAccount>(
+  c: RequestContext & { var: { deps: ApiEnv["Variables"]["deps"] } },
+  opts: {
+    email: string;
+    password: string;
+    account: A | null;
+    kind: TokenKind;
+    /** Who and what the audit row of a refusal names; by default an anonymous failed login. */
+    failureAudit?: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "action">;
+  },
+): Promise<A> {
+  const { db, now } = c.var.deps;
+  const ip = clientIp(c);
+  const at = now();
+  const failure: AuditWrite = {
+    actorType: "anonymous",
+    actorLabel: opts.email,
+    action: opts.kind === "admin" ? "admin.login_failed" : "user.login_failed",
+    ...opts.failureAudit,
+    entity: opts.kind === "admin" ? "admin_user" : "user",
+    entityId: opts.account?.id ?? null,
+  };
+
+  if (await isLoginThrottled(db, { email: opts.email, ip, now: at })) {
+    // Not counted as an attempt (the password was not checked), so the block lifts 15 minutes
+    // after the last real failure; still audited.
+    await writeAudit(db, { ...failure, ip, at, after: { reason: "too_many_attempts" } });
+    throw new ApiProblem(429, TOO_MANY_ATTEMPTS_MESSAGE);
+  }
+
+  const passwordOk = await verifyAgainst(opts.password, opts.account?.passwordHash ?? null);
+  if (!opts.account || !passwordOk || !opts.account.active) {
+    const reason = !opts.account ? "unknown_email" : !passwordOk ? "wrong_password" : "inactive_account";
+    await recordLoginFailure(db, { email: opts.email, ip, at, audit: { ...failure, after: { reason } } });
+    throw new ApiProblem(401, BAD_CREDENTIALS_MESSAGE);
+  }
+  return opts.account;
+}

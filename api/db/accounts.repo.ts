@@ -1,0 +1,217 @@
+// Data access for signing in: admin users with their role, visitor users, revoked tokens and
+// login attempts. Every write that a person's session depends on (sign-in success or failure,
+// registration, logout, password change) commits together with its audit row.
+import { and, count, eq, gte, isNull } from "drizzle-orm";
+import { writeAudit, type AuditWrite } from "./audit";
+import type { Database, DbOrTx } from "./client";
+import { adminUsers, loginAttempts, revokedTokens, roles, users, type PermissionMap, type User } from "./schema";
+
+/** Failures for one email from one address within the window, after which login answers 429. */
+export const MAX_LOGIN_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export type AdminAccount = {
+  id: number;
+  username: string;
+  email: string;
+  passwordHash: string;
+  active: boolean;
+  role: { id: number; name: string; permissions: PermissionMap };
+};
+
+const adminColumns = {
+  id: adminUsers.id,
+  username: adminUsers.username,
+  email: adminUsers.email,
+  passwordHash: adminUsers.passwordHash,
+  active: adminUsers.active,
+  roleId: roles.id,
+  roleName: roles.name,
+  rolePermissions: roles.permissions,
+};
+
+type AdminJoinRow = { [K in keyof typeof adminColumns]: (typeof adminColumns)[K]["_"]["data"] };
+
+function toAdminAccount(row: AdminJoinRow): AdminAccount {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    passwordHash: row.passwordHash,
+    active: row.active,
+    role: { id: row.roleId, name: row.roleName, permissions: row.rolePermissions ?? {} },
+  };
+}
+
+export async function findAdminByEmail(db: DbOrTx, email: string): Promise<AdminAccount | null> {
+  const [row] = await db
+    .select(adminColumns)
+    .from(adminUsers)
+    .innerJoin(roles, eq(roles.id, adminUsers.roleId))
+    .where(eq(adminUsers.email, email.trim().toLowerCase()));
+  return row ? toAdminAccount(row) : null;
+}
+
+export async function findAdminById(db: DbOrTx, id: number): Promise<AdminAccount | null> {
+  const [row] = await db.select(adminColumns).from(adminUsers).innerJoin(roles, eq(roles.id, adminUsers.roleId)).where(eq(adminUsers.id, id));
+  return row ? toAdminAccount(row) : null;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function isTokenRevoked(db: DbOrTx, jti: string): Promise<boolean> {
+  const [row] = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti));
+  return row !== undefined;
+}
+
+/** Failed attempts for this email from this address since `since`. */
+export async function countLoginFailures(db: DbOrTx, opts: { email: string; ip: string | null; since: Date }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.email, opts.email),
+        opts.ip === null ? isNull(loginAttempts.ip) : eq(loginAttempts.ip, opts.ip),
+        eq(loginAttempts.success, false),
+        gte(loginAttempts.at, opts.since),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** True when this email and address have used up their failures in the current window. */
+export async function isLoginThrottled(db: DbOrTx, opts: { email: string; ip: string | null; now: Date }): Promise<boolean> {
+  const since = new Date(opts.now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+  return (await countLoginFailures(db, { email: opts.email, ip: opts.ip, since })) >= MAX_LOGIN_FAILURES;
+}
+
+/** A refused sign-in (or a wrong current password): the attempt and its audit row, together. */
+export async function recordLoginFailure(
+  db: Database,
+  opts: { email: string; ip: string | null; at: Date; audit: AuditWrite },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(loginAttempts).values({ email: opts.email, ip: opts.ip, at: opts.at, success: false });
+    await writeAudit(tx, { ...opts.audit, ip: opts.ip, at: opts.at });
+  });
+}
+
+type SignIn = { id: number; email: string; ip: string | null; at: Date; jti: string; exp: number };
+
+const sessionAfter = (s: SignIn) => ({ tokenId: s.jti, expiresAt: new Date(s.exp * 1000).toISOString() });
+
+/** A successful staff sign-in: the attempt, the last-login time and the audit row. */
+export async function recordAdminSignIn(db: Database, signIn: SignIn): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(loginAttempts).values({ email: signIn.email, ip: signIn.ip, at: signIn.at, success: true });
+    await tx.update(adminUsers).set({ lastLoginAt: signIn.at }).where(eq(adminUsers.id, signIn.id));
+    await writeAudit(tx, {
+      actorType: "admin",
+      actorId: signIn.id,
+      actorLabel: signIn.email,
+      action: "admin.login",
+      entity: "admin_user",
+      entityId: signIn.id,
+      ip: signIn.ip,
+      at: signIn.at,
+      after: sessionAfter(signIn),
+    });
+  });
+}
+
+/** A successful visitor sign-in: the attempt, the last-login time and the audit row. */
+export async function recordUserSignIn(db: Database, signIn: SignIn): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(loginAttempts).values({ email: signIn.email, ip: signIn.ip, at: signIn.at, success: true });
+    await tx.update(users).set({ lastLoginAt: signIn.at }).where(eq(users.id, signIn.id));
+    await writeAudit(tx, {
+      actorType: "user",
+      actorId: signIn.id,
+      actorLabel: signIn.email,
+      action: "user.login",
+      entity: "user",
+      entityId: signIn.id,
+      ip: signIn.ip,
+      at: signIn.at,
+      after: sessionAfter(signIn),
+    });
+  });
+}
+
+/**
+ * Creates a visitor account with its audit row; null when the email is already registered
+ * (the unique index decides, so two simultaneous registrations cannot both succeed).
+ */
+export async function createUser(
+  db: Database,
+  opts: { name: string; email: string; passwordHash: string; ip: string | null; at: Date },
+): Promise<User | null> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ name: opts.name, email: opts.email, passwordHash: opts.passwordHash, role: "user", createdAt: opts.at, updatedAt: opts.at, lastLoginAt: opts.at })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!user) return null;
+    await writeAudit(tx, {
+      actorType: "user",
+      actorId: user.id,
+      actorLabel: user.email,
+      action: "user.register",
+      entity: "user",
+      entityId: user.id,
+      ip: opts.ip,
+      at: opts.at,
+      after: { name: user.name, email: user.email, role: user.role },
+    });
+    return user;
+  });
+}
+
+/** Logout: the token id is refused from now on; the row can be pruned after `exp`. */
+export async function revokeAdminToken(
+  db: Database,
+  opts: { jti: string; exp: number; actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">; at: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(revokedTokens)
+      .values({ jti: opts.jti, expiresAt: new Date(opts.exp * 1000), revokedAt: opts.at })
+      .onConflictDoNothing({ target: revokedTokens.jti });
+    await writeAudit(tx, {
+      ...opts.actor,
+      action: "admin.logout",
+      entity: "admin_user",
+      entityId: opts.actor.actorId,
+      at: opts.at,
+      after: { tokenId: opts.jti },
+    });
+  });
+}
+
+/** Sets a new password hash for a staff account and records who did it and from where. */
+export async function changeAdminPassword(
+  db: Database,
+  opts: { adminId: number; passwordHash: string; actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">; at: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(adminUsers).set({ passwordHash: opts.passwordHash, updatedAt: opts.at }).where(eq(adminUsers.id, opts.adminId));
+    await writeAudit(tx, {
+      ...opts.actor,
+      action: "admin.password_changed",
+      entity: "admin_user",
+      entityId: opts.adminId,
+      at: opts.at,
+      after: { passwordChangedAt: opts.at.toISOString() },
+    });
+  });
+}

@@ -1,0 +1,21 @@
+// /admin/dashboard: the live counts the back-office home shows.
+import type { ApiApp } from "../app";
+import { DashboardSchema } from "../contract/admin";
+import { dashboardCounts } from "../db/dashboard.repo";
+import { errorResponses } from "../http";
+import { adminRoute } from "./admin-endpoints";
+
+const dashboardRoute = adminRoute({
+  method: "get",
+  path: "/admin/dashboard",
+  tags: ["Administración: panel"],
+  summary: "Número de cotizaciones, pólizas, clientes y usuarios activos del back office",
+  responses: {
+    200: { description: "Contadores", content: { "application/json": { schema: DashboardSchema } } },
+    ...errorResponses(401, 403),
+  },
+});
+
+export function registerAdminDashboardRoutes(api: ApiApp) {
+  api.openapi(dashboardRoute, async (c) => c.json(await dashboardCounts(c.var.deps.db), 200));
+}

@@ -1,0 +1,58 @@
+// The one table of every admin API endpoint and the permission it demands. Route definitions get
+// their guard from here (adminRoute), and tests/integration/admin-api.test.ts checks that this
+// table and the OpenAPI document list the same endpoints, so neither can drift from the other.
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import { BEARER_SECURITY, requireAdmin } from "../auth";
+import type { PermissionName } from "../domain/permissions";
+
+export type AdminEndpoint = {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  /** OpenAPI path syntax, relative to the API base: `/admin/users/{id}`. */
+  path: string;
+  /** null: any signed-in, active admin may call it. */
+  permission: PermissionName | null;
+};
+
+// POST /admin/auth/login is public and therefore not listed.
+export const ADMIN_ENDPOINTS = [
+  { method: "post", path: "/admin/auth/logout", permission: null },
+  { method: "post", path: "/admin/auth/change-password", permission: null },
+  { method: "get", path: "/admin/auth/me", permission: null },
+
+  { method: "get", path: "/admin/dashboard", permission: "dashboard:read" },
+
+  { method: "get", path: "/admin/users", permission: "users:read" },
+  { method: "post", path: "/admin/users", permission: "users:write" },
+  { method: "get", path: "/admin/users/{id}", permission: "users:read" },
+  { method: "patch", path: "/admin/users/{id}", permission: "users:write" },
+
+  { method: "get", path: "/admin/roles", permission: "roles:read" },
+  { method: "post", path: "/admin/roles", permission: "roles:write" },
+  { method: "get", path: "/admin/roles/{id}", permission: "roles:read" },
+  { method: "put", path: "/admin/roles/{id}", permission: "roles:write" },
+  { method: "delete", path: "/admin/roles/{id}", permission: "roles:write" },
+
+  { method: "get", path: "/admin/permissions", permission: "roles:read" },
+
+  { method: "get", path: "/admin/audit", permission: "audit:read" },
+  { method: "get", path: "/admin/audit/export", permission: "audit:read" },
+] as const satisfies readonly AdminEndpoint[];
+
+/** The permission of a listed endpoint; throws (at start-up) for an endpoint missing from the table. */
+export function permissionFor(method: string, path: string): PermissionName | null {
+  const endpoint = (ADMIN_ENDPOINTS as readonly AdminEndpoint[]).find((e) => e.method === method.toLowerCase() && e.path === path);
+  if (!endpoint) throw new Error(`Admin endpoint ${method.toUpperCase()} ${path} is missing from ADMIN_ENDPOINTS`);
+  return endpoint.permission;
+}
+
+/**
+ * createRoute for an admin endpoint: the guard (requireAdmin with the table's permission) and the
+ * bearer security requirement are added here, so a route cannot be declared without them.
+ */
+export function adminRoute<P extends string, R extends Omit<RouteConfig, "path" | "middleware" | "security"> & { path: P }>(config: R) {
+  return createRoute({
+    ...config,
+    middleware: [requireAdmin(permissionFor(config.method, config.path) ?? undefined)] as const,
+    security: BEARER_SECURITY,
+  });
+}

@@ -1,0 +1,21 @@
+// /admin/permissions: the permission catalogue, for the role editor and the roles × permissions matrix.
+import type { ApiApp } from "../app";
+import { PermissionListSchema } from "../contract/admin";
+import { listPermissions } from "../db/roles.repo";
+import { errorResponses } from "../http";
+import { adminRoute } from "./admin-endpoints";
+
+const listRoute = adminRoute({
+  method: "get",
+  path: "/admin/permissions",
+  tags: ["Administración: roles y permisos"],
+  summary: "Catálogo de permisos, agrupados por recurso",
+  responses: {
+    200: { description: "Permisos", content: { "application/json": { schema: PermissionListSchema } } },
+    ...errorResponses(401, 403),
+  },
+});
+
+export function registerAdminPermissionRoutes(api: ApiApp) {
+  api.openapi(listRoute, async (c) => c.json({ items: await listPermissions(c.var.deps.db) }, 200));
+}

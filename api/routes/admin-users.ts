@@ -1,0 +1,216 @@
+// /admin/users: back-office accounts (list with search, create, read, change role, deactivate,
+// reactivate, reset password). Every change writes its audit row in the same transaction.
+import type { ApiApp } from "../app";
+import {
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  AdminUserRowSchema,
+  CreateAdminUserSchema,
+  IdParamSchema,
+  SUPERADMIN_ROLE,
+  UpdateAdminUserSchema,
+  type AdminUserRow,
+} from "../contract/admin";
+import {
+  adminUserConflicts,
+  auditSnapshot,
+  getAdminUser,
+  insertAdminUser,
+  listAdminUsers,
+  lockActiveAdminIdsWithRole,
+  lockAdminUser,
+  pgErrorCode,
+  updateAdminUser,
+} from "../db/admin-users.repo";
+import { currentAdmin } from "../auth";
+import { adminActor, writeAudit } from "../db/audit";
+import type { DbOrTx, Transaction } from "../db/client";
+import { findRoleIdByName, getRole } from "../db/roles.repo";
+import { hashPassword } from "../domain/password";
+import { checkPasswordPolicy } from "../domain/password-policy";
+import { ApiProblem, errorResponses } from "../http";
+import { assertWithinOwnPermissions } from "./admin-roles";
+import { adminRoute } from "./admin-endpoints";
+
+const TAGS = ["Administración: usuarios"];
+
+const json = <T>(schema: T) => ({ "application/json": { schema } });
+
+export const USER_MESSAGES = {
+  notFound: "Usuario no encontrado",
+  duplicate: "Ya existe un usuario con esos datos",
+  roleMissing: "El rol elegido no existe",
+  selfDeactivate: "No puedes desactivar tu propia cuenta",
+  selfDemote: "No puedes quitarte tu propio rol de superadmin",
+  lastSuperadmin: "No se puede desactivar ni cambiar de rol al último superadmin activo",
+} as const;
+
+const listRoute = adminRoute({
+  method: "get",
+  path: "/admin/users",
+  tags: TAGS,
+  summary: "Usuarios del back office, con búsqueda y paginación",
+  request: { query: AdminUserListQuerySchema },
+  responses: { 200: { description: "Página de usuarios", content: json(AdminUserListSchema) }, ...errorResponses(400, 401, 403) },
+});
+
+const createUserRoute = adminRoute({
+  method: "post",
+  path: "/admin/users",
+  tags: TAGS,
+  summary: "Crea un usuario del back office con un rol",
+  request: { body: { required: true, content: json(CreateAdminUserSchema) } },
+  responses: { 201: { description: "Usuario creado", content: json(AdminUserRowSchema) }, ...errorResponses(400, 401, 403, 409) },
+});
+
+const getUserRoute = adminRoute({
+  method: "get",
+  path: "/admin/users/{id}",
+  tags: TAGS,
+  summary: "Un usuario del back office",
+  request: { params: IdParamSchema },
+  responses: { 200: { description: "Usuario", content: json(AdminUserRowSchema) }, ...errorResponses(400, 401, 403, 404) },
+});
+
+const updateUserRoute = adminRoute({
+  method: "patch",
+  path: "/admin/users/{id}",
+  tags: TAGS,
+  summary: "Cambia el rol, activa o desactiva, o restablece la contraseña de un usuario",
+  description:
+    "Nadie puede desactivarse a sí mismo ni quitarse su propio rol de superadmin; el último superadmin activo no se puede desactivar ni cambiar de rol (409).",
+  request: { params: IdParamSchema, body: { required: true, content: json(UpdateAdminUserSchema) } },
+  responses: { 200: { description: "Usuario modificado", content: json(AdminUserRowSchema) }, ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+function passwordProblem(password: string, context: { email: string; username: string }): ApiProblem | null {
+  const messages = checkPasswordPolicy(password, { email: context.email, name: context.username });
+  return messages.length > 0 ? new ApiProblem(400, "Datos no válidos", { password: messages }) : null;
+}
+
+async function roleOr400(tx: Transaction, roleId: number) {
+  const role = await getRole(tx, roleId);
+  if (!role) throw new ApiProblem(400, "Datos no válidos", { roleId: [USER_MESSAGES.roleMissing] });
+  return role;
+}
+
+async function userOr404(found: Promise<AdminUserRow | null>): Promise<AdminUserRow> {
+  const user = await found;
+  if (!user) throw new ApiProblem(404, USER_MESSAGES.notFound);
+  return user;
+}
+
+/** A unique index refused a username or e-mail that our check found free a moment before. */
+async function duplicateProblem(db: DbOrTx, values: { username: string; email: string }) {
+  const fieldErrors = await adminUserConflicts(db, values);
+  return new ApiProblem(409, USER_MESSAGES.duplicate, Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined);
+}
+
+export function registerAdminUserRoutes(api: ApiApp) {
+  api.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const { items, total } = await listAdminUsers(c.var.deps.db, query);
+    return c.json({ items, total, page: query.page, pageSize: query.pageSize }, 200);
+  });
+
+  api.openapi(getUserRoute, async (c) => c.json(await userOr404(getAdminUser(c.var.deps.db, c.req.valid("param").id)), 200));
+
+  api.openapi(createUserRoute, async (c) => {
+    const input = c.req.valid("json");
+    const actor = currentAdmin(c);
+    const db = c.var.deps.db;
+    const weak = passwordProblem(input.password, input);
+    if (weak) throw weak;
+    // Hashing takes a while: do it before the transaction opens, not while it holds locks.
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const created = await db.transaction(async (tx) => {
+        const role = await roleOr400(tx, input.roleId);
+        assertWithinOwnPermissions(actor, role.permissions);
+        const conflicts = await adminUserConflicts(tx, input);
+        if (Object.keys(conflicts).length > 0) throw new ApiProblem(409, USER_MESSAGES.duplicate, conflicts);
+        const id = await insertAdminUser(tx, { username: input.username, email: input.email, passwordHash, roleId: role.id });
+        const row = await userOr404(getAdminUser(tx, id));
+        await writeAudit(tx, { ...adminActor(c), at: c.var.deps.now(), action: "admin_user.created", entity: "admin_user", entityId: id, before: null, after: auditSnapshot(row) });
+        return row;
+      });
+      return c.json(created, 201);
+    } catch (error) {
+      if (pgErrorCode(error) === "23505") throw await duplicateProblem(db, input);
+      throw error;
+    }
+  });
+
+  api.openapi(updateUserRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const actor = currentAdmin(c);
+    const db = c.var.deps.db;
+
+    let passwordHash: string | undefined;
+    if (input.password !== undefined) {
+      const target = await userOr404(getAdminUser(db, id));
+      const weak = passwordProblem(input.password, target);
+      if (weak) throw weak;
+      passwordHash = await hashPassword(input.password);
+    }
+
+    const updated = await db.transaction(async (tx) => {
+      // A change that could take away a superadmin first locks the active superadmins, in id
+      // order and before the target, so two such changes queue up instead of deadlocking or
+      // both passing the "last superadmin" check.
+      const superadminId = await findRoleIdByName(tx, SUPERADMIN_ROLE);
+      const mayDemote = input.active === false || input.roleId !== undefined;
+      const activeSuperadmins = mayDemote && superadminId !== null ? await lockActiveAdminIdsWithRole(tx, superadminId) : [];
+
+      const before = await userOr404(lockAdminUser(tx, id));
+      const currentRole = await roleOr400(tx, before.role.id);
+      // Managing an account means holding at least what it holds: no taking over a superadmin.
+      assertWithinOwnPermissions(actor, currentRole.permissions);
+
+      const newRole = input.roleId !== undefined && input.roleId !== before.role.id ? await roleOr400(tx, input.roleId) : null;
+      if (newRole) assertWithinOwnPermissions(actor, newRole.permissions);
+      const deactivating = input.active === false && before.active;
+      const isSelf = before.id === actor.id;
+      const isActiveSuperadmin = before.role.id === superadminId && before.active;
+
+      if (isSelf && input.active === false) throw new ApiProblem(409, USER_MESSAGES.selfDeactivate, { active: [USER_MESSAGES.selfDeactivate] });
+      if (isSelf && newRole && before.role.id === superadminId) {
+        throw new ApiProblem(409, USER_MESSAGES.selfDemote, { roleId: [USER_MESSAGES.selfDemote] });
+      }
+      if (isActiveSuperadmin && (deactivating || newRole) && activeSuperadmins.every((other) => other === before.id)) {
+        throw new ApiProblem(409, USER_MESSAGES.lastSuperadmin);
+      }
+
+      const changes: { roleId?: number; active?: boolean } = {};
+      if (newRole) changes.roleId = newRole.id;
+      if (input.active !== undefined && input.active !== before.active) changes.active = input.active;
+      if (Object.keys(changes).length > 0 || passwordHash) await updateAdminUser(tx, id, { ...changes, passwordHash });
+
+      const after = await userOr404(getAdminUser(tx, id));
+      if (Object.keys(changes).length > 0) {
+        await writeAudit(tx, {
+          ...adminActor(c), at: c.var.deps.now(),
+          action: "admin_user.updated",
+          entity: "admin_user",
+          entityId: id,
+          before: auditSnapshot(before),
+          after: auditSnapshot(after),
+        });
+      }
+      if (passwordHash) {
+        // Never the hash: only that it was reset, and whose it was.
+        await writeAudit(tx, {
+          ...adminActor(c), at: c.var.deps.now(),
+          action: "admin_user.password_reset",
+          entity: "admin_user",
+          entityId: id,
+          before: null,
+          after: { id: after.id, username: after.username, email: after.email, passwordReset: true },
+        });
+      }
+      return after;
+    });
+    return c.json(updated, 200);
+  });
+}

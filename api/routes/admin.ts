@@ -1,0 +1,16 @@
+// Registers the back-office administration endpoints (users, roles, permissions, audit, dashboard).
+// Each route takes its guard from ADMIN_ENDPOINTS (admin-endpoints.ts).
+import type { ApiApp } from "../app";
+import { registerAdminAuditRoutes } from "./admin-audit";
+import { registerAdminDashboardRoutes } from "./admin-dashboard";
+import { registerAdminPermissionRoutes } from "./admin-permissions";
+import { registerAdminRoleRoutes } from "./admin-roles";
+import { registerAdminUserRoutes } from "./admin-users";
+
+export function registerAdminRoutes(api: ApiApp) {
+  registerAdminDashboardRoutes(api);
+  registerAdminUserRoutes(api);
+  registerAdminRoleRoutes(api);
+  registerAdminPermissionRoutes(api);
+  registerAdminAuditRoutes(api);
+}

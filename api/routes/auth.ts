@@ -1,0 +1,91 @@
+// Visitor accounts: register, sign in, and the profile the web re-validates on every request.
+import { createRoute } from "@hono/zod-openapi";
+import type { ApiApp } from "../app";
+import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, requireUser } from "../auth";
+import { AuthAnswerSchema, LoginBodySchema, RegisterBodySchema, VisitorUserSchema, type VisitorUser } from "../contract/auth";
+import { createUser, findUserByEmail, recordUserSignIn } from "../db/accounts.repo";
+import { hashPassword } from "../domain/password";
+import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
+import { ApiProblem, errorResponses } from "../http";
+
+const TAG = "Autenticación";
+const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con ese correo electrónico";
+
+const json = <T>(schema: T) => ({ "application/json": { schema } });
+
+const registerRoute = createRoute({
+  method: "post",
+  path: "/auth/register",
+  tags: [TAG],
+  summary: "Crear una cuenta de visitante e iniciar sesión",
+  description:
+    "La contraseña debe tener al menos 10 caracteres, no ser una contraseña común ni igual al correo electrónico o al nombre. Devuelve el token de sesión (7 días) y el usuario.",
+  request: { body: { required: true, content: json(RegisterBodySchema) } },
+  responses: {
+    201: { description: "Cuenta creada; sesión iniciada", content: json(AuthAnswerSchema) },
+    ...errorResponses(400, 409),
+  },
+});
+
+const loginRoute = createRoute({
+  method: "post",
+  path: "/auth/login",
+  tags: [TAG],
+  summary: "Iniciar sesión como visitante",
+  description:
+    "Un correo desconocido y una contraseña incorrecta responden lo mismo (401). Tras 5 fallos para un correo desde una dirección en 15 minutos responde 429.",
+  request: { body: { required: true, content: json(LoginBodySchema) } },
+  responses: {
+    200: { description: "Sesión iniciada", content: json(AuthAnswerSchema) },
+    ...errorResponses(400, 401, 429),
+  },
+});
+
+const profileRoute = createRoute({
+  method: "get",
+  path: "/auth/profile",
+  tags: [TAG],
+  summary: "Datos del visitante con sesión iniciada",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  responses: {
+    200: { description: "El usuario de la sesión", content: json(VisitorUserSchema) },
+    ...errorResponses(401),
+  },
+});
+
+const visitorUser = (user: { name: string; email: string; role: string }): VisitorUser => ({
+  name: user.name,
+  email: user.email,
+  role: user.role,
+});
+
+export function registerAuthRoutes(api: ApiApp) {
+  api.openapi(registerRoute, async (c) => {
+    const body = c.req.valid("json");
+    const { db, now, jwtSecret } = c.var.deps;
+    const at = now();
+    const user = await createUser(db, {
+      name: body.name,
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      ip: clientIp(c),
+      at,
+    });
+    if (!user) throw new ApiProblem(409, EMAIL_TAKEN_MESSAGE, { email: [EMAIL_TAKEN_MESSAGE] });
+    const { token } = signToken({ sub: String(user.id), kind: "user" }, jwtSecret, { now: at, ttlSeconds: USER_TOKEN_TTL_SECONDS });
+    return c.json({ token, user: visitorUser(user) }, 201);
+  });
+
+  api.openapi(loginRoute, async (c) => {
+    const { email, password } = c.req.valid("json");
+    const { db, now, jwtSecret } = c.var.deps;
+    const account = await checkCredentials(c, { email, password, account: await findUserByEmail(db, email), kind: "user" });
+    const at = now();
+    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "user" }, jwtSecret, { now: at, ttlSeconds: USER_TOKEN_TTL_SECONDS });
+    await recordUserSignIn(db, { id: account.id, email: account.email, ip: clientIp(c), at, jti, exp });
+    return c.json({ token, user: visitorUser(account) }, 200);
+  });
+
+  api.openapi(profileRoute, (c) => c.json(visitorUser(currentUser(c)), 200));
+}
