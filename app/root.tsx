@@ -7,19 +7,30 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { SiteInfoSchema } from "../api/contract/site";
 import { CookieBanner } from "~/components/cookie-banner";
 import { errorTitle, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ChunkReloadGuard, NewVersionNotice } from "~/components/release-guard";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import { hasFailedSubmission } from "~/components/ui/error-summary";
 import { apiClient } from "~/lib/api.server";
+import { getVisitor } from "~/lib/auth.server";
 import { readConsent } from "~/lib/consent.server";
+import { csrfToken } from "~/lib/csrf.server";
+import { honeypotInputProps } from "~/lib/honeypot.server";
 import "~/lib/load-context";
 import { useNonce } from "~/lib/nonce";
+import { mergeHeaders } from "~/lib/session.server";
+import { getToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -31,17 +42,72 @@ export const meta: MetaFunction = ({ error }) =>
   error ? [{ title: errorTitle(error) }] : [{ title: "Cotiza | Seguros de coche, hogar y alquiler" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [site, consent] = await Promise.all([
+  // getVisitor re-validates a visitor token with GET /auth/profile on every request that carries
+  // one; a failed check throws the redirect to /login that clears the session.
+  const [site, consent, visitor, csrf] = await Promise.all([
     apiClient(context, request).get("/public/site", { schema: SiteInfoSchema }),
     readConsent(request),
+    getVisitor(request, context),
+    csrfToken(request, context),
   ]);
-  return json({ site, consent, buildVersion: context.buildVersion });
+  const { toast, headers: toastHeaders } = getToast(request, context);
+  return json(
+    {
+      site,
+      consent,
+      buildVersion: context.buildVersion,
+      csrf: csrf.token,
+      honeypot: honeypotInputProps(context),
+      toast,
+      visitor: visitor ? { name: visitor.user.name, role: visitor.user.role } : null,
+      // An action of this same request answered a failed submission: titles get "Error: ".
+      failedSubmission: hasFailedSubmission(context),
+    },
+    { headers: mergeHeaders(csrf.headers, toastHeaders, visitor?.headers) },
+  );
+}
+
+// Run on every navigation, not only after actions: the header's visitor stays re-validated and
+// a toast set by a redirect from another loader (e.g. 'Acceso Denegado') is picked up.
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+/** /admin and everything under it draws its own chrome (admin layout, or the bare login page). */
+function isBackOffice(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const error = useRouteError();
   const nonce = useNonce();
   const location = useLocation();
+  // Admin pages bring their own landmarks; an error page (no admin layout) gets the public shell.
+  const ownChrome = isBackOffice(location.pathname) && !error;
+  const body = (
+    <>
+      {/* First in the page (GOV.UK pattern): keyboard and screen-reader users meet it first. */}
+      {data ? <CookieBanner consent={data.consent} returnTo={location.pathname + location.search} /> : null}
+      <a
+        href="#contenido"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+      >
+        Saltar al contenido
+      </a>
+      {ownChrome ? (
+        children
+      ) : (
+        <>
+          <SiteHeader visitor={data?.visitor} />
+          <main id="contenido" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter site={data?.site} />
+        </>
+      )}
+      <Toaster toast={data?.toast} />
+      {data ? <NewVersionNotice buildVersion={data.buildVersion} /> : null}
+    </>
+  );
   return (
     <html lang="es">
       <head>
@@ -52,20 +118,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {/* First in the page (GOV.UK pattern): keyboard and screen-reader users meet it first. */}
-        {data ? <CookieBanner consent={data.consent} returnTo={location.pathname + location.search} /> : null}
-        <a
-          href="#contenido"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
-        >
-          Saltar al contenido
-        </a>
-        <SiteHeader />
-        <main id="contenido" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter site={data?.site} />
-        {data ? <NewVersionNotice buildVersion={data.buildVersion} /> : null}
+        {data ? (
+          <AuthenticityTokenProvider token={data.csrf}>
+            <HoneypotProvider {...data.honeypot}>{body}</HoneypotProvider>
+          </AuthenticityTokenProvider>
+        ) : (
+          body
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,5 +1,7 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 type NavItem = { to: string; label: string };
 
@@ -10,6 +12,10 @@ const MAIN_ITEMS: NavItem[] = [
 ];
 const LOGIN: NavItem = { to: "/login", label: "Entrar" };
 const REGISTER: NavItem = { to: "/register", label: "Registrarse" };
+const BACK_OFFICE: NavItem = { to: "/admin", label: "Back office" };
+
+/** The signed-in visitor as the header needs it (root loader → getVisitor). */
+export type HeaderVisitor = { name: string; role: string };
 
 const linkBase = "rounded-md font-medium no-underline hover:underline";
 
@@ -25,15 +31,28 @@ function navLinkClass(layout: "inline" | "stacked") {
     ].join(" ");
 }
 
+/** "Salir": signing out is a POST with the CSRF token (never a link a crawler could follow). */
+function LogoutForm({ layout }: { layout: "inline" | "stacked" }) {
+  return (
+    <Form method="post" action="/logout" className={layout === "stacked" ? "px-3" : undefined}>
+      <AuthenticityTokenInput />
+      <SubmitButton formAction="/logout" variant="secondary" pendingText="Saliendo…" className={layout === "stacked" ? "w-full" : undefined}>
+        Salir
+      </SubmitButton>
+    </Form>
+  );
+}
+
 /**
- * The site's header: brand and main navigation.
+ * The site's header: brand and main navigation; "Entrar" and "Registrarse", or for a signed-in
+ * visitor "Hola, {nombre}", "Back office" when their role is 'admin', and "Salir".
  *
  * From 960 px (md) the links sit in one row. Below that they are inside a native
  * <details>/<summary> "Menú" disclosure, which opens and closes without JavaScript.
  * Only one of the two <nav> is ever displayed, so assistive technology sees a single
  * "Principal" landmark (display:none removes the other from the accessibility tree).
  */
-export function SiteHeader() {
+export function SiteHeader({ visitor }: { visitor?: HeaderVisitor | null }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -72,16 +91,34 @@ export function SiteHeader() {
                 </li>
               ))}
               <li aria-hidden="true" className="mx-2 h-6 w-px bg-slate-300" />
-              <li>
-                <NavLink to={LOGIN.to} className={navLinkClass("inline")}>
-                  {LOGIN.label}
-                </NavLink>
-              </li>
-              <li className="ml-1">
-                <NavLink to={REGISTER.to} className="btn-secondary">
-                  {REGISTER.label}
-                </NavLink>
-              </li>
+              {visitor ? (
+                <>
+                  <li className="max-w-[14rem] truncate px-2 text-slate-800">Hola, {visitor.name}</li>
+                  {visitor.role === "admin" ? (
+                    <li>
+                      <NavLink to={BACK_OFFICE.to} className={navLinkClass("inline")}>
+                        {BACK_OFFICE.label}
+                      </NavLink>
+                    </li>
+                  ) : null}
+                  <li className="ml-1">
+                    <LogoutForm layout="inline" />
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li>
+                    <NavLink to={LOGIN.to} className={navLinkClass("inline")}>
+                      {LOGIN.label}
+                    </NavLink>
+                  </li>
+                  <li className="ml-1">
+                    <NavLink to={REGISTER.to} className="btn-secondary">
+                      {REGISTER.label}
+                    </NavLink>
+                  </li>
+                </>
+              )}
             </ul>
           </nav>
         </div>
@@ -117,18 +154,27 @@ export function SiteHeader() {
           </summary>
           <nav aria-label="Principal" className="border-t border-slate-200 pb-4 pt-2">
             <ul className="flex flex-col gap-1">
-              {[...MAIN_ITEMS, LOGIN].map((item) => (
+              {[...MAIN_ITEMS, ...(visitor ? (visitor.role === "admin" ? [BACK_OFFICE] : []) : [LOGIN])].map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} className={navLinkClass("stacked")}>
                     {item.label}
                   </NavLink>
                 </li>
               ))}
-              <li className="mt-2 px-3">
-                <NavLink to={REGISTER.to} className="btn-secondary w-full">
-                  {REGISTER.label}
-                </NavLink>
-              </li>
+              {visitor ? (
+                <>
+                  <li className="mt-2 border-t border-slate-200 px-3 pt-3 text-slate-800">Hola, {visitor.name}</li>
+                  <li className="mt-2">
+                    <LogoutForm layout="stacked" />
+                  </li>
+                </>
+              ) : (
+                <li className="mt-2 px-3">
+                  <NavLink to={REGISTER.to} className="btn-secondary w-full">
+                    {REGISTER.label}
+                  </NavLink>
+                </li>
+              )}
             </ul>
           </nav>
         </details>

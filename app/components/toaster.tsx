@@ -1,0 +1,106 @@
+import { useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Toast } from "~/lib/toast.server";
+
+const DEFAULT_DURATION_MS = 5000;
+
+const STYLES: Record<Toast["type"], { bar: string; icon: string }> = {
+  success: { bar: "border-l-green-700", icon: "text-green-700" },
+  info: { bar: "border-l-brand-700", icon: "text-brand-700" },
+  warning: { bar: "border-l-amber-600", icon: "text-amber-700" },
+  error: { bar: "border-l-red-700", icon: "text-red-700" },
+};
+
+/**
+ * The flash notification of the page (root loader → getToast). With JavaScript it hides itself
+ * after `durationMs` (3000 ms for 'Acceso Denegado') and can be dismissed; without JavaScript it
+ * stays on that page as a notice and is gone on the next one (the cookie is consumed).
+ * Warnings and errors are role="alert", the rest role="status".
+ */
+export function Toaster({ toast }: { toast: Toast | null | undefined }) {
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState<Toast | null>(toast ?? null);
+
+  // A new toast (new id) replaces the one on screen; a later answer without one leaves it alone.
+  const incomingId = toast?.id;
+  useEffect(() => {
+    if (toast) setShown(toast);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by id: the same toast re-sent must not restart it
+  }, [incomingId]);
+
+  const shownId = shown?.id;
+  const duration = shown?.durationMs ?? DEFAULT_DURATION_MS;
+  useEffect(() => {
+    if (!shownId) return;
+    const timer = window.setTimeout(() => setShown(null), duration);
+    return () => window.clearTimeout(timer);
+  }, [shownId, duration]);
+
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3 sm:items-end sm:px-4"
+    >
+      {shown ? (
+        <div
+          key={shown.id}
+          role={shown.type === "warning" || shown.type === "error" ? "alert" : "status"}
+          data-toast-type={shown.type}
+          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-md border border-l-8 border-slate-300 bg-white p-4 shadow-lg ${STYLES[shown.type].bar}`}
+        >
+          <ToastIcon type={shown.type} className={`mt-0.5 h-5 w-5 shrink-0 ${STYLES[shown.type].icon}`} />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold text-slate-900">{shown.title}</p>
+            {shown.description ? <p className="mt-1 text-slate-700">{shown.description}</p> : null}
+          </div>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => setShown(null)}
+              className="-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <span className="sr-only">Cerrar notificación</span>
+              <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ToastIcon({ type, className }: { type: Toast["type"]; className: string }) {
+  const common = { "aria-hidden": true, focusable: false, viewBox: "0 0 24 24", className, fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+  switch (type) {
+    case "success":
+      return (
+        <svg {...common}>
+          <circle cx="12" cy="12" r="9" />
+          <path d="m8 12 3 3 5-6" />
+        </svg>
+      );
+    case "warning":
+      return (
+        <svg {...common}>
+          <path d="M12 3 2 20h20L12 3Z" />
+          <path d="M12 10v4M12 17h.01" />
+        </svg>
+      );
+    case "error":
+      return (
+        <svg {...common}>
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 8v5M12 16h.01" />
+        </svg>
+      );
+    case "info":
+      return (
+        <svg {...common}>
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 11v5M12 8h.01" />
+        </svg>
+      );
+  }
+}

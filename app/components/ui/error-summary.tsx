@@ -1,0 +1,113 @@
+import { useEffect, useRef, type ReactNode } from "react";
+
+/**
+ * GOV.UK error summary: after a failed submit, a box at the top of the form titled
+ * "Hay un problema" listing every error, each a link to its field. It takes focus when it
+ * appears (with JavaScript) and, while shown, the page title carries the "Error: " prefix.
+ *
+ * Without JavaScript the prefix comes from the server: the action calls
+ * `markSubmissionFailed(context)` before answering 400, the root loader (which runs after the
+ * action in the same request) exposes it as `failedSubmission`, and the route's meta uses
+ * `pageTitle(title, matches)`.
+ */
+export const ERROR_TITLE_PREFIX = "Error: ";
+
+export function withErrorPrefix(title: string, failed: boolean): string {
+  if (!failed || title.startsWith(ERROR_TITLE_PREFIX)) return title;
+  return `${ERROR_TITLE_PREFIX}${title}`;
+}
+
+// Per-request flag, keyed by the request's load context (shared by the action and the loaders
+// that run after it in a document POST). Plain module: no server APIs, nothing secret.
+const failedSubmissions = new WeakSet<object>();
+
+/** Call in an action that answers a failed submission (400), before returning. */
+export function markSubmissionFailed(context: object): void {
+  failedSubmissions.add(context);
+}
+
+/** Whether an action in this request answered a failed submission (read by the root loader). */
+export function hasFailedSubmission(context: object): boolean {
+  return failedSubmissions.has(context);
+}
+
+type MatchLike = { id: string; data?: unknown };
+
+/** A route's title with "Error: " when this request's submission failed (JavaScript off). */
+export function pageTitle(title: string, matches: readonly MatchLike[] | undefined): string {
+  const root = matches?.find((match) => match.id === "root")?.data;
+  const failed = Boolean(root && typeof root === "object" && (root as { failedSubmission?: unknown }).failedSubmission === true);
+  return withErrorPrefix(title, failed);
+}
+
+/** Keeps the "Error: " prefix on document.title while `failed` (JavaScript on). */
+export function useErrorTitle(failed: boolean) {
+  useEffect(() => {
+    if (!failed) return;
+    if (!document.title.startsWith(ERROR_TITLE_PREFIX)) document.title = `${ERROR_TITLE_PREFIX}${document.title}`;
+    return () => {
+      if (document.title.startsWith(ERROR_TITLE_PREFIX)) document.title = document.title.slice(ERROR_TITLE_PREFIX.length);
+    };
+  }, [failed]);
+}
+
+// Only what the summary reads of conform's form and field metadata.
+type FormLike = { id: string; status?: "success" | "error"; errors?: string[] };
+type FieldLike = { id: string; errors?: string[] };
+
+export type ErrorSummaryProps = {
+  form: FormLike;
+  /** The form's fields in page order; each error links to its field. */
+  fields: FieldLike[];
+  title?: string;
+};
+
+/** Shown after a failed submit (client or server) while there are errors. */
+export function ErrorSummary({ form, fields, title = "Hay un problema" }: ErrorSummaryProps) {
+  const failed = form.status === "error";
+  const fieldErrors = failed
+    ? fields.flatMap((field) => (field.errors ?? []).map((message) => ({ id: field.id, message })))
+    : [];
+  // The API often repeats a field's message as its `error`: list each problem once.
+  const formErrors = failed ? (form.errors ?? []).filter((message) => !fieldErrors.some((e) => e.message === message)) : [];
+  const shown = formErrors.length + fieldErrors.length > 0;
+  useErrorTitle(shown);
+  if (!shown) return null;
+  // Form-level errors (wrong credentials…) point at the first field, where the fix starts.
+  const firstId = fields[0]?.id;
+  return (
+    <SummaryBox title={title} titleId={`${form.id}-error-summary`}>
+      {formErrors.map((message) => (
+        <li key={`form-${message}`}>
+          {firstId ? <a href={`#${firstId}`}>{message}</a> : message}
+        </li>
+      ))}
+      {fieldErrors.map(({ id, message }) => (
+        <li key={`${id}-${message}`}>
+          <a href={`#${id}`}>{message}</a>
+        </li>
+      ))}
+    </SummaryBox>
+  );
+}
+
+function SummaryBox({ title, titleId, children }: { title: string; titleId: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Focus once when it appears, so keyboard and screen-reader users land on the list of problems.
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      className="mt-6 rounded-md border-4 border-red-700 bg-white p-4 focus:outline focus:outline-4 focus:outline-offset-2 focus:outline-amber-400"
+    >
+      <h2 id={titleId} className="text-lg font-bold text-slate-900">
+        {title}
+      </h2>
+      <ul className="mt-2 list-none space-y-1 font-semibold [&_a]:text-red-700 [&_a]:underline">{children}</ul>
+    </div>
+  );
+}

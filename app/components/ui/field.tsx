@@ -1,0 +1,201 @@
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+
+/**
+ * Form fields in the GOV.UK Design System's habits: a visible label above the control, an
+ * optional hint under it, the error messages above the control in the field's own words, a red
+ * bar beside a field in error, and `aria-describedby` pointing at the error and the hint (conform
+ * gives the ids). Inputs are sized to their content with `width`.
+ */
+
+type Width = "full" | "lg" | "md" | "sm" | "xs";
+const WIDTHS: Record<Width, string> = {
+  full: "w-full",
+  lg: "w-full sm:max-w-xl",
+  md: "w-full sm:max-w-md",
+  sm: "w-full sm:max-w-xs",
+  xs: "w-full max-w-[10rem]",
+};
+
+const controlBase =
+  "mt-2 block min-h-[44px] rounded-md border-2 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline focus:outline-2 focus:outline-offset-0 focus:outline-brand-700";
+const controlClass = (invalid: boolean, width: Width) =>
+  `${controlBase} ${WIDTHS[width]} ${invalid ? "border-red-700" : "border-slate-600"}`;
+
+function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <div id={id} className="mt-1 space-y-1">
+      {errors.map((message) => (
+        <p key={message} className="font-semibold text-red-700">
+          <span className="sr-only">Error: </span>
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function FieldShell({
+  invalid,
+  children,
+  className,
+}: {
+  invalid: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={`${className ?? "mt-6"} ${invalid ? "border-l-4 border-red-700 pl-3" : ""}`.trim()}>{children}</div>
+  );
+}
+
+type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "number" | "date";
+
+export type FieldProps<Schema> = {
+  meta: FieldMetadata<Schema>;
+  label: ReactNode;
+  hint?: ReactNode;
+  type?: InputType;
+  width?: Width;
+  className?: string;
+  /** Extra attributes for the input: autoComplete, inputMode, spellCheck… */
+  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "form" | "defaultValue">;
+};
+
+/** A labelled text-like input wired to a conform field. */
+export function Field<Schema>({ meta, label, hint, type = "text", width = "md", className, inputProps }: FieldProps<Schema>) {
+  const invalid = Boolean(meta.errors?.length);
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  return (
+    <FieldShell invalid={invalid} className={className}>
+      <label htmlFor={meta.id} className="block font-semibold text-slate-900">
+        {label}
+      </label>
+      {hint ? (
+        <p id={meta.descriptionId} className="mt-1 text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <input key={key} {...props} {...inputProps} className={controlClass(invalid, width)} />
+    </FieldShell>
+  );
+}
+
+export type SelectFieldProps<Schema> = {
+  meta: FieldMetadata<Schema>;
+  label: ReactNode;
+  hint?: ReactNode;
+  options: { value: string; label: string }[];
+  /** A first, empty option ("Elige un rol") when nothing is chosen yet. */
+  placeholder?: string;
+  width?: Width;
+  className?: string;
+  selectProps?: Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "form" | "defaultValue">;
+};
+
+/** A labelled <select> wired to a conform field. */
+export function SelectField<Schema>({ meta, label, hint, options, placeholder, width = "md", className, selectProps }: SelectFieldProps<Schema>) {
+  const invalid = Boolean(meta.errors?.length);
+  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  return (
+    <FieldShell invalid={invalid} className={className}>
+      <label htmlFor={meta.id} className="block font-semibold text-slate-900">
+        {label}
+      </label>
+      {hint ? (
+        <p id={meta.descriptionId} className="mt-1 text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <select key={key} {...props} {...selectProps} className={controlClass(invalid, width)}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+export type TextareaFieldProps<Schema> = {
+  meta: FieldMetadata<Schema>;
+  label: ReactNode;
+  hint?: ReactNode;
+  rows?: number;
+  width?: Width;
+  className?: string;
+  textareaProps?: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "form" | "defaultValue">;
+};
+
+/** A labelled <textarea> wired to a conform field. */
+export function TextareaField<Schema>({ meta, label, hint, rows = 4, width = "lg", className, textareaProps }: TextareaFieldProps<Schema>) {
+  const invalid = Boolean(meta.errors?.length);
+  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  return (
+    <FieldShell invalid={invalid} className={className}>
+      <label htmlFor={meta.id} className="block font-semibold text-slate-900">
+        {label}
+      </label>
+      {hint ? (
+        <p id={meta.descriptionId} className="mt-1 text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <textarea key={key} rows={rows} {...props} {...textareaProps} className={controlClass(invalid, width)} />
+    </FieldShell>
+  );
+}
+
+export type CheckboxFieldProps<Schema> = {
+  meta: FieldMetadata<Schema>;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** The submitted value when checked (default "on"). */
+  value?: string;
+  className?: string;
+  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "form" | "value" | "defaultChecked">;
+};
+
+/** A single checkbox with its label beside it (large hit area), hint and errors. */
+export function CheckboxField<Schema>({ meta, label, hint, value, className, inputProps }: CheckboxFieldProps<Schema>) {
+  const invalid = Boolean(meta.errors?.length);
+  const { key, ...props } = getInputProps(meta, {
+    type: "checkbox",
+    value: value ?? "on",
+    ariaDescribedBy: hint ? meta.descriptionId : undefined,
+  });
+  return (
+    <FieldShell invalid={invalid} className={className}>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <div className="flex items-start gap-3">
+        <input
+          key={key}
+          {...props}
+          {...inputProps}
+          className="mt-1 h-6 w-6 shrink-0 rounded border-2 border-slate-600 accent-brand-700"
+        />
+        <div>
+          <label htmlFor={meta.id} className="inline-block min-h-[32px] font-medium text-slate-900">
+            {label}
+          </label>
+          {hint ? (
+            <p id={meta.descriptionId} className="text-slate-600">
+              {hint}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </FieldShell>
+  );
+}

@@ -1,0 +1,104 @@
+import { Link, useLocation } from "@remix-run/react";
+
+/** Page numbers to show around `current`: first, last, neighbours, and "gap" where pages are skipped. */
+export function pageItems(current: number, totalPages: number, around = 1): (number | "gap")[] {
+  if (totalPages <= 1) return [1];
+  const pages = new Set<number>([1, totalPages]);
+  for (let p = current - around; p <= current + around; p++) if (p >= 1 && p <= totalPages) pages.add(p);
+  const sorted = [...pages].sort((a, b) => a - b);
+  const items: (number | "gap")[] = [];
+  sorted.forEach((page, index) => {
+    const previous = sorted[index - 1];
+    if (previous !== undefined && page - previous === 2) items.push(previous + 1);
+    else if (previous !== undefined && page - previous > 2) items.push("gap");
+    items.push(page);
+  });
+  return items;
+}
+
+/** The link to `page` keeping every other search parameter (filters, search); page 1 has no param. */
+export function pageHref(pathname: string, search: string, page: number, param = "page"): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete(param);
+  else params.set(param, String(page));
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+export function totalPagesFor(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+}
+
+const numberFormat = new Intl.NumberFormat("es-ES");
+
+export type PaginationProps = {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The search parameter that holds the page (default "page"). */
+  param?: string;
+  /** What is being listed, plural, for "Mostrando 1–20 de 57 usuarios". */
+  itemsLabel?: string;
+};
+
+/** "Mostrando X–Y de Z" and Anterior / page numbers / Siguiente links; plain links, so no JS needed. */
+export function Pagination({ page, pageSize, total, param = "page", itemsLabel = "resultados" }: PaginationProps) {
+  const { pathname, search } = useLocation();
+  const totalPages = totalPagesFor(total, pageSize);
+  const current = Math.min(Math.max(1, page), totalPages);
+  const first = total === 0 ? 0 : (current - 1) * pageSize + 1;
+  const last = Math.min(total, current * pageSize);
+  const linkClass =
+    "inline-flex min-h-[44px] min-w-[44px] items-center justify-center rounded-md border border-slate-300 px-3 font-medium no-underline hover:bg-slate-50";
+
+  return (
+    <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-slate-700">
+        {total === 0
+          ? `No hay ${itemsLabel}`
+          : `Mostrando ${numberFormat.format(first)}–${numberFormat.format(last)} de ${numberFormat.format(total)} ${itemsLabel}`}
+      </p>
+      {totalPages > 1 ? (
+        <nav aria-label="Paginación">
+          <ul className="flex flex-wrap items-center gap-1">
+            {current > 1 ? (
+              <li>
+                <Link to={pageHref(pathname, search, current - 1, param)} className={linkClass} rel="prev">
+                  <span aria-hidden="true">‹</span>&nbsp;Anterior
+                </Link>
+              </li>
+            ) : null}
+            {pageItems(current, totalPages).map((item, index) =>
+              item === "gap" ? (
+                <li key={`gap-${index}`} aria-hidden="true" className="px-2 text-slate-500">
+                  …
+                </li>
+              ) : (
+                <li key={item}>
+                  {item === current ? (
+                    <span aria-current="page" className={`${linkClass} border-brand-700 bg-brand-700 text-white hover:bg-brand-700`}>
+                      <span className="sr-only">Página </span>
+                      {item}
+                    </span>
+                  ) : (
+                    <Link to={pageHref(pathname, search, item, param)} className={linkClass}>
+                      <span className="sr-only">Página </span>
+                      {item}
+                    </Link>
+                  )}
+                </li>
+              ),
+            )}
+            {current < totalPages ? (
+              <li>
+                <Link to={pageHref(pathname, search, current + 1, param)} className={linkClass} rel="next">
+                  Siguiente&nbsp;<span aria-hidden="true">›</span>
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { PERMISSION_NAMES } from "../../api/contract/permissions";
+import { ADMIN_ROUTE_PERMISSIONS, ADMIN_SECTIONS, canOpen, isAdminRouteId, visibleSections } from "./admin-routes";
+
+const ROUTES_DIR = fileURLToPath(new URL("../routes", import.meta.url));
+
+// Remix flat routes: a file's route id is "routes/" + its name without extension. Files whose
+// name has a segment starting with "__" are helpers (remix.config ignores them), tests are not
+// routes, and admin_.login is the public login page.
+const adminRouteIds = readdirSync(ROUTES_DIR)
+  .filter((file) => /\.(tsx|ts)$/.test(file) && !/\.test\.(tsx|ts)$/.test(file))
+  .filter((file) => file === "admin.tsx" || /^admin[._]/.test(file))
+  .filter((file) => !file.split(".").some((segment) => segment.startsWith("__")))
+  .map((file) => `routes/${file.replace(/\.(tsx|ts)$/, "")}`)
+  .filter((id) => id !== "routes/admin_.login");
+
+describe("ADMIN_ROUTE_PERMISSIONS", () => {
+  it("tiene una entrada para cada fichero de ruta de administración", () => {
+    const table = Object.keys(ADMIN_ROUTE_PERMISSIONS);
+    expect(adminRouteIds.filter((id) => !table.includes(id))).toEqual([]);
+  });
+
+  it("no tiene entradas sin fichero de ruta", () => {
+    const table = Object.keys(ADMIN_ROUTE_PERMISSIONS);
+    expect(table.filter((id) => !adminRouteIds.includes(id))).toEqual([]);
+  });
+
+  it("solo usa permisos del catálogo", () => {
+    for (const entry of Object.values(ADMIN_ROUTE_PERMISSIONS)) {
+      for (const permission of [entry.loader, entry.action]) {
+        if (permission !== null) expect(PERMISSION_NAMES).toContain(permission);
+      }
+    }
+  });
+
+  it("deja fuera el inicio de sesión, que es público", () => {
+    expect(isAdminRouteId("routes/admin_.login")).toBe(false);
+    expect(isAdminRouteId("routes/admin.login")).toBe(false);
+  });
+
+  it("exige audit:read en /admin/audit y su exportación", () => {
+    expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.audit"].loader).toBe("audit:read");
+    expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.audit[.]csv"].loader).toBe("audit:read");
+  });
+});
+
+describe("canOpen", () => {
+  it("abre las rutas sin permiso a cualquier administrador", () => {
+    expect(canOpen({}, "routes/admin._index")).toBe(true);
+    expect(canOpen(null, "routes/admin.settings", "action")).toBe(true);
+  });
+
+  it("exige la entrada exactamente a true", () => {
+    expect(canOpen({ "users:read": true }, "routes/admin.users")).toBe(true);
+    expect(canOpen({ "users:read": false }, "routes/admin.users")).toBe(false);
+    expect(canOpen({}, "routes/admin.users")).toBe(false);
+    expect(canOpen({ "users:read": true }, "routes/admin.users", "action")).toBe(false);
+  });
+});
+
+describe("visibleSections", () => {
+  it("muestra todas las secciones a quien tiene todos los permisos", () => {
+    const all = Object.fromEntries(PERMISSION_NAMES.map((name) => [name, true]));
+    expect(visibleSections(all).map((s) => s.label)).toEqual(ADMIN_SECTIONS.map((s) => s.label));
+  });
+
+  it("a un rol sin permisos solo le muestra el panel y la configuración", () => {
+    expect(visibleSections({}).map((s) => s.label)).toEqual(["Panel", "Configuración"]);
+  });
+
+  it("oculta Auditoría sin audit:read y la muestra con él", () => {
+    const labels = (p: Record<string, boolean>) => visibleSections(p).map((s) => s.label);
+    expect(labels({ "roles:read": true })).toEqual(["Panel", "Roles", "Permisos", "Configuración"]);
+    expect(labels({ "audit:read": true })).toContain("Auditoría");
+    expect(labels({ "audit:read": false })).not.toContain("Auditoría");
+  });
+});

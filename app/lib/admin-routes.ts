@@ -1,0 +1,75 @@
+import { hasPermission, type PermissionName } from "../../api/contract/permissions";
+
+/**
+ * The one table of back-office routes: the permission each route's loader needs to show the page
+ * and the one its action needs to change anything. Keys are Remix route ids (flat routes: the
+ * file name under app/routes without its extension). `null` means any signed-in admin.
+ *
+ * Every admin loader and action calls `requireRoutePermission(request, context, id, kind)`
+ * (admin-auth.server.ts), which reads this table; a test lists app/routes/admin*.tsx and fails
+ * when a route file is missing here or an entry has no file. /admin/login (routes/admin_.login)
+ * is public and deliberately absent. The API checks the same permissions on its side: this table
+ * decides what the web shows and where it sends people, the API is the real protection.
+ */
+export type RoutePermissions = { loader: PermissionName | null; action: PermissionName | null };
+
+export const ADMIN_ROUTE_PERMISSIONS = {
+  // The layout: a valid admin session; each child adds its own permission.
+  "routes/admin": { loader: null, action: null },
+  // The dashboard opens for any admin; its counts need dashboard:read (without it, a welcome only).
+  "routes/admin._index": { loader: null, action: null },
+  // Changing one's own password needs no permission.
+  "routes/admin.settings": { loader: null, action: null },
+  "routes/admin.logout": { loader: null, action: null },
+  "routes/admin.users": { loader: "users:read", action: "users:write" },
+  "routes/admin.users.$id": { loader: "users:read", action: "users:write" },
+  "routes/admin.roles._index": { loader: "roles:read", action: "roles:write" },
+  "routes/admin.roles.new": { loader: "roles:write", action: "roles:write" },
+  "routes/admin.roles.$id": { loader: "roles:read", action: "roles:write" },
+  "routes/admin.permissions": { loader: "roles:read", action: null },
+  "routes/admin.audit": { loader: "audit:read", action: null },
+  "routes/admin.audit[.]csv": { loader: "audit:read", action: null },
+} as const satisfies Record<string, RoutePermissions>;
+
+export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
+
+export function isAdminRouteId(id: string): id is AdminRouteId {
+  return Object.prototype.hasOwnProperty.call(ADMIN_ROUTE_PERMISSIONS, id);
+}
+
+/** The permission a route's loader or action needs (null: any signed-in admin). */
+export function routePermission(routeId: AdminRouteId, kind: "loader" | "action"): PermissionName | null {
+  return ADMIN_ROUTE_PERMISSIONS[routeId][kind];
+}
+
+/** Whether an admin with `permissions` may run that loader or action. */
+export function canOpen(
+  permissions: Record<string, boolean> | null | undefined,
+  routeId: AdminRouteId,
+  kind: "loader" | "action" = "loader",
+): boolean {
+  const needed = routePermission(routeId, kind);
+  return needed === null || hasPermission(permissions, needed);
+}
+
+/** The sections of the back-office sidebar, in order, with the route that decides each one. */
+export const ADMIN_SECTIONS = [
+  { label: "Panel", to: "/admin", routeId: "routes/admin._index", end: true },
+  { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users", end: false },
+  { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
+  { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },
+  { label: "Auditoría", to: "/admin/audit", routeId: "routes/admin.audit", end: false },
+  { label: "Configuración", to: "/admin/settings", routeId: "routes/admin.settings", end: false },
+] as const satisfies readonly { label: string; to: string; routeId: AdminRouteId; end: boolean }[];
+
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+/** Only the sections the admin may open (the sidebar never offers a page that would refuse them). */
+export function visibleSections(permissions: Record<string, boolean> | null | undefined): AdminSection[] {
+  return ADMIN_SECTIONS.filter((section) => canOpen(permissions, section.routeId, "loader"));
+}
+
+/** "Usuarios | Back office Cotiza": every back-office page title ends the same way. */
+export function adminTitle(page: string): string {
+  return `${page} | Back office Cotiza`;
+}

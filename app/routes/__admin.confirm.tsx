@@ -1,0 +1,159 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { SubmitButton } from "~/components/ui/submit-button";
+
+/**
+ * Destructive actions ask first (HOUSE-STYLE "Feedback is immediate").
+ *
+ * - With JavaScript, the trigger opens a modal <dialog> (showModal: the rest of the page is inert,
+ *   focus stays inside, Escape closes it and focus goes back to the trigger); its form posts the
+ *   intent with `confirmed=yes`.
+ * - Without JavaScript, the trigger posts the intent alone; the action answers
+ *   `{ confirm: intent }` (see `needsConfirmation`) and the page renders <ConfirmStep>: the same
+ *   question as a panel with the confirming form and a way back.
+ */
+export const CONFIRMED_FIELD = "confirmed";
+export const INTENT_FIELD = "intent";
+
+/** For actions: true when the submission of a destructive intent has not been confirmed yet. */
+export function needsConfirmation(formData: FormData): boolean {
+  return formData.get(CONFIRMED_FIELD) !== "yes";
+}
+
+export type ConfirmCopy = {
+  /** The question, e.g. "¿Eliminar el rol «ventas»?". */
+  title: string;
+  /** What will happen, in a sentence or two. */
+  description: ReactNode;
+  /** The confirming button, e.g. "Sí, eliminar el rol". */
+  confirmLabel: string;
+  pendingText: string;
+  variant?: "primary" | "danger";
+};
+
+function ConfirmForm({ intent, copy, onCancel, cancelHref }: { intent: string; copy: ConfirmCopy; onCancel?: () => void; cancelHref?: string }) {
+  return (
+    <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+      <AuthenticityTokenInput />
+      <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+      {/* The button carries the intent, so its pending state follows this submission only. */}
+      <SubmitButton name={INTENT_FIELD} value={intent} variant={copy.variant ?? "danger"} pendingText={copy.pendingText}>
+        {copy.confirmLabel}
+      </SubmitButton>
+      {onCancel ? (
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          Cancelar
+        </button>
+      ) : (
+        <Link to={cancelHref ?? "."} className="btn-secondary">
+          Cancelar
+        </Link>
+      )}
+    </Form>
+  );
+}
+
+export type ConfirmActionProps = {
+  intent: string;
+  /** The button that starts it, e.g. "Eliminar rol". */
+  triggerLabel: string;
+  copy: ConfirmCopy;
+  /** Disabled with a reason shown beside it (aria-describedby). */
+  disabledReason?: string;
+  triggerVariant?: "secondary" | "danger";
+};
+
+/** The trigger (a form posting the unconfirmed intent) and, with JavaScript, its dialog. */
+export function ConfirmAction({ intent, triggerLabel, copy, disabledReason, triggerVariant = "danger" }: ConfirmActionProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const navigation = useNavigation();
+  const submitted = useRef(false);
+  const titleId = useId();
+  const reasonId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  // The dialog stays open (its button pending) until the submission has been answered; then the
+  // page shows the outcome: a toast, or the rule that refused it.
+  useEffect(() => {
+    if (!open) return;
+    if (navigation.state !== "idle" && navigation.formData?.get(INTENT_FIELD) === intent) submitted.current = true;
+    if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      setOpen(false);
+    }
+  }, [open, navigation.state, navigation.formData, intent]);
+
+  const triggerClass =
+    triggerVariant === "danger"
+      ? "btn border border-red-700 bg-white text-red-800 hover:bg-red-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+      : "btn-secondary";
+
+  return (
+    <>
+      <Form method="post">
+        <AuthenticityTokenInput />
+        <input type="hidden" name={INTENT_FIELD} value={intent} />
+        <button
+          ref={triggerRef}
+          type="submit"
+          className={triggerClass}
+          disabled={Boolean(disabledReason)}
+          aria-describedby={disabledReason ? reasonId : undefined}
+          onClick={(event) => {
+            // JavaScript on: ask in the dialog instead of the confirmation step.
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
+          {triggerLabel}
+        </button>
+      </Form>
+      {disabledReason ? (
+        <p id={reasonId} className="mt-2 text-sm text-slate-700">
+          {disabledReason}
+        </p>
+      ) : null}
+      <dialog
+        ref={dialogRef}
+        aria-labelledby={titleId}
+        className="w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-slate-300 p-6 shadow-xl backdrop:bg-slate-900/50"
+        onClose={() => {
+          setOpen(false);
+          // Back to where the person was (the trigger may be gone if the action replaced it).
+          if (triggerRef.current?.isConnected) triggerRef.current.focus();
+        }}
+      >
+        <h2 id={titleId} className="text-xl font-bold">
+          {copy.title}
+        </h2>
+        <div className="mt-2 text-slate-700">{copy.description}</div>
+        <ConfirmForm intent={intent} copy={copy} onCancel={() => setOpen(false)} />
+      </dialog>
+    </>
+  );
+}
+
+/** The confirmation step without JavaScript: rendered when the action answered `{ confirm }`. */
+export function ConfirmStep({ intent, copy }: { intent: string; copy: ConfirmCopy }) {
+  const { pathname, search } = useLocation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <section aria-labelledby={`confirmar-${intent}`} className="rounded-md border-4 border-amber-500 bg-amber-50 p-4 sm:p-6">
+      <h2 id={`confirmar-${intent}`} ref={headingRef} tabIndex={-1} className="text-xl font-bold focus:outline-none">
+        {copy.title}
+      </h2>
+      <div className="mt-2 text-slate-800">{copy.description}</div>
+      <ConfirmForm intent={intent} copy={copy} cancelHref={pathname + search} />
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PermissionListSchema, RoleSchema, SUPERADMIN_ROLE } from "../../api/contract/admin";
+import { hasPermission } from "../../api/contract/permissions";
+import { Badge } from "~/components/ui/badge";
+import { markSubmissionFailed, pageTitle, useErrorTitle } from "~/components/ui/error-summary";
+import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
+import { ApiError } from "~/lib/api.server";
+import { validateCsrf } from "~/lib/csrf.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { apiFormErrors } from "./__admin.api-errors.server";
+import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "./__admin.confirm";
+import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from "./__admin.role-form";
+
+/** /admin/roles/{id}: edit a role (name, description, permissions) or delete it. */
+const ROUTE_ID = "routes/admin.roles.$id";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(`${data ? `Rol ${data.role.name}` : "Rol"} | Back office Cotiza`, matches) },
+];
+
+function idParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id < 1) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  return id;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { admin, api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "loader");
+  const id = idParam(params.id);
+  try {
+    const [role, { items: catalogue }] = await Promise.all([
+      api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
+      api.get("/admin/permissions", { schema: PermissionListSchema }),
+    ]);
+    return json({ role, catalogue, canWrite: hasPermission(admin.role.permissions, "roles:write") }, { headers });
+  } catch (error) {
+    handleAdminApiError(error, request, context);
+  }
+}
+
+type ActionData =
+  | { intent: "save"; result: SubmissionResult<string[]> }
+  | { intent: "delete"; confirm: true }
+  | { intent: "delete"; error: string };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(request, context, formData);
+  const { api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "action");
+  const id = idParam(params.id);
+  const intent = formData.get(INTENT_FIELD);
+
+  if (intent === "delete") {
+    if (needsConfirmation(formData)) return json({ intent, confirm: true } satisfies ActionData, { headers });
+    try {
+      const role = await api.get(`/admin/roles/${id}`, { schema: RoleSchema });
+      await api.delete(`/admin/roles/${id}`);
+      return redirectWithToast("/admin/roles", { type: "success", title: "Rol eliminado", description: `El rol ${role.name} ya no existe.` }, { headers });
+    } catch (error) {
+      // "No se puede eliminar un rol asignado a usuarios" and the like: shown beside the button.
+      if (error instanceof ApiError && error.status === 409) {
+        markSubmissionFailed(context);
+        return json({ intent, error: error.body.error } satisfies ActionData, { status: 409, headers });
+      }
+      handleAdminApiError(error, request, context);
+    }
+  }
+
+  if (intent !== "save") throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
+  const submission = parseWithZod(formData, { schema: RoleFormSchema });
+  if (submission.status !== "success") {
+    markSubmissionFailed(context);
+    return json({ intent, result: submission.reply() } satisfies ActionData, { status: 400, headers });
+  }
+  try {
+    const [current, { items: catalogue }] = await Promise.all([
+      api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
+      api.get("/admin/permissions", { schema: PermissionListSchema }),
+    ]);
+    // superadmin's boxes are locked (and so not sent): it keeps every permission.
+    const permissions = permissionMapFrom(submission.value, catalogue, current.name === SUPERADMIN_ROLE);
+    const { name, description } = submission.value;
+    const role = await api.put(`/admin/roles/${id}`, { body: { name, description, permissions }, schema: RoleSchema });
+    return redirectWithToast(`/admin/roles/${id}`, { type: "success", title: "Rol guardado", description: `Los cambios del rol ${role.name} ya se aplican.` }, { headers });
+  } catch (error) {
+    const errors = apiFormErrors(error, ROLE_FORM_FIELDS);
+    if (errors) {
+      markSubmissionFailed(context);
+      return json({ intent, result: submission.reply(errors) } satisfies ActionData, { status: 400, headers });
+    }
+    handleAdminApiError(error, request, context);
+  }
+}
+
+function deleteCopy(name: string): ConfirmCopy {
+  return {
+    title: `¿Eliminar el rol ${name}?`,
+    description: "El rol desaparece con sus permisos. No se puede deshacer.",
+    confirmLabel: "Sí, eliminar el rol",
+    pendingText: "Eliminando…",
+    variant: "danger",
+  };
+}
+
+export default function RolePage() {
+  const { role, catalogue, canWrite } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const isSuperadmin = role.name === SUPERADMIN_ROLE;
+  useErrorTitle(Boolean(actionData && "error" in actionData));
+  const deleteBlocked = role.isSystem
+    ? "Los roles del sistema no se pueden eliminar."
+    : role.userCount > 0
+      ? `No se puede eliminar un rol asignado a usuarios: ${role.userCount === 1 ? "1 usuario lo tiene" : `${role.userCount} usuarios lo tienen`}. Cámbiales antes el rol.`
+      : undefined;
+
+  return (
+    <div className="max-w-5xl">
+      <p>
+        <Link to="/admin/roles">
+          <span aria-hidden="true">← </span>Roles
+        </Link>
+      </p>
+      <header className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight break-all">Rol {role.name}</h1>
+        {role.isSystem ? <Badge tone="info">Sistema</Badge> : null}
+        <span className="text-slate-700">
+          {role.userCount === 1 ? "1 usuario" : `${role.userCount.toLocaleString("es-ES")} usuarios`}
+        </span>
+      </header>
+
+      {actionData && "confirm" in actionData && !deleteBlocked && !isSuperadmin ? (
+        <div className="mt-6">
+          <ConfirmStep intent="delete" copy={deleteCopy(role.name)} />
+        </div>
+      ) : null}
+
+      <RoleForm
+        // A saved role starts a fresh form (the permissions shown are the stored ones).
+        key={`${role.id}-${JSON.stringify(role.permissions)}-${role.name}-${role.description}`}
+        catalogue={catalogue}
+        lastResult={actionData?.intent === "save" ? actionData.result : undefined}
+        defaultValue={role}
+        allLocked={isSuperadmin}
+        nameLocked={role.isSystem}
+        readOnly={!canWrite}
+        intent="save"
+        submitLabel="Guardar cambios"
+        pendingText="Guardando…"
+      />
+
+      {canWrite && !isSuperadmin ? (
+        <section aria-labelledby="eliminar-titulo" className="mt-10 rounded-md border border-slate-200 bg-white p-4 sm:p-6">
+          <h2 id="eliminar-titulo" className="text-lg font-bold">
+            Eliminar rol
+          </h2>
+          {actionData && "error" in actionData ? (
+            <p role="alert" className="mt-2 border-l-4 border-red-700 pl-3 font-semibold text-red-700">
+              {actionData.error}
+            </p>
+          ) : null}
+          <div className="mt-3">
+            <ConfirmAction intent="delete" triggerLabel="Eliminar rol" copy={deleteCopy(role.name)} disabledReason={deleteBlocked} />
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { ChangePasswordBodySchema, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
+import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
+import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
+import { adminTitle } from "~/lib/admin-routes";
+import { ApiError } from "~/lib/api.server";
+import { changePasswordError, MESSAGES, serverFieldErrors } from "~/lib/auth-messages";
+import { validateCsrf } from "~/lib/csrf.server";
+import { mergeHeaders } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// The contract's rules plus the repeated new password, checked here and never sent.
+const ChangePasswordFormSchema = ChangePasswordBodySchema.extend({
+  confirmNewPassword: z.string({ required_error: "Repite la nueva contraseña" }),
+}).superRefine((value, ctx) => {
+  if (value.confirmNewPassword !== value.newPassword) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmNewPassword"], message: MESSAGES.passwordsDiffer });
+  }
+});
+
+const HIDDEN = ["currentPassword", "newPassword", "confirmNewPassword"];
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(adminTitle("Configuración"), matches) }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { admin, headers } = await requireRoutePermission(request, context, "routes/admin.settings", "loader");
+  return json({ username: admin.username, email: admin.email }, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(request, context, formData);
+  const { api, headers } = await requireRoutePermission(request, context, "routes/admin.settings", "action");
+  const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema });
+  if (submission.status !== "success") {
+    markSubmissionFailed(context);
+    return json(submission.reply({ hideFields: HIDDEN }), { status: 400, headers });
+  }
+  const { currentPassword, newPassword } = submission.value;
+  try {
+    await api.post("/admin/auth/change-password", { body: { currentPassword, newPassword } });
+  } catch (error) {
+    // 401, an expired session and 403 follow the back office's rules; any other refusal (a wrong
+    // current password, the policy, too many attempts) stays on the form.
+    if (!(error instanceof ApiError) || error.status === 401 || error.status === 403) {
+      handleAdminApiError(error, request, context);
+    }
+    markSubmissionFailed(context);
+    return json(
+      submission.reply({ formErrors: [changePasswordError(error)], fieldErrors: serverFieldErrors(error), hideFields: HIDDEN }),
+      { status: 400, headers },
+    );
+  }
+  return redirectWithToast(
+    "/admin/settings",
+    { type: "success", title: "Contraseña cambiada", description: "Usa la nueva la próxima vez que entres." },
+    { headers: mergeHeaders(headers) },
+  );
+}
+
+export default function AdminSettings() {
+  const { username, email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "cambiar-contrasena",
+    lastResult,
+    constraint: getZodConstraint(ChangePasswordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
+  });
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Configuración</h1>
+      <p className="mt-2 text-slate-700">
+        Tu cuenta: <span className="font-semibold">{username}</span> ({email}).
+      </p>
+
+      <section aria-labelledby="cambiar-contrasena-titulo" className="mt-8 max-w-xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="cambiar-contrasena-titulo" className="text-xl font-semibold">
+          Cambiar contraseña
+        </h2>
+        <p className="mt-1 text-slate-700">Tu sesión sigue abierta después del cambio.</p>
+        <ErrorSummary form={form} fields={[fields.currentPassword, fields.newPassword, fields.confirmNewPassword]} />
+        <Form method="post" {...getFormProps(form)} noValidate>
+          <AuthenticityTokenInput />
+          {/* Tells password managers which account's password changes; never read by the action. */}
+          <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
+          <Field meta={fields.currentPassword} label="Contraseña actual" type="password" width="sm" inputProps={{ autoComplete: "current-password" }} />
+          <Field
+            meta={fields.newPassword}
+            label="Contraseña nueva"
+            hint={`Al menos ${PASSWORD_MIN_LENGTH} caracteres. No uses una contraseña común, tu correo ni tu nombre de usuario.`}
+            type="password"
+            width="sm"
+            inputProps={{ autoComplete: "new-password" }}
+          />
+          <Field
+            meta={fields.confirmNewPassword}
+            label="Repite la nueva contraseña"
+            type="password"
+            width="sm"
+            inputProps={{ autoComplete: "new-password" }}
+          />
+          <div className="mt-8">
+            <SubmitButton pendingText="Cambiando…">Cambiar contraseña</SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { requireRoutePermission } from "~/lib/admin-auth.server";
+import { visibleSections } from "~/lib/admin-routes";
+
+// The back-office layout: every /admin page except /admin/login renders inside it. Its loader
+// validates the admin session (and each page's loader checks again with its own permission).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { admin, headers } = await requireRoutePermission(request, context, "routes/admin", "loader");
+  return json(
+    {
+      admin: { username: admin.username, email: admin.email, roleName: admin.role.name },
+      sections: visibleSections(admin.role.permissions).map(({ label, to, end }) => ({ label, to, end })),
+    },
+    { headers },
+  );
+}
+
+type LayoutData = SerializeFrom<typeof loader>;
+
+export default function AdminLayout() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AdminShell data={data}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** Errors inside the back office keep the sidebar when the layout itself loaded. */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/admin");
+  if (!data) {
+    return (
+      <main id="contenido" className="flex-1">
+        <GeneralErrorBoundary />
+      </main>
+    );
+  }
+  return (
+    <AdminShell data={data}>
+      <GeneralErrorBoundary />
+    </AdminShell>
+  );
+}
+
+function AdminShell({ data, children }: { data: LayoutData; children: ReactNode }) {
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // With JavaScript, close the small-screen menu after a client-side navigation.
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [location.key]);
+
+  return (
+    <div className="flex min-h-screen flex-1 flex-col bg-slate-50 md:flex-row">
+      <header className="relative border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col md:overflow-y-auto md:border-b-0 md:border-r">
+        <div className="flex min-h-[56px] items-center px-4">
+          <Brand />
+        </div>
+
+        {/* Under 960 px: a native disclosure, which opens and closes without JavaScript. */}
+        <details ref={menuRef} className="group md:hidden">
+          <summary className="absolute right-3 top-[6px] flex min-h-[44px] cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+            <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-5 w-5 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M4 7h16M4 12h16M4 17h16" />
+            </svg>
+            <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="hidden h-5 w-5 group-open:block" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+            Menú
+          </summary>
+          <div className="border-t border-slate-200 pb-2">
+            <SectionNav sections={data.sections} />
+            <AccountBox admin={data.admin} />
+          </div>
+        </details>
+
+        {/* From 960 px: the sidebar. Only one of the two navigations is ever displayed. */}
+        <div className="hidden md:flex md:flex-1 md:flex-col">
+          <SectionNav sections={data.sections} />
+          <AccountBox admin={data.admin} />
+        </div>
+      </header>
+
+      <main id="contenido" className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
+        <div className="mx-auto max-w-6xl">{children}</div>
+      </main>
+    </div>
+  );
+}
+
+function Brand() {
+  return (
+    <Link
+      to="/admin"
+      className="inline-flex min-h-[44px] items-center gap-2 rounded-md font-bold tracking-tight text-brand-800 no-underline hover:no-underline"
+    >
+      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
+        <path d="M12 2.5 4 5.5v6c0 5 3.4 8.9 8 10 4.6-1.1 8-5 8-10v-6l-8-3Z" fill="currentColor" className="text-brand-700" />
+        <path d="m8.5 12 2.5 2.5 4.5-5" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span>
+        Cotiza <span className="font-medium text-slate-600">· Back office</span>
+      </span>
+    </Link>
+  );
+}
+
+function SectionNav({ sections }: { sections: LayoutData["sections"] }) {
+  return (
+    <nav aria-label="Back office" className="px-2 py-3 md:flex-1">
+      <ul className="flex flex-col gap-0.5">
+        {sections.map((section) => (
+          <li key={section.to}>
+            <NavLink
+              to={section.to}
+              end={section.end}
+              prefetch="intent"
+              className={({ isActive }) =>
+                [
+                  "flex min-h-[44px] items-center rounded-md border-l-4 px-3 font-medium no-underline hover:no-underline",
+                  isActive
+                    ? "border-brand-700 bg-brand-50 font-semibold text-brand-800"
+                    : "border-transparent text-slate-800 hover:bg-slate-100",
+                ].join(" ")
+              }
+            >
+              {section.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function AccountBox({ admin }: { admin: LayoutData["admin"] }) {
+  return (
+    <div className="border-t border-slate-200 px-4 py-4">
+      <p className="truncate font-semibold text-slate-900" title={admin.email}>
+        {admin.username}
+      </p>
+      <p className="text-sm text-slate-600">
+        Rol: <span className="font-medium text-slate-800">{admin.roleName}</span>
+      </p>
+      <Form method="post" action="/admin/logout" className="mt-3">
+        <AuthenticityTokenInput />
+        <SubmitButton formAction="/admin/logout" variant="secondary" pendingText="Cerrando sesión…" className="w-full">
+          Cerrar sesión
+        </SubmitButton>
+      </Form>
+      <p className="mt-3 text-sm">
+        <Link to="/">Ver la web pública</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,345 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { AdminUserRowSchema, RoleListSchema, type AdminUserRow } from "../../api/contract/admin";
+import { newPasswordField, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
+import { hasPermission } from "../../api/contract/permissions";
+import { Badge } from "~/components/ui/badge";
+import { ErrorSummary, markSubmissionFailed, pageTitle, useErrorTitle } from "~/components/ui/error-summary";
+import { Field, SelectField } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
+import { validateCsrf } from "~/lib/csrf.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { apiFormErrors } from "./__admin.api-errors.server";
+import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "./__admin.confirm";
+import { formatDateTime, isoDateTime } from "./__admin.format";
+
+/** /admin/users/{id}: one account; change its role, reset its password, deactivate or reactivate it. */
+const ROUTE_ID = "routes/admin.users.$id";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(`${data?.user.username ?? "Usuario"} | Back office Cotiza`, matches) },
+];
+
+const RoleFormSchema = z.object({
+  roleId: z.number({ required_error: "Elige un rol", invalid_type_error: "Elige un rol" }).int().positive("Elige un rol"),
+});
+const PasswordFormSchema = z.object({
+  password: newPasswordField("Introduce la contraseña temporal nueva"),
+});
+
+const INTENTS = ["role", "password", "deactivate", "reactivate"] as const;
+type Intent = (typeof INTENTS)[number];
+const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
+
+const SUCCESS: Record<Intent, string> = {
+  role: "Rol cambiado",
+  password: "Contraseña restablecida",
+  deactivate: "Usuario desactivado",
+  reactivate: "Usuario reactivado",
+};
+
+function userPath(id: number | string) {
+  return `/admin/users/${id}`;
+}
+
+function idParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id < 1) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  return id;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { admin, api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "loader");
+  const id = idParam(params.id);
+  const permissions = admin.role.permissions;
+  const canWrite = hasPermission(permissions, "users:write");
+  try {
+    const [user, roles] = await Promise.all([
+      api.get(`/admin/users/${id}`, { schema: AdminUserRowSchema }),
+      canWrite && hasPermission(permissions, "roles:read") ? api.get("/admin/roles", { schema: RoleListSchema }) : null,
+    ]);
+    return json(
+      {
+        user,
+        roles: roles ? roles.items.map((role) => ({ id: role.id, name: role.name })) : null,
+        canWrite,
+        isSelf: user.id === admin.id,
+      },
+      { headers },
+    );
+  } catch (error) {
+    handleAdminApiError(error, request, context);
+  }
+}
+
+type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; confirm?: true };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(request, context, formData);
+  const { api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "action");
+  const id = idParam(params.id);
+  const intent = formData.get(INTENT_FIELD);
+  if (!isIntent(intent)) throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
+
+  const failed = (data: ActionData) => {
+    markSubmissionFailed(context);
+    return json(data, { status: 400, headers });
+  };
+
+  let body: { roleId?: number; active?: boolean; password?: string };
+  let reply: (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>;
+  if (intent === "role" || intent === "password") {
+    const submission =
+      intent === "role"
+        ? parseWithZod(formData, { schema: RoleFormSchema })
+        : parseWithZod(formData, { schema: PasswordFormSchema });
+    const hideFields = intent === "password" ? ["password"] : [];
+    if (submission.status !== "success") return failed({ intent, result: submission.reply({ hideFields }) });
+    body = submission.value;
+    reply = (errors) => submission.reply({ ...errors, hideFields });
+  } else {
+    // Without JavaScript the first press only asks (see __admin.confirm.tsx).
+    if (needsConfirmation(formData)) return json({ intent, confirm: true } satisfies ActionData, { headers });
+    body = { active: intent === "reactivate" };
+    reply = (errors) => ({ status: "error", error: { "": [...errors.formErrors, ...Object.values(errors.fieldErrors).flat()] } });
+  }
+
+  try {
+    const user = await api.patch(`/admin/users/${id}`, { body, schema: AdminUserRowSchema });
+    return redirectWithToast(userPath(id), { type: "success", title: SUCCESS[intent], description: successDetail(intent, user) }, { headers });
+  } catch (error) {
+    const errors = apiFormErrors(error, intent === "role" ? ["roleId"] : intent === "password" ? ["password"] : []);
+    if (errors) return failed({ intent, result: reply(errors) });
+    handleAdminApiError(error, request, context);
+  }
+}
+
+function successDetail(intent: Intent, user: AdminUserRow): string {
+  switch (intent) {
+    case "role":
+      return `${user.username} tiene ahora el rol ${user.role.name}.`;
+    case "password":
+      return `Dale a ${user.username} la contraseña temporal por un canal seguro.`;
+    case "deactivate":
+      return `${user.username} ya no puede entrar y sus sesiones abiertas se han cerrado.`;
+    case "reactivate":
+      return `${user.username} puede volver a entrar.`;
+  }
+}
+
+function confirmCopy(intent: "deactivate" | "reactivate", username: string): ConfirmCopy {
+  return intent === "deactivate"
+    ? {
+        title: `¿Desactivar a ${username}?`,
+        description: "No podrá entrar en el back office y sus sesiones abiertas dejarán de funcionar al momento. Podrás reactivarlo después.",
+        confirmLabel: "Sí, desactivar",
+        pendingText: "Desactivando…",
+        variant: "danger",
+      }
+    : {
+        title: `¿Reactivar a ${username}?`,
+        description: "Podrá volver a entrar con su contraseña y tendrá los permisos de su rol.",
+        confirmLabel: "Sí, reactivar",
+        pendingText: "Reactivando…",
+        variant: "primary",
+      };
+}
+
+export default function AdminUserPage() {
+  const { user, roles, canWrite, isSelf } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  const accessIntent = user.active ? "deactivate" : "reactivate";
+  const location = useLocation();
+
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link to="/admin/users">
+          <span aria-hidden="true">← </span>Usuarios
+        </Link>
+      </p>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight break-all">{user.username}</h1>
+        {user.active ? <Badge tone="success">Activo</Badge> : <Badge tone="neutral">Inactivo</Badge>}
+        {isSelf ? <Badge tone="info">Tu cuenta</Badge> : null}
+      </header>
+
+      {actionData?.confirm && (actionData.intent === "deactivate" || actionData.intent === "reactivate") && actionData.intent === accessIntent ? (
+        <ConfirmStep intent={actionData.intent} copy={confirmCopy(actionData.intent, user.username)} />
+      ) : null}
+
+      <section aria-labelledby="datos-titulo">
+        <h2 id="datos-titulo" className="sr-only">
+          Datos de la cuenta
+        </h2>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+          <Detail term="Correo electrónico">
+            <span className="break-all">{user.email}</span>
+          </Detail>
+          <Detail term="Rol">{user.role.name}</Detail>
+          <Detail term="Estado">{user.active ? "Activo" : "Inactivo: no puede entrar"}</Detail>
+          <Detail term="Último acceso">
+            {user.lastLoginAt ? <time dateTime={isoDateTime(user.lastLoginAt)}>{formatDateTime(user.lastLoginAt)}</time> : "Nunca"}
+          </Detail>
+          <Detail term="Alta">
+            <time dateTime={isoDateTime(user.createdAt)}>{formatDateTime(user.createdAt)}</time>
+          </Detail>
+        </dl>
+      </section>
+
+      {canWrite ? (
+        <div className="grid gap-6 md:grid-cols-2">
+          <RoleSection user={user} roles={roles} lastResult={resultFor("role")} />
+          {/* Remounted after each navigation, so a password typed here never outlives its submit. */}
+          <PasswordSection key={location.key} lastResult={resultFor("password")} />
+          <AccessSection user={user} isSelf={isSelf} intent={accessIntent} lastResult={resultFor(accessIntent)} />
+        </div>
+      ) : (
+        <p className="text-slate-700">Puedes ver esta cuenta, pero no cambiarla: tu rol no incluye gestionar usuarios.</p>
+      )}
+    </div>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-semibold text-slate-700">{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-titulo`} className="rounded-md border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id={`${id}-titulo`} className="text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function RoleSection({
+  user,
+  roles,
+  lastResult,
+}: {
+  user: AdminUserRow;
+  roles: { id: number; name: string }[] | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "cambiar-rol",
+    lastResult,
+    defaultValue: { roleId: String(user.role.id) },
+    constraint: getZodConstraint(RoleFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleFormSchema }),
+  });
+  return (
+    <Panel id="cambiar-rol" title="Rol">
+      {roles === null ? (
+        <p className="mt-2 text-slate-700">Para cambiar el rol necesitas también el permiso de ver roles.</p>
+      ) : (
+        <Form method="post" {...getFormProps(form)}>
+          <AuthenticityTokenInput />
+          <ErrorSummary form={form} fields={[fields.roleId]} />
+          <SelectField
+            label="Rol de la cuenta"
+            hint="Los permisos de la cuenta son los de su rol."
+            meta={fields.roleId}
+            width="sm"
+            className="mt-4"
+            options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+          />
+          <SubmitButton name={INTENT_FIELD} value="role" pendingText="Guardando…" className="mt-4">
+            Cambiar rol
+          </SubmitButton>
+        </Form>
+      )}
+    </Panel>
+  );
+}
+
+function PasswordSection({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    id: "restablecer-contrasena",
+    lastResult,
+    constraint: getZodConstraint(PasswordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordFormSchema }),
+  });
+  return (
+    <Panel id="restablecer-contrasena" title="Restablecer contraseña">
+      <Form method="post" {...getFormProps(form)}>
+        <AuthenticityTokenInput />
+        <ErrorSummary form={form} fields={[fields.password]} />
+        <Field
+          label="Contraseña temporal nueva"
+          type="password"
+          hint={`Al menos ${PASSWORD_MIN_LENGTH} caracteres, que no sea una contraseña común ni su correo. La anterior deja de servir al momento.`}
+          meta={fields.password}
+          width="sm"
+          className="mt-4"
+          inputProps={{ autoComplete: "new-password" }}
+        />
+        <SubmitButton name={INTENT_FIELD} value="password" pendingText="Restableciendo…" className="mt-4">
+          Restablecer contraseña
+        </SubmitButton>
+      </Form>
+    </Panel>
+  );
+}
+
+function AccessSection({
+  user,
+  isSelf,
+  intent,
+  lastResult,
+}: {
+  user: AdminUserRow;
+  isSelf: boolean;
+  intent: "deactivate" | "reactivate";
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form] = useForm({ id: `acceso-${intent}`, lastResult });
+  const errors = form.errors ?? [];
+  useErrorTitle(errors.length > 0);
+  return (
+    <Panel id="acceso" title={user.active ? "Desactivar cuenta" : "Reactivar cuenta"}>
+      <p className="mt-2 text-slate-700">
+        {user.active
+          ? "Una cuenta desactivada no puede entrar y sus sesiones abiertas dejan de funcionar al momento. No se borra nada."
+          : "Esta cuenta está desactivada: no puede entrar. Al reactivarla vuelve a tener los permisos de su rol."}
+      </p>
+      {errors.length > 0 ? (
+        <div role="alert" className="mt-3 border-l-4 border-red-700 pl-3 font-semibold text-red-700">
+          {errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
+      <div className="mt-4">
+        <ConfirmAction
+          intent={intent}
+          triggerLabel={user.active ? "Desactivar usuario" : "Reactivar usuario"}
+          triggerVariant={user.active ? "danger" : "secondary"}
+          copy={confirmCopy(intent, user.username)}
+          disabledReason={isSelf && user.active ? "No puedes desactivar tu propia cuenta." : undefined}
+        />
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,107 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { LoginBodySchema } from "../../api/contract/auth";
+import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
+import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { ApiError, apiClient } from "~/lib/api.server";
+import { getVisitor, visitorSignInCookie } from "~/lib/auth.server";
+import { InvalidAuthAnswerError, serverFieldErrors, validateAuthAnswer, visitorLoginError } from "~/lib/auth-messages";
+import { validateCsrf } from "~/lib/csrf.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/lib/toast.server";
+
+const LoginFormSchema = LoginBodySchema.extend({ redirectTo: z.string().optional() });
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle("Iniciar sesión | Cotiza", matches) },
+  { name: "description", content: "Entre en Cotiza para ver sus cotizaciones y gestionar su póliza." },
+];
+
+/** The redirectTo of the URL when it is a same-site path, else "" (then "/" after login). */
+function redirectParam(request: Request): string {
+  const value = new URL(request.url).searchParams.get("redirectTo");
+  return value && safeRedirectPath(value, "") !== "" ? value : "";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = redirectParam(request);
+  // Already signed in: nothing to do here.
+  const visitor = await getVisitor(request, context);
+  if (visitor) throw redirect(redirectTo || "/", { headers: visitor.headers });
+  return json({ redirectTo });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(request, context, formData);
+  const submission = parseWithZod(formData, { schema: LoginFormSchema });
+  if (submission.status !== "success") {
+    markSubmissionFailed(context);
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { email, password, redirectTo } = submission.value;
+  try {
+    const answer = validateAuthAnswer(await apiClient(context, request).post("/auth/login", { body: { email, password } }));
+    const cookie = await visitorSignInCookie(request, context, answer);
+    return redirectWithToast(
+      safeRedirectPath(redirectTo, "/"),
+      { type: "success", title: `Hola, ${answer.user.name}`, description: "Ha iniciado sesión." },
+      { headers: { "Set-Cookie": cookie } },
+    );
+  } catch (error) {
+    // 5xx and an unreachable API arrive as a Response: the error page (ADR 003).
+    if (!(error instanceof ApiError) && !(error instanceof InvalidAuthAnswerError)) throw error;
+    markSubmissionFailed(context);
+    return json(
+      submission.reply({ formErrors: [visitorLoginError(error)], fieldErrors: serverFieldErrors(error), hideFields: ["password"] }),
+      { status: 400 },
+    );
+  }
+}
+
+export default function LoginPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(LoginFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
+  });
+  const registerHref = redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register";
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <div className="max-w-md">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Iniciar sesión</h1>
+        <p className="mt-3 text-lg text-slate-700">Entre para ver sus cotizaciones y gestionar su póliza.</p>
+        <ErrorSummary form={form} fields={[fields.email, fields.password]} />
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-2">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Field
+            meta={fields.email}
+            label="Correo electrónico"
+            type="email"
+            inputProps={{ autoComplete: "username", spellCheck: false, autoCapitalize: "none" }}
+          />
+          <Field meta={fields.password} label="Contraseña" type="password" width="sm" inputProps={{ autoComplete: "current-password" }} />
+          <div className="mt-8">
+            <SubmitButton pendingText="Entrando…">Entrar</SubmitButton>
+          </div>
+        </Form>
+        <p className="mt-10 border-t border-slate-200 pt-6 text-slate-700">
+          ¿Todavía no tiene cuenta? <Link to={registerHref} className="underline">Regístrese</Link>: solo le pedimos su nombre, su correo y una
+          contraseña.
+        </p>
+      </div>
+    </div>
+  );
+}

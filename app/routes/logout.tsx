@@ -1,0 +1,46 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { getVisitor } from "~/lib/auth.server";
+import { validateCsrf } from "~/lib/csrf.server";
+import { clearVisitorCookie } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Cerrar sesión | Cotiza" }];
+
+// Signing out only happens on POST (a link or a prefetch must never sign anyone out). A GET shows
+// the button, for whoever lands here by typing the address.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const visitor = await getVisitor(request, context);
+  if (!visitor) throw redirect("/login");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await validateCsrf(request, context);
+  // The spec: after logout the visitor goes to /login, with auth_token and auth_user cleared.
+  return redirectWithToast(
+    "/login",
+    { type: "success", title: "Ha cerrado la sesión" },
+    { headers: { "Set-Cookie": clearVisitorCookie(context) } },
+  );
+}
+
+export default function LogoutPage() {
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <div className="max-w-md">
+        <h1 className="text-3xl font-bold tracking-tight">Cerrar sesión</h1>
+        <p className="mt-3 text-lg text-slate-700">¿Quiere salir de su cuenta en este dispositivo?</p>
+        <Form method="post" className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <AuthenticityTokenInput />
+          <SubmitButton pendingText="Saliendo…">Salir</SubmitButton>
+          <Link to="/" className="btn-secondary">
+            Volver al inicio
+          </Link>
+        </Form>
+      </div>
+    </div>
+  );
+}

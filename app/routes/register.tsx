@@ -1,0 +1,136 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { z } from "zod";
+import { accountRuleMessages, PASSWORD_MIN_LENGTH, RegisterBodySchema } from "../../api/contract/auth";
+import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
+import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { ApiError, apiClient } from "~/lib/api.server";
+import { getVisitor, visitorSignInCookie } from "~/lib/auth.server";
+import {
+  InvalidAuthAnswerError,
+  MESSAGES,
+  serverFieldErrors,
+  validateAuthAnswer,
+  visitorRegisterError,
+} from "~/lib/auth-messages";
+import { validateCsrf } from "~/lib/csrf.server";
+import { checkHoneypot } from "~/lib/honeypot.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// The API's own rules (contract) plus confirmPassword, which is checked here and never sent.
+const RegisterFormSchema = RegisterBodySchema.innerType()
+  .extend({
+    confirmPassword: z.string({ required_error: "Repita la contraseña" }),
+    redirectTo: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    for (const message of accountRuleMessages(value.password, { email: value.email, name: value.name })) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message });
+    }
+    if (value.confirmPassword !== value.password) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
+    }
+  });
+
+const HIDDEN = ["password", "confirmPassword"];
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle("Crear una cuenta | Cotiza", matches) },
+  { name: "description", content: "Cree su cuenta en Cotiza para guardar sus cotizaciones y gestionar su póliza." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const value = new URL(request.url).searchParams.get("redirectTo");
+  const redirectTo = value && safeRedirectPath(value, "") !== "" ? value : "";
+  const visitor = await getVisitor(request, context);
+  if (visitor) throw redirect(redirectTo || "/", { headers: visitor.headers });
+  return json({ redirectTo });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(request, context, formData);
+  checkHoneypot(formData, context, request);
+  const submission = parseWithZod(formData, { schema: RegisterFormSchema });
+  if (submission.status !== "success") {
+    // Includes 'Las contraseñas no coinciden': no call to the API.
+    markSubmissionFailed(context);
+    return json(submission.reply({ hideFields: HIDDEN }), { status: 400 });
+  }
+  const { name, email, password, redirectTo } = submission.value;
+  try {
+    const data = await apiClient(context, request).post("/auth/register", { body: { name, email, password } });
+    const answer = validateAuthAnswer(data);
+    const cookie = await visitorSignInCookie(request, context, answer);
+    return redirectWithToast(
+      safeRedirectPath(redirectTo, "/"),
+      { type: "success", title: "Cuenta creada", description: `Bienvenido a Cotiza, ${answer.user.name}. Ya ha iniciado sesión.` },
+      { headers: { "Set-Cookie": cookie } },
+    );
+  } catch (error) {
+    if (!(error instanceof ApiError) && !(error instanceof InvalidAuthAnswerError)) throw error;
+    markSubmissionFailed(context);
+    return json(
+      submission.reply({ formErrors: [visitorRegisterError(error)], fieldErrors: serverFieldErrors(error), hideFields: HIDDEN }),
+      { status: 400 },
+    );
+  }
+}
+
+export default function RegisterPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "registro",
+    lastResult,
+    constraint: getZodConstraint(RegisterFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterFormSchema }),
+  });
+  const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <div className="max-w-md">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Crear una cuenta</h1>
+        <p className="mt-3 text-lg text-slate-700">Con una cuenta guarda sus cotizaciones y gestiona su póliza en línea.</p>
+        <ErrorSummary form={form} fields={[fields.name, fields.email, fields.password, fields.confirmPassword]} />
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-2">
+          <AuthenticityTokenInput />
+          <HoneypotInputs label="Deje este campo en blanco" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Field meta={fields.name} label="Nombre" inputProps={{ autoComplete: "name", spellCheck: false }} />
+          <Field
+            meta={fields.email}
+            label="Correo electrónico"
+            hint="Lo usará para entrar y le enviaremos ahí su documentación."
+            type="email"
+            inputProps={{ autoComplete: "email", spellCheck: false, autoCapitalize: "none" }}
+          />
+          <Field
+            meta={fields.password}
+            label="Contraseña"
+            hint={`Al menos ${PASSWORD_MIN_LENGTH} caracteres. Evite contraseñas comunes y no use su nombre ni su correo.`}
+            type="password"
+            width="sm"
+            inputProps={{ autoComplete: "new-password" }}
+          />
+          <Field meta={fields.confirmPassword} label="Repita la contraseña" type="password" width="sm" inputProps={{ autoComplete: "new-password" }} />
+          <div className="mt-8">
+            <SubmitButton pendingText="Creando la cuenta…">Crear cuenta</SubmitButton>
+          </div>
+        </Form>
+        <p className="mt-10 border-t border-slate-200 pt-6 text-slate-700">
+          ¿Ya tiene cuenta? <Link to={loginHref} className="underline">Inicie sesión</Link>.
+        </p>
+      </div>
+    </div>
+  );
+}

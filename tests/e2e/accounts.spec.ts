@@ -1,0 +1,97 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+
+// The visitor's and the staff's account flows, with JavaScript on and off (both projects).
+
+const unique = (label: string) => `${label}-${test.info().project.name}-${Date.now()}`;
+
+async function adminSignIn(page: Page, email: string, password: string) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+async function adminSignOut(page: Page) {
+  await page.getByRole("button", { name: /cerrar sesión|salir/i }).first().click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+}
+
+test("registro con contraseñas distintas, registro, salida y entrada del visitante", async ({ page }) => {
+  const email = `${unique("visitante")}@cotiza.test`;
+  const password = "Visitante-Segura-2026";
+  await page.goto("/register");
+  await page.getByLabel("Nombre").fill("Lucía Pérez");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByLabel("Repita la contraseña").fill("Otra-Distinta-2026");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByText("Las contraseñas no coinciden").first()).toBeVisible();
+  // Every value but the passwords is kept.
+  await expect(page.getByLabel("Nombre")).toHaveValue("Lucía Pérez");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(email);
+
+  // No account was created: signing in with those details fails.
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByText("Correo electrónico o contraseña incorrectos").first()).toBeVisible();
+
+  await page.goto("/register");
+  await page.getByLabel("Nombre").fill("Lucía Pérez");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByLabel("Repita la contraseña").fill(password);
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByRole("banner")).toContainText("Lucía Pérez");
+
+  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("banner")).not.toContainText("Lucía Pérez");
+
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("banner")).toContainText("Lucía Pérez");
+});
+
+test("el back office: entrar, cambiar la contraseña, salir y entrar con la nueva", async ({ page, request }) => {
+  // A throwaway admin, so that changing its password does not disturb other tests.
+  const login = await request.post("/api/admin/auth/login", { data: E2E_ADMIN });
+  const { token } = await login.json();
+  const roles = await (await request.get("/api/admin/roles", { headers: { authorization: `Bearer ${token}` } })).json();
+  const gestor = roles.items.find((r: { name: string }) => r.name === "gestor");
+  const username = unique("gestora").toLowerCase().slice(0, 40);
+  const email = `${username}@cotiza.test`;
+  const created = await request.post("/api/admin/users", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { username, email, password: "Temporal-Gestora-2026", roleId: gestor.id },
+  });
+  expect(created.status()).toBe(201);
+
+  await adminSignIn(page, email, "Contraseña-mal-escrita");
+  await expect(page.getByText("Correo electrónico o contraseña incorrectos").first()).toBeVisible();
+  await adminSignIn(page, email, "Temporal-Gestora-2026");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
+
+  await page.goto("/admin/settings");
+  await page.getByLabel("Contraseña actual").fill("No-Es-La-Actual-2026");
+  await page.getByLabel("Contraseña nueva").fill("Definitiva-Gestora-2026");
+  await page.getByLabel("Repite la contraseña nueva").fill("Definitiva-Gestora-2026");
+  await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page.getByText("La contraseña actual no es correcta").first()).toBeVisible();
+
+  await page.getByLabel("Contraseña actual").fill("Temporal-Gestora-2026");
+  await page.getByLabel("Contraseña nueva").fill("Definitiva-Gestora-2026");
+  await page.getByLabel("Repite la contraseña nueva").fill("Definitiva-Gestora-2026");
+  await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page.getByText("Contraseña cambiada").first()).toBeVisible();
+
+  await adminSignOut(page);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await adminSignIn(page, email, "Definitiva-Gestora-2026");
+  await expect(page).toHaveURL(/\/admin$/);
+});
