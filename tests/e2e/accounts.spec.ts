@@ -5,11 +5,12 @@ import { E2E_ADMIN } from "../../playwright.config";
 
 const unique = (label: string) => `${label}-${test.info().project.name}-${Date.now()}`;
 
-async function adminSignIn(page: Page, email: string, password: string) {
+async function adminSignIn(page: Page, email: string, password: string, { expectSuccess = true } = {}) {
   await page.goto("/admin/login");
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
+  if (expectSuccess) await expect(page).toHaveURL(/\/admin$/);
 }
 
 async function adminSignOut(page: Page) {
@@ -70,7 +71,7 @@ test("el back office: entrar, cambiar la contraseña, salir y entrar con la nuev
   });
   expect(created.status()).toBe(201);
 
-  await adminSignIn(page, email, "Contraseña-mal-escrita");
+  await adminSignIn(page, email, "Contraseña-mal-escrita", { expectSuccess: false });
   await expect(page.getByText("Correo electrónico o contraseña incorrectos").first()).toBeVisible();
   await adminSignIn(page, email, "Temporal-Gestora-2026");
   await expect(page).toHaveURL(/\/admin$/);
@@ -79,13 +80,13 @@ test("el back office: entrar, cambiar la contraseña, salir y entrar con la nuev
   await page.goto("/admin/settings");
   await page.getByLabel("Contraseña actual").fill("No-Es-La-Actual-2026");
   await page.getByLabel("Contraseña nueva").fill("Definitiva-Gestora-2026");
-  await page.getByLabel("Repite la contraseña nueva").fill("Definitiva-Gestora-2026");
+  await page.getByLabel("Repite la nueva contraseña").fill("Definitiva-Gestora-2026");
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
   await expect(page.getByText("La contraseña actual no es correcta").first()).toBeVisible();
 
   await page.getByLabel("Contraseña actual").fill("Temporal-Gestora-2026");
   await page.getByLabel("Contraseña nueva").fill("Definitiva-Gestora-2026");
-  await page.getByLabel("Repite la contraseña nueva").fill("Definitiva-Gestora-2026");
+  await page.getByLabel("Repite la nueva contraseña").fill("Definitiva-Gestora-2026");
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
   await expect(page.getByText("Contraseña cambiada").first()).toBeVisible();
 
@@ -94,4 +95,54 @@ test("el back office: entrar, cambiar la contraseña, salir y entrar con la nuev
   await expect(page).toHaveURL(/\/admin\/login/);
   await adminSignIn(page, email, "Definitiva-Gestora-2026");
   await expect(page).toHaveURL(/\/admin$/);
+});
+
+test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/audit", async ({ page, javaScriptEnabled }) => {
+  const roleName = unique("Ventas");
+  const username = unique("vendedor").toLowerCase().slice(0, 40);
+  const email = `${username}@cotiza.test`;
+  const password = "Vendedor-Temporal-2026";
+
+  await adminSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto("/admin/roles/new");
+  await page.getByLabel("Nombre").fill(roleName);
+  await page.getByLabel("Descripción").fill("Equipo comercial sin acceso a la auditoría");
+  for (const permission of ["dashboard:read", "clients:read", "pipeline:read", "users:read"]) {
+    await page.getByLabel(permission, { exact: true }).check();
+  }
+  await expect(page.getByLabel("audit:read", { exact: true })).not.toBeChecked();
+  await page.getByRole("button", { name: "Crear rol" }).click();
+  await expect(page.getByText(roleName).first()).toBeVisible();
+
+  await page.goto("/admin/users");
+  await page.getByLabel("Nombre de usuario").fill(username);
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña temporal").fill(password);
+  await page.getByLabel("Rol").selectOption({ label: roleName });
+  await page.getByRole("button", { name: "Crear usuario" }).click();
+  await expect(page.getByText("Usuario creado").first()).toBeVisible();
+  await adminSignOut(page);
+
+  await adminSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/admin$/);
+  // The sidebar offers only what this role may open.
+  const nav = page.getByRole("navigation", { name: "Back office" });
+  await expect(nav.getByRole("link", { name: "Auditoría" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Usuarios" })).toBeVisible();
+
+  await page.goto("/admin/audit");
+  await expect(page).toHaveURL(/\/admin$/);
+  const denied = page.getByText("Acceso Denegado");
+  await expect(denied).toBeVisible();
+  await expect(page.getByText("No tienes permisos para realizar esta accion")).toBeVisible();
+  if (javaScriptEnabled) {
+    // Shown for 3000 ms, then gone.
+    const shownAt = Date.now();
+    await expect(denied).toBeHidden({ timeout: 6_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2_000);
+  } else {
+    // Without JavaScript it stays as a notice on that page and is gone on the next one.
+    await page.goto("/admin");
+    await expect(denied).toHaveCount(0);
+  }
 });
