@@ -81,6 +81,17 @@ describe("el servidor", () => {
   });
 });
 
+describe("los formularios", () => {
+  it("rechazan con 403 un envío sin el token CSRF", async () => {
+    const body = new URLSearchParams({ email: "alguien@example.com", password: "Una-Clave-Larga-2026" });
+    for (const path of ["/login", "/register", "/admin/login"]) {
+      const response = await get(path, { method: "POST", body });
+      expect(response.status, path).toBe(403);
+      expect(await response.text()).not.toMatch(/\bat .+\.(js|ts):\d+/);
+    }
+  });
+});
+
 describe("la API montada en /api", () => {
   it("publica un documento OpenAPI 3 válido con todas sus rutas", async () => {
     const response = await get("/api/openapi.json");
