@@ -160,7 +160,7 @@ describe("requireRoutePermission", () => {
   it("deja pasar a quien tiene el permiso de la ruta", async () => {
     const { context } = makeContext({ status: 200, body: ADMIN });
     const request = await requestWith(context, "http://web/admin/users", { [ADMIN_TOKEN_KEY]: VALID });
-    await expect(requireRoutePermission(request, context, "routes/admin.users", "loader")).resolves.toMatchObject({ admin: ADMIN });
+    await expect(requireRoutePermission(request, context, "routes/admin.users._index", "loader")).resolves.toMatchObject({ admin: ADMIN });
   });
 
   it("sin el permiso del loader lleva al panel con 'Acceso Denegado' (3000 ms)", async () => {
@@ -180,7 +180,7 @@ describe("requireRoutePermission", () => {
   it("sin el permiso de la acción vuelve a la página, que sí puede ver, con el aviso", async () => {
     const { context } = makeContext({ status: 200, body: ADMIN });
     const request = await requestWith(context, "http://web/admin/users?page=2", { [ADMIN_TOKEN_KEY]: VALID }, { method: "POST" });
-    const response = (await thrown(() => requireRoutePermission(request, context, "routes/admin.users", "action"))) as Response;
+    const response = (await thrown(() => requireRoutePermission(request, context, "routes/admin.users._index", "action"))) as Response;
     expect(response.headers.get("Location")).toBe("/admin/users?page=2");
     expect(response.headers.getSetCookie().some((c) => c.startsWith(`${TOAST_COOKIE}=`))).toBe(true);
   });
@@ -237,6 +237,7 @@ describe("adminApiClient", () => {
     const api = adminApiClient(context, new Request("http://web/admin"), EXPIRED);
     await expect(api.get("/admin/users")).rejects.toThrow("Session expired");
     await expect(api.post("/admin/roles", { body: {} })).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(api.getResponse("/admin/audit/export")).rejects.toBeInstanceOf(SessionExpiredError);
     expect(apiFetch).not.toHaveBeenCalled();
   });
 

@@ -53,10 +53,10 @@ describe("canOpen", () => {
   });
 
   it("exige la entrada exactamente a true", () => {
-    expect(canOpen({ "users:read": true }, "routes/admin.users")).toBe(true);
-    expect(canOpen({ "users:read": false }, "routes/admin.users")).toBe(false);
-    expect(canOpen({}, "routes/admin.users")).toBe(false);
-    expect(canOpen({ "users:read": true }, "routes/admin.users", "action")).toBe(false);
+    expect(canOpen({ "users:read": true }, "routes/admin.users._index")).toBe(true);
+    expect(canOpen({ "users:read": false }, "routes/admin.users._index")).toBe(false);
+    expect(canOpen({}, "routes/admin.users._index")).toBe(false);
+    expect(canOpen({ "users:read": true }, "routes/admin.users._index", "action")).toBe(false);
   });
 });
 

@@ -21,7 +21,7 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   // Changing one's own password needs no permission.
   "routes/admin.settings": { loader: null, action: null },
   "routes/admin.logout": { loader: null, action: null },
-  "routes/admin.users": { loader: "users:read", action: "users:write" },
+  "routes/admin.users._index": { loader: "users:read", action: "users:write" },
   "routes/admin.users.$id": { loader: "users:read", action: "users:write" },
   "routes/admin.roles._index": { loader: "roles:read", action: "roles:write" },
   "routes/admin.roles.new": { loader: "roles:write", action: "roles:write" },
@@ -55,7 +55,7 @@ export function canOpen(
 /** The sections of the back-office sidebar, in order, with the route that decides each one. */
 export const ADMIN_SECTIONS = [
   { label: "Panel", to: "/admin", routeId: "routes/admin._index", end: true },
-  { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users", end: false },
+  { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
   { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
   { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },
   { label: "Auditoría", to: "/admin/audit", routeId: "routes/admin.audit", end: false },

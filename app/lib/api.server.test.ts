@@ -418,3 +418,78 @@ describe("schema", () => {
     await expectApiError(api.get("/public/site", { schema: Site }), 400);
   });
 });
+
+describe("getResponse (answers that are not JSON)", () => {
+  const CSV = "\ufefffecha,actor\r\n01/03/2026 10:00:00,admin\r\n";
+  // Bytes, not text(): text() would drop the BOM the file must keep.
+  const bytes = async (response: Response) => new Uint8Array(await response.arrayBuffer());
+  const CSV_BYTES = new TextEncoder().encode(CSV);
+
+  it("returns the successful Response unread, without parsing it as JSON", async () => {
+    const { api, fetch } = setup([{ status: 200, body: CSV }], "tok");
+
+    const response = await api.getResponse("/admin/audit/export", { query: { actor: "admin", from: "" }, accept: "text/csv" });
+
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(200);
+    expect(response.bodyUsed).toBe(false);
+    expect(await bytes(response)).toEqual(CSV_BYTES);
+    expect(fetch.calls).toHaveLength(1);
+    expect(fetch.calls[0].method).toBe("GET");
+    expect(fetch.calls[0].url.href).toBe("http://api.test/api/admin/audit/export?actor=admin");
+    expect(fetch.calls[0].headers.get("accept")).toBe("text/csv");
+    expect(fetch.calls[0].headers.get("authorization")).toBe("Bearer tok");
+  });
+
+  it("asks for JSON unless told otherwise", async () => {
+    const { api, fetch } = setup([{ status: 200, body: "hola" }]);
+
+    await api.getResponse("/file");
+
+    expect(fetch.calls[0].headers.get("accept")).toBe("application/json");
+  });
+
+  it("GET answered 503 is retried once, with the token, and returns the retry's answer", async () => {
+    const { api, fetch, logger } = setup([{ status: 503, body: { error: "momentáneo" } }, { status: 200, body: CSV }], "tok");
+
+    const response = await api.getResponse("/admin/audit/export");
+
+    expect(await bytes(response)).toEqual(CSV_BYTES);
+    expect(fetch.calls).toHaveLength(2);
+    expect(fetch.calls[1].headers.get("authorization")).toBe("Bearer tok");
+    expect(logger.warn).toHaveBeenCalledWith("api retry", expect.objectContaining({ method: "GET", status: 503 }));
+  });
+
+  it("answered 503 twice: no third call, thrown 503 Response, logged", async () => {
+    const { api, fetch, logger } = setup([{ status: 503 }, { status: 503 }, { status: 200, body: CSV }]);
+
+    await expectThrownResponse(api.getResponse("/admin/audit/export"), 503);
+
+    expect(fetch.calls).toHaveLength(2);
+    expect(logger.error).toHaveBeenCalledWith("api error", { method: "GET", path: "/admin/audit/export", status: 503 });
+  });
+
+  it.each([400, 401, 403, 404])("answered %i: one call, ApiError with the server's JSON error", async (status) => {
+    const body = { error: "Filtros no válidos", fieldErrors: { from: ["Fecha no válida"] } };
+    const { api, fetch } = setup([{ status, body }, { status: 200, body: CSV }]);
+
+    const error = await expectApiError(api.getResponse("/admin/audit/export"), status);
+
+    expect(error.body).toEqual(body);
+    expect(fetch.calls).toHaveLength(1);
+  });
+
+  it("a 4xx that is not JSON gives the generic message", async () => {
+    const { api } = setup([{ status: 404, body: "no existe" }]);
+
+    const error = await expectApiError(api.getResponse("/file"), 404);
+
+    expect(error.body).toEqual({ error: "Error 404" });
+  });
+
+  it("an unreachable API is a thrown 502 Response", async () => {
+    const { api } = setup([new TypeError("fetch failed")]);
+
+    await expectThrownResponse(api.getResponse("/file"), 502);
+  });
+});

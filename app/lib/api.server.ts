@@ -13,6 +13,8 @@ import type { ApiFetch } from "./load-context";
  * - 4xx answers throw an `ApiError` the caller handles (field errors, session, 403 toast, 404).
  * - 5xx answers and unreachable APIs are logged and thrown as a Response with that status
  *   (502 when the API cannot be reached), so the page answers it with "Internal Server Error".
+ * - Answers are JSON (parsed, optionally with a contract schema), except `getResponse`, which
+ *   hands back the successful Response unread for answers to stream on (the audit CSV).
  */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const RETRIED_METHODS = new Set(["GET", "HEAD"]);
@@ -47,18 +49,21 @@ type RequestOptions<S extends z.ZodTypeAny | undefined> = {
   schema?: S;
   signal?: AbortSignal;
 };
+/** A GET whose successful answer is not JSON: the media type it asks for (default JSON). */
+type ResponseOptions = Omit<RequestOptions<undefined>, "body" | "schema"> & { accept?: string };
+type SendOptions = RequestOptions<z.ZodTypeAny | undefined> & { accept?: string };
 type Result<S> = S extends z.ZodTypeAny ? z.infer<S> : unknown;
 
 export function createApiClient(options: ApiClientOptions) {
   const log = options.logger ?? defaultLogger;
   const base = options.baseUrl.replace(/\/+$/, "");
 
-  function buildRequest(method: Method, path: string, opts: RequestOptions<z.ZodTypeAny | undefined>) {
+  function buildRequest(method: Method, path: string, opts: SendOptions) {
     const url = new URL(base + (path.startsWith("/") ? path : `/${path}`));
     for (const [key, value] of Object.entries(opts.query ?? {})) {
       if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
     }
-    const headers = new Headers({ accept: "application/json", ...options.forwardHeaders });
+    const headers = new Headers({ accept: opts.accept ?? "application/json", ...options.forwardHeaders });
     if (options.token) headers.set("authorization", `Bearer ${options.token}`);
     let body: string | undefined;
     if (opts.body !== undefined && method !== "GET" && method !== "HEAD") {
@@ -68,7 +73,7 @@ export function createApiClient(options: ApiClientOptions) {
     return new Request(url, { method, headers, body, signal: opts.signal });
   }
 
-  async function send(method: Method, path: string, opts: RequestOptions<z.ZodTypeAny | undefined>) {
+  async function send(method: Method, path: string, opts: SendOptions) {
     const attempts = RETRIED_METHODS.has(method) ? 2 : 1;
     let response: Response | undefined;
     for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -86,22 +91,29 @@ export function createApiClient(options: ApiClientOptions) {
     return response!;
   }
 
-  async function request<S extends z.ZodTypeAny | undefined = undefined>(
-    method: Method,
-    path: string,
-    opts: RequestOptions<S> = {},
-  ): Promise<Result<S>> {
+  /** Sends, then throws for 5xx (Response) and 4xx (ApiError); a success comes back unread. */
+  async function sendChecked(method: Method, path: string, opts: SendOptions) {
     const response = await send(method, path, opts);
     if (response.status >= 500) {
       log.error("api error", { method, path, status: response.status });
       await response.body?.cancel();
       throw new Response("Error de la API", { status: response.status, statusText: response.statusText });
     }
+    if (!response.ok) {
+      const text = method === "HEAD" ? "" : await response.text();
+      throw new ApiError(response.status, toErrorBody(text ? safeJson(text) : undefined, response.status));
+    }
+    return response;
+  }
+
+  async function request<S extends z.ZodTypeAny | undefined = undefined>(
+    method: Method,
+    path: string,
+    opts: RequestOptions<S> = {},
+  ): Promise<Result<S>> {
+    const response = await sendChecked(method, path, opts);
     const text = method === "HEAD" || response.status === 204 ? "" : await response.text();
     const data: unknown = text ? safeJson(text) : undefined;
-    if (!response.ok) {
-      throw new ApiError(response.status, toErrorBody(data, response.status));
-    }
     return (opts.schema ? opts.schema.parse(data) : data) as Result<S>;
   }
 
@@ -109,6 +121,8 @@ export function createApiClient(options: ApiClientOptions) {
     get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: Omit<RequestOptions<S>, "body">) =>
       request("GET", path, opts),
     head: (path: string, opts?: Omit<RequestOptions<undefined>, "body" | "schema">) => request("HEAD", path, opts),
+    /** A GET whose answer is not JSON (a file): the successful Response, body unread, to stream on. */
+    getResponse: (path: string, opts: ResponseOptions = {}): Promise<Response> => sendChecked("GET", path, opts),
     post: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
       request("POST", path, opts),
     put: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>

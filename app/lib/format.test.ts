@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney } from "./format";
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatMoney, isoDateTime } from "./format";
 
 const NBSP = "\u00a0";
 
@@ -53,5 +53,37 @@ describe("formatDate", () => {
     expect(() => formatDate("no es una fecha")).toThrow(RangeError);
     expect(() => formatDate("2026-02-30")).toThrow(RangeError);
     expect(() => formatDate(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe("formatDateTime y formatDateTimeSeconds", () => {
+  it("muestra la hora de Madrid en invierno (UTC+1)", () => {
+    expect(formatDateTime("2026-01-15T08:05:09Z")).toBe("15/01/2026 09:05");
+    expect(formatDateTimeSeconds("2026-01-15T08:05:09Z")).toBe("15/01/2026 09:05:09");
+  });
+
+  it("muestra la hora de Madrid en verano (UTC+2) y cambia de día si toca", () => {
+    expect(formatDateTimeSeconds("2026-07-31T22:30:00Z")).toBe("01/08/2026 00:30:00");
+  });
+
+  it("usa el reloj de 24 horas y la medianoche como 00", () => {
+    expect(formatDateTime(new Date("2026-03-01T23:00:00Z"))).toBe("02/03/2026 00:00");
+    expect(formatDateTime("2026-03-01T14:59:00Z")).toBe("01/03/2026 15:59");
+  });
+
+  it("rechaza fechas que no se pueden leer", () => {
+    expect(() => formatDateTime("mañana")).toThrow(RangeError);
+    expect(() => formatDateTimeSeconds(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe("isoDateTime", () => {
+  it("da el mismo instante en ISO 8601 (UTC) para <time dateTime>", () => {
+    expect(isoDateTime("2026-07-31T22:30:00Z")).toBe("2026-07-31T22:30:00.000Z");
+    expect(isoDateTime(new Date(Date.UTC(2026, 0, 5, 12)))).toBe("2026-01-05T12:00:00.000Z");
+  });
+
+  it("rechaza fechas que no se pueden leer", () => {
+    expect(() => isoDateTime("mañana")).toThrow(RangeError);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Money and dates as users in Spain read them: "1.234,56 €" and "dd/mm/aaaa".
+ * Money, dates and date-times as people in Spain read them: "1.234,56 €", "dd/mm/aaaa" and
+ * "dd/mm/aaaa hh:mm[:ss]" (Europe/Madrid).
  * Pure functions, safe on server and browser.
  */
 
@@ -22,12 +23,32 @@ export function formatMoney(cents: number): string {
   return money.format(Object.is(euros, -0) ? 0 : euros);
 }
 
-const dateInMadrid = new Intl.DateTimeFormat("es-ES", {
+// One formatter for every date and time shown: the parts of an instant as a clock in Spain reads
+// them (Europe/Madrid, 24-hour clock with midnight as 00), whatever the server's time zone.
+const madrid = new Intl.DateTimeFormat("es-ES", {
   day: "2-digit",
   month: "2-digit",
   year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
   timeZone: "Europe/Madrid",
 });
+
+type MadridParts = Record<"day" | "month" | "year" | "hour" | "minute" | "second", string>;
+
+function toInstant(value: Date | string): Date {
+  const instant = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Fecha no válida: ${String(value)}`);
+  return instant;
+}
+
+function madridParts(value: Date | string): MadridParts {
+  const parts: Record<string, string> = {};
+  for (const part of madrid.formatToParts(toInstant(value))) parts[part.type] = part.value;
+  return parts as MadridParts;
+}
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -49,7 +70,23 @@ export function formatDate(date: Date | string): string {
       return `${day}/${month}/${year}`;
     }
   }
-  const instant = typeof date === "string" ? new Date(date) : date;
-  if (Number.isNaN(instant.getTime())) throw new RangeError(`Fecha no válida: ${String(date)}`);
-  return dateInMadrid.format(instant);
+  const p = madridParts(date);
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** An instant as "dd/mm/aaaa hh:mm" in Europe/Madrid (e.g. a last sign-in). */
+export function formatDateTime(value: Date | string): string {
+  const p = madridParts(value);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** An instant as "dd/mm/aaaa hh:mm:ss" in Europe/Madrid (e.g. an audit row). */
+export function formatDateTimeSeconds(value: Date | string): string {
+  const p = madridParts(value);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** The same instant as a machine-readable value for <time dateTime>. */
+export function isoDateTime(value: Date | string): string {
+  return toInstant(value).toISOString();
 }

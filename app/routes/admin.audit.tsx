@@ -15,7 +15,7 @@ import { ErrorSummary, withErrorPrefix } from "~/components/ui/error-summary";
 import { Field, SelectField } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
-import { formatDateTimeSeconds, isoDateTime } from "./__admin.format";
+import { formatDateTimeSeconds, isoDateTime } from "~/lib/format";
 
 /** /admin/audit: the audit log, filtered (GET form), paginated, and exportable as CSV. */
 const ROUTE_ID = "routes/admin.audit";

@@ -5,13 +5,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PermissionListSchema, RoleSchema, SUPERADMIN_ROLE } from "../../api/contract/admin";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
+import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { markSubmissionFailed, pageTitle, useErrorTitle } from "~/components/ui/error-summary";
 import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
 import { ApiError } from "~/lib/api.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { apiFormErrors } from "./__admin.api-errors.server";
-import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "./__admin.confirm";
 import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from "./__admin.role-form";
 
 /** /admin/roles/{id}: edit a role (name, description, permissions) or delete it. */

@@ -9,15 +9,15 @@ import { AdminUserRowSchema, RoleListSchema, type AdminUserRow } from "../../api
 import { newPasswordField, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
+import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary, markSubmissionFailed, pageTitle, useErrorTitle } from "~/components/ui/error-summary";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
+import { formatDateTime, isoDateTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { apiFormErrors } from "./__admin.api-errors.server";
-import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "./__admin.confirm";
-import { formatDateTime, isoDateTime } from "./__admin.format";
 
 /** /admin/users/{id}: one account; change its role, reset its password, deactivate or reactivate it. */
 const ROUTE_ID = "routes/admin.users.$id";
@@ -105,7 +105,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     body = submission.value;
     reply = (errors) => submission.reply({ ...errors, hideFields });
   } else {
-    // Without JavaScript the first press only asks (see __admin.confirm.tsx).
+    // Without JavaScript the first press only asks (see ~/components/ui/confirm-dialog.tsx).
     if (needsConfirmation(formData)) return json({ intent, confirm: true } satisfies ActionData, { headers });
     body = { active: intent === "reactivate" };
     reply = (errors) => ({ status: "error", error: { "": [...errors.formErrors, ...Object.values(errors.fieldErrors).flat()] } });

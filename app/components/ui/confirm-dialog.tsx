@@ -1,142 +1,181 @@
-import { Form, Link } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { SubmitButton } from "./submit-button";
 
-export type ConfirmDialogProps = {
-  /** The label of the button (or, without JavaScript, the link) that asks for confirmation. */
-  triggerLabel: ReactNode;
-  title: ReactNode;
-  description?: ReactNode;
-  /** The label of the button that does it ("Desactivar", "Eliminar"). */
-  confirmLabel: ReactNode;
-  /** Where the confirmed form posts (default: this route's action). */
-  action?: string;
-  /** Hidden fields sent with the confirmation, e.g. { intent: "deactivate" }. */
-  fields?: Record<string, string>;
-  /**
-   * Without JavaScript the trigger is a link to a confirmation page: a URL of the route that
-   * renders <ConfirmPage> (or its own form) for the same action.
-   */
-  fallbackHref: string;
-  tone?: "danger" | "primary";
-  triggerClassName?: string;
+/**
+ * Destructive actions ask first (HOUSE-STYLE "Feedback is immediate"). The one way to do it:
+ *
+ * - With JavaScript, the trigger opens a native modal <dialog> (showModal: the rest of the page is
+ *   inert, focus starts on "Cancelar" and stays inside, Escape closes it and focus goes back to the
+ *   trigger); its form posts the intent with `confirmed=yes`.
+ * - Without JavaScript, the trigger posts the intent alone; the action answers
+ *   `{ intent, confirm: true }` (see `needsConfirmation`) and the page renders <ConfirmStep>: the
+ *   same question as a panel with the confirming form and a way back.
+ */
+export const CONFIRMED_FIELD = "confirmed";
+export const INTENT_FIELD = "intent";
+
+/** For actions: true when the submission of a destructive intent has not been confirmed yet. */
+export function needsConfirmation(formData: FormData): boolean {
+  return formData.get(CONFIRMED_FIELD) !== "yes";
+}
+
+export type ConfirmCopy = {
+  /** The question, e.g. "¿Eliminar el rol «ventas»?". */
+  title: string;
+  /** What will happen, in a sentence or two. */
+  description: ReactNode;
+  /** The confirming button, e.g. "Sí, eliminar el rol". */
+  confirmLabel: string;
+  pendingText: string;
+  variant?: "primary" | "danger";
 };
 
-/**
- * Destructive actions ask first (HOUSE-STYLE): with JavaScript, a native modal <dialog> (it traps
- * focus, closes on Escape and gives focus back to the trigger); without JavaScript, the trigger is
- * a link to a confirmation page.
- */
-export function ConfirmDialog({
-  triggerLabel,
-  title,
-  description,
-  confirmLabel,
-  action,
-  fields = {},
-  fallbackHref,
-  tone = "danger",
-  triggerClassName,
-}: ConfirmDialogProps) {
-  const hydrated = useHydrated();
+function ConfirmForm({
+  intent,
+  copy,
+  onCancel,
+  cancelRef,
+  cancelHref,
+}: {
+  intent: string;
+  copy: ConfirmCopy;
+  onCancel?: () => void;
+  cancelRef?: RefObject<HTMLButtonElement>;
+  cancelHref?: string;
+}) {
+  return (
+    <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+      <AuthenticityTokenInput />
+      <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+      {/* The button carries the intent, so its pending state follows this submission only. */}
+      <SubmitButton name={INTENT_FIELD} value={intent} variant={copy.variant ?? "danger"} pendingText={copy.pendingText}>
+        {copy.confirmLabel}
+      </SubmitButton>
+      {onCancel ? (
+        <button ref={cancelRef} type="button" className="btn-secondary" onClick={onCancel}>
+          Cancelar
+        </button>
+      ) : (
+        <Link to={cancelHref ?? "."} className="btn-secondary">
+          Cancelar
+        </Link>
+      )}
+    </Form>
+  );
+}
+
+export type ConfirmActionProps = {
+  intent: string;
+  /** The button that starts it, e.g. "Eliminar rol". */
+  triggerLabel: string;
+  copy: ConfirmCopy;
+  /** Disabled with a reason shown beside it (aria-describedby). */
+  disabledReason?: string;
+  triggerVariant?: "secondary" | "danger";
+};
+
+/** The trigger (a form posting the unconfirmed intent) and, with JavaScript, its dialog. */
+export function ConfirmAction({ intent, triggerLabel, copy, disabledReason, triggerVariant = "danger" }: ConfirmActionProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  const navigation = useNavigation();
+  const submitted = useRef(false);
   const titleId = useId();
   const descriptionId = useId();
+  const reasonId = useId();
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The safe choice takes the focus (showModal would pick the confirming button, the first).
+      cancelRef.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  const triggerClass = triggerClassName ?? (tone === "danger" ? "btn border border-red-700 bg-white text-red-700 hover:bg-red-50" : "btn-secondary");
+  // The dialog stays open (its button pending) until the submission has been answered; then the
+  // page shows the outcome: a toast, or the rule that refused it.
+  useEffect(() => {
+    if (!open) return;
+    if (navigation.state !== "idle" && navigation.formData?.get(INTENT_FIELD) === intent) submitted.current = true;
+    if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      setOpen(false);
+    }
+  }, [open, navigation.state, navigation.formData, intent]);
 
-  if (!hydrated) {
-    return (
-      <Link to={fallbackHref} className={triggerClass}>
-        {triggerLabel}
-      </Link>
-    );
-  }
+  const triggerClass =
+    triggerVariant === "danger"
+      ? "btn border border-red-700 bg-white text-red-800 hover:bg-red-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+      : "btn-secondary";
 
   return (
     <>
-      <button ref={triggerRef} type="button" className={triggerClass} onClick={() => setOpen(true)}>
-        {triggerLabel}
-      </button>
+      <Form method="post">
+        <AuthenticityTokenInput />
+        <input type="hidden" name={INTENT_FIELD} value={intent} />
+        <button
+          ref={triggerRef}
+          type="submit"
+          className={triggerClass}
+          disabled={Boolean(disabledReason)}
+          aria-describedby={disabledReason ? reasonId : undefined}
+          onClick={(event) => {
+            // JavaScript on: ask in the dialog instead of the confirmation step.
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
+          {triggerLabel}
+        </button>
+      </Form>
+      {disabledReason ? (
+        <p id={reasonId} className="mt-2 text-sm text-slate-700">
+          {disabledReason}
+        </p>
+      ) : null}
       <dialog
         ref={dialogRef}
         aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
+        aria-describedby={descriptionId}
+        className="w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-slate-300 p-6 shadow-xl backdrop:bg-slate-900/50"
         onClose={() => {
           setOpen(false);
-          triggerRef.current?.focus();
+          // Back to where the person was (the trigger may be gone if the action replaced it).
+          if (triggerRef.current?.isConnected) triggerRef.current.focus();
         }}
-        className="w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-slate-300 p-0 shadow-xl backdrop:bg-slate-900/50"
       >
-        <div className="p-6">
-          <h2 id={titleId} className="text-xl font-bold text-slate-900">
-            {title}
-          </h2>
-          {description ? (
-            <div id={descriptionId} className="mt-2 leading-relaxed text-slate-700">
-              {description}
-            </div>
-          ) : null}
-          <Form method="post" action={action} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end" onSubmit={() => setOpen(false)}>
-            <AuthenticityTokenInput />
-            {Object.entries(fields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <button type="button" className="btn-secondary" onClick={() => setOpen(false)} autoFocus>
-              Cancelar
-            </button>
-            <SubmitButton variant={tone === "danger" ? "danger" : "primary"} formAction={action} pendingText="Procesando…">
-              {confirmLabel}
-            </SubmitButton>
-          </Form>
+        <h2 id={titleId} className="text-xl font-bold">
+          {copy.title}
+        </h2>
+        <div id={descriptionId} className="mt-2 text-slate-700">
+          {copy.description}
         </div>
+        <ConfirmForm intent={intent} copy={copy} onCancel={() => setOpen(false)} cancelRef={cancelRef} />
       </dialog>
     </>
   );
 }
 
-export type ConfirmPageProps = {
-  title: ReactNode;
-  description?: ReactNode;
-  confirmLabel: ReactNode;
-  action?: string;
-  fields?: Record<string, string>;
-  /** Where "Cancelar" goes back to. */
-  cancelHref: string;
-  tone?: "danger" | "primary";
-};
-
-/** The JavaScript-off confirmation: the same question as a page section with a plain form. */
-export function ConfirmPage({ title, description, confirmLabel, action, fields = {}, cancelHref, tone = "danger" }: ConfirmPageProps) {
+/** The confirmation step without JavaScript: rendered when the action answered `{ confirm }`. */
+export function ConfirmStep({ intent, copy }: { intent: string; copy: ConfirmCopy }) {
+  const { pathname, search } = useLocation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  useEffect(() => headingRef.current?.focus(), []);
   return (
-    <section aria-labelledby="confirmacion-titulo" className="max-w-xl rounded-lg border-2 border-slate-300 bg-white p-6">
-      <h2 id="confirmacion-titulo" className="text-xl font-bold text-slate-900">
-        {title}
+    <section aria-labelledby={titleId} className="rounded-md border-4 border-amber-500 bg-amber-50 p-4 sm:p-6">
+      <h2 id={titleId} ref={headingRef} tabIndex={-1} className="text-xl font-bold focus:outline-none">
+        {copy.title}
       </h2>
-      {description ? <div className="mt-2 leading-relaxed text-slate-700">{description}</div> : null}
-      <Form method="post" action={action} className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <AuthenticityTokenInput />
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <SubmitButton variant={tone === "danger" ? "danger" : "primary"} formAction={action} pendingText="Procesando…">
-          {confirmLabel}
-        </SubmitButton>
-        <Link to={cancelHref} className="btn-secondary">
-          Cancelar
-        </Link>
-      </Form>
+      <div className="mt-2 text-slate-800">{copy.description}</div>
+      <ConfirmForm intent={intent} copy={copy} cancelHref={pathname + search} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import {
@@ -20,18 +20,12 @@ import { Pagination } from "~/components/ui/pagination";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
+import { formatDateTime, isoDateTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { apiFormErrors } from "./__admin.api-errors.server";
-import { formatDateTime, isoDateTime } from "./__admin.format";
 
-/*
- * /admin/users: search, the paginated list and the "Nuevo usuario" form.
- *
- * Flat routes make this module the parent of admin.users.$id (the route ids are fixed by
- * ADMIN_ROUTE_PERMISSIONS), so it renders the detail in place of the list when one is open, and
- * its loader skips the list for those requests.
- */
-const ROUTE_ID = "routes/admin.users";
+/** /admin/users: search, the paginated list and the "Nuevo usuario" form. */
+const ROUTE_ID = "routes/admin.users._index";
 const LIST_PATH = "/admin/users";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle("Usuarios | Back office Cotiza", matches) }];
@@ -53,8 +47,6 @@ function pageParam(value: string | null): number {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { admin, api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "loader");
   const url = new URL(request.url);
-  if (url.pathname.replace(/\/+$/, "") !== LIST_PATH) return json({ list: null, roles: null, q: "", canWrite: false }, { headers });
-
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = pageParam(url.searchParams.get("page"));
   const permissions = admin.role.permissions;
@@ -107,16 +99,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export default function AdminUsersRoute() {
-  const outlet = useOutlet();
-  return outlet ? <Outlet /> : <UsersPage />;
-}
-
-function UsersPage() {
+export default function UsersPage() {
   const { list, roles, q, canWrite } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.formMethod === "GET" && navigation.location.pathname === LIST_PATH;
-  if (!list) return null;
   const totalPages = Math.max(1, Math.ceil(list.total / list.pageSize));
 
   return (
