@@ -1,9 +1,7 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { SiteInfoSchema } from "../../api/contract/site";
-import { apiClient } from "~/lib/api.server";
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { LegalDocument, sectionHeading, useSiteInfo } from "~/components/legal-document";
 import { formatDate } from "~/lib/format";
-import "~/lib/load-context";
 
 /** Change this date whenever the text below changes. */
 const LAST_UPDATED = "2026-11-22";
@@ -16,11 +14,6 @@ export const meta: MetaFunction = () => [
       "Quién trata sus datos en Cotiza, para qué, con qué base legal, a quién se comunican, cuánto tiempo se conservan y cómo ejercer sus derechos.",
   },
 ];
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const site = await apiClient(context, request).get("/public/site", { schema: SiteInfoSchema });
-  return json({ site });
-}
 
 const SECTIONS = [
   { id: "responsable", title: "Responsable del tratamiento" },
@@ -38,45 +31,25 @@ const SECTIONS = [
   { id: "cambios", title: "Cambios en esta política" },
 ] as const;
 
-const h2 = (index: number) => {
-  const section = SECTIONS[index]!;
-  return (
-    <h2 id={section.id} className="scroll-mt-6">
-      {index + 1}. {section.title}
-    </h2>
-  );
-};
+const h2 = (index: number) => sectionHeading(SECTIONS, index);
 
 export default function PrivacyPolicyPage() {
-  const { site } = useLoaderData<typeof loader>();
+  const site = useSiteInfo();
 
   return (
-    <div className="container-page py-10">
-      <article className="prose-legal max-w-3xl [&_a]:underline">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Política de privacidad</h1>
-        <p className="text-slate-700">Última actualización: {formatDate(LAST_UPDATED)}</p>
+    <LegalDocument
+      title="Política de privacidad"
+      updated={formatDate(LAST_UPDATED)}
+      sections={SECTIONS}
+      intro={
         <p>
-          En esta página le explicamos, de acuerdo con el Reglamento (UE) 2016/679 General de Protección de Datos
-          (RGPD) y la Ley Orgánica 3/2018 de Protección de Datos Personales y garantía de los derechos digitales
-          (LOPDGDD), cómo tratamos los datos personales que nos facilita al usar este sitio, pedir una cotización o
-          contratar un seguro.
+        En esta página le explicamos, de acuerdo con el Reglamento (UE) 2016/679 General de Protección de Datos
+        (RGPD) y la Ley Orgánica 3/2018 de Protección de Datos Personales y garantía de los derechos digitales
+        (LOPDGDD), cómo tratamos los datos personales que nos facilita al usar este sitio, pedir una cotización o
+        contratar un seguro.
         </p>
-
-        <nav aria-labelledby="indice-privacidad" className="mt-6 rounded-md border border-slate-200 bg-slate-50 p-4">
-          <h2 id="indice-privacidad" className="!mt-0 !text-lg">
-            Contenido
-          </h2>
-          <ol>
-            {SECTIONS.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`} className="inline-block py-1">
-                  {section.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-
+      }
+    >
         {h2(0)}
         <p>El responsable del tratamiento de sus datos es:</p>
         <ul>
@@ -362,8 +335,6 @@ export default function PrivacyPolicyPage() {
           la última actualización al principio de esta página y, si el cambio es relevante, se lo comunicaremos por
           correo electrónico.
         </p>
-        <p>Última actualización: {formatDate(LAST_UPDATED)}.</p>
-      </article>
-    </div>
+    </LegalDocument>
   );
 }

@@ -1,9 +1,7 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { SiteInfoSchema } from "../../api/contract/site";
-import { apiClient } from "~/lib/api.server";
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { LegalDocument, sectionHeading, useSiteInfo } from "~/components/legal-document";
 import { formatDate } from "~/lib/format";
-import "~/lib/load-context";
 
 /** Change this date whenever the text below changes. */
 const LAST_UPDATED = "2026-11-22";
@@ -16,11 +14,6 @@ export const meta: MetaFunction = () => [
       "Quiénes somos, condiciones de uso del sitio, cómo se cotiza y contrata un seguro en Cotiza, desistimiento en 14 días, precio y pago, y cómo reclamar.",
   },
 ];
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const site = await apiClient(context, request).get("/public/site", { schema: SiteInfoSchema });
-  return json({ site });
-}
 
 const SECTIONS = [
   { id: "quienes-somos", title: "Quiénes somos" },
@@ -38,43 +31,23 @@ const SECTIONS = [
   { id: "cambios", title: "Cambios en estas condiciones" },
 ] as const;
 
-const h2 = (index: number) => {
-  const section = SECTIONS[index]!;
-  return (
-    <h2 id={section.id} className="scroll-mt-6">
-      {index + 1}. {section.title}
-    </h2>
-  );
-};
+const h2 = (index: number) => sectionHeading(SECTIONS, index);
 
 export default function TermsPage() {
-  const { site } = useLoaderData<typeof loader>();
+  const site = useSiteInfo();
 
   return (
-    <div className="container-page py-10">
-      <article className="prose-legal max-w-3xl [&_a]:underline">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Términos y condiciones</h1>
-        <p className="text-slate-700">Última actualización: {formatDate(LAST_UPDATED)}</p>
+    <LegalDocument
+      title="Términos y condiciones"
+      updated={formatDate(LAST_UPDATED)}
+      sections={SECTIONS}
+      intro={
         <p>
-          Estas condiciones regulan el uso de este sitio web y la cotización y contratación de seguros a través de él.
-          Léalas antes de usarlo: al navegar por el sitio o contratar un seguro, usted las acepta.
+        Estas condiciones regulan el uso de este sitio web y la cotización y contratación de seguros a través de él.
+        Léalas antes de usarlo: al navegar por el sitio o contratar un seguro, usted las acepta.
         </p>
-
-        <nav aria-labelledby="indice-terminos" className="mt-6 rounded-md border border-slate-200 bg-slate-50 p-4">
-          <h2 id="indice-terminos" className="!mt-0 !text-lg">
-            Contenido
-          </h2>
-          <ol>
-            {SECTIONS.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`} className="inline-block py-1">
-                  {section.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-
+      }
+    >
         {h2(0)}
         <p>
           En cumplimiento del artículo 10 de la Ley 34/2002, de servicios de la sociedad de la información y de comercio
@@ -249,8 +222,6 @@ export default function TermsPage() {
           la publicada cuando usa el sitio; los contratos ya celebrados se rigen por las condiciones aceptadas al
           contratar.
         </p>
-        <p>Última actualización: {formatDate(LAST_UPDATED)}.</p>
-      </article>
-    </div>
+    </LegalDocument>
   );
 }
