@@ -1,0 +1,629 @@
+// The rating engine: prices a quote for every plan of a line from tariff tables passed in as
+// data (the seeded catalogue, or the rows the database holds once staff edit them). Pure: no
+// database, no clock (`now` is a parameter), integer cents, each component rounded half up once.
+// The steps follow DOMAIN.md "How a price is built".
+import type { GuaranteePriceType, LineCode, PaymentFrequency } from "../db/schema";
+import {
+  DEFAULT_SETTINGS,
+  FACTOR_ONE_BP,
+  GUARANTEES,
+  PLANS,
+  PROVINCES,
+  TARIFFS,
+  type RangeTable,
+  type SettingsValues,
+  type TariffTable,
+} from "./catalogue";
+import { applyFactorsBp, percentOfCents, ppmOfCents } from "./money";
+
+// ─── Inputs ───────────────────────────────────────────────────────────────────────────
+
+export type Frequency = PaymentFrequency;
+export const FREQUENCIES: readonly Frequency[] = ["anual", "semestral", "trimestral", "mensual"];
+export const INSTALMENTS: Readonly<Record<Frequency, number>> = { anual: 1, semestral: 2, trimestral: 4, mensual: 12 };
+
+/** Dates are ISO calendar dates ("1990-05-17"); money is integer cents. */
+export type AutoInputs = {
+  driverBirthDate: string;
+  licenseDate: string;
+  postalCode: string;
+  vehicleBrand: string;
+  vehicleModel: string;
+  vehicleYear: number;
+  vehicleValue: number;
+  use: "particular" | "profesional";
+  annualKm: number;
+  claimFreeYears: number;
+};
+
+export type HogarInputs = {
+  postalCode: string;
+  dwellingType: "piso" | "casa";
+  floor: "bajo" | "intermedio" | "atico";
+  areaM2: number;
+  yearBuilt: number;
+  residence: "habitual" | "secundaria";
+  buildingValue: number;
+  contentsValue: number;
+  alarm: boolean;
+  reinforcedDoor: boolean;
+};
+
+export const ALQUILER_MONTHS = [6, 12, 18] as const;
+export type AlquilerMonths = (typeof ALQUILER_MONTHS)[number];
+/** The tenant's employment when the form does not ask for it (the neutral ×1 row of the table). */
+export const DEFAULT_TENANT_CONTRACT = "indefinido";
+
+export type AlquilerInputs = {
+  postalCode: string;
+  monthlyRent: number;
+  tenantMonthlyIncome: number;
+  months: AlquilerMonths;
+  /** indefinido | funcionario | pensionista | autonomo | temporal; defaults to indefinido. */
+  tenantContract?: string;
+};
+
+export type LineInputs = { auto: AutoInputs; hogar: HogarInputs; alquiler: AlquilerInputs };
+
+export type QuoteRequest = {
+  [L in LineCode]: {
+    line: L;
+    inputs: LineInputs[L];
+    /** Per plan code, the optional guarantees chosen on top of that plan. */
+    optionalGuarantees?: Readonly<Record<string, readonly string[]>>;
+    /** First due date of the payment schedule (ISO date); defaults to today in Madrid. */
+    startDate?: string;
+  };
+}[LineCode];
+
+// ─── Tables (the shape the database gives) ───────────────────────────────────────────
+
+export type RatingPlan = {
+  line: LineCode;
+  code: string;
+  name: string;
+  description: string;
+  basePremiumCents: number;
+  deductibleCents: number;
+  sortOrder: number;
+  recommended: boolean;
+  active?: boolean;
+};
+
+export type RatingGuarantee = {
+  line: LineCode;
+  code: string;
+  name: string;
+  description: string;
+  /** fixed: yearly cents; percent: basis points of the plan's risk premium. Charged only when optional. */
+  priceType: GuaranteePriceType;
+  priceValue: number;
+  limitText: string | null;
+  deductibleCents: number;
+  includedIn: readonly string[];
+  optionalIn: readonly string[];
+  sortOrder?: number;
+  active?: boolean;
+};
+
+export type RatingTariff = { line: LineCode; factor: string; table: TariffTable };
+
+export type RatingSettings = Pick<SettingsValues, "fractionation_surcharges_bp" | "consorcio" | "clea_bp" | "ips_bp">;
+
+export type RatingTables = {
+  plans: readonly RatingPlan[];
+  guarantees: readonly RatingGuarantee[];
+  tariffs: readonly RatingTariff[];
+  settings: RatingSettings;
+};
+
+/** The seeded catalogue as rating tables (what a fresh database holds). */
+export const SEED_RATING_TABLES: RatingTables = {
+  plans: PLANS,
+  guarantees: GUARANTEES,
+  tariffs: TARIFFS,
+  settings: DEFAULT_SETTINGS,
+};
+
+// ─── Results ──────────────────────────────────────────────────────────────────────────
+
+export type Recibo = { sequence: number; dueDate: string; amount: number };
+
+/** One price in cents: total = net + fractionation + consorcio + clea + ips = Σ recibos. */
+export type Breakdown = {
+  net: number;
+  fractionation: number;
+  consorcio: number;
+  clea: number;
+  ips: number;
+  total: number;
+  recibos: Recibo[];
+};
+
+/** One rating factor applied to the base premium, for the line-by-line explanation. */
+export type FactorLine = {
+  /** The tariff's factor key (driver_age, zone…). */
+  factor: string;
+  /** The table's Spanish title ("Edad del conductor"). */
+  title: string;
+  /** The band, option or flag that applied ("De 25 a 29 años"). */
+  label: string;
+  /** The factor in basis points: 10 000 = ×1, 12 500 = ×1,25. */
+  value: number;
+};
+
+export type IncludedGuarantee = { code: string; name: string; description: string; limitText: string | null };
+export type OptionalGuarantee = IncludedGuarantee & { priceCents: number; selected: boolean };
+
+export type PricedPlan = {
+  code: string;
+  name: string;
+  description: string;
+  recommended: boolean;
+  deductibleCents: number;
+  /** The plan's yearly base premium before the risk factors. */
+  basePremiumCents: number;
+  /** base × every factor of `explanation`, rounded half up once. */
+  riskPremiumCents: number;
+  explanation: FactorLine[];
+  guarantees: IncludedGuarantee[];
+  optionalGuarantees: OptionalGuarantee[];
+  /** Codes of the optional guarantees included in `prices` (their prices are part of the net). */
+  selectedOptionalGuarantees: string[];
+  prices: Record<Frequency, Breakdown>;
+};
+
+export type RatingResult =
+  | { status: "priced"; line: LineCode; plans: PricedPlan[] }
+  | { status: "declined"; line: LineCode; factor: string; reason: string };
+
+/** An input that breaks a rule of the domain; `field` names the API input, `message` is Spanish. */
+export class RatingInputError extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = "RatingInputError";
+    this.field = field;
+  }
+}
+
+// ─── Calendar dates ───────────────────────────────────────────────────────────────────
+
+type CalendarDate = { year: number; month: number; day: number };
+
+const madridFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Madrid",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar date in Spain at the instant `now`, as an ISO date. */
+export function madridDate(now: Date): string {
+  if (Number.isNaN(now.getTime())) throw new RangeError("Invalid date");
+  const parts = Object.fromEntries(madridFormat.formatToParts(now).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function parseIsoDate(value: unknown): CalendarDate | null {
+  if (typeof value !== "string") return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+function formatIsoDate({ year, month, day }: CalendarDate): string {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+function compareDates(a: CalendarDate, b: CalendarDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+/** Whole years from `from` to `to` (a birthday not yet reached this year does not count). */
+function fullYearsBetween(from: CalendarDate, to: CalendarDate): number {
+  const years = to.year - from.year;
+  return to.month < from.month || (to.month === from.month && to.day < from.day) ? years - 1 : years;
+}
+
+/** The same day `months` later, or the month's last day when it is shorter (31 Jan + 1 → 28/29 Feb). */
+export function addMonthsIso(isoDate: string, months: number): string {
+  const d = parseIsoDate(isoDate);
+  if (!d) throw new RangeError(`Not an ISO date: ${isoDate}`);
+  const index = d.year * 12 + (d.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return formatIsoDate({ year, month, day: Math.min(d.day, daysInMonth(year, month)) });
+}
+
+// ─── Price components ─────────────────────────────────────────────────────────────────
+
+/**
+ * The recibos of one price: 1, 2, 4 or 12 instalments, one every 12/n months from `startDate`.
+ * The instalments share net + fraccionamiento + IPS equally; the first one also carries the
+ * division remainder and the whole Consorcio and CLEA surcharges. Σ amounts = total exactly.
+ */
+export function splitRecibos(
+  total: number,
+  frequency: Frequency,
+  consorcio: number,
+  clea: number,
+  startDate: string,
+): Recibo[] {
+  for (const [name, v] of [["total", total], ["consorcio", consorcio], ["clea", clea]] as const) {
+    if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer of cents, got ${v}`);
+  }
+  const count = INSTALMENTS[frequency];
+  if (count === undefined) throw new RangeError(`Unknown frequency ${frequency}`);
+  const shared = total - consorcio - clea;
+  if (shared < 0) throw new RangeError("The surcharges exceed the total");
+  const each = Math.floor(shared / count);
+  const first = shared - each * (count - 1) + consorcio + clea;
+  const step = 12 / count;
+  return Array.from({ length: count }, (_, i) => ({
+    sequence: i + 1,
+    dueDate: addMonthsIso(startDate, i * step),
+    amount: i === 0 ? first : each,
+  }));
+}
+
+/** Steps 2–5 of DOMAIN.md for one payment frequency, from the net premium and the Consorcio. */
+export function priceBreakdown(args: {
+  netCents: number;
+  frequency: Frequency;
+  consorcioCents: number;
+  settings: RatingSettings;
+  startDate: string;
+}): Breakdown {
+  const { netCents: net, frequency, consorcioCents: consorcio, settings, startDate } = args;
+  if (!Number.isSafeInteger(net) || net < 0) throw new RangeError(`The net premium must be non-negative cents, got ${net}`);
+  const fractionationBp = settings.fractionation_surcharges_bp[frequency];
+  if (fractionationBp === undefined) throw new RangeError(`No fractionation surcharge for ${frequency}`);
+  const fractionation = percentOfCents(net, fractionationBp);
+  const clea = percentOfCents(net, settings.clea_bp);
+  const ips = percentOfCents(net + fractionation, settings.ips_bp);
+  const total = net + fractionation + consorcio + clea + ips;
+  return { net, fractionation, consorcio, clea, ips, total, recibos: splitRecibos(total, frequency, consorcio, clea, startDate) };
+}
+
+/** The Consorcio surcharge of one policy: per vehicle (auto), ‰ of building + contents (hogar), flat (alquiler). */
+export function consorcioCents<L extends LineCode>(line: L, inputs: LineInputs[L], settings: RatingSettings): number {
+  switch (line) {
+    case "auto":
+      return settings.consorcio.autoCentsPerVehicle;
+    case "hogar": {
+      const h = inputs as HogarInputs;
+      return ppmOfCents(h.buildingValue + h.contentsValue, settings.consorcio.hogarPpmOfSumInsured);
+    }
+    case "alquiler":
+      return settings.consorcio.alquilerCents;
+    default:
+      throw new RangeError(`Unknown line ${String(line)}`);
+  }
+}
+
+// ─── Rating variables: the inputs as the tariff tables read them ─────────────────────
+
+/** A numeric rating variable as an exact fraction (den 0 = infinitely large, e.g. no income). */
+type Ratio = { num: bigint; den: bigint };
+type RatingValue = Ratio | string | boolean;
+type RatingVariables = { values: Record<string, RatingValue>; fields: Record<string, string> };
+
+const MAX_AMOUNT_CENTS = 10_000_000_000; // 100 millones €: a sanity bound, not a business rule
+
+const MESSAGES = {
+  choice: "Elija una opción válida",
+  postalCode: "Introduzca un código postal español válido",
+  birthDate: "Introduzca una fecha de nacimiento válida",
+  underAge: "El conductor debe tener al menos 18 años",
+  licenseDate: "Introduzca una fecha de carné válida",
+  licenseFuture: "La fecha del carné no puede ser posterior a hoy",
+  licenseBefore18: "La fecha del carné no puede ser anterior a que el conductor cumpliera 18 años",
+  claimFreeYears: "Introduzca los años sin siniestros (un número entero)",
+  claimFreeTooMany: "Los años sin siniestros no pueden superar los años con carné",
+  vehicleBrand: "Indique la marca del vehículo",
+  vehicleModel: "Indique el modelo del vehículo",
+  vehicleYear: "Introduzca un año de fabricación válido",
+  vehicleValue: "Introduzca el valor del vehículo",
+  annualKm: "Introduzca los kilómetros que recorre al año",
+  areaM2: "Introduzca la superficie en m² (un número entero)",
+  yearBuilt: "Introduzca un año de construcción válido",
+  amount: "Introduzca un importe válido",
+  sumInsured: "Indique el valor del continente, del contenido o de ambos",
+  flag: "Indique sí o no",
+  monthlyRent: "Introduzca la renta mensual",
+  income: "Introduzca los ingresos netos mensuales del inquilino",
+  months: "Elija 6, 12 o 18 meses de cobertura",
+  startDate: "Introduzca una fecha de inicio válida",
+  outOfTariff: "Este valor está fuera de la tarifa",
+} as const;
+
+function int(n: number): Ratio {
+  return { num: BigInt(n), den: 1n };
+}
+
+function requireInt(value: unknown, field: string, message: string, min: number, max: number): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new RatingInputError(field, message);
+  }
+  return value;
+}
+
+function requireText(value: unknown, field: string, message: string): string {
+  if (typeof value !== "string" || value.trim() === "" || value.length > 100) throw new RatingInputError(field, message);
+  return value.trim();
+}
+
+function requireBool(value: unknown, field: string): boolean {
+  if (typeof value !== "boolean") throw new RatingInputError(field, MESSAGES.flag);
+  return value;
+}
+
+function requireChoice(value: unknown, field: string): string {
+  if (typeof value !== "string" || value === "") throw new RatingInputError(field, MESSAGES.choice);
+  return value;
+}
+
+function requirePostalCode(value: unknown): string {
+  if (typeof value !== "string" || !/^\d{5}$/.test(value.trim())) throw new RatingInputError("postalCode", MESSAGES.postalCode);
+  return value.trim();
+}
+
+function autoVariables(inputs: AutoInputs, today: CalendarDate): RatingVariables {
+  const birth = parseIsoDate(inputs.driverBirthDate);
+  if (!birth || birth.year < 1900 || compareDates(birth, today) > 0) throw new RatingInputError("driverBirthDate", MESSAGES.birthDate);
+  const driverAge = fullYearsBetween(birth, today);
+  if (driverAge < 18) throw new RatingInputError("driverBirthDate", MESSAGES.underAge);
+
+  const licence = parseIsoDate(inputs.licenseDate);
+  if (!licence) throw new RatingInputError("licenseDate", MESSAGES.licenseDate);
+  if (compareDates(licence, today) > 0) throw new RatingInputError("licenseDate", MESSAGES.licenseFuture);
+  const eighteenth = { year: birth.year + 18, month: birth.month, day: birth.day };
+  if (compareDates(licence, eighteenth) < 0) throw new RatingInputError("licenseDate", MESSAGES.licenseBefore18);
+  const licenceYears = fullYearsBetween(licence, today);
+
+  const claimFreeYears = requireInt(inputs.claimFreeYears, "claimFreeYears", MESSAGES.claimFreeYears, 0, 100);
+  if (claimFreeYears > licenceYears) throw new RatingInputError("claimFreeYears", MESSAGES.claimFreeTooMany);
+
+  requireText(inputs.vehicleBrand, "vehicleBrand", MESSAGES.vehicleBrand);
+  requireText(inputs.vehicleModel, "vehicleModel", MESSAGES.vehicleModel);
+  // Next year's models are sold from the autumn before.
+  requireInt(inputs.vehicleYear, "vehicleYear", MESSAGES.vehicleYear, 1900, today.year + 1);
+
+  return {
+    values: {
+      driverAge: int(driverAge),
+      licenceYears: int(licenceYears),
+      vehicleValueCents: int(requireInt(inputs.vehicleValue, "vehicleValue", MESSAGES.vehicleValue, 1, MAX_AMOUNT_CENTS)),
+      postalCode: requirePostalCode(inputs.postalCode),
+      claimFreeYears: int(claimFreeYears),
+      use: requireChoice(inputs.use, "use"),
+      annualKm: int(requireInt(inputs.annualKm, "annualKm", MESSAGES.annualKm, 0, 1_000_000)),
+    },
+    fields: {
+      driverAge: "driverBirthDate",
+      licenceYears: "licenseDate",
+      vehicleValueCents: "vehicleValue",
+    },
+  };
+}
+
+function hogarVariables(inputs: HogarInputs, today: CalendarDate): RatingVariables {
+  const yearBuilt = requireInt(inputs.yearBuilt, "yearBuilt", MESSAGES.yearBuilt, 1500, today.year);
+  const building = requireInt(inputs.buildingValue, "buildingValue", MESSAGES.amount, 0, MAX_AMOUNT_CENTS);
+  const contents = requireInt(inputs.contentsValue, "contentsValue", MESSAGES.amount, 0, MAX_AMOUNT_CENTS);
+  if (building + contents === 0) throw new RatingInputError("buildingValue", MESSAGES.sumInsured);
+  return {
+    values: {
+      postalCode: requirePostalCode(inputs.postalCode),
+      dwellingType: requireChoice(inputs.dwellingType, "dwellingType"),
+      floor: requireChoice(inputs.floor, "floor"),
+      areaM2: int(requireInt(inputs.areaM2, "areaM2", MESSAGES.areaM2, 1, 100_000)),
+      buildingAgeYears: int(today.year - yearBuilt),
+      residence: requireChoice(inputs.residence, "residence"),
+      alarm: requireBool(inputs.alarm, "alarm"),
+      reinforcedDoor: requireBool(inputs.reinforcedDoor, "reinforcedDoor"),
+    },
+    fields: { buildingAgeYears: "yearBuilt" },
+  };
+}
+
+function alquilerVariables(inputs: AlquilerInputs): RatingVariables {
+  const rent = requireInt(inputs.monthlyRent, "monthlyRent", MESSAGES.monthlyRent, 1, MAX_AMOUNT_CENTS);
+  const income = requireInt(inputs.tenantMonthlyIncome, "tenantMonthlyIncome", MESSAGES.income, 0, MAX_AMOUNT_CENTS);
+  if (!ALQUILER_MONTHS.includes(inputs.months)) throw new RatingInputError("months", MESSAGES.months);
+  return {
+    values: {
+      postalCode: requirePostalCode(inputs.postalCode),
+      monthlyRentCents: int(rent),
+      // rent / income in basis points, kept as an exact fraction so that 40,001 % is above 40 %.
+      rentToIncomeBp: { num: BigInt(rent) * BigInt(FACTOR_ONE_BP), den: BigInt(income) },
+      tenantContract: requireChoice(inputs.tenantContract ?? DEFAULT_TENANT_CONTRACT, "tenantContract"),
+    },
+    fields: { monthlyRentCents: "monthlyRent", rentToIncomeBp: "tenantMonthlyIncome" },
+  };
+}
+
+function ratingVariables(line: LineCode, inputs: unknown, today: CalendarDate): RatingVariables {
+  if (typeof inputs !== "object" || inputs === null) throw new RatingInputError("inputs", "Faltan los datos de la cotización");
+  switch (line) {
+    case "auto":
+      return autoVariables(inputs as AutoInputs, today);
+    case "hogar":
+      return hogarVariables(inputs as HogarInputs, today);
+    case "alquiler":
+      return alquilerVariables(inputs as AlquilerInputs);
+    default:
+      throw new RatingInputError("line", "Elija un tipo de seguro válido");
+  }
+}
+
+// ─── Tariff evaluation ────────────────────────────────────────────────────────────────
+
+/** value ≥ bound, exactly (an infinite value is above every bound). */
+function atLeast(v: Ratio, bound: number): boolean {
+  return v.den === 0n || v.num >= BigInt(bound) * v.den;
+}
+
+function isRatio(v: RatingValue | undefined): v is Ratio {
+  return typeof v === "object" && v !== null && "num" in v;
+}
+
+type TariffOutcome = { kind: "factors"; lines: FactorLine[] } | { kind: "declined"; factor: string; reason: string };
+
+function evaluateRange(factor: string, table: RangeTable, vars: RatingVariables): TariffOutcome {
+  const v = vars.values[table.input];
+  if (!isRatio(v)) throw new Error(`Tariff ${factor}: the input ${table.input} is not a numeric rating variable`);
+  const decline = table.declineAbove;
+  // Strictly above: value > limit ⇔ not (value ≤ limit) ⇔ not (limit ≥ value).
+  if (decline && (v.den === 0n || v.num > BigInt(decline.value) * v.den)) {
+    return { kind: "declined", factor, reason: decline.reason };
+  }
+  const band = table.bands.find((b) => (b.min === null || atLeast(v, b.min)) && (b.max === null || !atLeast(v, b.max)));
+  if (!band) throw new RatingInputError(vars.fields[table.input] ?? table.input, MESSAGES.outOfTariff);
+  return { kind: "factors", lines: [{ factor, title: table.title, label: band.label, value: band.factorBp }] };
+}
+
+function evaluateTable(factor: string, table: TariffTable, vars: RatingVariables): TariffOutcome {
+  switch (table.kind) {
+    case "range":
+      return evaluateRange(factor, table, vars);
+    case "choice": {
+      const v = vars.values[table.input];
+      const option = table.options.find((o) => o.value === v);
+      if (!option) throw new RatingInputError(vars.fields[table.input] ?? table.input, MESSAGES.choice);
+      return { kind: "factors", lines: [{ factor, title: table.title, label: option.label, value: option.factorBp }] };
+    }
+    case "flags": {
+      const on = table.flags.filter((f) => vars.values[f.input] === true);
+      if (on.length === 0) return { kind: "factors", lines: [{ factor, title: table.title, label: "Ninguna", value: FACTOR_ONE_BP }] };
+      return { kind: "factors", lines: on.map((f) => ({ factor, title: table.title, label: f.label, value: f.factorBpWhenTrue })) };
+    }
+    case "zone": {
+      const postalCode = vars.values[table.input];
+      const province = typeof postalCode === "string" ? postalCode.slice(0, 2) : "";
+      const zone = table.provinces[province];
+      const row = table.zones.find((z) => z.zone === zone);
+      if (zone === undefined || !row) throw new RatingInputError("postalCode", MESSAGES.postalCode);
+      const name = PROVINCES.find((p) => p.code === province)?.name;
+      return { kind: "factors", lines: [{ factor, title: table.title, label: name ? `${name}: ${row.label}` : row.label, value: row.factorBp }] };
+    }
+    default:
+      throw new Error(`Tariff ${factor}: unknown table kind`);
+  }
+}
+
+/** Every factor of the line's tables, in table order; or the first table that declines the risk. */
+function evaluateTariffs(line: LineCode, tariffs: readonly RatingTariff[], vars: RatingVariables): TariffOutcome {
+  const lines: FactorLine[] = [];
+  for (const t of tariffs.filter((t) => t.line === line)) {
+    const outcome = evaluateTable(t.factor, t.table, vars);
+    if (outcome.kind === "declined") return outcome;
+    lines.push(...outcome.lines);
+  }
+  return { kind: "factors", lines };
+}
+
+// ─── The quote ────────────────────────────────────────────────────────────────────────
+
+function bySortOrder<T extends { sortOrder?: number }>(rows: readonly T[]): T[] {
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => (a.row.sortOrder ?? a.i) - (b.row.sortOrder ?? b.i) || a.i - b.i)
+    .map(({ row }) => row);
+}
+
+/** The plan an alquiler quote recommends: the one covering the months asked for. */
+function alquilerPlanCode(months: AlquilerMonths): string {
+  return `meses_${months}`;
+}
+
+function optionalPriceCents(g: RatingGuarantee, riskPremiumCents: number): number {
+  // A percentage applies to the plan's risk premium, not to the net (which would include itself).
+  return g.priceType === "percent" ? percentOfCents(riskPremiumCents, g.priceValue) : g.priceValue;
+}
+
+function checkOptionalChoices(
+  choices: Readonly<Record<string, readonly string[]>> | undefined,
+  plans: readonly RatingPlan[],
+  guarantees: readonly RatingGuarantee[],
+): void {
+  for (const [planCode, codes] of Object.entries(choices ?? {})) {
+    const plan = plans.find((p) => p.code === planCode);
+    if (!plan) throw new RatingInputError("optionalGuarantees", "Ese plan no existe en este seguro");
+    for (const code of codes) {
+      const g = guarantees.find((x) => x.code === code);
+      if (!g || !g.optionalIn.includes(planCode)) {
+        throw new RatingInputError("optionalGuarantees", `Esa garantía no se puede añadir al plan ${plan.name}`);
+      }
+    }
+  }
+}
+
+/**
+ * Prices every active plan of the line for every payment frequency, or declines the risk.
+ * Throws RatingInputError when an input breaks a rule of the domain.
+ */
+export function rateQuote(request: QuoteRequest, tables: RatingTables, now: Date): RatingResult {
+  const { line } = request;
+  const todayIso = madridDate(now);
+  const today = parseIsoDate(todayIso)!;
+  const startDate = request.startDate ?? todayIso;
+  if (!parseIsoDate(startDate)) throw new RatingInputError("startDate", MESSAGES.startDate);
+
+  const vars = ratingVariables(line, request.inputs, today);
+  const plans = bySortOrder(tables.plans.filter((p) => p.line === line && p.active !== false));
+  const guarantees = bySortOrder(tables.guarantees.filter((g) => g.line === line && g.active !== false));
+  checkOptionalChoices(request.optionalGuarantees, plans, guarantees);
+
+  const outcome = evaluateTariffs(line, tables.tariffs, vars);
+  if (outcome.kind === "declined") return { status: "declined", line, factor: outcome.factor, reason: outcome.reason };
+  const factorsBp = outcome.lines.map((l) => l.value);
+  const consorcio = consorcioCents(line, request.inputs, tables.settings);
+  const recommendedCode = request.line === "alquiler" ? alquilerPlanCode(request.inputs.months) : null;
+
+  const priced = plans.map((plan): PricedPlan => {
+    const riskPremiumCents = applyFactorsBp(plan.basePremiumCents, factorsBp);
+    const chosen = new Set(request.optionalGuarantees?.[plan.code] ?? []);
+    const optional = guarantees
+      .filter((g) => g.optionalIn.includes(plan.code))
+      .map((g) => ({
+        code: g.code,
+        name: g.name,
+        description: g.description,
+        limitText: g.limitText,
+        priceCents: optionalPriceCents(g, riskPremiumCents),
+        selected: chosen.has(g.code),
+      }));
+    const net = riskPremiumCents + optional.reduce((sum, g) => sum + (g.selected ? g.priceCents : 0), 0);
+    const prices = Object.fromEntries(
+      FREQUENCIES.map((frequency) => [
+        frequency,
+        priceBreakdown({ netCents: net, frequency, consorcioCents: consorcio, settings: tables.settings, startDate }),
+      ]),
+    ) as Record<Frequency, Breakdown>;
+    return {
+      code: plan.code,
+      name: plan.name,
+      description: plan.description,
+      recommended: recommendedCode === null ? plan.recommended : plan.code === recommendedCode,
+      deductibleCents: plan.deductibleCents,
+      basePremiumCents: plan.basePremiumCents,
+      riskPremiumCents,
+      explanation: outcome.lines.map((l) => ({ ...l })),
+      guarantees: guarantees
+        .filter((g) => g.includedIn.includes(plan.code))
+        .map((g) => ({ code: g.code, name: g.name, description: g.description, limitText: g.limitText })),
+      optionalGuarantees: optional,
+      selectedOptionalGuarantees: optional.filter((g) => g.selected).map((g) => g.code),
+      prices,
+    };
+  });
+  return { status: "priced", line, plans: priced };
+}
