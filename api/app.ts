@@ -8,6 +8,7 @@ import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminAuthRoutes } from "./routes/admin-auth";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerPublicRoutes } from "./routes/public";
+import { registerQuoteRoutes } from "./routes/quotes";
 
 export type ApiDeps = {
   db: Database;
@@ -54,6 +55,7 @@ export function createApi(deps: ApiDeps): ApiApp {
   registerAuthRoutes(api);
   registerAdminAuthRoutes(api);
   registerAdminRoutes(api);
+  registerQuoteRoutes(api);
 
   api.doc("/openapi.json", {
     openapi: "3.0.3",

@@ -1,0 +1,408 @@
+// Requests and answers of the quote endpoints (/quotes, /me/quotes). Shared with app/.
+//
+// The rating inputs of each line exist in two flavours built from one description, so that the
+// API and the /cotizar form check exactly the same rules with the same Spanish messages:
+// - `QUOTE_INPUT_SCHEMAS` (the API): amounts are integer cents, booleans are JSON booleans;
+// - `QUOTE_FORM_SCHEMAS` (the web form, with conform): amounts are typed in euros ("15.000",
+//   "850,50", "15000", parsed by parseEurosToCents) and come out in cents; an unticked checkbox
+//   is false.
+// Both give the same output, which is what POST /quotes takes as `inputs`.
+import { z } from "zod";
+import { parseEurosToCents } from "../domain/money";
+import { paginated, PaginationQuerySchema } from "./admin";
+
+export const LINE_CODES = ["auto", "hogar", "alquiler"] as const;
+export type QuoteLine = (typeof LINE_CODES)[number];
+
+export const QUOTE_STATUSES = ["cotizada", "contratada", "caducada", "descartada"] as const;
+export type QuoteStatusCode = (typeof QUOTE_STATUSES)[number];
+
+export const FREQUENCIES = ["anual", "semestral", "trimestral", "mensual"] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+export const QUOTE_NOT_FOUND_MESSAGE = "Cotización no encontrada";
+/** Header that proves ownership of a quote made without an account (the token POST /quotes returned). */
+export const QUOTE_OWNER_HEADER = "X-Quote-Owner";
+export const MAX_CLAIM_TOKENS = 50;
+
+// ─── Field bounds (shared by both flavours, and by the form's hints) ───────────────────────
+
+/** Money bounds in cents. */
+export const AMOUNT_BOUNDS = {
+  vehicleValue: { min: 100_000, max: 20_000_000 },
+  buildingValue: { min: 0, max: 300_000_000 },
+  contentsValue: { min: 0, max: 100_000_000 },
+  monthlyRent: { min: 10_000, max: 1_000_000 },
+  tenantMonthlyIncome: { min: 10_000, max: 10_000_000 },
+} as const;
+
+export const NUMBER_BOUNDS = {
+  vehicleYearMin: 1950,
+  yearBuiltMin: 1800,
+  annualKm: { min: 0, max: 100_000 },
+  claimFreeYears: { min: 0, max: 50 },
+  areaM2: { min: 20, max: 1_000 },
+} as const;
+
+export const RENTAL_MONTHS = [6, 12, 18] as const;
+export type RentalMonths = (typeof RENTAL_MONTHS)[number];
+
+// The calendar year, read when a value is checked (not when the module loads), so that a server
+// running across New Year accepts next year's cars.
+const currentYear = () => new Date().getFullYear();
+
+/** Whole euros of a bound as in messages: 20000000 → "200.000 €" (bounds are whole euros). */
+const euros = (cents: number) => `${String(Math.round(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ".")} €`;
+
+// ─── Field builders ─────────────────────────────────────────────────────────────────────
+
+function textField(required: string, max: number, tooLong: string) {
+  return z.string({ required_error: required, invalid_type_error: required }).trim().min(1, required).max(max, tooLong);
+}
+
+function intField(spec: { min: number; max: number; required: string; range: string }) {
+  return z
+    .number({ required_error: spec.required, invalid_type_error: spec.required })
+    .int(spec.range)
+    .min(spec.min, spec.range)
+    .max(spec.max, spec.range);
+}
+
+/** A year between `min` and the current year plus `ahead`, checked when validating. */
+function yearField(spec: { min: number; ahead: number; required: string; range: (max: number) => string }) {
+  return z
+    .number({ required_error: spec.required, invalid_type_error: spec.required })
+    .superRefine((year, ctx) => {
+      const max = currentYear() + spec.ahead;
+      if (!Number.isInteger(year) || year < spec.min || year > max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: spec.range(max) });
+      }
+    })
+    .describe(`Año, de ${spec.min} al actual${spec.ahead > 0 ? ` más ${spec.ahead}` : ""}`);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar day written YYYY-MM-DD (no 2026-02-30). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function dateField(required: string) {
+  const invalid = "Introduzca una fecha válida (dd/mm/aaaa)";
+  return z
+    .string({ required_error: required, invalid_type_error: required })
+    .trim()
+    .min(1, required)
+    .refine(isIsoDate, invalid)
+    .refine((value) => Number(value.slice(0, 4)) >= 1900, invalid)
+    .describe("Fecha de calendario aaaa-mm-dd");
+}
+
+const POSTAL_CODE_FORMAT = "Introduzca un código postal de 5 cifras";
+const POSTAL_CODE_PROVINCE = "El código postal no corresponde a ninguna provincia española";
+
+const postalCodeField = z
+  .string({ required_error: POSTAL_CODE_FORMAT, invalid_type_error: POSTAL_CODE_FORMAT })
+  .trim()
+  .regex(/^\d{5}$/, POSTAL_CODE_FORMAT)
+  // The first two digits are the province's INE code: 01 (Álava) to 52 (Melilla).
+  .refine((code) => !/^\d{5}$/.test(code) || (Number(code.slice(0, 2)) >= 1 && Number(code.slice(0, 2)) <= 52), POSTAL_CODE_PROVINCE);
+
+function choiceField<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.enum(values, { errorMap: () => ({ message }) });
+}
+
+/** Form value → cents for zod: undefined when empty (so "required"), NaN when not an amount. */
+function eurosToCents(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "number") return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
+  if (typeof value !== "string") return Number.NaN;
+  if (value.trim() === "") return undefined;
+  return parseEurosToCents(value) ?? Number.NaN;
+}
+
+type AmountSpec = { bounds: { min: number; max: number }; required: string; label: string };
+
+function centsField({ bounds, required, label }: AmountSpec, messages: { notANumber: string; notInteger: string }) {
+  const range = `${label} debe estar entre ${euros(bounds.min)} y ${euros(bounds.max)}`;
+  return z
+    .number({ required_error: required, invalid_type_error: messages.notANumber })
+    .int(messages.notInteger)
+    .min(bounds.min, range)
+    .max(bounds.max, range);
+}
+
+/** How each flavour reads amounts and yes/no answers; everything else is the same. */
+type FieldKit<A extends z.ZodType<number, z.ZodTypeDef, unknown>, F extends z.ZodType<boolean, z.ZodTypeDef, unknown>> = {
+  amount: (spec: AmountSpec) => A;
+  flag: (required: string) => F;
+};
+
+const apiKit = {
+  amount: (spec: AmountSpec) =>
+    centsField(spec, { notANumber: spec.required, notInteger: "El importe debe ir en céntimos (un número entero)" }),
+  flag: (required: string) => z.boolean({ required_error: required, invalid_type_error: required }),
+};
+
+const formKit = {
+  amount: (spec: AmountSpec) =>
+    z.preprocess(
+      eurosToCents,
+      centsField(spec, {
+        notANumber: "Introduzca un importe en euros, por ejemplo 15.000",
+        notInteger: "Introduzca un importe con dos decimales como máximo",
+      })
+    ),
+  // An unticked checkbox is simply absent from the form: false.
+  flag: (required: string) => z.boolean({ required_error: required, invalid_type_error: required }).default(false),
+};
+
+// ─── Inputs per line ────────────────────────────────────────────────────────────────────
+
+function buildInputSchemas<A extends z.ZodType<number, z.ZodTypeDef, unknown>, F extends z.ZodType<boolean, z.ZodTypeDef, unknown>>(
+  kit: FieldKit<A, F>
+) {
+  const inputsRequired = { required_error: "Faltan los datos de la cotización", invalid_type_error: "Faltan los datos de la cotización" };
+
+  const auto = z.object(
+    {
+      driverBirthDate: dateField("Introduzca la fecha de nacimiento del conductor"),
+      licenseDate: dateField("Introduzca la fecha de expedición del carné de conducir"),
+      postalCode: postalCodeField,
+      vehicleBrand: textField("Introduzca la marca del vehículo", 50, "La marca no puede tener más de 50 caracteres"),
+      vehicleModel: textField("Introduzca el modelo del vehículo", 80, "El modelo no puede tener más de 80 caracteres"),
+      vehicleYear: yearField({
+        min: NUMBER_BOUNDS.vehicleYearMin,
+        ahead: 1,
+        required: "Introduzca el año de matriculación del vehículo",
+        range: (max) => `El año del vehículo debe estar entre ${NUMBER_BOUNDS.vehicleYearMin} y ${max}`,
+      }),
+      vehicleValue: kit.amount({
+        bounds: AMOUNT_BOUNDS.vehicleValue,
+        required: "Introduzca el valor del vehículo",
+        label: "El valor del vehículo",
+      }),
+      use: choiceField(["particular", "profesional"], "Elija el uso del vehículo: particular o profesional"),
+      annualKm: intField({
+        ...NUMBER_BOUNDS.annualKm,
+        required: "Introduzca los kilómetros que recorre al año",
+        range: "Los kilómetros al año deben estar entre 0 y 100.000",
+      }),
+      claimFreeYears: intField({
+        ...NUMBER_BOUNDS.claimFreeYears,
+        required: "Introduzca los años que lleva sin siniestros",
+        range: "Los años sin siniestros deben ser un número entero entre 0 y 50",
+      }),
+    },
+    inputsRequired
+  );
+
+  const hogar = z
+    .object(
+      {
+        postalCode: postalCodeField,
+        dwellingType: choiceField(["piso", "casa"], "Elija el tipo de vivienda: piso o casa"),
+        floor: choiceField(["bajo", "intermedio", "atico"], "Elija la planta: bajo, intermedia o ático"),
+        areaM2: intField({
+          ...NUMBER_BOUNDS.areaM2,
+          required: "Introduzca la superficie de la vivienda en m²",
+          range: "La superficie debe ser un número entero entre 20 y 1.000 m²",
+        }),
+        yearBuilt: yearField({
+          min: NUMBER_BOUNDS.yearBuiltMin,
+          ahead: 0,
+          required: "Introduzca el año de construcción",
+          range: (max) => `El año de construcción debe estar entre ${NUMBER_BOUNDS.yearBuiltMin} y ${max}`,
+        }),
+        residence: choiceField(["habitual", "secundaria"], "Indique si es su vivienda habitual o una segunda residencia"),
+        buildingValue: kit.amount({
+          bounds: AMOUNT_BOUNDS.buildingValue,
+          required: "Introduzca el valor del continente (0 si no lo asegura)",
+          label: "El valor del continente",
+        }),
+        contentsValue: kit.amount({
+          bounds: AMOUNT_BOUNDS.contentsValue,
+          required: "Introduzca el valor del contenido (0 si no lo asegura)",
+          label: "El valor del contenido",
+        }),
+        alarm: kit.flag("Indique si la vivienda tiene alarma conectada a central"),
+        reinforcedDoor: kit.flag("Indique si la vivienda tiene puerta blindada"),
+      },
+      inputsRequired
+    )
+    .superRefine((inputs, ctx) => {
+      if (inputs.buildingValue === 0 && inputs.contentsValue === 0) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["buildingValue"], message: "Asegure el continente, el contenido o ambos" });
+      }
+    });
+
+  const alquiler = z.object(
+    {
+      postalCode: postalCodeField,
+      monthlyRent: kit.amount({ bounds: AMOUNT_BOUNDS.monthlyRent, required: "Introduzca la renta mensual", label: "La renta mensual" }),
+      tenantMonthlyIncome: kit.amount({
+        bounds: AMOUNT_BOUNDS.tenantMonthlyIncome,
+        required: "Introduzca los ingresos netos mensuales del inquilino",
+        label: "Los ingresos netos mensuales",
+      }),
+      months: z
+        .number({ required_error: "Elija los meses cubiertos: 6, 12 o 18", invalid_type_error: "Elija los meses cubiertos: 6, 12 o 18" })
+        .refine(
+          (months): months is RentalMonths => (RENTAL_MONTHS as readonly number[]).includes(months),
+          "Elija los meses cubiertos: 6, 12 o 18"
+        ),
+    },
+    inputsRequired
+  );
+
+  return { auto, hogar, alquiler };
+}
+
+/** The rating inputs of each line as POST /quotes takes them (amounts in cents). */
+export const QUOTE_INPUT_SCHEMAS = buildInputSchemas(apiKit);
+/** The same rules for the /cotizar form: amounts typed in euros, output in cents. */
+export const QUOTE_FORM_SCHEMAS = buildInputSchemas(formKit);
+
+export const AutoInputsSchema = QUOTE_INPUT_SCHEMAS.auto;
+export const HogarInputsSchema = QUOTE_INPUT_SCHEMAS.hogar;
+export const AlquilerInputsSchema = QUOTE_INPUT_SCHEMAS.alquiler;
+export type AutoInputs = z.infer<typeof AutoInputsSchema>;
+export type HogarInputs = z.infer<typeof HogarInputsSchema>;
+export type AlquilerInputs = z.infer<typeof AlquilerInputsSchema>;
+export type QuoteInputsByLine = { auto: AutoInputs; hogar: HogarInputs; alquiler: AlquilerInputs };
+export type QuoteInputs = QuoteInputsByLine[QuoteLine];
+
+const LINE_MESSAGE = "Elija el seguro que desea: coche, hogar o alquiler";
+
+/** POST /quotes: the line and its inputs. Field errors are keyed by the input's name (no "inputs." prefix). */
+export const CreateQuoteBodySchema = z.discriminatedUnion(
+  "line",
+  [
+    z.object({ line: z.literal("auto"), inputs: AutoInputsSchema }),
+    z.object({ line: z.literal("hogar"), inputs: HogarInputsSchema }),
+    z.object({ line: z.literal("alquiler"), inputs: AlquilerInputsSchema }),
+  ],
+  {
+    errorMap: (issue, ctx) =>
+      issue.code === z.ZodIssueCode.invalid_union_discriminator || issue.path.join(".") === "line"
+        ? { message: LINE_MESSAGE }
+        : { message: ctx.defaultError },
+  }
+);
+export type CreateQuoteBody = z.infer<typeof CreateQuoteBodySchema>;
+
+// ─── Answers ────────────────────────────────────────────────────────────────────────────
+
+const cents = (description: string) => z.number().int().describe(`${description}, en céntimos`);
+
+export const ReciboSchema = z.object({
+  sequence: z.number().int().describe("Número de recibo, desde 1"),
+  dueDate: z.string().describe("Fecha de cargo (aaaa-mm-dd)"),
+  amount: cents("Importe del recibo"),
+});
+
+export const PriceSchema = z.object({
+  net: cents("Prima neta"),
+  fractionation: cents("Recargo por fraccionamiento"),
+  consorcio: cents("Recargo del Consorcio de Compensación de Seguros"),
+  clea: cents("Recargo CLEA"),
+  ips: cents("Impuesto sobre las primas de seguros"),
+  total: cents("Prima total"),
+  recibos: z.array(ReciboSchema).describe("Calendario de recibos; suman exactamente el total"),
+});
+export type Price = z.infer<typeof PriceSchema>;
+
+export const PlanGuaranteeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  limitText: z.string().nullable().describe("Límite de la garantía, p. ej. «Hasta 3.000 €»"),
+});
+
+export const OptionalGuaranteeSchema = PlanGuaranteeSchema.extend({
+  priceCents: cents("Precio anual de la garantía, que se suma a la prima neta si se añade"),
+  selected: z.boolean().describe("Si el precio del plan ya la incluye"),
+});
+
+export const FactorLineSchema = z.object({
+  factor: z.string().describe("Clave del factor de tarifa (driver_age, zone…)"),
+  title: z.string().describe("Nombre del factor, p. ej. «Edad del conductor»"),
+  label: z.string().describe("Tramo u opción aplicada, p. ej. «De 25 a 29 años»"),
+  value: z.number().int().describe("Factor en puntos básicos: 10 000 = ×1, 12 500 = ×1,25"),
+});
+
+export const PricedPlanSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  recommended: z.boolean(),
+  deductibleCents: cents("Franquicia por siniestro"),
+  basePremiumCents: cents("Prima base anual del plan, antes de los factores de riesgo"),
+  riskPremiumCents: cents("Prima base por todos los factores de riesgo"),
+  explanation: z.array(FactorLineSchema).describe("Los factores de riesgo aplicados, línea a línea"),
+  guarantees: z.array(PlanGuaranteeSchema).describe("Garantías incluidas en el precio"),
+  optionalGuarantees: z.array(OptionalGuaranteeSchema).describe("Garantías que se pueden añadir"),
+  selectedOptionalGuarantees: z.array(z.string()).describe("Códigos de las garantías opcionales incluidas en los precios"),
+  prices: z.object({ anual: PriceSchema, semestral: PriceSchema, trimestral: PriceSchema, mensual: PriceSchema }),
+});
+export type PricedPlanAnswer = z.infer<typeof PricedPlanSchema>;
+
+export const QuoteSchema = z.object({
+  id: z.string().uuid(),
+  line: z.enum(LINE_CODES),
+  status: z.enum(QUOTE_STATUSES).describe("cotizada (vigente), contratada, caducada (pasada la fecha de validez) o descartada"),
+  validUntil: z.string().describe("Fin de la validez de los precios (ISO 8601)"),
+  createdAt: z.string().describe("ISO 8601"),
+  inputs: z.union([AutoInputsSchema, HogarInputsSchema, AlquilerInputsSchema]).describe("Los datos del riesgo, según el ramo"),
+  plans: z.array(PricedPlanSchema),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+export const CreatedQuoteSchema = QuoteSchema.extend({
+  ownerToken: z
+    .string()
+    .optional()
+    .describe(
+      "Solo en una cotización sin sesión: el secreto que prueba que es suya (cabecera X-Quote-Owner y POST /me/quotes/claim). Se entrega una sola vez."
+    ),
+});
+export type CreatedQuote = z.infer<typeof CreatedQuoteSchema>;
+
+export const QuoteSummarySchema = z.object({
+  id: z.string().uuid(),
+  line: z.enum(LINE_CODES),
+  status: z.enum(QUOTE_STATUSES),
+  validUntil: z.string(),
+  createdAt: z.string(),
+  bestPrice: z.number().int().nullable().describe("El menor precio anual (total) de sus planes, en céntimos"),
+});
+export type QuoteSummary = z.infer<typeof QuoteSummarySchema>;
+
+export const QuoteListQuerySchema = PaginationQuerySchema;
+export const QuoteListSchema = paginated(QuoteSummarySchema);
+export type QuoteList = z.infer<typeof QuoteListSchema>;
+
+export const ClaimQuotesBodySchema = z.object({
+  ownerTokens: z
+    .array(
+      z
+        .string({ invalid_type_error: "Cada token debe ser un texto" })
+        .min(1, "Hay un token vacío")
+        .max(200, "Hay un token demasiado largo"),
+      {
+        required_error: "Faltan los tokens de las cotizaciones",
+        invalid_type_error: "Faltan los tokens de las cotizaciones",
+      }
+    )
+    .max(MAX_CLAIM_TOKENS, `Como máximo ${MAX_CLAIM_TOKENS} cotizaciones a la vez`),
+});
+export type ClaimQuotesBody = z.infer<typeof ClaimQuotesBodySchema>;
+
+export const ClaimQuotesAnswerSchema = z.object({
+  claimed: z.number().int().describe("Cotizaciones que han pasado a la cuenta"),
+});

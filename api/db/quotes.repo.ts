@@ -1,0 +1,323 @@
+// Data access for quotes: the rating tables as the database holds them (staff may have changed
+// prices, guarantees or tariffs since the seed, so the catalogue module is never read here), and
+// storing, reading, listing and claiming quotes. A `cotizada` quote past its validUntil is marked
+// `caducada` when it is next read (lazily, with an audit row), so no scheduler is needed.
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { LineCode } from "../domain/catalogue";
+import type { PricedPlan, RatingGuarantee, RatingPlan, RatingSettings, RatingTables, RatingTariff } from "../domain/rating";
+import { ApiProblem } from "../http";
+import { writeAudit, type AuditWrite } from "./audit";
+import type { Database, DbOrTx } from "./client";
+import { guarantees, planGuarantees, plans, quotes, settings, tariffs, type QuoteStatus } from "./schema";
+
+// ─── Rating tables ──────────────────────────────────────────────────────────────────────
+
+const bp = z.number().int().min(0);
+const RatingSettingsSchema = z.object({
+  fractionation_surcharges_bp: z.object({ anual: bp, semestral: bp, trimestral: bp, mensual: bp }),
+  consorcio: z.object({ autoCentsPerVehicle: bp, hogarPpmOfSumInsured: bp, alquilerCents: bp }),
+  clea_bp: bp,
+  ips_bp: bp,
+});
+const RATING_SETTING_KEYS = Object.keys(RatingSettingsSchema.shape);
+
+async function readSettings(db: DbOrTx, keys: string[]): Promise<Record<string, unknown>> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, keys));
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+/**
+ * The line's active plans and guarantees (with the plans that include or offer each), the latest
+ * version of each tariff factor already in force at `now`, and the surcharge settings.
+ */
+export async function loadRatingTables(db: DbOrTx, line: LineCode, now: Date): Promise<RatingTables> {
+  const [planRows, guaranteeRows, linkRows, tariffRows, settingValues] = await Promise.all([
+    db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.lineCode, line), eq(plans.active, true)))
+      .orderBy(asc(plans.sortOrder), asc(plans.id)),
+    db
+      .select()
+      .from(guarantees)
+      .where(and(eq(guarantees.lineCode, line), eq(guarantees.active, true)))
+      .orderBy(asc(guarantees.sortOrder), asc(guarantees.id)),
+    db
+      .select({ guaranteeId: planGuarantees.guaranteeId, planCode: plans.code, included: planGuarantees.included })
+      .from(planGuarantees)
+      .innerJoin(plans, eq(plans.id, planGuarantees.planId))
+      .where(eq(plans.lineCode, line)),
+    db
+      .select({ factor: tariffs.factor, bands: tariffs.bands, version: tariffs.version, validFrom: tariffs.validFrom })
+      .from(tariffs)
+      .where(eq(tariffs.lineCode, line))
+      .orderBy(asc(tariffs.id)),
+    readSettings(db, RATING_SETTING_KEYS),
+  ]);
+
+  const parsedSettings = RatingSettingsSchema.safeParse(settingValues);
+  // The seed always writes them; a missing or broken row is an operator error, not a client one.
+  if (!parsedSettings.success) throw new ApiProblem(500, "Faltan los ajustes de tarificación");
+
+  const ratingPlans: RatingPlan[] = planRows.map((p) => ({
+    line: p.lineCode,
+    code: p.code,
+    name: p.name,
+    description: p.description,
+    basePremiumCents: p.basePremiumCents,
+    deductibleCents: p.deductibleCents,
+    sortOrder: p.sortOrder,
+    recommended: p.recommended,
+    active: p.active,
+  }));
+
+  const ratingGuarantees: RatingGuarantee[] = guaranteeRows.map((g) => {
+    const links = linkRows.filter((l) => l.guaranteeId === g.id);
+    return {
+      line: g.lineCode,
+      code: g.code,
+      name: g.name,
+      description: g.description,
+      priceType: g.priceType,
+      priceValue: g.priceValue,
+      limitText: g.limitText,
+      deductibleCents: g.deductibleCents,
+      includedIn: links.filter((l) => l.included).map((l) => l.planCode),
+      optionalIn: links.filter((l) => !l.included).map((l) => l.planCode),
+      sortOrder: g.sortOrder,
+      active: g.active,
+    };
+  });
+
+  const ratingTariffs = tariffsInForce(line, tariffRows, now);
+  // A line without tables would be priced at its bare base premiums: never silently.
+  if (ratingTariffs.length === 0) throw new ApiProblem(500, "Faltan las tarifas del ramo");
+
+  return { plans: ratingPlans, guarantees: ratingGuarantees, tariffs: ratingTariffs, settings: parsedSettings.data as RatingSettings };
+}
+
+type TariffRow = { factor: string; bands: RatingTariff["table"]; version: number; validFrom: Date };
+
+/**
+ * One table per factor: the highest version already in force at `now`. A factor whose first
+ * version is dated after `now` still uses that first version, because the seed dates its rows at
+ * install time and a factor must never drop out of the price. Factors keep the order in which
+ * they were first defined (rows come ordered by id), so the explanation reads the same way.
+ */
+export function tariffsInForce(line: LineCode, rows: readonly TariffRow[], now: Date): RatingTariff[] {
+  const chosen = new Map<string, TariffRow>();
+  for (const row of rows) {
+    const current = chosen.get(row.factor);
+    const inForce = row.validFrom.getTime() <= now.getTime();
+    const currentInForce = current !== undefined && current.validFrom.getTime() <= now.getTime();
+    if (
+      !current ||
+      (inForce && (!currentInForce || row.version > current.version)) ||
+      (!inForce && !currentInForce && row.version < current.version)
+    ) {
+      chosen.set(row.factor, row);
+    }
+  }
+  return [...chosen.values()].map((row) => ({ line, factor: row.factor, table: row.bands }));
+}
+
+/** Days a quote's prices hold (setting quote_validity_days). */
+export async function readQuoteValidityDays(db: DbOrTx): Promise<number> {
+  const values = await readSettings(db, ["quote_validity_days"]);
+  const parsed = z.number().int().min(1).max(365).safeParse(values.quote_validity_days);
+  if (!parsed.success) throw new ApiProblem(500, "Falta el ajuste de validez de las cotizaciones");
+  return parsed.data;
+}
+
+// ─── Owner tokens of anonymous quotes ──────────────────────────────────────────────────
+
+/** A fresh secret for an anonymous quote: 32 random bytes, base64url. Never stored. */
+export function generateOwnerToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** What quotes.session_id holds: the SHA-256 (hex) of the owner token. */
+export function hashOwnerToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+// ─── Quotes ─────────────────────────────────────────────────────────────────────────────
+
+export type StoredQuote = {
+  id: string;
+  line: LineCode;
+  status: QuoteStatus;
+  inputs: Record<string, unknown>;
+  plans: PricedPlan[];
+  userId: number | null;
+  ownerTokenHash: string | null;
+  validUntil: Date;
+  createdAt: Date;
+};
+
+const quoteColumns = {
+  id: quotes.id,
+  line: quotes.lineCode,
+  status: quotes.status,
+  inputs: quotes.inputs,
+  offers: quotes.offers,
+  userId: quotes.userId,
+  ownerTokenHash: quotes.sessionId,
+  validUntil: quotes.validUntil,
+  createdAt: quotes.createdAt,
+};
+
+function toStoredQuote({ offers, ...row }: Omit<StoredQuote, "plans"> & { offers: unknown }): StoredQuote {
+  return { ...row, plans: offers as PricedPlan[] };
+}
+
+export type NewQuoteWrite = {
+  line: LineCode;
+  inputs: Record<string, unknown>;
+  plans: PricedPlan[];
+  userId: number | null;
+  ownerTokenHash: string | null;
+  createdAt: Date;
+  validUntil: Date;
+  audit: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">;
+};
+
+/** Stores a priced quote (status cotizada) with its audit row, in one transaction. */
+export async function insertQuote(db: Database, quote: NewQuoteWrite): Promise<StoredQuote> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(quotes)
+      .values({
+        lineCode: quote.line,
+        status: "cotizada",
+        inputs: quote.inputs,
+        offers: quote.plans,
+        userId: quote.userId,
+        sessionId: quote.ownerTokenHash,
+        validUntil: quote.validUntil,
+        createdAt: quote.createdAt,
+        updatedAt: quote.createdAt,
+      })
+      .returning(quoteColumns);
+    if (!row) throw new Error("insertQuote: no row returned");
+    await writeAudit(tx, {
+      ...quote.audit,
+      action: "quote.created",
+      entity: "quote",
+      entityId: row.id,
+      at: quote.createdAt,
+      after: {
+        line: quote.line,
+        status: "cotizada",
+        validUntil: quote.validUntil.toISOString(),
+        plans: quote.plans.map((p) => p.code),
+        anonymous: quote.userId === null,
+      },
+    });
+    return toStoredQuote(row);
+  });
+}
+
+/**
+ * Marks as caducada the cotizada quotes matching `scope` whose validUntil is before `now`, each
+ * with a system audit row. Returns how many changed.
+ */
+async function expireQuotes(db: Database, scope: SQL | undefined, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(quotes)
+      .set({ status: "caducada", updatedAt: now })
+      .where(and(eq(quotes.status, "cotizada"), lt(quotes.validUntil, now), scope))
+      .returning({ id: quotes.id, validUntil: quotes.validUntil });
+    for (const quote of expired) {
+      await writeAudit(tx, {
+        actorType: "system",
+        actorLabel: "quote-expiry",
+        action: "quote.expired",
+        entity: "quote",
+        entityId: quote.id,
+        at: now,
+        before: { status: "cotizada" },
+        after: { status: "caducada", validUntil: quote.validUntil.toISOString() },
+      });
+    }
+    return expired.length;
+  });
+}
+
+/** The quote with this id (after expiring it if due), or null. `id` must be a UUID. */
+export async function findQuote(db: Database, id: string, now: Date): Promise<StoredQuote | null> {
+  await expireQuotes(db, eq(quotes.id, id), now);
+  const [row] = await db.select(quoteColumns).from(quotes).where(eq(quotes.id, id));
+  return row ? toStoredQuote(row) : null;
+}
+
+export type QuoteSummaryRow = {
+  id: string;
+  line: LineCode;
+  status: QuoteStatus;
+  validUntil: Date;
+  createdAt: Date;
+  bestPrice: number | null;
+};
+
+/** A visitor's quotes, newest first, each with its cheapest yearly total (cents). */
+export async function listUserQuotes(
+  db: Database,
+  userId: number,
+  page: { page: number; pageSize: number },
+  now: Date
+): Promise<{ items: QuoteSummaryRow[]; total: number }> {
+  await expireQuotes(db, eq(quotes.userId, userId), now);
+  const [items, [counted]] = await Promise.all([
+    db
+      .select({
+        id: quotes.id,
+        line: quotes.lineCode,
+        status: quotes.status,
+        validUntil: quotes.validUntil,
+        createdAt: quotes.createdAt,
+        // The offers are frozen JSON: the lowest prices.anual.total among the plans.
+        bestPrice: sql<
+          number | null
+        >`(select min((plan -> 'prices' -> 'anual' ->> 'total')::integer) from jsonb_array_elements(${quotes.offers}) as plan)`,
+      })
+      .from(quotes)
+      .where(eq(quotes.userId, userId))
+      .orderBy(desc(quotes.createdAt), desc(quotes.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ total: count() }).from(quotes).where(eq(quotes.userId, userId)),
+  ]);
+  return {
+    items: items.map((item) => ({ ...item, bestPrice: item.bestPrice === null ? null : Number(item.bestPrice) })),
+    total: counted?.total ?? 0,
+  };
+}
+
+/**
+ * Gives the visitor every anonymous quote whose owner token hash is among `tokenHashes` and that
+ * no account holds yet. The hash is cleared: from then on only the account reads the quote.
+ */
+export async function claimQuotes(
+  db: Database,
+  userId: number,
+  tokenHashes: string[],
+  audit: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">,
+  now: Date
+): Promise<number> {
+  if (tokenHashes.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(quotes)
+      .set({ userId, sessionId: null, updatedAt: now })
+      .where(and(inArray(quotes.sessionId, tokenHashes), isNull(quotes.userId)))
+      .returning({ id: quotes.id });
+    for (const quote of claimed) {
+      await writeAudit(tx, { ...audit, action: "quote.claimed", entity: "quote", entityId: quote.id, at: now, after: { userId } });
+    }
+    return claimed.length;
+  });
+}

@@ -1,0 +1,236 @@
+// Quotes: pricing a risk (public, with or without an account), reading one quote (its owner
+// only), the visitor's list, and claiming anonymous quotes at sign-in. Whoever may not see a
+// quote gets the same 404 as for an id that does not exist, so ids cannot be probed.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { ApiApp, ApiEnv } from "../app";
+import { BEARER_SECURITY, clientIp, currentUser, requireUser } from "../auth";
+import {
+  ClaimQuotesAnswerSchema,
+  ClaimQuotesBodySchema,
+  CreatedQuoteSchema,
+  CreateQuoteBodySchema,
+  QUOTE_NOT_FOUND_MESSAGE,
+  QuoteListQuerySchema,
+  QuoteListSchema,
+  QuoteSchema,
+  type CreatedQuote,
+  type Quote,
+} from "../contract/quotes";
+import {
+  claimQuotes,
+  findQuote,
+  generateOwnerToken,
+  hashOwnerToken,
+  insertQuote,
+  listUserQuotes,
+  loadRatingTables,
+  readQuoteValidityDays,
+  type StoredQuote,
+} from "../db/quotes.repo";
+import { rateQuote, RatingInputError } from "../domain/rating";
+import { ApiProblem, ErrorSchema, errorResponses, fieldErrorsOf } from "../http";
+import type { UserPrincipal } from "../principal";
+
+const TAG = "Cotizaciones";
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INVALID_DATA = "Datos no válidos";
+
+const json = <T>(schema: T) => ({ "application/json": { schema } });
+
+/** The input a declined risk is reported on, by the tariff factor that declined it. */
+const DECLINE_FIELDS: Record<string, string> = { rent_income_ratio: "monthlyRent" };
+
+/** POST /quotes works without an account; a bearer token, when sent, must be valid and makes the quote the visitor's. */
+function optionalUser(): MiddlewareHandler<ApiEnv> {
+  const guard = requireUser();
+  return async (c, next) => (c.req.header("authorization") ? guard(c, next) : next());
+}
+
+const notFound = () => new ApiProblem(404, QUOTE_NOT_FOUND_MESSAGE);
+
+// The quote's inputs are the body's `inputs`; their field errors are keyed by the input's own
+// name ("postalCode", not "inputs.postalCode"), which is what the /cotizar form calls its fields.
+function inputFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(fieldErrorsOf(error))) {
+    const field = key.startsWith("inputs.") ? key.slice("inputs.".length) : key;
+    (fieldErrors[field] ??= []).push(...messages);
+  }
+  return fieldErrors;
+}
+
+const ownerHeaderSchema = z.object({
+  "x-quote-owner": z.string().optional().openapi({
+    description: "El token que devolvió POST /quotes para una cotización hecha sin sesión",
+  }),
+});
+
+const createQuoteRoute = createRoute({
+  method: "post",
+  path: "/quotes",
+  tags: [TAG],
+  summary: "Cotizar un seguro de coche, hogar o impago de alquiler",
+  description:
+    "Calcula el precio de cada plan del ramo para cada forma de pago y guarda la cotización, válida durante los días del ajuste quote_validity_days (15). Sin sesión, la respuesta incluye ownerToken, el secreto que prueba que la cotización es de quien la hizo (una sola vez); con el token de un visitante, la cotización es suya. Un alquiler cuya renta supera el 40 % de los ingresos del inquilino responde 422 y no se guarda nada. Los errores de campo usan el nombre del dato (postalCode, no inputs.postalCode).",
+  middleware: [optionalUser()] as const,
+  security: [{}, ...BEARER_SECURITY],
+  request: { body: { required: true, content: json(CreateQuoteBodySchema) } },
+  responses: {
+    201: { description: "Cotización creada", content: json(CreatedQuoteSchema) },
+    ...errorResponses(400, 401),
+    422: { description: "Riesgo no asegurable: se explica el motivo", content: json(ErrorSchema) },
+  },
+});
+
+const getQuoteRoute = createRoute({
+  method: "get",
+  path: "/quotes/{id}",
+  tags: [TAG],
+  summary: "Ver una cotización propia",
+  description:
+    "La ve el visitante al que pertenece (token de sesión) o, si se hizo sin sesión y nadie la ha reclamado, quien envía su token en la cabecera X-Quote-Owner. Para cualquier otra persona responde 404, igual que si no existiera. Una cotización vigente cuya fecha de validez ha pasado se muestra como caducada.",
+  security: [{}, ...BEARER_SECURITY],
+  middleware: [optionalUser()] as const,
+  request: {
+    params: z.object({
+      id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador (UUID) de la cotización" }),
+    }),
+    headers: ownerHeaderSchema,
+  },
+  responses: {
+    200: { description: "La cotización", content: json(QuoteSchema) },
+    ...errorResponses(401, 404),
+  },
+});
+
+const listMyQuotesRoute = createRoute({
+  method: "get",
+  path: "/me/quotes",
+  tags: [TAG],
+  summary: "Mis cotizaciones",
+  description: "Las cotizaciones del visitante con sesión, de la más reciente a la más antigua, con el mejor precio anual de cada una.",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  request: { query: QuoteListQuerySchema },
+  responses: {
+    200: { description: "Página de cotizaciones", content: json(QuoteListSchema) },
+    ...errorResponses(400, 401),
+  },
+});
+
+const claimQuotesRoute = createRoute({
+  method: "post",
+  path: "/me/quotes/claim",
+  tags: [TAG],
+  summary: "Pasar a mi cuenta las cotizaciones hechas sin sesión",
+  description:
+    "Recibe los ownerToken de las cotizaciones hechas sin sesión en este navegador (como máximo 50). Las que aún no pertenecen a ninguna cuenta pasan a la del visitante; las demás se ignoran. La web lo llama al iniciar sesión y al registrarse.",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  request: { body: { required: true, content: json(ClaimQuotesBodySchema) } },
+  responses: {
+    200: { description: "Número de cotizaciones reclamadas", content: json(ClaimQuotesAnswerSchema) },
+    ...errorResponses(400, 401),
+  },
+});
+
+function quoteAnswer(quote: StoredQuote): Quote {
+  return {
+    id: quote.id,
+    line: quote.line,
+    status: quote.status,
+    validUntil: quote.validUntil.toISOString(),
+    createdAt: quote.createdAt.toISOString(),
+    inputs: quote.inputs as Quote["inputs"],
+    plans: quote.plans,
+  };
+}
+
+function mayRead(quote: StoredQuote, user: UserPrincipal | undefined, ownerToken: string | undefined): boolean {
+  if (quote.userId !== null) return user?.id === quote.userId;
+  // An owner token is 43 characters; anything far longer is not one (and is not worth hashing).
+  return !!ownerToken && ownerToken.length <= 200 && quote.ownerTokenHash === hashOwnerToken(ownerToken);
+}
+
+function actorOf(user: UserPrincipal | undefined, c: Parameters<typeof clientIp>[0]) {
+  return user
+    ? { actorType: "user" as const, actorId: user.id, actorLabel: user.email, ip: clientIp(c) }
+    : { actorType: "anonymous" as const, actorLabel: null, ip: clientIp(c) };
+}
+
+export function registerQuoteRoutes(api: ApiApp) {
+  api.openapi(
+    createQuoteRoute,
+    async (c) => {
+      const body = c.req.valid("json");
+      const { db, now } = c.var.deps;
+      const at = now();
+      const user = c.var.user;
+
+      const [tables, validityDays] = await Promise.all([loadRatingTables(db, body.line, at), readQuoteValidityDays(db)]);
+      let result;
+      try {
+        result = rateQuote(body, tables, at);
+      } catch (error) {
+        if (error instanceof RatingInputError) throw new ApiProblem(400, INVALID_DATA, { [error.field]: [error.message] });
+        throw error;
+      }
+      if (result.status === "declined") {
+        const field = DECLINE_FIELDS[result.factor] ?? "_";
+        throw new ApiProblem(422, result.reason, { [field]: [result.reason] });
+      }
+
+      const ownerToken = user ? undefined : generateOwnerToken();
+      const quote = await insertQuote(db, {
+        line: body.line,
+        inputs: body.inputs,
+        plans: result.plans,
+        userId: user?.id ?? null,
+        ownerTokenHash: ownerToken ? hashOwnerToken(ownerToken) : null,
+        createdAt: at,
+        validUntil: new Date(at.getTime() + validityDays * DAY_MS),
+        audit: actorOf(user, c),
+      });
+      const answer: CreatedQuote = { ...quoteAnswer(quote), ...(ownerToken ? { ownerToken } : {}) };
+      return c.json(answer, 201);
+    },
+    (result) => {
+      if (!result.success) throw new ApiProblem(400, INVALID_DATA, inputFieldErrors(result.error));
+      return undefined;
+    }
+  );
+
+  api.openapi(getQuoteRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    if (!UUID.test(id)) throw notFound();
+    const { db, now } = c.var.deps;
+    const quote = await findQuote(db, id.toLowerCase(), now());
+    if (!quote || !mayRead(quote, c.var.user, c.req.valid("header")["x-quote-owner"])) throw notFound();
+    return c.json(quoteAnswer(quote), 200);
+  });
+
+  api.openapi(listMyQuotesRoute, async (c) => {
+    const query = c.req.valid("query");
+    const { db, now } = c.var.deps;
+    const { items, total } = await listUserQuotes(db, currentUser(c).id, query, now());
+    return c.json(
+      {
+        items: items.map((item) => ({ ...item, validUntil: item.validUntil.toISOString(), createdAt: item.createdAt.toISOString() })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      },
+      200
+    );
+  });
+
+  api.openapi(claimQuotesRoute, async (c) => {
+    const { ownerTokens } = c.req.valid("json");
+    const user = currentUser(c);
+    const hashes = [...new Set(ownerTokens)].map(hashOwnerToken);
+    const claimed = await claimQuotes(c.var.deps.db, user.id, hashes, actorOf(user, c), c.var.deps.now());
+    return c.json({ claimed }, 200);
+  });
+}

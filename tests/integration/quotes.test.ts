@@ -1,0 +1,522 @@
+// The quote endpoints over real HTTP against a fresh database: pricing each line, validation and
+// decline, who may read a quote (owner token or account, 404 for anyone else), the visitor's
+// list, claiming anonymous quotes and lazy expiry. The server runs on a clock the tests move.
+import { createHash } from "node:crypto";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../api/db/client";
+import { auditLog, plans, quotes, settings, tariffs } from "../../api/db/schema";
+import { applyFactorsBp } from "../../api/domain/money";
+import { createTestDatabase } from "../support/db";
+import { startTestServer } from "../support/server";
+
+let database: DatabaseHandle;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+const START = new Date("2026-03-10T10:00:00.000Z");
+let clock = START;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startTestServer({ database, now: () => clock });
+});
+afterAll(async () => {
+  await server?.stop();
+  await database?.close();
+});
+
+type Json = Record<string, unknown> & { error?: string; fieldErrors?: Record<string, string[]> };
+type Breakdown = {
+  net: number;
+  fractionation: number;
+  consorcio: number;
+  clea: number;
+  ips: number;
+  total: number;
+  recibos: { sequence: number; dueDate: string; amount: number }[];
+};
+type FactorLine = { factor: string; title: string; label: string; value: number };
+type Plan = {
+  code: string;
+  name: string;
+  recommended: boolean;
+  basePremiumCents: number;
+  riskPremiumCents: number;
+  explanation: FactorLine[];
+  guarantees: unknown[];
+  optionalGuarantees: unknown[];
+  prices: Record<string, Breakdown>;
+};
+type QuoteBody = {
+  id: string;
+  line: string;
+  status: string;
+  validUntil: string;
+  createdAt: string;
+  inputs: Record<string, unknown>;
+  plans: Plan[];
+  ownerToken?: string;
+};
+
+async function call(method: string, path: string, opts: { body?: unknown; token?: string; owner?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.owner !== undefined) headers["x-quote-owner"] = opts.owner;
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
+}
+
+const AUTO = {
+  driverBirthDate: "1985-06-15",
+  licenseDate: "2005-09-01",
+  postalCode: "28013",
+  vehicleBrand: "Seat",
+  vehicleModel: "León",
+  vehicleYear: 2021,
+  vehicleValue: 2_200_000,
+  use: "particular",
+  annualKm: 15_000,
+  claimFreeYears: 8,
+};
+const HOGAR = {
+  postalCode: "46001",
+  dwellingType: "piso",
+  floor: "intermedio",
+  areaM2: 85,
+  yearBuilt: 1998,
+  residence: "habitual",
+  buildingValue: 15_000_000,
+  contentsValue: 3_000_000,
+  alarm: true,
+  reinforcedDoor: false,
+};
+const ALQUILER = { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000, months: 12 };
+
+const createQuote = (line: string, inputs: unknown, token?: string) => call("POST", "/quotes", { body: { line, inputs }, token });
+
+async function createdQuote(line: string, inputs: unknown, token?: string): Promise<QuoteBody> {
+  const response = await createQuote(line, inputs, token);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as unknown as QuoteBody;
+}
+
+const readQuote = (id: string, opts: { token?: string; owner?: string } = {}) => call("GET", `/quotes/${id}`, opts);
+
+let visitorCount = 0;
+async function registerVisitor(): Promise<string> {
+  visitorCount += 1;
+  const response = await call("POST", "/auth/register", {
+    body: { name: `Visitante ${visitorCount}`, email: `visitante${visitorCount}@example.com`, password: "Gazpacho-andaluz-2026" },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.token as string;
+}
+
+async function quoteCount(): Promise<number> {
+  const [row] = await database.db.select({ n: count() }).from(quotes);
+  return row!.n;
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+const NOT_FOUND = { error: "Cotización no encontrada" };
+
+function expectPricedPlans(quote: QuoteBody, planCount: number) {
+  expect(quote.plans).toHaveLength(planCount);
+  for (const plan of quote.plans) {
+    expect(plan.guarantees.length, plan.code).toBeGreaterThan(0);
+    expect(Object.keys(plan.prices).sort()).toEqual(["anual", "mensual", "semestral", "trimestral"]);
+    const instalments: Record<string, number> = { anual: 1, semestral: 2, trimestral: 4, mensual: 12 };
+    for (const [frequency, price] of Object.entries(plan.prices)) {
+      expect(price.net, `${plan.code} ${frequency}`).toBeGreaterThan(0);
+      expect(Number.isInteger(price.total)).toBe(true);
+      expect(price.total).toBe(price.net + price.fractionation + price.consorcio + price.clea + price.ips);
+      expect(price.recibos).toHaveLength(instalments[frequency]!);
+      expect(price.recibos.reduce((sum, r) => sum + r.amount, 0)).toBe(price.total);
+    }
+    expect(plan.prices.anual!.fractionation).toBe(0);
+    expect(plan.prices.mensual!.total).toBeGreaterThan(plan.prices.anual!.total);
+  }
+}
+
+describe("POST /quotes", () => {
+  it("cotiza un coche: cuatro planes con precio para cada forma de pago, válido 15 días", async () => {
+    const quote = await createdQuote("auto", AUTO);
+    expect(quote).toMatchObject({ line: "auto", status: "cotizada", inputs: AUTO, createdAt: START.toISOString() });
+    expect(quote.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(quote.validUntil).toBe(new Date(START.getTime() + 15 * DAY_MS).toISOString());
+    expectPricedPlans(quote, 4);
+    expect(quote.plans.map((p) => p.code)).toEqual(["terceros", "terceros_ampliado", "todo_riesgo_franquicia", "todo_riesgo"]);
+    // Consorcio per vehicle is 2,10 €, whatever the plan.
+    expect(quote.plans.every((p) => p.prices.anual!.consorcio === 210)).toBe(true);
+  });
+
+  it("cotiza un hogar con tres planes", async () => {
+    const quote = await createdQuote("hogar", HOGAR);
+    expect(quote).toMatchObject({ line: "hogar", status: "cotizada", inputs: HOGAR });
+    expectPricedPlans(quote, 3);
+    // 0,07 ‰ of 180.000 € = 12,60 €.
+    expect(quote.plans[0]!.prices.anual!.consorcio).toBe(1260);
+  });
+
+  it("cotiza un impago de alquiler con tres planes y recomienda el de los meses pedidos", async () => {
+    const quote = await createdQuote("alquiler", ALQUILER);
+    expectPricedPlans(quote, 3);
+    expect(quote.plans.filter((p) => p.recommended).map((p) => p.code)).toEqual(["meses_12"]);
+  });
+
+  it("guarda la cotización con su registro de auditoría", async () => {
+    const quote = await createdQuote("auto", AUTO);
+    const [row] = await database.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(row).toMatchObject({ lineCode: "auto", status: "cotizada", userId: null });
+    expect(row!.validUntil.toISOString()).toBe(quote.validUntil);
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "quote.created"), eq(auditLog.entityId, quote.id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorType: "anonymous", entity: "quote" });
+  });
+
+  it("toma la validez del ajuste quote_validity_days", async () => {
+    await database.db.update(settings).set({ value: 30 }).where(eq(settings.key, "quote_validity_days"));
+    try {
+      const quote = await createdQuote("alquiler", ALQUILER);
+      expect(quote.validUntil).toBe(new Date(START.getTime() + 30 * DAY_MS).toISOString());
+    } finally {
+      await database.db.update(settings).set({ value: 15 }).where(eq(settings.key, "quote_validity_days"));
+    }
+  });
+
+  it("responde 400 con los errores de cada campo en español y no guarda nada", async () => {
+    const before = await quoteCount();
+
+    const postal = await createQuote("auto", { ...AUTO, postalCode: "2801" });
+    expect(postal.status).toBe(400);
+    expect(postal.body.error).toBe("Datos no válidos");
+    expect(postal.body.fieldErrors).toEqual({ postalCode: ["Introduzca un código postal de 5 cifras"] });
+
+    const province = await createQuote("hogar", { ...HOGAR, postalCode: "99001" });
+    expect(province.body.fieldErrors).toEqual({ postalCode: ["El código postal no corresponde a ninguna provincia española"] });
+
+    const several = await createQuote("auto", {
+      ...AUTO,
+      vehicleValue: 50_000,
+      vehicleYear: 1920,
+      annualKm: 250_000,
+      use: "taxi",
+      vehicleBrand: " ",
+    });
+    expect(several.status).toBe(400);
+    expect(several.body.fieldErrors).toEqual({
+      vehicleValue: ["El valor del vehículo debe estar entre 1.000 € y 200.000 €"],
+      vehicleYear: [expect.stringMatching(/^El año del vehículo debe estar entre 1950 y \d{4}$/)],
+      annualKm: ["Los kilómetros al año deben estar entre 0 y 100.000"],
+      use: ["Elija el uso del vehículo: particular o profesional"],
+      vehicleBrand: ["Introduzca la marca del vehículo"],
+    });
+
+    const hogar = await createQuote("hogar", { ...HOGAR, areaM2: 5, buildingValue: 0, contentsValue: 0, floor: "sotano" });
+    expect(hogar.body.fieldErrors).toMatchObject({
+      areaM2: ["La superficie debe ser un número entero entre 20 y 1.000 m²"],
+      floor: ["Elija la planta: bajo, intermedia o ático"],
+    });
+
+    const rent = await createQuote("alquiler", { postalCode: "08001", monthlyRent: 5_000, tenantMonthlyIncome: "mucho", months: 9 });
+    expect(rent.body.fieldErrors).toEqual({
+      monthlyRent: ["La renta mensual debe estar entre 100 € y 10.000 €"],
+      tenantMonthlyIncome: ["Introduzca los ingresos netos mensuales del inquilino"],
+      months: ["Elija los meses cubiertos: 6, 12 o 18"],
+    });
+
+    const date = await createQuote("auto", { ...AUTO, driverBirthDate: "1985-02-30" });
+    expect(date.body.fieldErrors).toEqual({ driverBirthDate: ["Introduzca una fecha válida (dd/mm/aaaa)"] });
+
+    const line = await call("POST", "/quotes", { body: { line: "vida", inputs: {} } });
+    expect(line.status).toBe(400);
+    expect(line.body.fieldErrors).toEqual({ line: ["Elija el seguro que desea: coche, hogar o alquiler"] });
+
+    const empty = await call("POST", "/quotes", { body: { line: "auto" } });
+    expect(empty.body.fieldErrors).toEqual({ inputs: ["Faltan los datos de la cotización"] });
+
+    expect(await quoteCount()).toBe(before);
+  });
+
+  it("responde 400 con el campo cuando el riesgo incumple una regla del dominio", async () => {
+    const before = await quoteCount();
+    const young = await createQuote("auto", { ...AUTO, driverBirthDate: "2010-01-01", licenseDate: "2026-01-01" });
+    expect(young.status).toBe(400);
+    expect(young.body).toEqual({
+      error: "Datos no válidos",
+      fieldErrors: { driverBirthDate: ["El conductor debe tener al menos 18 años"] },
+    });
+
+    const futureLicence = await createQuote("auto", { ...AUTO, licenseDate: "2026-06-01" });
+    expect(futureLicence.body.fieldErrors).toEqual({ licenseDate: ["La fecha del carné no puede ser posterior a hoy"] });
+    expect(await quoteCount()).toBe(before);
+  });
+
+  it("rechaza con 422 un alquiler cuya renta supera el 40 % de los ingresos, sin guardar nada", async () => {
+    const before = await quoteCount();
+    const response = await createQuote("alquiler", { ...ALQUILER, monthlyRent: 130_001, tenantMonthlyIncome: 325_000 });
+    expect(response.status).toBe(422);
+    const reason = "La renta supera el 40 % de los ingresos netos del inquilino, por lo que no podemos asegurar este alquiler.";
+    expect(response.body).toEqual({ error: reason, fieldErrors: { monthlyRent: [reason] } });
+    expect(await quoteCount()).toBe(before);
+
+    // Exactly 40 % is still insured.
+    expect((await createQuote("alquiler", { ...ALQUILER, monthlyRent: 130_000, tenantMonthlyIncome: 325_000 })).status).toBe(201);
+  });
+
+  it("responde 401 a un token de sesión no válido en lugar de cotizar sin cuenta", async () => {
+    const response = await createQuote("auto", AUTO, "no-es-un-token");
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("una cotización sin sesión", () => {
+  it("devuelve una vez el token del propietario y guarda solo su hash", async () => {
+    const quote = await createdQuote("hogar", HOGAR);
+    expect(quote.ownerToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await database.db.select({ sessionId: quotes.sessionId }).from(quotes).where(eq(quotes.id, quote.id));
+    expect(row!.sessionId).toBe(sha256(quote.ownerToken!));
+
+    const read = await readQuote(quote.id, { owner: quote.ownerToken });
+    expect(read.status).toBe(200);
+    const { ownerToken: _token, ...withoutToken } = quote;
+    expect(read.body).toEqual(withoutToken);
+    expect(read.body).not.toHaveProperty("ownerToken");
+  });
+
+  it("responde el mismo 404 a quien no es su propietario y a un id que no existe", async () => {
+    const quote = await createdQuote("auto", AUTO);
+    const other = await createdQuote("auto", AUTO);
+    const stranger = await registerVisitor();
+    const answers = [
+      await readQuote(quote.id),
+      await readQuote(quote.id, { owner: "token-inventado" }),
+      await readQuote(quote.id, { owner: other.ownerToken }),
+      await readQuote(quote.id, { token: stranger }),
+      await readQuote("00000000-0000-4000-8000-000000000000", { owner: quote.ownerToken }),
+      await readQuote("no-es-un-uuid", { owner: quote.ownerToken }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual(NOT_FOUND);
+    }
+  });
+});
+
+describe("las cotizaciones de un visitante con sesión", () => {
+  it("son suyas, sin token de propietario, y solo él las ve y las lista", async () => {
+    const ana = await registerVisitor();
+    const luis = await registerVisitor();
+
+    clock = new Date(START.getTime() + 60_000);
+    const first = await createdQuote("auto", AUTO, ana);
+    clock = new Date(START.getTime() + 120_000);
+    const second = await createdQuote("alquiler", ALQUILER, ana);
+    const luisQuote = await createdQuote("hogar", HOGAR, luis);
+    clock = START;
+
+    expect(first.ownerToken).toBeUndefined();
+    const [row] = await database.db
+      .select({ userId: quotes.userId, sessionId: quotes.sessionId })
+      .from(quotes)
+      .where(eq(quotes.id, first.id));
+    expect(row!.userId).toEqual(expect.any(Number));
+    expect(row!.sessionId).toBeNull();
+
+    expect((await readQuote(first.id, { token: ana })).status).toBe(200);
+    expect(await readQuote(first.id, { token: luis })).toEqual({ status: 404, body: NOT_FOUND });
+    expect(await readQuote(first.id)).toEqual({ status: 404, body: NOT_FOUND });
+
+    const list = await call("GET", "/me/quotes", { token: ana });
+    expect(list.status).toBe(200);
+    const bestPrice = (q: QuoteBody) => Math.min(...q.plans.map((p) => p.prices.anual!.total));
+    expect(list.body).toEqual({
+      items: [
+        {
+          id: second.id,
+          line: "alquiler",
+          status: "cotizada",
+          validUntil: second.validUntil,
+          createdAt: second.createdAt,
+          bestPrice: bestPrice(second),
+        },
+        {
+          id: first.id,
+          line: "auto",
+          status: "cotizada",
+          validUntil: first.validUntil,
+          createdAt: first.createdAt,
+          bestPrice: bestPrice(first),
+        },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    });
+
+    const page2 = await call("GET", "/me/quotes?page=2&pageSize=1", { token: ana });
+    expect(page2.body).toMatchObject({ total: 2, page: 2, pageSize: 1, items: [{ id: first.id }] });
+
+    const luisList = await call("GET", "/me/quotes", { token: luis });
+    expect((luisList.body.items as { id: string }[]).map((q) => q.id)).toEqual([luisQuote.id]);
+  });
+
+  it("exigen sesión para /me/quotes y validan la paginación", async () => {
+    expect((await call("GET", "/me/quotes")).status).toBe(401);
+    const token = await registerVisitor();
+    const bad = await call("GET", "/me/quotes?pageSize=1000", { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors?.pageSize).toBeDefined();
+  });
+});
+
+describe("POST /me/quotes/claim", () => {
+  it("pasa a la cuenta las cotizaciones sin dueño y no deja reclamarlas otra vez", async () => {
+    const anonymous = await createdQuote("hogar", HOGAR);
+    const another = await createdQuote("auto", AUTO);
+    const marta = await registerVisitor();
+    const pablo = await registerVisitor();
+
+    const claim = await call("POST", "/me/quotes/claim", {
+      token: marta,
+      body: { ownerTokens: [anonymous.ownerToken, anonymous.ownerToken, "desconocido"] },
+    });
+    expect(claim).toEqual({ status: 200, body: { claimed: 1 } });
+
+    const list = await call("GET", "/me/quotes", { token: marta });
+    expect((list.body.items as { id: string }[]).map((q) => q.id)).toEqual([anonymous.id]);
+    expect((await readQuote(anonymous.id, { token: marta })).status).toBe(200);
+    // The owner token no longer opens it: the quote is the account's now.
+    expect(await readQuote(anonymous.id, { owner: anonymous.ownerToken })).toEqual({ status: 404, body: NOT_FOUND });
+
+    const stolen = await call("POST", "/me/quotes/claim", {
+      token: pablo,
+      body: { ownerTokens: [anonymous.ownerToken, another.ownerToken] },
+    });
+    expect(stolen).toEqual({ status: 200, body: { claimed: 1 } });
+    expect(await readQuote(anonymous.id, { token: pablo })).toEqual({ status: 404, body: NOT_FOUND });
+    expect((await readQuote(another.id, { token: pablo })).status).toBe(200);
+
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "quote.claimed"), eq(auditLog.entityId, anonymous.id)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("exige sesión y como máximo 50 tokens", async () => {
+    expect((await call("POST", "/me/quotes/claim", { body: { ownerTokens: [] } })).status).toBe(401);
+    const token = await registerVisitor();
+    const tooMany = await call("POST", "/me/quotes/claim", { token, body: { ownerTokens: Array.from({ length: 51 }, (_, i) => `t${i}`) } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.fieldErrors?.ownerTokens).toEqual(["Como máximo 50 cotizaciones a la vez"]);
+    expect(await call("POST", "/me/quotes/claim", { token, body: { ownerTokens: [] } })).toEqual({ status: 200, body: { claimed: 0 } });
+  });
+});
+
+describe("la caducidad", () => {
+  it("una cotización pasada su validez se lee como caducada, con su registro de auditoría", async () => {
+    const quote = await createdQuote("alquiler", ALQUILER);
+    clock = new Date(START.getTime() + 15 * DAY_MS);
+    try {
+      // At validUntil itself it is still valid.
+      expect((await readQuote(quote.id, { owner: quote.ownerToken })).body.status).toBe("cotizada");
+      clock = new Date(START.getTime() + 15 * DAY_MS + 1_000);
+      const read = await readQuote(quote.id, { owner: quote.ownerToken });
+      expect(read.status).toBe(200);
+      expect(read.body.status).toBe("caducada");
+      // The plans stay as they were priced.
+      expect(read.body.plans).toEqual(quote.plans);
+    } finally {
+      clock = START;
+    }
+    const [row] = await database.db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, quote.id));
+    expect(row!.status).toBe("caducada");
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "quote.expired"), eq(auditLog.entityId, quote.id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorType: "system", before: { status: "cotizada" }, after: { status: "caducada" } });
+  });
+
+  it("la lista del visitante muestra caducadas las que han pasado su validez", async () => {
+    const token = await registerVisitor();
+    const quote = await createdQuote("hogar", HOGAR, token);
+    await database.db
+      .update(quotes)
+      .set({ validUntil: new Date(START.getTime() - 1_000) })
+      .where(eq(quotes.id, quote.id));
+    const list = await call("GET", "/me/quotes", { token });
+    expect(list.body.items).toEqual([expect.objectContaining({ id: quote.id, status: "caducada" })]);
+  });
+});
+
+describe("las tarifas y los precios de la base de datos", () => {
+  it("usa el precio base de cada plan y la última versión en vigor de cada tarifa", async () => {
+    const before = await createdQuote("alquiler", ALQUILER);
+    const zoneBefore = before.plans[0]!.explanation.find((l) => l.factor === "zone")!;
+    expect(zoneBefore).toMatchObject({ value: 11_000, label: expect.stringContaining("Barcelona") });
+    expect(before.plans.map((p) => p.explanation.map((l) => l.factor))[0]).toEqual([
+      "monthly_rent",
+      "rent_income_ratio",
+      "tenant_contract",
+      "zone",
+    ]);
+
+    const [zone] = await database.db
+      .select()
+      .from(tariffs)
+      .where(and(eq(tariffs.lineCode, "alquiler"), eq(tariffs.factor, "zone"), eq(tariffs.version, 1)));
+    const withFactor = (factorBp: number) => {
+      const table = structuredClone(zone!.bands);
+      if (table.kind !== "zone") throw new Error("zone table expected");
+      table.zones = table.zones.map((z) => ({ ...z, factorBp }));
+      return table;
+    };
+    const inserted = await database.db
+      .insert(tariffs)
+      .values([
+        { lineCode: "alquiler", factor: "zone", bands: withFactor(20_000), version: 2, validFrom: new Date(START.getTime() - DAY_MS) },
+        // Not in force yet: ignored until its date.
+        { lineCode: "alquiler", factor: "zone", bands: withFactor(30_000), version: 3, validFrom: new Date(START.getTime() + DAY_MS) },
+      ])
+      .returning({ id: tariffs.id });
+    await database.db
+      .update(plans)
+      .set({ basePremiumCents: 30_000 })
+      .where(and(eq(plans.lineCode, "alquiler"), eq(plans.code, "meses_6")));
+    try {
+      const after = await createdQuote("alquiler", ALQUILER);
+      const meses6 = after.plans.find((p) => p.code === "meses_6")!;
+      expect(meses6.basePremiumCents).toBe(30_000);
+      expect(meses6.explanation.find((l) => l.factor === "zone")!.value).toBe(20_000);
+      // The new base premium times the same factors, with the zone at ×2 instead of ×1,10.
+      const before6 = before.plans.find((p) => p.code === "meses_6")!;
+      const otherFactors = before6.explanation.filter((l) => l.factor !== "zone").map((l) => l.value);
+      expect(meses6.riskPremiumCents).toBe(applyFactorsBp(30_000, [...otherFactors, 20_000]));
+      expect(meses6.riskPremiumCents).toBeGreaterThan(3 * before6.riskPremiumCents);
+
+      clock = new Date(START.getTime() + 2 * DAY_MS);
+      const later = await createdQuote("alquiler", ALQUILER);
+      expect(later.plans[0]!.explanation.find((l) => l.factor === "zone")!.value).toBe(30_000);
+    } finally {
+      clock = START;
+      await database.db
+        .update(plans)
+        .set({ basePremiumCents: 15_000 })
+        .where(and(eq(plans.lineCode, "alquiler"), eq(plans.code, "meses_6")));
+      for (const row of inserted) await database.db.delete(tariffs).where(eq(tariffs.id, row.id));
+    }
+  });
+});
