@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
 import { openDatabase, type DatabaseHandle } from "./api/db/client";
 import { seedDatabase } from "./api/db/seed";
+import { startOutboxWorker, type OutboxWorker } from "./api/services/mail";
 import { createServerApp } from "./server/app";
 import { ConfigError, loadConfig } from "./server/config";
 import { errorFields, logger } from "./server/logger";
@@ -36,6 +37,7 @@ async function main() {
 
   // The API (and with it the database) is mounted unless API_BASE_URL points at another one.
   let database: DatabaseHandle | undefined;
+  let outbox: OutboxWorker | undefined;
   let api;
   if (!config.API_BASE_URL) {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -51,6 +53,8 @@ async function main() {
       );
     }
     api = createApi({ db: database.db, logger, now: () => new Date(), jwtSecret: config.jwtSecret });
+    // Sends the queued e-mails (policy confirmations) through SMTP_URL; without it they wait.
+    outbox = startOutboxWorker({ db: database.db, smtpUrl: config.SMTP_URL, logger });
   }
 
   const app = createServerApp({
@@ -85,6 +89,11 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      try {
+        await outbox?.stop();
+      } catch (error) {
+        logger.error("outbox stop failed", errorFields(error));
+      }
       try {
         await database?.close();
       } catch (error) {

@@ -7,8 +7,12 @@ import type { AdminPrincipal, UserPrincipal } from "./principal";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminAuthRoutes } from "./routes/admin-auth";
 import { registerAuthRoutes } from "./routes/auth";
+import { registerCheckoutRoutes } from "./routes/checkout";
+import { registerDocumentRoutes } from "./routes/documents";
+import { registerPolicyRoutes } from "./routes/policies";
 import { registerPublicRoutes } from "./routes/public";
 import { registerQuoteRoutes } from "./routes/quotes";
+import { TestGateway, type PaymentProvider } from "./services/payments";
 
 export type ApiDeps = {
   db: Database;
@@ -16,7 +20,12 @@ export type ApiDeps = {
   /** The clock; tests pass a fixed one. Domain code receives `now` from here, never reads it. */
   now: () => Date;
   jwtSecret: string;
+  /** Where checkouts charge; the embedded test gateway unless another provider is configured. */
+  payments: PaymentProvider;
 };
+
+/** What createApi takes: the deps, with the payment provider optional (default: TestGateway). */
+export type ApiDepsInput = Omit<ApiDeps, "payments"> & { payments?: PaymentProvider };
 
 export type ApiEnv = {
   Variables: {
@@ -35,7 +44,8 @@ export const API_VERSION = "1.0.0";
  * Builds the API from its dependencies. Paths are relative to the API base address
  * (mounted under /api by server.ts). Every error is JSON { error, fieldErrors? }.
  */
-export function createApi(deps: ApiDeps): ApiApp {
+export function createApi(input: ApiDepsInput): ApiApp {
+  const deps: ApiDeps = { ...input, payments: input.payments ?? new TestGateway({ now: input.now }) };
   const api: ApiApp = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   api.use(async (c, next) => {
     c.set("deps", deps);
@@ -56,6 +66,9 @@ export function createApi(deps: ApiDeps): ApiApp {
   registerAdminAuthRoutes(api);
   registerAdminRoutes(api);
   registerQuoteRoutes(api);
+  registerCheckoutRoutes(api);
+  registerPolicyRoutes(api);
+  registerDocumentRoutes(api);
 
   api.doc("/openapi.json", {
     openapi: "3.0.3",

@@ -1,0 +1,240 @@
+// Requests and answers of pricing a choice and checking out a quote (/quotes/{id}/price,
+// /quotes/{id}/checkout). Shared with app/: the same rules and Spanish messages on both halves.
+//
+// Field errors of a checkout are keyed by the field's own name, not its path: "nif", "cardNumber",
+// "iban", "terms" (not "policyholder.nif"), which is what the /checkout form calls its fields.
+import { z } from "zod";
+import { isValidCardNumber, isValidCvc, normalizeCardNumber, parseCardExpiry, CARD_MESSAGES } from "../domain/card";
+import { IBAN_ERROR, normalizeIban, validateIban } from "../domain/iban";
+import { NIF_ERROR, normalizeNif, validateNif } from "../domain/nif";
+import { FREQUENCIES, isIsoDate } from "./quotes";
+
+export const QUOTE_EXPIRED_MESSAGE = "La cotización ha caducado. Vuelva a cotizar para obtener un precio actualizado.";
+export const QUOTE_ALREADY_CONTRACTED_MESSAGE = "Esta cotización ya se ha contratado. Puede ver su póliza en Mi póliza.";
+export const QUOTE_DISCARDED_MESSAGE = "Esta cotización se ha descartado. Vuelva a cotizar para contratar.";
+export const PAYMENT_DECLINED_MESSAGE =
+  "El pago ha sido rechazado. Revise los datos de la tarjeta o pruebe con otro medio de pago.";
+export const SEPA_DECLINED_MESSAGE = "El adeudo en la cuenta ha sido rechazado. Revise el IBAN o pruebe con otro medio de pago.";
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = "Esta operación ya se usó para otra contratación. Recargue la página e inténtelo de nuevo.";
+export const NIF_OTHER_ACCOUNT_MESSAGE =
+  "Este NIF/NIE ya figura como tomador en otra cuenta. Inicie sesión con esa cuenta o póngase en contacto con nosotros.";
+export const UNDERAGE_POLICYHOLDER_MESSAGE = "El tomador debe ser mayor de edad";
+
+export const CHECKOUT_MESSAGES = {
+  plan: "Elija un plan",
+  frequency: "Elija una forma de pago",
+  optionalGuarantees: "Las garantías opcionales no son válidas",
+  name: "Indique el nombre y los apellidos del tomador",
+  nameTooLong: "El nombre no puede superar 120 caracteres",
+  nif: NIF_ERROR,
+  birthDate: "Introduzca una fecha de nacimiento válida (dd/mm/aaaa)",
+  phone: "Introduzca un teléfono válido",
+  address: "Indique la dirección",
+  addressTooLong: "La dirección no puede superar 200 caracteres",
+  postalCode: "Introduzca un código postal de 5 cifras",
+  postalCodeProvince: "El código postal no corresponde a ninguna provincia española",
+  city: "Indique la población",
+  cityTooLong: "La población no puede superar 100 caracteres",
+  paymentMethod: "Elija un medio de pago",
+  cardNumber: CARD_MESSAGES.number,
+  expiry: CARD_MESSAGES.expiry,
+  cvc: CARD_MESSAGES.cvc,
+  holder: "Indique el titular",
+  iban: IBAN_ERROR,
+  terms: "Debe aceptar las condiciones de contratación",
+  privacy: "Debe aceptar la política de privacidad",
+  ipid: "Debe confirmar que ha leído el documento de información del producto (IPID)",
+  marketing: "Indique si acepta recibir comunicaciones comerciales",
+  idempotencyKey: "Falta el identificador de la operación. Recargue la página e inténtelo de nuevo.",
+} as const;
+
+const text = (required: string, max: number, tooLong: string) =>
+  z.string({ required_error: required, invalid_type_error: required }).trim().min(1, required).max(max, tooLong);
+
+const PlanCodeSchema = z
+  .string({ required_error: CHECKOUT_MESSAGES.plan, invalid_type_error: CHECKOUT_MESSAGES.plan })
+  .trim()
+  .min(1, CHECKOUT_MESSAGES.plan)
+  .max(60, CHECKOUT_MESSAGES.plan)
+  .describe("Código del plan elegido (de los planes de la cotización)");
+
+const FrequencySchema = z
+  .enum(FREQUENCIES, { errorMap: () => ({ message: CHECKOUT_MESSAGES.frequency }) })
+  .describe("Forma de pago: anual, semestral, trimestral o mensual");
+
+const OptionalGuaranteesSchema = z
+  .array(z.string({ invalid_type_error: CHECKOUT_MESSAGES.optionalGuarantees }).max(60, CHECKOUT_MESSAGES.optionalGuarantees), {
+    invalid_type_error: CHECKOUT_MESSAGES.optionalGuarantees,
+  })
+  .max(30, CHECKOUT_MESSAGES.optionalGuarantees)
+  .default([])
+  .describe("Códigos de las garantías opcionales que se añaden al plan");
+
+// ─── POST /quotes/{id}/price ───────────────────────────────────────────────────────────
+
+export const PriceChoiceBodySchema = z.object({
+  plan: PlanCodeSchema,
+  optionalGuarantees: OptionalGuaranteesSchema,
+  frequency: FrequencySchema,
+});
+export type PriceChoiceBody = z.infer<typeof PriceChoiceBodySchema>;
+
+const ReciboPriceSchema = z.object({
+  sequence: z.number().int(),
+  dueDate: z.string().describe("Fecha de cargo (aaaa-mm-dd)"),
+  amount: z.number().int().describe("Céntimos"),
+});
+
+/** One price in cents: total = net + fractionation + consorcio + clea + ips = Σ recibos. */
+export const BreakdownSchema = z.object({
+  net: z.number().int().describe("Prima neta"),
+  fractionation: z.number().int().describe("Recargo por fraccionamiento"),
+  consorcio: z.number().int().describe("Recargo del Consorcio de Compensación de Seguros"),
+  clea: z.number().int().describe("Recargo CLEA"),
+  ips: z.number().int().describe("Impuesto sobre las primas de seguros"),
+  total: z.number().int().describe("Prima total"),
+  recibos: z.array(ReciboPriceSchema),
+});
+export type BreakdownAnswer = z.infer<typeof BreakdownSchema>;
+
+export const PriceChoiceAnswerSchema = z.object({
+  plan: z.string(),
+  optionalGuarantees: z.array(z.string()).describe("Las garantías opcionales del precio, sin repetir, en el orden del plan"),
+  frequency: z.enum(FREQUENCIES),
+  price: BreakdownSchema.describe("El precio para la forma de pago pedida; los recibos se cargan desde hoy"),
+  prices: z
+    .object({ anual: BreakdownSchema, semestral: BreakdownSchema, trimestral: BreakdownSchema, mensual: BreakdownSchema })
+    .describe("El mismo plan con las mismas garantías, para cada forma de pago"),
+});
+export type PriceChoiceAnswer = z.infer<typeof PriceChoiceAnswerSchema>;
+
+// ─── POST /quotes/{id}/checkout ────────────────────────────────────────────────────────
+
+const PHONE_SPAIN = /^(?:\+34|0034)?[6789]\d{8}$/;
+// Another country's number; a Spanish one (+34) must pass the Spanish rule.
+const PHONE_INTERNATIONAL = /^\+(?!34)[1-9]\d{6,14}$/;
+
+/** Without spaces, dots, dashes or brackets ("+34 600 12 34 56" → "+34600123456"). */
+export function normalizePhone(input: string): string {
+  return input.replace(/[\s.()-]/g, "");
+}
+
+export function isValidPhone(input: string): boolean {
+  const phone = normalizePhone(input);
+  return PHONE_SPAIN.test(phone) || PHONE_INTERNATIONAL.test(phone);
+}
+
+export const PolicyholderSchema = z.object({
+  name: text(CHECKOUT_MESSAGES.name, 120, CHECKOUT_MESSAGES.nameTooLong).refine((v) => v.length >= 2, CHECKOUT_MESSAGES.name),
+  nif: z
+    .string({ required_error: NIF_ERROR, invalid_type_error: NIF_ERROR })
+    .max(20, NIF_ERROR)
+    .refine((v) => validateNif(v).ok, NIF_ERROR)
+    .transform(normalizeNif)
+    .describe("NIF o NIE con su letra de control; se guarda en mayúsculas sin separadores"),
+  birthDate: z
+    .string({ required_error: CHECKOUT_MESSAGES.birthDate, invalid_type_error: CHECKOUT_MESSAGES.birthDate })
+    .trim()
+    .refine((v) => isIsoDate(v) && Number(v.slice(0, 4)) >= 1900, CHECKOUT_MESSAGES.birthDate)
+    .describe("aaaa-mm-dd; el tomador debe ser mayor de edad"),
+  phone: z
+    .string({ required_error: CHECKOUT_MESSAGES.phone, invalid_type_error: CHECKOUT_MESSAGES.phone })
+    .max(30, CHECKOUT_MESSAGES.phone)
+    .refine(isValidPhone, CHECKOUT_MESSAGES.phone)
+    .transform(normalizePhone),
+  address: text(CHECKOUT_MESSAGES.address, 200, CHECKOUT_MESSAGES.addressTooLong),
+  postalCode: z
+    .string({ required_error: CHECKOUT_MESSAGES.postalCode, invalid_type_error: CHECKOUT_MESSAGES.postalCode })
+    .trim()
+    .regex(/^\d{5}$/, CHECKOUT_MESSAGES.postalCode)
+    .refine((v) => !/^\d{5}$/.test(v) || (Number(v.slice(0, 2)) >= 1 && Number(v.slice(0, 2)) <= 52), CHECKOUT_MESSAGES.postalCodeProvince),
+  city: text(CHECKOUT_MESSAGES.city, 100, CHECKOUT_MESSAGES.cityTooLong),
+});
+export type Policyholder = z.infer<typeof PolicyholderSchema>;
+
+const holder = text(CHECKOUT_MESSAGES.holder, 120, CHECKOUT_MESSAGES.holder).describe("Titular de la tarjeta o de la cuenta");
+
+export const CardPaymentSchema = z.object({
+  method: z.literal("card"),
+  cardNumber: z
+    .string({ required_error: CHECKOUT_MESSAGES.cardNumber, invalid_type_error: CHECKOUT_MESSAGES.cardNumber })
+    .max(30, CHECKOUT_MESSAGES.cardNumber)
+    .refine(isValidCardNumber, CHECKOUT_MESSAGES.cardNumber)
+    .transform(normalizeCardNumber)
+    .describe("Número de la tarjeta; nunca se guarda (solo sus cuatro últimas cifras)"),
+  expiry: z
+    .string({ required_error: CHECKOUT_MESSAGES.expiry, invalid_type_error: CHECKOUT_MESSAGES.expiry })
+    .max(10, CHECKOUT_MESSAGES.expiry)
+    .refine((v) => parseCardExpiry(v) !== null, CHECKOUT_MESSAGES.expiry)
+    .describe("MM/AA; debe ser este mes o posterior"),
+  cvc: z
+    .string({ required_error: CHECKOUT_MESSAGES.cvc, invalid_type_error: CHECKOUT_MESSAGES.cvc })
+    .refine(isValidCvc, CHECKOUT_MESSAGES.cvc)
+    .transform((v) => v.trim())
+    .describe("Código de seguridad; nunca se guarda"),
+  holder,
+});
+
+export const SepaPaymentSchema = z.object({
+  method: z.literal("sepa"),
+  iban: z
+    .string({ required_error: IBAN_ERROR, invalid_type_error: IBAN_ERROR })
+    .max(42, IBAN_ERROR)
+    .refine((v) => validateIban(v).ok, IBAN_ERROR)
+    .transform(normalizeIban)
+    .describe("IBAN de un país SEPA para la domiciliación"),
+  holder,
+});
+
+export const PaymentSchema = z.discriminatedUnion("method", [CardPaymentSchema, SepaPaymentSchema], {
+  errorMap: (issue, ctx) =>
+    issue.code === z.ZodIssueCode.invalid_union_discriminator ? { message: CHECKOUT_MESSAGES.paymentMethod } : { message: ctx.defaultError },
+});
+export type PaymentBody = z.infer<typeof PaymentSchema>;
+
+const mustAccept = (message: string) =>
+  z.literal(true, { errorMap: () => ({ message }) }).describe("Debe ser true: sin este consentimiento no se puede contratar");
+
+export const ConsentsSchema = z.object({
+  terms: mustAccept(CHECKOUT_MESSAGES.terms),
+  privacy: mustAccept(CHECKOUT_MESSAGES.privacy),
+  ipid: mustAccept(CHECKOUT_MESSAGES.ipid),
+  marketing: z
+    .boolean({ required_error: CHECKOUT_MESSAGES.marketing, invalid_type_error: CHECKOUT_MESSAGES.marketing })
+    .describe("Comunicaciones comerciales: opcional, aparte de los demás"),
+});
+export type ConsentsBody = z.infer<typeof ConsentsSchema>;
+export const CONSENT_PURPOSES = ["terms", "privacy", "ipid", "marketing"] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+
+export const CheckoutBodySchema = z.object({
+  plan: PlanCodeSchema,
+  optionalGuarantees: OptionalGuaranteesSchema,
+  frequency: FrequencySchema,
+  policyholder: PolicyholderSchema,
+  payment: PaymentSchema,
+  consents: ConsentsSchema,
+  idempotencyKey: z
+    .string({ required_error: CHECKOUT_MESSAGES.idempotencyKey, invalid_type_error: CHECKOUT_MESSAGES.idempotencyKey })
+    .uuid(CHECKOUT_MESSAGES.idempotencyKey)
+    .transform((v) => v.toLowerCase())
+    .describe("UUID que genera el formulario una vez: reenviar la misma contratación con la misma clave devuelve la misma póliza y no cobra dos veces"),
+});
+export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
+
+/** The first segment of a path that field errors drop ("policyholder.nif" → "nif"). */
+const NESTED_GROUPS = new Set(["policyholder", "payment", "consents"]);
+
+/** Field errors keyed by the form's field name (see the header comment). */
+export function checkoutFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    // Array positions are dropped too: "optionalGuarantees.2" → "optionalGuarantees".
+    const cut = issue.path.findIndex((segment) => typeof segment === "number");
+    const path = (cut === -1 ? issue.path : issue.path.slice(0, cut)).map(String);
+    const key = (path.length > 1 && NESTED_GROUPS.has(path[0]!) ? path.slice(1) : path).join(".") || "_";
+    const messages = (fieldErrors[key] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+  }
+  return fieldErrors;
+}

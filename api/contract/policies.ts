@@ -1,0 +1,98 @@
+// Answers of the visitor's policy endpoints (/me/policies) and of a checkout. Shared with app/.
+// Document URLs are relative to the API base address (e.g. "/me/policies/7/documents/conditions");
+// they need the visitor's bearer token, except the IPID, which is public.
+import { z } from "zod";
+import { BreakdownSchema } from "./checkout";
+import { FREQUENCIES, LINE_CODES } from "./quotes";
+
+export const POLICY_NOT_FOUND_MESSAGE = "Póliza no encontrada";
+export const RECIBO_NOT_FOUND_MESSAGE = "Recibo no encontrado";
+
+export const POLICY_STATUSES = ["pendiente_pago", "en_vigor", "suspendida", "anulada", "vencida"] as const;
+export type PolicyStatusCode = (typeof POLICY_STATUSES)[number];
+export const POLICY_STATUS_LABELS: Record<PolicyStatusCode, string> = {
+  pendiente_pago: "Pendiente de pago",
+  en_vigor: "En vigor",
+  suspendida: "Suspendida",
+  anulada: "Anulada",
+  vencida: "Vencida",
+};
+
+export const RECIBO_STATUSES = ["pendiente", "cobrado", "devuelto", "anulado", "extornado"] as const;
+export type ReciboStatusCode = (typeof RECIBO_STATUSES)[number];
+export const RECIBO_STATUS_LABELS: Record<ReciboStatusCode, string> = {
+  pendiente: "Pendiente",
+  cobrado: "Cobrado",
+  devuelto: "Devuelto",
+  anulado: "Anulado",
+  extornado: "Extornado",
+};
+
+export const FREQUENCY_LABELS: Record<(typeof FREQUENCIES)[number], string> = {
+  anual: "Anual",
+  semestral: "Semestral",
+  trimestral: "Trimestral",
+  mensual: "Mensual",
+};
+
+export const PolicyGuaranteeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  limitText: z.string().nullable(),
+  kind: z.enum(["incluida", "opcional"]).describe("incluida en el plan u opcional contratada aparte"),
+  priceCents: z.number().int().nullable().describe("Precio anual de una opcional (parte de la prima neta); null si está incluida"),
+});
+
+export const PolicyReciboSchema = z.object({
+  sequence: z.number().int(),
+  dueDate: z.string().describe("aaaa-mm-dd"),
+  amount: z.number().int().describe("Céntimos"),
+  status: z.enum(RECIBO_STATUSES),
+  paidAt: z.string().nullable().describe("ISO 8601"),
+  documentUrl: z.string().describe("PDF del recibo, relativo a la API"),
+});
+
+export const PolicyDocumentSchema = z.object({
+  kind: z.enum(["conditions", "ipid"]),
+  name: z.string(),
+  url: z.string().describe("Relativo a la API"),
+});
+
+export const PolicySchema = z.object({
+  id: z.number().int(),
+  number: z.string().describe("Número de póliza, p. ej. COT-2026-000001"),
+  line: z.enum(LINE_CODES),
+  lineName: z.string(),
+  status: z.enum(POLICY_STATUSES),
+  plan: z.object({ code: z.string(), name: z.string(), deductibleCents: z.number().int().describe("Franquicia") }),
+  startDate: z.string().describe("Fecha de efecto (aaaa-mm-dd)"),
+  endDate: z.string().describe("Fecha de vencimiento (aaaa-mm-dd)"),
+  frequency: z.enum(FREQUENCIES),
+  createdAt: z.string().describe("Fecha de contratación (ISO 8601)"),
+  quoteId: z.string().nullable(),
+  policyholder: z.object({
+    name: z.string(),
+    nif: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    city: z.string().nullable(),
+    birthDate: z.string().nullable(),
+  }),
+  risk: z.record(z.unknown()).describe("Los datos del riesgo asegurado (los de la cotización)"),
+  guarantees: z.array(PolicyGuaranteeSchema),
+  premium: BreakdownSchema.omit({ recibos: true }).describe("Desglose de la prima anual en céntimos"),
+  recibos: z.array(PolicyReciboSchema),
+  payment: z.object({ method: z.enum(["card", "sepa"]), label: z.string().nullable() }).nullable(),
+  withdrawal: z.object({
+    allowed: z.boolean().describe("Si el ramo admite desistimiento"),
+    until: z.string().nullable().describe("Último día para desistir (aaaa-mm-dd), si lo admite"),
+  }),
+  documents: z.array(PolicyDocumentSchema),
+});
+export type PolicyAnswer = z.infer<typeof PolicySchema>;
+
+export const PolicyListSchema = z.object({ items: z.array(PolicySchema) });
+export type PolicyList = z.infer<typeof PolicyListSchema>;

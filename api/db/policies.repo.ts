@@ -1,0 +1,467 @@
+// Data access for policies: the checkout's writes (client, policy, recibos, payment, consents),
+// policy numbers, and the read model that /me/policies and the policy documents share. The plan
+// and guarantees of a policy are read from the quote's frozen offer (what was contracted), not
+// from the catalogue, which staff may have changed since.
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { ConsentPurpose } from "../contract/checkout";
+import type { SiteInfo } from "../contract/site";
+import type { PricedPlan } from "../domain/rating";
+import { addMonthsIso, madridDate } from "../domain/rating";
+import { readDistributor } from "./catalogue.repo";
+import type { DbOrTx } from "./client";
+import {
+  clients,
+  consents,
+  guarantees as guaranteesTable,
+  payments,
+  planGuarantees,
+  plans,
+  policies,
+  productLines,
+  quotes,
+  recibos,
+  settings,
+  type LineCode,
+  type PaymentFrequency,
+  type PaymentMethod,
+  type PolicyStatus,
+  type ReciboStatus,
+} from "./schema";
+
+// ─── Locks ──────────────────────────────────────────────────────────────────────────────
+
+// Two-key advisory locks (their key space is apart from the one-key locks of migrations and seed).
+const LOCK_CHECKOUT_KEY = 40_320;
+const LOCK_CLIENT_NIF = 40_321;
+const LOCK_POLICY_NUMBER = 40_322;
+
+/** Serialises checkouts carrying the same idempotency key until the transaction ends. */
+export async function lockCheckoutKey(tx: DbOrTx, idempotencyKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CHECKOUT_KEY}, hashtext(${idempotencyKey}))`);
+}
+
+// ─── Policy numbers ─────────────────────────────────────────────────────────────────────
+
+export const POLICY_NUMBER_PREFIX = "COT";
+
+export function formatPolicyNumber(year: number, sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > 999_999) throw new RangeError(`Policy sequence out of range: ${sequence}`);
+  return `${POLICY_NUMBER_PREFIX}-${year}-${String(sequence).padStart(6, "0")}`;
+}
+
+/**
+ * The next number of the year, COT-YYYY-NNNNNN: the highest of the year plus one. The lock is
+ * held until the transaction commits, so two checkouts never take the same number.
+ */
+export async function nextPolicyNumber(tx: DbOrTx, year: number): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_POLICY_NUMBER}, ${year})`);
+  const prefix = `${POLICY_NUMBER_PREFIX}-${year}-`;
+  const [row] = await tx
+    .select({ last: sql<string | null>`max(${policies.number})` })
+    .from(policies)
+    .where(like(policies.number, `${prefix}%`));
+  const last = row?.last ? Number(row.last.slice(prefix.length)) : 0;
+  return formatPolicyNumber(year, last + 1);
+}
+
+// ─── Client (tomador) ───────────────────────────────────────────────────────────────────
+
+export type PolicyholderWrite = {
+  name: string;
+  nif: string;
+  birthDate: string;
+  phone: string;
+  address: string;
+  postalCode: string;
+  city: string;
+};
+
+export type ClientOutcome =
+  | { kind: "created" | "updated"; id: number; before: Record<string, unknown> | null }
+  | { kind: "other_account" };
+
+/**
+ * The visitor's client with this NIF, updated with the data just given, or a new one. A client
+ * of that NIF held by another account is not touched (the caller refuses the checkout).
+ */
+export async function upsertClient(
+  tx: DbOrTx,
+  args: { userId: number; email: string; holder: PolicyholderWrite; at: Date },
+): Promise<ClientOutcome> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLIENT_NIF}, hashtext(${args.holder.nif}))`);
+  const [existing] = await tx.select().from(clients).where(eq(clients.nif, args.holder.nif));
+  const values = { ...args.holder, email: args.email, userId: args.userId, stage: "activo" as const, updatedAt: args.at };
+  if (!existing) {
+    const [row] = await tx
+      .insert(clients)
+      .values({ ...values, createdAt: args.at })
+      .returning({ id: clients.id });
+    return { kind: "created", id: row!.id, before: null };
+  }
+  if (existing.userId !== null && existing.userId !== args.userId) return { kind: "other_account" };
+  await tx.update(clients).set(values).where(eq(clients.id, existing.id));
+  const { name, phone, address, postalCode, city, birthDate, stage, userId } = existing;
+  return { kind: "updated", id: existing.id, before: { name, phone, address, postalCode, city, birthDate, stage, userId } };
+}
+
+// ─── Policy, recibos, payment, consents ──────────────────────────────────────────────────
+
+export type NewPolicyWrite = {
+  number: string;
+  quoteId: string;
+  clientId: number;
+  userId: number;
+  line: LineCode;
+  planCode: string;
+  startDate: string;
+  endDate: string;
+  frequency: PaymentFrequency;
+  optionalGuarantees: string[];
+  risk: Record<string, unknown>;
+  premium: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
+  idempotencyKey: string;
+  at: Date;
+};
+
+export async function insertPolicy(tx: DbOrTx, p: NewPolicyWrite): Promise<number> {
+  const [row] = await tx
+    .insert(policies)
+    .values({
+      number: p.number,
+      quoteId: p.quoteId,
+      clientId: p.clientId,
+      userId: p.userId,
+      lineCode: p.line,
+      planCode: p.planCode,
+      status: "pendiente_pago",
+      startDate: p.startDate,
+      endDate: p.endDate,
+      frequency: p.frequency,
+      optionalGuarantees: p.optionalGuarantees,
+      risk: p.risk,
+      netPremiumCents: p.premium.net,
+      fractionationSurchargeCents: p.premium.fractionation,
+      consorcioCents: p.premium.consorcio,
+      cleaCents: p.premium.clea,
+      ipsCents: p.premium.ips,
+      totalPremiumCents: p.premium.total,
+      idempotencyKey: p.idempotencyKey,
+      createdAt: p.at,
+      updatedAt: p.at,
+    })
+    .returning({ id: policies.id });
+  return row!.id;
+}
+
+export async function insertRecibos(
+  tx: DbOrTx,
+  policyId: number,
+  rows: ReadonlyArray<{ sequence: number; dueDate: string; amount: number }>,
+  at: Date,
+): Promise<Array<{ id: number; sequence: number }>> {
+  return tx
+    .insert(recibos)
+    .values(rows.map((r) => ({ policyId, sequence: r.sequence, dueDate: r.dueDate, amountCents: r.amount, createdAt: at, updatedAt: at })))
+    .returning({ id: recibos.id, sequence: recibos.sequence });
+}
+
+export async function markReciboPaid(tx: DbOrTx, reciboId: number, at: Date): Promise<void> {
+  await tx.update(recibos).set({ status: "cobrado", paidAt: at, updatedAt: at }).where(eq(recibos.id, reciboId));
+}
+
+export async function setPolicyStatus(tx: DbOrTx, policyId: number, status: PolicyStatus, at: Date): Promise<void> {
+  await tx.update(policies).set({ status, updatedAt: at }).where(eq(policies.id, policyId));
+}
+
+export async function insertPayment(
+  tx: DbOrTx,
+  p: { policyId: number; reciboId: number; provider: string; method: PaymentMethod; methodLabel: string; amount: number; providerRef: string; at: Date },
+): Promise<number> {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      policyId: p.policyId,
+      reciboId: p.reciboId,
+      provider: p.provider,
+      method: p.method,
+      methodLabel: p.methodLabel,
+      amountCents: p.amount,
+      status: "aceptado",
+      providerRef: p.providerRef,
+      createdAt: p.at,
+    })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+
+export async function insertConsents(
+  tx: DbOrTx,
+  c: { userId: number; clientId: number; decisions: Record<ConsentPurpose, boolean>; ip: string | null; at: Date },
+): Promise<void> {
+  await tx.insert(consents).values(
+    Object.entries(c.decisions).map(([purpose, granted]) => ({ userId: c.userId, clientId: c.clientId, purpose, granted, ip: c.ip, at: c.at })),
+  );
+}
+
+export async function markQuoteContracted(tx: DbOrTx, quoteId: string, userId: number, at: Date): Promise<void> {
+  // Also gives an anonymous quote checked out with its owner token to the account.
+  await tx.update(quotes).set({ status: "contratada", userId, sessionId: null, updatedAt: at }).where(eq(quotes.id, quoteId));
+}
+
+/** The quote, locked until the transaction ends (two checkouts of one quote run one after the other). */
+export async function lockQuote(tx: DbOrTx, quoteId: string) {
+  const rows = await tx
+    .select({ id: quotes.id, status: quotes.status, userId: quotes.userId, sessionId: quotes.sessionId, validUntil: quotes.validUntil })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId))
+    .for("update");
+  return rows[0] ?? null;
+}
+
+export async function findPolicyByIdempotencyKey(tx: DbOrTx, key: string) {
+  const [row] = await tx
+    .select({ id: policies.id, userId: policies.userId, quoteId: policies.quoteId })
+    .from(policies)
+    .where(eq(policies.idempotencyKey, key));
+  return row ?? null;
+}
+
+// ─── Settings the documents need ─────────────────────────────────────────────────────
+
+const WithdrawalSchema = z.object({
+  withdrawal_days: z.number().int().min(0).max(365),
+  withdrawal_lines: z.array(z.string()),
+});
+export type WithdrawalRules = { days: number; lines: string[] };
+
+export async function readWithdrawalRules(db: DbOrTx): Promise<WithdrawalRules> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, ["withdrawal_days", "withdrawal_lines"]));
+  const parsed = WithdrawalSchema.safeParse(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+  // Without the settings nobody is told they may withdraw: the legal minimum still applies on request.
+  return parsed.success ? { days: parsed.data.withdrawal_days, lines: parsed.data.withdrawal_lines } : { days: 14, lines: [] };
+}
+
+const InsurerSchema = z.object({
+  name: z.string().min(1),
+  taxId: z.string().optional(),
+  dgsfpKey: z.string().optional(),
+  address: z.string().optional(),
+});
+export type InsurerInfo = z.infer<typeof InsurerSchema>;
+
+/** The insurance company (setting "insurer"), when configured. */
+export async function readInsurer(db: DbOrTx): Promise<InsurerInfo | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "insurer"));
+  const parsed = InsurerSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : null;
+}
+
+export type DocumentContext = { distributor: SiteInfo; insurer: InsurerInfo | null; withdrawal: WithdrawalRules };
+
+export async function readDocumentContext(db: DbOrTx): Promise<DocumentContext> {
+  // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
+  const distributor = await readDistributor(db);
+  const insurer = await readInsurer(db);
+  const withdrawal = await readWithdrawalRules(db);
+  return { distributor, insurer, withdrawal };
+}
+
+// ─── The policy read model ───────────────────────────────────────────────────────────
+
+export type PolicyGuaranteeView = {
+  code: string;
+  name: string;
+  description: string;
+  limitText: string | null;
+  kind: "incluida" | "opcional";
+  priceCents: number | null;
+};
+
+export type PolicyView = {
+  id: number;
+  number: string;
+  line: LineCode;
+  lineName: string;
+  status: PolicyStatus;
+  plan: { code: string; name: string; deductibleCents: number };
+  startDate: string;
+  endDate: string;
+  frequency: PaymentFrequency;
+  createdAt: Date;
+  quoteId: string | null;
+  userId: number | null;
+  policyholder: {
+    name: string;
+    nif: string | null;
+    email: string | null;
+    phone: string | null;
+    address: string | null;
+    postalCode: string | null;
+    city: string | null;
+    birthDate: string | null;
+  };
+  risk: Record<string, unknown>;
+  guarantees: PolicyGuaranteeView[];
+  premium: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
+  recibos: Array<{ sequence: number; dueDate: string; amount: number; status: ReciboStatus; paidAt: Date | null }>;
+  payment: { method: PaymentMethod; label: string | null } | null;
+  withdrawal: { allowed: boolean; until: string | null };
+};
+
+/** ISO date plus whole days. */
+export function addDaysIso(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  const date = new Date(Date.UTC(y!, m! - 1, d! + days));
+  return date.toISOString().slice(0, 10);
+}
+
+/** Last day of the desistimiento period: `days` calendar days after the day of contracting (Madrid). */
+export function withdrawalUntil(createdAt: Date, days: number): string {
+  return addDaysIso(madridDate(createdAt), days);
+}
+
+/** Start and end of a new policy contracted at `now`: from today (Madrid) for one year. */
+export function policyTerm(now: Date): { startDate: string; endDate: string } {
+  const startDate = madridDate(now);
+  return { startDate, endDate: addMonthsIso(startDate, 12) };
+}
+
+function guaranteesFromOffer(plan: PricedPlan, optional: readonly string[]): PolicyGuaranteeView[] {
+  return [
+    ...plan.guarantees.map((g) => ({ ...g, kind: "incluida" as const, priceCents: null })),
+    ...plan.optionalGuarantees
+      .filter((g) => optional.includes(g.code))
+      .map((g) => ({ code: g.code, name: g.name, description: g.description, limitText: g.limitText, kind: "opcional" as const, priceCents: g.priceCents })),
+  ];
+}
+
+/** A policy made without a quote: plan and guarantees as the catalogue holds them now. */
+async function catalogueGuarantees(db: DbOrTx, line: LineCode, planCode: string, optional: readonly string[]) {
+  const [plan] = await db
+    .select({ id: plans.id, name: plans.name, deductibleCents: plans.deductibleCents })
+    .from(plans)
+    .where(and(eq(plans.lineCode, line), eq(plans.code, planCode)));
+  const included = plan
+    ? await db
+        .select({ code: guaranteesTable.code, name: guaranteesTable.name, description: guaranteesTable.description, limitText: guaranteesTable.limitText })
+        .from(planGuarantees)
+        .innerJoin(guaranteesTable, eq(guaranteesTable.id, planGuarantees.guaranteeId))
+        .where(and(eq(planGuarantees.planId, plan.id), eq(planGuarantees.included, true)))
+        .orderBy(asc(guaranteesTable.sortOrder), asc(guaranteesTable.id))
+    : [];
+  const extra = optional.length
+    ? await db
+        .select({ code: guaranteesTable.code, name: guaranteesTable.name, description: guaranteesTable.description, limitText: guaranteesTable.limitText })
+        .from(guaranteesTable)
+        .where(inArray(guaranteesTable.code, [...optional]))
+    : [];
+  return {
+    plan: { code: planCode, name: plan?.name ?? planCode, deductibleCents: plan?.deductibleCents ?? 0 },
+    guarantees: [
+      ...included.map((g) => ({ ...g, kind: "incluida" as const, priceCents: null })),
+      ...extra.map((g) => ({ ...g, kind: "opcional" as const, priceCents: null })),
+    ],
+  };
+}
+
+/** Policies matching `where` (newest first) with everything /me/policies and the documents show. */
+export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?: number }): Promise<PolicyView[]> {
+  const conditions: SQL[] = [];
+  if (where.userId !== undefined) conditions.push(eq(policies.userId, where.userId));
+  if (where.id !== undefined) conditions.push(eq(policies.id, where.id));
+  const rows = await db
+    .select({ policy: policies, client: clients, lineName: productLines.name })
+    .from(policies)
+    .innerJoin(clients, eq(clients.id, policies.clientId))
+    .innerJoin(productLines, eq(productLines.code, policies.lineCode))
+    .where(and(...conditions))
+    .orderBy(desc(policies.createdAt), desc(policies.id));
+  if (rows.length === 0) return [];
+
+  const ids = rows.map((r) => r.policy.id);
+  const quoteIds = [...new Set(rows.map((r) => r.policy.quoteId).filter((id): id is string => id !== null))];
+  // Sequential on purpose: `db` may be a transaction (one connection, one query at a time).
+  const reciboRows = await db
+    .select({
+      policyId: recibos.policyId,
+      sequence: recibos.sequence,
+      dueDate: recibos.dueDate,
+      amount: recibos.amountCents,
+      status: recibos.status,
+      paidAt: recibos.paidAt,
+    })
+    .from(recibos)
+    .where(inArray(recibos.policyId, ids))
+    .orderBy(asc(recibos.sequence));
+  const paymentRows = await db
+    .select({ policyId: payments.policyId, method: payments.method, label: payments.methodLabel })
+    .from(payments)
+    .where(and(inArray(payments.policyId, ids), eq(payments.status, "aceptado")))
+    .orderBy(asc(payments.id));
+  const offerRows = quoteIds.length ? await db.select({ id: quotes.id, offers: quotes.offers }).from(quotes).where(inArray(quotes.id, quoteIds)) : [];
+  const withdrawal = await readWithdrawalRules(db);
+
+  const views: PolicyView[] = [];
+  for (const { policy, client, lineName } of rows) {
+    const offers = offerRows.find((q) => q.id === policy.quoteId)?.offers as PricedPlan[] | undefined;
+    const offered = offers?.find((p) => p.code === policy.planCode);
+    const { plan, guarantees } = offered
+      ? {
+          plan: { code: offered.code, name: offered.name, deductibleCents: offered.deductibleCents },
+          guarantees: guaranteesFromOffer(offered, policy.optionalGuarantees),
+        }
+      : await catalogueGuarantees(db, policy.lineCode, policy.planCode, policy.optionalGuarantees);
+    const payment = paymentRows.find((p) => p.policyId === policy.id);
+    const allowed = withdrawal.lines.includes(policy.lineCode);
+    views.push({
+      id: policy.id,
+      number: policy.number,
+      line: policy.lineCode,
+      lineName,
+      status: policy.status,
+      plan,
+      startDate: policy.startDate,
+      endDate: policy.endDate,
+      frequency: policy.frequency,
+      createdAt: policy.createdAt,
+      quoteId: policy.quoteId,
+      userId: policy.userId,
+      policyholder: {
+        name: client.name,
+        nif: client.nif,
+        email: client.email,
+        phone: client.phone,
+        address: client.address,
+        postalCode: client.postalCode,
+        city: client.city,
+        birthDate: client.birthDate,
+      },
+      risk: policy.risk,
+      guarantees,
+      premium: {
+        net: policy.netPremiumCents,
+        fractionation: policy.fractionationSurchargeCents,
+        consorcio: policy.consorcioCents,
+        clea: policy.cleaCents,
+        ips: policy.ipsCents,
+        total: policy.totalPremiumCents,
+      },
+      recibos: reciboRows
+        .filter((r) => r.policyId === policy.id)
+        .map(({ sequence, dueDate, amount, status, paidAt }) => ({ sequence, dueDate, amount, status, paidAt })),
+      payment: payment ? { method: payment.method, label: payment.label } : null,
+      withdrawal: { allowed, until: allowed ? withdrawalUntil(policy.createdAt, withdrawal.days) : null },
+    });
+  }
+  return views;
+}
+
+/** One policy of this visitor, or null (also when it is someone else's). */
+export async function findUserPolicy(db: DbOrTx, userId: number, policyId: number): Promise<PolicyView | null> {
+  const [view] = await loadPolicyViews(db, { userId, id: policyId });
+  return view ?? null;
+}

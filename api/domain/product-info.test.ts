@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { describeRisk, formatEuros, formatIsoDate, ipidObligations, IPID_TEXTS, riskTitle } from "./product-info";
+
+describe("formatEuros and formatIsoDate", () => {
+  it("write amounts and dates as in Spain", () => {
+    expect(formatEuros(123_456)).toBe("1.234,56\u00a0€");
+    expect(formatEuros(5)).toBe("0,05\u00a0€");
+    expect(formatEuros(-0)).toBe("0,00\u00a0€");
+    expect(formatIsoDate("2026-03-09")).toBe("09/03/2026");
+  });
+});
+
+describe("describeRisk", () => {
+  it("describes a car with Spanish labels and formatted values", () => {
+    const rows = describeRisk("auto", {
+      driverBirthDate: "1985-06-15",
+      licenseDate: "2005-09-01",
+      postalCode: "28013",
+      vehicleBrand: "Seat",
+      vehicleModel: "León",
+      vehicleYear: 2021,
+      vehicleValue: 2_200_000,
+      use: "particular",
+      annualKm: 15_000,
+      claimFreeYears: 8,
+    });
+    expect(Object.fromEntries(rows)).toMatchObject({
+      Marca: "Seat",
+      "Valor del vehículo": "22.000,00\u00a0€",
+      Uso: "Particular",
+      "Kilómetros al año": "15.000 km",
+      "Fecha de nacimiento del conductor": "15/06/1985",
+      "Código postal de circulación": "28013 (Madrid)",
+    });
+  });
+
+  it("describes a home and a rental, leaving out what was not given", () => {
+    const home = Object.fromEntries(
+      describeRisk("hogar", { postalCode: "46001", dwellingType: "piso", floor: "atico", areaM2: 85, alarm: true, reinforcedDoor: false, residence: "secundaria" }),
+    );
+    expect(home).toMatchObject({ Planta: "Ático", Superficie: "85 m²", Alarma: "Sí", "Puerta blindada": "No", Uso: "Segunda residencia" });
+    expect(home).not.toHaveProperty("Año de construcción");
+    const rent = Object.fromEntries(describeRisk("alquiler", { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000, months: 12 }));
+    expect(rent).toEqual({
+      "Código postal de la vivienda": "08001 (Barcelona)",
+      "Renta mensual": "950,00\u00a0€",
+      "Ingresos netos mensuales del inquilino": "3.200,00\u00a0€",
+      "Meses de renta cubiertos": "12 meses",
+    });
+    expect(riskTitle("auto", { vehicleBrand: "Seat", vehicleModel: "León" })).toBe("Vehículo Seat León");
+  });
+});
+
+describe("IPID texts", () => {
+  it("answer every IPID question for each line", () => {
+    for (const line of ["auto", "hogar", "alquiler"] as const) {
+      const texts = IPID_TEXTS[line];
+      expect(texts.kind.length).toBeGreaterThan(50);
+      for (const list of [texts.notInsured, texts.restrictions, texts.where, ipidObligations(line)]) expect(list.length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+// Pricing one choice of a quote (plan + optional guarantees + frequency) and checking it out.
+// The quote's stored offer is binding: nothing is re-rated against newer tariffs.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { ApiApp, ApiEnv } from "../app";
+import { BEARER_SECURITY, clientIp, currentUser, requireUser } from "../auth";
+import {
+  checkoutFieldErrors,
+  CheckoutBodySchema,
+  PriceChoiceAnswerSchema,
+  PriceChoiceBodySchema,
+  QUOTE_DISCARDED_MESSAGE,
+  QUOTE_EXPIRED_MESSAGE,
+} from "../contract/checkout";
+import { PolicySchema } from "../contract/policies";
+import { madridDate } from "../domain/rating";
+import { ApiProblem, ErrorSchema, errorResponses } from "../http";
+import { checkoutQuote, chooseFromOffer, findOwnedQuote, priceChoice } from "../services/checkout";
+import { policyAnswer } from "./policies";
+
+const TAG = "Contratación";
+const json = <T>(schema: T) => ({ "application/json": { schema } });
+
+/** A bearer token is optional; when sent it must be valid. */
+function optionalUser(): MiddlewareHandler<ApiEnv> {
+  const guard = requireUser();
+  return async (c, next) => (c.req.header("authorization") ? guard(c, next) : next());
+}
+
+const quoteIdParam = z.object({
+  id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador (UUID) de la cotización" }),
+});
+const ownerHeader = z.object({
+  "x-quote-owner": z.string().optional().openapi({
+    description: "El token que devolvió POST /quotes para una cotización hecha sin sesión y aún no reclamada",
+  }),
+});
+
+const priceRoute = createRoute({
+  method: "post",
+  path: "/quotes/{id}/price",
+  tags: [TAG],
+  summary: "Precio de un plan con garantías opcionales y forma de pago",
+  description:
+    "Calcula, sobre la oferta guardada en la cotización (vinculante mientras está vigente), el precio del plan con las garantías opcionales elegidas: price para la forma de pago pedida y prices para las cuatro. Los recibos se fechan desde hoy. Quien no puede ver la cotización (como en GET /quotes/{id}) recibe 404; una cotización caducada o descartada, 409.",
+  middleware: [optionalUser()] as const,
+  security: [{}, ...BEARER_SECURITY],
+  request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: json(PriceChoiceBodySchema) } },
+  responses: {
+    200: { description: "El precio", content: json(PriceChoiceAnswerSchema) },
+    ...errorResponses(400, 401, 404, 409),
+  },
+});
+
+const checkoutRoute = createRoute({
+  method: "post",
+  path: "/quotes/{id}/checkout",
+  tags: [TAG],
+  summary: "Contratar una cotización",
+  description: [
+    "Crea en una sola operación el cliente (tomador), la póliza (en vigor), sus recibos, el cobro del primer recibo, los consentimientos (con fecha e IP), el correo de confirmación con los documentos y deja la cotización como contratada.",
+    "La cotización debe ser del visitante con sesión (o, si aún no la ha reclamado, llevar su token en X-Quote-Owner); si no, 404. Caducada, descartada o ya contratada: 409.",
+    "idempotencyKey: la misma contratación enviada varias veces (doble clic, reintento) crea una sola póliza y un solo cobro; las repeticiones responden 200 con la misma póliza.",
+    "Pago rechazado: 402 y no se crea nada. Los errores de campo usan el nombre del campo del formulario (nif, cardNumber, iban, terms…), sin el grupo.",
+  ].join(" "),
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: json(CheckoutBodySchema) } },
+  responses: {
+    201: { description: "Póliza creada", content: json(PolicySchema) },
+    200: { description: "La póliza ya creada con esta idempotencyKey (no se vuelve a cobrar)", content: json(PolicySchema) },
+    ...errorResponses(400, 401, 404, 409),
+    402: { description: "Pago rechazado: no se ha creado nada", content: json(ErrorSchema) },
+  },
+});
+
+export function registerCheckoutRoutes(api: ApiApp) {
+  api.openapi(priceRoute, async (c) => {
+    const body = c.req.valid("json");
+    const { db, now } = c.var.deps;
+    const at = now();
+    const quote = await findOwnedQuote(db, c.req.valid("param").id, { userId: c.var.user?.id, ownerToken: c.req.valid("header")["x-quote-owner"] }, at);
+    if (quote.status === "caducada") throw new ApiProblem(409, QUOTE_EXPIRED_MESSAGE);
+    if (quote.status === "descartada") throw new ApiProblem(409, QUOTE_DISCARDED_MESSAGE);
+    const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
+    const prices = await priceChoice(db, quote, plan, optional, madridDate(at), at);
+    return c.json({ plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, price: prices[body.frequency], prices }, 200);
+  });
+
+  api.openapi(
+    checkoutRoute,
+    async (c) => {
+      const { db, now, payments, logger } = c.var.deps;
+      const { created, policy } = await checkoutQuote(
+        { db, payments, logger },
+        {
+          quoteId: c.req.valid("param").id,
+          user: currentUser(c),
+          ownerToken: c.req.valid("header")["x-quote-owner"],
+          body: c.req.valid("json"),
+          ip: clientIp(c),
+          now: now(),
+        },
+      );
+      return c.json(policyAnswer(policy), created ? 201 : 200);
+    },
+    (result) => {
+      if (!result.success) throw new ApiProblem(400, "Datos no válidos", checkoutFieldErrors(result.error));
+      return undefined;
+    },
+  );
+}

@@ -1,0 +1,118 @@
+// PDF downloads: a quote (its owner, as GET /quotes/{id}), a line's IPID (public), a policy's
+// particular conditions and each recibo (the policy's owner). Anyone else gets the same 404 as for
+// a document that does not exist.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import type { ApiApp, ApiEnv } from "../app";
+import { BEARER_SECURITY, currentUser, requireUser } from "../auth";
+import { RECIBO_NOT_FOUND_MESSAGE } from "../contract/policies";
+import { LINE_CODES } from "../contract/quotes";
+import { ApiProblem, errorResponses } from "../http";
+import { findOwnedQuote } from "../services/checkout";
+import { conditionsDocument, ipidDocument, quoteDocument, reciboDocument, type RenderedDocument } from "../services/documents";
+import { policyIdParam, requireOwnPolicy } from "./policies";
+
+const TAG = "Documentos";
+
+const pdfContent = { "application/pdf": { schema: z.string().openapi({ type: "string", format: "binary" }) } };
+
+function optionalUser(): MiddlewareHandler<ApiEnv> {
+  const guard = requireUser();
+  return async (c, next) => (c.req.header("authorization") ? guard(c, next) : next());
+}
+
+/** The PDF as a download. Personal documents are never cached by shared caches. */
+function pdfResponse(c: Context, doc: RenderedDocument, cache: "private" | "public" = "private") {
+  return c.body(new Uint8Array(doc.content), 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${doc.filename}"`,
+    "Content-Length": String(doc.content.length),
+    "Cache-Control": cache === "private" ? "private, no-store" : "public, max-age=300",
+  });
+}
+
+const quoteDocumentRoute = createRoute({
+  method: "get",
+  path: "/quotes/{id}/document",
+  tags: [TAG],
+  summary: "Descargar la cotización en PDF",
+  description: "Los planes, sus precios por forma de pago y garantías. Mismo acceso que GET /quotes/{id}: el titular o el token X-Quote-Owner; para los demás, 404.",
+  middleware: [optionalUser()] as const,
+  security: [{}, ...BEARER_SECURITY],
+  request: {
+    params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador (UUID) de la cotización" }) }),
+    headers: z.object({ "x-quote-owner": z.string().optional().openapi({ description: "Token de una cotización hecha sin sesión" }) }),
+  },
+  responses: { 200: { description: "PDF de la cotización", content: pdfContent }, ...errorResponses(401, 404) },
+});
+
+const ipidRoute = createRoute({
+  method: "get",
+  path: "/documents/ipid/{line}",
+  tags: [TAG],
+  summary: "Documento de información del producto (IPID) de un ramo",
+  description: "Público: qué cubre y qué no, restricciones, ámbito, obligaciones, pagos, duración y cómo rescindir, con los planes y garantías vigentes.",
+  request: {
+    params: z.object({ line: z.string().openapi({ param: { name: "line", in: "path" }, description: "auto, hogar o alquiler" }) }),
+  },
+  responses: { 200: { description: "PDF del IPID", content: pdfContent }, ...errorResponses(404) },
+});
+
+const conditionsRoute = createRoute({
+  method: "get",
+  path: "/me/policies/{id}/documents/conditions",
+  tags: [TAG],
+  summary: "Descargar las condiciones particulares de una póliza propia",
+  description: "Tomador, riesgo, plan, garantías, desglose de la prima, recibos, distribuidor, desistimiento y reclamaciones. 404 para una póliza de otra persona.",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  request: { params: policyIdParam },
+  responses: { 200: { description: "PDF de las condiciones particulares", content: pdfContent }, ...errorResponses(401, 404) },
+});
+
+const reciboRoute = createRoute({
+  method: "get",
+  path: "/me/policies/{id}/recibos/{sequence}/document",
+  tags: [TAG],
+  summary: "Descargar un recibo de una póliza propia",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  request: {
+    params: policyIdParam.extend({
+      sequence: z.string().openapi({ param: { name: "sequence", in: "path" }, description: "Número de recibo (1, 2…)" }),
+    }),
+  },
+  responses: { 200: { description: "PDF del recibo", content: pdfContent }, ...errorResponses(401, 404) },
+});
+
+const isLine = (value: string): value is (typeof LINE_CODES)[number] => (LINE_CODES as readonly string[]).includes(value);
+
+export function registerDocumentRoutes(api: ApiApp) {
+  api.openapi(quoteDocumentRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    const quote = await findOwnedQuote(db, c.req.valid("param").id, { userId: c.var.user?.id, ownerToken: c.req.valid("header")["x-quote-owner"] }, now());
+    return pdfResponse(c, await quoteDocument(db, quote));
+  });
+
+  api.openapi(ipidRoute, async (c) => {
+    const { line } = c.req.valid("param");
+    if (!isLine(line)) throw new ApiProblem(404, "Documento no encontrado");
+    const { db, now } = c.var.deps;
+    return pdfResponse(c, await ipidDocument(db, line, now()), "public");
+  });
+
+  api.openapi(conditionsRoute, async (c) => {
+    const { db } = c.var.deps;
+    const policy = await requireOwnPolicy(db, currentUser(c).id, c.req.valid("param").id);
+    return pdfResponse(c, await conditionsDocument(db, policy));
+  });
+
+  api.openapi(reciboRoute, async (c) => {
+    const { db } = c.var.deps;
+    const { id, sequence } = c.req.valid("param");
+    const policy = await requireOwnPolicy(db, currentUser(c).id, id);
+    const number = /^[1-9]\d{0,2}$/.test(sequence) ? Number(sequence) : NaN;
+    if (!policy.recibos.some((r) => r.sequence === number)) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
+    return pdfResponse(c, await reciboDocument(db, policy, number));
+  });
+}

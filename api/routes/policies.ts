@@ -1,0 +1,111 @@
+// The visitor's policies: the list and one policy, with guarantees, premium, recibos and the URLs
+// of their documents. Another visitor's policy answers 404, as one that does not exist.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { ApiApp } from "../app";
+import { BEARER_SECURITY, currentUser, requireUser } from "../auth";
+import { POLICY_NOT_FOUND_MESSAGE, PolicyListSchema, PolicySchema, type PolicyAnswer } from "../contract/policies";
+import { findUserPolicy, loadPolicyViews, type PolicyView } from "../db/policies.repo";
+import { ApiProblem, errorResponses } from "../http";
+
+export const POLICIES_TAG = "Pólizas";
+
+const json = <T>(schema: T) => ({ "application/json": { schema } });
+
+export const policyIdParam = z.object({
+  id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador numérico de la póliza" }),
+});
+
+/** The policy id of a path, or 404 for anything that is not one (ids are never probed with a 400). */
+export function parsePolicyId(value: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
+  return Number(value);
+}
+
+/** The visitor's policy, or 404. */
+export async function requireOwnPolicy(db: Parameters<typeof findUserPolicy>[0], userId: number, idParam: string): Promise<PolicyView> {
+  const policy = await findUserPolicy(db, userId, parsePolicyId(idParam));
+  if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
+  return policy;
+}
+
+export const policyDocumentUrls = {
+  conditions: (id: number) => `/me/policies/${id}/documents/conditions`,
+  recibo: (id: number, sequence: number) => `/me/policies/${id}/recibos/${sequence}/document`,
+  ipid: (line: string) => `/documents/ipid/${line}`,
+};
+
+export function policyAnswer(p: PolicyView): PolicyAnswer {
+  return {
+    id: p.id,
+    number: p.number,
+    line: p.line,
+    lineName: p.lineName,
+    status: p.status,
+    plan: p.plan,
+    startDate: p.startDate,
+    endDate: p.endDate,
+    frequency: p.frequency,
+    createdAt: p.createdAt.toISOString(),
+    quoteId: p.quoteId,
+    policyholder: p.policyholder,
+    risk: p.risk,
+    guarantees: p.guarantees,
+    premium: p.premium,
+    recibos: p.recibos.map((r) => ({
+      sequence: r.sequence,
+      dueDate: r.dueDate,
+      amount: r.amount,
+      status: r.status,
+      paidAt: r.paidAt ? r.paidAt.toISOString() : null,
+      documentUrl: policyDocumentUrls.recibo(p.id, r.sequence),
+    })),
+    payment: p.payment,
+    withdrawal: p.withdrawal,
+    documents: [
+      { kind: "conditions", name: "Condiciones particulares", url: policyDocumentUrls.conditions(p.id) },
+      { kind: "ipid", name: "Documento de información del producto (IPID)", url: policyDocumentUrls.ipid(p.line) },
+    ],
+  };
+}
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/me/policies",
+  tags: [POLICIES_TAG],
+  summary: "Mis pólizas",
+  description:
+    "Las pólizas del visitante con sesión, de la más reciente a la más antigua, con sus garantías, el desglose de la prima, los recibos y los enlaces a sus documentos (relativos a la API).",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  responses: {
+    200: { description: "Pólizas del visitante", content: json(PolicyListSchema) },
+    ...errorResponses(401),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/me/policies/{id}",
+  tags: [POLICIES_TAG],
+  summary: "Ver una póliza propia",
+  description: "Para una póliza de otra persona responde 404, igual que si no existiera.",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  request: { params: policyIdParam },
+  responses: {
+    200: { description: "La póliza", content: json(PolicySchema) },
+    ...errorResponses(401, 404),
+  },
+});
+
+export function registerPolicyRoutes(api: ApiApp) {
+  api.openapi(listRoute, async (c) => {
+    const views = await loadPolicyViews(c.var.deps.db, { userId: currentUser(c).id });
+    return c.json({ items: views.map(policyAnswer) }, 200);
+  });
+
+  api.openapi(getRoute, async (c) => {
+    const policy = await requireOwnPolicy(c.var.deps.db, currentUser(c).id, c.req.valid("param").id);
+    return c.json(policyAnswer(policy), 200);
+  });
+}

@@ -1,0 +1,328 @@
+// Checking out a quote: one transaction creates the client (tomador), the policy, its recibos, the
+// first charge and its payment row, the consents, the confirmation e-mail in the outbox and the
+// audit rows, and marks the quote contratada. The charge runs inside the transaction after every
+// check that could refuse the checkout, so a declined payment (or any later failure) rolls back
+// everything, and a refused checkout never charges.
+//
+// Idempotency: an advisory lock on the idempotency key serialises identical requests; the first
+// creates the policy, the others (and any later retry) find it by the key (unique in policies)
+// and answer it without charging again.
+import { ApiProblem } from "../http";
+import {
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  NIF_OTHER_ACCOUNT_MESSAGE,
+  PAYMENT_DECLINED_MESSAGE,
+  QUOTE_ALREADY_CONTRACTED_MESSAGE,
+  QUOTE_DISCARDED_MESSAGE,
+  QUOTE_EXPIRED_MESSAGE,
+  SEPA_DECLINED_MESSAGE,
+  UNDERAGE_POLICYHOLDER_MESSAGE,
+  type CheckoutBody,
+} from "../contract/checkout";
+import { QUOTE_NOT_FOUND_MESSAGE } from "../contract/quotes";
+import { writeAudit, type AuditWrite } from "../db/audit";
+import type { Database } from "../db/client";
+import {
+  findPolicyByIdempotencyKey,
+  insertConsents,
+  insertPayment,
+  insertPolicy,
+  insertRecibos,
+  loadPolicyViews,
+  lockCheckoutKey,
+  lockQuote,
+  markQuoteContracted,
+  markReciboPaid,
+  nextPolicyNumber,
+  policyTerm,
+  readDocumentContext,
+  setPolicyStatus,
+  upsertClient,
+  type DocumentContext,
+  type PolicyView,
+} from "../db/policies.repo";
+import { findQuote, hashOwnerToken, loadRatingTables, type StoredQuote } from "../db/quotes.repo";
+import { CARD_MESSAGES, isExpiryCurrent, parseCardExpiry } from "../domain/card";
+import { normalizeOptionalChoice, offerPlan, OfferChoiceError, priceOffer } from "../domain/offer-price";
+import { formatEuros, formatIsoDate } from "../domain/product-info";
+import { madridDate } from "../domain/rating";
+import type { UserPrincipal } from "../principal";
+import type { Logger } from "../../server/logger";
+import { conditionsDocument, ipidDocument, reciboDocument, type RenderedDocument } from "./documents";
+import { enqueueEmail, pdfAttachment } from "./mail";
+import { paymentMethodLabel, type PaymentProvider } from "./payments";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new ApiProblem(404, QUOTE_NOT_FOUND_MESSAGE);
+
+/** Thrown inside the transaction so that it rolls back; answered as 402. */
+class PaymentDeclined extends Error {
+  constructor(
+    readonly method: "card" | "sepa",
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = "PaymentDeclined";
+  }
+}
+
+/** Whether the caller may use this quote: its account, or the owner token of an unclaimed quote. */
+export function ownsQuote(quote: Pick<StoredQuote, "userId" | "ownerTokenHash">, userId: number | undefined, ownerToken: string | undefined): boolean {
+  if (quote.userId !== null) return userId !== undefined && quote.userId === userId;
+  // An owner token is 43 characters; anything far longer is not one (and is not worth hashing).
+  return !!ownerToken && ownerToken.length <= 200 && quote.ownerTokenHash === hashOwnerToken(ownerToken);
+}
+
+/** The quote (expired lazily) if the caller may use it; 404 otherwise, as for an id that does not exist. */
+export async function findOwnedQuote(
+  db: Database,
+  id: string,
+  caller: { userId?: number; ownerToken?: string },
+  now: Date,
+): Promise<StoredQuote> {
+  if (!UUID.test(id)) throw notFound();
+  const quote = await findQuote(db, id.toLowerCase(), now);
+  if (!quote || !ownsQuote(quote, caller.userId, caller.ownerToken)) throw notFound();
+  return quote;
+}
+
+/** The plan and optional guarantees of the choice, or 400 with the field that is wrong. */
+export function chooseFromOffer(quote: StoredQuote, planCode: string, optional: readonly string[]) {
+  try {
+    const plan = offerPlan(quote.plans, planCode);
+    return { plan, optional: normalizeOptionalChoice(plan, optional) };
+  } catch (error) {
+    if (error instanceof OfferChoiceError) throw new ApiProblem(400, "Datos no válidos", { [error.field]: [error.message] });
+    throw error;
+  }
+}
+
+/** Prices for every frequency of one choice of the quote's offer, with recibos from `startDate`. */
+export function priceChoice(db: Database, quote: StoredQuote, plan: ReturnType<typeof chooseFromOffer>["plan"], optional: string[], startDate: string, now: Date) {
+  return priceOffer(plan, optional, startDate, async () => (await loadRatingTables(db, quote.line, now)).settings);
+}
+
+/** 409 unless the quote can still be contracted. */
+export function assertContractable(quote: { status: StoredQuote["status"]; validUntil: Date }, now: Date): void {
+  if (quote.status === "contratada") throw new ApiProblem(409, QUOTE_ALREADY_CONTRACTED_MESSAGE);
+  if (quote.status === "descartada") throw new ApiProblem(409, QUOTE_DISCARDED_MESSAGE);
+  if (quote.status === "caducada" || quote.validUntil.getTime() < now.getTime()) throw new ApiProblem(409, QUOTE_EXPIRED_MESSAGE);
+}
+
+function yearsBetween(fromIso: string, toIso: string): number {
+  const [fy, fm, fd] = fromIso.split("-").map(Number);
+  const [ty, tm, td] = toIso.split("-").map(Number);
+  return ty! - fy! - (tm! < fm! || (tm === fm && td! < fd!) ? 1 : 0);
+}
+
+/** The checks that need the clock (the contract checks formats): card expiry and an adult policyholder. */
+function checkAgainstClock(body: CheckoutBody, now: Date): void {
+  const today = madridDate(now);
+  const fieldErrors: Record<string, string[]> = {};
+  if (body.policyholder.birthDate > today || yearsBetween(body.policyholder.birthDate, today) < 18) {
+    fieldErrors.birthDate = [UNDERAGE_POLICYHOLDER_MESSAGE];
+  }
+  if (body.payment.method === "card") {
+    const expiry = parseCardExpiry(body.payment.expiry);
+    if (!expiry || !isExpiryCurrent(expiry, now)) fieldErrors.expiry = [CARD_MESSAGES.expired];
+  }
+  if (Object.keys(fieldErrors).length) throw new ApiProblem(400, "Datos no válidos", fieldErrors);
+}
+
+export type CheckoutDeps = { db: Database; payments: PaymentProvider; logger: Logger };
+export type CheckoutRequest = {
+  quoteId: string;
+  user: UserPrincipal;
+  /** X-Quote-Owner of a quote made before signing in and not yet claimed. */
+  ownerToken?: string;
+  body: CheckoutBody;
+  ip: string | null;
+  now: Date;
+};
+export type CheckoutResult = { created: boolean; policy: PolicyView };
+
+export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): Promise<CheckoutResult> {
+  const { db, payments, logger } = deps;
+  const { body, user, now } = req;
+  const quote = await findOwnedQuote(db, req.quoteId, { userId: user.id, ownerToken: req.ownerToken }, now);
+  // A retry of a checkout that went through answers its policy at once (checked again under the lock below).
+  const done = await findPolicyByIdempotencyKey(db, body.idempotencyKey);
+  if (done && done.userId === user.id && done.quoteId === quote.id) {
+    const [policy] = await loadPolicyViews(db, { id: done.id });
+    if (policy) return { created: false, policy };
+  }
+  const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
+  checkAgainstClock(body, now);
+  const term = policyTerm(now);
+  const price = (await priceChoice(db, quote, plan, optional, term.startDate, now))[body.frequency];
+  const firstRecibo = price.recibos[0]!;
+  // The IPID does not depend on the policy: rendered before the transaction, which it need not hold up.
+  const ipid = await ipidDocument(db, quote.line, now);
+  const actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip"> = {
+    actorType: "user",
+    actorId: user.id,
+    actorLabel: user.email,
+    ip: req.ip,
+  };
+
+  let outcome: { created: boolean; policyId: number };
+  try {
+    outcome = await db.transaction(async (tx) => {
+      await lockCheckoutKey(tx, body.idempotencyKey);
+      const existing = await findPolicyByIdempotencyKey(tx, body.idempotencyKey);
+      if (existing) {
+        if (existing.userId !== user.id || existing.quoteId !== quote.id) throw new ApiProblem(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+        return { created: false, policyId: existing.id };
+      }
+
+      const locked = await lockQuote(tx, quote.id);
+      if (!locked || (locked.userId !== null && locked.userId !== user.id)) throw notFound();
+      assertContractable(locked, now);
+
+      // Everything that can refuse the checkout comes before the charge.
+      const client = await upsertClient(tx, { userId: user.id, email: user.email, holder: body.policyholder, at: now });
+      if (client.kind === "other_account") throw new ApiProblem(409, NIF_OTHER_ACCOUNT_MESSAGE, { nif: [NIF_OTHER_ACCOUNT_MESSAGE] });
+
+      const charge = await payments.charge({
+        amountCents: firstRecibo.amount,
+        payment: body.payment,
+        idempotencyKey: body.idempotencyKey,
+        description: `Cotiza: primer recibo del seguro (${plan.name})`,
+      });
+      if (charge.status === "declined") throw new PaymentDeclined(body.payment.method, charge.reason);
+
+      const number = await nextPolicyNumber(tx, Number(term.startDate.slice(0, 4)));
+      const policyId = await insertPolicy(tx, {
+        number,
+        quoteId: quote.id,
+        clientId: client.id,
+        userId: user.id,
+        line: quote.line,
+        planCode: plan.code,
+        startDate: term.startDate,
+        endDate: term.endDate,
+        frequency: body.frequency,
+        optionalGuarantees: optional,
+        risk: quote.inputs,
+        premium: price,
+        idempotencyKey: body.idempotencyKey,
+        at: now,
+      });
+      const reciboIds = await insertRecibos(tx, policyId, price.recibos, now);
+      const first = reciboIds.find((r) => r.sequence === 1)!;
+      const methodLabel = paymentMethodLabel(body.payment);
+      const paymentId = await insertPayment(tx, {
+        policyId,
+        reciboId: first.id,
+        provider: payments.name,
+        method: body.payment.method,
+        methodLabel,
+        amount: firstRecibo.amount,
+        providerRef: charge.providerRef,
+        at: now,
+      });
+      await markReciboPaid(tx, first.id, now);
+      await setPolicyStatus(tx, policyId, "en_vigor", now);
+      await insertConsents(tx, { userId: user.id, clientId: client.id, decisions: body.consents, ip: req.ip, at: now });
+      await markQuoteContracted(tx, quote.id, user.id, now);
+
+      const audit = (entry: Omit<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip" | "at">) => writeAudit(tx, { ...actor, ...entry, at: now });
+      await audit({
+        action: client.kind === "created" ? "client.created" : "client.updated",
+        entity: "client",
+        entityId: client.id,
+        before: client.before,
+        after: { name: body.policyholder.name, nif: body.policyholder.nif, stage: "activo", userId: user.id },
+      });
+      await audit({
+        action: "policy.created",
+        entity: "policy",
+        entityId: policyId,
+        after: { number, quoteId: quote.id, line: quote.line, plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, total: price.total, status: "pendiente_pago" },
+      });
+      await audit({
+        action: "payment.accepted",
+        entity: "payment",
+        entityId: paymentId,
+        after: { policyId, recibo: 1, amount: firstRecibo.amount, provider: payments.name, method: body.payment.method, methodLabel, providerRef: charge.providerRef },
+      });
+      await audit({ action: "policy.activated", entity: "policy", entityId: policyId, before: { status: "pendiente_pago" }, after: { status: "en_vigor" } });
+      await audit({
+        action: "consent.recorded",
+        entity: "client",
+        entityId: client.id,
+        after: { ...body.consents, policyId },
+      });
+      await audit({ action: "quote.contracted", entity: "quote", entityId: quote.id, before: { status: locked.status }, after: { status: "contratada", policyId } });
+
+      const [view] = await loadPolicyViews(tx, { id: policyId });
+      const ctx = await readDocumentContext(tx);
+      const emailId = await enqueueEmail(tx, await confirmationEmail(tx, view!, user, ctx, ipid), now);
+      await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to: user.email, kind: "policy_confirmation", policyId } });
+      return { created: true, policyId };
+    });
+  } catch (error) {
+    if (error instanceof PaymentDeclined) {
+      logger.info("checkout payment declined", { quoteId: quote.id, method: error.method, reason: error.reason });
+      throw error.method === "card"
+        ? new ApiProblem(402, PAYMENT_DECLINED_MESSAGE, { cardNumber: ["La tarjeta ha sido rechazada. Pruebe con otra tarjeta o con domiciliación bancaria."] })
+        : new ApiProblem(402, SEPA_DECLINED_MESSAGE, { iban: ["No se ha podido domiciliar el pago en esta cuenta."] });
+    }
+    throw error;
+  }
+
+  const [policy] = await loadPolicyViews(db, { id: outcome.policyId });
+  if (!policy) throw new Error(`Policy ${outcome.policyId} vanished after checkout`);
+  return { created: outcome.created, policy };
+}
+
+/** The confirmation e-mail, with the particular conditions, the IPID and the first recibo attached. */
+async function confirmationEmail(
+  tx: Parameters<typeof conditionsDocument>[0],
+  policy: PolicyView,
+  user: UserPrincipal,
+  ctx: DocumentContext,
+  ipid: RenderedDocument,
+) {
+  // With ctx given, rendering reads nothing more from the transaction.
+  const conditions = await conditionsDocument(tx, policy, ctx);
+  const recibo = await reciboDocument(tx, policy, 1, ctx);
+  const first = policy.recibos[0]!;
+  const d = ctx.distributor;
+  const lines = [
+    `Hola, ${policy.policyholder.name}:`,
+    "",
+    `Gracias por contratar su ${policy.lineName.toLowerCase()} con ${d.distributorName}. Su póliza ya está en vigor.`,
+    "",
+    `Número de póliza: ${policy.number}`,
+    `Plan: ${policy.plan.name}`,
+    `Fecha de efecto: ${formatIsoDate(policy.startDate)}`,
+    `Fecha de vencimiento: ${formatIsoDate(policy.endDate)}`,
+    `Prima total anual: ${formatEuros(policy.premium.total)}`,
+    `Primer recibo: ${formatEuros(first.amount)}, cobrado${policy.payment?.label ? ` en ${policy.payment.label}` : ""}`,
+    "",
+    "Le adjuntamos estos documentos, que también puede descargar en cualquier momento desde Mi póliza:",
+    `- Condiciones particulares (${conditions.filename})`,
+    `- Documento de información del producto, IPID (${ipid.filename})`,
+    `- Recibo n.º 1 (${recibo.filename})`,
+    "",
+    ...(policy.withdrawal.allowed && policy.withdrawal.until
+      ? [`Puede desistir del contrato sin coste hasta el ${formatIsoDate(policy.withdrawal.until)} desde Mi póliza o escribiendo a ${d.email}.`, ""]
+      : []),
+    `Si tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}. Para quejas y reclamaciones: ${d.complaintsEmail}.`,
+    "",
+    d.distributorName,
+    `Inscrita en el Registro de distribuidores de seguros de la DGSFP con la clave ${d.registrationNumber}`,
+    d.address,
+  ];
+  return {
+    to: user.email,
+    subject: `Su póliza ${policy.number}: ${policy.lineName}`,
+    text: lines.join("\n"),
+    attachments: [
+      pdfAttachment(conditions.filename, conditions.content),
+      pdfAttachment(ipid.filename, ipid.content),
+      pdfAttachment(recibo.filename, recibo.content),
+    ],
+  };
+}

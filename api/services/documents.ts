@@ -1,0 +1,64 @@
+// Assembles each customer document from the database and renders it (api/services/pdf.ts):
+// the data a PDF shows is read here, the layout lives there. Every function returns the file
+// name the download and the e-mail attachment use.
+import { eq } from "drizzle-orm";
+import type { Database, DbOrTx } from "../db/client";
+import { readDocumentContext, type DocumentContext, type PolicyView } from "../db/policies.repo";
+import { loadRatingTables, type StoredQuote } from "../db/quotes.repo";
+import { productLines, type LineCode } from "../db/schema";
+import { renderConditionsPdf, renderIpidPdf, renderQuotePdf, renderReciboPdf } from "./pdf";
+
+export type RenderedDocument = { filename: string; content: Buffer };
+
+async function lineRow(db: DbOrTx, line: LineCode) {
+  const [row] = await db.select({ name: productLines.name, description: productLines.description }).from(productLines).where(eq(productLines.code, line));
+  // The seed always writes the three lines; a missing one is an operator error.
+  if (!row) throw new Error(`Product line ${line} is missing`);
+  return row;
+}
+
+/** Reads in parallel: give it the database, not a transaction. */
+export async function quoteDocument(db: Database, quote: StoredQuote): Promise<RenderedDocument> {
+  const [line, ctx] = await Promise.all([lineRow(db, quote.line), readDocumentContext(db)]);
+  const content = await renderQuotePdf(
+    {
+      id: quote.id,
+      line: quote.line,
+      lineName: line.name,
+      status: quote.status,
+      createdAt: quote.createdAt,
+      validUntil: quote.validUntil,
+      inputs: quote.inputs,
+      plans: quote.plans,
+    },
+    ctx,
+  );
+  return { filename: `cotizacion-${quote.id.slice(0, 8)}.pdf`, content };
+}
+
+/** The line's IPID as the catalogue stands at `now` (plans, guarantees, surcharges). Reads in parallel: give it the database, not a transaction. */
+export async function ipidDocument(db: Database, line: LineCode, now: Date, ctx?: DocumentContext): Promise<RenderedDocument> {
+  const [row, tables, context] = await Promise.all([lineRow(db, line), loadRatingTables(db, line, now), ctx ?? readDocumentContext(db)]);
+  const content = await renderIpidPdf(
+    {
+      line,
+      lineName: row.name,
+      lineDescription: row.description,
+      plans: tables.plans,
+      guarantees: tables.guarantees,
+      fractionationBp: tables.settings.fractionation_surcharges_bp,
+    },
+    context,
+  );
+  return { filename: `ipid-${line}.pdf`, content };
+}
+
+export async function conditionsDocument(db: DbOrTx, policy: PolicyView, ctx?: DocumentContext): Promise<RenderedDocument> {
+  const content = await renderConditionsPdf(policy, ctx ?? (await readDocumentContext(db)));
+  return { filename: `condiciones-particulares-${policy.number}.pdf`, content };
+}
+
+export async function reciboDocument(db: DbOrTx, policy: PolicyView, sequence: number, ctx?: DocumentContext): Promise<RenderedDocument> {
+  const content = await renderReciboPdf(policy, sequence, ctx ?? (await readDocumentContext(db)));
+  return { filename: `recibo-${policy.number}-${sequence}.pdf`, content };
+}

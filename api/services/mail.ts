@@ -1,0 +1,217 @@
+// The outbox: e-mails are queued in the business transaction (enqueueEmail) and a worker sends
+// them through SMTP (nodemailer) when SMTP_URL is set. A failed send is retried with exponential
+// backoff (attempts, next_attempt_at, last_error); a message stays `pendiente` until delivered, so
+// nothing is lost while the SMTP server is down. Only a permanent refusal of the recipient by the
+// server marks it `fallido` (kept, with the reason). Without SMTP_URL messages wait, pending.
+//
+// Several instances may run the worker against one PostgreSQL database: a batch is claimed with
+// FOR UPDATE SKIP LOCKED by pushing its next_attempt_at forward (a lease), so an instance that
+// dies mid-send leaves the message to be retried when the lease ends (delivery is at least once).
+import nodemailer, { type Transporter } from "nodemailer";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import type { Logger } from "../../server/logger";
+import { readDistributor } from "../db/catalogue.repo";
+import type { Database, DbOrTx } from "../db/client";
+import { outboxEmails, type EmailAttachment } from "../db/schema";
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: EmailAttachment[];
+};
+
+/** Queues an e-mail; pass the transaction of the write it belongs to, so both commit or neither. */
+export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, now: Date): Promise<number> {
+  const [row] = await tx
+    .insert(outboxEmails)
+    .values({
+      to: email.to,
+      subject: email.subject,
+      body: email.text,
+      html: email.html ?? null,
+      attachments: email.attachments ?? [],
+      status: "pendiente",
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .returning({ id: outboxEmails.id });
+  return row!.id;
+}
+
+/** A PDF buffer as an outbox attachment. */
+export function pdfAttachment(filename: string, content: Buffer): EmailAttachment {
+  return { filename, contentType: "application/pdf", contentBase64: content.toString("base64") };
+}
+
+// ─── Backoff ────────────────────────────────────────────────────────────────────────────
+
+export type BackoffPolicy = { baseMs: number; maxMs: number };
+/** 1 min, 2, 4, 8 … doubling up to 6 h between attempts. */
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 60_000, maxMs: 6 * 60 * 60 * 1000 };
+
+/** The wait after the `attempts`-th failed attempt (1-based): base × 2^(attempts−1), at most max. */
+export function backoffDelayMs(attempts: number, policy: BackoffPolicy = DEFAULT_BACKOFF): number {
+  if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be a positive integer, got ${attempts}`);
+  // 2^31 is far beyond any max: cap the exponent so the arithmetic stays finite.
+  return Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(attempts - 1, 31));
+}
+
+/** A refusal that retrying will not fix: the server rejected the recipient or the message (5xx). */
+export function isPermanentFailure(error: unknown): boolean {
+  const e = error as { code?: string; responseCode?: number } | null;
+  return !!e && (e.code === "EENVELOPE" || e.code === "EMESSAGE") && typeof e.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600;
+}
+
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 500);
+}
+
+// ─── Worker ─────────────────────────────────────────────────────────────────────────────
+
+export type OutboxWorkerOptions = {
+  db: Database;
+  /** smtp:// or smtps:// URL; without it messages stay pending. */
+  smtpUrl?: string;
+  logger: Logger;
+  /** Time between polls of the outbox; default 5 s. */
+  intervalMs?: number;
+  now?: () => Date;
+  backoff?: BackoffPolicy;
+  batchSize?: number;
+  /** Sender; default the distributor's name and e-mail (setting "distributor"). */
+  from?: string;
+  /** How long a claimed message is left to one sender before another may retry it; default 5 min. */
+  leaseMs?: number;
+};
+
+export type OutboxRun = { sent: number; failed: number };
+
+export type OutboxWorker = {
+  /** One pass: sends what is due now. The timer calls it; tests may call it directly. */
+  runOnce(): Promise<OutboxRun>;
+  /** Stops polling, waits for the pass in progress and closes the SMTP connection. */
+  stop(): Promise<void>;
+};
+
+export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
+  const { db, logger } = opts;
+  const now = opts.now ?? (() => new Date());
+  const intervalMs = opts.intervalMs ?? 5_000;
+  const backoff = opts.backoff ?? DEFAULT_BACKOFF;
+  const batchSize = opts.batchSize ?? 10;
+  const leaseMs = opts.leaseMs ?? 5 * 60 * 1000;
+
+  if (!opts.smtpUrl) {
+    logger.warn("SMTP_URL no definida: los correos quedan pendientes en la bandeja de salida hasta que se configure");
+    return { runOnce: async () => ({ sent: 0, failed: 0 }), stop: async () => {} };
+  }
+
+  const transporter: Transporter = nodemailer.createTransport({
+    url: opts.smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+
+  let sender: string | undefined = opts.from;
+  async function from(): Promise<string> {
+    if (sender) return sender;
+    const d = await readDistributor(db);
+    sender = `"${d.distributorName.replace(/"/g, "")}" <${d.email}>`;
+    return sender;
+  }
+
+  /** Claims up to batchSize due messages by moving their next attempt past the lease. */
+  async function claim(at: Date) {
+    const due = db
+      .select({ id: outboxEmails.id })
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.status, "pendiente"), lte(outboxEmails.nextAttemptAt, at)))
+      .orderBy(asc(outboxEmails.nextAttemptAt), asc(outboxEmails.id))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    return db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: new Date(at.getTime() + leaseMs) })
+      .where(and(inArray(outboxEmails.id, due), eq(outboxEmails.status, "pendiente")))
+      .returning();
+  }
+
+  async function runOnce(): Promise<OutboxRun> {
+    const result: OutboxRun = { sent: 0, failed: 0 };
+    const batch = await claim(now());
+    if (batch.length === 0) return result;
+    const sentFrom = await from();
+    for (const email of batch) {
+      const attempts = email.attempts + 1;
+      try {
+        await transporter.sendMail({
+          from: sentFrom,
+          to: email.to,
+          subject: email.subject,
+          text: email.body,
+          ...(email.html ? { html: email.html } : {}),
+          attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: "base64" })),
+        });
+        await db
+          .update(outboxEmails)
+          .set({ status: "enviado", attempts, sentAt: now(), lastError: null })
+          .where(eq(outboxEmails.id, email.id));
+        result.sent += 1;
+        logger.info("email sent", { id: email.id, attempts });
+      } catch (error) {
+        const permanent = isPermanentFailure(error);
+        const failedAt = now();
+        await db
+          .update(outboxEmails)
+          .set({
+            status: permanent ? "fallido" : "pendiente",
+            attempts,
+            lastError: errorText(error),
+            nextAttemptAt: new Date(failedAt.getTime() + backoffDelayMs(attempts, backoff)),
+          })
+          .where(eq(outboxEmails.id, email.id));
+        result.failed += 1;
+        logger.warn(permanent ? "email refused permanently" : "email send failed, will retry", {
+          id: email.id,
+          attempts,
+          error: errorText(error),
+        });
+      }
+    }
+    return result;
+  }
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  // Passes run one after the other in this process, whether the timer or a caller starts them.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = (): Promise<OutboxRun> => {
+    const pass = queue.then(runOnce);
+    queue = pass.catch(() => {});
+    return pass;
+  };
+
+  const tick = () => {
+    serial()
+      .catch((error: unknown) => logger.error("outbox pass failed", { error: errorText(error) }))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+
+  return {
+    runOnce: serial,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await queue;
+      transporter.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "../domain/catalogue";
+import { SEED_RATING_TABLES } from "../domain/rating";
+import { formatInstant, reciboPeriod, renderIpidPdf } from "./pdf";
+
+describe("reciboPeriod", () => {
+  it("covers from each due date to the day before the next", () => {
+    expect(reciboPeriod("2026-03-10", "anual", 1)).toEqual({ from: "2026-03-10", to: "2027-03-09" });
+    expect(reciboPeriod("2026-03-10", "trimestral", 4)).toEqual({ from: "2026-12-10", to: "2027-03-09" });
+    // A start on the 31st: months without that day end on their last day.
+    expect(reciboPeriod("2026-01-31", "mensual", 1)).toEqual({ from: "2026-01-31", to: "2026-02-27" });
+    expect(reciboPeriod("2026-01-31", "mensual", 2)).toEqual({ from: "2026-02-28", to: "2026-03-30" });
+  });
+});
+
+describe("formatInstant", () => {
+  it("shows the time in Spain, summer or winter", () => {
+    expect(formatInstant(new Date("2026-03-10T09:05:00Z"))).toBe("10/03/2026 10:05");
+    expect(formatInstant(new Date("2026-07-31T22:30:00Z"))).toBe("01/08/2026 00:30");
+  });
+});
+
+describe("renderIpidPdf", () => {
+  it("produces a PDF for each line", async () => {
+    for (const line of ["auto", "hogar", "alquiler"] as const) {
+      const pdf = await renderIpidPdf(
+        {
+          line,
+          lineName: `Seguro ${line}`,
+          lineDescription: "",
+          plans: SEED_RATING_TABLES.plans.filter((p) => p.line === line),
+          guarantees: SEED_RATING_TABLES.guarantees.filter((g) => g.line === line),
+          fractionationBp: DEFAULT_SETTINGS.fractionation_surcharges_bp,
+        },
+        { distributor: DEFAULT_SETTINGS.distributor, insurer: null, withdrawal: { days: 14, lines: ["hogar", "alquiler"] } },
+      );
+      expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(pdf.subarray(-6).toString()).toContain("%%EOF");
+    }
+  });
+});

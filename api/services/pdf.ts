@@ -1,0 +1,611 @@
+// The documents a customer receives, as PDF buffers (pdfkit, standard Helvetica, which covers
+// every Spanish character and the euro sign): the quote, the line's IPID, the policy's particular
+// conditions and each recibo. Money and dates as read in Spain ("1.234,56 €", dd/mm/aaaa).
+import PDFDocument from "pdfkit";
+import type { SiteInfo } from "../contract/site";
+import type { DocumentContext, InsurerInfo, PolicyView } from "../db/policies.repo";
+import type { LineCode } from "../db/schema";
+import { describeRisk, formatEuros, formatIsoDate, ipidObligations, IPID_TEXTS, riskTitle } from "../domain/product-info";
+import { addMonthsIso, FREQUENCIES, INSTALMENTS, madridDate, type Frequency, type PricedPlan, type RatingGuarantee, type RatingPlan } from "../domain/rating";
+
+// ─── Labels ───────────────────────────────────────────────────────────────────────────
+
+export const FREQUENCY_NAMES: Record<Frequency, string> = {
+  anual: "Anual (1 recibo)",
+  semestral: "Semestral (2 recibos)",
+  trimestral: "Trimestral (4 recibos)",
+  mensual: "Mensual (12 recibos)",
+};
+const POLICY_STATUS_NAMES: Record<PolicyView["status"], string> = {
+  pendiente_pago: "Pendiente de pago",
+  en_vigor: "En vigor",
+  suspendida: "Suspendida",
+  anulada: "Anulada",
+  vencida: "Vencida",
+};
+const RECIBO_STATUS_NAMES: Record<PolicyView["recibos"][number]["status"], string> = {
+  pendiente: "Pendiente",
+  cobrado: "Cobrado",
+  devuelto: "Devuelto",
+  anulado: "Anulado",
+  extornado: "Extornado",
+};
+const QUOTE_STATUS_NAMES: Record<string, string> = {
+  cotizada: "Vigente",
+  contratada: "Contratada",
+  caducada: "Caducada",
+  descartada: "Descartada",
+};
+
+const madridClock = new Intl.DateTimeFormat("es-ES", {
+  timeZone: "Europe/Madrid",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** An instant as "dd/mm/aaaa hh:mm" in Spain. */
+export function formatInstant(at: Date): string {
+  const p = Object.fromEntries(madridClock.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+const formatDay = (at: Date) => formatIsoDate(madridDate(at));
+const percent = (bp: number) => `${String(bp / 100).replace(".", ",")} %`;
+
+/** The covered period of recibo `sequence` (1-based): from its due date to the day before the next. */
+export function reciboPeriod(startDate: string, frequency: Frequency, sequence: number): { from: string; to: string } {
+  const step = 12 / INSTALMENTS[frequency];
+  const from = addMonthsIso(startDate, (sequence - 1) * step);
+  const next = addMonthsIso(startDate, sequence * step);
+  const [y, m, d] = next.split("-").map(Number);
+  const to = new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10);
+  return { from, to };
+}
+
+// ─── Layout ───────────────────────────────────────────────────────────────────────────
+
+const COLORS = { ink: "#1f2933", muted: "#52606d", rule: "#cbd2d9", band: "#eef2f7", brand: "#0b4f8a" };
+const FONT = { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique" };
+
+type Column = { header: string; width: number; align?: "left" | "right" };
+
+/** A thin layout layer over pdfkit: headings, paragraphs, label/value rows, tables, page footers. */
+class Pdf {
+  readonly doc: PDFKit.PDFDocument;
+  private readonly chunks: Buffer[] = [];
+  private readonly ended: Promise<Buffer>;
+
+  constructor(title: string, author: string) {
+    this.doc = new PDFDocument({
+      size: "A4",
+      margins: { top: 56, bottom: 64, left: 56, right: 56 },
+      bufferPages: true,
+      info: { Title: title, Author: author, Creator: "Cotiza" },
+    });
+    this.doc.on("data", (chunk: Buffer) => this.chunks.push(chunk));
+    this.ended = new Promise((resolve, reject) => {
+      this.doc.on("end", () => resolve(Buffer.concat(this.chunks)));
+      this.doc.on("error", reject);
+    });
+    this.doc.font(FONT.regular).fontSize(10).fillColor(COLORS.ink);
+  }
+
+  get left() {
+    return this.doc.page.margins.left;
+  }
+  get width() {
+    return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right;
+  }
+
+  private ensureSpace(height: number) {
+    if (this.doc.y + height > this.doc.page.height - this.doc.page.margins.bottom) this.doc.addPage();
+  }
+
+  title(brand: string, title: string, subtitle?: string) {
+    const { doc } = this;
+    doc.font(FONT.bold).fontSize(9).fillColor(COLORS.brand).text(brand.toUpperCase(), this.left, doc.y, { characterSpacing: 1 });
+    doc.moveDown(0.3);
+    doc.font(FONT.bold).fontSize(18).fillColor(COLORS.ink).text(title, { width: this.width });
+    if (subtitle) doc.font(FONT.regular).fontSize(11).fillColor(COLORS.muted).text(subtitle, { width: this.width });
+    doc.moveDown(0.5);
+    this.rule();
+    doc.fillColor(COLORS.ink).fontSize(10);
+  }
+
+  rule() {
+    const y = this.doc.y;
+    this.doc.moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+    this.doc.moveDown(0.5);
+  }
+
+  heading(text: string) {
+    this.ensureSpace(48);
+    this.doc.moveDown(0.6);
+    this.doc.font(FONT.bold).fontSize(12).fillColor(COLORS.brand).text(text, this.left, this.doc.y, { width: this.width });
+    this.doc.moveDown(0.3);
+    this.doc.font(FONT.regular).fontSize(10).fillColor(COLORS.ink);
+  }
+
+  paragraph(text: string, opts: { muted?: boolean; bold?: boolean; size?: number } = {}) {
+    const { doc } = this;
+    doc
+      .font(opts.bold ? FONT.bold : FONT.regular)
+      .fontSize(opts.size ?? 10)
+      .fillColor(opts.muted ? COLORS.muted : COLORS.ink);
+    this.ensureSpace(doc.heightOfString(text, { width: this.width }));
+    doc.text(text, this.left, doc.y, { width: this.width, lineGap: 1.5 });
+    doc.moveDown(0.4);
+    doc.font(FONT.regular).fontSize(10).fillColor(COLORS.ink);
+  }
+
+  bullets(items: readonly string[]) {
+    const { doc } = this;
+    const indent = 12;
+    for (const item of items) {
+      doc.font(FONT.regular).fontSize(10).fillColor(COLORS.ink);
+      const height = doc.heightOfString(item, { width: this.width - indent });
+      this.ensureSpace(height + 2);
+      const y = doc.y;
+      doc.text("•", this.left, y);
+      doc.text(item, this.left + indent, y, { width: this.width - indent, lineGap: 1.5 });
+      doc.moveDown(0.25);
+    }
+    doc.x = this.left;
+  }
+
+  /** Label / value pairs in two columns. */
+  keyValues(rows: ReadonlyArray<readonly [string, string]>) {
+    const { doc } = this;
+    const labelWidth = Math.round(this.width * 0.38);
+    const valueWidth = this.width - labelWidth - 8;
+    for (const [label, value] of rows) {
+      doc.fontSize(10);
+      const height = Math.max(
+        doc.font(FONT.regular).heightOfString(label, { width: labelWidth }),
+        doc.font(FONT.bold).heightOfString(value, { width: valueWidth }),
+      );
+      this.ensureSpace(height + 3);
+      const y = doc.y;
+      doc.font(FONT.regular).fillColor(COLORS.muted).text(label, this.left, y, { width: labelWidth });
+      doc.font(FONT.bold).fillColor(COLORS.ink).text(value, this.left + labelWidth + 8, y, { width: valueWidth });
+      doc.y = y + height + 3;
+    }
+    doc.x = this.left;
+    doc.font(FONT.regular).fillColor(COLORS.ink);
+  }
+
+  /** A table; widths are fractions of the text width. `emphasis` rows are bold (totals). */
+  table(columns: readonly Column[], rows: ReadonlyArray<readonly string[]>, opts: { emphasis?: number[]; size?: number } = {}) {
+    const { doc } = this;
+    const size = opts.size ?? 9.5;
+    const pad = 4;
+    const widths = columns.map((c) => c.width * this.width);
+    const rowHeight = (cells: readonly string[], font: string) =>
+      Math.max(...cells.map((cell, i) => doc.font(font).fontSize(size).heightOfString(cell, { width: widths[i]! - 2 * pad }))) + 2 * pad;
+    const drawRow = (cells: readonly string[], font: string, band: boolean) => {
+      const height = rowHeight(cells, font);
+      this.ensureSpace(height);
+      const y = doc.y;
+      if (band) doc.rect(this.left, y, this.width, height).fill(COLORS.band);
+      let x = this.left;
+      cells.forEach((cell, i) => {
+        doc
+          .font(font)
+          .fontSize(size)
+          .fillColor(COLORS.ink)
+          .text(cell, x + pad, y + pad, { width: widths[i]! - 2 * pad, align: columns[i]!.align ?? "left" });
+        x += widths[i]!;
+      });
+      doc.moveTo(this.left, y + height).lineTo(this.left + this.width, y + height).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+      doc.y = y + height;
+    };
+    drawRow(
+      columns.map((c) => c.header),
+      FONT.bold,
+      true,
+    );
+    rows.forEach((row, i) => drawRow(row, opts.emphasis?.includes(i) ? FONT.bold : FONT.regular, false));
+    doc.x = this.left;
+    doc.moveDown(0.6);
+    doc.font(FONT.regular).fontSize(10);
+  }
+
+  /** Writes the footer on every page ("Página n de m") and returns the file. */
+  async finish(footer: string): Promise<Buffer> {
+    const { doc } = this;
+    const range = doc.bufferedPageRange();
+    for (let i = range.start; i < range.start + range.count; i++) {
+      doc.switchToPage(i);
+      // Text below the bottom margin would start a new page: lift the margin while writing.
+      const bottom = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      const y = doc.page.height - 44;
+      doc.font(FONT.regular).fontSize(7.5).fillColor(COLORS.muted);
+      doc.text(footer, this.left, y, { width: this.width - 70 });
+      doc.text(`Página ${i + 1} de ${range.count}`, this.left + this.width - 70, y, { width: 70, align: "right" });
+      doc.page.margins.bottom = bottom;
+    }
+    doc.end();
+    return this.ended;
+  }
+}
+
+// ─── Shared sections ──────────────────────────────────────────────────────────────────
+
+function distributorFooter(d: SiteInfo): string {
+  return `${d.distributorName} · NIF ${d.distributorTaxId} · Inscrita en la DGSFP con la clave ${d.registrationNumber} · ${d.address}`;
+}
+
+function distributorRows(d: SiteInfo): Array<[string, string]> {
+  return [
+    ["Distribuidor", d.distributorName],
+    ["NIF", d.distributorTaxId],
+    ["Inscripción", `Registro de distribuidores de seguros de la DGSFP, clave ${d.registrationNumber}`],
+    ["Domicilio", d.address],
+    ["Contacto", `${d.email} · ${d.phone}`],
+  ];
+}
+
+function insurerText(insurer: InsurerInfo | null): string {
+  if (!insurer) return "La entidad aseguradora que emite la póliza, según figura en sus condiciones generales.";
+  return [
+    insurer.name,
+    insurer.taxId ? `NIF ${insurer.taxId}` : null,
+    insurer.dgsfpKey ? `clave DGSFP ${insurer.dgsfpKey}` : null,
+    insurer.address ?? null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+function complaintsSection(pdf: Pdf, d: SiteInfo) {
+  pdf.heading("Quejas y reclamaciones");
+  pdf.paragraph(
+    `Si no está satisfecho, diríjase a nuestro Servicio de Atención al Cliente en ${d.complaintsEmail} o por correo postal a ${d.distributorName}, ${d.address}, indicando su nombre, NIF, número de póliza o de cotización y el motivo. Le responderemos por escrito en el plazo que fija la normativa.`,
+  );
+  pdf.paragraph(
+    "Si no le respondemos en plazo o no está de acuerdo con la respuesta, puede presentar su reclamación ante el Servicio de Reclamaciones de la Dirección General de Seguros y Fondos de Pensiones (DGSFP), Paseo de la Castellana, 44, 28046 Madrid, o en su sede electrónica.",
+  );
+}
+
+function withdrawalText(line: LineCode, allowed: boolean, days: number, until: string | null, email: string): string {
+  if (!allowed) {
+    return line === "auto"
+      ? "Este seguro incluye la responsabilidad civil de suscripción obligatoria del vehículo, por lo que no admite el derecho de desistimiento. Puede oponerse a la renovación comunicándolo por escrito con al menos un mes de antelación a la fecha de vencimiento."
+      : "Este seguro no admite el derecho de desistimiento. Puede oponerse a la renovación comunicándolo por escrito con al menos un mes de antelación a la fecha de vencimiento.";
+  }
+  const deadline = until ? `, hasta el ${formatIsoDate(until)} inclusive` : "";
+  return `Puede desistir de este contrato sin indicar el motivo y sin penalización durante los ${days} días naturales siguientes a la contratación${deadline}, desde Mi póliza o escribiendo a ${email}. La cobertura termina desde que nos lo comunica y le devolvemos la prima pagada, descontando solo la parte correspondiente a los días en que estuvo asegurado, en un plazo máximo de 30 días.`;
+}
+
+function breakdownRows(p: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number }, frequency: Frequency) {
+  return [
+    ["Prima neta", formatEuros(p.net)],
+    [`Recargo por fraccionamiento (${FREQUENCY_NAMES[frequency].split(" ")[0]!.toLowerCase()})`, formatEuros(p.fractionation)],
+    ["Recargo del Consorcio de Compensación de Seguros", formatEuros(p.consorcio)],
+    ["Recargo CLEA (liquidación de entidades aseguradoras)", formatEuros(p.clea)],
+    ["Impuesto sobre las primas de seguros (IPS)", formatEuros(p.ips)],
+    ["Prima total anual", formatEuros(p.total)],
+  ];
+}
+
+// ─── The quote ────────────────────────────────────────────────────────────────────────
+
+export type QuoteDocumentData = {
+  id: string;
+  line: LineCode;
+  lineName: string;
+  status: string;
+  createdAt: Date;
+  validUntil: Date;
+  inputs: Record<string, unknown>;
+  plans: PricedPlan[];
+};
+
+export async function renderQuotePdf(quote: QuoteDocumentData, ctx: Pick<DocumentContext, "distributor">): Promise<Buffer> {
+  const d = ctx.distributor;
+  const pdf = new Pdf(`Cotización ${quote.lineName}`, d.distributorName);
+  pdf.title(d.distributorName, `Cotización: ${quote.lineName}`, `Referencia ${quote.id}`);
+  pdf.keyValues([
+    ["Fecha de la cotización", formatInstant(quote.createdAt)],
+    ["Precios válidos hasta", formatInstant(quote.validUntil)],
+    ["Estado", QUOTE_STATUS_NAMES[quote.status] ?? quote.status],
+  ]);
+  if (quote.status === "caducada") {
+    pdf.paragraph("Esta cotización ha caducado: sus precios ya no están garantizados. Vuelva a cotizar para obtener un precio actualizado.", {
+      bold: true,
+    });
+  }
+
+  pdf.heading(`Riesgo: ${riskTitle(quote.line, quote.inputs)}`);
+  pdf.keyValues(describeRisk(quote.line, quote.inputs));
+
+  for (const plan of quote.plans) {
+    pdf.heading(`Plan ${plan.name}${plan.recommended ? " (recomendado)" : ""}`);
+    pdf.paragraph(plan.description, { muted: true });
+    pdf.paragraph(plan.deductibleCents > 0 ? `Franquicia: ${formatEuros(plan.deductibleCents)} por siniestro.` : "Sin franquicia.");
+    pdf.table(
+      [
+        { header: "Forma de pago", width: 0.3 },
+        { header: "Prima neta", width: 0.14, align: "right" },
+        { header: "Recargos", width: 0.14, align: "right" },
+        { header: "IPS", width: 0.12, align: "right" },
+        { header: "Total anual", width: 0.15, align: "right" },
+        { header: "Por recibo", width: 0.15, align: "right" },
+      ],
+      FREQUENCIES.map((f) => {
+        const p = plan.prices[f];
+        const perRecibo = p.recibos.length > 1 ? `${formatEuros(p.recibos[1]!.amount)} (1.º: ${formatEuros(p.recibos[0]!.amount)})` : formatEuros(p.total);
+        return [FREQUENCY_NAMES[f], formatEuros(p.net), formatEuros(p.fractionation + p.consorcio + p.clea), formatEuros(p.ips), formatEuros(p.total), perRecibo];
+      }),
+    );
+    pdf.paragraph("Garantías incluidas:", { bold: true });
+    pdf.bullets(plan.guarantees.map((g) => `${g.name}${g.limitText ? ` (${g.limitText})` : ""}`));
+    if (plan.optionalGuarantees.length > 0) {
+      pdf.paragraph("Garantías opcionales (precio anual que se suma a la prima neta):", { bold: true });
+      pdf.bullets(plan.optionalGuarantees.map((g) => `${g.name}: ${formatEuros(g.priceCents)}${g.selected ? " (incluida en los precios)" : ""}`));
+    }
+  }
+
+  pdf.heading("Cómo se calcula el precio");
+  pdf.paragraph(
+    "Prima neta = prima base del plan × factores de riesgo + garantías opcionales elegidas. Sobre ella se suman el recargo por fraccionamiento (según la forma de pago), los recargos del Consorcio de Compensación de Seguros y CLEA, y el impuesto sobre las primas de seguros (IPS). El primer recibo incluye los recargos del Consorcio y CLEA.",
+  );
+  const explanation = quote.plans[0]?.explanation ?? [];
+  if (explanation.length) {
+    pdf.table(
+      [
+        { header: "Factor", width: 0.4 },
+        { header: "Tramo aplicado", width: 0.4 },
+        { header: "Factor", width: 0.2, align: "right" },
+      ],
+      explanation.map((l) => [l.title, l.label, `× ${String(l.value / 10_000).replace(".", ",")}`]),
+    );
+  }
+  pdf.heading("Datos del distribuidor");
+  pdf.keyValues(distributorRows(d));
+  pdf.paragraph(
+    "Antes de contratar, lea el documento de información del producto (IPID) del seguro. Esta cotización no es una póliza: el seguro empieza cuando se contrata y se paga el primer recibo.",
+    { muted: true },
+  );
+  complaintsSection(pdf, d);
+  return pdf.finish(distributorFooter(d));
+}
+
+// ─── The IPID ─────────────────────────────────────────────────────────────────────────
+
+export type IpidDocumentData = {
+  line: LineCode;
+  lineName: string;
+  lineDescription: string;
+  plans: readonly RatingPlan[];
+  guarantees: readonly RatingGuarantee[];
+  fractionationBp: Record<Frequency, number>;
+};
+
+export async function renderIpidPdf(data: IpidDocumentData, ctx: DocumentContext): Promise<Buffer> {
+  const d = ctx.distributor;
+  const texts = IPID_TEXTS[data.line];
+  const pdf = new Pdf(`IPID ${data.lineName}`, d.distributorName);
+  pdf.title(d.distributorName, "Documento de información sobre el producto de seguro", data.lineName);
+  pdf.keyValues([
+    ["Entidad aseguradora", insurerText(ctx.insurer)],
+    ["Distribuidor", `${d.distributorName}, corredor de seguros inscrito en la DGSFP con la clave ${d.registrationNumber}`],
+    ["Producto", data.lineName],
+  ]);
+  pdf.paragraph(
+    "Este documento resume la información clave del producto. La información precontractual y contractual completa se facilita en otros documentos (condiciones generales y particulares de la póliza).",
+    { muted: true },
+  );
+
+  pdf.heading("¿En qué consiste este tipo de seguro?");
+  pdf.paragraph(texts.kind);
+
+  pdf.heading("¿Qué se asegura?");
+  const planName = (code: string) => data.plans.find((p) => p.code === code)?.name ?? code;
+  pdf.table(
+    [
+      { header: "Garantía", width: 0.42 },
+      { header: "Incluida en", width: 0.3 },
+      { header: "Opcional en", width: 0.28 },
+    ],
+    data.guarantees.map((g) => [
+      `${g.name}${g.limitText ? `\n${g.limitText}` : ""}`,
+      g.includedIn.map(planName).join(", ") || "—",
+      g.optionalIn.map(planName).join(", ") || "—",
+    ]),
+    { size: 9 },
+  );
+  pdf.paragraph("Planes:", { bold: true });
+  pdf.bullets(
+    data.plans.map((p) => `${p.name}: ${p.description}${p.deductibleCents > 0 ? ` Franquicia de ${formatEuros(p.deductibleCents)} por siniestro.` : ""}`),
+  );
+
+  pdf.heading("¿Qué no está asegurado?");
+  pdf.bullets(texts.notInsured);
+  pdf.heading("¿Existen restricciones en lo que respecta a la cobertura?");
+  pdf.bullets(texts.restrictions);
+  pdf.heading("¿Dónde estoy cubierto?");
+  pdf.bullets(texts.where);
+  pdf.heading("¿Cuáles son mis obligaciones?");
+  pdf.bullets(ipidObligations(data.line));
+
+  pdf.heading("¿Cuándo y cómo tengo que efectuar los pagos?");
+  const surcharges = FREQUENCIES.filter((f) => f !== "anual")
+    .map((f) => `${f} ${percent(data.fractionationBp[f])}`)
+    .join(", ");
+  pdf.paragraph(
+    `La prima se paga por adelantado con tarjeta o por domiciliación bancaria (SEPA). Puede pagarla en un solo recibo anual o fraccionarla en recibos semestrales, trimestrales o mensuales, con un recargo sobre la prima neta (${surcharges}). El primer recibo se cobra al contratar; los siguientes, en su fecha de vencimiento.`,
+  );
+
+  pdf.heading("¿Cuándo comienza y finaliza la cobertura?");
+  pdf.paragraph(
+    "La cobertura comienza en la fecha de efecto indicada en las condiciones particulares, una vez pagado el primer recibo, y dura un año. Salvo que la póliza diga otra cosa, se renueva cada año. Si un recibo posterior queda sin pagar, la cobertura se suspende un mes después de su vencimiento.",
+  );
+
+  pdf.heading("¿Cómo puedo rescindir el contrato?");
+  const allowed = ctx.withdrawal.lines.includes(data.line);
+  if (allowed) {
+    pdf.paragraph(
+      `Puede desistir del contrato sin indicar el motivo y sin penalización durante los ${ctx.withdrawal.days} días naturales siguientes a su celebración, desde Mi póliza o escribiendo a ${d.email}.`,
+    );
+  } else {
+    pdf.paragraph(withdrawalText(data.line, false, ctx.withdrawal.days, null, d.email));
+  }
+  pdf.paragraph(
+    "Puede oponerse a la renovación comunicándolo por escrito con al menos un mes de antelación a la fecha de vencimiento; la aseguradora, con dos meses (art. 22 de la Ley de Contrato de Seguro).",
+  );
+  complaintsSection(pdf, d);
+  return pdf.finish(distributorFooter(d));
+}
+
+// ─── The policy's particular conditions ──────────────────────────────────────────────
+
+export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentContext): Promise<Buffer> {
+  const d = ctx.distributor;
+  const pdf = new Pdf(`Condiciones particulares ${policy.number}`, d.distributorName);
+  pdf.title(d.distributorName, "Condiciones particulares", `${policy.lineName} · Póliza n.º ${policy.number}`);
+
+  pdf.heading("Datos de la póliza");
+  pdf.keyValues([
+    ["Número de póliza", policy.number],
+    ["Seguro", policy.lineName],
+    ["Plan", policy.plan.name],
+    ["Estado", POLICY_STATUS_NAMES[policy.status]],
+    ["Fecha de contratación", formatInstant(policy.createdAt)],
+    ["Fecha de efecto", `${formatIsoDate(policy.startDate)} a las 00:00 h`],
+    ["Fecha de vencimiento", `${formatIsoDate(policy.endDate)} a las 00:00 h`],
+    ["Forma de pago", FREQUENCY_NAMES[policy.frequency]],
+    ["Medio de pago", policy.payment ? `${policy.payment.method === "card" ? "Tarjeta" : "Domiciliación SEPA"} ${policy.payment.label ?? ""}`.trim() : "—"],
+  ]);
+
+  const h = policy.policyholder;
+  pdf.heading("Tomador");
+  pdf.keyValues(
+    [
+      ["Nombre y apellidos", h.name],
+      ["NIF/NIE", h.nif ?? "—"],
+      ["Fecha de nacimiento", h.birthDate ? formatIsoDate(h.birthDate) : "—"],
+      ["Domicilio", [h.address, [h.postalCode, h.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "—"],
+      ["Teléfono", h.phone ?? "—"],
+      ["Correo electrónico", h.email ?? "—"],
+    ] as Array<[string, string]>,
+  );
+
+  pdf.heading(`Riesgo asegurado: ${riskTitle(policy.line, policy.risk)}`);
+  pdf.keyValues(describeRisk(policy.line, policy.risk));
+
+  pdf.heading("Garantías contratadas");
+  pdf.table(
+    [
+      { header: "Garantía", width: 0.5 },
+      { header: "Límite", width: 0.3 },
+      { header: "Contratación", width: 0.2 },
+    ],
+    policy.guarantees.map((g) => [
+      `${g.name}\n${g.description}`,
+      g.limitText ?? "—",
+      g.kind === "incluida" ? "Incluida en el plan" : `Opcional${g.priceCents !== null ? `: ${formatEuros(g.priceCents)}/año` : ""}`,
+    ]),
+    { size: 8.5 },
+  );
+  pdf.paragraph(policy.plan.deductibleCents > 0 ? `Franquicia: ${formatEuros(policy.plan.deductibleCents)} por siniestro en daños propios.` : "Sin franquicia general.");
+
+  pdf.heading("Prima");
+  pdf.table(
+    [
+      { header: "Concepto", width: 0.7 },
+      { header: "Importe", width: 0.3, align: "right" },
+    ],
+    breakdownRows(policy.premium, policy.frequency),
+    { emphasis: [5] },
+  );
+
+  pdf.heading("Recibos");
+  pdf.table(
+    [
+      { header: "N.º", width: 0.08 },
+      { header: "Vencimiento", width: 0.18 },
+      { header: "Periodo", width: 0.34 },
+      { header: "Importe", width: 0.2, align: "right" },
+      { header: "Estado", width: 0.2 },
+    ],
+    policy.recibos.map((r) => {
+      const period = reciboPeriod(policy.startDate, policy.frequency, r.sequence);
+      return [
+        String(r.sequence),
+        formatIsoDate(r.dueDate),
+        `${formatIsoDate(period.from)} a ${formatIsoDate(period.to)}`,
+        formatEuros(r.amount),
+        `${RECIBO_STATUS_NAMES[r.status]}${r.paidAt ? ` el ${formatDay(r.paidAt)}` : ""}`,
+      ];
+    }),
+  );
+  if (policy.recibos.length > 1) {
+    pdf.paragraph("El primer recibo incluye los recargos del Consorcio de Compensación de Seguros y CLEA y el ajuste de céntimos del reparto.", {
+      muted: true,
+    });
+  }
+
+  pdf.heading("Entidad aseguradora y distribuidor");
+  pdf.keyValues([["Entidad aseguradora", insurerText(ctx.insurer)], ...distributorRows(d)]);
+
+  pdf.heading("Derecho de desistimiento");
+  pdf.paragraph(withdrawalText(policy.line, policy.withdrawal.allowed, ctx.withdrawal.days, policy.withdrawal.until, d.email));
+
+  pdf.heading("Duración y renovación");
+  pdf.paragraph(
+    "La póliza dura un año desde la fecha de efecto. Salvo que la póliza diga otra cosa, se renueva cada año; puede oponerse a la renovación comunicándolo por escrito con al menos un mes de antelación a la fecha de vencimiento. Si un recibo posterior queda sin pagar, la cobertura se suspende un mes después de su vencimiento.",
+  );
+  complaintsSection(pdf, d);
+  pdf.paragraph(
+    "Estas condiciones particulares, junto con las condiciones generales y el documento de información del producto (IPID), forman el contrato de seguro. El tomador declara que los datos facilitados son ciertos.",
+    { muted: true },
+  );
+  return pdf.finish(distributorFooter(d));
+}
+
+// ─── A recibo ─────────────────────────────────────────────────────────────────────────
+
+export async function renderReciboPdf(policy: PolicyView, sequence: number, ctx: DocumentContext): Promise<Buffer> {
+  const recibo = policy.recibos.find((r) => r.sequence === sequence);
+  if (!recibo) throw new RangeError(`Policy ${policy.number} has no recibo ${sequence}`);
+  const d = ctx.distributor;
+  const period = reciboPeriod(policy.startDate, policy.frequency, recibo.sequence);
+  const pdf = new Pdf(`Recibo ${recibo.sequence} de la póliza ${policy.number}`, d.distributorName);
+  pdf.title(d.distributorName, `Recibo n.º ${recibo.sequence} de ${policy.recibos.length}`, `Póliza n.º ${policy.number} · ${policy.lineName}`);
+  pdf.keyValues([
+    ["Tomador", `${policy.policyholder.name}${policy.policyholder.nif ? ` (${policy.policyholder.nif})` : ""}`],
+    ["Plan", policy.plan.name],
+    ["Forma de pago", FREQUENCY_NAMES[policy.frequency]],
+    ["Fecha de vencimiento", formatIsoDate(recibo.dueDate)],
+    ["Periodo que cubre", `Del ${formatIsoDate(period.from)} al ${formatIsoDate(period.to)}`],
+    ["Importe", formatEuros(recibo.amount)],
+    ["Estado", `${RECIBO_STATUS_NAMES[recibo.status]}${recibo.paidAt ? ` el ${formatInstant(recibo.paidAt)}` : ""}`],
+    ["Medio de pago", policy.payment ? `${policy.payment.method === "card" ? "Tarjeta" : "Domiciliación SEPA"} ${policy.payment.label ?? ""}`.trim() : "—"],
+  ]);
+  pdf.heading("Prima anual de la póliza");
+  pdf.table(
+    [
+      { header: "Concepto", width: 0.7 },
+      { header: "Importe", width: 0.3, align: "right" },
+    ],
+    breakdownRows(policy.premium, policy.frequency),
+    { emphasis: [5] },
+  );
+  if (policy.recibos.length > 1) {
+    pdf.paragraph(
+      recibo.sequence === 1
+        ? "Este primer recibo incluye los recargos del Consorcio de Compensación de Seguros y CLEA de toda la anualidad y el ajuste de céntimos del reparto."
+        : "La prima total se reparte entre los recibos; el primero incluye los recargos del Consorcio y CLEA de toda la anualidad.",
+      { muted: true },
+    );
+  }
+  pdf.heading("Datos del distribuidor");
+  pdf.keyValues(distributorRows(d));
+  return pdf.finish(distributorFooter(d));
+}
