@@ -15,7 +15,18 @@ export const VISITOR_USER_KEY = "auth_user";
 export const ADMIN_TOKEN_KEY = "admin-token";
 export const ADMIN_USER_KEY = "admin-user";
 
-export type VisitorSessionData = { [VISITOR_TOKEN_KEY]: string; [VISITOR_USER_KEY]: string };
+/**
+ * Quotes made without an account in this browser: quote id → the ownerToken POST /quotes handed
+ * back once (app/lib/quote-owner.server.ts keeps it; sign-in claims them for the account).
+ */
+export const QUOTE_OWNER_TOKENS_KEY = "quote_owner_tokens";
+export type QuoteOwnerTokens = Record<string, string>;
+
+export type VisitorSessionData = {
+  [VISITOR_TOKEN_KEY]: string;
+  [VISITOR_USER_KEY]: string;
+  [QUOTE_OWNER_TOKENS_KEY]: QuoteOwnerTokens;
+};
 export type AdminSessionData = { [ADMIN_TOKEN_KEY]: string; [ADMIN_USER_KEY]: string };
 export type VisitorSession = Session<VisitorSessionData>;
 export type AdminSession = Session<AdminSessionData>;
@@ -56,6 +67,21 @@ export function getVisitorSession(request: Request, context: AppLoadContext): Pr
 
 export function getAdminSession(request: Request, context: AppLoadContext): Promise<AdminSession> {
   return adminSessionStorage(context).getSession(request.headers.get("Cookie"));
+}
+
+/** The quote owner tokens of a visitor session; anything malformed (an old or edited cookie) reads as none. */
+export function readQuoteOwnerTokens(session: VisitorSession): QuoteOwnerTokens {
+  const stored: unknown = session.get(QUOTE_OWNER_TOKENS_KEY);
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return {};
+  const tokens: QuoteOwnerTokens = {};
+  for (const [id, token] of Object.entries(stored)) if (typeof token === "string" && token !== "") tokens[id] = token;
+  return tokens;
+}
+
+/** Stores the quote owner tokens (insertion order = oldest first); an empty map removes the key. */
+export function writeQuoteOwnerTokens(session: VisitorSession, tokens: QuoteOwnerTokens): void {
+  if (Object.keys(tokens).length === 0) session.unset(QUOTE_OWNER_TOKENS_KEY);
+  else session.set(QUOTE_OWNER_TOKENS_KEY, tokens);
 }
 
 /** A Set-Cookie value that removes a cookie at once (no signing needed to delete). */

@@ -12,6 +12,7 @@ import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor, visitorSignInCookie } from "~/lib/auth.server";
 import { InvalidAuthAnswerError, serverFieldErrors, validateAuthAnswer, visitorLoginError } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
+import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -48,6 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const answer = validateAuthAnswer(await apiClient(context, request).post("/auth/login", { body: { email, password } }));
     const cookie = await visitorSignInCookie(request, context, answer);
+    // Quotes made in this browser before signing in become the account's.
+    await claimAnonymousQuotes(request, context, answer.token);
     return redirectWithToast(
       safeRedirectPath(redirectTo, "/"),
       { type: "success", title: `Hola, ${answer.user.name}`, description: "Ha iniciado sesión." },

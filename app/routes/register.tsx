@@ -20,6 +20,7 @@ import {
 } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
 import { checkHoneypot } from "~/lib/honeypot.server";
+import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -68,6 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const data = await apiClient(context, request).post("/auth/register", { body: { name, email, password } });
     const answer = validateAuthAnswer(data);
     const cookie = await visitorSignInCookie(request, context, answer);
+    // Quotes made in this browser before signing in become the account's.
+    await claimAnonymousQuotes(request, context, answer.token);
     return redirectWithToast(
       safeRedirectPath(redirectTo, "/"),
       { type: "success", title: "Cuenta creada", description: `Bienvenido a Cotiza, ${answer.user.name}. Ya ha iniciado sesión.` },

@@ -1,0 +1,334 @@
+import { getCollectionProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import type { z } from "zod";
+import { AMOUNT_BOUNDS, NUMBER_BOUNDS, type QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
+import { CheckboxField, Field } from "~/components/ui/field";
+
+/**
+ * The fields of the /cotizar form, one component per line, with the Spanish labels and hints of
+ * GOV.UK habits: what to type and an example ("Por ejemplo, 28001"). Amounts are typed in euros
+ * (inputmode decimal; "15.000" and "850,50" are fine); dates use the browser's date picker.
+ */
+
+export type FormInput<L extends QuoteLine> = z.input<(typeof QUOTE_FORM_SCHEMAS)[L]>;
+export type LineFields<L extends QuoteLine> = ReturnType<FormMetadata<FormInput<L>, string[]>["getFieldset"]>;
+
+/** Whole euros of a bound: 20000000 → "200.000". */
+const euros = (cents: number) => String(Math.round(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+
+const numeric = { inputMode: "numeric", autoComplete: "off", spellCheck: false } as const;
+const money = { inputMode: "decimal", autoComplete: "off", spellCheck: false } as const;
+const postalCode = { inputMode: "numeric", autoComplete: "postal-code", maxLength: 5, spellCheck: false } as const;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="mt-10">
+      <legend className="text-xl font-bold text-slate-900">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+type RadioOption = { value: string; label: string; hint?: string };
+
+/**
+ * A group of radios (GOV.UK: better than a select for a few options): a fieldset whose legend
+ * is the question, then hint, errors and the options. The first radio carries the field's id,
+ * so the error summary's link lands on it.
+ */
+export function RadioField<Schema>({
+  meta,
+  legend,
+  hint,
+  options,
+  inline = false,
+}: {
+  meta: FieldMetadata<Schema>;
+  legend: ReactNode;
+  hint?: ReactNode;
+  options: readonly RadioOption[];
+  inline?: boolean;
+}) {
+  const invalid = Boolean(meta.errors?.length);
+  const describedBy = [hint ? meta.descriptionId : null, invalid ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
+  const radios = getCollectionProps(meta, { type: "radio", options: options.map((option) => option.value), ariaAttributes: false });
+  return (
+    <fieldset aria-describedby={describedBy} className={`mt-6 ${invalid ? "border-l-4 border-red-700 pl-3" : ""}`.trim()}>
+      <legend className="font-semibold text-slate-900">{legend}</legend>
+      {hint ? (
+        <p id={meta.descriptionId} className="mt-1 text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {invalid ? (
+        <div id={meta.errorId} className="mt-1 space-y-1">
+          {meta.errors!.map((message) => (
+            <p key={message} className="font-semibold text-red-700">
+              <span className="sr-only">Error: </span>
+              {message}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      <div className={`mt-2 ${inline ? "flex flex-wrap gap-x-6 gap-y-2" : "space-y-2"}`}>
+        {radios.map(({ key, ...props }, index) => {
+          const option = options[index];
+          const id = index === 0 ? meta.id : props.id;
+          const optionHintId = option.hint ? `${id}-pista` : undefined;
+          return (
+            <div key={key} className="flex items-start gap-3">
+              <input
+                {...props}
+                id={id}
+                aria-invalid={invalid || undefined}
+                aria-describedby={optionHintId}
+                className="mt-1 h-6 w-6 shrink-0 accent-brand-700"
+              />
+              <div>
+                <label htmlFor={id} className="inline-block min-h-[32px] font-medium text-slate-900">
+                  {option.label}
+                </label>
+                {option.hint ? (
+                  <p id={optionHintId} className="text-slate-600">
+                    {option.hint}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+// ─── Coche ───────────────────────────────────────────────────────────────────────────
+
+/** The auto fields in page order (the error summary lists them in this order). */
+export function autoFieldOrder(fields: LineFields<"auto">) {
+  return [
+    fields.vehicleBrand,
+    fields.vehicleModel,
+    fields.vehicleYear,
+    fields.vehicleValue,
+    fields.use,
+    fields.annualKm,
+    fields.driverBirthDate,
+    fields.licenseDate,
+    fields.claimFreeYears,
+    fields.postalCode,
+  ];
+}
+
+export function AutoFields({ fields }: { fields: LineFields<"auto"> }) {
+  const { min, max } = AMOUNT_BOUNDS.vehicleValue;
+  return (
+    <>
+      <Section title="El coche">
+        <Field meta={fields.vehicleBrand} label="Marca" hint="Por ejemplo, Seat" width="sm" inputProps={{ autoComplete: "off" }} />
+        <Field meta={fields.vehicleModel} label="Modelo" hint="Por ejemplo, Ibiza 1.0 TSI" width="md" inputProps={{ autoComplete: "off" }} />
+        <Field
+          meta={fields.vehicleYear}
+          label="Año de matriculación"
+          hint="Por ejemplo, 2019"
+          width="xs"
+          inputProps={{ ...numeric, maxLength: 4 }}
+        />
+        <Field
+          meta={fields.vehicleValue}
+          label="Valor del coche, en euros"
+          hint={`Lo que costaría hoy un coche igual, entre ${euros(min)} y ${euros(max)} €. Por ejemplo, 15.000`}
+          width="xs"
+          inputProps={money}
+        />
+        <RadioField
+          meta={fields.use}
+          legend="Uso del coche"
+          options={[
+            { value: "particular", label: "Particular", hint: "Desplazamientos personales y al trabajo." },
+            { value: "profesional", label: "Profesional", hint: "Lo usa para trabajar: visitas, reparto, transporte." },
+          ]}
+        />
+        <Field
+          meta={fields.annualKm}
+          label="Kilómetros que recorre al año"
+          hint="Una estimación. Por ejemplo, 12.000"
+          width="xs"
+          inputProps={numeric}
+        />
+      </Section>
+      <Section title="El conductor principal">
+        <Field
+          meta={fields.driverBirthDate}
+          label="Fecha de nacimiento"
+          hint="Por ejemplo, 15/04/1985"
+          type="date"
+          width="sm"
+          inputProps={{ autoComplete: "bday" }}
+        />
+        <Field
+          meta={fields.licenseDate}
+          label="Fecha de expedición del carné de conducir"
+          hint="Figura en el apartado 10 del carné. Por ejemplo, 20/06/2005"
+          type="date"
+          width="sm"
+        />
+        <Field
+          meta={fields.claimFreeYears}
+          label="Años sin siniestros con culpa"
+          hint="Los años seguidos asegurado sin dar partes en los que tuviera la culpa. Si es su primer seguro, escriba 0."
+          width="xs"
+          inputProps={{ ...numeric, maxLength: 2 }}
+        />
+        <Field
+          meta={fields.postalCode}
+          label="Código postal de su domicilio"
+          hint="Donde duerme el coche habitualmente. Por ejemplo, 28001"
+          width="xs"
+          inputProps={postalCode}
+        />
+      </Section>
+    </>
+  );
+}
+
+// ─── Hogar ───────────────────────────────────────────────────────────────────────────
+
+export function hogarFieldOrder(fields: LineFields<"hogar">) {
+  return [
+    fields.postalCode,
+    fields.dwellingType,
+    fields.floor,
+    fields.areaM2,
+    fields.yearBuilt,
+    fields.residence,
+    fields.buildingValue,
+    fields.contentsValue,
+    fields.alarm,
+    fields.reinforcedDoor,
+  ];
+}
+
+export function HogarFields({ fields }: { fields: LineFields<"hogar"> }) {
+  return (
+    <>
+      <Section title="La vivienda">
+        <Field
+          meta={fields.postalCode}
+          label="Código postal de la vivienda"
+          hint="Por ejemplo, 28001"
+          width="xs"
+          inputProps={postalCode}
+        />
+        <RadioField
+          meta={fields.dwellingType}
+          legend="Tipo de vivienda"
+          inline
+          options={[
+            { value: "piso", label: "Piso" },
+            { value: "casa", label: "Casa" },
+          ]}
+        />
+        <RadioField
+          meta={fields.floor}
+          legend="Planta"
+          hint="Si es una casa, elija «Bajo»."
+          inline
+          options={[
+            { value: "bajo", label: "Bajo" },
+            { value: "intermedio", label: "Intermedia" },
+            { value: "atico", label: "Ático" },
+          ]}
+        />
+        <Field
+          meta={fields.areaM2}
+          label="Superficie construida, en m²"
+          hint={`Entre ${NUMBER_BOUNDS.areaM2.min} y ${euros(NUMBER_BOUNDS.areaM2.max * 100)} m². Por ejemplo, 90`}
+          width="xs"
+          inputProps={numeric}
+        />
+        <Field
+          meta={fields.yearBuilt}
+          label="Año de construcción del edificio"
+          hint="Por ejemplo, 1995"
+          width="xs"
+          inputProps={{ ...numeric, maxLength: 4 }}
+        />
+        <RadioField
+          meta={fields.residence}
+          legend="Uso de la vivienda"
+          options={[
+            { value: "habitual", label: "Vivienda habitual", hint: "Vive en ella la mayor parte del año." },
+            { value: "secundaria", label: "Segunda residencia", hint: "La usa en vacaciones o temporadas." },
+          ]}
+        />
+      </Section>
+      <Section title="Lo que quiere asegurar">
+        <Field
+          meta={fields.buildingValue}
+          label="Valor del continente, en euros"
+          hint="Lo que costaría reconstruir la vivienda: paredes, suelos, instalaciones, sin el valor del suelo. Escriba 0 si no lo asegura. Por ejemplo, 120.000"
+          width="xs"
+          inputProps={money}
+        />
+        <Field
+          meta={fields.contentsValue}
+          label="Valor del contenido, en euros"
+          hint="Sus muebles, electrodomésticos, ropa y demás bienes. Escriba 0 si no lo asegura. Por ejemplo, 30.000"
+          width="xs"
+          inputProps={money}
+        />
+      </Section>
+      <Section title="Seguridad de la vivienda">
+        <p className="mt-2 text-slate-600">Marque las que tenga: abaratan el precio.</p>
+        <CheckboxField meta={fields.alarm} label="Tiene alarma conectada a una central" className="mt-4" />
+        <CheckboxField meta={fields.reinforcedDoor} label="Tiene puerta blindada o acorazada" className="mt-3" />
+      </Section>
+    </>
+  );
+}
+
+// ─── Alquiler ────────────────────────────────────────────────────────────────────────
+
+export function alquilerFieldOrder(fields: LineFields<"alquiler">) {
+  return [fields.postalCode, fields.monthlyRent, fields.tenantMonthlyIncome, fields.months];
+}
+
+export function AlquilerFields({ fields }: { fields: LineFields<"alquiler"> }) {
+  // One short group: the page's heading ("Datos del alquiler") already names it.
+  return (
+    <>
+      <Field
+        meta={fields.postalCode}
+        label="Código postal de la vivienda alquilada"
+        hint="Por ejemplo, 28001"
+        width="xs"
+        inputProps={postalCode}
+      />
+      <Field
+        meta={fields.monthlyRent}
+        label="Renta mensual, en euros"
+        hint="Lo que paga el inquilino cada mes. Por ejemplo, 850"
+        width="xs"
+        inputProps={money}
+      />
+      <Field
+        meta={fields.tenantMonthlyIncome}
+        label="Ingresos netos mensuales del inquilino, en euros"
+        hint="La suma de las nóminas o ingresos de quienes firman el contrato. La renta no puede superar el 40 % de estos ingresos. Por ejemplo, 2.500"
+        width="xs"
+        inputProps={money}
+      />
+      <RadioField
+        meta={fields.months}
+        legend="Meses de renta impagada que quiere cubrir"
+        inline
+        options={[
+          { value: "6", label: "6 meses" },
+          { value: "12", label: "12 meses" },
+          { value: "18", label: "18 meses" },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { QUOTE_FORM_SCHEMAS, QUOTE_INPUT_SCHEMAS } from "../../api/contract/quotes";
+import {
+  apiErrorsForForm,
+  centsToEurosInput,
+  FIELD_NAMES,
+  inputsToFormValues,
+  normalizeQuoteFormData,
+  normalizeWholeNumber,
+  parseLine,
+  prefillFromSearch,
+  requoteHref,
+  typedValues,
+} from "./__cotizar.form";
+
+function formData(values: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) data.append(name, value);
+  return data;
+}
+
+const AUTO = {
+  driverBirthDate: "1985-04-15",
+  licenseDate: "2005-06-20",
+  postalCode: "28001",
+  vehicleBrand: "Seat",
+  vehicleModel: "Ibiza 1.0 TSI",
+  vehicleYear: 2019,
+  vehicleValue: 1_500_000,
+  use: "particular",
+  annualKm: 12_000,
+  claimFreeYears: 5,
+};
+const HOGAR = {
+  postalCode: "08001",
+  dwellingType: "piso",
+  floor: "atico",
+  areaM2: 90,
+  yearBuilt: 1995,
+  residence: "habitual",
+  buildingValue: 12_000_050,
+  contentsValue: 3_000_000,
+  alarm: true,
+  reinforcedDoor: false,
+};
+const ALQUILER = { postalCode: "46001", monthlyRent: 85_050, tenantMonthlyIncome: 250_000, months: 12 };
+
+describe("parseLine", () => {
+  it("acepta solo los ramos del contrato", () => {
+    expect(parseLine("auto")).toBe("auto");
+    expect(parseLine("alquiler")).toBe("alquiler");
+    expect(parseLine("vida")).toBeNull();
+    expect(parseLine(null)).toBeNull();
+  });
+});
+
+describe("FIELD_NAMES", () => {
+  it("son los datos de cada ramo del contrato", () => {
+    expect(FIELD_NAMES.auto).toEqual(Object.keys(AUTO));
+    expect([...FIELD_NAMES.hogar].sort()).toEqual(Object.keys(HOGAR).sort());
+    expect(FIELD_NAMES.alquiler).toEqual(Object.keys(ALQUILER));
+  });
+});
+
+describe("números enteros con separador de miles", () => {
+  it.each([
+    ["12.000", "12000"],
+    ["1.000", "1000"],
+    ["100 000", "100000"],
+    [" 12.500 ", "12500"],
+    ["12000", "12000"],
+    ["12,5", "12,5"],
+    ["1.5", "1.5"],
+    ["12.00", "12.00"],
+  ])("«%s» → «%s»", (typed, normalized) => {
+    expect(normalizeWholeNumber(typed)).toBe(normalized);
+  });
+
+  it("12.000 km se tarifican como doce mil, no como doce", () => {
+    const values = { ...Object.fromEntries(Object.entries(inputsToFormValues("auto", AUTO))), annualKm: "12.000" };
+    const submission = parseWithZod(normalizeQuoteFormData(formData(values)), { schema: QUOTE_FORM_SCHEMAS.auto });
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value.annualKm).toBe(12_000);
+  });
+
+  it("1.000 m² es una superficie válida", () => {
+    const values = { ...inputsToFormValues("hogar", HOGAR), areaM2: "1.000" };
+    const submission = parseWithZod(normalizeQuoteFormData(formData(values)), { schema: QUOTE_FORM_SCHEMAS.hogar });
+    expect(submission.status === "success" && submission.value.areaM2).toBe(1000);
+  });
+
+  it("no toca los importes (los lee el esquema en euros) ni otros campos", () => {
+    const normalized = normalizeQuoteFormData(formData({ vehicleValue: "15.000", postalCode: "28.001", annualKm: "12.000" }));
+    expect(typedValues(normalized)).toEqual({ vehicleValue: "15.000", postalCode: "28.001", annualKm: "12000" });
+  });
+});
+
+describe("centsToEurosInput", () => {
+  it.each([
+    [1_500_000, "15000"],
+    [85_050, "850,50"],
+    [5, "0,05"],
+    [0, "0"],
+  ])("%i céntimos → «%s»", (cents, typed) => {
+    expect(centsToEurosInput(cents)).toBe(typed);
+  });
+});
+
+describe("volver a cotizar con los mismos datos", () => {
+  it.each([
+    ["auto", AUTO],
+    ["hogar", HOGAR],
+    ["alquiler", ALQUILER],
+  ] as const)("los datos de %s vuelven al formulario y el formulario da los mismos datos", (line, inputs) => {
+    QUOTE_INPUT_SCHEMAS[line].parse(inputs);
+    const href = requoteHref(line, inputs);
+    const url = new URL(href, "http://web");
+    expect(url.pathname).toBe("/cotizar");
+    expect(url.searchParams.get("linea")).toBe(line);
+    const prefill = prefillFromSearch(line, url.searchParams);
+    const submission = parseWithZod(normalizeQuoteFormData(formData(prefill)), { schema: QUOTE_FORM_SCHEMAS[line] });
+    expect(submission.status === "success" ? submission.value : submission.error).toEqual(inputs);
+  });
+
+  it("una casilla sin marcar no viaja en la URL", () => {
+    expect(inputsToFormValues("hogar", HOGAR)).toMatchObject({ alarm: "on" });
+    expect(inputsToFormValues("hogar", HOGAR)).not.toHaveProperty("reinforcedDoor");
+  });
+
+  it("el relleno desde la URL solo toma los campos del ramo", () => {
+    const params = new URLSearchParams({ linea: "alquiler", postalCode: "28001", vehicleBrand: "Seat", monthlyRent: "", months: "x".repeat(200) });
+    expect(prefillFromSearch("alquiler", params)).toEqual({ postalCode: "28001" });
+  });
+});
+
+describe("apiErrorsForForm", () => {
+  it("los errores de campos del formulario van a su campo", () => {
+    const body = { error: "Datos no válidos", fieldErrors: { postalCode: ["Introduzca un código postal de 5 cifras"] } };
+    expect(apiErrorsForForm(body, FIELD_NAMES.alquiler)).toEqual({
+      fieldErrors: { postalCode: ["Introduzca un código postal de 5 cifras"] },
+      formErrors: [],
+    });
+  });
+
+  it("un alquiler rechazado explica el motivo en la renta", () => {
+    const reason = "La renta supera el 40 % de los ingresos netos del inquilino, por lo que no podemos asegurar este alquiler.";
+    expect(apiErrorsForForm({ error: reason, fieldErrors: { monthlyRent: [reason] } }, FIELD_NAMES.alquiler).fieldErrors).toEqual({
+      monthlyRent: [reason],
+    });
+  });
+
+  it("lo que no es de un campo del formulario, o no trae campos, va al resumen", () => {
+    expect(apiErrorsForForm({ error: "No asegurable", fieldErrors: { _: ["No asegurable"] } }, FIELD_NAMES.auto)).toEqual({
+      fieldErrors: {},
+      formErrors: ["No asegurable"],
+    });
+    expect(apiErrorsForForm({ error: "Sesión no válida" }, FIELD_NAMES.auto)).toEqual({ fieldErrors: {}, formErrors: ["Sesión no válida"] });
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkoutHref,
+  extraValue,
+  factorText,
+  notIncluded,
+  parseExtras,
+  parseFrequency,
+  recibosSummary,
+  sameSelection,
+} from "./__results.state";
+
+const g = (code: string) => ({ code, name: code.toUpperCase() });
+const PLANS = [
+  { code: "terceros", guarantees: [g("rc")], optionalGuarantees: [g("lunas"), g("robo"), g("sustitucion")] },
+  { code: "ampliado", guarantees: [g("rc"), g("lunas"), g("robo")], optionalGuarantees: [g("sustitucion")] },
+  { code: "todo", guarantees: [g("rc"), g("lunas"), g("robo"), g("danos"), g("sustitucion")], optionalGuarantees: [] },
+];
+
+describe("parseFrequency", () => {
+  it("anual si falta o no es una forma de pago", () => {
+    expect(parseFrequency(null)).toBe("anual");
+    expect(parseFrequency("diaria")).toBe("anual");
+    expect(parseFrequency("mensual")).toBe("mensual");
+  });
+});
+
+describe("parseExtras", () => {
+  it("cada plan recibe sus garantías opcionales, en el orden del plan y sin repetir", () => {
+    const values = [extraValue("terceros", "sustitucion"), extraValue("terceros", "lunas"), extraValue("terceros", "lunas"), extraValue("ampliado", "sustitucion")];
+    expect(parseExtras(values, PLANS)).toEqual({ terceros: ["lunas", "sustitucion"], ampliado: ["sustitucion"], todo: [] });
+  });
+
+  it("descarta planes desconocidos y garantías que el plan no ofrece como opcionales", () => {
+    const values = [extraValue("otro", "lunas"), extraValue("ampliado", "lunas"), "lunas", extraValue("todo", "danos")];
+    expect(parseExtras(values, PLANS)).toEqual({ terceros: [], ampliado: [], todo: [] });
+  });
+});
+
+describe("sameSelection", () => {
+  it("compara conjuntos", () => {
+    expect(sameSelection(["a", "b"], ["b", "a"])).toBe(true);
+    expect(sameSelection([], [])).toBe(true);
+    expect(sameSelection(["a"], ["a", "b"])).toBe(false);
+  });
+});
+
+describe("checkoutHref", () => {
+  it("lleva la cotización, el plan, la forma de pago y cada garantía opcional", () => {
+    const href = checkoutHref("q-1", "terceros", "mensual", ["lunas", "robo"]);
+    const url = new URL(href, "http://web");
+    expect(url.pathname).toBe("/checkout");
+    expect(url.searchParams.get("cotizacion")).toBe("q-1");
+    expect(url.searchParams.get("plan")).toBe("terceros");
+    expect(url.searchParams.get("frecuencia")).toBe("mensual");
+    expect(url.searchParams.getAll("extras")).toEqual(["lunas", "robo"]);
+  });
+
+  it("sin garantías opcionales no añade extras", () => {
+    expect(checkoutHref("q-1", "todo", "anual", [])).toBe("/checkout?cotizacion=q-1&plan=todo&frecuencia=anual");
+  });
+});
+
+describe("recibosSummary", () => {
+  const r = (...amounts: number[]) => amounts.map((amount) => ({ amount }));
+  it.each([
+    [r(14502), "1 recibo de 145,02 €"],
+    [r(3794, 3794, 3794, 3794), "4 recibos de 37,94 €"],
+    [r(7987, 6918), "1 recibo de 79,87 € y 1 de 69,18 €"],
+    [r(2276, ...Array<number>(11).fill(1197)), "1 recibo de 22,76 € y 11 de 11,97 €"],
+    [r(100, 200, 300), "3 recibos de 1,00 € a 3,00 €"],
+  ])("%j → %s", (recibos, text) => {
+    expect(recibosSummary(recibos).replace(/\u00a0/g, " ")).toBe(text);
+  });
+});
+
+describe("notIncluded", () => {
+  it("lo que otros planes cubren y este ni incluye ni ofrece", () => {
+    expect(notIncluded(PLANS[0], PLANS).map((x) => x.code)).toEqual(["danos"]);
+    expect(notIncluded(PLANS[1], PLANS).map((x) => x.code)).toEqual(["danos"]);
+    expect(notIncluded(PLANS[2], PLANS)).toEqual([]);
+  });
+});
+
+describe("factorText", () => {
+  it("puntos básicos como multiplicador", () => {
+    expect(factorText(11_500)).toBe("×1,15");
+    expect(factorText(10_000)).toBe("×1");
+    expect(factorText(9_500)).toBe("×0,95");
+  });
+});

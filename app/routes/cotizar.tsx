@@ -1,0 +1,254 @@
+import { getFormProps, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { CreatedQuoteSchema, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
+import { UnsavedChangesGuard } from "~/components/unsaved-changes";
+import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { ApiError, apiClient } from "~/lib/api.server";
+import { getVisitor } from "~/lib/auth.server";
+import { validateCsrf } from "~/lib/csrf.server";
+import { checkHoneypot } from "~/lib/honeypot.server";
+import { rememberQuoteOwner } from "~/lib/quote-owner.server";
+import { mergeHeaders } from "~/lib/session.server";
+import {
+  AlquilerFields,
+  alquilerFieldOrder,
+  AutoFields,
+  autoFieldOrder,
+  HogarFields,
+  hogarFieldOrder,
+  type FormInput,
+} from "./__cotizar.fields";
+import {
+  apiErrorsForForm,
+  FIELD_NAMES,
+  LINE_FIELD,
+  LINE_OPTIONS,
+  LINE_PARAM,
+  lineOption,
+  normalizeQuoteFormData,
+  parseLine,
+  prefillFromSearch,
+  typedValues,
+} from "./__cotizar.form";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle("Calcular precio | Cotiza", matches) },
+  {
+    name: "description",
+    content: "Calcule el precio de su seguro de coche, de hogar o de impago del alquiler en un par de minutos y compare los planes.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const line = parseLine(url.searchParams.get(LINE_PARAM));
+  // "Volver a cotizar" (/results) links here with the previous inputs in the URL.
+  return json({ line, defaultValue: line ? prefillFromSearch(line, url.searchParams) : {} });
+}
+
+/** A failed submission answered with every value as the person typed it ("12.000", not "12000"). */
+function keepTyped(result: SubmissionResult<string[]>, formData: FormData): SubmissionResult<string[]> {
+  return { ...result, initialValue: typedValues(formData) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(request, context, formData);
+  checkHoneypot(formData, context, request);
+  const line = parseLine(formData.get(LINE_FIELD));
+  // The line travels in a hidden field the page always renders: without it the POST was not ours.
+  if (!line) throw new Response("Seguro no válido", { status: 400, statusText: "Bad Request" });
+
+  const submission = parseWithZod(normalizeQuoteFormData(formData), { schema: QUOTE_FORM_SCHEMAS[line] });
+  if (submission.status !== "success") {
+    markSubmissionFailed(context);
+    return json(keepTyped(submission.reply(), formData), { status: 400 });
+  }
+
+  const visitor = await getVisitor(request, context);
+  try {
+    const quote = await apiClient(context, request, visitor?.token).post("/quotes", {
+      body: { line, inputs: submission.value },
+      schema: CreatedQuoteSchema,
+    });
+    const headers = mergeHeaders(visitor?.headers);
+    // Made without an account: this browser keeps the proof that the quote is its own.
+    if (quote.ownerToken) headers.append("Set-Cookie", await rememberQuoteOwner(request, context, quote.id, quote.ownerToken));
+    return redirect(`/results?cotizacion=${encodeURIComponent(quote.id)}`, { headers });
+  } catch (error) {
+    // 5xx and an unreachable API arrive as a Response: the error page (ADR 003).
+    if (!(error instanceof ApiError)) throw error;
+    markSubmissionFailed(context);
+    // 400: the API's field errors; 422: a risk it will not insure (the reason on monthlyRent).
+    const reply = submission.reply(apiErrorsForForm(error.body, FIELD_NAMES[line]));
+    return json(keepTyped(reply, formData), { status: error.status === 422 ? 422 : 400 });
+  }
+}
+
+export default function CotizarPage() {
+  const { line, defaultValue } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <div className="max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Calcular precio</h1>
+        <p className="mt-3 text-lg text-slate-700">
+          Responda unas preguntas y verá al momento el precio de cada plan. Calcular el precio no le obliga a contratar.
+        </p>
+        <LineChooser current={line} />
+        {line ? (
+          <LineQuote key={`${line}:${JSON.stringify(defaultValue)}`} line={line} defaultValue={defaultValue} />
+        ) : (
+          <p className="mt-6 text-slate-700">Elija el seguro que desea y le preguntaremos solo lo necesario para calcular su precio.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The line is chosen with plain links (/cotizar?linea=…): no JavaScript needed. */
+function LineChooser({ current }: { current: QuoteLine | null }) {
+  return (
+    <section aria-labelledby="elegir-seguro" className="mt-8">
+      <h2 id="elegir-seguro" className="text-xl font-bold text-slate-900">
+        ¿Qué quiere asegurar?
+      </h2>
+      <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {LINE_OPTIONS.map((option) => {
+          const selected = option.code === current;
+          return (
+            <li key={option.code}>
+              <Link
+                to={`/cotizar?${LINE_PARAM}=${option.code}`}
+                aria-current={selected ? "true" : undefined}
+                className={`flex min-h-[56px] items-center justify-between gap-2 rounded-md border-2 px-4 py-3 text-lg font-semibold no-underline hover:no-underline ${
+                  selected ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-400 bg-white text-slate-900 hover:border-brand-700"
+                }`}
+              >
+                <span>{option.label}</span>
+                {selected ? (
+                  <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
+                    <path d="m5 12.5 4.5 4.5L19 7.5" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+type LineFormProps = {
+  defaultValue: Record<string, string>;
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** A field was changed by the person. */
+  onEdit: () => void;
+};
+
+/** One line's form, with the unsaved-changes flag: it rises on the first edit and never asks on submit. */
+function LineQuote({ line, defaultValue }: { line: QuoteLine; defaultValue: Record<string, string> }) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [dirty, setDirty] = useState(false);
+  const props: LineFormProps = { defaultValue, lastResult, onEdit: () => setDirty(true) };
+  return (
+    <section aria-labelledby="datos-titulo" className="mt-10">
+      {/* While the form is being sent (or the next page loads) there is nothing to lose. */}
+      <UnsavedChangesGuard when={dirty && navigation.state === "idle"} />
+      <h2 id="datos-titulo" className="text-2xl font-bold tracking-tight text-slate-900">
+        {lineOption(line).heading}
+      </h2>
+      {line === "auto" ? <AutoForm {...props} /> : line === "hogar" ? <HogarForm {...props} /> : <AlquilerForm {...props} />}
+    </section>
+  );
+}
+
+/** conform + zod on both halves: the same QUOTE_FORM_SCHEMAS as the action, validated on blur. */
+function useQuoteForm<L extends QuoteLine>(line: L, { defaultValue, lastResult }: LineFormProps) {
+  const schema = QUOTE_FORM_SCHEMAS[line];
+  return useForm<FormInput<L>>({
+    id: `cotizar-${line}`,
+    lastResult,
+    defaultValue: defaultValue as DefaultValue<FormInput<L>>,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(normalizeQuoteFormData(formData), { schema }),
+  });
+}
+
+function AutoForm(props: LineFormProps) {
+  const [form, fields] = useQuoteForm("auto", props);
+  return (
+    <QuoteForm line="auto" form={form} summaryFields={autoFieldOrder(fields)} onEdit={props.onEdit}>
+      <AutoFields fields={fields} />
+    </QuoteForm>
+  );
+}
+
+function HogarForm(props: LineFormProps) {
+  const [form, fields] = useQuoteForm("hogar", props);
+  return (
+    <QuoteForm line="hogar" form={form} summaryFields={hogarFieldOrder(fields)} onEdit={props.onEdit}>
+      <HogarFields fields={fields} />
+    </QuoteForm>
+  );
+}
+
+function AlquilerForm(props: LineFormProps) {
+  const [form, fields] = useQuoteForm("alquiler", props);
+  return (
+    <QuoteForm line="alquiler" form={form} summaryFields={alquilerFieldOrder(fields)} onEdit={props.onEdit}>
+      <AlquilerFields fields={fields} />
+    </QuoteForm>
+  );
+}
+
+function QuoteForm<Schema extends Record<string, unknown>>({
+  line,
+  form,
+  summaryFields,
+  onEdit,
+  children,
+}: {
+  line: QuoteLine;
+  form: FormMetadata<Schema, string[]>;
+  summaryFields: FieldMetadata<unknown, Schema, string[]>[];
+  onEdit: () => void;
+  children: ReactNode;
+}) {
+  // Typing, ticking, choosing a date: any change by the person raises the unsaved-changes flag.
+  const edited = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) {
+      if (target.type !== "hidden") onEdit();
+    }
+  };
+  return (
+    <>
+      <ErrorSummary form={form} fields={summaryFields} />
+      <Form method="post" {...getFormProps(form)} noValidate onInput={edited} onChange={edited} className="mt-2">
+        <AuthenticityTokenInput />
+        <HoneypotInputs label="Deje este campo en blanco" />
+        <input type="hidden" name={LINE_FIELD} value={line} />
+        {children}
+        <p className="mt-8 text-slate-600">
+          Usaremos estos datos solo para calcular su precio. Más información en la{" "}
+          <Link to="/politica-de-privacidad" className="underline">
+            política de privacidad
+          </Link>.
+        </p>
+        <div className="mt-6">
+          <SubmitButton pendingText="Calculando…">Calcular precio</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}
