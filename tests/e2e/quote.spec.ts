@@ -1,0 +1,83 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support";
+
+// /cotizar → /results. (Checkout and the confirmation page come with the rest of issue 4.)
+
+test("alquiler: un error de validación vuelve con los datos y luego se obtienen los precios", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("main").getByRole("link", { name: "Calcular precio" }).first().click();
+  await expect(page).toHaveURL(/\/cotizar/);
+  await page.getByRole("link", { name: "Alquiler" }).click();
+  await page.getByLabel("Código postal de la vivienda alquilada").fill("99001");
+  await page.getByLabel("Renta mensual, en euros").fill("850");
+  await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.000");
+  await page.getByRole("radio", { name: "12 meses" }).check();
+  await page.getByRole("button", { name: "Calcular precio" }).click();
+
+  await expect(page.getByText("Hay un problema")).toBeVisible();
+  await expect(page).toHaveTitle(/^Error: /);
+  await expect(page.getByLabel("Renta mensual, en euros")).toHaveValue("850");
+  await expect(page.getByLabel("Ingresos netos mensuales del inquilino, en euros")).toHaveValue("3.000");
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel("Código postal de la vivienda alquilada").fill("28001");
+  await page.getByRole("button", { name: "Calcular precio" }).click();
+  await expect(page).toHaveURL(/\/results\?cotizacion=/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
+  await expect(page.getByText(/Precio válido hasta el \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  for (const plan of ["6 meses", "12 meses", "18 meses"]) {
+    await expect(page.getByRole("article", { name: plan })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: /IPID/ })).toHaveAttribute("href", "/api/documents/ipid/alquiler");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("una renta por encima del 40 % de los ingresos se rechaza con el motivo", async ({ page }) => {
+  await page.goto("/cotizar?linea=alquiler");
+  await page.getByLabel("Código postal de la vivienda alquilada").fill("28001");
+  await page.getByLabel("Renta mensual, en euros").fill("1.500");
+  await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("2.000");
+  await page.getByRole("radio", { name: "6 meses" }).check();
+  await page.getByRole("button", { name: "Calcular precio" }).click();
+  await expect(page.getByText(/La renta supera el 40 % de los ingresos/).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/cotizar/);
+});
+
+test.describe("con JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "el aviso de cambios sin guardar usa useBlocker");
+
+  test("salir de /cotizar con cambios pregunta; permanecer conserva los datos y salir sale", async ({ page }) => {
+    await page.goto("/cotizar?linea=alquiler");
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Renta mensual, en euros").fill("900");
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Mi póliza" }).click();
+    const dialog = page.getByRole("dialog", { name: "Tiene cambios sin guardar. ¿Desea salir de todos modos?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Permanecer en la página" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/cotizar/);
+    await expect(page.getByLabel("Renta mensual, en euros")).toHaveValue("900");
+
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Mi póliza" }).click();
+    await dialog.getByRole("button", { name: "Salir" }).click();
+    await expect(page).not.toHaveURL(/\/cotizar/);
+  });
+
+  test("enviar el formulario no pregunta", async ({ page }) => {
+    await page.goto("/cotizar?linea=alquiler");
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Código postal de la vivienda alquilada").fill("08001");
+    await page.getByLabel("Renta mensual, en euros").fill("700");
+    await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("2.500");
+    await page.getByRole("radio", { name: "18 meses" }).check();
+    let prompted = false;
+    page.on("dialog", (d) => {
+      prompted = true;
+      void d.dismiss();
+    });
+    await page.getByRole("button", { name: "Calcular precio" }).click();
+    await expect(page).toHaveURL(/\/results\?cotizacion=/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(prompted).toBe(false);
+  });
+});
