@@ -135,9 +135,17 @@ export function createApiClient(options: ApiClientOptions) {
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The API client for one incoming request, optionally acting with a bearer token. */
-export function apiClient(context: AppLoadContext, request: Request, token?: string | null): ApiClient {
-  const forwardHeaders: Record<string, string> = {};
+/**
+ * The API client for one incoming request, optionally acting with a bearer token. `headers` adds
+ * contract headers a call needs besides the token (e.g. X-Quote-Owner for an anonymous quote).
+ */
+export function apiClient(
+  context: AppLoadContext,
+  request: Request,
+  token?: string | null,
+  headers?: Record<string, string>,
+): ApiClient {
+  const forwardHeaders: Record<string, string> = { ...headers };
   const requestId = request.headers.get("x-request-id");
   const forwardedFor = request.headers.get("x-forwarded-for");
   if (requestId) forwardHeaders["x-request-id"] = requestId;

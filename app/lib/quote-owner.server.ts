@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { ClaimQuotesAnswerSchema, MAX_CLAIM_TOKENS, QUOTE_OWNER_HEADER } from "../../api/contract/quotes";
 import { ApiError, apiClient, type ApiClient } from "./api.server";
-import type { ApiFetch } from "./load-context";
 import {
   getVisitorSession,
   readQuoteOwnerTokens,
@@ -49,12 +48,7 @@ export async function quoteOwnerToken(request: Request, context: AppLoadContext,
  * readable right after sign-in).
  */
 export function quoteApi(context: AppLoadContext, request: Request, { token, ownerToken }: { token?: string | null; ownerToken?: string | null }): ApiClient {
-  if (!ownerToken) return apiClient(context, request, token);
-  const apiFetch: ApiFetch = (apiRequest) => {
-    apiRequest.headers.set(QUOTE_OWNER_HEADER, ownerToken);
-    return context.apiFetch(apiRequest);
-  };
-  return apiClient({ ...context, apiFetch }, request, token);
+  return apiClient(context, request, token, ownerToken ? { [QUOTE_OWNER_HEADER]: ownerToken } : undefined);
 }
 
 /**
