@@ -10,6 +10,7 @@ import { isValidIban } from "../../api/domain/iban";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { createTestDatabase } from "../support/db";
 import { startTestServer } from "../support/server";
+import { ALQUILER, AUTO, HOGAR } from "../support/quote-inputs";
 
 let database: DatabaseHandle;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -78,31 +79,6 @@ async function download(path: string, opts: { token?: string; owner?: string } =
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-const AUTO = {
-  driverBirthDate: "1985-06-15",
-  licenseDate: "2005-09-01",
-  postalCode: "28013",
-  vehicleBrand: "Seat",
-  vehicleModel: "León",
-  vehicleYear: 2021,
-  vehicleValue: 2_200_000,
-  use: "particular",
-  annualKm: 15_000,
-  claimFreeYears: 8,
-};
-const HOGAR = {
-  postalCode: "46001",
-  dwellingType: "piso",
-  floor: "intermedio",
-  areaM2: 85,
-  yearBuilt: 1998,
-  residence: "habitual",
-  buildingValue: 15_000_000,
-  contentsValue: 3_000_000,
-  alarm: true,
-  reinforcedDoor: false,
-};
-const ALQUILER = { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000, months: 12 };
 
 const GOOD_CARD = { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Lucía Martín" };
 const DECLINED_CARD = { ...GOOD_CARD, cardNumber: "4000 0000 0000 0002" };

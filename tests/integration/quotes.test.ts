@@ -9,6 +9,7 @@ import { auditLog, plans, quotes, settings, tariffs } from "../../api/db/schema"
 import { applyFactorsBp } from "../../api/domain/money";
 import { createTestDatabase } from "../support/db";
 import { startTestServer } from "../support/server";
+import { ALQUILER, AUTO, HOGAR } from "../support/quote-inputs";
 
 let database: DatabaseHandle;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -73,31 +74,6 @@ async function call(method: string, path: string, opts: { body?: unknown; token?
   return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
 }
 
-const AUTO = {
-  driverBirthDate: "1985-06-15",
-  licenseDate: "2005-09-01",
-  postalCode: "28013",
-  vehicleBrand: "Seat",
-  vehicleModel: "León",
-  vehicleYear: 2021,
-  vehicleValue: 2_200_000,
-  use: "particular",
-  annualKm: 15_000,
-  claimFreeYears: 8,
-};
-const HOGAR = {
-  postalCode: "46001",
-  dwellingType: "piso",
-  floor: "intermedio",
-  areaM2: 85,
-  yearBuilt: 1998,
-  residence: "habitual",
-  buildingValue: 15_000_000,
-  contentsValue: 3_000_000,
-  alarm: true,
-  reinforcedDoor: false,
-};
-const ALQUILER = { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000, months: 12 };
 
 const createQuote = (line: string, inputs: unknown, token?: string) => call("POST", "/quotes", { body: { line, inputs }, token });
 
