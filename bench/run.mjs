@@ -1,0 +1,110 @@
+// npm run bench — throughput and latency of the built server, plus the JavaScript /cotizar loads.
+// Starts the server (production mode, fresh embedded database) on BENCH_PORT, runs autocannon
+// against a trivial route (the framework's ceiling), GET /cotizar and the POST that creates a
+// quote, at 10 and 50 connections, and writes bench/results/latest.{json,md}. Nothing here is
+// asserted: the figures are read by people and compared with the issue's targets.
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const base = `http://127.0.0.1:${PORT}`;
+
+function cotizarJavaScript() {
+  const manifestFile = readdirSync("public/build").find((f) => f.startsWith("manifest-"));
+  const manifest = JSON.parse(readFileSync(path.join("public/build", manifestFile), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""));
+  const files = new Set([`/build/${manifestFile}`]);
+  const add = (entry) => [entry.module, ...(entry.imports ?? [])].forEach((f) => files.add(f));
+  add(manifest.entry);
+  add(manifest.routes.root);
+  add(manifest.routes["routes/cotizar"]);
+  let gzip = 0;
+  let raw = 0;
+  for (const file of files) {
+    const body = readFileSync(path.join("public", file));
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: files.size, rawBytes: raw, gzipBytes: gzip };
+}
+
+async function waitReady() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not start");
+}
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: DURATION, ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const quoteBody = JSON.stringify({
+  line: "alquiler",
+  inputs: { postalCode: "28013", monthlyRent: 90_000, tenantMonthlyIncome: 300_000, months: 12 },
+});
+const targets = [
+  { name: "GET /healthz (ceiling)", url: `${base}/healthz` },
+  { name: "GET /cotizar", url: `${base}/cotizar?linea=alquiler` },
+  { name: "POST /api/quotes", url: `${base}/api/quotes`, method: "POST", headers: { "content-type": "application/json" }, body: quoteBody },
+];
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "cotiza-bench-"));
+const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijkl",
+    JWT_SECRET: "bench-jwt-secret-0123456789-abcdefghijklmnopq",
+    ADMIN_EMAIL: "admin@cotiza.test",
+    ADMIN_PASSWORD: "Admin-Cotiza-2026!",
+    LOG_LEVEL: "error",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+try {
+  await waitReady();
+  const rows = [];
+  for (const connections of [10, 50]) {
+    for (const target of targets) {
+      await run({ ...target, duration: 2, connections }); // warm-up
+      const result = await run({ ...target, connections });
+      const row = {
+        target: target.name,
+        connections,
+        requestsPerSecond: Math.round(result.requests.average),
+        p50ms: result.latency.p50,
+        p99ms: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      };
+      rows.push(row);
+      console.log(JSON.stringify(row));
+    }
+  }
+  const js = cotizarJavaScript();
+  const at = new Date().toISOString();
+  writeFileSync("bench/results/latest.json", JSON.stringify({ at, durationSeconds: DURATION, rows, cotizarJavaScript: js }, null, 2) + "\n");
+  const table = rows.map((r) => `| ${r.target} | ${r.connections} | ${r.requestsPerSecond} | ${r.p50ms} | ${r.p99ms} | ${r.non2xx + r.errors} |`).join("\n");
+  writeFileSync(
+    "bench/results/latest.md",
+    `# Bench ${at}\n\n${DURATION} s per run after a 2 s warm-up; server in production mode on a fresh embedded database; autocannon on the same machine (2 cores).\n\n| target | connections | req/s | p50 ms | p99 ms | non-2xx + errors |\n|---|---|---|---|---|---|\n${table}\n\nJavaScript loaded by /cotizar: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (${(js.rawBytes / 1024).toFixed(1)} KB raw).\n`,
+  );
+  console.log(readFileSync("bench/results/latest.md", "utf8"));
+} finally {
+  server.kill("SIGTERM");
+}
