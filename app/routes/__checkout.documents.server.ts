@@ -1,0 +1,42 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { ApiError } from "~/lib/api.server";
+import { getVisitor } from "~/lib/auth.server";
+import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
+
+/**
+ * The resource routes under /documentos: the API's PDF streamed with the visitor's bearer token
+ * (and a quote's owner token when this browser made it), its name and type passed on. A visitor
+ * not signed in, a bad id, or someone else's document: 404, like the API.
+ */
+const PASSED_HEADERS = ["content-type", "content-disposition", "content-length"] as const;
+
+export const documentNotFound = () => new Response("Documento no encontrado", { status: 404, statusText: "Not Found" });
+
+export async function streamDocument(
+  request: Request,
+  context: AppLoadContext,
+  apiPath: string,
+  { quoteId }: { quoteId?: string } = {},
+): Promise<Response> {
+  const visitor = await getVisitor(request, context);
+  const ownerToken = quoteId ? await quoteOwnerToken(request, context, quoteId) : null;
+  if (!visitor && !ownerToken) throw documentNotFound();
+  const api = quoteApi(context, request, { token: visitor?.token, ownerToken });
+  let response: Response;
+  try {
+    response = await api.getResponse(apiPath, { accept: "application/pdf", signal: request.signal });
+  } catch (error) {
+    if (error instanceof ApiError) throw documentNotFound();
+    throw error;
+  }
+  const headers = new Headers(visitor?.headers);
+  for (const name of PASSED_HEADERS) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  headers.set("Cache-Control", "private, no-store");
+  return new Response(response.body, { status: 200, headers });
+}
+
+export const POSITIVE_INT = /^[1-9]\d{0,9}$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

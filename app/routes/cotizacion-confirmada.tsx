@@ -1,0 +1,60 @@
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PolicySchema } from "../../api/contract/policies";
+import { ApiError, apiClient } from "~/lib/api.server";
+import { requireVisitor } from "~/lib/auth.server";
+import { PolicyDocuments, PolicyFacts } from "./__checkout.policy";
+
+export const meta: MetaFunction = () => [{ title: "Póliza contratada | Cotiza" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const notFound = () => new Response("Póliza no encontrada", { status: 404, statusText: "Not Found" });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const visitor = await requireVisitor(request, context);
+  const id = new URL(request.url).searchParams.get("poliza") ?? "";
+  if (!/^[1-9]\d{0,9}$/.test(id)) throw notFound();
+  try {
+    const policy = await apiClient(context, request, visitor.token).get(`/me/policies/${id}`, { schema: PolicySchema });
+    const headers = new Headers(visitor.headers);
+    headers.set("Cache-Control", "private, no-store");
+    return json({ policy }, { headers });
+  } catch (error) {
+    // Someone else's policy answers 404, like one that does not exist.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+    throw error;
+  }
+}
+
+export default function PolicyConfirmedPage() {
+  const { policy } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <div className="max-w-2xl">
+        <div className="rounded-md bg-green-700 p-5 text-white sm:p-6">
+          <h1 className="text-3xl font-bold tracking-tight">Su seguro está contratado</h1>
+          <p className="mt-2 text-lg">
+            Número de póliza: <strong>{policy.number}</strong>
+          </p>
+        </div>
+        <p className="mt-6 text-lg text-slate-700">
+          Le hemos enviado un correo electrónico con la documentación. También puede descargarla aquí y consultarla cuando quiera en «Mi
+          póliza».
+        </p>
+        <section aria-labelledby="datos-poliza" className="mt-6">
+          <h2 id="datos-poliza" className="text-xl font-bold text-slate-900">
+            Datos de la póliza
+          </h2>
+          <PolicyFacts policy={policy} />
+          <PolicyDocuments policy={policy} />
+        </section>
+        <p className="mt-8">
+          <Link to="/mi-poliza" className="btn-primary">
+            Ir a Mi póliza
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { QuoteSchema } from "../../api/contract/quotes";
+import { Badge } from "~/components/ui/badge";
+import { ApiError } from "~/lib/api.server";
+import { requireVisitor } from "~/lib/auth.server";
+import { formatDate, formatMoney } from "~/lib/format";
+import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
+import { documentPaths } from "./__checkout.policy";
+import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "./__checkout.quote-status";
+import { lineOption, requoteHref } from "./__cotizar.form";
+import { FREQUENCY_LABELS, QUOTE_PARAM } from "./__results.state";
+
+export const meta: MetaFunction = () => [{ title: "Cotización | Cotiza" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new Response("Cotización no encontrada", { status: 404, statusText: "Not Found" });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const visitor = await requireVisitor(request, context);
+  const id = params.id ?? "";
+  if (!UUID.test(id)) throw notFound();
+  const ownerToken = await quoteOwnerToken(request, context, id);
+  try {
+    const quote = await quoteApi(context, request, { token: visitor.token, ownerToken }).get(`/quotes/${id}`, { schema: QuoteSchema });
+    const headers = new Headers(visitor.headers);
+    headers.set("Cache-Control", "private, no-store");
+    return json(
+      {
+        quote: { id: quote.id, line: quote.line, status: quote.status, validUntil: quote.validUntil, createdAt: quote.createdAt },
+        plans: quote.plans.map((p) => ({
+          code: p.code,
+          name: p.name,
+          description: p.description,
+          recommended: p.recommended,
+          deductibleCents: p.deductibleCents,
+          guarantees: p.guarantees.map((g) => g.name),
+          prices: p.prices,
+        })),
+        requoteHref: requoteHref(quote.line, quote.inputs as Record<string, unknown>),
+      },
+      { headers },
+    );
+  } catch (error) {
+    // Someone else's quote answers 404, like one that does not exist.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+    throw error;
+  }
+}
+
+export default function QuotePage() {
+  const { quote, plans, requoteHref: requote } = useLoaderData<typeof loader>();
+  const line = lineOption(quote.line);
+  const open = quote.status === "cotizada";
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <div className="max-w-3xl">
+        <p>
+          <Link to="/mis-cotizaciones">Volver a Mis cotizaciones</Link>
+        </p>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Cotización de {line.name.toLowerCase()}</h1>
+        <div className="mt-3 flex flex-wrap items-center gap-3 text-slate-700">
+          <Badge tone={QUOTE_STATUS_TONES[quote.status]}>{QUOTE_STATUS_LABELS[quote.status]}</Badge>
+          <span>Calculada el {formatDate(quote.createdAt)}</span>
+          <span>Válida hasta el {formatDate(quote.validUntil)}</span>
+        </div>
+
+        {quote.status === "caducada" ? (
+          <section aria-labelledby="aviso" className="mt-6 rounded-md border-l-8 border-amber-500 bg-amber-50 p-4">
+            <h2 id="aviso" className="text-xl font-bold text-slate-900">
+              Esta cotización ha caducado
+            </h2>
+            <p className="mt-2">
+              Sus precios eran válidos hasta el {formatDate(quote.validUntil)}. Vuelva a cotizar con los mismos datos para ver el precio de hoy.
+            </p>
+            <p className="mt-4">
+              <Link to={requote} className="btn-primary">
+                Volver a cotizar
+              </Link>
+            </p>
+          </section>
+        ) : null}
+        {quote.status === "contratada" ? (
+          <p className="mt-6">
+            Ya ha contratado esta cotización. <Link to="/mi-poliza">Ver Mi póliza</Link>
+          </p>
+        ) : null}
+
+        <div className="mt-6 flex flex-wrap gap-3">
+          {open ? (
+            <Link to={`/results?${QUOTE_PARAM}=${quote.id}`} className="btn-primary">
+              Continuar
+            </Link>
+          ) : null}
+          <a href={documentPaths.quote(quote.id)} className="btn-secondary" download>
+            Descargar la cotización (PDF)
+          </a>
+        </div>
+
+        <h2 className="mt-10 text-2xl font-bold text-slate-900">Planes</h2>
+        <ul className="mt-4 space-y-4">
+          {plans.map((plan) => (
+            <li key={plan.code} className="rounded-lg border-2 border-slate-300 bg-white p-4">
+              <h3 className="text-xl font-bold text-slate-900">
+                {plan.name}
+                {plan.recommended ? <span className="ml-2 text-base font-semibold text-brand-800">(recomendado)</span> : null}
+              </h3>
+              <p className="mt-1 text-slate-700">{plan.description}</p>
+              <p className="mt-2">
+                <strong className="text-2xl">{formatMoney(plan.prices.anual.total)}</strong> al año
+              </p>
+              <p className="text-sm text-slate-600">
+                {FREQUENCY_LABELS.mensual}: {formatMoney(plan.prices.mensual.total)} al año en {plan.prices.mensual.recibos.length} recibos. Franquicia:{" "}
+                {plan.deductibleCents > 0 ? formatMoney(plan.deductibleCents) : "sin franquicia"}.
+              </p>
+              <p className="mt-2 text-sm">
+                <span className="font-semibold">Incluye: </span>
+                {plan.guarantees.join(", ")}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

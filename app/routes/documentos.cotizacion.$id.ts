@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { documentNotFound, streamDocument, UUID } from "./__checkout.documents.server";
+
+/** /documentos/cotizacion/{id}: the quote as a PDF, for whoever may read the quote. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  if (!UUID.test(id)) throw documentNotFound();
+  return streamDocument(request, context, `/quotes/${id}/document`, { quoteId: id });
+}

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { documentNotFound, POSITIVE_INT, streamDocument } from "./__checkout.documents.server";
+
+/** /documentos/poliza/{id}/recibo/{sequence}: one recibo of the policy (PDF), for its owner. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  const sequence = params.sequence ?? "";
+  if (!POSITIVE_INT.test(id) || !POSITIVE_INT.test(sequence)) throw documentNotFound();
+  return streamDocument(request, context, `/me/policies/${id}/recibos/${sequence}/document`);
+}

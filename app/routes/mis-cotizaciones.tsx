@@ -1,0 +1,80 @@
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { QuoteListSchema } from "../../api/contract/quotes";
+import { Badge } from "~/components/ui/badge";
+import { Pagination } from "~/components/ui/pagination";
+import { apiClient } from "~/lib/api.server";
+import { requireVisitor } from "~/lib/auth.server";
+import { formatDate, formatMoney } from "~/lib/format";
+import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "./__checkout.quote-status";
+import { lineOption } from "./__cotizar.form";
+
+export const meta: MetaFunction = () => [{ title: "Mis cotizaciones | Cotiza" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const visitor = await requireVisitor(request, context);
+  const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
+  const list = await apiClient(context, request, visitor.token).get("/me/quotes", {
+    query: { page, pageSize: PAGE_SIZE },
+    schema: QuoteListSchema,
+  });
+  const headers = new Headers(visitor.headers);
+  headers.set("Cache-Control", "private, no-store");
+  return json(list, { headers });
+}
+
+export default function MyQuotesPage() {
+  const { items, total, page, pageSize } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <div className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Mis cotizaciones</h1>
+        {total === 0 ? (
+          <div className="mt-6">
+            <p className="text-lg text-slate-700">Todavía no ha calculado ningún precio con su cuenta.</p>
+            <p className="mt-4">
+              <Link to="/cotizar" className="btn-primary">
+                Calcular precio
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <>
+            <ul className="mt-8 space-y-4">
+              {items.map((quote) => (
+                <li key={quote.id} className="rounded-lg border-2 border-slate-300 bg-white p-4">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h2 className="text-xl font-bold text-slate-900">
+                      <Link to={`/cotizacion/${quote.id}`}>{lineOption(quote.line).name}</Link>
+                    </h2>
+                    <Badge tone={QUOTE_STATUS_TONES[quote.status]}>{QUOTE_STATUS_LABELS[quote.status]}</Badge>
+                  </div>
+                  <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-slate-700 sm:grid-cols-3">
+                    <div>
+                      <dt className="text-sm text-slate-600">Mejor precio</dt>
+                      <dd className="font-semibold text-slate-900">{quote.bestPrice !== null ? `${formatMoney(quote.bestPrice)} al año` : "—"}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-slate-600">Fecha</dt>
+                      <dd>{formatDate(quote.createdAt)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-slate-600">{quote.status === "caducada" ? "Válida hasta (caducada)" : "Válida hasta"}</dt>
+                      <dd>{formatDate(quote.validUntil)}</dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+            <Pagination page={page} pageSize={pageSize} total={total} itemsLabel="cotizaciones" />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
