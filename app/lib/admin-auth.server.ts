@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { notFound } from "./http";
 import { AdminRecordSchema, type AdminLoginAnswer, type AdminRecord } from "../../api/contract/auth";
 import { hasPermission } from "../../api/contract/permissions";
 import { ADMIN_ROUTE_PERMISSIONS, canOpen, type AdminRouteId } from "./admin-routes";
@@ -195,7 +196,7 @@ export function handleAdminApiError(error: unknown, request: Request, context: A
     throw adminSignOutRedirect(request, context);
   }
   if (error instanceof ApiError && error.status === 403) throw forbiddenRedirect(request, redirectTo);
-  if (error instanceof ApiError && error.status === 404) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  if (error instanceof ApiError && error.status === 404) throw notFound();
   throw error;
 }
 

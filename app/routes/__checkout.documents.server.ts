@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { notFound } from "~/lib/http";
 import { ApiError } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
@@ -10,7 +11,7 @@ import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
  */
 const PASSED_HEADERS = ["content-type", "content-disposition", "content-length"] as const;
 
-export const documentNotFound = () => new Response("Documento no encontrado", { status: 404, statusText: "Not Found" });
+export const documentNotFound = () => notFound("Documento no encontrado");
 
 export async function streamDocument(
   request: Request,

@@ -1,4 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
+import { positiveIdParam } from "~/lib/http";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -21,15 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle(`${data ? `Rol ${data.role.name}` : "Rol"} | Back office Cotiza`, matches) },
 ];
 
-function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id < 1) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return id;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { admin, api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "loader");
-  const id = idParam(params.id);
+  const id = positiveIdParam(params.id);
   try {
     const [role, { items: catalogue }] = await Promise.all([
       api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
@@ -50,7 +45,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   await validateCsrf(request, context, formData);
   const { api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "action");
-  const id = idParam(params.id);
+  const id = positiveIdParam(params.id);
   const intent = formData.get(INTENT_FIELD);
 
   if (intent === "delete") {

@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { positiveIdParam } from "~/lib/http";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -48,15 +49,9 @@ function userPath(id: number | string) {
   return `/admin/users/${id}`;
 }
 
-function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id < 1) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return id;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { admin, api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "loader");
-  const id = idParam(params.id);
+  const id = positiveIdParam(params.id);
   const permissions = admin.role.permissions;
   const canWrite = hasPermission(permissions, "users:write");
   try {
@@ -84,7 +79,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   await validateCsrf(request, context, formData);
   const { api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "action");
-  const id = idParam(params.id);
+  const id = positiveIdParam(params.id);
   const intent = formData.get(INTENT_FIELD);
   if (!isIntent(intent)) throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
 

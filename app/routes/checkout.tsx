@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type Submission, type SubmissionResult } from "@conform-to/react";
+import { notFound } from "~/lib/http";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
@@ -41,7 +42,6 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-const notFound = () => new Response("Cotización no encontrada", { status: 404, statusText: "Not Found" });
 
 /** The signed-in visitor and an API client that can read this quote (bearer + owner token if kept). */
 async function quoteAccess(request: Request, context: LoaderFunctionArgs["context"], id: string) {
@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const plan = url.searchParams.get("plan") ?? "";
   // Not signed in: requireVisitor sends the visitor to /login?redirectTo=<this URL>.
   const { visitor, api } = await quoteAccess(request, context, id);
-  if (!UUID.test(id) || !plan) throw notFound();
+  if (!UUID.test(id) || !plan) throw notFound("Cotización no encontrada");
   const frequency = parseFrequency(url.searchParams.get(FREQUENCY_PARAM));
   const extras = url.searchParams.getAll(EXTRAS_PARAM);
 
@@ -64,11 +64,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     quote = await api.get(`/quotes/${id}`, { schema: QuoteSchema });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound("Cotización no encontrada");
     throw error;
   }
   const planInfo = quote.plans.find((p) => p.code === plan);
-  if (!planInfo) throw notFound();
+  if (!planInfo) throw notFound("Cotización no encontrada");
   const requote = requoteHref(quote.line, quote.inputs as Record<string, unknown>);
   const base = {
     quote: { id: quote.id, line: quote.line, status: quote.status, validUntil: quote.validUntil },
@@ -94,7 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 409) return json({ ...base, closed: error.body.error, prices: null }, { headers: responseHeaders });
-    throw notFound();
+    throw notFound("Cotización no encontrada");
   }
 }
 
@@ -115,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await validateCsrf(request, context, formData);
   const id = url.searchParams.get(QUOTE_PARAM) ?? "";
   const { visitor, api } = await quoteAccess(request, context, id);
-  if (!UUID.test(id)) throw notFound();
+  if (!UUID.test(id)) throw notFound("Cotización no encontrada");
 
   const submission = parseWithZod(formData, { schema: CheckoutFormSchema });
   if (submission.status !== "success") {
@@ -129,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`/cotizacion-confirmada?poliza=${policy.id}`, { headers: visitor.headers });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 404) throw notFound();
+    if (error.status === 404) throw notFound("Cotización no encontrada");
     markSubmissionFailed(context);
     const hideFields = [...SECRET_FIELDS];
     if (error.status === 402) {

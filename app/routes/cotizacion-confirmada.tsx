@@ -1,4 +1,5 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { notFound } from "~/lib/http";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PolicySchema } from "../../api/contract/policies";
 import { ApiError, apiClient } from "~/lib/api.server";
@@ -9,12 +10,11 @@ export const meta: MetaFunction = () => [{ title: "Póliza contratada | Cotiza" 
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-const notFound = () => new Response("Póliza no encontrada", { status: 404, statusText: "Not Found" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await requireVisitor(request, context);
   const id = new URL(request.url).searchParams.get("poliza") ?? "";
-  if (!/^[1-9]\d{0,9}$/.test(id)) throw notFound();
+  if (!/^[1-9]\d{0,9}$/.test(id)) throw notFound("Póliza no encontrada");
   try {
     const policy = await apiClient(context, request, visitor.token).get(`/me/policies/${id}`, { schema: PolicySchema });
     const headers = new Headers(visitor.headers);
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ policy }, { headers });
   } catch (error) {
     // Someone else's policy answers 404, like one that does not exist.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound("Póliza no encontrada");
     throw error;
   }
 }

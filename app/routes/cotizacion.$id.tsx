@@ -1,4 +1,5 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { notFound } from "~/lib/http";
 import { Link, useLoaderData } from "@remix-run/react";
 import { QuoteSchema } from "../../api/contract/quotes";
 import { Badge } from "~/components/ui/badge";
@@ -16,12 +17,11 @@ export const meta: MetaFunction = () => [{ title: "Cotización | Cotiza" }, { na
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const notFound = () => new Response("Cotización no encontrada", { status: 404, statusText: "Not Found" });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const visitor = await requireVisitor(request, context);
   const id = params.id ?? "";
-  if (!UUID.test(id)) throw notFound();
+  if (!UUID.test(id)) throw notFound("Cotización no encontrada");
   const ownerToken = await quoteOwnerToken(request, context, id);
   try {
     const quote = await quoteApi(context, request, { token: visitor.token, ownerToken }).get(`/quotes/${id}`, { schema: QuoteSchema });
@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     );
   } catch (error) {
     // Someone else's quote answers 404, like one that does not exist.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound("Cotización no encontrada");
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { notFound } from "~/lib/http";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -36,7 +37,6 @@ export const meta: MetaFunction = () => [{ title: "Sus precios | Cotiza" }, { na
 // Prices for one person's data: never kept by a shared cache.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-const notFound = () => new Response("Cotización no encontrada", { status: 404, statusText: "Not Found" });
 
 type Prices = PricedPlanAnswer["prices"];
 
@@ -44,13 +44,13 @@ async function readQuote(request: Request, context: LoaderFunctionArgs["context"
   const visitor = await getVisitor(request, context);
   const ownerToken = await quoteOwnerToken(request, context, id);
   // Nobody to prove ownership: the API would answer 404 anyway.
-  if (!visitor && !ownerToken) throw notFound();
+  if (!visitor && !ownerToken) throw notFound("Cotización no encontrada");
   const api = quoteApi(context, request, { token: visitor?.token, ownerToken });
   try {
     const quote = await api.get(`/quotes/${id}`, { schema: QuoteSchema });
     return { quote, api, visitor };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound("Cotización no encontrada");
     throw error;
   }
 }
@@ -58,7 +58,7 @@ async function readQuote(request: Request, context: LoaderFunctionArgs["context"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const id = url.searchParams.get(QUOTE_PARAM) ?? "";
-  if (!UUID.test(id)) throw notFound();
+  if (!UUID.test(id)) throw notFound("Cotización no encontrada");
   const { quote, api, visitor } = await readQuote(request, context, id);
 
   const frequency = parseFrequency(url.searchParams.get(FREQUENCY_PARAM));

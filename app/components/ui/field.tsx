@@ -57,6 +57,23 @@ function FieldShell({
 
 type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "number" | "date";
 
+/** Label, hint and errors above a control, in the GOV.UK order, with the ids the control refers to. */
+function FieldLabel<Schema>({ meta, label, hint }: { meta: FieldMetadata<Schema>; label: ReactNode; hint?: ReactNode }) {
+  return (
+    <>
+      <label htmlFor={meta.id} className="block font-semibold text-slate-900">
+        {label}
+      </label>
+      {hint ? (
+        <p id={meta.descriptionId} className="mt-1 text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </>
+  );
+}
+
 export type FieldProps<Schema> = {
   meta: FieldMetadata<Schema>;
   label: ReactNode;
@@ -74,15 +91,7 @@ export function Field<Schema>({ meta, label, hint, type = "text", width = "md", 
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined });
   return (
     <FieldShell invalid={invalid} className={className}>
-      <label htmlFor={meta.id} className="block font-semibold text-slate-900">
-        {label}
-      </label>
-      {hint ? (
-        <p id={meta.descriptionId} className="mt-1 text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <FieldLabel meta={meta} label={label} hint={hint} />
       <input key={key} {...props} {...inputProps} className={controlClass(invalid, width)} />
     </FieldShell>
   );
@@ -106,15 +115,7 @@ export function SelectField<Schema>({ meta, label, hint, options, placeholder, w
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
   return (
     <FieldShell invalid={invalid} className={className}>
-      <label htmlFor={meta.id} className="block font-semibold text-slate-900">
-        {label}
-      </label>
-      {hint ? (
-        <p id={meta.descriptionId} className="mt-1 text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <FieldLabel meta={meta} label={label} hint={hint} />
       <select key={key} {...props} {...selectProps} className={controlClass(invalid, width)}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -143,15 +144,7 @@ export function TextareaField<Schema>({ meta, label, hint, rows = 4, width = "lg
   const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
   return (
     <FieldShell invalid={invalid} className={className}>
-      <label htmlFor={meta.id} className="block font-semibold text-slate-900">
-        {label}
-      </label>
-      {hint ? (
-        <p id={meta.descriptionId} className="mt-1 text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <FieldLabel meta={meta} label={label} hint={hint} />
       <textarea key={key} rows={rows} {...props} {...textareaProps} className={controlClass(invalid, width)} />
     </FieldShell>
   );
