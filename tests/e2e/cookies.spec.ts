@@ -30,10 +30,13 @@ test("Aceptar guarda la elección y Configurar permite cambiarla después", asyn
   await page.goto("/");
   await banner(page).getByRole("button", { name: "Aceptar" }).click();
   await expect(banner(page).getByRole("button", { name: "Aceptar" })).toHaveCount(0);
+  // With JavaScript the banner hides as soon as the choice is sent; wait for the answer's cookie.
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "cookie_consent")).toBe(true);
   await page.goto("/cookies");
   await expect(page.getByRole("checkbox", { name: /analítica/i })).toBeChecked();
   await page.getByRole("checkbox", { name: /analítica/i }).uncheck();
   await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await expect(page).not.toHaveURL(/\/cookies/); // saved, back where the visitor came from
   await page.goto("/cookies");
   await expect(page.getByRole("checkbox", { name: /analítica/i })).not.toBeChecked();
 });
