@@ -52,7 +52,13 @@ async function main() {
         `\n  Primer superadministrador creado: ${seeded.adminEmail}\n  Contraseña generada (se muestra solo esta vez): ${seeded.generatedPassword}\n\n`,
       );
     }
-    api = createApi({ db: database.db, logger, now: () => new Date(), jwtSecret: config.jwtSecret });
+    api = createApi({
+      db: database.db,
+      logger,
+      now: () => new Date(),
+      jwtSecret: config.jwtSecret,
+      catalogueCacheMs: config.CATALOGUE_CACHE_SECONDS * 1000,
+    });
     // Sends the queued e-mails (policy confirmations) through SMTP_URL; without it they wait.
     outbox = startOutboxWorker({ db: database.db, smtpUrl: config.SMTP_URL, logger });
   }

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Logger } from "../server/logger";
 import { renderApiDocs } from "./docs";
+import { CatalogueCache, DEFAULT_CATALOGUE_CACHE_MS } from "./db/catalogue-cache";
 import type { Database } from "./db/client";
 import { handleApiError, notFoundBody, validationHook } from "./http";
 import type { AdminPrincipal, UserPrincipal } from "./principal";
@@ -22,10 +23,15 @@ export type ApiDeps = {
   jwtSecret: string;
   /** Where checkouts charge; the embedded test gateway unless another provider is configured. */
   payments: PaymentProvider;
+  /** The distributor, product lines and rating tables, kept in memory for a short time. */
+  catalogue: CatalogueCache;
 };
 
-/** What createApi takes: the deps, with the payment provider optional (default: TestGateway). */
-export type ApiDepsInput = Omit<ApiDeps, "payments"> & { payments?: PaymentProvider };
+/**
+ * What createApi takes: the deps, with the payment provider optional (default: TestGateway) and
+ * the catalogue cache built from `catalogueCacheMs` (default 30 s; 0 reads the database every time).
+ */
+export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue"> & { payments?: PaymentProvider; catalogueCacheMs?: number };
 
 export type ApiEnv = {
   Variables: {
@@ -45,7 +51,12 @@ export const API_VERSION = "1.0.0";
  * (mounted under /api by server.ts). Every error is JSON { error, fieldErrors? }.
  */
 export function createApi(input: ApiDepsInput): ApiApp {
-  const deps: ApiDeps = { ...input, payments: input.payments ?? new TestGateway({ now: input.now }) };
+  const { catalogueCacheMs, ...rest } = input;
+  const deps: ApiDeps = {
+    ...rest,
+    payments: input.payments ?? new TestGateway({ now: input.now }),
+    catalogue: new CatalogueCache(input.db, catalogueCacheMs ?? DEFAULT_CATALOGUE_CACHE_MS),
+  };
   const api: ApiApp = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   api.use(async (c, next) => {
     c.set("deps", deps);

@@ -2,7 +2,7 @@
 // prices, guarantees or tariffs since the seed, so the catalogue module is never read here), and
 // storing, reading, listing and claiming quotes. A `cotizada` quote past its validUntil is marked
 // `caducada` when it is next read (lazily, with an audit row), so no scheduler is needed.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { LineCode } from "../domain/catalogue";
@@ -28,11 +28,20 @@ async function readSettings(db: DbOrTx, keys: string[]): Promise<Record<string, 
   return Object.fromEntries(rows.map((row) => [row.key, row.value]));
 }
 
+/** What the rating of a line reads from the database, before choosing the tariffs in force. */
+export type RatingCatalogue = {
+  plans: RatingPlan[];
+  guarantees: RatingGuarantee[];
+  tariffRows: TariffRow[];
+  settings: RatingSettings;
+};
+
 /**
- * The line's active plans and guarantees (with the plans that include or offer each), the latest
- * version of each tariff factor already in force at `now`, and the surcharge settings.
+ * The line's active plans and guarantees (with the plans that include or offer each), every
+ * version of its tariff factors, and the surcharge settings. Hot paths read it through
+ * CatalogueCache (api/db/catalogue-cache.ts); ratingTablesAt picks the tariffs in force.
  */
-export async function loadRatingTables(db: DbOrTx, line: LineCode, now: Date): Promise<RatingTables> {
+export async function readRatingCatalogue(db: DbOrTx, line: LineCode): Promise<RatingCatalogue> {
   const [planRows, guaranteeRows, linkRows, tariffRows, settingValues] = await Promise.all([
     db
       .select()
@@ -91,11 +100,20 @@ export async function loadRatingTables(db: DbOrTx, line: LineCode, now: Date): P
     };
   });
 
-  const ratingTariffs = tariffsInForce(line, tariffRows, now);
+  return { plans: ratingPlans, guarantees: ratingGuarantees, tariffRows, settings: parsedSettings.data as RatingSettings };
+}
+
+/** The rating tables at `now`: the catalogue with the latest version of each tariff factor in force. */
+export function ratingTablesAt(catalogue: RatingCatalogue, line: LineCode, now: Date): RatingTables {
+  const ratingTariffs = tariffsInForce(line, catalogue.tariffRows, now);
   // A line without tables would be priced at its bare base premiums: never silently.
   if (ratingTariffs.length === 0) throw new ApiProblem(500, "Faltan las tarifas del ramo");
+  return { plans: catalogue.plans, guarantees: catalogue.guarantees, tariffs: ratingTariffs, settings: catalogue.settings };
+}
 
-  return { plans: ratingPlans, guarantees: ratingGuarantees, tariffs: ratingTariffs, settings: parsedSettings.data as RatingSettings };
+/** The rating tables read straight from the database (checkout and documents, off the hot path). */
+export async function loadRatingTables(db: DbOrTx, line: LineCode, now: Date): Promise<RatingTables> {
+  return ratingTablesAt(await readRatingCatalogue(db, line), line, now);
 }
 
 type TariffRow = { factor: string; bands: RatingTariff["table"]; version: number; validFrom: Date };
@@ -186,27 +204,37 @@ export type NewQuoteWrite = {
 
 /** Stores a priced quote (status cotizada) with its audit row, in one transaction. */
 export async function insertQuote(db: Database, quote: NewQuoteWrite): Promise<StoredQuote> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(quotes)
-      .values({
-        lineCode: quote.line,
-        status: "cotizada",
-        inputs: quote.inputs,
-        offers: quote.plans,
-        userId: quote.userId,
-        sessionId: quote.ownerTokenHash,
-        validUntil: quote.validUntil,
-        createdAt: quote.createdAt,
-        updatedAt: quote.createdAt,
-      })
-      .returning(quoteColumns);
-    if (!row) throw new Error("insertQuote: no row returned");
+  // The id is made here so nothing has to come back from the insert: returning the offers (a few
+  // KB of JSON per quote) would be parsed again for nothing on the busiest write of the site.
+  const stored: StoredQuote = {
+    id: randomUUID(),
+    line: quote.line,
+    status: "cotizada",
+    inputs: quote.inputs,
+    plans: quote.plans,
+    userId: quote.userId,
+    ownerTokenHash: quote.ownerTokenHash,
+    validUntil: quote.validUntil,
+    createdAt: quote.createdAt,
+  };
+  await db.transaction(async (tx) => {
+    await tx.insert(quotes).values({
+      id: stored.id,
+      lineCode: stored.line,
+      status: stored.status,
+      inputs: stored.inputs,
+      offers: stored.plans,
+      userId: stored.userId,
+      sessionId: stored.ownerTokenHash,
+      validUntil: stored.validUntil,
+      createdAt: stored.createdAt,
+      updatedAt: stored.createdAt,
+    });
     await writeAudit(tx, {
       ...quote.audit,
       action: "quote.created",
       entity: "quote",
-      entityId: row.id,
+      entityId: stored.id,
       at: quote.createdAt,
       after: {
         line: quote.line,
@@ -216,8 +244,8 @@ export async function insertQuote(db: Database, quote: NewQuoteWrite): Promise<S
         anonymous: quote.userId === null,
       },
     });
-    return toStoredQuote(row);
   });
+  return stored;
 }
 
 /**

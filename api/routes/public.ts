@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { ProductLineListSchema, SiteInfoSchema } from "../contract/site";
 import type { ApiApp } from "../app";
-import { readDistributor, listProductLines } from "../db/catalogue.repo";
 
 const siteRoute = createRoute({
   method: "get",
@@ -24,6 +23,6 @@ const linesRoute = createRoute({
 });
 
 export function registerPublicRoutes(api: ApiApp) {
-  api.openapi(siteRoute, async (c) => c.json(await readDistributor(c.var.deps.db), 200));
-  api.openapi(linesRoute, async (c) => c.json({ lines: await listProductLines(c.var.deps.db) }, 200));
+  api.openapi(siteRoute, async (c) => c.json(await c.var.deps.catalogue.distributor(), 200));
+  api.openapi(linesRoute, async (c) => c.json({ lines: await c.var.deps.catalogue.productLines() }, 200));
 }

@@ -24,8 +24,6 @@ import {
   hashOwnerToken,
   insertQuote,
   listUserQuotes,
-  loadRatingTables,
-  readQuoteValidityDays,
   type StoredQuote,
 } from "../db/quotes.repo";
 import { rateQuote, RatingInputError } from "../domain/rating";
@@ -165,11 +163,11 @@ export function registerQuoteRoutes(api: ApiApp) {
     createQuoteRoute,
     async (c) => {
       const body = c.req.valid("json");
-      const { db, now } = c.var.deps;
+      const { db, now, catalogue } = c.var.deps;
       const at = now();
       const user = c.var.user;
 
-      const [tables, validityDays] = await Promise.all([loadRatingTables(db, body.line, at), readQuoteValidityDays(db)]);
+      const [tables, validityDays] = await Promise.all([catalogue.ratingTables(body.line, at), catalogue.quoteValidityDays()]);
       let result;
       try {
         result = rateQuote(body, tables, at);

@@ -20,7 +20,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = await startTestServer({ database, now: () => clock });
+  // These tests play staff: they change tariffs and settings in the database and expect the next quote to use them.
+  server = await startTestServer({ database, now: () => clock, catalogueCacheMs: 0 });
 });
 afterAll(async () => {
   await server?.stop();

@@ -36,10 +36,18 @@ export async function startTestServer(opts: {
   logger?: Logger;
   checkReady?: ServerAppOptions["checkReady"];
   now?: () => Date;
+  /** 0 when the test changes the catalogue in the database and expects the next call to see it. */
+  catalogueCacheMs?: number;
 }) {
   const logger = opts.logger ?? memoryLogger();
   const api = opts.database
-    ? createApi({ db: opts.database.db, logger, now: opts.now ?? (() => new Date()), jwtSecret: TEST_JWT_SECRET })
+    ? createApi({
+        db: opts.database.db,
+        logger,
+        now: opts.now ?? (() => new Date()),
+        jwtSecret: TEST_JWT_SECRET,
+        catalogueCacheMs: opts.catalogueCacheMs,
+      })
     : undefined;
   const app = createServerApp({
     build: await loadBuild(),
