@@ -9,7 +9,7 @@
 // Both give the same output, which is what POST /quotes takes as `inputs`.
 import { z } from "zod";
 import { parseEurosToCents } from "../domain/money";
-import { paginated, PaginationQuerySchema } from "./admin";
+import { paginated, PaginationQuerySchema } from "./pagination";
 
 export const LINE_CODES = ["auto", "hogar", "alquiler"] as const;
 export type QuoteLine = (typeof LINE_CODES)[number];
