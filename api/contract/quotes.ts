@@ -137,15 +137,37 @@ function centsField({ bounds, required, label }: AmountSpec, messages: { notANum
     .max(bounds.max, range);
 }
 
-/** How each flavour reads amounts and yes/no answers; everything else is the same. */
-type FieldKit<A extends z.ZodType<number, z.ZodTypeDef, unknown>, F extends z.ZodType<boolean, z.ZodTypeDef, unknown>> = {
+const GROUPED_WHOLE_NUMBER = /^\d{1,3}(?:[.\s\u00a0]\d{3})+$/;
+
+/**
+ * Form value → whole number for zod: undefined when empty (so "required"). In Spain the dot groups
+ * thousands, so "12.000" km is twelve thousand, not twelve (what Number() would read); "12,5" or
+ * "1.5" stay what they are, for the integer check to refuse.
+ */
+export function readWholeNumber(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  if (trimmed === "") return undefined;
+  return Number(GROUPED_WHOLE_NUMBER.test(trimmed) ? trimmed.replace(/[.\s\u00a0]/g, "") : trimmed.replace(",", "."));
+}
+
+type IntSpec = Parameters<typeof intField>[0];
+
+/** How each flavour reads amounts, counts and yes/no answers; everything else is the same. */
+type FieldKit<
+  A extends z.ZodType<number, z.ZodTypeDef, unknown>,
+  N extends z.ZodType<number, z.ZodTypeDef, unknown>,
+  F extends z.ZodType<boolean, z.ZodTypeDef, unknown>,
+> = {
   amount: (spec: AmountSpec) => A;
+  count: (spec: IntSpec) => N;
   flag: (required: string) => F;
 };
 
 const apiKit = {
   amount: (spec: AmountSpec) =>
     centsField(spec, { notANumber: spec.required, notInteger: "El importe debe ir en céntimos (un número entero)" }),
+  count: intField,
   flag: (required: string) => z.boolean({ required_error: required, invalid_type_error: required }),
 };
 
@@ -158,15 +180,18 @@ const formKit = {
         notInteger: "Introduzca un importe con dos decimales como máximo",
       })
     ),
+  count: (spec: IntSpec) => z.preprocess(readWholeNumber, intField(spec)),
   // An unticked checkbox is simply absent from the form: false.
   flag: (required: string) => z.boolean({ required_error: required, invalid_type_error: required }).default(false),
 };
 
 // ─── Inputs per line ────────────────────────────────────────────────────────────────────
 
-function buildInputSchemas<A extends z.ZodType<number, z.ZodTypeDef, unknown>, F extends z.ZodType<boolean, z.ZodTypeDef, unknown>>(
-  kit: FieldKit<A, F>
-) {
+function buildInputSchemas<
+  A extends z.ZodType<number, z.ZodTypeDef, unknown>,
+  N extends z.ZodType<number, z.ZodTypeDef, unknown>,
+  F extends z.ZodType<boolean, z.ZodTypeDef, unknown>,
+>(kit: FieldKit<A, N, F>) {
   const inputsRequired = { required_error: "Faltan los datos de la cotización", invalid_type_error: "Faltan los datos de la cotización" };
 
   const auto = z.object(
@@ -188,12 +213,12 @@ function buildInputSchemas<A extends z.ZodType<number, z.ZodTypeDef, unknown>, F
         label: "El valor del vehículo",
       }),
       use: choiceField(["particular", "profesional"], "Elija el uso del vehículo: particular o profesional"),
-      annualKm: intField({
+      annualKm: kit.count({
         ...NUMBER_BOUNDS.annualKm,
         required: "Introduzca los kilómetros que recorre al año",
         range: "Los kilómetros al año deben estar entre 0 y 100.000",
       }),
-      claimFreeYears: intField({
+      claimFreeYears: kit.count({
         ...NUMBER_BOUNDS.claimFreeYears,
         required: "Introduzca los años que lleva sin siniestros",
         range: "Los años sin siniestros deben ser un número entero entre 0 y 50",
@@ -208,7 +233,7 @@ function buildInputSchemas<A extends z.ZodType<number, z.ZodTypeDef, unknown>, F
         postalCode: postalCodeField,
         dwellingType: choiceField(["piso", "casa"], "Elija el tipo de vivienda: piso o casa"),
         floor: choiceField(["bajo", "intermedio", "atico"], "Elija la planta: bajo, intermedia o ático"),
-        areaM2: intField({
+        areaM2: kit.count({
           ...NUMBER_BOUNDS.areaM2,
           required: "Introduzca la superficie de la vivienda en m²",
           range: "La superficie debe ser un número entero entre 20 y 1.000 m²",

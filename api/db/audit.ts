@@ -39,7 +39,10 @@ export function redactSecrets(value: unknown): unknown {
 
 const asText = (value: string | number | null | undefined) => (value === null || value === undefined ? null : String(value));
 
-export async function writeAudit(db: DbOrTx, entry: AuditWrite): Promise<void> {
+/** Where an audit row can be inserted: a database, a transaction, or `db.with(cte)` to ride on another write's statement. */
+export type AuditTarget = Pick<DbOrTx, "insert">;
+
+export async function writeAudit(db: AuditTarget, entry: AuditWrite): Promise<void> {
   const before = redactSecrets(entry.before);
   const after = redactSecrets(entry.after);
   await db.insert(auditLog).values({

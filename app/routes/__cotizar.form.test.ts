@@ -6,12 +6,9 @@ import {
   centsToEurosInput,
   FIELD_NAMES,
   inputsToFormValues,
-  normalizeQuoteFormData,
-  normalizeWholeNumber,
   parseLine,
   prefillFromSearch,
   requoteHref,
-  typedValues,
 } from "./__cotizar.form";
 
 function formData(values: Record<string, string>): FormData {
@@ -64,35 +61,17 @@ describe("FIELD_NAMES", () => {
 });
 
 describe("números enteros con separador de miles", () => {
-  it.each([
-    ["12.000", "12000"],
-    ["1.000", "1000"],
-    ["100 000", "100000"],
-    [" 12.500 ", "12500"],
-    ["12000", "12000"],
-    ["12,5", "12,5"],
-    ["1.5", "1.5"],
-    ["12.00", "12.00"],
-  ])("«%s» → «%s»", (typed, normalized) => {
-    expect(normalizeWholeNumber(typed)).toBe(normalized);
-  });
-
   it("12.000 km se tarifican como doce mil, no como doce", () => {
     const values = { ...Object.fromEntries(Object.entries(inputsToFormValues("auto", AUTO))), annualKm: "12.000" };
-    const submission = parseWithZod(normalizeQuoteFormData(formData(values)), { schema: QUOTE_FORM_SCHEMAS.auto });
+    const submission = parseWithZod(formData(values), { schema: QUOTE_FORM_SCHEMAS.auto });
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value.annualKm).toBe(12_000);
   });
 
   it("1.000 m² es una superficie válida", () => {
     const values = { ...inputsToFormValues("hogar", HOGAR), areaM2: "1.000" };
-    const submission = parseWithZod(normalizeQuoteFormData(formData(values)), { schema: QUOTE_FORM_SCHEMAS.hogar });
+    const submission = parseWithZod(formData(values), { schema: QUOTE_FORM_SCHEMAS.hogar });
     expect(submission.status === "success" && submission.value.areaM2).toBe(1000);
-  });
-
-  it("no toca los importes (los lee el esquema en euros) ni otros campos", () => {
-    const normalized = normalizeQuoteFormData(formData({ vehicleValue: "15.000", postalCode: "28.001", annualKm: "12.000" }));
-    expect(typedValues(normalized)).toEqual({ vehicleValue: "15.000", postalCode: "28.001", annualKm: "12000" });
   });
 });
 
@@ -119,7 +98,7 @@ describe("volver a cotizar con los mismos datos", () => {
     expect(url.pathname).toBe("/cotizar");
     expect(url.searchParams.get("linea")).toBe(line);
     const prefill = prefillFromSearch(line, url.searchParams);
-    const submission = parseWithZod(normalizeQuoteFormData(formData(prefill)), { schema: QUOTE_FORM_SCHEMAS[line] });
+    const submission = parseWithZod(formData(prefill), { schema: QUOTE_FORM_SCHEMAS[line] });
     expect(submission.status === "success" ? submission.value : submission.error).toEqual(inputs);
   });
 

@@ -42,31 +42,8 @@ export const FIELD_NAMES: Record<QuoteLine, readonly string[]> = {
 
 /** Inputs typed in euros (the rest are numbers, dates, choices or yes/no). */
 const AMOUNT_FIELDS = new Set(["vehicleValue", "buildingValue", "contentsValue", "monthlyRent", "tenantMonthlyIncome"]);
-/** Whole numbers people may write with a thousands separator ("12.000" km, "1.000" m²). */
-const WHOLE_NUMBER_FIELDS = new Set(["annualKm", "areaM2", "claimFreeYears", "vehicleYear", "yearBuilt"]);
 /** Yes/no inputs: checkboxes, "on" when ticked. */
 const FLAG_FIELDS = new Set(["alarm", "reinforcedDoor"]);
-
-const GROUPED_WHOLE_NUMBER = /^\d{1,3}(?:[.\s\u00a0]\d{3})+$/;
-
-/**
- * "12.000" → "12000" for whole-number fields. The form schema coerces them with Number(), which
- * reads "12.000" as twelve: in Spain the dot groups thousands, so a person typing 12.000 km would
- * silently be priced for 12. Anything else is left for the schema to judge.
- */
-export function normalizeWholeNumber(value: string): string {
-  const trimmed = value.trim();
-  return GROUPED_WHOLE_NUMBER.test(trimmed) ? trimmed.replace(/[.\s\u00a0]/g, "") : value;
-}
-
-/** A copy of the submitted form with the whole-number fields normalized (see normalizeWholeNumber). */
-export function normalizeQuoteFormData(formData: FormData): FormData {
-  const normalized = new FormData();
-  for (const [name, value] of formData.entries()) {
-    normalized.append(name, typeof value === "string" && WHOLE_NUMBER_FIELDS.has(name) ? normalizeWholeNumber(value) : value);
-  }
-  return normalized;
-}
 
 /** The form's values as typed (strings), for answering a failed submission with every value kept. */
 export function typedValues(formData: FormData): Record<string, string> {

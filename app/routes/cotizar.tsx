@@ -31,7 +31,6 @@ import {
   LINE_OPTIONS,
   LINE_PARAM,
   lineOption,
-  normalizeQuoteFormData,
   parseLine,
   prefillFromSearch,
   typedValues,
@@ -65,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The line travels in a hidden field the page always renders: without it the POST was not ours.
   if (!line) throw new Response("Seguro no válido", { status: 400, statusText: "Bad Request" });
 
-  const submission = parseWithZod(normalizeQuoteFormData(formData), { schema: QUOTE_FORM_SCHEMAS[line] });
+  const submission = parseWithZod(formData, { schema: QUOTE_FORM_SCHEMAS[line] });
   if (submission.status !== "success") {
     markSubmissionFailed(context);
     return json(keepTyped(submission.reply(), formData), { status: 400 });
@@ -180,7 +179,7 @@ function useQuoteForm<L extends QuoteLine>(line: L, { defaultValue, lastResult }
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(normalizeQuoteFormData(formData), { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 }
 
