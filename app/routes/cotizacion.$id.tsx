@@ -2,6 +2,7 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { notFound } from "~/lib/http";
 import { Link, useLoaderData } from "@remix-run/react";
 import { QuoteSchema } from "../../api/contract/quotes";
+import { FrequencyPrices } from "~/components/frequency-prices";
 import { Badge } from "~/components/ui/badge";
 import { ApiError } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
@@ -10,7 +11,7 @@ import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
 import { documentPaths } from "./__checkout.policy";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "./__checkout.quote-status";
 import { lineOption, requoteHref } from "./__cotizar.form";
-import { FREQUENCY_LABELS, QUOTE_PARAM } from "./__results.state";
+import { QUOTE_PARAM } from "./__results.state";
 
 export const meta: MetaFunction = () => [{ title: "Cotización | Cotiza" }, { name: "robots", content: "noindex" }];
 
@@ -109,12 +110,11 @@ export default function QuotePage() {
               </h3>
               <p className="mt-1 text-slate-700">{plan.description}</p>
               <p className="mt-2">
-                <strong className="text-2xl">{formatMoney(plan.prices.anual.total)}</strong> al año
-              </p>
-              <p className="text-sm text-slate-600">
-                {FREQUENCY_LABELS.mensual}: {formatMoney(plan.prices.mensual.total)} al año en {plan.prices.mensual.recibos.length} recibos. Franquicia:{" "}
+                <strong className="text-2xl">{formatMoney(plan.prices.anual.total)}</strong> al año. Franquicia:{" "}
                 {plan.deductibleCents > 0 ? formatMoney(plan.deductibleCents) : "sin franquicia"}.
               </p>
+              <h4 className="mt-3 font-semibold text-slate-900">Precio según la forma de pago</h4>
+              <FrequencyPrices prices={plan.prices} />
               <p className="mt-2 text-sm">
                 <span className="font-semibold">Incluye: </span>
                 {plan.guarantees.join(", ")}

@@ -12,6 +12,7 @@ import { FREQUENCIES, QuoteSchema, type Frequency, type PricedPlanAnswer, type Q
 import { ApiError } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/format";
+import { FrequencyPrices } from "~/components/frequency-prices";
 import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
 import { lineOption, requoteHref } from "./__cotizar.form";
 import {
@@ -26,7 +27,6 @@ import {
   parseExtras,
   parseFrequency,
   QUOTE_PARAM,
-  recibosSummary,
   sameSelection,
 } from "./__results.state";
 
@@ -351,17 +351,7 @@ function PlanCard({
       <p className="mt-3 text-slate-700">{plan.description}</p>
 
       <h3 className="mt-5 font-bold text-slate-900">Precio según la forma de pago</h3>
-      <ul className="mt-2 divide-y divide-slate-200 text-sm">
-        {FREQUENCIES.map((value) => (
-          <li key={value} className="py-2">
-            <div className="flex justify-between gap-3">
-              <span className={value === frequency ? "font-bold" : undefined}>{FREQUENCY_LABELS[value]}</span>
-              <span className="text-right font-semibold tabular-nums">{formatMoney(plan.prices[value].total)} al año</span>
-            </div>
-            <p className="text-slate-600">{recibosSummary(plan.prices[value].recibos)}</p>
-          </li>
-        ))}
-      </ul>
+      <FrequencyPrices prices={plan.prices} chosen={frequency} />
 
       <h3 className="mt-5 font-bold text-slate-900">Desglose del {frequencyPhrase(frequency)}</h3>
       <dl className="mt-2 space-y-1 text-sm">
