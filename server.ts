@@ -58,6 +58,7 @@ async function main() {
       now: () => new Date(),
       jwtSecret: config.jwtSecret,
       catalogueCacheMs: config.CATALOGUE_CACHE_SECONDS * 1000,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
     });
     // Sends the queued e-mails (policy confirmations) through SMTP_URL; without it they wait.
     outbox = startOutboxWorker({ db: database.db, smtpUrl: config.SMTP_URL, logger });

@@ -23,6 +23,8 @@ export type ApiDeps = {
   jwtSecret: string;
   /** Where checkouts charge; the embedded test gateway unless another provider is configured. */
   payments: PaymentProvider;
+  /** The site's address as visitors reach it (PUBLIC_BASE_URL), for links in e-mails; none without it. */
+  publicBaseUrl?: string;
   /** The distributor, product lines and rating tables, kept in memory for a short time. */
   catalogue: CatalogueCache;
 };

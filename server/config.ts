@@ -26,6 +26,7 @@ const EnvSchema = z
     ADMIN_EMAIL: optional(z.string().email("debe ser un correo electrónico válido")),
     ADMIN_PASSWORD: optional(z.string().min(12, "debe tener al menos 12 caracteres")),
     SMTP_URL: optional(z.string().url().refine((url) => /^smtps?:\/\//.test(url), "debe empezar por smtp:// o smtps://")),
+    PUBLIC_BASE_URL: optional(z.string().url().refine((url) => /^https?:\/\//.test(url), "debe ser una URL http(s)")),
     CATALOGUE_CACHE_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(3600).default(30)),
     LOG_LEVEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   })

@@ -90,9 +90,9 @@ export function registerCheckoutRoutes(api: ApiApp) {
   api.openapi(
     checkoutRoute,
     async (c) => {
-      const { db, now, payments, logger } = c.var.deps;
+      const { db, now, payments, logger, publicBaseUrl } = c.var.deps;
       const { created, policy } = await checkoutQuote(
-        { db, payments, logger },
+        { db, payments, logger, publicBaseUrl },
         {
           quoteId: c.req.valid("param").id,
           user: currentUser(c),

@@ -129,7 +129,7 @@ function checkAgainstClock(body: CheckoutBody, now: Date): void {
   if (Object.keys(fieldErrors).length) throw new ApiProblem(400, "Datos no válidos", fieldErrors);
 }
 
-export type CheckoutDeps = { db: Database; payments: PaymentProvider; logger: Logger };
+export type CheckoutDeps = { db: Database; payments: PaymentProvider; logger: Logger; publicBaseUrl?: string };
 export type CheckoutRequest = {
   quoteId: string;
   user: UserPrincipal;
@@ -257,7 +257,7 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
 
       const [view] = await loadPolicyViews(tx, { id: policyId });
       const ctx = await readDocumentContext(tx);
-      const emailId = await enqueueEmail(tx, await confirmationEmail(tx, view!, user, ctx, ipid), now);
+      const emailId = await enqueueEmail(tx, await confirmationEmail(tx, view!, user, ctx, ipid, deps.publicBaseUrl), now);
       await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to: user.email, kind: "policy_confirmation", policyId } });
       return { created: true, policyId };
     });
@@ -283,6 +283,7 @@ async function confirmationEmail(
   user: UserPrincipal,
   ctx: DocumentContext,
   ipid: RenderedDocument,
+  publicBaseUrl: string | undefined,
 ) {
   // With ctx given, rendering reads nothing more from the transaction.
   const conditions = await conditionsDocument(tx, policy, ctx);
@@ -302,6 +303,7 @@ async function confirmationEmail(
     `Primer recibo: ${formatEuros(first.amount)}, cobrado${policy.payment?.label ? ` en ${policy.payment.label}` : ""}`,
     "",
     "Le adjuntamos estos documentos, que también puede descargar en cualquier momento desde Mi póliza:",
+    ...(publicBaseUrl ? [new URL("/mi-poliza", publicBaseUrl).toString()] : []),
     `- Condiciones particulares (${conditions.filename})`,
     `- Documento de información del producto, IPID (${ipid.filename})`,
     `- Recibo n.º 1 (${recibo.filename})`,

@@ -21,7 +21,7 @@ const clock = START;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = await startTestServer({ database, now: () => clock });
+  server = await startTestServer({ database, now: () => clock, publicBaseUrl: "https://seguros.example.es" });
 });
 afterAll(async () => {
   await server?.stop();
@@ -279,6 +279,8 @@ describe("POST /quotes/{id}/checkout", () => {
     const [email] = await db.select().from(outboxEmails).where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
     expect(email).toMatchObject({ to: visitor.email, status: "pendiente", attempts: 0 });
     expect(email!.body).toContain(policy.number);
+    // PUBLIC_BASE_URL is set: the e-mail links to Mi póliza.
+    expect(email!.body).toContain("https://seguros.example.es/mi-poliza");
     expect(email!.attachments.map((a) => a.filename)).toEqual([`condiciones-particulares-${policy.number}.pdf`, "ipid-auto.pdf", `recibo-${policy.number}-1.pdf`]);
     for (const attachment of email!.attachments) {
       expect(Buffer.from(attachment.contentBase64, "base64").subarray(0, 5).toString()).toBe("%PDF-");

@@ -38,6 +38,7 @@ export async function startTestServer(opts: {
   now?: () => Date;
   /** 0 when the test changes the catalogue in the database and expects the next call to see it. */
   catalogueCacheMs?: number;
+  publicBaseUrl?: string;
 }) {
   const logger = opts.logger ?? memoryLogger();
   const api = opts.database
@@ -47,6 +48,7 @@ export async function startTestServer(opts: {
         now: opts.now ?? (() => new Date()),
         jwtSecret: TEST_JWT_SECRET,
         catalogueCacheMs: opts.catalogueCacheMs,
+        publicBaseUrl: opts.publicBaseUrl,
       })
     : undefined;
   const app = createServerApp({
