@@ -1,51 +1,88 @@
 import { expect, test, type Page } from "@playwright/test";
+import { definitionOf, escapeRegExp, exactText, expectPdf, fillAlquilerQuote, newVisitor, spacedPattern, submitRegisterForm, uniqueNif } from "./support";
 
-// From /cotizar to /cotizacion-confirmada and /mi-poliza: every line without JavaScript, one with it.
+// The whole flow from the home page to /cotizacion-confirmada and /mi-poliza: every line without
+// JavaScript, one with it. On the way: a /cotizar submission refused and fixed, the sign-in detour
+// the checkout asks an anonymous visitor for (the quote must survive it) and a declined card.
 
-function uniqueNif(): string {
-  const number = Math.floor(10_000_000 + Math.random() * 89_999_999);
-  return `${number}${"TRWAGMYFPDXBNJZSQVHLCKE"[number % 23]}`;
-}
+type Line = "auto" | "hogar" | "alquiler";
 
-async function register(page: Page) {
-  const email = `cliente-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@cotiza.test`;
-  await page.goto("/register");
-  await page.getByLabel("Nombre").fill("Marta Gómez");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill("Cliente-Segura-2026");
-  await page.getByLabel("Repita la contraseña").fill("Cliente-Segura-2026");
-  await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByRole("banner")).toContainText("Marta Gómez");
-}
+type LineCase = {
+  /** The line's name as the site writes it (home page card, checkout, policy). */
+  name: string;
+  /** Every field of the line's /cotizar form, with valid values. */
+  fill: (page: Page) => Promise<void>;
+  /** The one value the form refuses this time, the Spanish message it answers and the fix. */
+  invalid: { label: string; value: string; message: string; fixed: string };
+  /** What must still be in the form after the refusal, as the person typed it. */
+  kept: [label: string, value: string][];
+  keptChoices: string[];
+};
 
-const FILL: Record<string, (page: Page) => Promise<void>> = {
-  auto: async (page) => {
-    await page.getByLabel("Marca").fill("Seat");
-    await page.getByLabel("Modelo").fill("Ibiza");
-    await page.getByLabel("Año de matriculación").fill("2020");
-    await page.getByLabel("Valor del coche, en euros").fill("15.000");
-    await page.getByRole("radio", { name: "Particular" }).check();
-    await page.getByLabel("Kilómetros que recorre al año").fill("12000");
-    await page.getByLabel("Fecha de nacimiento").fill("1985-06-15");
-    await page.getByLabel("Fecha de expedición del carné de conducir").fill("2005-09-01");
-    await page.getByLabel("Años sin siniestros con culpa").fill("8");
-    await page.getByLabel("Código postal de su domicilio").fill("28013");
+const LINES: Record<Line, LineCase> = {
+  auto: {
+    name: "Seguro de coche",
+    fill: async (page) => {
+      await page.getByLabel("Marca").fill("Seat");
+      await page.getByLabel("Modelo").fill("Ibiza");
+      await page.getByLabel("Año de matriculación").fill("2020");
+      await page.getByLabel("Valor del coche, en euros").fill("15.000");
+      await page.getByRole("radio", { name: "Particular" }).check();
+      await page.getByLabel("Kilómetros que recorre al año").fill("12.000");
+      await page.getByLabel("Fecha de nacimiento").fill("1985-06-15");
+      await page.getByLabel("Fecha de expedición del carné de conducir").fill("2005-09-01");
+      await page.getByLabel("Años sin siniestros con culpa").fill("8");
+      await page.getByLabel("Código postal de su domicilio").fill("28013");
+    },
+    // 99 is no Spanish province (01–52).
+    invalid: {
+      label: "Código postal de su domicilio",
+      value: "99001",
+      message: "El código postal no corresponde a ninguna provincia española",
+      fixed: "28013",
+    },
+    kept: [
+      ["Marca", "Seat"],
+      ["Modelo", "Ibiza"],
+      ["Valor del coche, en euros", "15.000"],
+      ["Kilómetros que recorre al año", "12.000"],
+      ["Fecha de nacimiento", "1985-06-15"],
+      ["Años sin siniestros con culpa", "8"],
+    ],
+    keptChoices: ["Particular"],
   },
-  hogar: async (page) => {
-    await page.getByLabel("Código postal de la vivienda").fill("46001");
-    await page.getByRole("radio", { name: "Piso" }).check();
-    await page.getByRole("radio", { name: "Intermedia" }).check();
-    await page.getByLabel("Superficie construida, en m²").fill("85");
-    await page.getByLabel("Año de construcción del edificio").fill("1998");
-    await page.getByRole("radio", { name: "Vivienda habitual" }).check();
-    await page.getByLabel("Valor del continente, en euros").fill("150.000");
-    await page.getByLabel("Valor del contenido, en euros").fill("30.000");
+  hogar: {
+    name: "Seguro de hogar",
+    fill: async (page) => {
+      await page.getByLabel("Código postal de la vivienda").fill("46001");
+      await page.getByRole("radio", { name: "Piso" }).check();
+      await page.getByRole("radio", { name: "Intermedia" }).check();
+      await page.getByLabel("Superficie construida, en m²").fill("85");
+      await page.getByLabel("Año de construcción del edificio").fill("1998");
+      await page.getByRole("radio", { name: "Vivienda habitual" }).check();
+      await page.getByLabel("Valor del continente, en euros").fill("150.000");
+      await page.getByLabel("Valor del contenido, en euros").fill("30.000");
+      await page.getByLabel("Tiene puerta blindada o acorazada").check();
+    },
+    // A required field left empty.
+    invalid: { label: "Superficie construida, en m²", value: "", message: "Introduzca la superficie de la vivienda en m²", fixed: "85" },
+    kept: [
+      ["Código postal de la vivienda", "46001"],
+      ["Año de construcción del edificio", "1998"],
+      ["Valor del continente, en euros", "150.000"],
+      ["Valor del contenido, en euros", "30.000"],
+    ],
+    keptChoices: ["Piso", "Intermedia", "Vivienda habitual", "Tiene puerta blindada o acorazada"],
   },
-  alquiler: async (page) => {
-    await page.getByLabel("Código postal de la vivienda alquilada").fill("08001");
-    await page.getByLabel("Renta mensual, en euros").fill("950");
-    await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.200");
-    await page.getByRole("radio", { name: "12 meses" }).check();
+  alquiler: {
+    name: "Seguro de impago de alquiler",
+    fill: fillAlquilerQuote,
+    invalid: { label: "Renta mensual, en euros", value: "", message: "Introduzca la renta mensual", fixed: "950" },
+    kept: [
+      ["Código postal de la vivienda alquilada", "08001"],
+      ["Ingresos netos mensuales del inquilino, en euros", "3.200"],
+    ],
+    keptChoices: ["12 meses"],
   },
 };
 
@@ -58,20 +95,59 @@ async function fillCard(page: Page, number: string) {
 }
 
 for (const line of ["auto", "hogar", "alquiler"] as const) {
-  test(`${line}: cotizar, contratar (con una tarjeta rechazada antes) y ver la póliza con su PDF`, async ({ page, javaScriptEnabled }) => {
+  test(`${line}: de la portada a la póliza, con un error al cotizar, el registro a mitad y una tarjeta rechazada`, async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled && line !== "alquiler", "con JavaScript basta un ramo");
-    await register(page);
-    await page.goto(`/cotizar?linea=${line}`);
-    await FILL[line]!(page);
+    const spec = LINES[line];
+
+    // From the home page's card of the line to its /cotizar form.
+    await page.goto("/");
+    await page.getByRole("link", { name: `Cotizar ${spec.name.toLowerCase()}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/cotizar\\?linea=${line}$`));
+
+    // Refused: the Spanish message on the field and in the summary, every other value kept.
+    await spec.fill(page);
+    await page.getByLabel(spec.invalid.label).fill(spec.invalid.value);
+    await page.getByRole("button", { name: "Calcular precio" }).click();
+    await expect(page.getByRole("heading", { name: "Hay un problema" })).toBeVisible();
+    await expect(page.getByRole("link", { name: spec.invalid.message })).toBeVisible();
+    await expect(page.getByLabel(spec.invalid.label)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel(spec.invalid.label)).toHaveAccessibleDescription(new RegExp(escapeRegExp(spec.invalid.message)));
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect(page).toHaveURL(/\/cotizar/);
+    for (const [label, value] of spec.kept) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    for (const choice of spec.keptChoices) await expect(page.getByLabel(choice, { exact: true })).toBeChecked();
+    await expect(page.getByLabel(spec.invalid.label)).toHaveValue(spec.invalid.value);
+
+    await page.getByLabel(spec.invalid.label).fill(spec.invalid.fixed);
     await page.getByRole("button", { name: "Calcular precio" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
+    const quoteId = new URL(page.url()).searchParams.get("cotizacion");
+    expect(quoteId).toMatch(/^[0-9a-f-]{36}$/);
 
-    await page.getByRole("link", { name: /Contratar este plan/ }).first().click();
+    // Not signed in: the checkout sends the visitor to /login, from there to /register, and back.
+    const choose = page.getByRole("link", { name: /^Contratar este plan: / }).first();
+    const planName = (await choose.getAttribute("aria-label"))!.replace("Contratar este plan: ", "");
+    const checkoutHref = (await choose.getAttribute("href"))!;
+    expect(checkoutHref).toContain(`cotizacion=${quoteId}`);
+    await choose.click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(checkoutHref);
+    await page.getByRole("link", { name: "Regístrese" }).click();
+    await expect(page).toHaveURL(/\/register\?redirectTo=/);
+    await submitRegisterForm(page, newVisitor());
+
+    // Back on the same checkout, with the anonymous quote now the account's.
     await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get("cotizacion")).toBe(quoteId);
+    await expect(page.getByText(`${spec.name}: plan ${planName}`)).toBeVisible();
     for (const consent of ["Acepto las condiciones de contratación", "Acepto la política de privacidad", "He leído el documento de información del producto (IPID)", "Deseo recibir comunicaciones comerciales de Cotiza (opcional)"]) {
       await expect(page.getByLabel(consent)).not.toBeChecked();
     }
-    await expect(page.getByText("Información del distribuidor")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Información del distribuidor" })).toBeVisible();
+    const summary = page.getByRole("region", { name: "Resumen" });
+    const total = (await definitionOf(summary, "Precio total al año").textContent())!;
+    const pay = page.getByRole("button", { name: /^Contratar y pagar / });
+    const firstRecibo = (await pay.textContent())!.replace("Contratar y pagar", "").trim();
 
     await page.getByLabel("Nombre y apellidos").fill("Marta Gómez Ruiz");
     await page.getByLabel("NIF o NIE").fill(uniqueNif());
@@ -84,28 +160,40 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     await page.getByLabel("Acepto las condiciones de contratación").check();
     await page.getByLabel("Acepto la política de privacidad").check();
     await page.getByLabel("He leído el documento de información del producto (IPID)").check();
-    await page.getByRole("button", { name: /Contratar y pagar/ }).click();
+    await pay.click();
 
     // Declined: said in Spanish, every field kept but the card number and the CVC.
     await expect(page.getByText(/El pago ha sido rechazado/).first()).toBeVisible();
     await expect(page.getByLabel("Nombre y apellidos")).toHaveValue("Marta Gómez Ruiz");
     await expect(page.getByLabel("Población")).toHaveValue("Madrid");
+    await expect(page.getByLabel("Caducidad")).toHaveValue("12/30");
+    await expect(page.getByLabel("Titular de la tarjeta")).toHaveValue("Marta Gómez");
+    await expect(page.getByLabel("Acepto las condiciones de contratación")).toBeChecked();
     await expect(page.getByLabel("Número de la tarjeta")).toHaveValue("");
     await expect(page.getByLabel("Código de seguridad (CVC)")).toHaveValue("");
 
     await page.getByLabel("Número de la tarjeta").fill("4242 4242 4242 4242");
     await page.getByLabel("Código de seguridad (CVC)").fill("123");
-    await page.getByRole("button", { name: /Contratar y pagar/ }).click();
+    await pay.click();
+
+    // The confirmation: number, line, plan, total and first recibo as the checkout showed them.
     await expect(page.getByRole("heading", { level: 1, name: "Su seguro está contratado" })).toBeVisible();
-    const number = (await page.getByText(/COT-\d{4}-\d{6}/).first().textContent())!.match(/COT-\d{4}-\d{6}/)![0];
+    await expect(page).toHaveURL(/\/cotizacion-confirmada\?poliza=\d+$/);
+    const facts = page.getByRole("region", { name: "Datos de la póliza" });
+    const numberCell = definitionOf(facts, "Número de póliza");
+    await expect(numberCell).toHaveText(/^COT-\d{4}-\d{6}$/);
+    const number = (await numberCell.textContent())!;
+    await expect(page.getByText(`Número de póliza: ${number}`)).toBeVisible();
+    await expect(definitionOf(facts, "Seguro")).toHaveText(spec.name);
+    await expect(definitionOf(facts, "Plan")).toHaveText(planName);
+    await expect(definitionOf(facts, "Prima total anual")).toHaveText(exactText(total));
+    // "95,45 €, 22/11/2026 (cobrado)": the amount the button charged, paid today.
+    await expect(definitionOf(facts, "Primer recibo")).toHaveText(new RegExp(`^${spacedPattern(firstRecibo)}, \\d{2}/\\d{2}/\\d{4} \\(cobrado\\)$`));
 
     await page.getByRole("link", { name: "Ir a Mi póliza" }).first().click();
     await expect(page).toHaveURL(/\/mi-poliza/);
     await expect(page.getByRole("main")).toContainText(number);
     const href = await page.getByRole("link", { name: "Condiciones particulares (PDF)" }).first().getAttribute("href");
-    const pdf = await page.request.get(href!);
-    expect(pdf.status()).toBe(200);
-    expect(pdf.headers()["content-type"]).toContain("application/pdf");
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    await expectPdf(await page.request.get(href!));
   });
 }

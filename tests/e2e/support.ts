@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIResponse, type Locator, type Page } from "@playwright/test";
 
 /**
  * Fails on any serious or critical WCAG 2.1 A/AA violation on the current page.
@@ -33,4 +33,96 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   } finally {
     await context?.close();
   }
+}
+
+export type VisitorAccount = { name: string; email: string; password: string };
+
+/** A new visitor account's details; the e-mail is unique per project and run. */
+export function newVisitor(name = "Marta Gómez"): VisitorAccount {
+  const email = `cliente-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@cotiza.test`;
+  return { name, email, password: "Cliente-Segura-2026" };
+}
+
+/** A valid NIF (with its check letter) that no other test is likely to use: one NIF, one client. */
+export function uniqueNif(): string {
+  const number = Math.floor(10_000_000 + Math.random() * 89_999_999);
+  return `${number}${"TRWAGMYFPDXBNJZSQVHLCKE"[number % 23]}`;
+}
+
+/** Fills and sends the /register form the page is on; signed in, the header greets the visitor. */
+export async function submitRegisterForm(page: Page, account: VisitorAccount) {
+  await expect(page.getByRole("heading", { level: 1, name: "Crear una cuenta" })).toBeVisible();
+  await page.getByLabel("Nombre").fill(account.name);
+  await page.getByLabel("Correo electrónico").fill(account.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(account.password);
+  await page.getByLabel("Repita la contraseña").fill(account.password);
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByRole("banner")).toContainText(account.name);
+}
+
+/** Opens /register and creates the account. */
+export async function register(page: Page, account: VisitorAccount = newVisitor()): Promise<VisitorAccount> {
+  await page.goto("/register");
+  await submitRegisterForm(page, account);
+  return account;
+}
+
+/** Fills and sends the /login form the page is on. */
+export async function submitLoginForm(page: Page, account: VisitorAccount) {
+  await expect(page.getByRole("heading", { level: 1, name: "Iniciar sesión" })).toBeVisible();
+  await page.getByLabel("Correo electrónico").fill(account.email);
+  await page.getByLabel("Contraseña").fill(account.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("banner")).toContainText(account.name);
+}
+
+/** "Salir" in the header: back to /login, signed out. */
+export async function signOut(page: Page, account: VisitorAccount) {
+  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("banner")).not.toContainText(account.name);
+}
+
+/** The alquiler form of /cotizar with a rent the tenant can afford (950 € of 3.200 €). */
+export async function fillAlquilerQuote(page: Page) {
+  await page.getByLabel("Código postal de la vivienda alquilada").fill("08001");
+  await page.getByLabel("Renta mensual, en euros").fill("950");
+  await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.200");
+  await page.getByRole("radio", { name: "12 meses" }).check();
+}
+
+/** A document download answered as a PDF. */
+export async function expectPdf(response: APIResponse) {
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/pdf");
+  expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+}
+
+/** The value (dd) of a term (dt) of a description list inside `scope`. */
+export function definitionOf(scope: Locator, term: string): Locator {
+  return scope
+    .getByRole("term")
+    .filter({ hasText: new RegExp(`^${escapeRegExp(term)}$`) })
+    .locator("xpath=following-sibling::dd[1]");
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** `text` as a pattern in which any run of spaces matches any other (€ follows a no-break space). */
+export function spacedPattern(text: string): string {
+  return escapeRegExp(text.trim()).replace(/\s+/g, "\\s+");
+}
+
+/** Exactly `text`, whatever its spaces (see spacedPattern). */
+export function exactText(text: string): RegExp {
+  return new RegExp(`^${spacedPattern(text)}$`);
+}
+
+/** "1.234,56 €" → 123456. */
+export function centsOf(money: string): number {
+  const match = /^(\d{1,3}(?:\.\d{3})*),(\d{2})\s€$/.exec(money.trim());
+  if (!match) throw new Error(`No es un importe en euros: ${JSON.stringify(money)}`);
+  return Number(match[1]!.replaceAll(".", "")) * 100 + Number(match[2]);
 }

@@ -1,0 +1,149 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { QUOTE_EXPIRED_MESSAGE } from "../../api/contract/checkout";
+import { createMemoryDatabase } from "../support/memory-db";
+import { startTestServer } from "../support/server";
+import { fillAlquilerQuote, newVisitor, register, signOut, submitLoginForm, uniqueNif, type VisitorAccount } from "./support";
+
+// A quote past its validity, in the browser. The shared e2e server runs on the real clock, so this
+// file starts its own server (web + API, from build/: run `npx remix build` first) on an in-memory
+// database, in each worker that runs it, with an API clock the tests move forward.
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** The seeded quote_validity_days. */
+const VALIDITY = 15 * DAY;
+
+/** The API's clock: real time plus `ahead` milliseconds. */
+type ApiClock = { ahead: number };
+
+const test = base.extend<{ clock: ApiClock }, { clockServer: { url: string; clock: ApiClock } }>({
+  // One server and database per worker (each project has its own workers), stopped and closed
+  // when the worker ends.
+  clockServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const clock: ApiClock = { ahead: 0 };
+      const database = await createMemoryDatabase();
+      const server = await startTestServer({ database, now: () => new Date(Date.now() + clock.ahead) });
+      try {
+        await provide({ url: server.url, clock });
+      } finally {
+        await server.stop();
+        await database.close();
+      }
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  // Every relative URL of these tests (goto, page.request) goes to this file's server.
+  baseURL: async ({ clockServer }, provide) => provide(clockServer.url),
+  // Each test starts on the real time.
+  clock: async ({ clockServer }, provide) => {
+    clockServer.clock.ahead = 0;
+    await provide(clockServer.clock);
+  },
+});
+
+// In order, in one worker per project: one in-memory database to build (~7 s) instead of one per test.
+test.describe.configure({ mode: "default" });
+
+/** Quotes an affordable rent while signed in; answers the quote's id and the checkout link of its 12-month plan. */
+async function quoteAlquiler(page: Page) {
+  await page.goto("/cotizar?linea=alquiler");
+  await fillAlquilerQuote(page);
+  await page.getByRole("button", { name: "Calcular precio" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
+  const quoteId = new URL(page.url()).searchParams.get("cotizacion")!;
+  const validUntil = (await page.getByText(/^Precio válido hasta el \d{2}\/\d{2}\/\d{4}$/).textContent())!.slice(-10);
+  const checkoutHref = (await page.getByRole("link", { name: "Contratar este plan: 12 meses" }).getAttribute("href"))!;
+  return { quoteId, validUntil, checkoutHref };
+}
+
+/** The visitor leaves and comes back when the API's clock reads `ahead` from now, signing in on the way. */
+async function comeBackLater(page: Page, clock: ApiClock, account: VisitorAccount, ahead: number, path: string) {
+  await signOut(page, account);
+  clock.ahead = ahead;
+  await page.goto(path);
+  // Signed out, the page asks for the account and then returns to `path`.
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await submitLoginForm(page, account);
+  await expect(page).toHaveURL(path);
+}
+
+test("caducada: la cotización lo dice, vuelve a cotizar con los mismos datos y su checkout no deja pagar", async ({ page, clock }) => {
+  const account = await register(page, newVisitor());
+  const { quoteId, validUntil, checkoutHref } = await quoteAlquiler(page);
+
+  await comeBackLater(page, clock, account, VALIDITY + DAY, `/cotizacion/${quoteId}`);
+  const notice = page.getByRole("region", { name: "Esta cotización ha caducado" });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(
+    `Sus precios eran válidos hasta el ${validUntil}. Vuelva a cotizar con los mismos datos para ver el precio de hoy.`,
+  );
+  await expect(page.getByText("Caducada", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continuar" })).toHaveCount(0);
+
+  // The list says so too.
+  await page.goto("/mis-cotizaciones");
+  await expect(page.getByRole("main").getByText("Caducada", { exact: true })).toBeVisible();
+  await expect(page.getByText("Válida hasta (caducada)")).toBeVisible();
+
+  // The checkout the results page linked to: closed, with the Spanish message and nothing to pay with.
+  await page.goto(checkoutHref);
+  await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
+  const closed = page.getByRole("region", { name: "No se puede contratar esta cotización" });
+  await expect(closed).toContainText(QUOTE_EXPIRED_MESSAGE);
+  await expect(page.getByRole("button", { name: /Contratar y pagar/ })).toHaveCount(0);
+  await expect(page.getByLabel("Número de la tarjeta")).toHaveCount(0);
+  await expect(closed.getByRole("link", { name: "Volver a cotizar" })).toBeVisible();
+
+  // "Volver a cotizar": /cotizar with the same inputs, which price again today.
+  await page.goto(`/cotizacion/${quoteId}`);
+  await notice.getByRole("link", { name: "Volver a cotizar" }).click();
+  await expect(page).toHaveURL(/\/cotizar\?linea=alquiler&/);
+  await expect(page.getByLabel("Código postal de la vivienda alquilada")).toHaveValue("08001");
+  await expect(page.getByLabel("Renta mensual, en euros")).toHaveValue("950");
+  await expect(page.getByLabel("Ingresos netos mensuales del inquilino, en euros")).toHaveValue("3200");
+  await expect(page.getByRole("radio", { name: "12 meses" })).toBeChecked();
+  await page.getByRole("button", { name: "Calcular precio" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("cotizacion")).not.toBe(quoteId);
+  await expect(page.getByRole("link", { name: "Contratar este plan: 12 meses" })).toBeVisible();
+});
+
+test("un checkout abierto con la cotización vigente y enviado cuando ya ha caducado responde 409 con el aviso", async ({ page, clock }) => {
+  const account = await register(page, newVisitor());
+  const { checkoutHref } = await quoteAlquiler(page);
+
+  // Back an hour before the price expires: the form is there.
+  await comeBackLater(page, clock, account, VALIDITY - HOUR, checkoutHref);
+  await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
+  await page.getByLabel("Nombre y apellidos").fill("Marta Gómez Ruiz");
+  await page.getByLabel("NIF o NIE").fill(uniqueNif());
+  await page.getByLabel("Fecha de nacimiento").fill("1985-06-15");
+  await page.getByLabel("Teléfono").fill("612345678");
+  await page.getByLabel("Dirección").fill("Calle Mayor 1, 2.º B");
+  await page.getByLabel("Código postal").fill("28013");
+  await page.getByLabel("Población").fill("Madrid");
+  await page.getByRole("radio", { name: "Tarjeta" }).check();
+  await page.getByLabel("Número de la tarjeta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Caducidad").fill("12/30");
+  await page.getByLabel("Código de seguridad (CVC)").fill("123");
+  await page.getByLabel("Titular de la tarjeta").fill("Marta Gómez");
+  await page.getByLabel("Acepto las condiciones de contratación").check();
+  await page.getByLabel("Acepto la política de privacidad").check();
+  await page.getByLabel("He leído el documento de información del producto (IPID)").check();
+
+  // Two hours later it is sent: the quote has expired in between.
+  clock.ahead = VALIDITY + HOUR;
+  const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/checkout");
+  await page.getByRole("button", { name: /^Contratar y pagar / }).click();
+  expect((await answer).status()).toBe(409);
+  const closed = page.getByRole("region", { name: "No se puede contratar esta cotización" });
+  await expect(closed).toContainText(QUOTE_EXPIRED_MESSAGE);
+  await expect(page.getByRole("button", { name: /Contratar y pagar/ })).toHaveCount(0);
+  await expect(closed.getByRole("link", { name: "Volver a cotizar" })).toBeVisible();
+
+  // Nothing was bought.
+  await page.goto("/mi-poliza");
+  await expect(page.getByText("Todavía no tiene ninguna póliza contratada.")).toBeVisible();
+});
