@@ -92,6 +92,20 @@ describe("getVisitor", () => {
     expect(apiFetch).not.toHaveBeenCalled();
   });
 
+  it("una sesión caducada en una página vuelve a ella tras iniciar sesión (el checkout no se pierde)", async () => {
+    const { context } = makeContext(401, { error: "Sesión no válida o caducada" });
+    const page = "/checkout?cotizacion=8f1b&plan=meses_12";
+    const response = await thrownResponse(async () => getVisitor(await requestWith(context, { [VISITOR_TOKEN_KEY]: VALID }, `http://web${page}`), context));
+    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(page)}`);
+    expect(clears(response)).toBe(true);
+  });
+
+  it.each(["/login", "/register", "/logout"])("en %s una sesión caducada va a /login sin volver", async (path) => {
+    const { context } = makeContext(401, { error: "Sesión no válida o caducada" });
+    const response = await thrownResponse(async () => getVisitor(await requestWith(context, { [VISITOR_TOKEN_KEY]: VALID }, `http://web${path}`), context));
+    expect(response.headers.get("Location")).toBe("/login");
+  });
+
   it("un 5xx de la API no cierra la sesión: es la página de error", async () => {
     const { context } = makeContext(503, { error: "x" });
     const response = await thrownResponse(async () => getVisitor(await requestWith(context, { [VISITOR_TOKEN_KEY]: VALID }), context));

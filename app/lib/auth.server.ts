@@ -98,7 +98,8 @@ export async function getVisitor(request: Request, context: AppLoadContext): Pro
     case "anonymous":
       return null;
     case "signedOut":
-      throw visitorSignOutRedirect(context);
+      // An expired session on the checkout (or any page) signs in again and comes back to it.
+      throw visitorSignOutRedirect(context, loginPathReturningTo(request));
     case "failed":
       // A thrown Response is read by whoever catches it; each caller gets its own copy.
       throw resolution.error instanceof Response ? resolution.error.clone() : resolution.error;
@@ -114,8 +115,18 @@ export async function getVisitor(request: Request, context: AppLoadContext): Pro
 export async function requireVisitor(request: Request, context: AppLoadContext): Promise<Visitor> {
   const visitor = await getVisitor(request, context);
   if (visitor) return visitor;
+  throw redirect(loginPathReturningTo(request));
+}
+
+/** Pages where coming back after signing in makes no sense: they get plain /login. */
+const NO_RETURN_PATHS = new Set([VISITOR_LOGIN_PATH, "/register", "/logout"]);
+
+/** /login?redirectTo=<this page>, so the visitor lands back here after signing in. */
+export function loginPathReturningTo(request: Request): string {
   const url = new URL(request.url);
-  throw redirect(`${VISITOR_LOGIN_PATH}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  // Home is where signing in lands anyway.
+  if (NO_RETURN_PATHS.has(url.pathname) || (url.pathname === "/" && url.search === "")) return VISITOR_LOGIN_PATH;
+  return `${VISITOR_LOGIN_PATH}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
 }
 
 /** The Set-Cookie that stores a validated login or register answer (auth_token, auth_user). */
