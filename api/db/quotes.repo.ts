@@ -315,7 +315,7 @@ export async function listUserQuotes(
         // The offers are frozen JSON: the lowest prices.anual.total among the plans.
         bestPrice: sql<
           number | null
-        >`(select min((plan -> 'prices' -> 'anual' ->> 'total')::integer) from jsonb_array_elements(${quotes.offers}) as plan)`,
+        >`(select min((plan -> 'prices' -> 'anual' ->> 'total')::integer) from json_array_elements(${quotes.offers}) as plan)`,
       })
       .from(quotes)
       .where(eq(quotes.userId, userId))

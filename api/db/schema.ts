@@ -12,6 +12,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   pgEnum,
   pgTable,
@@ -274,8 +275,12 @@ export const quotes = pgTable(
     status: quoteStatusEnum("status").notNull().default("cotizada"),
     /** The rating inputs as submitted (validated by the API contract). */
     inputs: jsonb("inputs").$type<Record<string, unknown>>().notNull(),
-    /** The priced offer per plan with its breakdown, frozen at quote time (binding while valid). */
-    offers: jsonb("offers").$type<unknown>().notNull(),
+    /**
+     * The priced offer per plan with its breakdown, frozen at quote time (binding while valid).
+     * json, not jsonb: a document stored and read whole (a few KB per quote, the busiest write),
+     * which PostgreSQL then only checks instead of converting; one query reads into it.
+     */
+    offers: json("offers").$type<unknown>().notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Anonymous visitors own their quotes through a session id until they sign in. */
     sessionId: text("session_id"),
