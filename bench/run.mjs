@@ -1,7 +1,9 @@
 // npm run bench — throughput and latency of the built server, plus the JavaScript /cotizar loads.
 // Starts the server (production mode, fresh embedded database) on BENCH_PORT, runs autocannon
 // against a trivial route (the framework's ceiling), GET /cotizar and the POST that creates a
-// quote, at 10 and 50 connections, and writes bench/results/latest.{json,md}. Nothing here is
+// quote, at 10 and 50 connections, and writes bench/results/latest.{json,md}. With
+// BENCH_DATABASE_URL (postgres://…, a database it may fill) the server uses that PostgreSQL
+// instead and the results go to bench/results/latest-postgres.{json,md}. Nothing here is
 // asserted: the figures are read by people and compared with the issue's targets.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
@@ -73,6 +75,9 @@ const targets = [
   { name: "POST /api/quotes", url: `${base}/api/quotes`, method: "POST", headers: { "content-type": "application/json" }, body: quoteBody },
 ];
 
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const database = databaseUrl ? "PostgreSQL (BENCH_DATABASE_URL)" : "a fresh embedded database (PGlite)";
+const resultsName = databaseUrl ? "latest-postgres" : "latest";
 const dataDir = mkdtempSync(path.join(tmpdir(), "cotiza-bench-"));
 const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   env: {
@@ -80,6 +85,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     NODE_ENV: "production",
     PORT: String(PORT),
     DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
     SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijkl",
     JWT_SECRET: "bench-jwt-secret-0123456789-abcdefghijklmnopq",
     ADMIN_EMAIL: "admin@cotiza.test",
@@ -118,13 +124,13 @@ try {
   });
   targetLines.push(`- POST /api/quotes p99 at 10 connections: ${find("POST /api/quotes", 10).p99ms} ms (target < 100 ms)`);
   targetLines.push(`- JavaScript /cotizar loads: ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (target ≤ 100 KB), of which the React + Remix runtime chunk is ${(js.runtimeGzipBytes / 1024).toFixed(1)} KB`);
-  writeFileSync("bench/results/latest.json", JSON.stringify({ at, durationSeconds: DURATION, warmUpSeconds: WARM_UP, rows, cotizarJavaScript: js }, null, 2) + "\n");
+  writeFileSync(`bench/results/${resultsName}.json`, JSON.stringify({ at, database, durationSeconds: DURATION, warmUpSeconds: WARM_UP, rows, cotizarJavaScript: js }, null, 2) + "\n");
   const table = rows.map((r) => `| ${r.target} | ${r.connections} | ${r.requestsPerSecond} | ${r.p50ms} | ${r.p99ms} | ${r.non2xx + r.errors} |`).join("\n");
   writeFileSync(
-    "bench/results/latest.md",
-    `# Bench ${at}\n\n${DURATION} s per run after a ${WARM_UP} s warm-up at the same load; server in production mode on a fresh embedded database; autocannon on the same machine (2 cores).\n\n| target | connections | req/s | p50 ms | p99 ms | non-2xx + errors |\n|---|---|---|---|---|---|\n${table}\n\n## Against the targets of issue 4\n\n${targetLines.join("\n")}\n\nJavaScript loaded by /cotizar: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (${(js.rawBytes / 1024).toFixed(1)} KB raw), each file gzipped on its own at level 9.\n`,
+    `bench/results/${resultsName}.md`,
+    `# Bench ${at}\n\n${DURATION} s per run after a ${WARM_UP} s warm-up at the same load; server in production mode on ${database}; autocannon on the same machine (2 cores).\n\n| target | connections | req/s | p50 ms | p99 ms | non-2xx + errors |\n|---|---|---|---|---|---|\n${table}\n\n## Against the targets of issue 4\n\n${targetLines.join("\n")}\n\nJavaScript loaded by /cotizar: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (${(js.rawBytes / 1024).toFixed(1)} KB raw), each file gzipped on its own at level 9.\n`,
   );
-  console.log(readFileSync("bench/results/latest.md", "utf8"));
+  console.log(readFileSync(`bench/results/${resultsName}.md`, "utf8"));
 } finally {
   server.kill("SIGTERM");
 }

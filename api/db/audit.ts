@@ -39,13 +39,11 @@ export function redactSecrets(value: unknown): unknown {
 
 const asText = (value: string | number | null | undefined) => (value === null || value === undefined ? null : String(value));
 
-/** Where an audit row can be inserted: a database, a transaction, or `db.with(cte)` to ride on another write's statement. */
-export type AuditTarget = Pick<DbOrTx, "insert">;
-
-export async function writeAudit(db: AuditTarget, entry: AuditWrite): Promise<void> {
+/** The audit_log row of an entry, secrets removed: what writeAudit inserts. */
+export function auditRow(entry: AuditWrite) {
   const before = redactSecrets(entry.before);
   const after = redactSecrets(entry.after);
-  await db.insert(auditLog).values({
+  return {
     actorType: entry.actorType,
     actorId: asText(entry.actorId),
     actorLabel: entry.actorLabel ?? null,
@@ -56,7 +54,11 @@ export async function writeAudit(db: AuditTarget, entry: AuditWrite): Promise<vo
     before: before === undefined ? null : before,
     after: after === undefined ? null : after,
     ...(entry.at ? { at: entry.at } : {}),
-  });
+  };
+}
+
+export async function writeAudit(db: DbOrTx, entry: AuditWrite): Promise<void> {
+  await db.insert(auditLog).values(auditRow(entry));
 }
 
 /** The signed-in admin of this request as the actor of an audit row (needs requireAdmin first). */

@@ -63,6 +63,17 @@ describe("el servidor", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("sirve los ficheros públicos con una hora de caché, y solo a GET y HEAD", async () => {
+    const favicon = await get("/favicon.svg");
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("content-type")).toContain("image/svg+xml");
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await (await get("/robots.txt")).text()).toContain("User-agent");
+    expect((await get("/favicon.svg", { method: "HEAD" })).status).toBe(200);
+    const posted = await get("/favicon.svg", { method: "POST" });
+    expect(posted.headers.get("content-type") ?? "").not.toContain("image/svg+xml");
+  });
+
   it("una URL desconocida responde 404 con «Page Not Found»", async () => {
     const response = await get("/no-existe");
     expect(response.status).toBe(404);
