@@ -1,5 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
-import { definitionOf, escapeRegExp, exactText, expectPdf, fillAlquilerQuote, newVisitor, spacedPattern, submitRegisterForm, uniqueNif } from "./support";
+import {
+  acceptRequiredConsents,
+  definitionOf,
+  escapeRegExp,
+  exactText,
+  expectPdf,
+  fillAlquilerQuote,
+  fillCard,
+  fillPolicyholder,
+  newVisitor,
+  spacedPattern,
+  submitRegisterForm,
+} from "./support";
 
 // The whole flow from the home page to /cotizacion-confirmada and /mi-poliza: every line without
 // JavaScript, one with it. On the way: a /cotizar submission refused and fixed, the sign-in detour
@@ -86,14 +98,6 @@ const LINES: Record<Line, LineCase> = {
   },
 };
 
-async function fillCard(page: Page, number: string) {
-  await page.getByRole("radio", { name: "Tarjeta" }).check();
-  await page.getByLabel("Número de la tarjeta").fill(number);
-  await page.getByLabel("Caducidad").fill("12/30");
-  await page.getByLabel("Código de seguridad (CVC)").fill("123");
-  await page.getByLabel("Titular de la tarjeta").fill("Marta Gómez");
-}
-
 for (const line of ["auto", "hogar", "alquiler"] as const) {
   test(`${line}: de la portada a la póliza, con un error al cotizar, el registro a mitad y una tarjeta rechazada`, async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled && line !== "alquiler", "con JavaScript basta un ramo");
@@ -149,17 +153,9 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     const pay = page.getByRole("button", { name: /^Contratar y pagar / });
     const firstRecibo = (await pay.textContent())!.replace("Contratar y pagar", "").trim();
 
-    await page.getByLabel("Nombre y apellidos").fill("Marta Gómez Ruiz");
-    await page.getByLabel("NIF o NIE").fill(uniqueNif());
-    await page.getByLabel("Fecha de nacimiento").fill("1985-06-15");
-    await page.getByLabel("Teléfono").fill("612345678");
-    await page.getByLabel("Dirección").fill("Calle Mayor 1, 2.º B");
-    await page.getByLabel("Código postal").fill("28013");
-    await page.getByLabel("Población").fill("Madrid");
+    await fillPolicyholder(page);
     await fillCard(page, "4000 0000 0000 0002");
-    await page.getByLabel("Acepto las condiciones de contratación").check();
-    await page.getByLabel("Acepto la política de privacidad").check();
-    await page.getByLabel("He leído el documento de información del producto (IPID)").check();
+    await acceptRequiredConsents(page);
     await pay.click();
 
     // Declined: said in Spanish, every field kept but the card number and the CVC.

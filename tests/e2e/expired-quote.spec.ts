@@ -2,7 +2,17 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { QUOTE_EXPIRED_MESSAGE } from "../../api/contract/checkout";
 import { createMemoryDatabase } from "../support/memory-db";
 import { startTestServer } from "../support/server";
-import { fillAlquilerQuote, newVisitor, register, signOut, submitLoginForm, uniqueNif, type VisitorAccount } from "./support";
+import {
+  acceptRequiredConsents,
+  fillCard,
+  fillPolicyholder,
+  newVisitor,
+  quoteAlquiler,
+  register,
+  signOut,
+  submitLoginForm,
+  type VisitorAccount,
+} from "./support";
 
 // A quote past its validity, in the browser. The shared e2e server runs on the real clock, so this
 // file starts its own server (web + API, from build/: run `npx remix build` first) on an in-memory
@@ -46,19 +56,6 @@ const test = base.extend<{ clock: ApiClock }, { clockServer: { url: string; cloc
 // In order, in one worker per project: one in-memory database to build (~7 s) instead of one per test.
 test.describe.configure({ mode: "default" });
 
-/** Quotes an affordable rent while signed in; answers the quote's id and the checkout link of its 12-month plan. */
-async function quoteAlquiler(page: Page) {
-  await page.goto("/cotizar?linea=alquiler");
-  await fillAlquilerQuote(page);
-  await page.getByRole("button", { name: "Calcular precio" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
-  const quoteId = new URL(page.url()).searchParams.get("cotizacion")!;
-  const validUntil = (await page.getByText(/^Precio válido hasta el \d{2}\/\d{2}\/\d{4}$/).textContent())!.slice(-10);
-  const checkoutHref = (await page.getByRole("link", { name: "Contratar este plan: 12 meses" }).getAttribute("href"))!;
-  return { quoteId, validUntil, checkoutHref };
-}
-
-/** The visitor leaves and comes back when the API's clock reads `ahead` from now, signing in on the way. */
 async function comeBackLater(page: Page, clock: ApiClock, account: VisitorAccount, ahead: number, path: string) {
   await signOut(page, account);
   clock.ahead = ahead;
@@ -117,21 +114,9 @@ test("un checkout abierto con la cotización vigente y enviado cuando ya ha cadu
   // Back an hour before the price expires: the form is there.
   await comeBackLater(page, clock, account, VALIDITY - HOUR, checkoutHref);
   await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
-  await page.getByLabel("Nombre y apellidos").fill("Marta Gómez Ruiz");
-  await page.getByLabel("NIF o NIE").fill(uniqueNif());
-  await page.getByLabel("Fecha de nacimiento").fill("1985-06-15");
-  await page.getByLabel("Teléfono").fill("612345678");
-  await page.getByLabel("Dirección").fill("Calle Mayor 1, 2.º B");
-  await page.getByLabel("Código postal").fill("28013");
-  await page.getByLabel("Población").fill("Madrid");
-  await page.getByRole("radio", { name: "Tarjeta" }).check();
-  await page.getByLabel("Número de la tarjeta").fill("4242 4242 4242 4242");
-  await page.getByLabel("Caducidad").fill("12/30");
-  await page.getByLabel("Código de seguridad (CVC)").fill("123");
-  await page.getByLabel("Titular de la tarjeta").fill("Marta Gómez");
-  await page.getByLabel("Acepto las condiciones de contratación").check();
-  await page.getByLabel("Acepto la política de privacidad").check();
-  await page.getByLabel("He leído el documento de información del producto (IPID)").check();
+  await fillPolicyholder(page);
+  await fillCard(page, "4242 4242 4242 4242");
+  await acceptRequiredConsents(page);
 
   // Two hours later it is sent: the quote has expired in between.
   clock.ahead = VALIDITY + HOUR;

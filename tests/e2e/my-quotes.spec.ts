@@ -4,8 +4,8 @@ import {
   definitionOf,
   expectNoSeriousA11yViolations,
   expectPdf,
-  fillAlquilerQuote,
   newVisitor,
+  quoteAlquiler,
   register,
 } from "./support";
 
@@ -25,12 +25,7 @@ test("Mis cotizaciones: vacía al principio, luego la cotización con su mejor p
   await expect(page.getByText("Todavía no ha calculado ningún precio con su cuenta.")).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Calcular precio" })).toHaveAttribute("href", "/cotizar");
 
-  await page.goto("/cotizar?linea=alquiler");
-  await fillAlquilerQuote(page);
-  await page.getByRole("button", { name: "Calcular precio" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
-  const quoteId = new URL(page.url()).searchParams.get("cotizacion")!;
-  const validUntil = (await page.getByText(/^Precio válido hasta el \d{2}\/\d{2}\/\d{4}$/).textContent())!.slice(-10);
+  const { quoteId, validUntil } = await quoteAlquiler(page);
   // Each plan's yearly price is the first price of its card.
   const yearly: number[] = [];
   for (const plan of ["6 meses", "12 meses", "18 meses"]) {

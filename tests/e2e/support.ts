@@ -91,6 +91,45 @@ export async function fillAlquilerQuote(page: Page) {
   await page.getByRole("radio", { name: "12 meses" }).check();
 }
 
+/** Quotes an affordable rent from /cotizar; answers the quote's id, its validity as shown and the 12-month plan's checkout link. */
+export async function quoteAlquiler(page: Page) {
+  await page.goto("/cotizar?linea=alquiler");
+  await fillAlquilerQuote(page);
+  await page.getByRole("button", { name: "Calcular precio" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
+  const quoteId = new URL(page.url()).searchParams.get("cotizacion")!;
+  const validUntil = (await page.getByText(/^Precio válido hasta el \d{2}\/\d{2}\/\d{4}$/).textContent())!.slice(-10);
+  const checkoutHref = (await page.getByRole("link", { name: "Contratar este plan: 12 meses" }).getAttribute("href"))!;
+  return { quoteId, validUntil, checkoutHref };
+}
+
+/** The checkout's policyholder fields, with a NIF no other account has used. */
+export async function fillPolicyholder(page: Page) {
+  await page.getByLabel("Nombre y apellidos").fill("Marta Gómez Ruiz");
+  await page.getByLabel("NIF o NIE").fill(uniqueNif());
+  await page.getByLabel("Fecha de nacimiento").fill("1985-06-15");
+  await page.getByLabel("Teléfono").fill("612345678");
+  await page.getByLabel("Dirección").fill("Calle Mayor 1, 2.º B");
+  await page.getByLabel("Código postal").fill("28013");
+  await page.getByLabel("Población").fill("Madrid");
+}
+
+/** Pays by card: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 declined (the test gateway). */
+export async function fillCard(page: Page, number: string) {
+  await page.getByRole("radio", { name: "Tarjeta" }).check();
+  await page.getByLabel("Número de la tarjeta").fill(number);
+  await page.getByLabel("Caducidad").fill("12/30");
+  await page.getByLabel("Código de seguridad (CVC)").fill("123");
+  await page.getByLabel("Titular de la tarjeta").fill("Marta Gómez");
+}
+
+/** The three required consents (terms, privacy, IPID); marketing stays unticked. */
+export async function acceptRequiredConsents(page: Page) {
+  await page.getByLabel("Acepto las condiciones de contratación").check();
+  await page.getByLabel("Acepto la política de privacidad").check();
+  await page.getByLabel("He leído el documento de información del producto (IPID)").check();
+}
+
 /** A document download answered as a PDF. */
 export async function expectPdf(response: APIResponse) {
   expect(response.status()).toBe(200);
