@@ -1,7 +1,7 @@
 // Data access for signing in: admin users with their role, visitor users, revoked tokens and
 // login attempts. Every write that a person's session depends on (sign-in success or failure,
 // registration, logout, password change) commits together with its audit row.
-import { and, count, eq, gte, isNull } from "drizzle-orm";
+import { and, count, eq, gte, isNull, lt } from "drizzle-orm";
 import { writeAudit, type AuditWrite } from "./audit";
 import type { Database, DbOrTx } from "./client";
 import { adminUsers, loginAttempts, revokedTokens, roles, users, type PermissionMap, type User } from "./schema";
@@ -177,7 +177,11 @@ export async function createUser(
   });
 }
 
-/** Logout: the token id is refused from now on; the row can be pruned after `exp`. */
+/**
+ * Logout: the token id is refused from now on. Revocations of tokens already past their `exp`
+ * are deleted on the way (an expired token is refused anyway), so the table holds at most the
+ * tokens of the last token lifetime.
+ */
 export async function revokeAdminToken(
   db: Database,
   opts: { jti: string; exp: number; actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">; at: Date },
@@ -187,6 +191,7 @@ export async function revokeAdminToken(
       .insert(revokedTokens)
       .values({ jti: opts.jti, expiresAt: new Date(opts.exp * 1000), revokedAt: opts.at })
       .onConflictDoNothing({ target: revokedTokens.jti });
+    await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, opts.at));
     await writeAudit(tx, {
       ...opts.actor,
       action: "admin.logout",

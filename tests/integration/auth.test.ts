@@ -3,7 +3,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
-import { adminUsers, auditLog, roles, users } from "../../api/db/schema";
+import { adminUsers, auditLog, revokedTokens, roles, users } from "../../api/db/schema";
 import { hashPassword } from "../../api/domain/password";
 import { PERMISSION_NAMES } from "../../api/domain/permissions";
 import { signToken } from "../../api/domain/tokens";
@@ -252,6 +252,18 @@ describe("sesión del back office", () => {
     expect((await post("/admin/auth/logout", undefined, token)).status).toBe(401);
     // Only that session ends.
     expect((await get("/admin/auth/me", other.token)).status).toBe(200);
+  });
+
+  it("al cerrar una sesión se borran las revocaciones de tokens ya caducados, no las vigentes", async () => {
+    const past = new Date(Date.now() - 60_000);
+    await database.db.insert(revokedTokens).values({ jti: "caducado-hace-un-minuto", expiresAt: past, revokedAt: past });
+    const { token } = await adminLogin();
+    expect((await post("/admin/auth/logout", undefined, token)).status).toBe(204);
+    const jtis = (await database.db.select({ jti: revokedTokens.jti }).from(revokedTokens)).map((r) => r.jti);
+    expect(jtis).not.toContain("caducado-hace-un-minuto");
+    // The token just revoked is still refused: its row stays until it expires.
+    expect((await get("/admin/auth/me", token)).status).toBe(401);
+    expect(jtis.length).toBeGreaterThan(0);
   });
 
   it("los tokens de una cuenta desactivada dejan de valer al instante", async () => {
