@@ -82,16 +82,17 @@ export function adminPrincipal(account: AdminAccount, claims: Pick<TokenClaims, 
 }
 
 /**
- * Guard of an admin endpoint: a valid admin token whose id is not revoked, of an account that
- * still exists and is active (checked on every request, so deactivation is immediate), and,
- * when given, the permission. 401 otherwise, or 403 when only the permission is missing.
+ * Guard of an admin endpoint: a valid admin token whose id is not revoked, signed with the
+ * account's current session version (a password change or reset moves it), of an account that still exists and is active (checked on
+ * every request, so deactivation and a password reset are immediate), and, when given, the
+ * permission. 401 otherwise, or 403 when only the permission is missing.
  */
 export function requireAdmin(permission?: PermissionName): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const auth = await authenticate(c, "admin");
     if (!auth) throw unauthorized();
     const account = await findAdminById(c.var.deps.db, auth.id);
-    if (!account || !account.active) throw unauthorized();
+    if (!account || !account.active || auth.claims.ver !== account.sessionVersion) throw unauthorized();
     c.set("admin", adminPrincipal(account, auth.claims));
     if (permission && !hasPermission(account.role.permissions, permission)) throw new ApiProblem(403, FORBIDDEN_MESSAGE);
     await next();

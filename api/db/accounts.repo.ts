@@ -1,7 +1,7 @@
 // Data access for signing in: admin users with their role, visitor users, revoked tokens and
 // login attempts. Every write that a person's session depends on (sign-in success or failure,
 // registration, logout, password change) commits together with its audit row.
-import { and, count, eq, gte, isNull, lt } from "drizzle-orm";
+import { and, count, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { writeAudit, type AuditWrite } from "./audit";
 import type { Database, DbOrTx } from "./client";
 import { adminUsers, loginAttempts, revokedTokens, roles, users, type PermissionMap, type User } from "./schema";
@@ -16,6 +16,8 @@ export type AdminAccount = {
   email: string;
   passwordHash: string;
   active: boolean;
+  /** Only tokens carrying this version count (see adminUsers.sessionVersion). */
+  sessionVersion: number;
   role: { id: number; name: string; permissions: PermissionMap };
 };
 
@@ -25,6 +27,7 @@ const adminColumns = {
   email: adminUsers.email,
   passwordHash: adminUsers.passwordHash,
   active: adminUsers.active,
+  sessionVersion: adminUsers.sessionVersion,
   roleId: roles.id,
   roleName: roles.name,
   rolePermissions: roles.permissions,
@@ -39,6 +42,7 @@ function toAdminAccount(row: AdminJoinRow): AdminAccount {
     email: row.email,
     passwordHash: row.passwordHash,
     active: row.active,
+    sessionVersion: row.sessionVersion,
     role: { id: row.roleId, name: row.roleName, permissions: row.rolePermissions ?? {} },
   };
 }
@@ -203,13 +207,18 @@ export async function revokeAdminToken(
   });
 }
 
-/** Sets a new password hash for a staff account and records who did it and from where. */
+/** Sets a new password hash for a staff account, ends its sessions and records who did it; answers the new session version. */
 export async function changeAdminPassword(
   db: Database,
   opts: { adminId: number; passwordHash: string; actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">; at: Date },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(adminUsers).set({ passwordHash: opts.passwordHash, updatedAt: opts.at }).where(eq(adminUsers.id, opts.adminId));
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    // A new session version ends every token the account holds; the caller signs a new one.
+    const [row] = await tx
+      .update(adminUsers)
+      .set({ passwordHash: opts.passwordHash, sessionVersion: sql`${adminUsers.sessionVersion} + 1`, updatedAt: opts.at })
+      .where(eq(adminUsers.id, opts.adminId))
+      .returning({ sessionVersion: adminUsers.sessionVersion });
     await writeAudit(tx, {
       ...opts.actor,
       action: "admin.password_changed",
@@ -218,5 +227,7 @@ export async function changeAdminPassword(
       at: opts.at,
       after: { passwordChangedAt: opts.at.toISOString() },
     });
+    if (!row) throw new Error(`changeAdminPassword: admin ${opts.adminId} not found`);
+    return row.sessionVersion;
   });
 }

@@ -121,10 +121,12 @@ export async function updateAdminUser(
   tx: Transaction,
   id: number,
   patch: { roleId?: number; active?: boolean; passwordHash?: string },
+  at: Date,
 ): Promise<void> {
+  // A new password (a reset by another admin) ends the account's sessions: see requireAdmin.
   await tx
     .update(adminUsers)
-    .set({ ...patch, updatedAt: sql`now()` })
+    .set({ ...patch, ...(patch.passwordHash ? { sessionVersion: sql`${adminUsers.sessionVersion} + 1` } : {}), updatedAt: at })
     .where(eq(adminUsers.id, id));
 }
 

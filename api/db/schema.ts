@@ -99,6 +99,11 @@ export const adminUsers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /**
+     * Signed into every token (claim `ver`); a password change or reset adds one, so the account's
+     * earlier tokens stop at once (requireAdmin) without keeping a list of them.
+     */
+    sessionVersion: integer("session_version").notNull().default(0),
   },
   (t) => [index("admin_users_role_id_idx").on(t.roleId), check("admin_users_email_lower", sql`${t.email} = lower(${t.email})`)],
 );

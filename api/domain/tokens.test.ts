@@ -25,7 +25,16 @@ describe("signToken / verifyToken", () => {
     expect(jti).toMatch(/^[0-9a-f-]{36}$/);
     const [header] = token.split(".");
     expect(JSON.parse(Buffer.from(header!, "base64url").toString())).toEqual({ alg: "HS256", typ: "JWT" });
-    expect(verifyToken(token, SECRET, NOW)).toEqual({ sub: "42", kind: "user", iat: NOW_S, exp, jti });
+    expect(verifyToken(token, SECRET, NOW)).toEqual({ sub: "42", kind: "user", iat: NOW_S, exp, jti, ver: 0 });
+  });
+
+  it("lleva la versión de sesión de la cuenta (ver); sin ella es 0 y una inválida se rechaza", () => {
+    const { token } = signToken({ sub: "7", kind: "admin", ver: 3 }, SECRET, { now: NOW, ttlSeconds: 60 });
+    expect(verifyToken(token, SECRET, NOW)?.ver).toBe(3);
+    expect(verifyToken(handMade({ alg: "HS256" }, validClaims()), SECRET, NOW)?.ver).toBe(0);
+    for (const ver of [-1, 1.5, "2", null]) {
+      expect(verifyToken(handMade({ alg: "HS256" }, { ...validClaims(), ver }), SECRET, NOW)).toBeNull();
+    }
   });
 
   it("da un jti distinto a cada token", () => {

@@ -5,7 +5,8 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 
 export type TokenKind = "admin" | "user";
 
-export type TokenClaims = { sub: string; kind: TokenKind; jti: string; exp: number; iat: number };
+/** `ver`: the account's session version when signed (0 when absent); a newer one ends the token. */
+export type TokenClaims = { sub: string; kind: TokenKind; jti: string; exp: number; iat: number; ver: number };
 
 /** Staff sessions last a working day; visitor sessions a week. */
 export const ADMIN_TOKEN_TTL_SECONDS = 8 * 60 * 60;
@@ -36,7 +37,7 @@ function hmac(input: string, secret: string): Buffer {
 const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export function signToken(
-  payload: { sub: string; kind: TokenKind },
+  payload: { sub: string; kind: TokenKind; ver?: number },
   secret: string,
   opts: { now: Date; ttlSeconds: number },
 ): { token: string; jti: string; exp: number } {
@@ -45,7 +46,7 @@ export function signToken(
   const iat = toSeconds(opts.now);
   const exp = iat + Math.floor(opts.ttlSeconds);
   const jti = randomUUID();
-  const claims: TokenClaims = { sub: payload.sub, kind: payload.kind, iat, exp, jti };
+  const claims: TokenClaims = { sub: payload.sub, kind: payload.kind, iat, exp, jti, ver: payload.ver ?? 0 };
   const signingInput = `${encodeSegment(HEADER)}.${encodeSegment(claims)}`;
   return { token: `${signingInput}.${hmac(signingInput, secret).toString("base64url")}`, jti, exp };
 }
@@ -77,11 +78,11 @@ export function verifyToken(token: string, secret: string, now: Date): TokenClai
 
   const claims = decodeSegment(payloadPart);
   if (!isObject(claims)) return null;
-  const { sub, kind, jti, exp, iat } = claims;
+  const { sub, kind, jti, exp, iat, ver = 0 } = claims;
   if (typeof sub !== "string" || sub === "") return null;
   if (kind !== "admin" && kind !== "user") return null;
   if (typeof jti !== "string" || jti === "") return null;
-  if (!isSeconds(exp) || !isSeconds(iat)) return null;
+  if (!isSeconds(exp) || !isSeconds(iat) || !isSeconds(ver)) return null;
   if (exp <= toSeconds(now)) return null;
-  return { sub, kind, jti, exp, iat };
+  return { sub, kind, jti, exp, iat, ver };
 }

@@ -66,10 +66,10 @@ const changePasswordRoute = adminRoute({
   tags: [TAG],
   summary: "Cambiar la contraseña propia",
   description:
-    "Exige la contraseña actual. La nueva debe tener al menos 10 caracteres, no ser común ni igual al correo o al nombre de usuario. Los fallos de la contraseña actual cuentan como intentos de inicio de sesión (429 tras 5 en 15 minutos).",
+    "Exige la contraseña actual. La nueva debe tener al menos 10 caracteres, no ser común ni igual al correo o al nombre de usuario. Los fallos de la contraseña actual cuentan como intentos de inicio de sesión (429 tras 5 en 15 minutos). Cambiarla cierra todas las sesiones de la cuenta, también la de este token: la respuesta trae un token nuevo para seguir en esta.",
   request: { body: { required: true, content: json(ChangePasswordBodySchema) } },
   responses: {
-    204: { description: "Contraseña cambiada" },
+    200: { description: "Contraseña cambiada; el token nuevo de esta sesión", content: json(AdminLoginAnswerSchema) },
     ...errorResponses(400, 401, 429),
   },
 });
@@ -89,7 +89,10 @@ export function registerAdminAuthRoutes(api: ApiApp) {
     const { db, now, jwtSecret } = c.var.deps;
     const account = await checkCredentials(c, { email, password, account: await findAdminByEmail(db, email), kind: "admin" });
     const at = now();
-    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "admin" }, jwtSecret, { now: at, ttlSeconds: ADMIN_TOKEN_TTL_SECONDS });
+    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "admin", ver: account.sessionVersion }, jwtSecret, {
+      now: at,
+      ttlSeconds: ADMIN_TOKEN_TTL_SECONDS,
+    });
     await recordAdminSignIn(db, { id: account.id, email: account.email, ip: clientIp(c), at, jti, exp });
     return c.json({ admin: adminRecord(adminPrincipal(account, { jti, exp })), token }, 200);
   });
@@ -104,7 +107,7 @@ export function registerAdminAuthRoutes(api: ApiApp) {
 
   api.openapi(changePasswordRoute, async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
-    const { db, now } = c.var.deps;
+    const { db, now, jwtSecret } = c.var.deps;
     const admin = currentAdmin(c);
     const account = await findAdminById(db, admin.id);
     if (!account) throw new ApiProblem(401, UNAUTHORIZED_MESSAGE);
@@ -123,7 +126,10 @@ export function registerAdminAuthRoutes(api: ApiApp) {
     const problems = accountRuleMessages(newPassword, { email: account.email, name: account.username });
     if (newPassword === currentPassword) problems.push(SAME_PASSWORD_MESSAGE);
     if (problems.length > 0) throw new ApiProblem(400, problems[0]!, { newPassword: problems });
-    await changeAdminPassword(db, { adminId: account.id, passwordHash: await hashPassword(newPassword), actor: adminActor(c), at: now() });
-    return c.body(null, 204);
+    const at = now();
+    const ver = await changeAdminPassword(db, { adminId: account.id, passwordHash: await hashPassword(newPassword), actor: adminActor(c), at });
+    // Every earlier token of the account now fails (requireAdmin); this session goes on with a new one.
+    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "admin", ver }, jwtSecret, { now: at, ttlSeconds: ADMIN_TOKEN_TTL_SECONDS });
+    return c.json({ admin: adminRecord(adminPrincipal(account, { jti, exp })), token }, 200);
   });
 }

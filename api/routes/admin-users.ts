@@ -185,7 +185,7 @@ export function registerAdminUserRoutes(api: ApiApp) {
       const changes: { roleId?: number; active?: boolean } = {};
       if (newRole) changes.roleId = newRole.id;
       if (input.active !== undefined && input.active !== before.active) changes.active = input.active;
-      if (Object.keys(changes).length > 0 || passwordHash) await updateAdminUser(tx, id, { ...changes, passwordHash });
+      if (Object.keys(changes).length > 0 || passwordHash) await updateAdminUser(tx, id, { ...changes, passwordHash }, c.var.deps.now());
 
       const after = await userOr404(getAdminUser(tx, id));
       if (Object.keys(changes).length > 0) {

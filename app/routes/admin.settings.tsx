@@ -4,11 +4,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { ChangePasswordBodySchema, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
+import { AdminLoginAnswerSchema, ChangePasswordBodySchema, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
+import { adminSignInCookie, handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
 import { adminTitle } from "~/lib/admin-routes";
 import { ApiError } from "~/lib/api.server";
 import { changePasswordError, MESSAGES, serverFieldErrors } from "~/lib/auth-messages";
@@ -45,7 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { currentPassword, newPassword } = submission.value;
   try {
-    await api.post("/admin/auth/change-password", { body: { currentPassword, newPassword } });
+    // The change ends every session of the account, this one too: keep going with the new token.
+    const answer = await api.post("/admin/auth/change-password", { body: { currentPassword, newPassword }, schema: AdminLoginAnswerSchema });
+    headers.append("Set-Cookie", await adminSignInCookie(request, context, answer));
   } catch (error) {
     // 401, an expired session and 403 follow the back office's rules; any other refusal (a wrong
     // current password, the policy, too many attempts) stays on the form.
@@ -60,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return redirectWithToast(
     "/admin/settings",
-    { type: "success", title: "Contraseña cambiada", description: "Usa la nueva la próxima vez que entres." },
+    { type: "success", title: "Contraseña cambiada", description: "Usa la nueva la próxima vez que entres. Hemos cerrado tus demás sesiones." },
     { headers: mergeHeaders(headers) },
   );
 }

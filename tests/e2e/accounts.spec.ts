@@ -84,11 +84,21 @@ test("el back office: entrar, cambiar la contraseña, salir y entrar con la nuev
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
   await expect(page.getByText("La contraseña actual no es correcta").first()).toBeVisible();
 
+  // Another session of the same account (another device): the change must end it.
+  const elsewhere = await (await request.post("/api/admin/auth/login", { data: { email, password: "Temporal-Gestora-2026" } })).json();
+  const meElsewhere = () => request.get("/api/admin/auth/me", { headers: { authorization: `Bearer ${elsewhere.token}` } });
+  expect((await meElsewhere()).status()).toBe(200);
+
   await page.getByLabel("Contraseña actual").fill("Temporal-Gestora-2026");
   await page.getByLabel("Contraseña nueva").fill("Definitiva-Gestora-2026");
   await page.getByLabel("Repite la nueva contraseña").fill("Definitiva-Gestora-2026");
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
   await expect(page.getByText("Contraseña cambiada").first()).toBeVisible();
+  expect((await meElsewhere()).status()).toBe(401);
+  // This session goes on (with the new token the change answered).
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
 
   await adminSignOut(page);
   await page.goto("/admin");

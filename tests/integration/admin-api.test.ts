@@ -170,7 +170,7 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
     return {
       path: "/admin/auth/change-password",
       body: { currentPassword: PASSWORD, newPassword: "Otra-Clave-Muy-Larga-77" },
-      expect: 204,
+      expect: 200,
       token: await login(user.email),
     };
   },
@@ -417,7 +417,10 @@ describe("usuarios del back office", () => {
     expect(weak.fieldErrors.password).toContain("La contraseña debe tener al menos 10 caracteres");
 
     const newPassword = "Restablecida-2026-xyz";
+    const before = await login(user.email);
     await json("patch", `/admin/users/${user.id}`, { token: superToken, body: { password: newPassword }, status: 200 });
+    // The reset ends the account's sessions at once.
+    expect((await call("get", "/admin/auth/me", { token: before })).status).toBe(401);
     expect((await call("post", "/admin/auth/login", { body: { email: user.email, password: PASSWORD } })).status).toBe(401);
     await login(user.email, newPassword);
 

@@ -280,6 +280,7 @@ describe("sesión del back office", () => {
   it("cambiar la contraseña exige la actual y una nueva válida; después solo vale la nueva", async () => {
     await createAdmin("cambio", "Cambio-Clave-Vieja-1");
     const { token } = await adminLogin("cambio@cotiza.test", "Cambio-Clave-Vieja-1");
+    const otherSession = await adminLogin("cambio@cotiza.test", "Cambio-Clave-Vieja-1");
 
     const wrong = await post("/admin/auth/change-password", { currentPassword: "No-es-la-actual-1", newPassword: "Cambio-Clave-Nueva-2" }, token);
     expect(wrong.status).toBe(400);
@@ -301,11 +302,14 @@ describe("sesión del back office", () => {
     expect((await post("/admin/auth/change-password", { currentPassword: "x", newPassword: "Cambio-Clave-Nueva-2" })).status).toBe(401);
 
     const ok = await post("/admin/auth/change-password", { currentPassword: "Cambio-Clave-Vieja-1", newPassword: "Cambio-Clave-Nueva-2" }, token);
-    expect(ok.status).toBe(204);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ admin: { email: "cambio@cotiza.test" }, token: expect.any(String) });
     expect((await post("/admin/auth/login", { email: "cambio@cotiza.test", password: "Cambio-Clave-Vieja-1" })).status).toBe(401);
     expect((await post("/admin/auth/login", { email: "cambio@cotiza.test", password: "Cambio-Clave-Nueva-2" })).status).toBe(200);
-    // The session that changed the password goes on.
-    expect((await get("/admin/auth/me", token)).status).toBe(200);
+    // Every session of the account ends, this one too; it goes on with the token of the answer.
+    expect((await get("/admin/auth/me", token)).status).toBe(401);
+    expect((await get("/admin/auth/me", otherSession.token)).status).toBe(401);
+    expect((await get("/admin/auth/me", ok.body.token as string)).status).toBe(200);
   });
 });
 
