@@ -186,9 +186,9 @@ export async function createUser(
  * are deleted on the way (an expired token is refused anyway), so the table holds at most the
  * tokens of the last token lifetime.
  */
-export async function revokeAdminToken(
+export async function revokeToken(
   db: Database,
-  opts: { jti: string; exp: number; actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">; at: Date },
+  opts: { kind: "admin" | "user"; jti: string; exp: number; actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">; at: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -198,8 +198,8 @@ export async function revokeAdminToken(
     await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, opts.at));
     await writeAudit(tx, {
       ...opts.actor,
-      action: "admin.logout",
-      entity: "admin_user",
+      action: opts.kind === "admin" ? "admin.logout" : "user.logout",
+      entity: opts.kind === "admin" ? "admin_user" : "user",
       entityId: opts.actor.actorId,
       at: opts.at,
       after: { tokenId: opts.jti },

@@ -12,7 +12,7 @@ import {
   SAME_PASSWORD_MESSAGE,
   type AdminRecord,
 } from "../contract/auth";
-import { changeAdminPassword, findAdminByEmail, findAdminById, recordAdminSignIn, revokeAdminToken } from "../db/accounts.repo";
+import { changeAdminPassword, findAdminByEmail, findAdminById, recordAdminSignIn, revokeToken } from "../db/accounts.repo";
 import { adminActor } from "../db/audit";
 import { hashPassword } from "../domain/password";
 import { ADMIN_TOKEN_TTL_SECONDS, signToken } from "../domain/tokens";
@@ -99,7 +99,7 @@ export function registerAdminAuthRoutes(api: ApiApp) {
 
   api.openapi(logoutRoute, async (c) => {
     const admin = currentAdmin(c);
-    await revokeAdminToken(c.var.deps.db, { jti: admin.jti, exp: admin.exp, actor: adminActor(c), at: c.var.deps.now() });
+    await revokeToken(c.var.deps.db, { kind: "admin", jti: admin.jti, exp: admin.exp, actor: adminActor(c), at: c.var.deps.now() });
     return c.body(null, 204);
   });
 

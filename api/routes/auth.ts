@@ -3,7 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
 import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, requireUser } from "../auth";
 import { AuthAnswerSchema, LoginBodySchema, RegisterBodySchema, VisitorUserSchema, type VisitorUser } from "../contract/auth";
-import { createUser, findUserByEmail, recordUserSignIn } from "../db/accounts.repo";
+import { createUser, findUserByEmail, recordUserSignIn, revokeToken } from "../db/accounts.repo";
 import { hashPassword } from "../domain/password";
 import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
 import { ApiProblem, errorResponses } from "../http";
@@ -54,6 +54,19 @@ const profileRoute = createRoute({
   },
 });
 
+const logoutRoute = createRoute({
+  method: "post",
+  path: "/auth/logout",
+  tags: [TAG],
+  summary: "Cerrar la sesión del visitante (el token deja de valer)",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  responses: {
+    204: { description: "Sesión cerrada" },
+    ...errorResponses(401),
+  },
+});
+
 const visitorUser = (user: { name: string; email: string; role: string }): VisitorUser => ({
   name: user.name,
   email: user.email,
@@ -88,4 +101,11 @@ export function registerAuthRoutes(api: ApiApp) {
   });
 
   api.openapi(profileRoute, (c) => c.json(visitorUser(currentUser(c)), 200));
+
+  api.openapi(logoutRoute, async (c) => {
+    const user = currentUser(c);
+    const actor = { actorType: "user" as const, actorId: user.id, actorLabel: user.email, ip: clientIp(c) };
+    await revokeToken(c.var.deps.db, { kind: "user", jti: user.jti, exp: user.exp, actor, at: c.var.deps.now() });
+    return c.body(null, 204);
+  });
 }

@@ -2,10 +2,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { apiClient } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
-import { clearVisitorCookie } from "~/lib/session.server";
+import { clearVisitorCookie, getVisitorSession, VISITOR_TOKEN_KEY } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { isTokenExpired } from "~/lib/token";
 
 export const meta: MetaFunction = () => [{ title: "Cerrar sesión | Cotiza" }];
 
@@ -17,8 +19,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+/**
+ * Signing out always works: POST /auth/logout revokes a live token (so a copy of it stops
+ * working too; a failure is ignored), then auth_token and auth_user are cleared either way.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   await validateCsrf(request, context);
+  const token = (await getVisitorSession(request, context)).get(VISITOR_TOKEN_KEY);
+  if (token && !isTokenExpired(token)) {
+    try {
+      await apiClient(context, request, token).post("/auth/logout");
+    } catch (error) {
+      context.logger.info("visitor logout call failed (ignored)", {
+        error: error instanceof Error ? error.message : error instanceof Response ? `HTTP ${error.status}` : String(error),
+      });
+    }
+  }
   // The spec: after logout the visitor goes to /login, with auth_token and auth_user cleared.
   return redirectWithToast(
     "/login",

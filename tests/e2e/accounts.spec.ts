@@ -47,8 +47,16 @@ test("registro con contraseñas distintas, registro, salida y entrada del visita
   await page.getByRole("button", { name: "Crear cuenta" }).click();
   await expect(page.getByRole("banner")).toContainText("Lucía Pérez");
 
+  // A copy of the signed-in session cookie (what a stolen cookie would be).
+  const signedIn = (await page.context().cookies()).find((c) => c.name === "cotiza_session")!;
   await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("banner")).not.toContainText("Lucía Pérez");
+
+  // Logging out revoked the token: the old cookie no longer opens a signed-in page.
+  await page.context().addCookies([signedIn]);
+  await page.goto("/mis-cotizaciones");
+  await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole("banner")).not.toContainText("Lucía Pérez");
 
   await page.getByLabel("Correo electrónico").fill(email);

@@ -128,6 +128,19 @@ describe("inicio de sesión de visitantes", () => {
     expect(profile.body).toEqual({ name: "Jorge Martín", email: "jorge@example.com", role: "user" });
   });
 
+  it("cerrar la sesión invalida ese token (también una copia) y solo ese, con su fila de auditoría", async () => {
+    await register("Paula Ríos", "paula@example.com");
+    const first = (await post("/auth/login", { email: "paula@example.com", password: STRONG })).body.token as string;
+    const second = (await post("/auth/login", { email: "paula@example.com", password: STRONG })).body.token as string;
+    expect((await post("/auth/logout", undefined, first)).status).toBe(204);
+    expect((await get("/auth/profile", first)).status).toBe(401);
+    expect((await post("/auth/logout", undefined, first)).status).toBe(401);
+    expect((await get("/auth/profile", second)).status).toBe(200);
+    const rows = await database.db.select().from(auditLog).where(eq(auditLog.action, "user.logout"));
+    expect(rows.at(-1)).toMatchObject({ actorType: "user", actorLabel: "paula@example.com", entity: "user" });
+    expect((await post("/auth/logout")).status).toBe(401);
+  });
+
   it("responde lo mismo a un correo desconocido y a una contraseña incorrecta", async () => {
     await register("Marta Gil", "marta@example.com");
     const unknown = await post("/auth/login", { email: "nadie@example.com", password: STRONG });
