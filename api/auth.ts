@@ -5,9 +5,9 @@ import type { ApiEnv } from "./app";
 import {
   findAdminById,
   findUserById,
-  isLoginThrottled,
   isTokenRevoked,
-  recordLoginFailure,
+  markLoginAttemptSucceeded,
+  reserveLoginAttempt,
   type AdminAccount,
 } from "./db/accounts.repo";
 import { writeAudit, type AuditWrite } from "./db/audit";
@@ -172,7 +172,8 @@ export async function checkCredentials<A extends CredentialAccount>(
     entityId: opts.account?.id ?? null,
   };
 
-  if (await isLoginThrottled(db, { email: opts.email, ip, now: at })) {
+  const attemptId = await reserveLoginAttempt(db, { email: opts.email, ip, at });
+  if (attemptId === null) {
     // Not counted as an attempt (the password was not checked), so the block lifts 15 minutes
     // after the last real failure; still audited.
     await writeAudit(db, { ...failure, ip, at, after: { reason: "too_many_attempts" } });
@@ -182,8 +183,10 @@ export async function checkCredentials<A extends CredentialAccount>(
   const passwordOk = await verifyAgainst(opts.password, opts.account?.passwordHash ?? null);
   if (!opts.account || !passwordOk || !opts.account.active) {
     const reason = !opts.account ? "unknown_email" : !passwordOk ? "wrong_password" : "inactive_account";
-    await recordLoginFailure(db, { email: opts.email, ip, at, audit: { ...failure, after: { reason } } });
+    // The booked attempt stays a failure.
+    await writeAudit(db, { ...failure, ip, at, after: { reason } });
     throw new ApiProblem(401, BAD_CREDENTIALS_MESSAGE);
   }
+  await markLoginAttemptSucceeded(db, attemptId);
   return opts.account;
 }

@@ -92,31 +92,38 @@ export async function countLoginFailures(db: DbOrTx, opts: { email: string; ip: 
   return row?.n ?? 0;
 }
 
-/** True when this email and address have used up their failures in the current window. */
-export async function isLoginThrottled(db: DbOrTx, opts: { email: string; ip: string | null; now: Date }): Promise<boolean> {
-  const since = new Date(opts.now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-  return (await countLoginFailures(db, { email: opts.email, ip: opts.ip, since })) >= MAX_LOGIN_FAILURES;
+/**
+ * Books a sign-in attempt before the password is checked: null when this email and address have
+ * used up their failures in the current window, else the id of an attempt row that counts as a
+ * failure until markLoginAttemptSucceeded. Counting and booking happen under a lock per email, so
+ * a burst of concurrent guesses gets the same 5 tries as a sequence (the slow password check
+ * runs outside any transaction).
+ */
+export async function reserveLoginAttempt(db: Database, opts: { email: string; ip: string | null; at: Date }): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${opts.email}`}))`);
+    const since = new Date(opts.at.getTime() - LOGIN_FAILURE_WINDOW_MS);
+    if ((await countLoginFailures(tx, { email: opts.email, ip: opts.ip, since })) >= MAX_LOGIN_FAILURES) return null;
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ email: opts.email, ip: opts.ip, at: opts.at, success: false })
+      .returning({ id: loginAttempts.id });
+    return row!.id;
+  });
 }
 
-/** A refused sign-in (or a wrong current password): the attempt and its audit row, together. */
-export async function recordLoginFailure(
-  db: Database,
-  opts: { email: string; ip: string | null; at: Date; audit: AuditWrite },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(loginAttempts).values({ email: opts.email, ip: opts.ip, at: opts.at, success: false });
-    await writeAudit(tx, { ...opts.audit, ip: opts.ip, at: opts.at });
-  });
+/** The booked attempt turned out right: it no longer counts as a failure. */
+export async function markLoginAttemptSucceeded(db: DbOrTx, attemptId: number): Promise<void> {
+  await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attemptId));
 }
 
 type SignIn = { id: number; email: string; ip: string | null; at: Date; jti: string; exp: number };
 
 const sessionAfter = (s: SignIn) => ({ tokenId: s.jti, expiresAt: new Date(s.exp * 1000).toISOString() });
 
-/** A successful staff sign-in: the attempt, the last-login time and the audit row. */
+/** A successful staff sign-in (its attempt row is booked by checkCredentials): the last-login time and the audit row. */
 export async function recordAdminSignIn(db: Database, signIn: SignIn): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(loginAttempts).values({ email: signIn.email, ip: signIn.ip, at: signIn.at, success: true });
     await tx.update(adminUsers).set({ lastLoginAt: signIn.at }).where(eq(adminUsers.id, signIn.id));
     await writeAudit(tx, {
       actorType: "admin",
@@ -132,10 +139,9 @@ export async function recordAdminSignIn(db: Database, signIn: SignIn): Promise<v
   });
 }
 
-/** A successful visitor sign-in: the attempt, the last-login time and the audit row. */
+/** A successful visitor sign-in (its attempt row is booked by checkCredentials): the last-login time and the audit row. */
 export async function recordUserSignIn(db: Database, signIn: SignIn): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(loginAttempts).values({ email: signIn.email, ip: signIn.ip, at: signIn.at, success: true });
     await tx.update(users).set({ lastLoginAt: signIn.at }).where(eq(users.id, signIn.id));
     await writeAudit(tx, {
       actorType: "user",

@@ -167,6 +167,18 @@ describe("inicio de sesión de visitantes", () => {
     expect((await post("/auth/login", { email: "rosa@example.com", password: STRONG })).status).toBe(200);
   });
 
+  it("una ráfaga de 10 intentos simultáneos con la contraseña mal tiene las mismas 5 oportunidades", async () => {
+    await register("Ráfaga Veloz", "rafaga@example.com");
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post("/auth/login", { email: "rafaga@example.com", password: "No-Es-La-Buena-2026" })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    // And the right password is refused too until the window passes.
+    expect((await post("/auth/login", { email: "rafaga@example.com", password: STRONG })).status).toBe(429);
+  });
+
   it("el perfil sin token, o con un token que no es de visitante, responde 401", async () => {
     expect((await get("/auth/profile")).status).toBe(401);
     expect((await get("/auth/profile")).body).toEqual({ error: "Sesión no válida o caducada" });
