@@ -191,7 +191,9 @@ export class RatingInputError extends Error {
 
 type CalendarDate = { year: number; month: number; day: number };
 
-const madridFormat = new Intl.DateTimeFormat("en-GB", {
+// Swedish writes dates as ISO (2026-11-22): format() gives the string directly, several times
+// cheaper than assembling formatToParts() (measured: 2 % of a quote POST).
+const madridFormat = new Intl.DateTimeFormat("sv-SE", {
   timeZone: "Europe/Madrid",
   year: "numeric",
   month: "2-digit",
@@ -201,8 +203,7 @@ const madridFormat = new Intl.DateTimeFormat("en-GB", {
 /** The calendar date in Spain at the instant `now`, as an ISO date. */
 export function madridDate(now: Date): string {
   if (Number.isNaN(now.getTime())) throw new RangeError("Invalid date");
-  const parts = Object.fromEntries(madridFormat.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return madridFormat.format(now);
 }
 
 function daysInMonth(year: number, month: number): number {
