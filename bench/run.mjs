@@ -19,8 +19,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // Each target runs this long before it is measured: V8 compiles the hot paths of a page (React's
 // renderer, the router, our components) over the first few thousand requests, and a server in
-// production runs warm. Two seconds left p99 dominated by the first second's cold requests.
-const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
+// production runs warm. Two seconds left p99 dominated by the first second's cold requests, and
+// after five /cotizar (a few hundred requests a second) was still getting faster run after run.
+const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
 const base = `http://127.0.0.1:${PORT}`;
 
 function cotizarJavaScript() {

@@ -169,6 +169,13 @@ function LineQuote({ line, defaultValue }: { line: QuoteLine; defaultValue: Reco
   );
 }
 
+/** The HTML constraints (required, min, max…) of each line's form, derived once from its schema. */
+const CONSTRAINTS = {
+  auto: getZodConstraint(QUOTE_FORM_SCHEMAS.auto),
+  hogar: getZodConstraint(QUOTE_FORM_SCHEMAS.hogar),
+  alquiler: getZodConstraint(QUOTE_FORM_SCHEMAS.alquiler),
+} satisfies Record<QuoteLine, ReturnType<typeof getZodConstraint>>;
+
 /** conform + zod on both halves: the same QUOTE_FORM_SCHEMAS as the action, validated on blur. */
 function useQuoteForm<L extends QuoteLine>(line: L, { defaultValue, lastResult }: LineFormProps) {
   const schema = QUOTE_FORM_SCHEMAS[line];
@@ -176,7 +183,7 @@ function useQuoteForm<L extends QuoteLine>(line: L, { defaultValue, lastResult }
     id: `cotizar-${line}`,
     lastResult,
     defaultValue: defaultValue as DefaultValue<FormInput<L>>,
-    constraint: getZodConstraint(schema),
+    constraint: CONSTRAINTS[line],
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
