@@ -4,7 +4,7 @@
 // from the catalogue, which staff may have changed since.
 import { and, asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { ConsentPurpose } from "../contract/checkout";
+import type { ConsentPurpose, Policyholder } from "../contract/checkout";
 import type { SiteInfo } from "../contract/site";
 import type { PricedPlan } from "../domain/rating";
 import { addMonthsIso, madridDate } from "../domain/rating";
@@ -67,15 +67,6 @@ export async function nextPolicyNumber(tx: DbOrTx, year: number): Promise<string
 
 // ─── Client (tomador) ───────────────────────────────────────────────────────────────────
 
-export type PolicyholderWrite = {
-  name: string;
-  nif: string;
-  birthDate: string;
-  phone: string;
-  address: string;
-  postalCode: string;
-  city: string;
-};
 
 export type ClientOutcome =
   | { kind: "created" | "updated"; id: number; before: Record<string, unknown> | null }
@@ -87,7 +78,7 @@ export type ClientOutcome =
  */
 export async function upsertClient(
   tx: DbOrTx,
-  args: { userId: number; email: string; holder: PolicyholderWrite; at: Date },
+  args: { userId: number; email: string; holder: Policyholder; at: Date },
 ): Promise<ClientOutcome> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLIENT_NIF}, hashtext(${args.holder.nif}))`);
   const [existing] = await tx.select().from(clients).where(eq(clients.nif, args.holder.nif));

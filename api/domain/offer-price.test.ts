@@ -1,21 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { normalizeOptionalChoice, OfferChoiceError, offerNetCents, offerPlan, priceOffer } from "./offer-price";
-import { FREQUENCIES, rateQuote, SEED_RATING_TABLES, type AutoInputs, type PricedPlan, type RatingSettings } from "./rating";
+import { AUTO } from "../../tests/support/quote-inputs";
+import { FREQUENCIES, rateQuote, SEED_RATING_TABLES, type PricedPlan, type RatingSettings } from "./rating";
 
 // 10:00 in Madrid on 10 March 2026.
 const NOW = new Date("2026-03-10T09:00:00Z");
-const AUTO: AutoInputs = {
-  driverBirthDate: "1985-06-15",
-  licenseDate: "2005-09-01",
-  postalCode: "28013",
-  vehicleBrand: "Seat",
-  vehicleModel: "León",
-  vehicleYear: 2021,
-  vehicleValue: 2_200_000,
-  use: "particular",
-  annualKm: 15_000,
-  claimFreeYears: 8,
-};
 
 function quotedPlans(optionalGuarantees?: Record<string, string[]>, startDate?: string): PricedPlan[] {
   const result = rateQuote({ line: "auto", inputs: AUTO, optionalGuarantees, startDate }, SEED_RATING_TABLES, NOW);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ALQUILER, AUTO } from "../../tests/support/quote-inputs";
 import { describeRisk, formatEuros, formatIsoDate, ipidObligations, IPID_TEXTS, riskTitle } from "./product-info";
 
 describe("formatEuros and formatIsoDate", () => {
@@ -12,18 +13,7 @@ describe("formatEuros and formatIsoDate", () => {
 
 describe("describeRisk", () => {
   it("describes a car with Spanish labels and formatted values", () => {
-    const rows = describeRisk("auto", {
-      driverBirthDate: "1985-06-15",
-      licenseDate: "2005-09-01",
-      postalCode: "28013",
-      vehicleBrand: "Seat",
-      vehicleModel: "León",
-      vehicleYear: 2021,
-      vehicleValue: 2_200_000,
-      use: "particular",
-      annualKm: 15_000,
-      claimFreeYears: 8,
-    });
+    const rows = describeRisk("auto", AUTO);
     expect(Object.fromEntries(rows)).toMatchObject({
       Marca: "Seat",
       "Valor del vehículo": "22.000,00\u00a0€",
@@ -40,7 +30,7 @@ describe("describeRisk", () => {
     );
     expect(home).toMatchObject({ Planta: "Ático", Superficie: "85 m²", Alarma: "Sí", "Puerta blindada": "No", Uso: "Segunda residencia" });
     expect(home).not.toHaveProperty("Año de construcción");
-    const rent = Object.fromEntries(describeRisk("alquiler", { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000, months: 12 }));
+    const rent = Object.fromEntries(describeRisk("alquiler", ALQUILER));
     expect(rent).toEqual({
       "Código postal de la vivienda": "08001 (Barcelona)",
       "Renta mensual": "950,00\u00a0€",

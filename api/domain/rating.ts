@@ -10,6 +10,7 @@ import {
   PLANS,
   PROVINCES,
   TARIFFS,
+  type PlanSeed,
   type RangeTable,
   type SettingsValues,
   type TariffTable,
@@ -78,17 +79,8 @@ export type QuoteRequest = {
 
 // ─── Tables (the shape the database gives) ───────────────────────────────────────────
 
-export type RatingPlan = {
-  line: LineCode;
-  code: string;
-  name: string;
-  description: string;
-  basePremiumCents: number;
-  deductibleCents: number;
-  sortOrder: number;
-  recommended: boolean;
-  active?: boolean;
-};
+/** A plan as seeded or as staff later edit it in the database. */
+export type RatingPlan = PlanSeed & { active?: boolean };
 
 export type RatingGuarantee = {
   line: LineCode;

@@ -1,12 +1,12 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { RoleInputSchema, type Permission } from "../../api/contract/admin";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { Field, TextareaField } from "~/components/ui/field";
+import { Field, FieldErrors, TextareaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 
 /**
@@ -81,14 +81,11 @@ export function RoleForm({
   pendingText,
   intent,
 }: RoleFormProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: "rol",
+    schema: RoleFormSchema,
     lastResult,
     defaultValue: defaultValue ? { name: defaultValue.name, description: defaultValue.description } : undefined,
-    constraint: getZodConstraint(RoleFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleFormSchema }),
   });
 
   // After a refused submit, what was sent; otherwise the role's own permissions.
@@ -145,16 +142,7 @@ export function RoleForm({
               ? "El rol superadmin tiene siempre todos los permisos: no se pueden quitar, para que nunca se quede el back office sin nadie que lo administre."
               : "Marca lo que podrá hacer quien tenga este rol; lo que no marques, no podrá hacerlo. «Seleccionar todo» concede todos los permisos de su grupo."}
           </p>
-          {permissionErrors?.length ? (
-            <div id={fields.permissions.errorId} className="mt-2 border-l-4 border-red-700 pl-3">
-              {permissionErrors.map((message) => (
-                <p key={message} className="font-semibold text-red-700">
-                  <span className="sr-only">Error: </span>
-                  {message}
-                </p>
-              ))}
-            </div>
-          ) : null}
+          <FieldErrors id={fields.permissions.errorId} errors={permissionErrors} className="mt-2 border-l-4 border-red-700 pl-3" />
           <div className="mt-4 grid gap-4 md:grid-cols-2">
             {groupPermissions(catalogue).map(({ group, permissions }) => (
               <PermissionGroup

@@ -2,7 +2,7 @@ import { getCollectionProps, type FieldMetadata, type FormMetadata } from "@conf
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { AMOUNT_BOUNDS, NUMBER_BOUNDS, type QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
-import { CheckboxField, Field } from "~/components/ui/field";
+import { CheckboxField, Field, FieldErrors } from "~/components/ui/field";
 
 /**
  * The fields of the /cotizar form, one component per line, with the Spanish labels and hints of
@@ -60,16 +60,7 @@ export function RadioField<Schema>({
           {hint}
         </p>
       ) : null}
-      {invalid ? (
-        <div id={meta.errorId} className="mt-1 space-y-1">
-          {meta.errors!.map((message) => (
-            <p key={message} className="font-semibold text-red-700">
-              <span className="sr-only">Error: </span>
-              {message}
-            </p>
-          ))}
-        </div>
-      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
       <div className={`mt-2 ${inline ? "flex flex-wrap gap-x-6 gap-y-2" : "space-y-2"}`}>
         {radios.map(({ key, ...props }, index) => {
           const option = options[index];

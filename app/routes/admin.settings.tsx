@@ -1,10 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { AdminLoginAnswerSchema, ChangePasswordBodySchema, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -70,13 +71,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminSettings() {
   const { username, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: "cambiar-contrasena",
+    schema: ChangePasswordFormSchema,
     lastResult,
-    constraint: getZodConstraint(ChangePasswordFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
   });
 
   return (

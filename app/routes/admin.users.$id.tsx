@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { positiveIdParam } from "~/lib/http";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -233,14 +234,11 @@ function RoleSection({
   roles: { id: number; name: string }[] | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: "cambiar-rol",
+    schema: RoleFormSchema,
     lastResult,
     defaultValue: { roleId: String(user.role.id) },
-    constraint: getZodConstraint(RoleFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleFormSchema }),
   });
   return (
     <Panel id="cambiar-rol" title="Rol">
@@ -268,13 +266,10 @@ function RoleSection({
 }
 
 function PasswordSection({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: "restablecer-contrasena",
+    schema: PasswordFormSchema,
     lastResult,
-    constraint: getZodConstraint(PasswordFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordFormSchema }),
   });
   return (
     <Panel id="restablecer-contrasena" title="Restablecer contraseña">

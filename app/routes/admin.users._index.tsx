@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -13,6 +13,7 @@ import {
 } from "../../api/contract/admin";
 import { newPasswordField, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { hasPermission } from "../../api/contract/permissions";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { Badge } from "~/components/ui/badge";
 import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
 import { Field, SelectField } from "~/components/ui/field";
@@ -210,13 +211,10 @@ function resultSummary(total: number, q: string): string {
 
 function NewUserSection({ roles }: { roles: { id: number; name: string }[] | null }) {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: "nuevo-usuario-form",
+    schema: CreateUserFormSchema,
     lastResult,
-    constraint: getZodConstraint(CreateUserFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateUserFormSchema }),
   });
 
   return (

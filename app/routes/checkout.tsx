@@ -14,7 +14,7 @@ import {
 } from "../../api/contract/checkout";
 import { FREQUENCY_LABELS, PolicySchema } from "../../api/contract/policies";
 import { FREQUENCIES, QuoteSchema } from "../../api/contract/quotes";
-import { CheckboxField, Field } from "~/components/ui/field";
+import { CheckboxField, Field, FieldErrors } from "~/components/ui/field";
 import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { ApiError } from "~/lib/api.server";
@@ -414,16 +414,7 @@ function RadioGroup({
   return (
     <fieldset className={`mt-8 ${invalid ? "border-l-4 border-red-700 pl-3" : ""}`} aria-describedby={invalid ? meta.errorId : undefined}>
       <legend className="text-2xl font-bold text-slate-900">{legend}</legend>
-      {invalid ? (
-        <div id={meta.errorId} className="mt-1">
-          {meta.errors?.map((message) => (
-            <p key={message} className="font-semibold text-red-700">
-              <span className="sr-only">Error: </span>
-              {message}
-            </p>
-          ))}
-        </div>
-      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} className="mt-1" />
       <div id={meta.id} className="mt-3 space-y-2">
         {options.map((option) => {
           const { key, ...props } = getInputProps(meta, { type: "radio", value: option.value });

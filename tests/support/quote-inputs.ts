@@ -1,5 +1,7 @@
-// Valid rating inputs per line (API units: cents, ISO dates), shared by the integration tests.
-export const AUTO = {
+// Valid rating inputs per line (API units: cents, ISO dates), shared by the unit and integration tests.
+import type { AlquilerInputs, AutoInputs, HogarInputs } from "../../api/domain/rating";
+
+export const AUTO: AutoInputs = {
   driverBirthDate: "1985-06-15",
   licenseDate: "2005-09-01",
   postalCode: "28013",
@@ -11,7 +13,7 @@ export const AUTO = {
   annualKm: 15_000,
   claimFreeYears: 8,
 };
-export const HOGAR = {
+export const HOGAR: HogarInputs = {
   postalCode: "46001",
   dwellingType: "piso",
   floor: "intermedio",
@@ -23,4 +25,4 @@ export const HOGAR = {
   alarm: true,
   reinforcedDoor: false,
 };
-export const ALQUILER = { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000, months: 12 };
+export const ALQUILER: AlquilerInputs = { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000, months: 12 };

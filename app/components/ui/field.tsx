@@ -27,10 +27,11 @@ const controlBase =
 const controlClass = (invalid: boolean, width: Width) =>
   `${controlBase} ${WIDTHS[width]} ${invalid ? "border-red-700" : "border-slate-600"}`;
 
-function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+/** A field's error messages (each read as "Error: …" by screen readers), or nothing when there are none. */
+export function FieldErrors({ id, errors, className = "mt-1 space-y-1" }: { id: string; errors: readonly string[] | undefined; className?: string }) {
   if (!errors || errors.length === 0) return null;
   return (
-    <div id={id} className="mt-1 space-y-1">
+    <div id={id} className={className}>
       {errors.map((message) => (
         <p key={message} className="font-semibold text-red-700">
           <span className="sr-only">Error: </span>
