@@ -54,6 +54,7 @@ async function main() {
     }
     api = createApi({
       db: database.db,
+      readDb: database.readDb,
       logger,
       now: () => new Date(),
       jwtSecret: config.jwtSecret,
