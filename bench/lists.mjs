@@ -17,7 +17,7 @@
 import autocannon from "autocannon";
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { BIG_VISITOR, STAFF_PREFIX, isLoaded, loadListVolumes, tableRows, volumes } from "./lists-load.mjs";
@@ -286,7 +286,8 @@ async function sequential(target, headers, first, client, pid) {
 
 async function measure(target, headers, rss, client, pid) {
   const first = await probe(target, headers).catch((error) => ({ status: 0, error: `no answer: ${error.message}` }));
-  const row = { target: target.name, path: target.path, auth: target.auth, status: first.status, singleMs: first.ms, bytes: first.bytes };
+  // The machine is shared: the 1-minute load average says how contended the figures were.
+  const row = { target: target.name, path: target.path, auth: target.auth, status: first.status, singleMs: first.ms, bytes: first.bytes, loadAverage: Number(loadavg()[0].toFixed(1)) };
   if (first.error) return { ...row, error: first.error };
   const peak = rss.window();
   if (first.ms > SLOW_PROBE_MS) {
@@ -374,7 +375,7 @@ async function measureExport(target, headers, rss) {
     if (run.error) break;
   }
   const ok = runs.filter((r) => !r.error);
-  const row = { target: target.name, path: target.path, auth: target.auth, kind: "export", runs };
+  const row = { target: target.name, path: target.path, auth: target.auth, kind: "export", runs, loadAverage: Number(loadavg()[0].toFixed(1)) };
   if (ok.length === 0) return { ...row, status: runs[0].status, error: runs[0].error };
   const mid = [...ok].sort((a, b) => a.rowsPerSecond - b.rowsPerSecond)[Math.floor((ok.length - 1) / 2)];
   return { ...row, ...mid, rssGrowthMB: Math.max(...ok.map((r) => r.rssGrowthMB)), rssPeakMB: Math.max(...ok.map((r) => r.rssPeakMB)) };
@@ -436,23 +437,35 @@ async function explainTargets(server, sqlLog, targets, headersOf, client, bigTab
       if (seen.has(s.text)) continue;
       seen.add(s.text);
       if (!cache.has(key)) {
+        // ANALYZE runs the statement (in a transaction rolled back: some lists write, e.g. the
+        // lazy expiry of quotes), so the plan carries real times and the rows each scan threw away.
+        await client.query("begin");
         try {
-          const { rows } = await client.query(`explain (format json) ${s.text}`, s.values);
-          const plan = rows[0]["QUERY PLAN"][0].Plan;
+          const { rows } = await client.query(`explain (analyze, buffers, format json) ${s.text}`, s.values);
+          const root = rows[0]["QUERY PLAN"][0];
+          const plan = root.Plan;
           const nodes = planNodes(plan);
           const seqScans = nodes
             .filter((n) => n["Node Type"] === "Seq Scan" && bigTables.has(n["Relation Name"]))
             .map((n) => ({ table: n["Relation Name"], tableRows: bigTables.get(n["Relation Name"]), filter: n.Filter ?? null, parallel: Boolean(n["Parallel Aware"]) }));
+          // Not a Seq Scan, as bad as one: an index walked for rows a filter then drops.
+          const wastefulScans = nodes
+            .filter((n) => n["Node Type"] !== "Seq Scan" && (n["Rows Removed by Filter"] ?? 0) * (n["Actual Loops"] ?? 1) > TARGETS.seqScanRows)
+            .map((n) => ({ node: n["Node Type"], table: n["Relation Name"] ?? null, index: n["Index Name"] ?? null, rowsRemovedByFilter: n["Rows Removed by Filter"] * (n["Actual Loops"] ?? 1), filter: n.Filter ?? null }));
           cache.set(key, {
             sql: s.text,
             params: s.values,
+            executionMs: Number(root["Execution Time"].toFixed(1)),
             totalCost: plan["Total Cost"],
-            planRows: plan["Plan Rows"],
             nodes: nodes.map((n) => [n["Node Type"], n["Relation Name"] ?? n["Index Name"] ?? ""].filter(Boolean).join(" ")),
             seqScans,
+            wastefulScans,
+            plan,
           });
         } catch (error) {
-          cache.set(key, { sql: s.text, params: s.values, error: error.message, seqScans: [] });
+          cache.set(key, { sql: s.text, params: s.values, error: error.message, seqScans: [], wastefulScans: [] });
+        } finally {
+          await client.query("rollback");
         }
       }
       explained.push(cache.get(key));
@@ -488,18 +501,38 @@ function writeReport(report) {
     const whole = e.totalMatching === null ? "?" : e.rows >= e.totalMatching ? "yes" : `**no: ${e.rows.toLocaleString("en")} of ${e.totalMatching.toLocaleString("en")}**`;
     return `| ${e.target} | ${e.status} | ${e.rows.toLocaleString("en")} | ${whole} | ${(e.bytes / 1048576).toFixed(1)} MB | ${e.seconds} | ${e.rowsPerSecond.toLocaleString("en")} | ${e.rssBeforeMB} → ${e.rssPeakMB} (+${e.rssGrowthMB}) | first byte ${e.firstByteMs} ms | ${mark(e.rowsPerSecond >= TARGETS.exportRowsPerSecond)} | ${mark(e.rssGrowthMB < TARGETS.exportRssGrowthMB)} |`;
   });
-  const scanLines = [];
-  const scanSeen = new Set();
+  // One entry per statement and table, with every target that sends it.
+  const scans = new Map();
   for (const e of explains) {
     for (const s of e.statements) {
       for (const scan of s.seqScans) {
-        const key = `${e.target}|${s.sql}|${scan.table}`;
-        if (scanSeen.has(key)) continue;
-        scanSeen.add(key);
-        scanLines.push(`- **${scan.table}** (${scan.tableRows.toLocaleString("en")} rows${scan.parallel ? ", parallel" : ""}) in *${e.target}*${scan.filter ? ` — filter \`${scan.filter}\`` : ""}\n\n  \`\`\`sql\n  ${s.sql.replace(/\s+/g, " ")}\n  \`\`\``);
+        const key = `${s.sql}|${scan.table}`;
+        if (!scans.has(key)) scans.set(key, { scan, sql: s.sql, ms: s.executionMs, targets: [] });
+        if (!scans.get(key).targets.includes(e.target)) scans.get(key).targets.push(e.target);
       }
     }
   }
+  const scanLines = [...scans.values()].map(
+    ({ scan, sql, ms, targets }) =>
+      `- **${scan.table}** (${scan.tableRows.toLocaleString("en")} rows${scan.parallel ? ", parallel" : ""}${scan.filter ? `, filter \`${scan.filter}\`` : ""}), ${ms} ms alone — sent by ${targets.map((t) => `*${t}*`).join(", ")}\n\n  \`\`\`sql\n  ${sql.replace(/\s+/g, " ")}\n  \`\`\``,
+  );
+  const wasteLines = [];
+  const wasteSeen = new Set();
+  for (const e of explains) {
+    for (const s of e.statements) {
+      for (const w of s.wastefulScans ?? []) {
+        const key = `${s.sql}|${w.index}`;
+        if (wasteSeen.has(key)) continue;
+        wasteSeen.add(key);
+        wasteLines.push(`- ${w.node} of **${w.table ?? "?"}**${w.index ? ` (${w.index})` : ""} threw away ${w.rowsRemovedByFilter.toLocaleString("en")} rows (filter \`${w.filter}\`) in *${e.target}* (and every target sending the same statement), ${s.executionMs} ms:\n\n  \`\`\`sql\n  ${s.sql.replace(/\s+/g, " ")}\n  \`\`\``);
+      }
+    }
+  }
+  const statementLines = explains.flatMap((e) =>
+    e.statements
+      .filter((s) => s.error || s.executionMs >= 10)
+      .map((s) => `| ${e.target} | \`${s.sql.replace(/\s+/g, " ").slice(0, 150).replaceAll("|", "\\|")}${s.sql.length > 150 ? "…" : ""}\` | ${s.error ? `error: ${s.error}` : s.executionMs} | ${s.error ? "" : s.nodes.slice(0, 5).join(" › ")} |`),
+  );
   const measured = rows.filter((r) => !r.error);
   const withinP99 = (r) => !r.error && r.p99ms <= TARGETS.p99ms && !((r.non2xx ?? 0) + (r.errors ?? 0));
   const allP99 = measured.length > 0 && measured.every(withinP99);
@@ -509,11 +542,12 @@ function writeReport(report) {
   const exportLean = exports.length > 0 && exports.every((e) => !e.error && e.rssGrowthMB < TARGETS.exportRssGrowthMB);
   const exportWhole = exports.length > 0 && okExports.length === exports.length && okExports.every((e) => e.totalMatching !== null && e.rows >= e.totalMatching);
   const errors = rows.filter((r) => r.error);
+  const loads = [...rows, ...exports].map((r) => r.loadAverage).filter((x) => typeof x === "number");
   const md = `# Bench of the lists ${report.at}
 
 Scale ${report.scale} (${Object.entries(volumesLoaded)
     .map(([k, v]) => `${k} ${v.toLocaleString("en")}`)
-    .join(", ")}) on ${report.database}; server in production mode; autocannon at ${CONNECTIONS} connections on the same 2-core machine: a ${WARM_UP} s warm-up, then ${RUNS} runs of ${DURATION} s, the median run by req/s reported with the range. Exports: ${RUNS} streamed downloads each, the median by rows/s, the largest RSS growth. Server RSS (VmRSS) sampled every 100 ms throughout. Wall time ${report.wallSeconds} s (${Object.entries(report.phases)
+    .join(", ")}) on ${report.database}; server in production mode; autocannon at ${CONNECTIONS} connections on the same 2-core machine: a ${WARM_UP} s warm-up, then ${RUNS} runs of ${DURATION} s, the median run by req/s reported with the range. Exports: ${RUNS} streamed downloads each, the median by rows/s, the largest RSS growth. Server RSS (VmRSS) sampled every 100 ms throughout. The machine's 1-minute load average at the start of each target: ${Math.min(...loads)}–${Math.max(...loads)} (median ${median(loads)}) on 2 cores. Wall time ${report.wallSeconds} s (${Object.entries(report.phases)
     .map(([k, v]) => `${k} ${v} s`)
     .join(", ")}).
 
@@ -544,9 +578,21 @@ ${exportLines.join("\n")}
 
 ## Sequential scans of tables over ${TARGETS.seqScanRows.toLocaleString("en")} rows
 
-The statements each target sent, captured in the server and run through \`EXPLAIN (FORMAT JSON)\` with their parameters (every plan is in the JSON file).
+The statements each target sent, captured in the server and run through \`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)\` with their parameters (every plan is in the JSON file).
 
 ${scanLines.length ? scanLines.join("\n") : "None."}
+
+Not counted by the target but as costly: index or bitmap scans that threw away more than ${TARGETS.seqScanRows.toLocaleString("en")} rows by filter.
+
+${wasteLines.length ? wasteLines.join("\n") : "None."}
+
+## Statements of 10 ms or more
+
+\`EXPLAIN (ANALYZE)\` of each statement once, alone, on an idle server (in a transaction rolled back); the first plan nodes.
+
+| target | statement | ms | plan |
+|---|---|---|---|
+${statementLines.join("\n")}
 
 ## Tables
 
