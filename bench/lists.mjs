@@ -454,7 +454,7 @@ async function explainTargets(server, sqlLog, targets, headersOf, client, bigTab
           // (a count walking a whole index, a deep OFFSET, an index walked for rows a filter drops).
           const readRows = (n) => ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0) + (n["Rows Removed by Index Recheck"] ?? 0)) * (n["Actual Loops"] ?? 1);
           const wastefulScans = nodes
-            .filter((n) => /Index Scan|Index Only Scan|Bitmap Heap Scan/.test(n["Node Type"]) && readRows(n) >= TARGETS.seqScanRows)
+            .filter((n) => /^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/.test(n["Node Type"]) && readRows(n) >= TARGETS.seqScanRows)
             .map((n) => ({ node: n["Node Type"], table: n["Relation Name"] ?? null, index: n["Index Name"] ?? null, rowsRead: readRows(n), rowsRemovedByFilter: (n["Rows Removed by Filter"] ?? 0) * (n["Actual Loops"] ?? 1), filter: n.Filter ?? null }));
           cache.set(key, {
             sql: s.text,
