@@ -47,7 +47,7 @@ import { normalizeOptionalChoice, offerPlan, OfferChoiceError, priceOffer } from
 import { formatEuros, formatIsoDate } from "../domain/product-info";
 import { madridDate } from "../domain/rating";
 import type { UserPrincipal } from "../principal";
-import type { Logger } from "../../server/logger";
+import type { Logger } from "../../platform/logger";
 import { conditionsDocument, ipidDocument, reciboDocument, type RenderedDocument } from "./documents";
 import { enqueueEmail, pdfAttachment } from "./mail";
 import { paymentMethodLabel, type PaymentProvider } from "./payments";
