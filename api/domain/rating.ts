@@ -3,20 +3,16 @@
 // database, no clock (`now` is a parameter), integer cents, each component rounded half up once.
 // The steps follow DOMAIN.md "How a price is built".
 import { FREQUENCIES, INSTALMENTS, type Frequency, type Line as LineCode } from "../contract/vocabulary";
-import type { GuaranteePriceType } from "../db/schema";
 import { compareDates, fullYearsBetween, madridDate, parseIsoDate, reciboDueDate, type CalendarDate } from "./calendar";
 import {
-  DEFAULT_SETTINGS,
   FACTOR_ONE_BP,
-  GUARANTEES,
-  PLANS,
-  PROVINCES,
-  TARIFFS,
+  type GuaranteePriceType,
   type PlanSeed,
   type RangeTable,
   type SettingsValues,
   type TariffTable,
 } from "./catalogue";
+import { provinceOf } from "./provinces";
 import { applyFactorsBp, percentOfCents, ppmOfCents } from "./money";
 
 // ─── Inputs ───────────────────────────────────────────────────────────────────────────
@@ -105,14 +101,6 @@ export type RatingTables = {
   guarantees: readonly RatingGuarantee[];
   tariffs: readonly RatingTariff[];
   settings: RatingSettings;
-};
-
-/** The seeded catalogue as rating tables (what a fresh database holds). */
-export const SEED_RATING_TABLES: RatingTables = {
-  plans: PLANS,
-  guarantees: GUARANTEES,
-  tariffs: TARIFFS,
-  settings: DEFAULT_SETTINGS,
 };
 
 // ─── Results ──────────────────────────────────────────────────────────────────────────
@@ -444,7 +432,7 @@ function evaluateTable(factor: string, table: TariffTable, vars: RatingVariables
       const zone = table.provinces[province];
       const row = table.zones.find((z) => z.zone === zone);
       if (zone === undefined || !row) throw new RatingInputError("postalCode", MESSAGES.postalCode);
-      const name = PROVINCES.find((p) => p.code === province)?.name;
+      const name = provinceOf(province)?.name;
       return { kind: "factors", lines: [{ factor, title: table.title, label: name ? `${name}: ${row.label}` : row.label, value: row.factorBp }] };
     }
     default:
