@@ -12,14 +12,10 @@ import { isIsoDate } from "../domain/calendar";
 import { parseEurosToCents } from "../domain/money";
 import { paginated, PaginationQuerySchema } from "./pagination";
 
-export const LINE_CODES = ["auto", "hogar", "alquiler"] as const;
-export type QuoteLine = (typeof LINE_CODES)[number];
-
-export const QUOTE_STATUSES = ["cotizada", "contratada", "caducada", "descartada"] as const;
-export type QuoteStatusCode = (typeof QUOTE_STATUSES)[number];
-
-export const FREQUENCIES = ["anual", "semestral", "trimestral", "mensual"] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
+// The values themselves are the vocabulary's; these names stay for the pages that import them here.
+import { FREQUENCIES, LINES, QUOTE_STATUSES, type Line } from "./vocabulary";
+export { FREQUENCIES, LINES as LINE_CODES, QUOTE_STATUSES };
+export type { Frequency, Line as QuoteLine, QuoteStatus as QuoteStatusCode } from "./vocabulary";
 
 export const QUOTE_NOT_FOUND_MESSAGE = "Cotización no encontrada";
 /** Header that proves ownership of a quote made without an account (the token POST /quotes returned). */
@@ -293,7 +289,7 @@ export type AutoInputs = z.infer<typeof AutoInputsSchema>;
 export type HogarInputs = z.infer<typeof HogarInputsSchema>;
 export type AlquilerInputs = z.infer<typeof AlquilerInputsSchema>;
 export type QuoteInputsByLine = { auto: AutoInputs; hogar: HogarInputs; alquiler: AlquilerInputs };
-export type QuoteInputs = QuoteInputsByLine[QuoteLine];
+export type QuoteInputs = QuoteInputsByLine[Line];
 
 const LINE_MESSAGE = "Elija el seguro que desea: coche, hogar o alquiler";
 
@@ -372,7 +368,7 @@ export type PricedPlanAnswer = z.infer<typeof PricedPlanSchema>;
 
 export const QuoteSchema = z.object({
   id: z.string().uuid(),
-  line: z.enum(LINE_CODES),
+  line: z.enum(LINES),
   status: z.enum(QUOTE_STATUSES).describe("cotizada (vigente), contratada, caducada (pasada la fecha de validez) o descartada"),
   validUntil: z.string().describe("Fin de la validez de los precios (ISO 8601)"),
   createdAt: z.string().describe("ISO 8601"),
@@ -393,7 +389,7 @@ export type CreatedQuote = z.infer<typeof CreatedQuoteSchema>;
 
 export const QuoteSummarySchema = z.object({
   id: z.string().uuid(),
-  line: z.enum(LINE_CODES),
+  line: z.enum(LINES),
   status: z.enum(QUOTE_STATUSES),
   validUntil: z.string(),
   createdAt: z.string(),

@@ -2,7 +2,7 @@
 // IPID (documento de información sobre el producto de seguro, Reglamento (UE) 2017/1469) that
 // describe exclusions, restrictions, territory and obligations, and the Spanish description of an
 // insured risk from a quote's inputs. Pure; amounts in cents, dates as ISO calendar dates.
-import type { LineCode } from "../db/schema";
+import type { Line as LineCode } from "../contract/vocabulary";
 import { provinceOf } from "./provinces";
 
 export type IpidTexts = {
