@@ -9,6 +9,7 @@
 // Both give the same output, which is what POST /quotes takes as `inputs`.
 import { z } from "zod";
 import { isIsoDate } from "../domain/calendar";
+import { UuidSchema } from "./ids";
 import { parseEurosToCents } from "../domain/money";
 import { paginated, PaginationQuerySchema } from "./pagination";
 
@@ -367,7 +368,7 @@ export const PricedPlanSchema = z.object({
 export type PricedPlanAnswer = z.infer<typeof PricedPlanSchema>;
 
 export const QuoteSchema = z.object({
-  id: z.string().uuid(),
+  id: UuidSchema,
   line: z.enum(LINES),
   status: z.enum(QUOTE_STATUSES).describe("cotizada (vigente), contratada, caducada (pasada la fecha de validez) o descartada"),
   validUntil: z.string().describe("Fin de la validez de los precios (ISO 8601)"),
@@ -388,7 +389,7 @@ export const CreatedQuoteSchema = QuoteSchema.extend({
 export type CreatedQuote = z.infer<typeof CreatedQuoteSchema>;
 
 export const QuoteSummarySchema = z.object({
-  id: z.string().uuid(),
+  id: UuidSchema,
   line: z.enum(LINES),
   status: z.enum(QUOTE_STATUSES),
   validUntil: z.string(),

@@ -5,6 +5,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { ApiApp, ApiEnv } from "../app";
 import { BEARER_SECURITY, clientIp, currentUser, requireUser } from "../auth";
+import { isUuid } from "../contract/ids";
 import {
   ClaimQuotesAnswerSchema,
   ClaimQuotesBodySchema,
@@ -32,7 +33,6 @@ import type { UserPrincipal } from "../principal";
 
 const TAG = "Cotizaciones";
 const DAY_MS = 24 * 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_DATA = "Datos no válidos";
 
 const json = <T>(schema: T) => ({ "application/json": { schema } });
@@ -202,7 +202,7 @@ export function registerQuoteRoutes(api: ApiApp) {
 
   api.openapi(getQuoteRoute, async (c) => {
     const { id } = c.req.valid("param");
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const { db, now } = c.var.deps;
     const quote = await findQuote(db, id.toLowerCase(), now());
     if (!quote || !mayRead(quote, c.var.user, c.req.valid("header")["x-quote-owner"])) throw notFound();

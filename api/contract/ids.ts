@@ -1,0 +1,11 @@
+// Identifiers as the API writes them. A quote is named by a UUID (random, version 4), which the
+// API and the web check before asking for it: anything else is "not found" at once.
+import { z } from "zod";
+
+/** A UUID in any letter case: the one definition (zod's), used by the schemas and by isUuid. */
+export const UuidSchema = z.string().uuid();
+
+/** True for a UUID; the API and the pages answer 404 for a path id that is not one. */
+export function isUuid(value: string): boolean {
+  return UuidSchema.safeParse(value).success;
+}
