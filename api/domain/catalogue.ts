@@ -38,7 +38,7 @@ export type GuaranteeSeed = {
   code: string;
   name: string;
   description: string;
-  /** fixed: yearly cents; percent: basis points of the net premium. Only charged when optional. */
+  /** fixed: yearly cents; percent: basis points of the plan's risk premium. Charged only when optional. */
   priceType: GuaranteePriceType;
   priceValue: number;
   limitText: string | null;

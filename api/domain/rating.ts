@@ -6,7 +6,7 @@ import { FREQUENCIES, INSTALMENTS, type Frequency, type Line as LineCode } from 
 import { compareDates, fullYearsBetween, madridDate, parseIsoDate, reciboDueDate, type CalendarDate } from "./calendar";
 import {
   FACTOR_ONE_BP,
-  type GuaranteePriceType,
+  type GuaranteeSeed,
   type PlanSeed,
   type RangeTable,
   type SettingsValues,
@@ -76,21 +76,8 @@ export type QuoteRequest = {
 /** A plan as seeded or as staff later edit it in the database. */
 export type RatingPlan = PlanSeed & { active?: boolean };
 
-export type RatingGuarantee = {
-  line: LineCode;
-  code: string;
-  name: string;
-  description: string;
-  /** fixed: yearly cents; percent: basis points of the plan's risk premium. Charged only when optional. */
-  priceType: GuaranteePriceType;
-  priceValue: number;
-  limitText: string | null;
-  deductibleCents: number;
-  includedIn: readonly string[];
-  optionalIn: readonly string[];
-  sortOrder?: number;
-  active?: boolean;
-};
+/** A guarantee as seeded or as staff later edit it (the rating needs no limit in cents). */
+export type RatingGuarantee = Omit<GuaranteeSeed, "limitCents"> & { sortOrder?: number; active?: boolean };
 
 export type RatingTariff = { line: LineCode; factor: string; table: TariffTable };
 

@@ -13,7 +13,7 @@ import {
   QUOTE_EXPIRED_MESSAGE,
 } from "../contract/checkout";
 import { PolicySchema } from "../contract/policies";
-import { madridDate } from "../domain/calendar";
+import { policyTerm } from "../domain/calendar";
 import { ApiProblem, errorResponses, ErrorSchema, jsonContent } from "../http";
 import { checkoutQuote, chooseFromOffer, findOwnedQuote, priceChoice } from "../services/checkout";
 import { policyAnswer } from "./policies";
@@ -82,7 +82,7 @@ export function registerCheckoutRoutes(api: ApiApp) {
     if (quote.status === "caducada") throw new ApiProblem(409, QUOTE_EXPIRED_MESSAGE);
     if (quote.status === "descartada") throw new ApiProblem(409, QUOTE_DISCARDED_MESSAGE);
     const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
-    const prices = await priceChoice(db, quote, plan, optional, madridDate(at), at);
+    const prices = await priceChoice(db, quote, plan, optional, policyTerm(at).startDate, at);
     return c.json({ plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, price: prices[body.frequency], prices }, 200);
   });
 

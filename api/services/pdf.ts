@@ -268,15 +268,23 @@ function withdrawalText(line: LineCode, allowed: boolean, days: number, until: s
   return `Puede desistir de este contrato sin indicar el motivo y sin penalización durante los ${days} días naturales siguientes a la contratación${deadline}, desde Mi póliza o escribiendo a ${email}. La cobertura termina desde que nos lo comunica y le devolvemos la prima pagada, descontando solo la parte correspondiente a los días en que estuvo asegurado, en un plazo máximo de 30 días.`;
 }
 
-function breakdownRows(p: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number }, frequency: Frequency) {
-  return [
-    ["Prima neta", formatEuros(p.net)],
-    [`Recargo por fraccionamiento (${FREQUENCY_LABELS[frequency].toLowerCase()})`, formatEuros(p.fractionation)],
-    ["Recargo del Consorcio de Compensación de Seguros", formatEuros(p.consorcio)],
-    ["Recargo CLEA (liquidación de entidades aseguradoras)", formatEuros(p.clea)],
-    ["Impuesto sobre las primas de seguros (IPS)", formatEuros(p.ips)],
-    ["Prima total anual", formatEuros(p.total)],
-  ];
+/** The year's premium of a policy, component by component, the total in bold. */
+function premiumTable(pdf: Pdf, p: PolicyView["premium"], frequency: Frequency) {
+  pdf.table(
+    [
+      { header: "Concepto", width: 0.7 },
+      { header: "Importe", width: 0.3, align: "right" },
+    ],
+    [
+      ["Prima neta", formatEuros(p.net)],
+      [`Recargo por fraccionamiento (${FREQUENCY_LABELS[frequency].toLowerCase()})`, formatEuros(p.fractionation)],
+      ["Recargo del Consorcio de Compensación de Seguros", formatEuros(p.consorcio)],
+      ["Recargo CLEA (liquidación de entidades aseguradoras)", formatEuros(p.clea)],
+      ["Impuesto sobre las primas de seguros (IPS)", formatEuros(p.ips)],
+      ["Prima total anual", formatEuros(p.total)],
+    ],
+    { emphasis: [5] },
+  );
 }
 
 // ─── The quote ────────────────────────────────────────────────────────────────────────
@@ -502,14 +510,7 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
   pdf.paragraph(policy.plan.deductibleCents > 0 ? `Franquicia: ${formatEuros(policy.plan.deductibleCents)} por siniestro en daños propios.` : "Sin franquicia general.");
 
   pdf.heading("Prima");
-  pdf.table(
-    [
-      { header: "Concepto", width: 0.7 },
-      { header: "Importe", width: 0.3, align: "right" },
-    ],
-    breakdownRows(policy.premium, policy.frequency),
-    { emphasis: [5] },
-  );
+  premiumTable(pdf, policy.premium, policy.frequency);
 
   pdf.heading("Recibos");
   pdf.table(
@@ -575,14 +576,7 @@ export async function renderReciboPdf(policy: PolicyView, sequence: number, ctx:
     ["Medio de pago", paymentText(policy.payment)],
   ]);
   pdf.heading("Prima anual de la póliza");
-  pdf.table(
-    [
-      { header: "Concepto", width: 0.7 },
-      { header: "Importe", width: 0.3, align: "right" },
-    ],
-    breakdownRows(policy.premium, policy.frequency),
-    { emphasis: [5] },
-  );
+  premiumTable(pdf, policy.premium, policy.frequency);
   if (policy.recibos.length > 1) {
     pdf.paragraph(
       recibo.sequence === 1
