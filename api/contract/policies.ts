@@ -3,37 +3,14 @@
 // they need the visitor's bearer token, except the IPID, which is public.
 import { z } from "zod";
 import { BreakdownSchema } from "./checkout";
-import { FREQUENCIES, LINE_CODES } from "./quotes";
+import { FREQUENCIES, LINES, PAYMENT_METHODS, POLICY_STATUSES, RECIBO_STATUSES } from "./vocabulary";
 
 export const POLICY_NOT_FOUND_MESSAGE = "Póliza no encontrada";
 export const RECIBO_NOT_FOUND_MESSAGE = "Recibo no encontrado";
 
-export const POLICY_STATUSES = ["pendiente_pago", "en_vigor", "suspendida", "anulada", "vencida"] as const;
-export type PolicyStatusCode = (typeof POLICY_STATUSES)[number];
-export const POLICY_STATUS_LABELS: Record<PolicyStatusCode, string> = {
-  pendiente_pago: "Pendiente de pago",
-  en_vigor: "En vigor",
-  suspendida: "Suspendida",
-  anulada: "Anulada",
-  vencida: "Vencida",
-};
-
-export const RECIBO_STATUSES = ["pendiente", "cobrado", "devuelto", "anulado", "extornado"] as const;
-export type ReciboStatusCode = (typeof RECIBO_STATUSES)[number];
-export const RECIBO_STATUS_LABELS: Record<ReciboStatusCode, string> = {
-  pendiente: "Pendiente",
-  cobrado: "Cobrado",
-  devuelto: "Devuelto",
-  anulado: "Anulado",
-  extornado: "Extornado",
-};
-
-export const FREQUENCY_LABELS: Record<(typeof FREQUENCIES)[number], string> = {
-  anual: "Anual",
-  semestral: "Semestral",
-  trimestral: "Trimestral",
-  mensual: "Mensual",
-};
+// The statuses and their labels are the vocabulary's; these names stay for the pages that import them here.
+export { FREQUENCY_LABELS, POLICY_STATUS_LABELS, POLICY_STATUSES, RECIBO_STATUS_LABELS, RECIBO_STATUSES } from "./vocabulary";
+export type { PolicyStatus as PolicyStatusCode, ReciboStatus as ReciboStatusCode } from "./vocabulary";
 
 export const PolicyGuaranteeSchema = z.object({
   code: z.string(),
@@ -62,7 +39,7 @@ export const PolicyDocumentSchema = z.object({
 export const PolicySchema = z.object({
   id: z.number().int(),
   number: z.string().describe("Número de póliza, p. ej. COT-2026-000001"),
-  line: z.enum(LINE_CODES),
+  line: z.enum(LINES),
   lineName: z.string(),
   status: z.enum(POLICY_STATUSES),
   plan: z.object({ code: z.string(), name: z.string(), deductibleCents: z.number().int().describe("Franquicia") }),
@@ -85,7 +62,7 @@ export const PolicySchema = z.object({
   guarantees: z.array(PolicyGuaranteeSchema),
   premium: BreakdownSchema.omit({ recibos: true }).describe("Desglose de la prima anual en céntimos"),
   recibos: z.array(PolicyReciboSchema),
-  payment: z.object({ method: z.enum(["card", "sepa"]), label: z.string().nullable() }).nullable(),
+  payment: z.object({ method: z.enum(PAYMENT_METHODS), label: z.string().nullable() }).nullable(),
   withdrawal: z.object({
     allowed: z.boolean().describe("Si el ramo admite desistimiento"),
     until: z.string().nullable().describe("Último día para desistir (aaaa-mm-dd), si lo admite"),
