@@ -48,11 +48,17 @@ type RequestOptions<S extends z.ZodTypeAny | undefined> = {
   /** Contract schema of the answer (api/contract); when given the answer is parsed with it. */
   schema?: S;
   signal?: AbortSignal;
+  /**
+   * Answers for expected 4xx statuses instead of an ApiError, e.g. `{ 404: null }`: the route
+   * reads top to bottom and asserts (invariantResponse) instead of catching.
+   */
+  otherwise?: Partial<Record<400 | 403 | 404 | 409 | 410, unknown>>;
 };
 /** A GET whose successful answer is not JSON: the media type it asks for (default JSON). */
 type ResponseOptions = Omit<RequestOptions<undefined>, "body" | "schema"> & { accept?: string };
 type SendOptions = RequestOptions<z.ZodTypeAny | undefined> & { accept?: string };
 type Result<S> = S extends z.ZodTypeAny ? z.infer<S> : unknown;
+type OtherwiseOf<O> = O extends { otherwise: infer A } ? A[keyof A] : never;
 
 export function createApiClient(options: ApiClientOptions) {
   const log = options.logger ?? defaultLogger;
@@ -111,15 +117,24 @@ export function createApiClient(options: ApiClientOptions) {
     path: string,
     opts: RequestOptions<S> = {},
   ): Promise<Result<S>> {
-    const response = await sendChecked(method, path, opts);
+    let response: Response;
+    try {
+      response = await sendChecked(method, path, opts);
+    } catch (error) {
+      const otherwise = opts.otherwise as Record<number, unknown> | undefined;
+      if (error instanceof ApiError && otherwise && error.status in otherwise) return otherwise[error.status] as Result<S>;
+      throw error;
+    }
     const text = method === "HEAD" || response.status === 204 ? "" : await response.text();
     const data: unknown = text ? safeJson(text) : undefined;
     return (opts.schema ? opts.schema.parse(data) : data) as Result<S>;
   }
 
   return {
-    get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: Omit<RequestOptions<S>, "body">) =>
-      request("GET", path, opts),
+    get: <S extends z.ZodTypeAny | undefined = undefined, O extends Omit<RequestOptions<S>, "body"> = Omit<RequestOptions<S>, "body">>(
+      path: string,
+      opts?: O & { schema?: S },
+    ) => request("GET", path, opts) as Promise<Result<S> | OtherwiseOf<O>>,
     head: (path: string, opts?: Omit<RequestOptions<undefined>, "body" | "schema">) => request("HEAD", path, opts),
     /** A GET whose answer is not JSON (a file): the successful Response, body unread, to stream on. */
     getResponse: (path: string, opts: ResponseOptions = {}): Promise<Response> => sendChecked("GET", path, opts),

@@ -1,31 +1,24 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardSchema, type Dashboard } from "../../api/contract/dashboard";
 import { pageTitle } from "~/components/ui/error-summary";
-import { handleAdminApiError, hasPermission, requireRoutePermission } from "~/lib/admin-auth.server";
+import { hasPermission } from "~/lib/admin-auth.server";
+import { adminLoader } from "~/lib/admin-route.server";
 import { adminTitle, visibleSections } from "~/lib/admin-routes";
-import { ApiError } from "~/lib/api.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(adminTitle("Panel"), matches) }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { admin, api, headers } = await requireRoutePermission(request, context, "routes/admin._index", "loader");
-  // The page is for every admin; the live counts only for those with dashboard:read.
-  let counts: Dashboard | null = null;
-  if (hasPermission(admin.role.permissions, "dashboard:read")) {
-    try {
-      counts = await api.get("/admin/dashboard", { schema: DashboardSchema });
-    } catch (error) {
-      // The role lost dashboard:read since /me answered: show the welcome without counts
-      // (redirecting to this same page would loop).
-      if (!(error instanceof ApiError && error.status === 403)) handleAdminApiError(error, request, context);
-    }
-  }
+export const loader = adminLoader("routes/admin._index", async ({ admin, api }) => {
+  // The page is for every admin; the live counts only for those with dashboard:read. A role that
+  // lost it since /me answered gets the welcome without counts (a 403 here would loop).
+  const counts = hasPermission(admin.role.permissions, "dashboard:read")
+    ? await api.get("/admin/dashboard", { schema: DashboardSchema, otherwise: { 403: null } })
+    : null;
   const shortcuts = visibleSections(admin.role.permissions)
     .filter((section) => section.to !== "/admin")
     .map(({ label, to }) => ({ label, to }));
-  return json({ username: admin.username, roleName: admin.role.name, counts, shortcuts }, { headers });
-}
+  return { username: admin.username, roleName: admin.role.name, counts, shortcuts };
+});
 
 const numberFormat = new Intl.NumberFormat("es-ES");
 

@@ -1,8 +1,8 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PermissionListSchema, RoleListSchema } from "../../api/contract/roles";
 import { hasPermission } from "../../api/contract/permissions";
-import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
+import { adminLoader } from "~/lib/admin-route.server";
 import { groupPermissions } from "./__admin.role-form";
 
 /** /admin/permissions: the permission catalogue and which role holds what (roles × permissions). */
@@ -10,25 +10,17 @@ const ROUTE_ID = "routes/admin.permissions";
 
 export const meta: MetaFunction = () => [{ title: "Permisos | Back office Cotiza" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { admin, api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "loader");
-  try {
-    const [permissions, roles] = await Promise.all([
-      api.get("/admin/permissions", { schema: PermissionListSchema }),
-      api.get("/admin/roles", { schema: RoleListSchema }),
-    ]);
-    return json(
-      {
-        catalogue: permissions.items,
-        roles: roles.items.map((role) => ({ id: role.id, name: role.name, permissions: role.permissions })),
-        canEditRoles: hasPermission(admin.role.permissions, "roles:write"),
-      },
-      { headers },
-    );
-  } catch (error) {
-    handleAdminApiError(error, request, context);
-  }
-}
+export const loader = adminLoader(ROUTE_ID, async ({ admin, api }) => {
+  const [permissions, roles] = await Promise.all([
+    api.get("/admin/permissions", { schema: PermissionListSchema }),
+    api.get("/admin/roles", { schema: RoleListSchema }),
+  ]);
+  return {
+    catalogue: permissions.items,
+    roles: roles.items.map((role) => ({ id: role.id, name: role.name, permissions: role.permissions })),
+    canEditRoles: hasPermission(admin.role.permissions, "roles:write"),
+  };
+});
 
 const headCell = "px-3 py-2 font-semibold";
 

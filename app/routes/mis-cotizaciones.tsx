@@ -1,11 +1,12 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { QuoteListSchema } from "../../api/contract/quotes";
+import { QuoteListQuerySchema, QuoteListSchema } from "../../api/contract/quotes";
 import { Badge } from "~/components/ui/badge";
 import { Pagination } from "~/components/ui/pagination";
 import { apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/format";
+import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "./__checkout.quote-status";
 import { lineOption } from "./__cotizar.form";
 
@@ -13,23 +14,20 @@ export const meta: MetaFunction = () => [{ title: "Mis cotizaciones | Cotiza" },
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-const PAGE_SIZE = 20;
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await requireVisitor(request, context);
-  const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
-  const list = await apiClient(context, request, visitor.token).get("/me/quotes", {
-    query: { page, pageSize: PAGE_SIZE },
-    schema: QuoteListSchema,
-  });
   const headers = new Headers(visitor.headers);
   headers.set("Cache-Control", "private, no-store");
+  // The list kit's query: a bad or stale page or order is a redirect to a clean URL, not an error.
+  const read = readListQuery(request, QuoteListQuerySchema, headers);
+  const query = read.ok ? read.query : QuoteListQuerySchema.parse({});
+  const list = await apiClient(context, request, visitor.token).get("/me/quotes", { query, schema: QuoteListSchema, signal: request.signal });
+  assertPageInRange(request, list, headers);
   return json(list, { headers });
 }
 
 export default function MyQuotesPage() {
-  const { items, total, page, pageSize } = useLoaderData<typeof loader>();
+  const { items, total, totalCapped, page, pageSize } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-10 sm:py-14">
       <div className="max-w-3xl">
@@ -71,7 +69,7 @@ export default function MyQuotesPage() {
                 </li>
               ))}
             </ul>
-            <Pagination page={page} pageSize={pageSize} total={total} itemsLabel="cotizaciones" />
+            <Pagination page={page} pageSize={pageSize} total={total} totalCapped={totalCapped} itemsLabel="cotizaciones" />
           </>
         )}
       </div>
