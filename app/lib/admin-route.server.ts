@@ -14,14 +14,16 @@ import type { AdminRouteId } from "./admin-routes";
 import { apiFormErrors } from "./api-errors.server";
 import { validateCsrf } from "./csrf.server";
 import { readFormData } from "./form-data.server";
+import { mergeHeaders } from "./session.server";
 
 export type AdminLoaderArgs = AdminContext & Pick<LoaderFunctionArgs, "request" | "context" | "params">;
 
-/** Headers of `admin` (a refreshed admin-user cookie) joined to a route's own. */
+/**
+ * Headers of `admin` (a refreshed admin-user cookie) joined to a route's own; the route's come
+ * last, so a cookie it sets (a new token after a password change) wins.
+ */
 function withSession(admin: AdminContext, init?: ResponseInit): ResponseInit {
-  const headers = new Headers(init?.headers);
-  admin.headers.forEach((value, key) => headers.append(key, value));
-  return { ...init, headers };
+  return { ...init, headers: mergeHeaders(admin.headers, init?.headers) };
 }
 
 /**
@@ -48,7 +50,11 @@ class FailedForm {
   constructor(readonly data: unknown) {}
 }
 
-type ReplyOptions = { hideFields?: string[] };
+type ReplyOptions = {
+  hideFields?: string[];
+  /** The API's field names the form shows beside a field (default: the fields it posted). */
+  fields?: readonly string[];
+};
 /** Shapes the reply for routes with several forms (e.g. `{ intent, result }`). */
 type Wrap = (result: SubmissionResult<string[]>) => unknown;
 
@@ -61,6 +67,8 @@ export type AdminForm = {
   parse<S extends z.ZodTypeAny>(schema: S, options?: ReplyOptions & { wrap?: Wrap }): z.output<S>;
   /** For a form with no fields (a button): API refusals become a form-level error. */
   expectNoFields(options?: { wrap?: Wrap }): void;
+  /** Ends the action with these errors on the parsed form (a refusal the route words itself). */
+  fail(errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): never;
 };
 
 export type AdminActionArgs = AdminContext & Pick<ActionFunctionArgs, "request" | "context" | "params"> & { form: AdminForm };
@@ -83,9 +91,13 @@ export function adminAction<T>(routeId: AdminRouteId, body: (args: AdminActionAr
         const submission = parseWithZod(formData, { schema });
         const wrap = options.wrap ?? ((result) => result);
         if (submission.status !== "success") throw new FailedForm(wrap(submission.reply({ hideFields: options.hideFields })));
-        fields = Object.keys(submission.payload);
+        fields = options.fields ? [...options.fields] : Object.keys(submission.payload);
         reply = (errors) => wrap(submission.reply({ ...errors, hideFields: options.hideFields }));
         return submission.value;
+      },
+      fail(errors) {
+        if (!reply) throw new Error("form.fail needs form.parse first");
+        throw new FailedForm(reply({ formErrors: errors.formErrors ?? [], fieldErrors: errors.fieldErrors ?? {} }));
       },
       expectNoFields(options = {}) {
         const wrap = options.wrap ?? ((result) => result);
@@ -96,8 +108,7 @@ export function adminAction<T>(routeId: AdminRouteId, body: (args: AdminActionAr
     try {
       const result = await body({ ...admin, request, context, params, form });
       if (result instanceof Response) {
-        admin.headers.forEach((value, key) => result.headers.append(key, value));
-        return result as never as TypedResponse<Exclude<T, Response>>;
+        return new Response(result.body, withSession(admin, result)) as never as TypedResponse<Exclude<T, Response>>;
       }
       return json(result as Exclude<T, Response>, withSession(admin));
     } catch (error) {

@@ -1,18 +1,14 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { positiveIdParam } from "~/lib/http";
-import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PermissionListSchema, RoleSchema, SUPERADMIN_ROLE } from "../../api/contract/roles";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
-import { markSubmissionFailed, pageTitle, useErrorTitle } from "~/components/ui/error-summary";
-import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
-import { ApiError } from "~/lib/api.server";
-import { validateCsrf } from "~/lib/csrf.server";
+import { pageTitle, useErrorTitle } from "~/components/ui/error-summary";
+import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { apiFormErrors } from "~/lib/api-errors.server";
 import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from "./__admin.role-form";
 
 /** /admin/roles/{id}: edit a role (name, description, permissions) or delete it. */
@@ -22,73 +18,44 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle(`${data ? `Rol ${data.role.name}` : "Rol"} | Back office Cotiza`, matches) },
 ];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { admin, api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "loader");
+export const loader = adminLoader(ROUTE_ID, async ({ admin, api, params }) => {
   const id = positiveIdParam(params.id);
-  try {
-    const [role, { items: catalogue }] = await Promise.all([
-      api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
-      api.get("/admin/permissions", { schema: PermissionListSchema }),
-    ]);
-    return json({ role, catalogue, canWrite: hasPermission(admin.role.permissions, "roles:write") }, { headers });
-  } catch (error) {
-    handleAdminApiError(error, request, context);
-  }
-}
+  const [role, { items: catalogue }] = await Promise.all([
+    api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
+    api.get("/admin/permissions", { schema: PermissionListSchema }),
+  ]);
+  return { role, catalogue, canWrite: hasPermission(admin.role.permissions, "roles:write") };
+});
 
 type ActionData =
   | { intent: "save"; result: SubmissionResult<string[]> }
   | { intent: "delete"; confirm: true }
   | { intent: "delete"; error: string };
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  await validateCsrf(request, context, formData);
-  const { api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "action");
+export const action = adminAction(ROUTE_ID, async ({ api, form, params }) => {
   const id = positiveIdParam(params.id);
-  const intent = formData.get(INTENT_FIELD);
+  const intent = form.formData.get(INTENT_FIELD);
 
   if (intent === "delete") {
-    if (needsConfirmation(formData)) return json({ intent, confirm: true } satisfies ActionData, { headers });
-    try {
-      const role = await api.get(`/admin/roles/${id}`, { schema: RoleSchema });
-      await api.delete(`/admin/roles/${id}`);
-      return redirectWithToast("/admin/roles", { type: "success", title: "Rol eliminado", description: `El rol ${role.name} ya no existe.` }, { headers });
-    } catch (error) {
-      // "No se puede eliminar un rol asignado a usuarios" and the like: shown beside the button.
-      if (error instanceof ApiError && error.status === 409) {
-        markSubmissionFailed(context);
-        return json({ intent, error: error.body.error } satisfies ActionData, { status: 409, headers });
-      }
-      handleAdminApiError(error, request, context);
-    }
+    if (needsConfirmation(form.formData)) return { intent, confirm: true } satisfies ActionData;
+    // "No se puede eliminar un rol asignado a usuarios" and the like: shown beside the button.
+    form.expectNoFields({ wrap: (result) => ({ intent, error: Object.values(result.error ?? {}).flat().filter(Boolean).join(" ") }) satisfies ActionData });
+    const role = await api.get(`/admin/roles/${id}`, { schema: RoleSchema });
+    await api.delete(`/admin/roles/${id}`);
+    return redirectWithToast("/admin/roles", { type: "success", title: "Rol eliminado", description: `El rol ${role.name} ya no existe.` });
   }
 
   if (intent !== "save") throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
-  const submission = parseWithZod(formData, { schema: RoleFormSchema });
-  if (submission.status !== "success") {
-    markSubmissionFailed(context);
-    return json({ intent, result: submission.reply() } satisfies ActionData, { status: 400, headers });
-  }
-  try {
-    const [current, { items: catalogue }] = await Promise.all([
-      api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
-      api.get("/admin/permissions", { schema: PermissionListSchema }),
-    ]);
-    // superadmin's boxes are locked (and so not sent): it keeps every permission.
-    const permissions = permissionMapFrom(submission.value, catalogue, current.name === SUPERADMIN_ROLE);
-    const { name, description } = submission.value;
-    const role = await api.put(`/admin/roles/${id}`, { body: { name, description, permissions }, schema: RoleSchema });
-    return redirectWithToast(`/admin/roles/${id}`, { type: "success", title: "Rol guardado", description: `Los cambios del rol ${role.name} ya se aplican.` }, { headers });
-  } catch (error) {
-    const errors = apiFormErrors(error, ROLE_FORM_FIELDS);
-    if (errors) {
-      markSubmissionFailed(context);
-      return json({ intent, result: submission.reply(errors) } satisfies ActionData, { status: 400, headers });
-    }
-    handleAdminApiError(error, request, context);
-  }
-}
+  const values = form.parse(RoleFormSchema, { fields: ROLE_FORM_FIELDS, wrap: (result) => ({ intent, result }) satisfies ActionData });
+  const [current, { items: catalogue }] = await Promise.all([
+    api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
+    api.get("/admin/permissions", { schema: PermissionListSchema }),
+  ]);
+  // superadmin's boxes are locked (and so not sent): it keeps every permission.
+  const permissions = permissionMapFrom(values, catalogue, current.name === SUPERADMIN_ROLE);
+  const role = await api.put(`/admin/roles/${id}`, { body: { name: values.name, description: values.description, permissions }, schema: RoleSchema });
+  return redirectWithToast(`/admin/roles/${id}`, { type: "success", title: "Rol guardado", description: `Los cambios del rol ${role.name} ya se aplican.` });
+});
 
 function deleteCopy(name: string): ConfirmCopy {
   return {

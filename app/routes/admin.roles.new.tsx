@@ -4,7 +4,7 @@ import { PermissionListSchema, RoleSchema } from "../../api/contract/roles";
 import { pageTitle } from "~/components/ui/error-summary";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { permissionMapFrom, RoleForm, RoleFormSchema } from "./__admin.role-form";
+import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from "./__admin.role-form";
 
 /** /admin/roles/new: a role with its name, description and permissions. */
 const ROUTE_ID = "routes/admin.roles.new";
@@ -17,7 +17,7 @@ export const loader = adminLoader(ROUTE_ID, async ({ api }) => {
 });
 
 export const action = adminAction(ROUTE_ID, async ({ api, form }) => {
-  const values = form.parse(RoleFormSchema);
+  const values = form.parse(RoleFormSchema, { fields: ROLE_FORM_FIELDS });
   // "Seleccionar todo" names groups: the catalogue says which permissions they hold.
   const { items: catalogue } = await api.get("/admin/permissions", { schema: PermissionListSchema });
   const role = await api.post("/admin/roles", {

@@ -1,20 +1,18 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { AdminLoginAnswerSchema, ChangePasswordBodySchema, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
+import { ErrorSummary, pageTitle } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { adminSignInCookie, handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
+import { adminSignInCookie } from "~/lib/admin-auth.server";
+import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { adminTitle } from "~/lib/admin-routes";
 import { ApiError } from "~/lib/api.server";
 import { changePasswordError, MESSAGES, serverFieldErrors } from "~/lib/auth-messages";
-import { validateCsrf } from "~/lib/csrf.server";
-import { mergeHeaders } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // The contract's rules plus the repeated new password, checked here and never sent.
@@ -30,43 +28,25 @@ const HIDDEN = ["currentPassword", "newPassword", "confirmNewPassword"];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(adminTitle("Configuración"), matches) }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { admin, headers } = await requireRoutePermission(request, context, "routes/admin.settings", "loader");
-  return json({ username: admin.username, email: admin.email }, { headers });
-}
+export const loader = adminLoader("routes/admin.settings", async ({ admin }) => ({ username: admin.username, email: admin.email }));
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  await validateCsrf(request, context, formData);
-  const { api, headers } = await requireRoutePermission(request, context, "routes/admin.settings", "action");
-  const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema });
-  if (submission.status !== "success") {
-    markSubmissionFailed(context);
-    return json(submission.reply({ hideFields: HIDDEN }), { status: 400, headers });
-  }
-  const { currentPassword, newPassword } = submission.value;
-  try {
-    // The change ends every session of the account, this one too: keep going with the new token.
-    const answer = await api.post("/admin/auth/change-password", { body: { currentPassword, newPassword }, schema: AdminLoginAnswerSchema });
-    headers.append("Set-Cookie", await adminSignInCookie(request, context, answer));
-  } catch (error) {
+export const action = adminAction("routes/admin.settings", async ({ api, form, request, context }) => {
+  const { currentPassword, newPassword } = form.parse(ChangePasswordFormSchema, { hideFields: HIDDEN });
+  // The change ends every session of the account, this one too: keep going with the new token.
+  const answer = await api.post("/admin/auth/change-password", { body: { currentPassword, newPassword }, schema: AdminLoginAnswerSchema }).catch((error: unknown) => {
     // 401, an expired session and 403 follow the back office's rules; any other refusal (a wrong
-    // current password, the policy, too many attempts) stays on the form.
-    if (!(error instanceof ApiError) || error.status === 401 || error.status === 403) {
-      handleAdminApiError(error, request, context);
+    // current password, the policy, too many attempts) stays on the form, in the spec's words.
+    if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
+      form.fail({ formErrors: [changePasswordError(error)], fieldErrors: serverFieldErrors(error) });
     }
-    markSubmissionFailed(context);
-    return json(
-      submission.reply({ formErrors: [changePasswordError(error)], fieldErrors: serverFieldErrors(error), hideFields: HIDDEN }),
-      { status: 400, headers },
-    );
-  }
+    throw error;
+  });
   return redirectWithToast(
     "/admin/settings",
     { type: "success", title: "Contraseña cambiada", description: "Usa la nueva la próxima vez que entres. Hemos cerrado tus demás sesiones." },
-    { headers: mergeHeaders(headers) },
+    { headers: { "Set-Cookie": await adminSignInCookie(request, context, answer) } },
   );
-}
+});
 
 export default function AdminSettings() {
   const { username, email } = useLoaderData<typeof loader>();

@@ -1,8 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { positiveIdParam } from "~/lib/http";
-import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -13,14 +12,12 @@ import { newPasswordField, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
-import { ErrorSummary, markSubmissionFailed, pageTitle, useErrorTitle } from "~/components/ui/error-summary";
+import { ErrorSummary, pageTitle, useErrorTitle } from "~/components/ui/error-summary";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
-import { validateCsrf } from "~/lib/csrf.server";
+import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { formatDateTime, isoDateTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
-import { apiFormErrors } from "~/lib/api-errors.server";
 
 /** /admin/users/{id}: one account; change its role, reset its password, deactivate or reactivate it. */
 const ROUTE_ID = "routes/admin.users.$id";
@@ -51,72 +48,43 @@ function userPath(id: number | string) {
   return `/admin/users/${id}`;
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { admin, api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "loader");
+export const loader = adminLoader(ROUTE_ID, async ({ admin, api, params }) => {
   const id = positiveIdParam(params.id);
   const permissions = admin.role.permissions;
   const canWrite = hasPermission(permissions, "users:write");
-  try {
-    const [user, roles] = await Promise.all([
-      api.get(`/admin/users/${id}`, { schema: AdminUserRowSchema }),
-      canWrite && hasPermission(permissions, "roles:read") ? api.get("/admin/roles", { schema: RoleListSchema }) : null,
-    ]);
-    return json(
-      {
-        user,
-        roles: roles ? roles.items.map((role) => ({ id: role.id, name: role.name })) : null,
-        canWrite,
-        isSelf: user.id === admin.id,
-      },
-      { headers },
-    );
-  } catch (error) {
-    handleAdminApiError(error, request, context);
-  }
-}
+  const [user, roles] = await Promise.all([
+    api.get(`/admin/users/${id}`, { schema: AdminUserRowSchema }),
+    canWrite && hasPermission(permissions, "roles:read") ? api.get("/admin/roles", { schema: RoleListSchema }) : null,
+  ]);
+  return {
+    user,
+    roles: roles ? roles.items.map((role) => ({ id: role.id, name: role.name })) : null,
+    canWrite,
+    isSelf: user.id === admin.id,
+  };
+});
 
 type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; confirm?: true };
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  await validateCsrf(request, context, formData);
-  const { api, headers } = await requireRoutePermission(request, context, ROUTE_ID, "action");
+export const action = adminAction(ROUTE_ID, async ({ api, form, params }) => {
   const id = positiveIdParam(params.id);
-  const intent = formData.get(INTENT_FIELD);
+  const intent = form.formData.get(INTENT_FIELD);
   if (!isIntent(intent)) throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
-
-  const failed = (data: ActionData) => {
-    markSubmissionFailed(context);
-    return json(data, { status: 400, headers });
-  };
+  const wrap = (result: SubmissionResult<string[]>) => ({ intent, result }) satisfies ActionData;
 
   let body: { roleId?: number; active?: boolean; password?: string };
-  let reply: (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>;
-  if (intent === "role" || intent === "password") {
-    const submission =
-      intent === "role"
-        ? parseWithZod(formData, { schema: RoleFormSchema })
-        : parseWithZod(formData, { schema: PasswordFormSchema });
-    const hideFields = intent === "password" ? ["password"] : [];
-    if (submission.status !== "success") return failed({ intent, result: submission.reply({ hideFields }) });
-    body = submission.value;
-    reply = (errors) => submission.reply({ ...errors, hideFields });
-  } else {
+  if (intent === "role") body = form.parse(RoleFormSchema, { wrap });
+  // A password is never sent back to the browser, right or wrong.
+  else if (intent === "password") body = form.parse(PasswordFormSchema, { wrap, hideFields: ["password"] });
+  else {
     // Without JavaScript the first press only asks (see ~/components/ui/confirm-dialog.tsx).
-    if (needsConfirmation(formData)) return json({ intent, confirm: true } satisfies ActionData, { headers });
+    if (needsConfirmation(form.formData)) return { intent, confirm: true } satisfies ActionData;
+    form.expectNoFields({ wrap });
     body = { active: intent === "reactivate" };
-    reply = (errors) => ({ status: "error", error: { "": [...errors.formErrors, ...Object.values(errors.fieldErrors).flat()] } });
   }
-
-  try {
-    const user = await api.patch(`/admin/users/${id}`, { body, schema: AdminUserRowSchema });
-    return redirectWithToast(userPath(id), { type: "success", title: SUCCESS[intent], description: successDetail(intent, user) }, { headers });
-  } catch (error) {
-    const errors = apiFormErrors(error, intent === "role" ? ["roleId"] : intent === "password" ? ["password"] : []);
-    if (errors) return failed({ intent, result: reply(errors) });
-    handleAdminApiError(error, request, context);
-  }
-}
+  const user = await api.patch(`/admin/users/${id}`, { body, schema: AdminUserRowSchema });
+  return redirectWithToast(userPath(id), { type: "success", title: SUCCESS[intent], description: successDetail(intent, user) });
+});
 
 function successDetail(intent: Intent, user: AdminUserRow): string {
   switch (intent) {
