@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type Submission, type SubmissionResult } from "@conform-to/react";
 import { notFound } from "~/lib/http";
+import { UUID } from "~/lib/ids";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
@@ -30,10 +31,8 @@ import {
   SECRET_FIELDS,
   type CheckoutFormShape,
 } from "./__checkout.form";
-import { lineOption, requoteHref } from "./__cotizar.form";
-import { EXTRAS_PARAM, FREQUENCY_PARAM, parseFrequency, QUOTE_PARAM, recibosSummary } from "./__results.state";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { lineOption, requoteHref } from "~/lib/quote-form";
+import { EXTRAS_PARAM, FREQUENCY_PARAM, parseFrequency, QUOTE_PARAM, recibosSummary } from "~/lib/plan-choice";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("Contratar | Cotiza", matches) },

@@ -1,10 +1,12 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { notFound } from "~/lib/http";
+import { POSITIVE_INT } from "~/lib/ids";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PolicySchema } from "../../api/contract/policies";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
-import { PolicyDocuments, PolicyFacts } from "./__checkout.policy";
+import { PolicyDocuments } from "~/components/policy/policy-documents";
+import { PolicyFacts } from "~/components/policy/policy-facts";
 
 export const meta: MetaFunction = () => [{ title: "Póliza contratada | Cotiza" }, { name: "robots", content: "noindex" }];
 
@@ -14,7 +16,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await requireVisitor(request, context);
   const id = new URL(request.url).searchParams.get("poliza") ?? "";
-  if (!/^[1-9]\d{0,9}$/.test(id)) throw notFound("Póliza no encontrada");
+  if (!POSITIVE_INT.test(id)) throw notFound("Póliza no encontrada");
   try {
     const policy = await apiClient(context, request, visitor.token).get(`/me/policies/${id}`, { schema: PolicySchema });
     const headers = new Headers(visitor.headers);

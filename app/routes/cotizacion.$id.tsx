@@ -1,23 +1,22 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { notFound } from "~/lib/http";
+import { UUID } from "~/lib/ids";
 import { Link, useLoaderData } from "@remix-run/react";
 import { QuoteSchema } from "../../api/contract/quotes";
-import { FrequencyPrices } from "~/components/frequency-prices";
+import { FrequencyPrices } from "~/components/quote/frequency-prices";
 import { Badge } from "~/components/ui/badge";
 import { ApiError } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
-import { documentPaths } from "./__checkout.policy";
-import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "./__checkout.quote-status";
-import { lineOption, requoteHref } from "./__cotizar.form";
-import { QUOTE_PARAM } from "./__results.state";
+import { documentPaths } from "~/lib/document-paths";
+import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "~/lib/quote-status";
+import { lineOption, requoteHref } from "~/lib/quote-form";
+import { QUOTE_PARAM } from "~/lib/plan-choice";
 
 export const meta: MetaFunction = () => [{ title: "Cotización | Cotiza" }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const visitor = await requireVisitor(request, context);

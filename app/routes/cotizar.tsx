@@ -34,7 +34,7 @@ import {
   parseLine,
   prefillFromSearch,
   typedValues,
-} from "./__cotizar.form";
+} from "~/lib/quote-form";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("Calcular precio | Cotiza", matches) },

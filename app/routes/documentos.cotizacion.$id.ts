@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { documentNotFound, streamDocument, UUID } from "./__checkout.documents.server";
+import { documentNotFound, streamDocument } from "~/lib/documents.server";
+import { UUID } from "~/lib/ids";
 
 /** /documentos/cotizacion/{id}: the quote as a PDF, for whoever may read the quote. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

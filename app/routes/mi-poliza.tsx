@@ -4,7 +4,10 @@ import { PolicyListSchema, type PolicyAnswer } from "../../api/contract/policies
 import { apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { formatMoney } from "~/lib/format";
-import { PolicyDocuments, PolicyFacts, PolicyStatusBadge, ReciboTable } from "./__checkout.policy";
+import { PolicyDocuments } from "~/components/policy/policy-documents";
+import { PolicyFacts } from "~/components/policy/policy-facts";
+import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
+import { ReciboTable } from "~/components/policy/recibo-table";
 
 export const meta: MetaFunction = () => [{ title: "Mi póliza | Cotiza" }, { name: "robots", content: "noindex" }];
 

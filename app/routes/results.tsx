@@ -1,5 +1,6 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { notFound } from "~/lib/http";
+import { UUID } from "~/lib/ids";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -12,9 +13,9 @@ import { FREQUENCIES, QuoteSchema, type Frequency, type PricedPlanAnswer, type Q
 import { ApiError } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/format";
-import { FrequencyPrices } from "~/components/frequency-prices";
+import { FrequencyPrices } from "~/components/quote/frequency-prices";
 import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
-import { lineOption, requoteHref } from "./__cotizar.form";
+import { lineOption, requoteHref } from "~/lib/quote-form";
 import {
   checkoutHref,
   EXTRAS_PARAM,
@@ -28,9 +29,7 @@ import {
   parseFrequency,
   QUOTE_PARAM,
   sameSelection,
-} from "./__results.state";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+} from "~/lib/plan-choice";
 
 export const meta: MetaFunction = () => [{ title: "Sus precios | Cotiza" }, { name: "robots", content: "noindex" }];
 

@@ -1,0 +1,119 @@
+// Pure helpers of the quote form, shared by /cotizar (page and action), /results, /checkout,
+// /cotizacion/{id} and /mis-cotizaciones: the lines on offer, the form's field names per line,
+// and the two-way trip between a quote's stored inputs (cents, booleans) and the form's typed
+// values (euros, "on"), used to quote again.
+import { z } from "zod";
+import { LINE_CODES, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
+
+export type LineOption = { code: QuoteLine; label: string; name: string; heading: string };
+
+/** The line chooser's options, in the order of the home page. */
+export const LINE_OPTIONS: readonly LineOption[] = [
+  { code: "auto", label: "Coche", name: "Seguro de coche", heading: "Datos del coche y del conductor" },
+  { code: "hogar", label: "Hogar", name: "Seguro de hogar", heading: "Datos de la vivienda" },
+  { code: "alquiler", label: "Alquiler", name: "Seguro de impago de alquiler", heading: "Datos del alquiler" },
+];
+
+/** The URL parameter that chooses the line: /cotizar?linea=auto. */
+export const LINE_PARAM = "linea";
+/** The hidden form field that carries the line in the POST. */
+export const LINE_FIELD = "linea";
+
+export function parseLine(value: unknown): QuoteLine | null {
+  return typeof value === "string" && (LINE_CODES as readonly string[]).includes(value) ? (value as QuoteLine) : null;
+}
+
+export function lineOption(line: QuoteLine): LineOption {
+  return LINE_OPTIONS.find((option) => option.code === line)!;
+}
+
+function shapeOf(schema: z.ZodTypeAny): z.ZodRawShape {
+  // hogar is an object wrapped in a superRefine (ZodEffects); the others are plain objects.
+  if (schema instanceof z.ZodEffects) return shapeOf(schema.innerType());
+  if (schema instanceof z.ZodObject) return schema.shape as z.ZodRawShape;
+  throw new Error("QUOTE_FORM_SCHEMAS: expected an object schema");
+}
+
+/** The input names of each line, in the contract's order. */
+export const FIELD_NAMES: Record<QuoteLine, readonly string[]> = {
+  auto: Object.keys(shapeOf(QUOTE_FORM_SCHEMAS.auto)),
+  hogar: Object.keys(shapeOf(QUOTE_FORM_SCHEMAS.hogar)),
+  alquiler: Object.keys(shapeOf(QUOTE_FORM_SCHEMAS.alquiler)),
+};
+
+/** Inputs typed in euros (the rest are numbers, dates, choices or yes/no). */
+const AMOUNT_FIELDS = new Set(["vehicleValue", "buildingValue", "contentsValue", "monthlyRent", "tenantMonthlyIncome"]);
+/** Yes/no inputs: checkboxes, "on" when ticked. */
+const FLAG_FIELDS = new Set(["alarm", "reinforcedDoor"]);
+
+/** The form's values as typed (strings), for answering a failed submission with every value kept. */
+export function typedValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData.entries()) if (typeof value === "string") values[name] = value;
+  return values;
+}
+
+/** Cents as a person types euros: 1500000 → "15000", 85050 → "850,50". */
+export function centsToEurosInput(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  const rest = Math.abs(cents % 100);
+  return rest === 0 ? String(whole) : `${whole},${String(rest).padStart(2, "0")}`;
+}
+
+/** A stored input value as the form's field value (amounts in euros, flags "on"), or null to leave it empty. */
+function toFormValue(name: string, value: unknown): string | null {
+  if (FLAG_FIELDS.has(name)) return value === true ? "on" : null;
+  if (AMOUNT_FIELDS.has(name)) return typeof value === "number" && Number.isFinite(value) ? centsToEurosInput(value) : null;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "string") return value;
+  return null;
+}
+
+/** A quote's stored inputs as the form's default values. */
+export function inputsToFormValues(line: QuoteLine, inputs: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of FIELD_NAMES[line]) {
+    const value = toFormValue(name, inputs[name]);
+    if (value !== null) values[name] = value;
+  }
+  return values;
+}
+
+/** "Volver a cotizar": /cotizar for the line with the quote's inputs filled in. */
+export function requoteHref(line: QuoteLine, inputs: Record<string, unknown>): string {
+  const params = new URLSearchParams({ [LINE_PARAM]: line, ...inputsToFormValues(line, inputs) });
+  return `/cotizar?${params.toString()}`;
+}
+
+const MAX_PREFILL_LENGTH = 100;
+
+/** The form's default values from the URL (the line's own field names only, short strings). */
+export function prefillFromSearch(line: QuoteLine, searchParams: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of FIELD_NAMES[line]) {
+    const value = searchParams.get(name);
+    if (value !== null && value !== "" && value.length <= MAX_PREFILL_LENGTH) values[name] = value;
+  }
+  return values;
+}
+
+export type ApiErrorBodyLike = { error: string; fieldErrors?: Record<string, string[]> };
+
+/**
+ * An API refusal (400 field errors, 422 declined risk) as conform's reply options: errors on the
+ * form's own fields stay on those fields, anything else (an unknown key, no field at all) is a
+ * form-level error shown in the summary.
+ */
+export function apiErrorsForForm(
+  body: ApiErrorBodyLike,
+  fieldNames: readonly string[],
+): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const [name, messages] of Object.entries(body.fieldErrors ?? {})) {
+    if (fieldNames.includes(name)) fieldErrors[name] = [...messages];
+    else formErrors.push(...messages);
+  }
+  if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(body.error);
+  return { fieldErrors, formErrors };
+}
