@@ -69,7 +69,5 @@ export function visibleSections(permissions: Record<string, boolean> | null | un
   return ADMIN_SECTIONS.filter((section) => canOpen(permissions, section.routeId, "loader"));
 }
 
-/** "Usuarios | Back office Cotiza": every back-office page title ends the same way. */
-export function adminTitle(page: string): string {
-  return `${page} | Back office Cotiza`;
-}
+// Kept for the back-office routes that import it from here; the helper lives in ~/lib/page-title.
+export { adminTitle } from "./page-title";

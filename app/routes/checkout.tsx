@@ -16,7 +16,7 @@ import {
 import { FREQUENCY_LABELS, PolicySchema } from "../../api/contract/policies";
 import { FREQUENCIES, QuoteSchema } from "../../api/contract/quotes";
 import { CheckboxField, Field, FieldErrors } from "~/components/ui/field";
-import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
+import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { ApiError } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
@@ -33,9 +33,10 @@ import {
 } from "./__checkout.form";
 import { lineOption, requoteHref } from "~/lib/quote-form";
 import { EXTRAS_PARAM, FREQUENCY_PARAM, parseFrequency, QUOTE_PARAM, recibosSummary } from "~/lib/plan-choice";
+import { siteTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Contratar | Cotiza", matches) },
+  { title: siteTitle("Contratar", matches) },
   { name: "robots", content: "noindex" },
 ];
 

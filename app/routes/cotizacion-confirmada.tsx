@@ -7,8 +7,9 @@ import { ApiError, apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { PolicyDocuments } from "~/components/policy/policy-documents";
 import { PolicyFacts } from "~/components/policy/policy-facts";
+import { siteTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Póliza contratada | Cotiza" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: siteTitle("Póliza contratada") }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

@@ -13,8 +13,9 @@ import { documentPaths } from "~/lib/document-paths";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "~/lib/quote-status";
 import { lineOption, requoteHref } from "~/lib/quote-form";
 import { QUOTE_PARAM } from "~/lib/plan-choice";
+import { siteTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Cotización | Cotiza" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: siteTitle("Cotización") }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

@@ -8,8 +8,9 @@ import { PolicyDocuments } from "~/components/policy/policy-documents";
 import { PolicyFacts } from "~/components/policy/policy-facts";
 import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
 import { ReciboTable } from "~/components/policy/recibo-table";
+import { siteTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Mi póliza | Cotiza" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: siteTitle("Mi póliza") }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

@@ -30,8 +30,9 @@ import {
   QUOTE_PARAM,
   sameSelection,
 } from "~/lib/plan-choice";
+import { siteTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Sus precios | Cotiza" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: siteTitle("Sus precios") }, { name: "robots", content: "noindex" }];
 
 // Prices for one person's data: never kept by a shared cache.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
