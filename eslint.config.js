@@ -34,4 +34,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The API is below the process: it may not import server/ (shared utilities are in platform/) nor the web.
+    files: ["api/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/*", "**/app/*", "~/*"], message: "api/ may not import server/ or app/; shared utilities live in platform/." }] },
+      ],
+    },
+  },
+  {
+    // platform/ sits below everything (logger, clock): server/, api/ and app/ import it, never the reverse.
+    files: ["platform/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server/*", "**/server", "**/api/*", "**/app/*", "~/*"],
+              message: "platform/ is the lowest layer: it may not import server/, api/ or app/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

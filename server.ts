@@ -10,7 +10,8 @@ import { seedDatabase } from "./api/db/seed";
 import { startOutboxWorker, type OutboxWorker } from "./api/services/mail";
 import { createServerApp } from "./server/app";
 import { ConfigError, loadConfig } from "./server/config";
-import { errorFields, logger } from "./server/logger";
+import { systemClock } from "./platform/clock";
+import { errorFields, logger } from "./platform/logger";
 
 async function main() {
   let config;
@@ -55,7 +56,7 @@ async function main() {
     api = createApi({
       db: database.db,
       logger,
-      now: () => new Date(),
+      now: systemClock,
       jwtSecret: config.jwtSecret,
       catalogueCacheMs: config.CATALOGUE_CACHE_SECONDS * 1000,
       publicBaseUrl: config.PUBLIC_BASE_URL,

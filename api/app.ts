@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Logger } from "../server/logger";
+import type { Clock } from "../platform/clock";
+import type { Logger } from "../platform/logger";
 import { renderApiDocs } from "./docs";
 import { CatalogueCache, DEFAULT_CATALOGUE_CACHE_MS } from "./db/catalogue-cache";
 import type { Database } from "./db/client";
@@ -19,7 +20,7 @@ export type ApiDeps = {
   db: Database;
   logger: Logger;
   /** The clock; tests pass a fixed one. Domain code receives `now` from here, never reads it. */
-  now: () => Date;
+  now: Clock;
   jwtSecret: string;
   /** Where checkouts charge; the embedded test gateway unless another provider is configured. */
   payments: PaymentProvider;

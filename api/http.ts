@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { errorFields, type Logger } from "../server/logger";
+import { errorFields, type Logger } from "../platform/logger";
 
 /** Every error the API answers has this shape (ARCHITECTURE.md). */
 export const ErrorSchema = z

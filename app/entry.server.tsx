@@ -5,7 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
-import { errorFields, logger } from "../server/logger";
+import { errorFields, logger } from "../platform/logger";
 import "~/lib/load-context";
 
 const ABORT_DELAY = 5_000;

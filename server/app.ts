@@ -8,7 +8,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { ApiApp } from "../api/app";
 import { notFoundBody } from "../api/http";
 import type { ApiFetch } from "../app/lib/load-context";
-import { errorFields, type Logger } from "./logger";
+import { errorFields, type Logger } from "../platform/logger";
 
 export type ServerAppOptions = {
   build: ServerBuild;

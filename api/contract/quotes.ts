@@ -8,6 +8,7 @@
 //   is false.
 // Both give the same output, which is what POST /quotes takes as `inputs`.
 import { z } from "zod";
+import { isIsoDate } from "../domain/calendar";
 import { parseEurosToCents } from "../domain/money";
 import { paginated, PaginationQuerySchema } from "./pagination";
 
@@ -81,16 +82,8 @@ function yearField(spec: { min: number; ahead: number; required: string; range: 
     .describe(`Año, de ${spec.min} al actual${spec.ahead > 0 ? ` más ${spec.ahead}` : ""}`);
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** True for a real calendar day written YYYY-MM-DD (no 2026-02-30). */
-export function isIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export { isIsoDate };
 
 function dateField(required: string) {
   const invalid = "Introduzca una fecha válida (dd/mm/aaaa)";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ConsentPurpose, Policyholder } from "../contract/checkout";
 import type { SiteInfo } from "../contract/site";
 import type { PricedPlan } from "../domain/rating";
-import { addMonthsIso, madridDate } from "../domain/rating";
+import { withdrawalUntil } from "../domain/calendar";
 import { readDistributor } from "./catalogue.repo";
 import type { DbOrTx } from "./client";
 import {
@@ -302,24 +302,6 @@ export type PolicyView = {
   payment: { method: PaymentMethod; label: string | null } | null;
   withdrawal: { allowed: boolean; until: string | null };
 };
-
-/** ISO date plus whole days. */
-export function addDaysIso(isoDate: string, days: number): string {
-  const [y, m, d] = isoDate.split("-").map(Number);
-  const date = new Date(Date.UTC(y!, m! - 1, d! + days));
-  return date.toISOString().slice(0, 10);
-}
-
-/** Last day of the desistimiento period: `days` calendar days after the day of contracting (Madrid). */
-export function withdrawalUntil(createdAt: Date, days: number): string {
-  return addDaysIso(madridDate(createdAt), days);
-}
-
-/** Start and end of a new policy contracted at `now`: from today (Madrid) for one year. */
-export function policyTerm(now: Date): { startDate: string; endDate: string } {
-  const startDate = madridDate(now);
-  return { startDate, endDate: addMonthsIso(startDate, 12) };
-}
 
 function guaranteesFromOffer(plan: PricedPlan, optional: readonly string[]): PolicyGuaranteeView[] {
   return [

@@ -1,5 +1,6 @@
 // Pure checks of a payment card as typed in the checkout form. The payment provider (another
 // module) decides whether a charge goes through; here is only what can be known without it.
+import { madridMonthIndex } from "./calendar";
 
 export const CARD_MESSAGES = {
   number: "Introduzca un número de tarjeta válido",
@@ -57,12 +58,9 @@ export function parseCardExpiry(input: string): CardExpiry | null {
   return month >= 1 && month <= 12 ? { month, year } : null;
 }
 
-const madridMonth = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid", year: "numeric", month: "2-digit" });
-
 /** A card is valid until the end of its expiry month: this month (in Spain) or later passes. */
 export function isExpiryCurrent(expiry: CardExpiry, now: Date): boolean {
-  const parts = Object.fromEntries(madridMonth.formatToParts(now).map((p) => [p.type, p.value]));
-  const current = Number(parts.year) * 12 + Number(parts.month);
+  const current = madridMonthIndex(now);
   const given = expiry.year * 12 + expiry.month;
   // No card is issued for more than 20 years: further out is a typing mistake.
   return given >= current && given <= current + 20 * 12;

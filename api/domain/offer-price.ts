@@ -3,7 +3,8 @@
 // guarantee's price come from the offer as it was quoted. Only when the optional guarantees chosen
 // differ from those already priced in the offer are the surcharges and tax recomputed (with the
 // rates in force), since the offer holds no breakdown for that combination.
-import { FREQUENCIES, priceBreakdown, splitRecibos, type Breakdown, type Frequency, type PricedPlan, type RatingSettings } from "./rating";
+import { FREQUENCIES, type Frequency } from "../contract/vocabulary";
+import { priceBreakdown, splitRecibos, type Breakdown, type PricedPlan, type RatingSettings } from "./rating";
 
 export class OfferChoiceError extends Error {
   constructor(

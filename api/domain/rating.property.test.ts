@@ -1,12 +1,9 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import type { LineCode } from "../db/schema";
+import { FREQUENCIES, INSTALMENTS, type Line as LineCode } from "../contract/vocabulary";
+import { addMonths, madridDate } from "./calendar";
 import {
-  addMonthsIso,
   ALQUILER_MONTHS,
-  FREQUENCIES,
-  INSTALMENTS,
-  madridDate,
   rateQuote,
   SEED_RATING_TABLES,
   type AlquilerInputs,
@@ -70,7 +67,7 @@ const autoArb = nowArb.chain((now) => {
     .map((g) => {
       const driverBirthDate = addDays(today, -g.ageDays);
       // A 29 February birthday is reached on 1 March in common years.
-      let eighteenth = addMonthsIso(driverBirthDate, 18 * 12);
+      let eighteenth = addMonths(driverBirthDate, 18 * 12);
       if (driverBirthDate.slice(5) === "02-29" && eighteenth.slice(5) === "02-28") eighteenth = addDays(eighteenth, 1);
       const licenseDate = addDays(eighteenth, Math.floor(g.licenceShare * daysBetween(eighteenth, today)));
       const inputs: AutoInputs = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, GUARANTEES, PLANS, TARIFFS } from "./catalogue";
+import { addMonths, madridDate } from "./calendar";
+import { type Frequency } from "../contract/vocabulary";
 import {
-  addMonthsIso,
-  madridDate,
   priceBreakdown,
   rateQuote,
   RatingInputError,
@@ -11,7 +11,6 @@ import {
   type AlquilerInputs,
   type AutoInputs,
   type Breakdown,
-  type Frequency,
   type HogarInputs,
   type PricedPlan,
   type QuoteRequest,
@@ -737,7 +736,7 @@ describe("rateQuote · tablas como datos", () => {
   });
 });
 
-describe("splitRecibos, priceBreakdown, addMonthsIso", () => {
+describe("splitRecibos, priceBreakdown, addMonths", () => {
   it("gives the first recibo the remainder and the surcharges", () => {
     // 1 000 + 7 (Consorcio 5 + CLEA 2): shared 1 000 / 12 = 83,33 → 83; first = 1 000 − 11 × 83 = 87, + 7 = 94.
     const recibos = splitRecibos(1_007, "mensual", 5, 2, "2026-01-31");
@@ -761,8 +760,8 @@ describe("splitRecibos, priceBreakdown, addMonthsIso", () => {
   });
 
   it("adds months across years and leap days", () => {
-    expect(addMonthsIso("2027-11-30", 3)).toBe("2028-02-29");
-    expect(addMonthsIso("2026-12-15", 1)).toBe("2027-01-15");
-    expect(addMonthsIso("2026-03-15", 0)).toBe("2026-03-15");
+    expect(addMonths("2027-11-30", 3)).toBe("2028-02-29");
+    expect(addMonths("2026-12-15", 1)).toBe("2027-01-15");
+    expect(addMonths("2026-03-15", 0)).toBe("2026-03-15");
   });
 });

@@ -13,7 +13,7 @@ import {
   QUOTE_EXPIRED_MESSAGE,
 } from "../contract/checkout";
 import { PolicySchema } from "../contract/policies";
-import { madridDate } from "../domain/rating";
+import { madridDate } from "../domain/calendar";
 import { ApiProblem, ErrorSchema, errorResponses } from "../http";
 import { checkoutQuote, chooseFromOffer, findOwnedQuote, priceChoice } from "../services/checkout";
 import { policyAnswer } from "./policies";

@@ -34,7 +34,6 @@ import {
   markQuoteContracted,
   markReciboPaid,
   nextPolicyNumber,
-  policyTerm,
   readDocumentContext,
   setPolicyStatus,
   upsertClient,
@@ -45,9 +44,9 @@ import { findQuote, hashOwnerToken, loadRatingTables, type StoredQuote } from ".
 import { CARD_MESSAGES, isExpiryCurrent, parseCardExpiry } from "../domain/card";
 import { normalizeOptionalChoice, offerPlan, OfferChoiceError, priceOffer } from "../domain/offer-price";
 import { formatEuros, formatIsoDate } from "../domain/product-info";
-import { madridDate } from "../domain/rating";
+import { ageOn, madridDate, policyTerm } from "../domain/calendar";
 import type { UserPrincipal } from "../principal";
-import type { Logger } from "../../server/logger";
+import type { Logger } from "../../platform/logger";
 import { conditionsDocument, ipidDocument, reciboDocument, type RenderedDocument } from "./documents";
 import { enqueueEmail, pdfAttachment } from "./mail";
 import { paymentMethodLabel, type PaymentProvider } from "./payments";
@@ -109,17 +108,11 @@ export function assertContractable(quote: { status: StoredQuote["status"]; valid
   if (quote.status === "caducada" || quote.validUntil.getTime() < now.getTime()) throw new ApiProblem(409, QUOTE_EXPIRED_MESSAGE);
 }
 
-function yearsBetween(fromIso: string, toIso: string): number {
-  const [fy, fm, fd] = fromIso.split("-").map(Number);
-  const [ty, tm, td] = toIso.split("-").map(Number);
-  return ty! - fy! - (tm! < fm! || (tm === fm && td! < fd!) ? 1 : 0);
-}
-
 /** The checks that need the clock (the contract checks formats): card expiry and an adult policyholder. */
 function checkAgainstClock(body: CheckoutBody, now: Date): void {
   const today = madridDate(now);
   const fieldErrors: Record<string, string[]> = {};
-  if (body.policyholder.birthDate > today || yearsBetween(body.policyholder.birthDate, today) < 18) {
+  if (body.policyholder.birthDate > today || ageOn(body.policyholder.birthDate, today) < 18) {
     fieldErrors.birthDate = [UNDERAGE_POLICYHOLDER_MESSAGE];
   }
   if (body.payment.method === "card") {

@@ -9,7 +9,8 @@
 // dies mid-send leaves the message to be retried when the lease ends (delivery is at least once).
 import nodemailer, { type Transporter } from "nodemailer";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
-import type { Logger } from "../../server/logger";
+import { systemClock, type Clock } from "../../platform/clock";
+import type { Logger } from "../../platform/logger";
 import { readDistributor } from "../db/catalogue.repo";
 import type { Database, DbOrTx } from "../db/client";
 import { outboxEmails, type EmailAttachment } from "../db/schema";
@@ -79,7 +80,7 @@ export type OutboxWorkerOptions = {
   logger: Logger;
   /** Time between polls of the outbox; default 5 s. */
   intervalMs?: number;
-  now?: () => Date;
+  now?: Clock;
   backoff?: BackoffPolicy;
   batchSize?: number;
   /** Sender; default the distributor's name and e-mail (setting "distributor"). */
@@ -99,7 +100,7 @@ export type OutboxWorker = {
 
 export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const { db, logger } = opts;
-  const now = opts.now ?? (() => new Date());
+  const now = opts.now ?? systemClock;
   const intervalMs = opts.intervalMs ?? 5_000;
   const backoff = opts.backoff ?? DEFAULT_BACKOFF;
   const batchSize = opts.batchSize ?? 10;

@@ -4,6 +4,7 @@
 // number and the CVC are used for the charge and never stored or logged.
 import { createHash } from "node:crypto";
 import { isExpiryCurrent, isTestDeclinedCard, isValidCardNumber, isValidCvc, maskCardNumber, parseCardExpiry } from "../domain/card";
+import { systemClock, type Clock } from "../../platform/clock";
 import { maskIban, validateIban } from "../domain/iban";
 
 export type CardDetails = { method: "card"; cardNumber: string; expiry: string; cvc: string; holder: string };
@@ -51,10 +52,10 @@ export const DECLINE_REASONS = {
  */
 export class TestGateway implements PaymentProvider {
   readonly name = "test";
-  private readonly now: () => Date;
+  private readonly now: Clock;
 
-  constructor(opts: { now?: () => Date } = {}) {
-    this.now = opts.now ?? (() => new Date());
+  constructor(opts: { now?: Clock } = {}) {
+    this.now = opts.now ?? systemClock;
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
@@ -77,7 +78,7 @@ export class TestGateway implements PaymentProvider {
 }
 
 /** The provider named by configuration; only the embedded test gateway exists so far. */
-export function createPaymentProvider(name: string | undefined, opts: { now?: () => Date } = {}): PaymentProvider {
+export function createPaymentProvider(name: string | undefined, opts: { now?: Clock } = {}): PaymentProvider {
   switch (name ?? "test") {
     case "test":
       return new TestGateway(opts);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../domain/catalogue";
 import { SEED_RATING_TABLES } from "../domain/rating";
-import { formatInstant, reciboPeriod, renderIpidPdf } from "./pdf";
+import { reciboPeriod } from "../domain/calendar";
+import { formatInstant, renderIpidPdf } from "./pdf";
 
 describe("reciboPeriod", () => {
   it("covers from each due date to the day before the next", () => {

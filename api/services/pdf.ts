@@ -6,7 +6,9 @@ import type { SiteInfo } from "../contract/site";
 import type { DocumentContext, InsurerInfo, PolicyView } from "../db/policies.repo";
 import type { LineCode } from "../db/schema";
 import { describeRisk, formatEuros, formatIsoDate, ipidObligations, IPID_TEXTS, riskTitle } from "../domain/product-info";
-import { addMonthsIso, FREQUENCIES, INSTALMENTS, madridDate, type Frequency, type PricedPlan, type RatingGuarantee, type RatingPlan } from "../domain/rating";
+import { FREQUENCIES, type Frequency } from "../contract/vocabulary";
+import { madridDate, reciboPeriod } from "../domain/calendar";
+import { type PricedPlan, type RatingGuarantee, type RatingPlan } from "../domain/rating";
 
 // ─── Labels ───────────────────────────────────────────────────────────────────────────
 
@@ -55,16 +57,6 @@ export function formatInstant(at: Date): string {
 
 const formatDay = (at: Date) => formatIsoDate(madridDate(at));
 const percent = (bp: number) => `${String(bp / 100).replace(".", ",")} %`;
-
-/** The covered period of recibo `sequence` (1-based): from its due date to the day before the next. */
-export function reciboPeriod(startDate: string, frequency: Frequency, sequence: number): { from: string; to: string } {
-  const step = 12 / INSTALMENTS[frequency];
-  const from = addMonthsIso(startDate, (sequence - 1) * step);
-  const next = addMonthsIso(startDate, sequence * step);
-  const [y, m, d] = next.split("-").map(Number);
-  const to = new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10);
-  return { from, to };
-}
 
 // ─── Layout ───────────────────────────────────────────────────────────────────────────
 

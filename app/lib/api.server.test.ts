@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { AppLoadContext } from "@remix-run/node";
-import type { Logger } from "../../server/logger";
+import type { Logger } from "../../platform/logger";
 import { ApiError, apiClient, createApiClient, RETRY_STATUSES } from "./api.server";
 import "./load-context";
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
-import { logger as defaultLogger, type Logger } from "../../server/logger";
+import { logger as defaultLogger, type Logger } from "../../platform/logger";
 import type { ApiFetch } from "./load-context";
 
 /**

@@ -1,5 +1,5 @@
 // What server.ts hands every loader and action (see createWebHandler in server/app.ts).
-import type { Logger } from "../../server/logger";
+import type { Logger } from "../../platform/logger";
 
 export type ApiFetch = (request: Request) => Promise<Response>;
 

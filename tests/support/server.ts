@@ -6,7 +6,8 @@ import { pathToFileURL } from "node:url";
 import { createApi } from "../../api/app";
 import type { DatabaseHandle } from "../../api/db/client";
 import { createServerApp, type ServerAppOptions } from "../../server/app";
-import type { Logger } from "../../server/logger";
+import { systemClock, type Clock } from "../../platform/clock";
+import type { Logger } from "../../platform/logger";
 
 export type LogLine = { level: string; msg: string; fields?: Record<string, unknown> };
 
@@ -35,7 +36,7 @@ export async function startTestServer(opts: {
   apiBaseUrl?: string;
   logger?: Logger;
   checkReady?: ServerAppOptions["checkReady"];
-  now?: () => Date;
+  now?: Clock;
   /** 0 when the test changes the catalogue in the database and expects the next call to see it. */
   catalogueCacheMs?: number;
   publicBaseUrl?: string;
@@ -45,7 +46,7 @@ export async function startTestServer(opts: {
     ? createApi({
         db: opts.database.db,
         logger,
-        now: opts.now ?? (() => new Date()),
+        now: opts.now ?? systemClock,
         jwtSecret: TEST_JWT_SECRET,
         catalogueCacheMs: opts.catalogueCacheMs,
         publicBaseUrl: opts.publicBaseUrl,

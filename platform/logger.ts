@@ -1,5 +1,6 @@
 // The one logger of the process: JSON lines on stdout (stderr for warn/error), so any log
-// collector can parse them. Used by server.ts, the API and the web's *.server modules.
+// collector can parse them. Lives in platform/, below server/, api/ and app/, which all import it
+// downwards (the web only from *.server modules and entry.server, never in the browser bundle).
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 export type LogLevel = keyof typeof LEVELS;
 export type LogFields = Record<string, unknown>;

@@ -1,0 +1,119 @@
+// The one vocabulary of Cotiza: product lines, payment frequencies and methods, the statuses of
+// quotes, policies, recibos and payments, and the consent purposes. Each is a `const` tuple (the
+// single source of its values: the database enums, the domain, the contract's zod enums and the
+// PDFs are built from it), a typed union, a Spanish label map and, for statuses, a badge tone.
+//
+// Dependency-free on purpose (no zod, no drizzle): pages import it cheaply, also in the browser.
+// Changing a value here changes a database enum: that needs a migration (npm run db:generate).
+
+/** The tones of app/components/ui/badge.tsx (kept equal; the API may not import the web). */
+export type StatusTone = "neutral" | "success" | "warning" | "danger" | "info";
+
+// ─── Product lines ──────────────────────────────────────────────────────────────────────────
+
+export const LINES = ["auto", "hogar", "alquiler"] as const;
+export type Line = (typeof LINES)[number];
+/** Short name, as on the line chooser ("Coche"). */
+export const LINE_LABELS: Record<Line, string> = { auto: "Coche", hogar: "Hogar", alquiler: "Alquiler" };
+/** Product name, as in documents and headings ("Seguro de coche"). */
+export const LINE_NAMES: Record<Line, string> = {
+  auto: "Seguro de coche",
+  hogar: "Seguro de hogar",
+  alquiler: "Seguro de impago de alquiler",
+};
+
+// ─── Payment frequencies and methods ────────────────────────────────────────────────────────
+
+export const FREQUENCIES = ["anual", "semestral", "trimestral", "mensual"] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  anual: "Anual",
+  semestral: "Semestral",
+  trimestral: "Trimestral",
+  mensual: "Mensual",
+};
+/** Recibos per year of each frequency. */
+export const INSTALMENTS: Readonly<Record<Frequency, number>> = { anual: 1, semestral: 2, trimestral: 4, mensual: 12 };
+
+export const PAYMENT_METHODS = ["card", "sepa"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: "Tarjeta", sepa: "Domiciliación SEPA" };
+
+// ─── Statuses ───────────────────────────────────────────────────────────────────────────────
+
+export const QUOTE_STATUSES = ["cotizada", "contratada", "caducada", "descartada"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** "cotizada" reads "Vigente" to the visitor: a quote that can still be taken out. */
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  cotizada: "Vigente",
+  contratada: "Contratada",
+  caducada: "Caducada",
+  descartada: "Descartada",
+};
+export const QUOTE_STATUS_TONES: Record<QuoteStatus, StatusTone> = {
+  cotizada: "success",
+  contratada: "info",
+  caducada: "warning",
+  descartada: "neutral",
+};
+
+export const POLICY_STATUSES = ["pendiente_pago", "en_vigor", "suspendida", "anulada", "vencida"] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+export const POLICY_STATUS_LABELS: Record<PolicyStatus, string> = {
+  pendiente_pago: "Pendiente de pago",
+  en_vigor: "En vigor",
+  suspendida: "Suspendida",
+  anulada: "Anulada",
+  vencida: "Vencida",
+};
+export const POLICY_STATUS_TONES: Record<PolicyStatus, StatusTone> = {
+  pendiente_pago: "warning",
+  en_vigor: "success",
+  suspendida: "danger",
+  anulada: "neutral",
+  vencida: "neutral",
+};
+
+export const RECIBO_STATUSES = ["pendiente", "cobrado", "devuelto", "anulado", "extornado"] as const;
+export type ReciboStatus = (typeof RECIBO_STATUSES)[number];
+export const RECIBO_STATUS_LABELS: Record<ReciboStatus, string> = {
+  pendiente: "Pendiente",
+  cobrado: "Cobrado",
+  devuelto: "Devuelto",
+  anulado: "Anulado",
+  extornado: "Extornado",
+};
+export const RECIBO_STATUS_TONES: Record<ReciboStatus, StatusTone> = {
+  pendiente: "warning",
+  cobrado: "success",
+  devuelto: "danger",
+  anulado: "neutral",
+  extornado: "info",
+};
+
+export const PAYMENT_STATUSES = ["pendiente", "aceptado", "rechazado", "reembolsado"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pendiente: "Pendiente",
+  aceptado: "Aceptado",
+  rechazado: "Rechazado",
+  reembolsado: "Reembolsado",
+};
+export const PAYMENT_STATUS_TONES: Record<PaymentStatus, StatusTone> = {
+  pendiente: "warning",
+  aceptado: "success",
+  rechazado: "danger",
+  reembolsado: "info",
+};
+
+// ─── Consents ───────────────────────────────────────────────────────────────────────────────
+
+/** What a person consents to at checkout: all but marketing are required to take out a policy. */
+export const CONSENT_PURPOSES = ["terms", "privacy", "ipid", "marketing"] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+export const CONSENT_PURPOSE_LABELS: Record<ConsentPurpose, string> = {
+  terms: "Condiciones de contratación",
+  privacy: "Política de privacidad",
+  ipid: "Documento de información del producto (IPID)",
+  marketing: "Comunicaciones comerciales",
+};
