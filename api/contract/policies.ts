@@ -1,39 +1,14 @@
 // Answers of the visitor's policy endpoints (/me/policies) and of a checkout. Shared with app/.
 // Document URLs are relative to the API base address (e.g. "/me/policies/7/documents/conditions");
-// they need the visitor's bearer token, except the IPID, which is public.
+// they need the visitor's bearer token, except the IPID, which is public. Statuses, their labels
+// and tones are in ./vocabulary.ts.
 import { z } from "zod";
 import { BreakdownSchema } from "./checkout";
 import { FREQUENCIES, LINE_CODES } from "./quotes";
+import { POLICY_STATUSES, RECIBO_STATUSES } from "./vocabulary";
 
 export const POLICY_NOT_FOUND_MESSAGE = "Póliza no encontrada";
 export const RECIBO_NOT_FOUND_MESSAGE = "Recibo no encontrado";
-
-export const POLICY_STATUSES = ["pendiente_pago", "en_vigor", "suspendida", "anulada", "vencida"] as const;
-export type PolicyStatusCode = (typeof POLICY_STATUSES)[number];
-export const POLICY_STATUS_LABELS: Record<PolicyStatusCode, string> = {
-  pendiente_pago: "Pendiente de pago",
-  en_vigor: "En vigor",
-  suspendida: "Suspendida",
-  anulada: "Anulada",
-  vencida: "Vencida",
-};
-
-export const RECIBO_STATUSES = ["pendiente", "cobrado", "devuelto", "anulado", "extornado"] as const;
-export type ReciboStatusCode = (typeof RECIBO_STATUSES)[number];
-export const RECIBO_STATUS_LABELS: Record<ReciboStatusCode, string> = {
-  pendiente: "Pendiente",
-  cobrado: "Cobrado",
-  devuelto: "Devuelto",
-  anulado: "Anulado",
-  extornado: "Extornado",
-};
-
-export const FREQUENCY_LABELS: Record<(typeof FREQUENCIES)[number], string> = {
-  anual: "Anual",
-  semestral: "Semestral",
-  trimestral: "Trimestral",
-  mensual: "Mensual",
-};
 
 export const PolicyGuaranteeSchema = z.object({
   code: z.string(),

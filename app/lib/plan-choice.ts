@@ -11,13 +11,6 @@ export const FREQUENCY_PARAM = "frecuencia";
 export const EXTRAS_PARAM = "extras";
 export const DEFAULT_FREQUENCY: Frequency = "anual";
 
-export const FREQUENCY_LABELS: Record<Frequency, string> = {
-  anual: "Anual",
-  semestral: "Semestral",
-  trimestral: "Trimestral",
-  mensual: "Mensual",
-};
-
 /** "pago anual", "pago mensual"… */
 export function frequencyPhrase(frequency: Frequency): string {
   return `pago ${frequency}`;

@@ -5,9 +5,8 @@ import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { BreakdownAnswer } from "../../../api/contract/checkout";
-import { FREQUENCY_LABELS } from "../../../api/contract/policies";
-import { FREQUENCIES, type Frequency } from "../../../api/contract/quotes";
 import type { SiteInfo } from "../../../api/contract/site";
+import { FREQUENCIES, FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type Frequency } from "../../../api/contract/vocabulary";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { DistributorInfo } from "~/components/checkout/distributor-info";
 import { ErrorSummary } from "~/components/ui/error-summary";
@@ -140,10 +139,7 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
         <RadioGroup
           meta={fields.method}
           legend="Medio de pago"
-          options={[
-            { value: "card", label: "Tarjeta" },
-            { value: "sepa", label: "Domiciliación SEPA" },
-          ]}
+          options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
         />
         {/* Without JavaScript both groups are shown and the radio above decides which one counts. */}
         <div>

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { BreakdownAnswer } from "../../../api/contract/checkout";
-import { FREQUENCY_LABELS } from "../../../api/contract/policies";
-import type { Frequency } from "../../../api/contract/quotes";
+import { FREQUENCY_LABELS, type Frequency } from "../../../api/contract/vocabulary";
 import { formatDate, formatMoney } from "~/lib/format";
 import { recibosSummary } from "~/lib/plan-choice";
 

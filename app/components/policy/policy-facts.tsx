@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { FREQUENCY_LABELS, RECIBO_STATUS_LABELS, type PolicyAnswer } from "../../../api/contract/policies";
+import type { PolicyAnswer } from "../../../api/contract/policies";
+import { FREQUENCY_LABELS, RECIBO_STATUS_LABELS } from "../../../api/contract/vocabulary";
 import { formatDate, formatMoney } from "~/lib/format";
 
 /** The policy's key data as a definition list (/cotizacion-confirmada and /mi-poliza/{id}). */

@@ -1,14 +1,6 @@
-import { POLICY_STATUS_LABELS, type PolicyAnswer } from "../../../api/contract/policies";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { POLICY_STATUS_LABELS, POLICY_STATUS_TONES, type PolicyStatus } from "../../../api/contract/vocabulary";
+import { Badge } from "~/components/ui/badge";
 
-const STATUS_TONES: Record<PolicyAnswer["status"], BadgeTone> = {
-  pendiente_pago: "warning",
-  en_vigor: "success",
-  suspendida: "danger",
-  anulada: "neutral",
-  vencida: "neutral",
-};
-
-export function PolicyStatusBadge({ status }: { status: PolicyAnswer["status"] }) {
-  return <Badge tone={STATUS_TONES[status]}>{POLICY_STATUS_LABELS[status]}</Badge>;
+export function PolicyStatusBadge({ status }: { status: PolicyStatus }) {
+  return <Badge tone={POLICY_STATUS_TONES[status]}>{POLICY_STATUS_LABELS[status]}</Badge>;
 }

@@ -1,4 +1,5 @@
-import { RECIBO_STATUS_LABELS, type PolicyAnswer } from "../../../api/contract/policies";
+import type { PolicyAnswer } from "../../../api/contract/policies";
+import { RECIBO_STATUS_LABELS } from "../../../api/contract/vocabulary";
 import { formatDate, formatMoney } from "~/lib/format";
 
 export function ReciboTable({ policy }: { policy: PolicyAnswer }) {

@@ -1,11 +1,11 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FREQUENCIES, type Frequency } from "../../../api/contract/quotes";
+import { FREQUENCIES, FREQUENCY_LABELS, type Frequency } from "../../../api/contract/vocabulary";
 import { PlanCard, type PlanCardPlan } from "~/components/quote/plan-card";
 import { PriceGlossary } from "~/components/quote/price-glossary";
 import { formatDate } from "~/lib/format";
-import { EXTRAS_PARAM, extraValue, FREQUENCY_LABELS, FREQUENCY_PARAM, parseFrequency, QUOTE_PARAM } from "~/lib/plan-choice";
+import { EXTRAS_PARAM, extraValue, FREQUENCY_PARAM, parseFrequency, QUOTE_PARAM } from "~/lib/plan-choice";
 
 type PlanPricesProps = {
   quote: { id: string; validUntil: string };
