@@ -11,3 +11,10 @@ export function positiveIdParam(value: string | undefined): number {
   if (!Number.isInteger(id) || id < 1) throw notFound();
   return id;
 }
+
+/** The session's headers plus `Cache-Control: private, no-store`: a page of one person's data. */
+export function privateHeaders(source: HeadersInit | undefined): Headers {
+  const headers = new Headers(source);
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+}

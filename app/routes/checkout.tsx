@@ -17,7 +17,7 @@ import { ApiError } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { checkoutBody, CheckoutFormSchema, formErrorsFromApi, SECRET_FIELDS } from "~/lib/checkout-form";
 import { validateCsrf } from "~/lib/csrf.server";
-import { notFound } from "~/lib/http";
+import { notFound, privateHeaders } from "~/lib/http";
 import { UUID } from "~/lib/ids";
 import { siteTitle } from "~/lib/page-title";
 import { EXTRAS_PARAM, FREQUENCY_PARAM, parseFrequency, QUOTE_PARAM } from "~/lib/plan-choice";
@@ -71,8 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     idempotencyKey: crypto.randomUUID(),
     ipidHref: `/api/documents/ipid/${quote.line}`,
   };
-  const responseHeaders = new Headers(visitor.headers);
-  responseHeaders.set("Cache-Control", "private, no-store");
+  const responseHeaders = privateHeaders(visitor.headers);
 
   if (quote.status !== "cotizada") return json({ ...base, closed: closedMessage(quote.status), prices: null }, { headers: responseHeaders });
   try {

@@ -1,5 +1,5 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { notFound } from "~/lib/http";
+import { notFound, privateHeaders } from "~/lib/http";
 import { UUID } from "~/lib/ids";
 import { Link, useLoaderData } from "@remix-run/react";
 import { QuoteSchema } from "../../api/contract/quotes";
@@ -26,8 +26,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ownerToken = await quoteOwnerToken(request, context, id);
   try {
     const quote = await quoteApi(context, request, { token: visitor.token, ownerToken }).get(`/quotes/${id}`, { schema: QuoteSchema });
-    const headers = new Headers(visitor.headers);
-    headers.set("Cache-Control", "private, no-store");
     return json(
       {
         quote: { id: quote.id, line: quote.line, status: quote.status, validUntil: quote.validUntil, createdAt: quote.createdAt },
@@ -42,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         })),
         requoteHref: requoteHref(quote.line, quote.inputs as Record<string, unknown>),
       },
-      { headers },
+      { headers: privateHeaders(visitor.headers) },
     );
   } catch (error) {
     // Someone else's quote answers 404, like one that does not exist.

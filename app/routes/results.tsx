@@ -10,7 +10,7 @@ import { ClosedQuote } from "~/components/quote/closed-quote";
 import { PlanPrices } from "~/components/quote/plan-prices";
 import { ApiError } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
-import { notFound } from "~/lib/http";
+import { notFound, privateHeaders } from "~/lib/http";
 import { UUID } from "~/lib/ids";
 import { siteTitle } from "~/lib/page-title";
 import { EXTRAS_PARAM, FREQUENCY_PARAM, notIncluded, parseExtras, parseFrequency, QUOTE_PARAM, sameSelection } from "~/lib/plan-choice";
@@ -110,14 +110,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ipidHref: `/api/documents/ipid/${quote.line}`,
       signedIn: Boolean(visitor),
     },
-    { headers: mergeCache(visitor?.headers) },
+    { headers: privateHeaders(visitor?.headers) },
   );
-}
-
-function mergeCache(source: Headers | undefined): Headers {
-  const headers = new Headers(source);
-  headers.set("Cache-Control", "private, no-store");
-  return headers;
 }
 
 export default function ResultsPage() {
