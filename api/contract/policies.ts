@@ -1,9 +1,11 @@
-// Answers of the visitor's policy endpoints (/me/policies) and of a checkout. Shared with app/.
+// Answers of the visitor's policy endpoints (/me/policies, a page of summaries, and
+// /me/policies/{id}, one policy in full) and of a checkout. Shared with app/.
 // Document URLs are relative to the API base address (e.g. "/me/policies/7/documents/conditions");
 // they need the visitor's bearer token, except the IPID, which is public. Statuses, their labels
 // and tones are in ./vocabulary.ts.
 import { z } from "zod";
 import { BreakdownSchema } from "./checkout";
+import { paginated, PaginationQuerySchema } from "./pagination";
 import { FREQUENCIES, LINE_CODES } from "./quotes";
 import { POLICY_STATUSES, RECIBO_STATUSES } from "./vocabulary";
 
@@ -69,5 +71,31 @@ export const PolicySchema = z.object({
 });
 export type PolicyAnswer = z.infer<typeof PolicySchema>;
 
-export const PolicyListSchema = z.object({ items: z.array(PolicySchema) });
+/** One policy in the visitor's list: enough for a card and a link to its detail (GET /me/policies/{id}). */
+export const PolicySummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string().describe("Número de póliza, p. ej. COT-2026-000001"),
+  line: z.enum(LINE_CODES),
+  lineName: z.string(),
+  status: z.enum(POLICY_STATUSES),
+  plan: z.object({ code: z.string(), name: z.string() }),
+  startDate: z.string().describe("Fecha de efecto (aaaa-mm-dd)"),
+  endDate: z.string().describe("Fecha de vencimiento (aaaa-mm-dd)"),
+  frequency: z.enum(FREQUENCIES),
+  premiumTotal: z.number().int().describe("Prima total anual, en céntimos"),
+  createdAt: z.string().describe("Fecha de contratación (ISO 8601)"),
+  nextRecibo: z
+    .object({
+      sequence: z.number().int(),
+      dueDate: z.string().describe("aaaa-mm-dd"),
+      amount: z.number().int().describe("Céntimos"),
+    })
+    .nullable()
+    .describe("El primer recibo pendiente de cobro; null si no queda ninguno"),
+});
+export type PolicySummary = z.infer<typeof PolicySummarySchema>;
+
+/** `?page=&pageSize=` of GET /me/policies. */
+export const PolicyListQuerySchema = PaginationQuerySchema;
+export const PolicyListSchema = paginated(PolicySummarySchema);
 export type PolicyList = z.infer<typeof PolicyListSchema>;

@@ -1,37 +1,51 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PolicyListSchema, type PolicyAnswer } from "../../api/contract/policies";
+import { PolicyListQuerySchema, PolicyListSchema } from "../../api/contract/policies";
+import { PolicySummaryCard } from "~/components/policy/policy-summary-card";
+import { Pagination, pageHref, totalPagesFor } from "~/components/ui/pagination";
 import { apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
-import { formatMoney } from "~/lib/format";
-import { PolicyDocuments } from "~/components/policy/policy-documents";
-import { PolicyFacts } from "~/components/policy/policy-facts";
-import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
-import { ReciboTable } from "~/components/policy/recibo-table";
+import { privateHeaders } from "~/lib/http";
 import { siteTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = () => [{ title: siteTitle("Mi póliza") }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
+const PAGE_SIZE = 10;
+const numberFormat = new Intl.NumberFormat("es-ES");
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Not signed in: /login?redirectTo=/mi-poliza.
   const visitor = await requireVisitor(request, context);
-  const { items } = await apiClient(context, request, visitor.token).get("/me/policies", { schema: PolicyListSchema });
-  const headers = new Headers(visitor.headers);
-  headers.set("Cache-Control", "private, no-store");
-  return json({ policies: items }, { headers });
+  const url = new URL(request.url);
+  // A page that is not one (?page=abc, 0) shows the first.
+  const parsed = PolicyListQuerySchema.safeParse({ page: url.searchParams.get("page") ?? undefined });
+  const page = parsed.success ? parsed.data.page : 1;
+  const list = await apiClient(context, request, visitor.token).get("/me/policies", {
+    query: { page, pageSize: PAGE_SIZE },
+    schema: PolicyListSchema,
+  });
+  // Past the last page (a policy fewer, an old link): the last page.
+  if (list.items.length === 0 && list.total > 0) {
+    throw redirect(pageHref(url.pathname, url.search, totalPagesFor(list.total, list.pageSize)), { headers: visitor.headers });
+  }
+  return json(list, { headers: privateHeaders(visitor.headers) });
 }
 
 export default function MyPoliciesPage() {
-  const { policies } = useLoaderData<typeof loader>();
+  const { items, total, page, pageSize } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-10 sm:py-14">
       <div className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Mi póliza</h1>
-        {policies.length === 0 ? (
+        {total === 0 ? (
           <div className="mt-6">
             <p className="text-lg text-slate-700">Todavía no tiene ninguna póliza contratada.</p>
+            <p className="mt-2 text-slate-700">
+              Calcule el precio de su seguro en unos minutos, o contrate uno que ya calculó desde{" "}
+              <Link to="/mis-cotizaciones">Mis cotizaciones</Link>.
+            </p>
             <p className="mt-4">
               <Link to="/cotizar" className="btn-primary">
                 Calcular precio
@@ -41,57 +55,22 @@ export default function MyPoliciesPage() {
         ) : (
           <>
             <p className="mt-3 text-lg text-slate-700">
-              {policies.length === 1 ? "Su póliza, sus recibos y su documentación." : `Sus ${policies.length} pólizas, sus recibos y su documentación.`}
+              {total === 1
+                ? "Su póliza. Ábrala para ver sus garantías, sus recibos y su documentación."
+                : `Sus ${numberFormat.format(total)} pólizas. Abra una para ver sus garantías, sus recibos y su documentación.`}
             </p>
-            <ul className="mt-8 space-y-8">
-              {policies.map((policy) => (
+            <ul className="mt-8 space-y-6">
+              {items.map((policy) => (
                 <li key={policy.id}>
-                  <PolicyCard policy={policy} />
+                  <PolicySummaryCard policy={policy} />
                 </li>
               ))}
             </ul>
+            {/* One page needs no count ("Sus 3 pólizas" says it) nor page links. */}
+            {total > pageSize ? <Pagination page={page} pageSize={pageSize} total={total} itemsLabel="pólizas" /> : null}
           </>
         )}
       </div>
     </div>
-  );
-}
-
-function PolicyCard({ policy }: { policy: PolicyAnswer }) {
-  const headingId = `poliza-${policy.id}`;
-  const included = policy.guarantees.filter((g) => g.kind === "incluida");
-  const optional = policy.guarantees.filter((g) => g.kind === "opcional");
-  return (
-    <article aria-labelledby={headingId} className="rounded-lg border-2 border-slate-300 bg-white p-4 sm:p-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 id={headingId} className="text-2xl font-bold text-slate-900">
-          {policy.lineName}: plan {policy.plan.name}
-        </h2>
-        <PolicyStatusBadge status={policy.status} />
-      </div>
-      <PolicyFacts policy={policy} />
-
-      <h3 className="mt-6 text-xl font-bold text-slate-900">Garantías</h3>
-      <ul className="mt-2 list-disc space-y-1 pl-6">
-        {included.map((g) => (
-          <li key={g.code}>
-            {g.name}
-            {g.limitText ? <span className="text-slate-600"> ({g.limitText})</span> : null}
-          </li>
-        ))}
-        {optional.map((g) => (
-          <li key={g.code}>
-            {g.name} (añadida{g.priceCents !== null ? `, ${formatMoney(g.priceCents)} al año` : ""})
-          </li>
-        ))}
-      </ul>
-      <p className="mt-2 text-sm text-slate-700">
-        Franquicia: {policy.plan.deductibleCents > 0 ? `${formatMoney(policy.plan.deductibleCents)} por siniestro` : "sin franquicia"}
-      </p>
-
-      <h3 className="mt-6 text-xl font-bold text-slate-900">Recibos</h3>
-      <ReciboTable policy={policy} />
-      <PolicyDocuments policy={policy} headingLevel={3} />
-    </article>
   );
 }
