@@ -72,24 +72,20 @@ export const PolicySchema = z.object({
 export type PolicyAnswer = z.infer<typeof PolicySchema>;
 
 /** One policy in the visitor's list: enough for a card and a link to its detail (GET /me/policies/{id}). */
-export const PolicySummarySchema = z.object({
-  id: z.number().int(),
-  number: z.string().describe("Número de póliza, p. ej. COT-2026-000001"),
-  line: z.enum(LINE_CODES),
-  lineName: z.string(),
-  status: z.enum(POLICY_STATUSES),
-  plan: z.object({ code: z.string(), name: z.string() }),
-  startDate: z.string().describe("Fecha de efecto (aaaa-mm-dd)"),
-  endDate: z.string().describe("Fecha de vencimiento (aaaa-mm-dd)"),
-  frequency: z.enum(FREQUENCIES),
+export const PolicySummarySchema = PolicySchema.pick({
+  id: true,
+  number: true,
+  line: true,
+  lineName: true,
+  status: true,
+  startDate: true,
+  endDate: true,
+  frequency: true,
+  createdAt: true,
+}).extend({
+  plan: PolicySchema.shape.plan.pick({ code: true, name: true }),
   premiumTotal: z.number().int().describe("Prima total anual, en céntimos"),
-  createdAt: z.string().describe("Fecha de contratación (ISO 8601)"),
-  nextRecibo: z
-    .object({
-      sequence: z.number().int(),
-      dueDate: z.string().describe("aaaa-mm-dd"),
-      amount: z.number().int().describe("Céntimos"),
-    })
+  nextRecibo: PolicyReciboSchema.pick({ sequence: true, dueDate: true, amount: true })
     .nullable()
     .describe("El primer recibo pendiente de cobro; null si no queda ninguno"),
 });

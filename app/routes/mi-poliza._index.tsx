@@ -2,6 +2,7 @@ import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type Met
 import { Link, useLoaderData } from "@remix-run/react";
 import { PolicyListQuerySchema, PolicyListSchema } from "../../api/contract/policies";
 import { PolicySummaryCard } from "~/components/policy/policy-summary-card";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination, pageHref, totalPagesFor } from "~/components/ui/pagination";
 import { apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
@@ -40,18 +41,16 @@ export default function MyPoliciesPage() {
       <div className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Mi póliza</h1>
         {total === 0 ? (
-          <div className="mt-6">
-            <p className="text-lg text-slate-700">Todavía no tiene ninguna póliza contratada.</p>
-            <p className="mt-2 text-slate-700">
-              Calcule el precio de su seguro en unos minutos, o contrate uno que ya calculó desde{" "}
-              <Link to="/mis-cotizaciones">Mis cotizaciones</Link>.
-            </p>
-            <p className="mt-4">
-              <Link to="/cotizar" className="btn-primary">
-                Calcular precio
-              </Link>
-            </p>
-          </div>
+          <EmptyState
+            message="Todavía no tiene ninguna póliza contratada."
+            hint={
+              <>
+                Calcule el precio de su seguro en unos minutos, o contrate uno que ya calculó desde{" "}
+                <Link to="/mis-cotizaciones">Mis cotizaciones</Link>.
+              </>
+            }
+            action={{ to: "/cotizar", label: "Calcular precio" }}
+          />
         ) : (
           <>
             <p className="mt-3 text-lg text-slate-700">
