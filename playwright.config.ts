@@ -12,6 +12,8 @@ const launchOptions = existsSync(debianChromium)
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_ADMIN = { email: "admin@cotiza.test", password: "Admin-Cotiza-2026!" };
+/** The e2e server's SESSION_SECRET: tests/e2e/fixtures.ts signs session cookies with it. */
+export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -43,7 +45,7 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(PORT),
       DATA_DIR: ".cache/e2e-data",
-      SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnop",
+      SESSION_SECRET: E2E_SESSION_SECRET,
       JWT_SECRET: "e2e-jwt-secret-0123456789-abcdefghijklmnopqrstu",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -55,6 +55,7 @@ async function main() {
     }
     api = createApi({
       db: database.db,
+      readDb: database.readDb,
       logger,
       now: systemClock,
       jwtSecret: config.jwtSecret,

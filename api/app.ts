@@ -18,6 +18,8 @@ import { TestGateway, type PaymentProvider } from "./services/payments";
 
 export type ApiDeps = {
   db: Database;
+  /** List reads (statement timeout, read-only on PostgreSQL); `db` when not given. */
+  readDb: Database;
   logger: Logger;
   /** The clock; tests pass a fixed one. Domain code receives `now` from here, never reads it. */
   now: Clock;
@@ -34,7 +36,11 @@ export type ApiDeps = {
  * What createApi takes: the deps, with the payment provider optional (default: TestGateway) and
  * the catalogue cache built from `catalogueCacheMs` (default 30 s; 0 reads the database every time).
  */
-export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue"> & { payments?: PaymentProvider; catalogueCacheMs?: number };
+export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue" | "readDb"> & {
+  payments?: PaymentProvider;
+  catalogueCacheMs?: number;
+  readDb?: Database;
+};
 
 export type ApiEnv = {
   Variables: {
@@ -57,6 +63,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
   const { catalogueCacheMs, ...rest } = input;
   const deps: ApiDeps = {
     ...rest,
+    readDb: input.readDb ?? input.db,
     payments: input.payments ?? new TestGateway({ now: input.now }),
     catalogue: new CatalogueCache(input.db, catalogueCacheMs ?? DEFAULT_CATALOGUE_CACHE_MS),
   };

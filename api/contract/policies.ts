@@ -5,7 +5,7 @@
 // and tones are in ./vocabulary.ts.
 import { z } from "zod";
 import { BreakdownSchema } from "./checkout";
-import { paginated, PaginationQuerySchema } from "./pagination";
+import { BoundedPaginationQuerySchema, paginated } from "./list-query";
 import { FREQUENCIES, LINE_CODES } from "./quotes";
 import { POLICY_STATUSES, RECIBO_STATUSES } from "./vocabulary";
 
@@ -91,7 +91,7 @@ export const PolicySummarySchema = PolicySchema.pick({
 });
 export type PolicySummary = z.infer<typeof PolicySummarySchema>;
 
-/** `?page=&pageSize=` of GET /me/policies. */
-export const PolicyListQuerySchema = PaginationQuerySchema;
+/** `?page=&pageSize=` of GET /me/policies (one fixed order: newest first). */
+export const PolicyListQuerySchema = BoundedPaginationQuerySchema;
 export const PolicyListSchema = paginated(PolicySummarySchema);
 export type PolicyList = z.infer<typeof PolicyListSchema>;

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { isIsoDate } from "../domain/calendar";
 import { parseEurosToCents } from "../domain/money";
-import { paginated, PaginationQuerySchema } from "./pagination";
+import { boundedListQuery, listQuerySchema, paginated } from "./list-query";
 
 export const LINE_CODES = ["auto", "hogar", "alquiler"] as const;
 export type QuoteLine = (typeof LINE_CODES)[number];
@@ -401,7 +401,22 @@ export const QuoteSummarySchema = z.object({
 });
 export type QuoteSummary = z.infer<typeof QuoteSummarySchema>;
 
-export const QuoteListQuerySchema = PaginationQuerySchema;
+export const QUOTE_SORT_KEYS = ["createdAt", "bestPrice", "validUntil"] as const;
+export type QuoteSortKey = (typeof QUOTE_SORT_KEYS)[number];
+
+/** A visitor's quotes: newest first by default, or by best price or validity; by line or status. */
+export const QuoteListQuerySchema = boundedListQuery(
+  listQuerySchema({
+    sort: QUOTE_SORT_KEYS,
+    defaultSort: "createdAt",
+    defaultDir: "desc",
+    filters: {
+      line: z.preprocess((v) => (v === "" ? undefined : v), z.enum(LINE_CODES, { errorMap: () => ({ message: "Elija un seguro de la lista" }) }).optional()),
+      status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(QUOTE_STATUSES, { errorMap: () => ({ message: "Elija un estado de la lista" }) }).optional()),
+    },
+  }),
+);
+export type QuoteListQuery = z.infer<typeof QuoteListQuerySchema>;
 export const QuoteListSchema = paginated(QuoteSummarySchema);
 export type QuoteList = z.infer<typeof QuoteListSchema>;
 

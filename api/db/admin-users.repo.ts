@@ -1,14 +1,10 @@
 // Data access for back-office accounts. Password hashes never leave this module except as the
 // value written; every read answers the public row shape.
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import type { AdminUserRow } from "../contract/admin";
+import { and, asc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import type { AdminUserListQuery, AdminUserRow, AdminUserSortKey } from "../contract/admin-users";
+import { cappedCount, likeContains, listPage, type SortMap } from "./list";
 import type { DbOrTx, Transaction } from "./client";
 import { adminUsers, roles } from "./schema";
-
-/** Escapes LIKE wildcards so a search for "a_b" or "50%" matches those characters. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 const rowColumns = {
   id: adminUsers.id,
@@ -35,25 +31,52 @@ function toRow(r: RawRow): AdminUserRow {
   };
 }
 
-export async function listAdminUsers(
-  db: DbOrTx,
-  opts: { q?: string; page: number; pageSize: number },
-): Promise<{ items: AdminUserRow[]; total: number }> {
-  const where: SQL | undefined = opts.q
-    ? or(ilike(adminUsers.username, likeContains(opts.q)), ilike(adminUsers.email, likeContains(opts.q)))
-    : undefined;
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(adminUsers)
-      .innerJoin(roles, eq(roles.id, adminUsers.roleId))
-      .where(where)
-      .orderBy(asc(adminUsers.username), asc(adminUsers.id))
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
-    db.select({ total: count() }).from(adminUsers).where(where),
-  ]);
-  return { items: rows.map(toRow), total: totalRow?.total ?? 0 };
+// Staff are a few hundred rows at most; each sort still ends in the id so pages never overlap.
+const SORTS: SortMap<AdminUserSortKey> = {
+  username: [
+    { expr: adminUsers.username, type: "text" },
+    { expr: adminUsers.id, type: "integer" },
+  ],
+  email: [
+    { expr: adminUsers.email, type: "text" },
+    { expr: adminUsers.id, type: "integer" },
+  ],
+  role: [
+    { expr: roles.name, type: "text" },
+    { expr: adminUsers.username, type: "text" },
+    { expr: adminUsers.id, type: "integer" },
+  ],
+  // Never signed in sorts as the oldest.
+  lastLoginAt: [
+    { expr: sql`coalesce(${adminUsers.lastLoginAt}, '-infinity'::timestamptz)`, type: "timestamptz" },
+    { expr: adminUsers.id, type: "integer" },
+  ],
+  createdAt: [
+    { expr: adminUsers.createdAt, type: "timestamptz" },
+    { expr: adminUsers.id, type: "integer" },
+  ],
+};
+
+export async function listAdminUsers(db: DbOrTx, query: AdminUserListQuery) {
+  const where = and(
+    query.q ? or(ilike(adminUsers.username, likeContains(query.q)), ilike(adminUsers.email, likeContains(query.q))) : undefined,
+    query.roleId ? eq(adminUsers.roleId, query.roleId) : undefined,
+    query.active ? eq(adminUsers.active, query.active === "true") : undefined,
+  );
+  return listPage(query, SORTS, {
+    rows: async (orderBy, limit, offset) =>
+      (
+        await db
+          .select(rowColumns)
+          .from(adminUsers)
+          .innerJoin(roles, eq(roles.id, adminUsers.roleId))
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map(toRow),
+    count: () => cappedCount(db, adminUsers, where),
+  });
 }
 
 export async function getAdminUser(db: DbOrTx, id: number): Promise<AdminUserRow | null> {

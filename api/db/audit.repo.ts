@@ -1,20 +1,48 @@
-// Reads of the audit log: the filtered, paginated list and the rows of the CSV export.
-// Nothing here (or anywhere in the API) updates or deletes an audit row.
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { AuditEntry, AuditFilter } from "../contract/admin";
-import { likeContains } from "./admin-users.repo";
+// Reads of the audit log: the filtered, sorted page and the rows of the CSV export, both through
+// the list kit (api/db/list.ts). Nothing here (or anywhere in the API) updates or deletes a row.
+import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
+import type { AuditEntry, AuditFilter, AuditListQuery, AuditSortKey } from "../contract/audit";
+import type { SortDirection } from "../contract/list-query";
 import type { DbOrTx } from "./client";
+import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, type SortMap } from "./list";
 import { auditLog, type AuditLogEntry } from "./schema";
 
 /** Days of the filter are calendar days in Spain, whatever the server's time zone. */
 export const AUDIT_TIME_ZONE = "Europe/Madrid";
 
+/**
+ * What the actor column shows and sorts by: the label, else the id, else nothing. The same
+ * expression is indexed (audit_log_actor_sort_idx), so the sort walks the index.
+ */
+const actorText = sql`coalesce(${auditLog.actorLabel}, ${auditLog.actorId}, '')`;
+
+// Each sort ends in (at, id), every column in the list's direction: one index per key serves both.
+const SORTS: SortMap<AuditSortKey> = {
+  at: [
+    { expr: auditLog.at, type: "timestamptz" },
+    { expr: auditLog.id, type: "bigint" },
+  ],
+  actor: [
+    { expr: actorText, type: "text" },
+    { expr: auditLog.at, type: "timestamptz" },
+    { expr: auditLog.id, type: "bigint" },
+  ],
+  action: [
+    { expr: auditLog.action, type: "text" },
+    { expr: auditLog.at, type: "timestamptz" },
+    { expr: auditLog.id, type: "bigint" },
+  ],
+  entity: [
+    { expr: auditLog.entity, type: "text" },
+    { expr: auditLog.at, type: "timestamptz" },
+    { expr: auditLog.id, type: "bigint" },
+  ],
+};
+
 function whereOf(filter: AuditFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filter.actor) {
-    const pattern = likeContains(filter.actor);
-    conditions.push(or(ilike(auditLog.actorLabel, pattern), ilike(auditLog.actorId, pattern)));
-  }
+  // Free text over the actor: a trigram index (audit_log_actor_trgm_idx) answers the ILIKE.
+  if (filter.actor) conditions.push(ilike(actorText, likeContains(filter.actor)));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
   // Midnight of the day in Madrid, as an instant: `timestamp at time zone` reads it as local time.
@@ -39,36 +67,32 @@ function toEntry(row: AuditLogEntry): AuditEntry {
   };
 }
 
-/** Newest first; the id breaks ties between rows written in the same instant. */
-export async function listAudit(
-  db: DbOrTx,
-  filter: AuditFilter,
-  page: { page: number; pageSize: number },
-): Promise<{ items: AuditEntry[]; total: number }> {
-  const where = whereOf(filter);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(auditLog).where(where),
-  ]);
-  return { items: rows.map(toEntry), total: totalRow?.total ?? 0 };
+export async function listAudit(db: DbOrTx, query: AuditListQuery) {
+  const where = whereOf(query);
+  return listPage(query, SORTS, {
+    rows: async (orderBy, limit, offset) =>
+      (await db.select().from(auditLog).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(toEntry),
+    count: () => cappedCount(db, auditLog, where),
+  });
 }
 
-/** The newest `limit` rows matching the filter, for the CSV export, and how many match in all. */
-export async function auditRowsForExport(
+/** Rows read per query by the export: big enough to stream fast, small enough to stay light. */
+export const AUDIT_EXPORT_BATCH = 2_000;
+
+/** Every row of the filtered, sorted log, in batches (the export streams them as it reads). */
+export async function* auditExportBatches(
   db: DbOrTx,
-  filter: AuditFilter,
-  limit: number,
-): Promise<{ rows: AuditEntry[]; total: number }> {
-  const where = whereOf(filter);
-  const [rows, [totalRow]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit),
-    db.select({ total: count() }).from(auditLog).where(where),
-  ]);
-  return { rows: rows.map(toEntry), total: totalRow?.total ?? 0 };
+  query: AuditFilter & { sort: AuditSortKey; dir: SortDirection },
+): AsyncGenerator<AuditEntry[]> {
+  const where = whereOf(query);
+  const keys = keysetColumns(SORTS, query.sort);
+  const batches = keysetBatches(SORTS, query.sort, query.dir, AUDIT_EXPORT_BATCH, (after, orderBy, limit) =>
+    db
+      .select({ row: auditLog, ...keys })
+      .from(auditLog)
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  for await (const rows of batches) yield rows.map(({ row }) => toEntry(row));
 }

@@ -3,7 +3,8 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -26,6 +27,12 @@ export type DbOrTx = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * For list reads: on PostgreSQL a pool whose statements stop after READ_STATEMENT_TIMEOUT_MS
+   * and cannot write, so a list that goes wrong cannot hold a connection; PGlite runs one
+   * statement at a time and uses `db`.
+   */
+  readDb: Database;
   kind: "pglite" | "postgres";
   /** Runs `select 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
@@ -44,8 +51,19 @@ export type OpenDatabaseOptions = {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/** How long a list read may run on PostgreSQL before the server gives up on it. */
+export const READ_STATEMENT_TIMEOUT_MS = 5_000;
+
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_ID = 4_032_026;
+
+/**
+ * The one way to make a PGlite instance: with the extensions the migrations need (pg_trgm for
+ * the lists' text search). In memory without `dataDir`.
+ */
+export function newPglite(options: Omit<PGliteOptions, "extensions"> = {}): PGlite {
+  return new PGlite({ ...options, extensions: { pg_trgm } });
+}
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
@@ -53,7 +71,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   if (!opts.dataDir) throw new Error("openDatabase: give databaseUrl, dataDir or a PGlite instance");
   const dir = path.resolve(opts.dataDir, "pglite");
   await mkdir(dir, { recursive: true });
-  return openPglite(new PGlite(dir));
+  return openPglite(newPglite({ dataDir: dir }));
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
@@ -79,13 +97,23 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     throw error;
   }
   const db = drizzleNodePg(pool, { schema });
+  const readPool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 5,
+    statement_timeout: READ_STATEMENT_TIMEOUT_MS,
+    options: "-c default_transaction_read_only=on",
+  });
+  readPool.on("error", () => {});
   return {
     db,
+    readDb: drizzleNodePg(readPool, { schema }),
     kind: "postgres",
     ping: async () => {
       await pool.query("select 1");
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), readPool.end()]);
+    },
   };
 }
 
@@ -96,6 +124,7 @@ async function openPglite(client: PGlite): Promise<DatabaseHandle> {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
+      readDb: db,
       kind: "pglite",
       ping: async () => {
         if (client.closed) throw new Error("PGlite is closed");

@@ -1,6 +1,6 @@
 // The back-office dashboard's live counts.
 import { count, eq } from "drizzle-orm";
-import type { Dashboard } from "../contract/admin";
+import type { Dashboard } from "../contract/dashboard";
 import type { DbOrTx } from "./client";
 import { adminUsers, clients, policies, quotes } from "./schema";
 

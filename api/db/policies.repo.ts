@@ -2,14 +2,16 @@
 // policy numbers, the read model that /me/policies/{id} and the policy documents share, and the
 // paged summaries of /me/policies. The plan and guarantees of a policy are read from the quote's
 // frozen offer (what was contracted), not from the catalogue, which staff may have changed since.
-import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { ConsentPurpose, Policyholder } from "../contract/checkout";
 import type { SiteInfo } from "../contract/site";
 import type { PricedPlan } from "../domain/rating";
 import { withdrawalUntil } from "../domain/calendar";
+import { pageOffset, type PaginationQuery } from "../contract/list-query";
 import { readDistributor } from "./catalogue.repo";
 import type { DbOrTx } from "./client";
+import { cappedCount } from "./list";
 import {
   clients,
   consents,
@@ -466,8 +468,8 @@ export type PolicySummaryView = {
 export async function listUserPolicySummaries(
   db: DbOrTx,
   userId: number,
-  page: { page: number; pageSize: number },
-): Promise<{ items: PolicySummaryView[]; total: number }> {
+  page: PaginationQuery,
+): Promise<{ items: PolicySummaryView[]; total: number; totalCapped: boolean }> {
   const planName = sql<string>`coalesce(
     (select offer ->> 'name' from json_array_elements(${quotes.offers}) as offer where offer ->> 'code' = ${policies.planCode} limit 1),
     ${plans.name},
@@ -496,8 +498,8 @@ export async function listUserPolicySummaries(
     .where(eq(policies.userId, userId))
     .orderBy(desc(policies.createdAt), desc(policies.id))
     .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [counted] = await db.select({ total: count() }).from(policies).where(eq(policies.userId, userId));
+    .offset(pageOffset(page));
+  const counted = await cappedCount(db, policies, eq(policies.userId, userId));
   const ids = rows.map((r) => r.id);
   // The first pending recibo of each policy of the page (the unique (policy_id, sequence) index).
   const pending = ids.length
@@ -515,6 +517,6 @@ export async function listUserPolicySummaries(
   const next = new Map(pending.map(({ policyId, ...recibo }) => [policyId, recibo]));
   return {
     items: rows.map(({ planCode, planName: name, ...row }) => ({ ...row, plan: { code: planCode, name }, nextRecibo: next.get(row.id) ?? null })),
-    total: counted?.total ?? 0,
+    ...counted,
   };
 }

@@ -3,7 +3,7 @@
 // storing, reading, listing and claiming quotes. A `cotizada` quote past its validUntil is marked
 // `caducada` when it is next read (lazily, with an audit row), so no scheduler is needed.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { LineCode } from "../domain/catalogue";
 import type { PricedPlan, RatingGuarantee, RatingPlan, RatingSettings, RatingTables, RatingTariff } from "../domain/rating";
@@ -11,6 +11,8 @@ import { ApiProblem } from "../http";
 import { auditRow, writeAudit, type AuditWrite } from "./audit";
 import type { Database, DbOrTx } from "./client";
 import { auditLog, guarantees, planGuarantees, plans, quotes, settings, tariffs, type QuoteStatus } from "./schema";
+import type { QuoteListQuery, QuoteSortKey } from "../contract/quotes";
+import { cappedCount, listPage, type SortMap } from "./list";
 
 // ─── Rating tables ──────────────────────────────────────────────────────────────────────
 
@@ -222,6 +224,7 @@ function buildInsertQuote(db: Database) {
         userId: placeholder("userId"),
         sessionId: placeholder("sessionId"),
         validUntil: placeholder("validUntil"),
+        bestPrice: placeholder("bestPrice"),
         createdAt: placeholder("createdAt"),
         updatedAt: placeholder("createdAt"),
       })
@@ -256,6 +259,12 @@ function preparedInsertQuote(db: Database) {
   return statement;
 }
 
+/** The lowest yearly total among the plans (cents), or null without plans: what lists show. */
+export function bestYearlyTotal(plans: PricedPlan[]): number | null {
+  const totals = plans.map((plan) => plan.prices.anual.total);
+  return totals.length > 0 ? Math.min(...totals) : null;
+}
+
 /** Stores a priced quote (status cotizada) with its audit row, atomically (one statement). */
 export async function insertQuote(db: Database, quote: NewQuoteWrite): Promise<StoredQuote> {
   // The id is made here so nothing has to come back from the insert: returning the offers (a few
@@ -279,6 +288,7 @@ export async function insertQuote(db: Database, quote: NewQuoteWrite): Promise<S
     userId: stored.userId,
     sessionId: stored.ownerTokenHash,
     validUntil: stored.validUntil,
+    bestPrice: bestYearlyTotal(stored.plans),
     createdAt: stored.createdAt,
     ...auditRow({
       ...quote.audit,
@@ -341,38 +351,49 @@ export type QuoteSummaryRow = {
   bestPrice: number | null;
 };
 
-/** A visitor's quotes, newest first, each with its cheapest yearly total (cents). */
-export async function listUserQuotes(
-  db: Database,
-  userId: number,
-  page: { page: number; pageSize: number },
-  now: Date
-): Promise<{ items: QuoteSummaryRow[]; total: number }> {
+// Each sort ends in the id; every key is read within one visitor's quotes (quotes_user_created_idx).
+const SORTS: SortMap<QuoteSortKey> = {
+  createdAt: [
+    { expr: quotes.createdAt, type: "timestamptz" },
+    { expr: quotes.id, type: "text" },
+  ],
+  bestPrice: [
+    { expr: sql`coalesce(${quotes.bestPrice}, 0)`, type: "integer" },
+    { expr: quotes.createdAt, type: "timestamptz" },
+    { expr: quotes.id, type: "text" },
+  ],
+  validUntil: [
+    { expr: quotes.validUntil, type: "timestamptz" },
+    { expr: quotes.id, type: "text" },
+  ],
+};
+
+/** A visitor's quotes, a page at a time, each with its cheapest yearly total (cents) as stored. */
+export async function listUserQuotes(db: Database, userId: number, query: QuoteListQuery, now: Date) {
   await expireQuotes(db, eq(quotes.userId, userId), now);
-  const [items, [counted]] = await Promise.all([
-    db
-      .select({
-        id: quotes.id,
-        line: quotes.lineCode,
-        status: quotes.status,
-        validUntil: quotes.validUntil,
-        createdAt: quotes.createdAt,
-        // The offers are frozen JSON: the lowest prices.anual.total among the plans.
-        bestPrice: sql<
-          number | null
-        >`(select min((plan -> 'prices' -> 'anual' ->> 'total')::integer) from json_array_elements(${quotes.offers}) as plan)`,
-      })
-      .from(quotes)
-      .where(eq(quotes.userId, userId))
-      .orderBy(desc(quotes.createdAt), desc(quotes.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(quotes).where(eq(quotes.userId, userId)),
-  ]);
-  return {
-    items: items.map((item) => ({ ...item, bestPrice: item.bestPrice === null ? null : Number(item.bestPrice) })),
-    total: counted?.total ?? 0,
-  };
+  const where = and(
+    eq(quotes.userId, userId),
+    query.line ? eq(quotes.lineCode, query.line) : undefined,
+    query.status ? eq(quotes.status, query.status) : undefined,
+  );
+  return listPage(query, SORTS, {
+    rows: (orderBy, limit, offset) =>
+      db
+        .select({
+          id: quotes.id,
+          line: quotes.lineCode,
+          status: quotes.status,
+          validUntil: quotes.validUntil,
+          createdAt: quotes.createdAt,
+          bestPrice: quotes.bestPrice,
+        })
+        .from(quotes)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    count: () => cappedCount(db, quotes, where),
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 // Data access for roles and the permission catalogue.
 import { asc, count, eq, getTableColumns, ne, sql, and } from "drizzle-orm";
-import type { Permission, Role } from "../contract/admin";
+import type { Permission, Role } from "../contract/roles";
 import { PERMISSION_NAMES } from "../domain/permissions";
 import type { DbOrTx, Transaction } from "./client";
 import { adminUsers, permissions, roles, type PermissionMap } from "./schema";

@@ -290,11 +290,14 @@ export const quotes = pgTable(
     /** Anonymous visitors own their quotes through a session id until they sign in. */
     sessionId: text("session_id"),
     validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
+    /** The lowest yearly total among the offers (cents), stored at write time for the lists. */
+    bestPrice: integer("best_price"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("quotes_user_id_idx").on(t.userId),
+    // A visitor's quotes, newest first (the list kit's order; its prefix serves user_id lookups).
+    index("quotes_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("quotes_session_id_idx").on(t.sessionId),
     index("quotes_status_valid_until_idx").on(t.status, t.validUntil),
     index("quotes_created_at_idx").on(t.createdAt),
@@ -477,7 +480,13 @@ export const auditLog = pgTable(
     after: jsonb("after"),
   },
   (t) => [
-    index("audit_log_at_idx").on(t.at),
+    // One index per sort key of the list (each read forwards or backwards), which also serves the
+    // exact filter on that column sorted by date; the trigram index answers the actor search.
+    index("audit_log_at_idx").on(t.at, t.id),
+    index("audit_log_action_at_idx").on(t.action, t.at, t.id),
+    index("audit_log_entity_at_idx").on(t.entity, t.at, t.id),
+    index("audit_log_actor_sort_idx").on(sql`coalesce(${t.actorLabel}, ${t.actorId}, '')`, t.at, t.id),
+    index("audit_log_actor_trgm_idx").using("gin", sql`coalesce(${t.actorLabel}, ${t.actorId}, '') gin_trgm_ops`),
     index("audit_log_entity_idx").on(t.entity, t.entityId),
     index("audit_log_actor_idx").on(t.actorType, t.actorId),
   ],

@@ -1,6 +1,6 @@
 // /admin/dashboard: the live counts the back-office home shows.
 import type { ApiApp } from "../app";
-import { DashboardSchema } from "../contract/admin";
+import { DashboardSchema } from "../contract/dashboard";
 import { dashboardCounts } from "../db/dashboard.repo";
 import { errorResponses } from "../http";
 import { adminRoute } from "./admin-endpoints";

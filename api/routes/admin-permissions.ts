@@ -1,6 +1,6 @@
 // /admin/permissions: the permission catalogue, for the role editor and the roles × permissions matrix.
 import type { ApiApp } from "../app";
-import { PermissionListSchema } from "../contract/admin";
+import { PermissionListSchema } from "../contract/roles";
 import { listPermissions } from "../db/roles.repo";
 import { errorResponses } from "../http";
 import { adminRoute } from "./admin-endpoints";

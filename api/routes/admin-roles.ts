@@ -1,7 +1,8 @@
 // /admin/roles: list, create, read, update and delete roles. Every change writes its audit row in
 // the same transaction.
 import type { ApiApp } from "../app";
-import { IdParamSchema, RoleInputSchema, RoleListSchema, RoleSchema, SUPERADMIN_ROLE, type Role } from "../contract/admin";
+import { IdParamSchema } from "../contract/ids";
+import { RoleInputSchema, RoleListSchema, RoleSchema, SUPERADMIN_ROLE, type Role } from "../contract/roles";
 import { currentAdmin } from "../auth";
 import { adminActor, writeAudit } from "../db/audit";
 import { pgErrorCode } from "../db/admin-users.repo";

@@ -1,16 +1,9 @@
 // /admin/users: back-office accounts (list with search, create, read, change role, deactivate,
 // reactivate, reset password). Every change writes its audit row in the same transaction.
 import type { ApiApp } from "../app";
-import {
-  AdminUserListQuerySchema,
-  AdminUserListSchema,
-  AdminUserRowSchema,
-  CreateAdminUserSchema,
-  IdParamSchema,
-  SUPERADMIN_ROLE,
-  UpdateAdminUserSchema,
-  type AdminUserRow,
-} from "../contract/admin";
+import { AdminUserListQuerySchema, AdminUserListSchema, AdminUserRowSchema, CreateAdminUserSchema, UpdateAdminUserSchema, type AdminUserRow } from "../contract/admin-users";
+import { IdParamSchema } from "../contract/ids";
+import { SUPERADMIN_ROLE } from "../contract/roles";
 import {
   adminUserConflicts,
   auditSnapshot,
@@ -108,9 +101,7 @@ async function duplicateProblem(db: DbOrTx, values: { username: string; email: s
 
 export function registerAdminUserRoutes(api: ApiApp) {
   api.openapi(listRoute, async (c) => {
-    const query = c.req.valid("query");
-    const { items, total } = await listAdminUsers(c.var.deps.db, query);
-    return c.json({ items, total, page: query.page, pageSize: query.pageSize }, 200);
+    return c.json(await listAdminUsers(c.var.deps.readDb, c.req.valid("query")), 200);
   });
 
   api.openapi(getUserRoute, async (c) => c.json(await userOr404(getAdminUser(c.var.deps.db, c.req.valid("param").id)), 200));

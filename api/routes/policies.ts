@@ -114,8 +114,8 @@ const getRoute = createRoute({
 export function registerPolicyRoutes(api: ApiApp) {
   api.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const { items, total } = await listUserPolicySummaries(c.var.deps.db, currentUser(c).id, query);
-    return c.json({ items: items.map(policySummaryAnswer), total, page: query.page, pageSize: query.pageSize }, 200);
+    const { items, ...counted } = await listUserPolicySummaries(c.var.deps.db, currentUser(c).id, query);
+    return c.json({ items: items.map(policySummaryAnswer), ...counted, page: query.page, pageSize: query.pageSize }, 200);
   });
 
   api.openapi(getRoute, async (c) => {

@@ -210,16 +210,10 @@ export function registerQuoteRoutes(api: ApiApp) {
   });
 
   api.openapi(listMyQuotesRoute, async (c) => {
-    const query = c.req.valid("query");
     const { db, now } = c.var.deps;
-    const { items, total } = await listUserQuotes(db, currentUser(c).id, query, now());
+    const list = await listUserQuotes(db, currentUser(c).id, c.req.valid("query"), now());
     return c.json(
-      {
-        items: items.map((item) => ({ ...item, validUntil: item.validUntil.toISOString(), createdAt: item.createdAt.toISOString() })),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-      },
+      { ...list, items: list.items.map((item) => ({ ...item, validUntil: item.validUntil.toISOString(), createdAt: item.createdAt.toISOString() })) },
       200
     );
   });

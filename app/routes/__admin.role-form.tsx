@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { RoleInputSchema, type Permission } from "../../api/contract/admin";
+import { RoleInputSchema, type Permission } from "../../api/contract/roles";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldErrors, TextareaField } from "~/components/ui/field";

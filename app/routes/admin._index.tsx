@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DashboardSchema, type Dashboard } from "../../api/contract/admin";
+import { DashboardSchema, type Dashboard } from "../../api/contract/dashboard";
 import { pageTitle } from "~/components/ui/error-summary";
 import { handleAdminApiError, hasPermission, requireRoutePermission } from "~/lib/admin-auth.server";
 import { adminTitle, visibleSections } from "~/lib/admin-routes";

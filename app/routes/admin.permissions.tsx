@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PermissionListSchema, RoleListSchema } from "../../api/contract/admin";
+import { PermissionListSchema, RoleListSchema } from "../../api/contract/roles";
 import { hasPermission } from "../../api/contract/permissions";
 import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
 import { groupPermissions } from "./__admin.role-form";

@@ -3,7 +3,7 @@ import { positiveIdParam } from "~/lib/http";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PermissionListSchema, RoleSchema, SUPERADMIN_ROLE } from "../../api/contract/admin";
+import { PermissionListSchema, RoleSchema, SUPERADMIN_ROLE } from "../../api/contract/roles";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
@@ -12,7 +12,7 @@ import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.se
 import { ApiError } from "~/lib/api.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { apiFormErrors } from "./__admin.api-errors.server";
+import { apiFormErrors } from "~/lib/api-errors.server";
 import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from "./__admin.role-form";
 
 /** /admin/roles/{id}: edit a role (name, description, permissions) or delete it. */

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PermissionListSchema, RoleSchema } from "../../api/contract/admin";
+import { PermissionListSchema, RoleSchema } from "../../api/contract/roles";
 import { markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
 import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { apiFormErrors } from "./__admin.api-errors.server";
+import { apiFormErrors } from "~/lib/api-errors.server";
 import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from "./__admin.role-form";
 
 /** /admin/roles/new: a role with its name, description and permissions. */

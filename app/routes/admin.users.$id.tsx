@@ -7,7 +7,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { AdminUserRowSchema, RoleListSchema, type AdminUserRow } from "../../api/contract/admin";
+import { AdminUserRowSchema, type AdminUserRow } from "../../api/contract/admin-users";
+import { RoleListSchema } from "../../api/contract/roles";
 import { newPasswordField, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
@@ -19,7 +20,7 @@ import { handleAdminApiError, requireRoutePermission } from "~/lib/admin-auth.se
 import { validateCsrf } from "~/lib/csrf.server";
 import { formatDateTime, isoDateTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
-import { apiFormErrors } from "./__admin.api-errors.server";
+import { apiFormErrors } from "~/lib/api-errors.server";
 
 /** /admin/users/{id}: one account; change its role, reset its password, deactivate or reactivate it. */
 const ROUTE_ID = "routes/admin.users.$id";

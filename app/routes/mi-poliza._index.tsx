@@ -1,41 +1,38 @@
-import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DEFAULT_PAGE_SIZE } from "../../api/contract/list-query";
 import { PolicyListQuerySchema, PolicyListSchema } from "../../api/contract/policies";
 import { PolicySummaryCard } from "~/components/policy/policy-summary-card";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Pagination, pageHref, totalPagesFor } from "~/components/ui/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { privateHeaders } from "~/lib/http";
+import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { siteTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = () => [{ title: siteTitle("Mi póliza") }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-const PAGE_SIZE = 10;
 const numberFormat = new Intl.NumberFormat("es-ES");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Not signed in: /login?redirectTo=/mi-poliza.
   const visitor = await requireVisitor(request, context);
-  const url = new URL(request.url);
-  // A page that is not one (?page=abc, 0) shows the first.
-  const parsed = PolicyListQuerySchema.safeParse({ page: url.searchParams.get("page") ?? undefined });
-  const page = parsed.success ? parsed.data.page : 1;
+  // A page that is not one goes to the first; one past the end, to the last (the list kit's rules).
+  const read = readListQuery(request, PolicyListQuerySchema, visitor.headers);
+  const query = read.ok ? read.query : { page: 1, pageSize: DEFAULT_PAGE_SIZE };
   const list = await apiClient(context, request, visitor.token).get("/me/policies", {
-    query: { page, pageSize: PAGE_SIZE },
+    query: { page: query.page, pageSize: query.pageSize },
     schema: PolicyListSchema,
   });
-  // Past the last page (a policy fewer, an old link): the last page.
-  if (list.items.length === 0 && list.total > 0) {
-    throw redirect(pageHref(url.pathname, url.search, totalPagesFor(list.total, list.pageSize)), { headers: visitor.headers });
-  }
+  assertPageInRange(request, list, visitor.headers);
   return json(list, { headers: privateHeaders(visitor.headers) });
 }
 
 export default function MyPoliciesPage() {
-  const { items, total, page, pageSize } = useLoaderData<typeof loader>();
+  const { items, total, totalCapped, page, pageSize } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-10 sm:py-14">
       <div className="max-w-3xl">
@@ -66,7 +63,7 @@ export default function MyPoliciesPage() {
               ))}
             </ul>
             {/* One page needs no count ("Sus 3 pólizas" says it) nor page links. */}
-            {total > pageSize ? <Pagination page={page} pageSize={pageSize} total={total} itemsLabel="pólizas" /> : null}
+            {total > pageSize ? <Pagination page={page} pageSize={pageSize} total={total} totalCapped={totalCapped} itemsLabel="pólizas" /> : null}
           </>
         )}
       </div>

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { expect, test } from "./fixtures";
 
 // The visitor's and the staff's account flows, with JavaScript on and off (both projects).
 
@@ -115,13 +116,13 @@ test("el back office: entrar, cambiar la contraseña, salir y entrar con la nuev
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/audit", async ({ page, javaScriptEnabled }) => {
+test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/audit", async ({ page, javaScriptEnabled, signInAsAdmin, sessions }) => {
   const roleName = unique("Ventas");
   const username = unique("vendedor").toLowerCase().slice(0, 40);
   const email = `${username}@cotiza.test`;
   const password = "Vendedor-Temporal-2026";
 
-  await adminSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAsAdmin("superadmin");
   await page.goto("/admin/roles/new");
   await page.getByLabel("Nombre").fill(roleName);
   await page.getByLabel("Descripción").fill("Equipo comercial sin acceso a la auditoría");
@@ -139,9 +140,10 @@ test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/a
   await page.getByLabel("Rol").selectOption({ label: roleName });
   await page.getByRole("button", { name: "Crear usuario" }).click();
   await expect(page.getByText("Usuario creado").first()).toBeVisible();
-  await adminSignOut(page);
 
-  await adminSignIn(page, email, password);
+  // The new account's session replaces the superadmin's in this browser.
+  await sessions.adminWith(page.context(), { email, password });
+  await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin$/);
   // The sidebar offers only what this role may open.
   const nav = page.getByRole("navigation", { name: "Back office" });

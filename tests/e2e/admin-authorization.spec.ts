@@ -1,8 +1,9 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { ADMIN_ROUTE_PERMISSIONS } from "../../app/lib/admin-routes";
 import { E2E_ADMIN } from "../../playwright.config";
+import { expect, test } from "./fixtures";
 
 // Every admin route file, checked four ways: anonymous, a signed-in visitor, an admin without the
 // route's permission, an admin with it. A new admin route that is missing from the
@@ -42,15 +43,11 @@ async function api(request: APIRequestContext, method: "get" | "post", url: stri
   return response.json();
 }
 
-async function adminLogin(browser: Browser, email: string, password: string) {
+/** A page of a new context that `signIn` signs in directly (tests/e2e/fixtures.ts), no login page. */
+async function signedInPage(browser: Browser, signIn: (context: BrowserContext) => Promise<unknown>) {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña").fill(password);
-  await page.getByRole("button", { name: /entrar/i }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  return page;
+  await signIn(context);
+  return context.newPage();
 }
 
 test.describe("autorización de cada ruta de administración", () => {
@@ -60,7 +57,7 @@ test.describe("autorización de cada ruta de administración", () => {
   let noPermissions: Page;
   let visitor: Page;
 
-  test.beforeAll(async ({ browser, request }, testInfo) => {
+  test.beforeAll(async ({ browser, request, sessions }, testInfo) => {
     const suffix = `${testInfo.project.name}-${Date.now()}`;
     const { token } = await api(request, "post", "/admin/auth/login", undefined, E2E_ADMIN);
     const role = await api(request, "post", "/admin/roles", token, {
@@ -77,17 +74,15 @@ test.describe("autorización de cada ruta de administración", () => {
       roleId: role.id,
     });
     ids = { userId: user.id, roleId: role.id };
-    superadmin = await adminLogin(browser, E2E_ADMIN.email, E2E_ADMIN.password);
-    noPermissions = await adminLogin(browser, email, password);
+    superadmin = await signedInPage(browser, (context) => sessions.admin(context, "superadmin"));
+    await superadmin.goto("/admin");
+    await expect(superadmin).toHaveURL(/\/admin$/);
+    noPermissions = await signedInPage(browser, (context) => sessions.adminWith(context, { email, password }));
+    await noPermissions.goto("/admin");
+    await expect(noPermissions).toHaveURL(/\/admin$/);
 
-    const visitorContext = await browser.newContext();
-    visitor = await visitorContext.newPage();
-    await visitor.goto("/register");
-    await visitor.getByLabel("Nombre").fill("Visitante de prueba");
-    await visitor.getByLabel("Correo electrónico").fill(`visitante-${suffix}@cotiza.test`);
-    await visitor.getByLabel("Contraseña", { exact: true }).fill("Visitante-Prueba-2026");
-    await visitor.getByLabel("Repita la contraseña").fill("Visitante-Prueba-2026");
-    await visitor.getByRole("button", { name: /crear cuenta|registrarse/i }).click();
+    visitor = await signedInPage(browser, (context) => sessions.visitor(context, { name: "Visitante de prueba" }));
+    await visitor.goto("/");
     await expect(visitor.getByRole("banner")).toContainText("Visitante de prueba");
   });
 

@@ -1,13 +1,5 @@
-import { expect, test } from "@playwright/test";
-import {
-  centsOf,
-  definitionOf,
-  expectNoSeriousA11yViolations,
-  expectPdf,
-  newVisitor,
-  quoteAlquiler,
-  register,
-} from "./support";
+import { expect, test } from "./fixtures";
+import { centsOf, definitionOf, expectNoSeriousA11yViolations, expectPdf, quoteAlquiler } from "./support";
 
 // /mis-cotizaciones and /cotizacion/{id}: the visitor's own quotes, and nobody else's.
 
@@ -16,8 +8,12 @@ test("Mis cotizaciones: vacía al principio, luego la cotización con su mejor p
   browser,
   baseURL,
   javaScriptEnabled,
+  signInAsVisitor,
+  sessions,
 }) => {
-  await register(page);
+  const account = await signInAsVisitor();
+  await page.goto("/");
+  await expect(page.getByRole("banner")).toContainText(account.name);
 
   // A fresh account has nothing yet, and is told where to start.
   await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Mis cotizaciones" }).click();
@@ -77,7 +73,7 @@ test("Mis cotizaciones: vacía al principio, luego la cotización con su mejor p
   const other = await browser.newContext({ baseURL, javaScriptEnabled, locale: "es-ES", timezoneId: "Europe/Madrid" });
   try {
     const otherPage = await other.newPage();
-    await register(otherPage, newVisitor("Jorge Ruiz"));
+    await sessions.visitor(other, { name: "Jorge Ruiz" });
     const response = await otherPage.goto(`/cotizacion/${quoteId}`);
     expect(response?.status()).toBe(404);
     await expect(otherPage.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();

@@ -1,150 +1,34 @@
-// Pricing a choice, checking out and reading policies and documents over real HTTP against a fresh
-// database: card and SEPA checkouts, a declined card that leaves nothing behind, an expired quote,
-// someone else's quote/policy/documents (404), idempotency under 10 concurrent identical requests,
-// recibos that add up for every frequency, consents with time and IP, PDFs and the outbox row.
-import { and, count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../api/db/client";
+// Pricing a choice and checking out over real HTTP against a fresh database: card and SEPA
+// checkouts, a declined card that leaves nothing behind, an expired quote, someone else's quote
+// (404), idempotency under 10 concurrent identical requests, recibos that add up for every
+// frequency, consents with time and IP, and the outbox row.
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { auditLog, clients, consents, outboxEmails, payments, plans, policies, quotes, recibos } from "../../api/db/schema";
 import { isValidIban } from "../../api/domain/iban";
-import { nifCheckLetter } from "../../api/domain/nif";
-import { createTestDatabase } from "../support/db";
-import { startTestServer } from "../support/server";
+import {
+  call,
+  checkout,
+  checkoutBody,
+  CONSENTS,
+  createQuote,
+  database,
+  DECLINED_CARD,
+  GOOD_CARD,
+  holder,
+  IBAN,
+  NOT_FOUND_QUOTE,
+  registerVisitor,
+  SEPA,
+  setUpCheckoutApi,
+  START,
+  tableCounts,
+  type Breakdown,
+  type Policy,
+} from "../support/checkout";
 import { ALQUILER, AUTO, HOGAR } from "../support/quote-inputs";
 
-let database: DatabaseHandle;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-
-// 10:00 in Madrid (UTC+1 in March): the policy starts that day.
-const START = new Date("2026-03-10T09:00:00.000Z");
-const clock = START;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ database, now: () => clock, publicBaseUrl: "https://seguros.example.es" });
-});
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
-
-type Json = Record<string, unknown> & { error?: string; fieldErrors?: Record<string, string[]> };
-type Breakdown = { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number; recibos: { sequence: number; dueDate: string; amount: number }[] };
-type Quote = {
-  id: string;
-  status: string;
-  ownerToken?: string;
-  plans: Array<{
-    code: string;
-    name: string;
-    riskPremiumCents: number;
-    optionalGuarantees: Array<{ code: string; priceCents: number }>;
-    prices: Record<string, Breakdown>;
-  }>;
-};
-type Policy = {
-  id: number;
-  number: string;
-  line: string;
-  status: string;
-  plan: { code: string; name: string };
-  startDate: string;
-  endDate: string;
-  frequency: string;
-  quoteId: string;
-  guarantees: Array<{ code: string; kind: string; priceCents: number | null }>;
-  premium: Omit<Breakdown, "recibos">;
-  recibos: Array<{ sequence: number; dueDate: string; amount: number; status: string; paidAt: string | null; documentUrl: string }>;
-  payment: { method: string; label: string } | null;
-  withdrawal: { allowed: boolean; until: string | null };
-  documents: Array<{ kind: string; url: string }>;
-  policyholder: { name: string; nif: string };
-};
-
-async function call(method: string, path: string, opts: { body?: unknown; token?: string; owner?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.owner) headers["x-quote-owner"] = opts.owner;
-  const response = await fetch(`${server.url}/api${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
-}
-
-async function download(path: string, opts: { token?: string; owner?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.owner) headers["x-quote-owner"] = opts.owner;
-  const response = await fetch(`${server.url}/api${path}`, { headers });
-  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
-}
-
-
-const GOOD_CARD = { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Lucía Martín" };
-const DECLINED_CARD = { ...GOOD_CARD, cardNumber: "4000 0000 0000 0002" };
-const IBAN = "ES91 2100 0418 4502 0005 1332";
-const SEPA = { method: "sepa", iban: IBAN, holder: "Lucía Martín" };
-const CONSENTS = { terms: true, privacy: true, ipid: true, marketing: false };
-
-let visitors = 0;
-async function registerVisitor(): Promise<{ token: string; email: string; nif: string }> {
-  visitors += 1;
-  const email = `tomador${visitors}@example.com`;
-  const response = await call("POST", "/auth/register", { body: { name: `Tomador ${visitors}`, email, password: "Gazpacho-andaluz-2026" } });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  const digits = String(50_000_000 + visitors);
-  return { token: response.body.token as string, email, nif: `${digits}${nifCheckLetter(digits)}` };
-}
-
-async function createQuote(line: string, inputs: unknown, token?: string): Promise<Quote> {
-  const response = await call("POST", "/quotes", { body: { line, inputs }, token });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as unknown as Quote;
-}
-
-function holder(nif: string) {
-  return {
-    name: "Lucía Martín Sanz",
-    nif,
-    birthDate: "1985-06-15",
-    phone: "+34 600 123 456",
-    address: "Calle Mayor 12, 3.º B",
-    postalCode: "28013",
-    city: "Madrid",
-  };
-}
-
-function checkoutBody(nif: string, overrides: Record<string, unknown> = {}) {
-  return {
-    plan: "terceros",
-    optionalGuarantees: [],
-    frequency: "anual",
-    policyholder: holder(nif),
-    payment: GOOD_CARD,
-    consents: CONSENTS,
-    idempotencyKey: crypto.randomUUID(),
-    ...overrides,
-  };
-}
-
-const checkout = (quoteId: string, body: unknown, token?: string, owner?: string) => call("POST", `/quotes/${quoteId}/checkout`, { body, token, owner });
-
-async function tableCounts() {
-  const db = database.db;
-  const n = async (table: typeof clients | typeof policies | typeof recibos | typeof payments | typeof consents | typeof outboxEmails) =>
-    (await db.select({ n: count() }).from(table))[0]!.n;
-  return {
-    clients: await n(clients),
-    policies: await n(policies),
-    recibos: await n(recibos),
-    payments: await n(payments),
-    consents: await n(consents),
-    outbox: await n(outboxEmails),
-  };
-}
-
-const NOT_FOUND_QUOTE = { error: "Cotización no encontrada" };
-const NOT_FOUND_POLICY = { error: "Póliza no encontrada" };
+setUpCheckoutApi();
 
 describe("POST /quotes/{id}/price", () => {
   it("da el precio de la oferta guardada, con las garantías opcionales sumadas a la prima neta", async () => {
@@ -474,124 +358,3 @@ async function userIdOf(email: string): Promise<number> {
   const rows = await database.db.execute(sql`select id from users where email = ${email}`);
   return Number((rows as unknown as { rows: Array<{ id: number }> }).rows[0]!.id);
 }
-
-describe("/me/policies y documentos", () => {
-  let owner: Awaited<ReturnType<typeof registerVisitor>>;
-  let stranger: Awaited<ReturnType<typeof registerVisitor>>;
-  let policy: Policy;
-  let quote: Quote;
-
-  beforeAll(async () => {
-    owner = await registerVisitor();
-    stranger = await registerVisitor();
-    quote = await createQuote("hogar", HOGAR, owner.token);
-    const answer = await checkout(quote.id, checkoutBody(owner.nif, { plan: "premium", frequency: "trimestral" }), owner.token);
-    expect(answer.status).toBe(201);
-    policy = answer.body as unknown as Policy;
-  });
-
-  it("lista las pólizas del visitante como resúmenes y muestra una entera; la de otra persona da 404", async () => {
-    const list = await call("GET", "/me/policies", { token: owner.token });
-    expect(list.status).toBe(200);
-    // A summary: no guarantees, no recibo list, no documents; the next recibo still to be charged.
-    expect(list.body).toEqual({
-      items: [
-        {
-          id: policy.id,
-          number: policy.number,
-          line: "hogar",
-          lineName: "Seguro de hogar",
-          status: policy.status,
-          plan: { code: "premium", name: policy.plan.name },
-          startDate: policy.startDate,
-          endDate: policy.endDate,
-          frequency: "trimestral",
-          premiumTotal: policy.premium.total,
-          createdAt: expect.any(String),
-          nextRecibo: { sequence: 2, dueDate: policy.recibos[1]!.dueDate, amount: policy.recibos[1]!.amount },
-        },
-      ],
-      total: 1,
-      page: 1,
-      pageSize: 20,
-    });
-    const one = await call("GET", `/me/policies/${policy.id}`, { token: owner.token });
-    expect(one.status).toBe(200);
-    expect(one.body).toEqual(policy);
-
-    expect((await call("GET", "/me/policies", { token: stranger.token })).body).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
-    for (const path of [`/me/policies/${policy.id}`, "/me/policies/999999", "/me/policies/abc"]) {
-      const answer = await call("GET", path, { token: stranger.token });
-      expect(answer.status, path).toBe(404);
-      expect(answer.body).toEqual(NOT_FOUND_POLICY);
-    }
-    expect((await call("GET", "/me/policies")).status).toBe(401);
-  });
-
-  it("pagina las pólizas de la más reciente a la más antigua y rechaza una página no válida", async () => {
-    const visitor = await registerVisitor();
-    const numbers: string[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const q = await createQuote("auto", AUTO, visitor.token);
-      const answer = await checkout(q.id, checkoutBody(visitor.nif), visitor.token);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-      numbers.unshift((answer.body as unknown as Policy).number);
-    }
-    const page1 = await call("GET", "/me/policies?page=1&pageSize=2", { token: visitor.token });
-    expect(page1.status).toBe(200);
-    expect(page1.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-    expect((page1.body.items as Policy[]).map((p) => p.number)).toEqual(numbers.slice(0, 2));
-    const page2 = await call("GET", "/me/policies?page=2&pageSize=2", { token: visitor.token });
-    expect((page2.body.items as Policy[]).map((p) => p.number)).toEqual(numbers.slice(2));
-    // Paid once a year and already charged: nothing pending.
-    expect((page2.body.items as Array<{ nextRecibo: unknown }>)[0]!.nextRecibo).toBeNull();
-    expect((await call("GET", "/me/policies?page=3&pageSize=2", { token: visitor.token })).body).toEqual({
-      items: [],
-      total: 3,
-      page: 3,
-      pageSize: 2,
-    });
-
-    for (const query of ["page=0", "page=abc", "pageSize=101", "pageSize=0"]) {
-      const answer = await call("GET", `/me/policies?${query}`, { token: visitor.token });
-      expect(answer.status, query).toBe(400);
-      expect(answer.body.error, query).toEqual(expect.any(String));
-    }
-  });
-
-  it("descarga las condiciones particulares, cada recibo, la cotización y el IPID en PDF", async () => {
-    const expectPdf = async (path: string, filename: string, opts: { token?: string; owner?: string } = {}) => {
-      const file = await download(path, opts);
-      expect(file.status, path).toBe(200);
-      expect(file.headers.get("content-type")).toBe("application/pdf");
-      expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${filename}"`);
-      expect(file.bytes.subarray(0, 5).toString()).toBe("%PDF-");
-      expect(file.bytes.length).toBeGreaterThan(1500);
-    };
-    await expectPdf(`/me/policies/${policy.id}/documents/conditions`, `condiciones-particulares-${policy.number}.pdf`, { token: owner.token });
-    for (const recibo of policy.recibos) {
-      await expectPdf(recibo.documentUrl, `recibo-${policy.number}-${recibo.sequence}.pdf`, { token: owner.token });
-    }
-    await expectPdf(`/quotes/${quote.id}/document`, `cotizacion-${quote.id.slice(0, 8)}.pdf`, { token: owner.token });
-    for (const line of ["auto", "hogar", "alquiler"]) await expectPdf(`/documents/ipid/${line}`, `ipid-${line}.pdf`);
-
-    const anonymous = await createQuote("auto", AUTO);
-    await expectPdf(`/quotes/${anonymous.id}/document`, `cotizacion-${anonymous.id.slice(0, 8)}.pdf`, { owner: anonymous.ownerToken });
-  });
-
-  it("da 404 a los documentos de otra persona y a los que no existen", async () => {
-    for (const [path, token] of [
-      [`/me/policies/${policy.id}/documents/conditions`, stranger.token],
-      [`/me/policies/${policy.id}/recibos/1/document`, stranger.token],
-      [`/me/policies/${policy.id}/recibos/99/document`, owner.token],
-      [`/me/policies/${policy.id}/recibos/x/document`, owner.token],
-      [`/quotes/${quote.id}/document`, stranger.token],
-      [`/quotes/${quote.id}/document`, undefined],
-      ["/documents/ipid/vida", undefined],
-    ] as const) {
-      const file = await download(path, { token });
-      expect(file.status, path).toBe(404);
-      expect(file.headers.get("content-type")).toContain("application/json");
-    }
-  });
-});

@@ -3,10 +3,9 @@
 // from scratch would take several per file).
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../api/db/client";
+import { newPglite, openDatabase, type DatabaseHandle } from "../../api/db/client";
 
 /** The superadmin every test database starts with. */
 export const TEST_ADMIN_EMAIL = "admin@cotiza.test";
@@ -61,7 +60,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const file = inject("pgliteTemplate");
   if (!file) throw new Error("Global setup provided no PGlite template (is tests/support/global-setup.ts configured?)");
-  const pglite = new PGlite({ loadDataDir: await loadTemplate(file) });
+  const pglite = newPglite({ loadDataDir: await loadTemplate(file) });
   return openDatabase({ pglite });
 }
 

@@ -5,9 +5,8 @@
 import { rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { openDatabase, type DatabaseHandle } from "../../api/db/client";
+import { newPglite, openDatabase, type DatabaseHandle } from "../../api/db/client";
 import { seedDatabase } from "../../api/db/seed";
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, databaseUrlFor, onServer, quoteIdent } from "./db";
 
@@ -41,7 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const file = path.join(os.tmpdir(), `cotiza-pglite-template-${process.pid}.tar.gz`);
-  const pglite = new PGlite();
+  const pglite = newPglite();
   const handle = await openDatabase({ pglite });
   try {
     await migrateAndSeed(handle);

@@ -45,6 +45,7 @@ export async function startTestServer(opts: {
   const api = opts.database
     ? createApi({
         db: opts.database.db,
+        readDb: opts.database.readDb,
         logger,
         now: opts.now ?? systemClock,
         jwtSecret: TEST_JWT_SECRET,

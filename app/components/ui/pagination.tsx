@@ -39,25 +39,33 @@ export type PaginationProps = {
   param?: string;
   /** What is being listed, plural, for "Mostrando 1–20 de 57 usuarios". */
   itemsLabel?: string;
+  /** The API stopped counting at `total`: there are more (shown as "más de 10.000"). */
+  totalCapped?: boolean;
+  /** Whether the count sentence is shown here (the list kit shows it above the table). */
+  showCount?: boolean;
 };
 
+/** "Mostrando 1–20 de 134 usuarios", or "… de más de 10.000 registros", or "No hay usuarios". */
+export function countSentence({ page, pageSize, total, totalCapped = false, itemsLabel = "resultados" }: Omit<PaginationProps, "param" | "showCount">): string {
+  if (total === 0) return `No hay ${itemsLabel}`;
+  const current = Math.min(Math.max(1, page), totalPagesFor(total, pageSize));
+  const first = (current - 1) * pageSize + 1;
+  const last = Math.min(total, current * pageSize);
+  const of = totalCapped ? `más de ${numberFormat.format(total)}` : numberFormat.format(total);
+  return `Mostrando ${numberFormat.format(first)}–${numberFormat.format(last)} de ${of} ${itemsLabel}`;
+}
+
 /** "Mostrando X–Y de Z" and Anterior / page numbers / Siguiente links; plain links, so no JS needed. */
-export function Pagination({ page, pageSize, total, param = "page", itemsLabel = "resultados" }: PaginationProps) {
+export function Pagination({ page, pageSize, total, param = "page", itemsLabel = "resultados", totalCapped = false, showCount = true }: PaginationProps) {
   const { pathname, search } = useLocation();
   const totalPages = totalPagesFor(total, pageSize);
   const current = Math.min(Math.max(1, page), totalPages);
-  const first = total === 0 ? 0 : (current - 1) * pageSize + 1;
-  const last = Math.min(total, current * pageSize);
   const linkClass =
     "inline-flex min-h-[44px] min-w-[44px] items-center justify-center rounded-md border border-slate-300 px-3 font-medium no-underline hover:bg-slate-50";
 
   return (
     <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-slate-700">
-        {total === 0
-          ? `No hay ${itemsLabel}`
-          : `Mostrando ${numberFormat.format(first)}–${numberFormat.format(last)} de ${numberFormat.format(total)} ${itemsLabel}`}
-      </p>
+      {showCount ? <p className="text-sm text-slate-700">{countSentence({ page, pageSize, total, totalCapped, itemsLabel })}</p> : <span />}
       {totalPages > 1 ? (
         <nav aria-label="Paginación">
           <ul className="flex flex-wrap items-center gap-1">

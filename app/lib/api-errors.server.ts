@@ -1,4 +1,4 @@
-import { ApiError } from "~/lib/api.server";
+import { ApiError } from "./api.server";
 
 /**
  * The API answers a form can show: 400 (field rules) and 409 (a business rule such as "Ya

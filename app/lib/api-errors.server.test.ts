@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "~/lib/api.server";
-import { apiFormErrors } from "./__admin.api-errors.server";
+import { apiFormErrors } from "./api-errors.server";
 
 describe("apiFormErrors", () => {
   it("pone los errores de la API junto a los campos del formulario", () => {

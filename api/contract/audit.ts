@@ -1,0 +1,130 @@
+// The audit log: what the API records (actions, entities, actor kinds with their Spanish labels),
+// the list query with its filters and sort keys, and the answer. Shared with app/.
+import { z } from "zod";
+import { listQuerySchemas, paginated } from "./list-query";
+
+/** Every action the API records, with its Spanish label (the screen and the CSV show the label). */
+export const AUDIT_ACTIONS = {
+  "admin.login": "Inicio de sesión (back office)",
+  "admin.login_failed": "Inicio de sesión fallido (back office)",
+  "admin.logout": "Cierre de sesión (back office)",
+  "admin.password_changed": "Cambio de contraseña propia",
+  "admin.password_change_failed": "Cambio de contraseña propia fallido",
+  "user.register": "Registro de visitante",
+  "user.login": "Inicio de sesión de visitante",
+  "user.login_failed": "Inicio de sesión fallido de visitante",
+  "user.logout": "Cierre de sesión de visitante",
+  "admin_user.created": "Usuario creado",
+  "admin_user.updated": "Usuario modificado",
+  "admin_user.password_reset": "Contraseña restablecida",
+  "role.created": "Rol creado",
+  "role.updated": "Rol modificado",
+  "role.deleted": "Rol eliminado",
+  "quote.created": "Cotización creada",
+  "quote.claimed": "Cotización asociada a una cuenta",
+  "quote.contracted": "Cotización contratada",
+  "quote.expired": "Cotización caducada",
+  "client.created": "Cliente creado",
+  "client.updated": "Cliente modificado",
+  "consent.recorded": "Consentimiento registrado",
+  "policy.created": "Póliza emitida",
+  "policy.activated": "Póliza en vigor",
+  "payment.accepted": "Cobro aceptado",
+  "email.queued": "Correo en cola",
+  seed: "Datos iniciales cargados",
+} as const satisfies Record<string, string>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/** What an audit row is about, with its Spanish label. */
+export const AUDIT_ENTITIES = {
+  admin_user: "Usuario del back office",
+  user: "Visitante",
+  role: "Rol",
+  quote: "Cotización",
+  client: "Cliente",
+  policy: "Póliza",
+  payment: "Cobro",
+  outbox_email: "Correo",
+  database: "Base de datos",
+} as const satisfies Record<string, string>;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+export const AUDIT_ENTITY_CODES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
+
+export const ACTOR_TYPES = { admin: "Back office", user: "Visitante", system: "Sistema", anonymous: "Anónimo" } as const;
+export type ActorType = keyof typeof ACTOR_TYPES;
+
+/** The label of an action or entity code; a code the vocabulary does not know is shown as is. */
+export const auditActionLabel = (code: string): string => AUDIT_ACTIONS[code as AuditAction] ?? code;
+export const auditEntityLabel = (code: string): string => AUDIT_ENTITIES[code as AuditEntity] ?? code;
+
+const dateFilter = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `La fecha ${what} debe tener el formato AAAA-MM-DD`)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+      message: `La fecha ${what} no es válida`,
+    })
+    .optional();
+
+export const AUDIT_SORT_KEYS = ["at", "actor", "action", "entity"] as const;
+export type AuditSortKey = (typeof AUDIT_SORT_KEYS)[number];
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+export const AUDIT_FILTERS = {
+  actor: z
+    .string()
+    .trim()
+    .max(200, "El filtro de actor es demasiado largo")
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || value.length >= 3, "Escribe al menos 3 letras del actor")
+    .describe("Parte del correo o nombre del actor, 3 letras o más (sin distinguir mayúsculas)"),
+  action: z.preprocess(
+    emptyAsUndefined,
+    z.enum(AUDIT_ACTION_CODES, { errorMap: () => ({ message: "Elige una acción de la lista" }) }).optional(),
+  ).describe("Acción exacta"),
+  entity: z.preprocess(
+    emptyAsUndefined,
+    z.enum(AUDIT_ENTITY_CODES, { errorMap: () => ({ message: "Elige una entidad de la lista" }) }).optional(),
+  ).describe("Entidad exacta"),
+  from: z.preprocess(emptyAsUndefined, dateFilter("desde")).describe("Desde este día (AAAA-MM-DD, hora de Madrid), incluido"),
+  to: z.preprocess(emptyAsUndefined, dateFilter("hasta")).describe("Hasta este día (AAAA-MM-DD, hora de Madrid), incluido"),
+};
+export const AUDIT_FILTER_KEYS = Object.keys(AUDIT_FILTERS) as (keyof typeof AUDIT_FILTERS)[];
+
+function rangeInOrder(f: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (f.from && f.to && f.from > f.to) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: "La fecha hasta no puede ser anterior a la fecha desde" });
+  }
+}
+
+const auditQueries = listQuerySchemas(
+  { sort: AUDIT_SORT_KEYS, defaultSort: "at", defaultDir: "desc", filters: AUDIT_FILTERS },
+  (value, ctx) => rangeInOrder(value as { from?: string; to?: string }, ctx),
+);
+/** The audit list: newest first by default; dates are whole days in Europe/Madrid, both inclusive. */
+export const AuditListQuerySchema = auditQueries.list;
+export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
+/** The CSV export takes the list's query (its filters and order) without the page. */
+export const AuditExportQuerySchema = auditQueries.export;
+export type AuditExportQuery = z.infer<typeof AuditExportQuerySchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string().describe("Momento (ISO 8601)"),
+  actorType: z.enum(["admin", "user", "system", "anonymous"]),
+  actorId: z.string().nullable(),
+  actorLabel: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  ip: z.string().nullable(),
+  before: z.unknown().describe("Estado anterior (sin contraseñas)"),
+  after: z.unknown().describe("Estado posterior (sin contraseñas)"),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListSchema = paginated(AuditEntrySchema);
+export type AuditList = z.infer<typeof AuditListSchema>;
+export type AuditFilter = Pick<AuditListQuery, "actor" | "action" | "entity" | "from" | "to">;

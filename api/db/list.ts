@@ -1,0 +1,93 @@
+// The list kit's data half: one way to page, count, sort and export any list (ADR 010).
+//
+// - Sorting only by whitelisted keys (the contract's enum), each mapped here to its columns and
+//   ending in a unique tiebreaker, all in one direction, so that one composite index read forwards
+//   or backwards serves both directions.
+// - Bounded OFFSET: the contract refuses pages past MAX_LIST_OFFSET rows, so a page is at most an
+//   index walk of that many rows.
+// - A capped count: `count(*)` over at most COUNT_CAP + 1 matching rows, never the whole table.
+// - Exports read in keyset batches (WHERE (sort columns) < (last row's)), so memory stays bounded
+//   and the last batch costs what the first did.
+import { asc, count, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { COUNT_CAP, pageOffset, type ListPage, type SortDirection } from "../contract/list-query";
+import type { DbOrTx } from "./client";
+
+/** One column (or expression) of a sort, with the SQL type its keyset value is read back as. */
+export type SortColumn = { expr: AnyColumn | SQL; type: "timestamptz" | "text" | "bigint" | "integer" };
+/** Sort key → its columns, the last of them unique (the row's id). */
+export type SortMap<K extends string> = Record<K, readonly SortColumn[]>;
+
+export function orderByOf<K extends string>(map: SortMap<K>, sort: K, dir: SortDirection): SQL[] {
+  const by = dir === "asc" ? asc : desc;
+  return map[sort].map((column) => by(column.expr));
+}
+
+/** Escapes LIKE wildcards so a search for "a_b" or "50%" matches those characters. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** How many rows match `where`, counted up to COUNT_CAP + 1 (so "more than the cap" is known). */
+export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<{ total: number; totalCapped: boolean }> {
+  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(COUNT_CAP + 1).as("matching");
+  const [row] = await db.select({ n: count() }).from(matching);
+  const n = row?.n ?? 0;
+  return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+type PageQuery<K extends string> = { page: number; pageSize: number; sort: K; dir: SortDirection };
+
+/**
+ * One page of a list: `rows(orderBy, limit, offset)` reads it, `count()` counts the matches (use
+ * cappedCount). Both run together; the answer has the contract's list shape.
+ */
+export async function listPage<K extends string, Item>(
+  query: PageQuery<K>,
+  sortMap: SortMap<K>,
+  read: {
+    rows: (orderBy: SQL[], limit: number, offset: number) => Promise<Item[]>;
+    count: () => Promise<{ total: number; totalCapped: boolean }>;
+  },
+): Promise<ListPage<Item> & { sort: K; dir: SortDirection }> {
+  const [items, counted] = await Promise.all([
+    read.rows(orderByOf(sortMap, query.sort, query.dir), query.pageSize, pageOffset(query)),
+    read.count(),
+  ]);
+  return { items, ...counted, page: query.page, pageSize: query.pageSize, sort: query.sort, dir: query.dir };
+}
+
+/** The keyset values of a row: its sort columns as text (exact, microseconds included). */
+export function keysetColumns<K extends string>(sortMap: SortMap<K>, sort: K): Record<string, SQL<string>> {
+  return Object.fromEntries(sortMap[sort].map((column, i) => [`k${i}`, sql<string>`(${column.expr})::text`]));
+}
+
+/** `(c1, c2, id) < (v1, v2, vid)` (or `>` ascending): the rows after the last one read. */
+export function keysetAfter<K extends string>(sortMap: SortMap<K>, sort: K, dir: SortDirection, last: Record<string, unknown>): SQL {
+  const columns = sortMap[sort];
+  const left = sql.join(columns.map((c) => sql`${c.expr}`), sql`, `);
+  const right = sql.join(columns.map((c, i) => sql`${last[`k${i}`] as string}::${sql.raw(c.type)}`), sql`, `);
+  return dir === "asc" ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`;
+}
+
+/**
+ * Every row of a filtered, sorted list in batches of `batchSize`, each read after the previous
+ * one's last row. `read(after, orderBy, limit)` returns rows that carry the keysetColumns.
+ * Stop iterating (break, or cancel the stream) to stop reading.
+ */
+export async function* keysetBatches<K extends string, Row extends Record<string, unknown>>(
+  sortMap: SortMap<K>,
+  sort: K,
+  dir: SortDirection,
+  batchSize: number,
+  read: (after: SQL | undefined, orderBy: SQL[], limit: number) => Promise<Row[]>,
+): AsyncGenerator<Row[]> {
+  const orderBy = orderByOf(sortMap, sort, dir);
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await read(after, orderBy, batchSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    after = keysetAfter(sortMap, sort, dir, rows[rows.length - 1]!);
+  }
+}

@@ -1,0 +1,61 @@
+// The list kit's web half on the server: a list route's loader reads its query with the
+// contract's schema (the same the API applies), and sends the person to a clean URL rather than
+// an error page when the query cannot be honoured.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { redirect } from "@remix-run/node";
+import type { z } from "zod";
+import { lastPageOf, MAX_LIST_OFFSET, type ListPage } from "../../api/contract/list-query";
+
+/** Query keys that are not filters: they never show in the filter bar. */
+const PAGING_KEYS = new Set(["page", "pageSize", "sort", "dir"]);
+
+function cleanUrl(url: URL, drop: readonly string[], set: Record<string, string> = {}): string {
+  const params = new URLSearchParams(url.search);
+  for (const key of drop) params.delete(key);
+  for (const [key, value] of Object.entries(set)) params.set(key, value);
+  const query = params.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+export type ListRequest<Query> =
+  | { ok: true; query: Query; filters: Record<string, string>; filtered: boolean }
+  /** Filters the schema refuses: the filter bar shows why (conform's reply), the list is not read. */
+  | { ok: false; filterResult: SubmissionResult<string[]>; filters: Record<string, string>; filtered: true };
+
+/**
+ * Reads a list's query from the URL with the contract's schema.
+ * - An unknown sort key or direction: redirect to the same list without them (default order).
+ * - A bad page or page size: redirect to the first page; a page past the reachable rows: to the
+ *   last reachable page.
+ * - Bad filters: `ok: false` with the errors for the filter bar.
+ * `headers` go with a redirect (the admin session cookie, for instance).
+ */
+export function readListQuery<S extends z.ZodTypeAny>(request: Request, schema: S, headers?: HeadersInit): ListRequest<z.output<S>> {
+  const url = new URL(request.url);
+  const submission = parseWithZod(url.searchParams, { schema });
+  const filters: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (!PAGING_KEYS.has(key) && value !== "") filters[key] = value;
+  const filtered = Object.keys(filters).length > 0;
+  if (submission.status === "success") return { ok: true, query: submission.value as z.output<S>, filters, filtered };
+
+  const errors = submission.error ?? {};
+  if (errors.sort || errors.dir) throw redirect(cleanUrl(url, ["sort", "dir"]), { headers });
+  if (errors.pageSize) throw redirect(cleanUrl(url, ["pageSize", "page"]), { headers });
+  if (errors.page) {
+    const size = Number(url.searchParams.get("pageSize")) || undefined;
+    const tooDeep = Number(url.searchParams.get("page")) > 1;
+    const page = tooDeep ? lastPageOf(MAX_LIST_OFFSET, size ?? 20) : 1;
+    throw redirect(cleanUrl(url, ["page"], page > 1 ? { page: String(page) } : {}), { headers });
+  }
+  return { ok: false, filterResult: submission.reply(), filters, filtered: true };
+}
+
+/** A page past the end of the list (rows deleted, a stale link): redirect to the last one. */
+export function assertPageInRange(request: Request, list: Pick<ListPage<unknown>, "page" | "pageSize" | "total">, headers?: HeadersInit): void {
+  const last = lastPageOf(list.total, list.pageSize);
+  if (list.page > last) {
+    const url = new URL(request.url);
+    throw redirect(cleanUrl(url, ["page"], last > 1 ? { page: String(last) } : {}), { headers });
+  }
+}

@@ -1,0 +1,165 @@
+// The admin endpoint table (api/routes/admin-endpoints.ts) over real HTTP: it lists the same
+// operations as the OpenAPI document, each with its agreed permission, and every endpoint's guard
+// answers 401 without a token or with a visitor's, 403 without the permission, 2xx with it.
+import { beforeAll, describe, expect, it } from "vitest";
+import { type PermissionName } from "../../api/domain/permissions";
+import { ADMIN_ENDPOINTS } from "../../api/routes/admin-endpoints";
+import { adminWith, allPermissions, call, createRole, createUser, FORBIDDEN, json, login, PASSWORD, superToken, unique, setUpAdminApi } from "../support/admin-api";
+
+setUpAdminApi();
+
+// ─── (1) The table and the OpenAPI document list the same admin endpoints ───────────────────
+
+const HTTP_METHODS = new Set(["get", "post", "put", "patch", "delete"]);
+const keyOf = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+describe("la tabla ADMIN_ENDPOINTS", () => {
+  it("lista exactamente las operaciones /admin del documento OpenAPI (salvo el inicio de sesión)", async () => {
+    const doc = await json<{ paths: Record<string, Record<string, { security?: unknown[] }>> }>("get", "/openapi.json", { status: 200 });
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith("/admin"))
+      .flatMap(([path, item]) => Object.keys(item).filter((m) => HTTP_METHODS.has(m)).map((m) => keyOf(m, path)))
+      .filter((key) => key !== "POST /admin/auth/login");
+    const listed = ADMIN_ENDPOINTS.map((e) => keyOf(e.method, e.path));
+
+    expect(new Set(listed).size, "una operación repetida en ADMIN_ENDPOINTS").toBe(listed.length);
+    expect(documented.filter((k) => !listed.includes(k)), "documentadas pero no en ADMIN_ENDPOINTS").toEqual([]);
+    expect(listed.filter((k) => !documented.includes(k)), "en ADMIN_ENDPOINTS pero no documentadas").toEqual([]);
+    // The login stays public and out of the table.
+    expect(doc.paths["/admin/auth/login"]?.post).toBeDefined();
+    expect(listed).not.toContain("POST /admin/auth/login");
+
+    // Every guarded operation says so in the document.
+    for (const e of ADMIN_ENDPOINTS) expect(doc.paths[e.path]?.[e.method]?.security, keyOf(e.method, e.path)).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it("pide a cada endpoint el permiso acordado", () => {
+    // Written out here on purpose: a permission changed in the table has to be changed here too.
+    expect(Object.fromEntries(ADMIN_ENDPOINTS.map((e) => [keyOf(e.method, e.path), e.permission]))).toEqual({
+      "POST /admin/auth/logout": null,
+      "POST /admin/auth/change-password": null,
+      "GET /admin/auth/me": null,
+      "GET /admin/dashboard": "dashboard:read",
+      "GET /admin/users": "users:read",
+      "POST /admin/users": "users:write",
+      "GET /admin/users/{id}": "users:read",
+      "PATCH /admin/users/{id}": "users:write",
+      "GET /admin/roles": "roles:read",
+      "POST /admin/roles": "roles:write",
+      "GET /admin/roles/{id}": "roles:read",
+      "PUT /admin/roles/{id}": "roles:write",
+      "DELETE /admin/roles/{id}": "roles:write",
+      "GET /admin/permissions": "roles:read",
+      "GET /admin/audit": "audit:read",
+      "GET /admin/audit/export": "audit:read",
+    });
+  });
+});
+
+// ─── (2) The guard of every admin endpoint ──────────────────────────────────────────────────
+
+type Endpoint = (typeof ADMIN_ENDPOINTS)[number];
+// Distributes over the union, so each key pairs one endpoint's method with its own path.
+type KeyOf<E> = E extends { method: infer M extends string; path: infer P extends string } ? `${Uppercase<M>} ${P}` : never;
+type EndpointKey = KeyOf<Endpoint>;
+
+type Fixtures = {
+  emptyRoleId: number;
+  /** A user in a role with no permission at all (the target of user changes). */
+  plainUserId: number;
+  plainUserEmail: string;
+};
+/** The request that succeeds for an admin holding the endpoint's permission (and nothing else). */
+type Call = { path: string; body?: unknown; expect: number; token?: string };
+
+// A Record over every key of the table: an endpoint added there without a case here does not compile.
+const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
+  "POST /admin/auth/logout": async (fx) => ({ path: "/admin/auth/logout", expect: 204, token: await login(fx.plainUserEmail) }),
+  "POST /admin/auth/change-password": async () => {
+    const user = await createUser((await createRole({})).id);
+    return {
+      path: "/admin/auth/change-password",
+      body: { currentPassword: PASSWORD, newPassword: "Otra-Clave-Muy-Larga-77" },
+      expect: 200,
+      token: await login(user.email),
+    };
+  },
+  "GET /admin/auth/me": async () => ({ path: "/admin/auth/me", expect: 200 }),
+  "GET /admin/dashboard": async () => ({ path: "/admin/dashboard", expect: 200 }),
+  "GET /admin/users": async () => ({ path: "/admin/users?q=a&page=1&pageSize=5", expect: 200 }),
+  "POST /admin/users": async (fx) => {
+    const username = unique("nuevo");
+    return { path: "/admin/users", body: { username, email: `${username}@cotiza.test`, password: PASSWORD, roleId: fx.emptyRoleId }, expect: 201 };
+  },
+  "GET /admin/users/{id}": async (fx) => ({ path: `/admin/users/${fx.plainUserId}`, expect: 200 }),
+  "PATCH /admin/users/{id}": async (fx) => ({ path: `/admin/users/${fx.plainUserId}`, body: { active: true }, expect: 200 }),
+  "GET /admin/roles": async () => ({ path: "/admin/roles", expect: 200 }),
+  "POST /admin/roles": async () => ({ path: "/admin/roles", body: { name: unique("nuevo-rol"), description: "", permissions: {} }, expect: 201 }),
+  "GET /admin/roles/{id}": async (fx) => ({ path: `/admin/roles/${fx.emptyRoleId}`, expect: 200 }),
+  "PUT /admin/roles/{id}": async () => {
+    const role = await createRole({});
+    return { path: `/admin/roles/${role.id}`, body: { name: unique("renombrado"), description: "Nueva", permissions: {} }, expect: 200 };
+  },
+  "DELETE /admin/roles/{id}": async () => ({ path: `/admin/roles/${(await createRole({})).id}`, expect: 204 }),
+  "GET /admin/permissions": async () => ({ path: "/admin/permissions", expect: 200 }),
+  "GET /admin/audit": async () => ({ path: "/admin/audit?entity=role&page=1&pageSize=10", expect: 200 }),
+  "GET /admin/audit/export": async () => ({ path: "/admin/audit/export?entity=role", expect: 200 }),
+};
+
+describe("la protección de cada endpoint de administración", () => {
+  let fx: Fixtures;
+  let visitorToken: string;
+  /** For each permission: an admin holding only it, and one holding everything but it. */
+  const onlyToken = new Map<PermissionName, string>();
+  const allButToken = new Map<PermissionName, string>();
+  let noPermissionToken: string;
+
+  beforeAll(async () => {
+    const emptyRole = await createRole({});
+    const plain = await createUser(emptyRole.id);
+    fx = { emptyRoleId: emptyRole.id, plainUserId: plain.id, plainUserEmail: plain.email };
+    noPermissionToken = await login(plain.email);
+
+    const email = `${unique("visitante")}@example.com`;
+    const registered = await json<{ token: string }>("post", "/auth/register", {
+      body: { name: "Visitante de Prueba", email, password: PASSWORD },
+      status: 201,
+    });
+    visitorToken = registered.token;
+
+    const needed = [...new Set(ADMIN_ENDPOINTS.map((e) => e.permission).filter((p): p is NonNullable<typeof p> => p !== null))];
+    for (const permission of needed) {
+      onlyToken.set(permission, (await adminWith({ [permission]: true })).token);
+      allButToken.set(permission, (await adminWith({ ...allPermissions(), [permission]: false })).token);
+    }
+  });
+
+  it("cada endpoint de la tabla tiene su caso de prueba", () => {
+    for (const e of ADMIN_ENDPOINTS) expect(CASES[keyOf(e.method, e.path) as EndpointKey], keyOf(e.method, e.path)).toBeTypeOf("function");
+  });
+
+  for (const endpoint of ADMIN_ENDPOINTS) {
+    const key = keyOf(endpoint.method, endpoint.path) as EndpointKey;
+    const what = endpoint.permission ? `solo con ${endpoint.permission}` : "con cualquier sesión de administrador";
+    it(`${key}: 401 sin token y con token de visitante, 403 sin el permiso, 2xx ${what}`, async () => {
+      const request = await CASES[key](fx);
+      const send = (token: string | null) => call(endpoint.method, request.path, { token, body: request.body });
+
+      const anonymous = await send(null);
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.json()).toEqual({ error: "Sesión no válida o caducada" });
+      expect((await send(visitorToken)).status).toBe(401);
+      expect((await send(`${superToken.slice(0, -2)}xx`)).status).toBe(401);
+
+      if (endpoint.permission) {
+        const denied = await send(allButToken.get(endpoint.permission)!);
+        expect(denied.status).toBe(403);
+        expect(await denied.json()).toEqual(FORBIDDEN);
+      }
+
+      const token = request.token ?? (endpoint.permission ? onlyToken.get(endpoint.permission)! : noPermissionToken);
+      const allowed = await send(token);
+      expect(allowed.status, await allowed.clone().text()).toBe(request.expect);
+    });
+  }
+});
