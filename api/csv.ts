@@ -64,3 +64,13 @@ export function csvStream<Item>({ header, batches, row }: CsvExport<Item>): Read
     },
   });
 }
+
+/** The answer that sends a CSV export as a download named `<name>-<aaaa-mm-dd>.csv` (Madrid day). */
+export function csvAttachment(c: { var: { deps: { now: () => Date } }; body: (body: ReadableStream, status: 200, headers: Record<string, string>) => Response }, name: string, body: ReadableStream<Uint8Array>) {
+  const day = csvDateTime(c.var.deps.now()).slice(0, 10).split("/").reverse().join("-");
+  return c.body(body, 200, {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${name}-${day}.csv"`,
+    "Cache-Control": "private, no-store",
+  });
+}

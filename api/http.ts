@@ -62,6 +62,9 @@ export function handleApiError(error: Error, c: Context, logger: Logger) {
 }
 
 /** Standard error responses for an OpenAPI route definition. */
+/** A JSON body of an OpenAPI route, request or answer: `content: jsonContent(QuoteSchema)`. */
+export const jsonContent = <T>(schema: T) => ({ "application/json": { schema } });
+
 export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 429>) {
   const descriptions: Record<number, string> = {
     400: "Datos no válidos",
@@ -74,7 +77,7 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
   return Object.fromEntries(
     statuses.map((status) => [
       status,
-      { description: descriptions[status], content: { "application/json": { schema: ErrorSchema } } },
+      { description: descriptions[status], content: jsonContent(ErrorSchema) },
     ]),
   );
 }

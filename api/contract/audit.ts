@@ -2,57 +2,9 @@
 // the list query with its filters and sort keys, and the answer. Shared with app/.
 import { z } from "zod";
 import { listQuerySchemas, paginated } from "./list-query";
+import { ACTOR_TYPE_CODES, ACTOR_TYPES, AUDIT_ACTION_CODES, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_CODES, type AuditAction, type AuditEntity } from "./vocabulary";
 
-/** Every action the API records, with its Spanish label (the screen and the CSV show the label). */
-export const AUDIT_ACTIONS = {
-  "admin.login": "Inicio de sesión (back office)",
-  "admin.login_failed": "Inicio de sesión fallido (back office)",
-  "admin.logout": "Cierre de sesión (back office)",
-  "admin.password_changed": "Cambio de contraseña propia",
-  "admin.password_change_failed": "Cambio de contraseña propia fallido",
-  "user.register": "Registro de visitante",
-  "user.login": "Inicio de sesión de visitante",
-  "user.login_failed": "Inicio de sesión fallido de visitante",
-  "user.logout": "Cierre de sesión de visitante",
-  "admin_user.created": "Usuario creado",
-  "admin_user.updated": "Usuario modificado",
-  "admin_user.password_reset": "Contraseña restablecida",
-  "role.created": "Rol creado",
-  "role.updated": "Rol modificado",
-  "role.deleted": "Rol eliminado",
-  "quote.created": "Cotización creada",
-  "quote.claimed": "Cotización asociada a una cuenta",
-  "quote.contracted": "Cotización contratada",
-  "quote.expired": "Cotización caducada",
-  "client.created": "Cliente creado",
-  "client.updated": "Cliente modificado",
-  "consent.recorded": "Consentimiento registrado",
-  "policy.created": "Póliza emitida",
-  "policy.activated": "Póliza en vigor",
-  "payment.accepted": "Cobro aceptado",
-  "email.queued": "Correo en cola",
-  seed: "Datos iniciales cargados",
-} as const satisfies Record<string, string>;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
-export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
-
-/** What an audit row is about, with its Spanish label. */
-export const AUDIT_ENTITIES = {
-  admin_user: "Usuario del back office",
-  user: "Visitante",
-  role: "Rol",
-  quote: "Cotización",
-  client: "Cliente",
-  policy: "Póliza",
-  payment: "Cobro",
-  outbox_email: "Correo",
-  database: "Base de datos",
-} as const satisfies Record<string, string>;
-export type AuditEntity = keyof typeof AUDIT_ENTITIES;
-export const AUDIT_ENTITY_CODES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
-
-export const ACTOR_TYPES = { admin: "Back office", user: "Visitante", system: "Sistema", anonymous: "Anónimo" } as const;
-export type ActorType = keyof typeof ACTOR_TYPES;
+export { ACTOR_TYPES, AUDIT_ACTION_CODES, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_CODES, type AuditAction, type AuditEntity };
 
 /** The label of an action or entity code; a code the vocabulary does not know is shown as is. */
 export const auditActionLabel = (code: string): string => AUDIT_ACTIONS[code as AuditAction] ?? code;
@@ -114,7 +66,7 @@ export type AuditExportQuery = z.infer<typeof AuditExportQuerySchema>;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string().describe("Momento (ISO 8601)"),
-  actorType: z.enum(["admin", "user", "system", "anonymous"]),
+  actorType: z.enum(ACTOR_TYPE_CODES),
   actorId: z.string().nullable(),
   actorLabel: z.string().nullable(),
   action: z.string(),

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { isValidCardNumber, isValidCvc, normalizeCardNumber, parseCardExpiry, CARD_MESSAGES } from "../domain/card";
 import { IBAN_ERROR, normalizeIban, validateIban } from "../domain/iban";
 import { NIF_ERROR, normalizeNif, validateNif } from "../domain/nif";
-import { FREQUENCIES, isIsoDate } from "./quotes";
+import { isIsoDate } from "./quotes";
+import { FREQUENCIES } from "./vocabulary";
 
 export const QUOTE_EXPIRED_MESSAGE = "La cotización ha caducado. Vuelva a cotizar para obtener un precio actualizado.";
 export const QUOTE_ALREADY_CONTRACTED_MESSAGE = "Esta cotización ya se ha contratado. Puede ver su póliza en Mi póliza.";
@@ -204,8 +205,7 @@ export const ConsentsSchema = z.object({
     .describe("Comunicaciones comerciales: opcional, aparte de los demás"),
 });
 export type ConsentsBody = z.infer<typeof ConsentsSchema>;
-export const CONSENT_PURPOSES = ["terms", "privacy", "ipid", "marketing"] as const;
-export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+export { CONSENT_PURPOSES, type ConsentPurpose } from "./vocabulary";
 
 export const CheckoutBodySchema = z.object({
   plan: PlanCodeSchema,

@@ -1,16 +1,18 @@
 // Answers of the visitor's policy endpoints (/me/policies, a page of summaries, and
 // /me/policies/{id}, one policy in full) and of a checkout. Shared with app/.
 // Document URLs are relative to the API base address (e.g. "/me/policies/7/documents/conditions");
-// they need the visitor's bearer token, except the IPID, which is public. Statuses, their labels
-// and tones are in ./vocabulary.ts.
+// they need the visitor's bearer token, except the IPID, which is public.
 import { z } from "zod";
 import { BreakdownSchema } from "./checkout";
 import { BoundedPaginationQuerySchema, paginated } from "./list-query";
-import { FREQUENCIES, LINE_CODES } from "./quotes";
-import { POLICY_STATUSES, RECIBO_STATUSES } from "./vocabulary";
+import { FREQUENCIES, LINES, PAYMENT_METHODS, POLICY_STATUSES, RECIBO_STATUSES } from "./vocabulary";
 
 export const POLICY_NOT_FOUND_MESSAGE = "Póliza no encontrada";
 export const RECIBO_NOT_FOUND_MESSAGE = "Recibo no encontrado";
+
+// The statuses and their labels are the vocabulary's; these names stay for the pages that import them here.
+export { FREQUENCY_LABELS, POLICY_STATUS_LABELS, POLICY_STATUSES, RECIBO_STATUS_LABELS, RECIBO_STATUSES } from "./vocabulary";
+export type { PolicyStatus as PolicyStatusCode, ReciboStatus as ReciboStatusCode } from "./vocabulary";
 
 export const PolicyGuaranteeSchema = z.object({
   code: z.string(),
@@ -39,7 +41,7 @@ export const PolicyDocumentSchema = z.object({
 export const PolicySchema = z.object({
   id: z.number().int(),
   number: z.string().describe("Número de póliza, p. ej. COT-2026-000001"),
-  line: z.enum(LINE_CODES),
+  line: z.enum(LINES),
   lineName: z.string(),
   status: z.enum(POLICY_STATUSES),
   plan: z.object({ code: z.string(), name: z.string(), deductibleCents: z.number().int().describe("Franquicia") }),
@@ -62,7 +64,7 @@ export const PolicySchema = z.object({
   guarantees: z.array(PolicyGuaranteeSchema),
   premium: BreakdownSchema.omit({ recibos: true }).describe("Desglose de la prima anual en céntimos"),
   recibos: z.array(PolicyReciboSchema),
-  payment: z.object({ method: z.enum(["card", "sepa"]), label: z.string().nullable() }).nullable(),
+  payment: z.object({ method: z.enum(PAYMENT_METHODS), label: z.string().nullable() }).nullable(),
   withdrawal: z.object({
     allowed: z.boolean().describe("Si el ramo admite desistimiento"),
     until: z.string().nullable().describe("Último día para desistir (aaaa-mm-dd), si lo admite"),

@@ -9,17 +9,14 @@
 // Both give the same output, which is what POST /quotes takes as `inputs`.
 import { z } from "zod";
 import { isIsoDate } from "../domain/calendar";
+import { UuidSchema } from "./ids";
 import { parseEurosToCents } from "../domain/money";
 import { boundedListQuery, listQuerySchema, paginated } from "./list-query";
 
-export const LINE_CODES = ["auto", "hogar", "alquiler"] as const;
-export type QuoteLine = (typeof LINE_CODES)[number];
-
-export const QUOTE_STATUSES = ["cotizada", "contratada", "caducada", "descartada"] as const;
-export type QuoteStatusCode = (typeof QUOTE_STATUSES)[number];
-
-export const FREQUENCIES = ["anual", "semestral", "trimestral", "mensual"] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
+// The values themselves are the vocabulary's; these names stay for the pages that import them here.
+import { FREQUENCIES, LINES, QUOTE_STATUSES, type Line } from "./vocabulary";
+export { FREQUENCIES, LINES as LINE_CODES, QUOTE_STATUSES };
+export type { Frequency, Line as QuoteLine, QuoteStatus as QuoteStatusCode } from "./vocabulary";
 
 export const QUOTE_NOT_FOUND_MESSAGE = "Cotización no encontrada";
 /** Header that proves ownership of a quote made without an account (the token POST /quotes returned). */
@@ -293,7 +290,7 @@ export type AutoInputs = z.infer<typeof AutoInputsSchema>;
 export type HogarInputs = z.infer<typeof HogarInputsSchema>;
 export type AlquilerInputs = z.infer<typeof AlquilerInputsSchema>;
 export type QuoteInputsByLine = { auto: AutoInputs; hogar: HogarInputs; alquiler: AlquilerInputs };
-export type QuoteInputs = QuoteInputsByLine[QuoteLine];
+export type QuoteInputs = QuoteInputsByLine[Line];
 
 const LINE_MESSAGE = "Elija el seguro que desea: coche, hogar o alquiler";
 
@@ -371,8 +368,8 @@ export const PricedPlanSchema = z.object({
 export type PricedPlanAnswer = z.infer<typeof PricedPlanSchema>;
 
 export const QuoteSchema = z.object({
-  id: z.string().uuid(),
-  line: z.enum(LINE_CODES),
+  id: UuidSchema,
+  line: z.enum(LINES),
   status: z.enum(QUOTE_STATUSES).describe("cotizada (vigente), contratada, caducada (pasada la fecha de validez) o descartada"),
   validUntil: z.string().describe("Fin de la validez de los precios (ISO 8601)"),
   createdAt: z.string().describe("ISO 8601"),
@@ -392,8 +389,8 @@ export const CreatedQuoteSchema = QuoteSchema.extend({
 export type CreatedQuote = z.infer<typeof CreatedQuoteSchema>;
 
 export const QuoteSummarySchema = z.object({
-  id: z.string().uuid(),
-  line: z.enum(LINE_CODES),
+  id: UuidSchema,
+  line: z.enum(LINES),
   status: z.enum(QUOTE_STATUSES),
   validUntil: z.string(),
   createdAt: z.string(),
@@ -411,7 +408,7 @@ export const QuoteListQuerySchema = boundedListQuery(
     defaultSort: "createdAt",
     defaultDir: "desc",
     filters: {
-      line: z.preprocess((v) => (v === "" ? undefined : v), z.enum(LINE_CODES, { errorMap: () => ({ message: "Elija un seguro de la lista" }) }).optional()),
+      line: z.preprocess((v) => (v === "" ? undefined : v), z.enum(LINES, { errorMap: () => ({ message: "Elija un seguro de la lista" }) }).optional()),
       status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(QUOTE_STATUSES, { errorMap: () => ({ message: "Elija un estado de la lista" }) }).optional()),
     },
   }),

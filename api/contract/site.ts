@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LINES } from "./vocabulary";
 
 /** GET /public/site — what every page shows about the distributor (footer, legal pages). */
 export const SiteInfoSchema = z.object({
@@ -14,7 +15,7 @@ export type SiteInfo = z.infer<typeof SiteInfoSchema>;
 
 /** GET /public/lines — the product lines offered, for the home page and /cotizar. */
 export const ProductLineSchema = z.object({
-  code: z.enum(["auto", "hogar", "alquiler"]),
+  code: z.enum(LINES),
   name: z.string(),
   description: z.string(),
   fromPrice: z.number().int().nullable().describe("Cheapest yearly base premium in cents, before factors and taxes"),

@@ -117,3 +117,59 @@ export const CONSENT_PURPOSE_LABELS: Record<ConsentPurpose, string> = {
   ipid: "Documento de información del producto (IPID)",
   marketing: "Comunicaciones comerciales",
 };
+
+// ─── Audit log ─────────────────────────────────────────────────────────────────────────
+
+/** Every action the API records, with its Spanish label (the screen and the CSV show the label). */
+export const AUDIT_ACTIONS = {
+  "admin.login": "Inicio de sesión (back office)",
+  "admin.login_failed": "Inicio de sesión fallido (back office)",
+  "admin.logout": "Cierre de sesión (back office)",
+  "admin.password_changed": "Cambio de contraseña propia",
+  "admin.password_change_failed": "Cambio de contraseña propia fallido",
+  "user.register": "Registro de visitante",
+  "user.login": "Inicio de sesión de visitante",
+  "user.login_failed": "Inicio de sesión fallido de visitante",
+  "user.logout": "Cierre de sesión de visitante",
+  "admin_user.created": "Usuario creado",
+  "admin_user.updated": "Usuario modificado",
+  "admin_user.password_reset": "Contraseña restablecida",
+  "role.created": "Rol creado",
+  "role.updated": "Rol modificado",
+  "role.deleted": "Rol eliminado",
+  "quote.created": "Cotización creada",
+  "quote.claimed": "Cotización asociada a una cuenta",
+  "quote.contracted": "Cotización contratada",
+  "quote.expired": "Cotización caducada",
+  "client.created": "Cliente creado",
+  "client.updated": "Cliente modificado",
+  "consent.recorded": "Consentimiento registrado",
+  "policy.created": "Póliza emitida",
+  "policy.activated": "Póliza en vigor",
+  "payment.accepted": "Cobro aceptado",
+  "email.queued": "Correo en cola",
+  seed: "Datos iniciales cargados",
+} as const satisfies Record<string, string>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/** What an audit row is about, with its Spanish label. */
+export const AUDIT_ENTITIES = {
+  admin_user: "Usuario del back office",
+  user: "Visitante",
+  role: "Rol",
+  quote: "Cotización",
+  client: "Cliente",
+  policy: "Póliza",
+  payment: "Cobro",
+  outbox_email: "Correo",
+  database: "Base de datos",
+} as const satisfies Record<string, string>;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+export const AUDIT_ENTITY_CODES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
+
+/** Who did it. */
+export const ACTOR_TYPES = { admin: "Back office", user: "Visitante", system: "Sistema", anonymous: "Anónimo" } as const;
+export type ActorType = keyof typeof ACTOR_TYPES;
+
+export const ACTOR_TYPE_CODES = Object.keys(ACTOR_TYPES) as [ActorType, ...ActorType[]];

@@ -1,8 +1,8 @@
 // Data access for back-office accounts. Password hashes never leave this module except as the
 // value written; every read answers the public row shape.
-import { and, asc, eq, ilike, ne, or, sql } from "drizzle-orm";
-import type { AdminUserListQuery, AdminUserRow, AdminUserSortKey } from "../contract/admin-users";
-import { cappedCount, likeContains, listPage, type SortMap } from "./list";
+import { and, asc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import type { AdminUserExportQuery, AdminUserListQuery, AdminUserRow, AdminUserSortKey } from "../contract/admin-users";
+import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, type SortMap } from "./list";
 import type { DbOrTx, Transaction } from "./client";
 import { adminUsers, roles } from "./schema";
 
@@ -57,12 +57,16 @@ const SORTS: SortMap<AdminUserSortKey> = {
   ],
 };
 
-export async function listAdminUsers(db: DbOrTx, query: AdminUserListQuery) {
-  const where = and(
+function whereOf(query: AdminUserExportQuery): SQL | undefined {
+  return and(
     query.q ? or(ilike(adminUsers.username, likeContains(query.q)), ilike(adminUsers.email, likeContains(query.q))) : undefined,
     query.roleId ? eq(adminUsers.roleId, query.roleId) : undefined,
     query.active ? eq(adminUsers.active, query.active === "true") : undefined,
   );
+}
+
+export async function listAdminUsers(db: DbOrTx, query: AdminUserListQuery) {
+  const where = whereOf(query);
   return listPage(query, SORTS, {
     rows: async (orderBy, limit, offset) =>
       (
@@ -77,6 +81,22 @@ export async function listAdminUsers(db: DbOrTx, query: AdminUserListQuery) {
       ).map(toRow),
     count: () => cappedCount(db, adminUsers, where),
   });
+}
+
+/** Every account matching the list's filters, in its order, in batches (the CSV export). */
+export async function* adminUserExportBatches(db: DbOrTx, query: AdminUserExportQuery): AsyncGenerator<AdminUserRow[]> {
+  const where = whereOf(query);
+  const keys = keysetColumns(SORTS, query.sort);
+  const batches = keysetBatches(SORTS, query.sort, query.dir, 500, (after, orderBy, limit) =>
+    db
+      .select({ ...rowColumns, ...keys })
+      .from(adminUsers)
+      .innerJoin(roles, eq(roles.id, adminUsers.roleId))
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  for await (const rows of batches) yield rows.map(toRow);
 }
 
 export async function getAdminUser(db: DbOrTx, id: number): Promise<AdminUserRow | null> {

@@ -3,13 +3,14 @@
 import { clientIp, type RequestContext } from "../auth";
 import type { AdminPrincipal } from "../principal";
 import type { DbOrTx } from "./client";
+import type { AuditAction } from "../contract/vocabulary";
 import { auditLog, type ActorType } from "./schema";
 
 export type AuditWrite = {
   actorType: ActorType;
   actorId?: string | number | null;
   actorLabel?: string | null;
-  action: string;
+  action: AuditAction;
   entity: string;
   entityId?: string | number | null;
   ip?: string | null;

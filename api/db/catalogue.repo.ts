@@ -1,6 +1,7 @@
 // Data access for the public catalogue: product lines, their plans and the distributor.
 import { asc, eq, min } from "drizzle-orm";
 import { SiteInfoSchema, type ProductLine, type SiteInfo } from "../contract/site";
+import { LINES } from "../contract/vocabulary";
 import { ApiProblem } from "../http";
 import type { DbOrTx } from "./client";
 import { plans, productLines, settings } from "./schema";
@@ -27,9 +28,8 @@ export async function listProductLines(db: DbOrTx): Promise<ProductLine[]> {
       .where(eq(plans.active, true))
       .groupBy(plans.lineCode),
   ]);
-  const order = ["auto", "hogar", "alquiler"] as const;
   return lines
-    .sort((a, b) => order.indexOf(a.code) - order.indexOf(b.code))
+    .sort((a, b) => LINES.indexOf(a.code) - LINES.indexOf(b.code))
     .map((line) => ({
       code: line.code,
       name: line.name,

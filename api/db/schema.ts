@@ -24,27 +24,37 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { TariffTable } from "../domain/catalogue";
+import {
+  ACTOR_TYPE_CODES,
+  FREQUENCIES,
+  LINES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  POLICY_STATUSES,
+  QUOTE_STATUSES,
+  RECIBO_STATUSES,
+} from "../contract/vocabulary";
+import { GUARANTEE_PRICE_TYPES, type TariffTable } from "../domain/catalogue";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 // ─── Enums ──────────────────────────────────────────────────────────────────────────────
 
-export const lineCodeEnum = pgEnum("line_code", ["auto", "hogar", "alquiler"]);
+export const lineCodeEnum = pgEnum("line_code", LINES);
 export const clientStageEnum = pgEnum("client_stage", ["prospecto", "alta", "activo", "renovacion", "en_riesgo", "baja"]);
-export const guaranteePriceTypeEnum = pgEnum("guarantee_price_type", ["fixed", "percent"]);
-export const quoteStatusEnum = pgEnum("quote_status", ["cotizada", "contratada", "caducada", "descartada"]);
-export const policyStatusEnum = pgEnum("policy_status", ["pendiente_pago", "en_vigor", "suspendida", "anulada", "vencida"]);
-export const frequencyEnum = pgEnum("payment_frequency", ["anual", "semestral", "trimestral", "mensual"]);
-export const reciboStatusEnum = pgEnum("recibo_status", ["pendiente", "cobrado", "devuelto", "anulado", "extornado"]);
+export const guaranteePriceTypeEnum = pgEnum("guarantee_price_type", GUARANTEE_PRICE_TYPES);
+export const quoteStatusEnum = pgEnum("quote_status", QUOTE_STATUSES);
+export const policyStatusEnum = pgEnum("policy_status", POLICY_STATUSES);
+export const frequencyEnum = pgEnum("payment_frequency", FREQUENCIES);
+export const reciboStatusEnum = pgEnum("recibo_status", RECIBO_STATUSES);
 /** prima: an instalment of the term; suplemento: an endorsement's difference. */
 export const reciboKindEnum = pgEnum("recibo_kind", ["prima", "suplemento"]);
-export const paymentMethodEnum = pgEnum("payment_method", ["card", "sepa"]);
-export const paymentStatusEnum = pgEnum("payment_status", ["pendiente", "aceptado", "rechazado", "reembolsado"]);
+export const paymentMethodEnum = pgEnum("payment_method", PAYMENT_METHODS);
+export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
 export const emailStatusEnum = pgEnum("email_status", ["pendiente", "enviado", "fallido"]);
 export const leadStageEnum = pgEnum("lead_stage", ["nuevo", "contactado", "cotizado", "negociacion", "ganado", "perdido"]);
-export const actorTypeEnum = pgEnum("actor_type", ["admin", "user", "system", "anonymous"]);
+export const actorTypeEnum = pgEnum("actor_type", ACTOR_TYPE_CODES);
 
 export type LineCode = (typeof lineCodeEnum.enumValues)[number];
 export type ClientStage = (typeof clientStageEnum.enumValues)[number];

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { normalizeOptionalChoice, OfferChoiceError, offerNetCents, offerPlan, priceOffer } from "./offer-price";
 import { AUTO } from "../../tests/support/quote-inputs";
 import { FREQUENCIES } from "../contract/vocabulary";
-import { rateQuote, SEED_RATING_TABLES, type PricedPlan, type RatingSettings } from "./rating";
+import { SEED_RATING_TABLES } from "../db/seed/catalogue";
+import { rateQuote, type PricedPlan, type RatingSettings } from "./rating";
 
 // 10:00 in Madrid on 10 March 2026.
 const NOW = new Date("2026-03-10T09:00:00Z");

@@ -2,8 +2,8 @@
 // IPID (documento de información sobre el producto de seguro, Reglamento (UE) 2017/1469) that
 // describe exclusions, restrictions, territory and obligations, and the Spanish description of an
 // insured risk from a quote's inputs. Pure; amounts in cents, dates as ISO calendar dates.
-import type { LineCode } from "../db/schema";
-import { PROVINCES } from "./catalogue";
+import type { Line as LineCode } from "../contract/vocabulary";
+import { provinceOf } from "./provinces";
 
 export type IpidTexts = {
   /** ¿En qué consiste este tipo de seguro? */
@@ -190,7 +190,7 @@ function formatValue(field: Field, value: unknown): string | null {
       return typeof value === "string" ? (CHOICES[field.key]?.[value] ?? value) : null;
     case "postal": {
       if (typeof value !== "string") return null;
-      const province = PROVINCES.find((p) => p.code === value.slice(0, 2))?.name;
+      const province = provinceOf(value)?.name;
       return province ? `${value} (${province})` : value;
     }
     case "months":

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import { FREQUENCIES, INSTALMENTS, type Line as LineCode } from "../contract/vocabulary";
+import { SEED_RATING_TABLES } from "../db/seed/catalogue";
 import { addMonths, madridDate } from "./calendar";
 import {
   ALQUILER_MONTHS,
   rateQuote,
-  SEED_RATING_TABLES,
   type AlquilerInputs,
   type AutoInputs,
   type Breakdown,

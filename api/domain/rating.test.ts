@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, GUARANTEES, PLANS, TARIFFS } from "./catalogue";
+import { GUARANTEES, PLANS, SEED_RATING_TABLES, TARIFFS } from "../db/seed/catalogue";
+import { DEFAULT_SETTINGS } from "../db/seed/settings";
 import { addMonths, madridDate } from "./calendar";
 import { type Frequency } from "../contract/vocabulary";
 import {
   priceBreakdown,
   rateQuote,
   RatingInputError,
-  SEED_RATING_TABLES,
   splitRecibos,
   type AlquilerInputs,
   type AutoInputs,

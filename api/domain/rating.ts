@@ -3,20 +3,16 @@
 // database, no clock (`now` is a parameter), integer cents, each component rounded half up once.
 // The steps follow DOMAIN.md "How a price is built".
 import { FREQUENCIES, INSTALMENTS, type Frequency, type Line as LineCode } from "../contract/vocabulary";
-import type { GuaranteePriceType } from "../db/schema";
 import { compareDates, fullYearsBetween, madridDate, parseIsoDate, reciboDueDate, type CalendarDate } from "./calendar";
 import {
-  DEFAULT_SETTINGS,
   FACTOR_ONE_BP,
-  GUARANTEES,
-  PLANS,
-  PROVINCES,
-  TARIFFS,
+  type GuaranteeSeed,
   type PlanSeed,
   type RangeTable,
   type SettingsValues,
   type TariffTable,
 } from "./catalogue";
+import { provinceOf } from "./provinces";
 import { applyFactorsBp, percentOfCents, ppmOfCents } from "./money";
 
 // ─── Inputs ───────────────────────────────────────────────────────────────────────────
@@ -80,21 +76,8 @@ export type QuoteRequest = {
 /** A plan as seeded or as staff later edit it in the database. */
 export type RatingPlan = PlanSeed & { active?: boolean };
 
-export type RatingGuarantee = {
-  line: LineCode;
-  code: string;
-  name: string;
-  description: string;
-  /** fixed: yearly cents; percent: basis points of the plan's risk premium. Charged only when optional. */
-  priceType: GuaranteePriceType;
-  priceValue: number;
-  limitText: string | null;
-  deductibleCents: number;
-  includedIn: readonly string[];
-  optionalIn: readonly string[];
-  sortOrder?: number;
-  active?: boolean;
-};
+/** A guarantee as seeded or as staff later edit it (the rating needs no limit in cents). */
+export type RatingGuarantee = Omit<GuaranteeSeed, "limitCents"> & { sortOrder?: number; active?: boolean };
 
 export type RatingTariff = { line: LineCode; factor: string; table: TariffTable };
 
@@ -105,14 +88,6 @@ export type RatingTables = {
   guarantees: readonly RatingGuarantee[];
   tariffs: readonly RatingTariff[];
   settings: RatingSettings;
-};
-
-/** The seeded catalogue as rating tables (what a fresh database holds). */
-export const SEED_RATING_TABLES: RatingTables = {
-  plans: PLANS,
-  guarantees: GUARANTEES,
-  tariffs: TARIFFS,
-  settings: DEFAULT_SETTINGS,
 };
 
 // ─── Results ──────────────────────────────────────────────────────────────────────────
@@ -444,7 +419,7 @@ function evaluateTable(factor: string, table: TariffTable, vars: RatingVariables
       const zone = table.provinces[province];
       const row = table.zones.find((z) => z.zone === zone);
       if (zone === undefined || !row) throw new RatingInputError("postalCode", MESSAGES.postalCode);
-      const name = PROVINCES.find((p) => p.code === province)?.name;
+      const name = provinceOf(province)?.name;
       return { kind: "factors", lines: [{ factor, title: table.title, label: name ? `${name}: ${row.label}` : row.label, value: row.factorBp }] };
     }
     default:

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { ApiApp } from "../app";
 import { ACTOR_TYPES, AuditExportQuerySchema, AuditListQuerySchema, AuditListSchema, auditActionLabel, auditEntityLabel, type AuditEntry } from "../contract/audit";
-import { csvDateTime, csvStream } from "../csv";
+import { csvAttachment, csvDateTime, csvStream } from "../csv";
 import { auditExportBatches, listAudit } from "../db/audit.repo";
 import { errorResponses } from "../http";
 import { adminRoute } from "./admin-endpoints";
@@ -58,13 +58,7 @@ export function registerAdminAuditRoutes(api: ApiApp) {
   api.openapi(listRoute, async (c) => c.json(await listAudit(c.var.deps.readDb, c.req.valid("query")), 200));
 
   api.openapi(exportRoute, async (c) => {
-    const query = c.req.valid("query");
-    const day = csvDateTime(c.var.deps.now()).slice(0, 10).split("/").reverse().join("-");
-    const body = csvStream({ header: AUDIT_CSV_HEADER, batches: auditExportBatches(c.var.deps.readDb, query), row: auditCsvRow });
-    return c.body(body, 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="auditoria-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-    });
+    const batches = auditExportBatches(c.var.deps.readDb, c.req.valid("query"));
+    return csvAttachment(c, "auditoria", csvStream({ header: AUDIT_CSV_HEADER, batches, row: auditCsvRow }));
   });
 }

@@ -16,13 +16,12 @@ import { changeAdminPassword, findAdminByEmail, findAdminById, recordAdminSignIn
 import { adminActor } from "../db/audit";
 import { hashPassword } from "../domain/password";
 import { ADMIN_TOKEN_TTL_SECONDS, signToken } from "../domain/tokens";
-import { ApiProblem, errorResponses } from "../http";
+import { ApiProblem, errorResponses, jsonContent } from "../http";
 import type { AdminPrincipal } from "../principal";
 import { adminRoute } from "./admin-endpoints";
 
 const TAG = "Administración: sesión";
 
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 
 const loginRoute = createRoute({
   method: "post",
@@ -31,9 +30,9 @@ const loginRoute = createRoute({
   summary: "Iniciar sesión en el back office",
   description:
     "Un correo desconocido, una contraseña incorrecta y una cuenta desactivada responden lo mismo (401). Tras 5 fallos para un correo desde una dirección en 15 minutos responde 429. El token dura 8 horas.",
-  request: { body: { required: true, content: json(AdminLoginBodySchema) } },
+  request: { body: { required: true, content: jsonContent(AdminLoginBodySchema) } },
   responses: {
-    200: { description: "Sesión iniciada", content: json(AdminLoginAnswerSchema) },
+    200: { description: "Sesión iniciada", content: jsonContent(AdminLoginAnswerSchema) },
     ...errorResponses(400, 401, 429),
   },
 });
@@ -55,7 +54,7 @@ const meRoute = adminRoute({
   tags: [TAG],
   summary: "El administrador de la sesión, con su rol y permisos",
   responses: {
-    200: { description: "El administrador", content: json(AdminRecordSchema) },
+    200: { description: "El administrador", content: jsonContent(AdminRecordSchema) },
     ...errorResponses(401),
   },
 });
@@ -67,9 +66,9 @@ const changePasswordRoute = adminRoute({
   summary: "Cambiar la contraseña propia",
   description:
     "Exige la contraseña actual. La nueva debe tener al menos 10 caracteres, no ser común ni igual al correo o al nombre de usuario. Los fallos de la contraseña actual cuentan como intentos de inicio de sesión (429 tras 5 en 15 minutos). Cambiarla cierra todas las sesiones de la cuenta, también la de este token: la respuesta trae un token nuevo para seguir en esta.",
-  request: { body: { required: true, content: json(ChangePasswordBodySchema) } },
+  request: { body: { required: true, content: jsonContent(ChangePasswordBodySchema) } },
   responses: {
-    200: { description: "Contraseña cambiada; el token nuevo de esta sesión", content: json(AdminLoginAnswerSchema) },
+    200: { description: "Contraseña cambiada; el token nuevo de esta sesión", content: jsonContent(AdminLoginAnswerSchema) },
     ...errorResponses(400, 401, 429),
   },
 });
@@ -115,7 +114,7 @@ export function registerAdminAuthRoutes(api: ApiApp) {
     // stolen token cannot be used to guess the password.
     try {
       const { actorType, actorId, actorLabel } = adminActor(c);
-      const failureAudit = { actorType, actorId, actorLabel, action: "admin.password_change_failed" };
+      const failureAudit = { actorType, actorId, actorLabel, action: "admin.password_change_failed" as const };
       await checkCredentials(c, { email: account.email, password: currentPassword, account, kind: "admin", failureAudit });
     } catch (error) {
       if (error instanceof ApiProblem && error.status === 401) {

@@ -23,6 +23,7 @@ export const ADMIN_ENDPOINTS = [
 
   { method: "get", path: "/admin/users", permission: "users:read" },
   { method: "post", path: "/admin/users", permission: "users:write" },
+  { method: "get", path: "/admin/users/export", permission: "users:read" },
   { method: "get", path: "/admin/users/{id}", permission: "users:read" },
   { method: "patch", path: "/admin/users/{id}", permission: "users:write" },
 

@@ -2,7 +2,7 @@
 import type { ApiApp } from "../app";
 import { PermissionListSchema } from "../contract/roles";
 import { listPermissions } from "../db/roles.repo";
-import { errorResponses } from "../http";
+import { errorResponses, jsonContent } from "../http";
 import { adminRoute } from "./admin-endpoints";
 
 const listRoute = adminRoute({
@@ -11,7 +11,7 @@ const listRoute = adminRoute({
   tags: ["Administración: roles y permisos"],
   summary: "Catálogo de permisos, agrupados por recurso",
   responses: {
-    200: { description: "Permisos", content: { "application/json": { schema: PermissionListSchema } } },
+    200: { description: "Permisos", content: jsonContent(PermissionListSchema) },
     ...errorResponses(401, 403),
   },
 });

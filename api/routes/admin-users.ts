@@ -1,7 +1,8 @@
+import { z } from "zod";
 // /admin/users: back-office accounts (list with search, create, read, change role, deactivate,
 // reactivate, reset password). Every change writes its audit row in the same transaction.
 import type { ApiApp } from "../app";
-import { AdminUserListQuerySchema, AdminUserListSchema, AdminUserRowSchema, CreateAdminUserSchema, UpdateAdminUserSchema, type AdminUserRow } from "../contract/admin-users";
+import { AdminUserExportQuerySchema, AdminUserListQuerySchema, AdminUserListSchema, AdminUserRowSchema, CreateAdminUserSchema, UpdateAdminUserSchema, type AdminUserRow } from "../contract/admin-users";
 import { IdParamSchema } from "../contract/ids";
 import { SUPERADMIN_ROLE } from "../contract/roles";
 import {
@@ -9,6 +10,7 @@ import {
   auditSnapshot,
   getAdminUser,
   insertAdminUser,
+  adminUserExportBatches,
   listAdminUsers,
   lockActiveAdminIdsWithRole,
   lockAdminUser,
@@ -16,6 +18,7 @@ import {
   updateAdminUser,
 } from "../db/admin-users.repo";
 import { currentAdmin } from "../auth";
+import { csvAttachment, csvDateTime, csvStream } from "../csv";
 import { adminActor, writeAudit } from "../db/audit";
 import type { DbOrTx, Transaction } from "../db/client";
 import { findRoleIdByName, getRole } from "../db/roles.repo";
@@ -46,6 +49,22 @@ const listRoute = adminRoute({
   request: { query: AdminUserListQuerySchema },
   responses: { 200: { description: "Página de usuarios", content: json(AdminUserListSchema) }, ...errorResponses(400, 401, 403) },
 });
+
+const exportRoute = adminRoute({
+  method: "get",
+  path: "/admin/users/export",
+  tags: TAGS,
+  summary: "Exporta en CSV los usuarios que cumplen los filtros, en el orden pedido",
+  description: "Mismos filtros y orden que /admin/users, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas dd/mm/aaaa hh:mm:ss en hora de Madrid.",
+  request: { query: AdminUserExportQuerySchema },
+  responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } }, ...errorResponses(400, 401, 403) },
+});
+
+export const ADMIN_USERS_CSV_HEADER = ["Usuario", "Correo electrónico", "Rol", "Estado", "Último acceso", "Alta"] as const;
+
+function adminUserCsvRow(user: AdminUserRow): string[] {
+  return [user.username, user.email, user.role.name, user.active ? "Activo" : "Inactivo", user.lastLoginAt ? csvDateTime(user.lastLoginAt) : "", csvDateTime(user.createdAt)];
+}
 
 const createUserRoute = adminRoute({
   method: "post",
@@ -102,6 +121,11 @@ async function duplicateProblem(db: DbOrTx, values: { username: string; email: s
 export function registerAdminUserRoutes(api: ApiApp) {
   api.openapi(listRoute, async (c) => {
     return c.json(await listAdminUsers(c.var.deps.readDb, c.req.valid("query")), 200);
+  });
+
+  api.openapi(exportRoute, async (c) => {
+    const batches = adminUserExportBatches(c.var.deps.readDb, c.req.valid("query"));
+    return csvAttachment(c, "usuarios", csvStream({ header: ADMIN_USERS_CSV_HEADER, batches, row: adminUserCsvRow }));
   });
 
   api.openapi(getUserRoute, async (c) => c.json(await userOr404(getAdminUser(c.var.deps.db, c.req.valid("param").id)), 200));

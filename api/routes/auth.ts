@@ -6,12 +6,11 @@ import { AuthAnswerSchema, LoginBodySchema, RegisterBodySchema, VisitorUserSchem
 import { createUser, findUserByEmail, recordUserSignIn, revokeToken } from "../db/accounts.repo";
 import { hashPassword } from "../domain/password";
 import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
-import { ApiProblem, errorResponses } from "../http";
+import { ApiProblem, errorResponses, jsonContent } from "../http";
 
 const TAG = "Autenticación";
 const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con ese correo electrónico";
 
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 
 const registerRoute = createRoute({
   method: "post",
@@ -20,9 +19,9 @@ const registerRoute = createRoute({
   summary: "Crear una cuenta de visitante e iniciar sesión",
   description:
     "La contraseña debe tener al menos 10 caracteres, no ser una contraseña común ni igual al correo electrónico o al nombre. Devuelve el token de sesión (7 días) y el usuario.",
-  request: { body: { required: true, content: json(RegisterBodySchema) } },
+  request: { body: { required: true, content: jsonContent(RegisterBodySchema) } },
   responses: {
-    201: { description: "Cuenta creada; sesión iniciada", content: json(AuthAnswerSchema) },
+    201: { description: "Cuenta creada; sesión iniciada", content: jsonContent(AuthAnswerSchema) },
     ...errorResponses(400, 409),
   },
 });
@@ -34,9 +33,9 @@ const loginRoute = createRoute({
   summary: "Iniciar sesión como visitante",
   description:
     "Un correo desconocido y una contraseña incorrecta responden lo mismo (401). Tras 5 fallos para un correo desde una dirección en 15 minutos responde 429.",
-  request: { body: { required: true, content: json(LoginBodySchema) } },
+  request: { body: { required: true, content: jsonContent(LoginBodySchema) } },
   responses: {
-    200: { description: "Sesión iniciada", content: json(AuthAnswerSchema) },
+    200: { description: "Sesión iniciada", content: jsonContent(AuthAnswerSchema) },
     ...errorResponses(400, 401, 429),
   },
 });
@@ -49,7 +48,7 @@ const profileRoute = createRoute({
   middleware: [requireUser()] as const,
   security: BEARER_SECURITY,
   responses: {
-    200: { description: "El usuario de la sesión", content: json(VisitorUserSchema) },
+    200: { description: "El usuario de la sesión", content: jsonContent(VisitorUserSchema) },
     ...errorResponses(401),
   },
 });

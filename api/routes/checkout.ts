@@ -13,13 +13,12 @@ import {
   QUOTE_EXPIRED_MESSAGE,
 } from "../contract/checkout";
 import { PolicySchema } from "../contract/policies";
-import { madridDate } from "../domain/calendar";
-import { ApiProblem, ErrorSchema, errorResponses } from "../http";
+import { policyTerm } from "../domain/calendar";
+import { ApiProblem, errorResponses, ErrorSchema, jsonContent } from "../http";
 import { checkoutQuote, chooseFromOffer, findOwnedQuote, priceChoice } from "../services/checkout";
 import { policyAnswer } from "./policies";
 
 const TAG = "Contratación";
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 
 /** A bearer token is optional; when sent it must be valid. */
 function optionalUser(): MiddlewareHandler<ApiEnv> {
@@ -45,9 +44,9 @@ const priceRoute = createRoute({
     "Calcula, sobre la oferta guardada en la cotización (vinculante mientras está vigente), el precio del plan con las garantías opcionales elegidas: price para la forma de pago pedida y prices para las cuatro. Los recibos se fechan desde hoy. Quien no puede ver la cotización (como en GET /quotes/{id}) recibe 404; una cotización caducada o descartada, 409.",
   middleware: [optionalUser()] as const,
   security: [{}, ...BEARER_SECURITY],
-  request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: json(PriceChoiceBodySchema) } },
+  request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: jsonContent(PriceChoiceBodySchema) } },
   responses: {
-    200: { description: "El precio", content: json(PriceChoiceAnswerSchema) },
+    200: { description: "El precio", content: jsonContent(PriceChoiceAnswerSchema) },
     ...errorResponses(400, 401, 404, 409),
   },
 });
@@ -65,12 +64,12 @@ const checkoutRoute = createRoute({
   ].join(" "),
   middleware: [requireUser()] as const,
   security: BEARER_SECURITY,
-  request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: json(CheckoutBodySchema) } },
+  request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: jsonContent(CheckoutBodySchema) } },
   responses: {
-    201: { description: "Póliza creada", content: json(PolicySchema) },
-    200: { description: "La póliza ya creada con esta idempotencyKey (no se vuelve a cobrar)", content: json(PolicySchema) },
+    201: { description: "Póliza creada", content: jsonContent(PolicySchema) },
+    200: { description: "La póliza ya creada con esta idempotencyKey (no se vuelve a cobrar)", content: jsonContent(PolicySchema) },
     ...errorResponses(400, 401, 404, 409),
-    402: { description: "Pago rechazado: no se ha creado nada", content: json(ErrorSchema) },
+    402: { description: "Pago rechazado: no se ha creado nada", content: jsonContent(ErrorSchema) },
   },
 });
 
@@ -83,7 +82,7 @@ export function registerCheckoutRoutes(api: ApiApp) {
     if (quote.status === "caducada") throw new ApiProblem(409, QUOTE_EXPIRED_MESSAGE);
     if (quote.status === "descartada") throw new ApiProblem(409, QUOTE_DISCARDED_MESSAGE);
     const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
-    const prices = await priceChoice(db, quote, plan, optional, madridDate(at), at);
+    const prices = await priceChoice(db, quote, plan, optional, policyTerm(at).startDate, at);
     return c.json({ plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, price: prices[body.frequency], prices }, 200);
   });
 

@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { ApiApp, ApiEnv } from "../app";
 import { BEARER_SECURITY, currentUser, requireUser } from "../auth";
 import { RECIBO_NOT_FOUND_MESSAGE } from "../contract/policies";
-import { LINE_CODES } from "../contract/quotes";
+import { LINES, type Line } from "../contract/vocabulary";
 import { ApiProblem, errorResponses } from "../http";
 import { findOwnedQuote } from "../services/checkout";
 import { conditionsDocument, ipidDocument, quoteDocument, reciboDocument, type RenderedDocument } from "../services/documents";
@@ -85,7 +85,7 @@ const reciboRoute = createRoute({
   responses: { 200: { description: "PDF del recibo", content: pdfContent }, ...errorResponses(401, 404) },
 });
 
-const isLine = (value: string): value is (typeof LINE_CODES)[number] => (LINE_CODES as readonly string[]).includes(value);
+const isLine = (value: string): value is Line => (LINES as readonly string[]).includes(value);
 
 export function registerDocumentRoutes(api: ApiApp) {
   api.openapi(quoteDocumentRoute, async (c) => {

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { ProductLineListSchema, SiteInfoSchema } from "../contract/site";
 import type { ApiApp } from "../app";
+import { jsonContent } from "../http";
 
 const siteRoute = createRoute({
   method: "get",
@@ -8,7 +9,7 @@ const siteRoute = createRoute({
   tags: ["Público"],
   summary: "Datos del distribuidor (pie de página, textos legales)",
   responses: {
-    200: { description: "Datos del distribuidor", content: { "application/json": { schema: SiteInfoSchema } } },
+    200: { description: "Datos del distribuidor", content: jsonContent(SiteInfoSchema) },
   },
 });
 
@@ -18,7 +19,7 @@ const linesRoute = createRoute({
   tags: ["Público"],
   summary: "Ramos de seguro que se ofrecen, con sus planes",
   responses: {
-    200: { description: "Ramos activos", content: { "application/json": { schema: ProductLineListSchema } } },
+    200: { description: "Ramos activos", content: jsonContent(ProductLineListSchema) },
   },
 });
 

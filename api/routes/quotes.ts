@@ -5,6 +5,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { ApiApp, ApiEnv } from "../app";
 import { BEARER_SECURITY, clientIp, currentUser, requireUser } from "../auth";
+import { isUuid } from "../contract/ids";
 import {
   ClaimQuotesAnswerSchema,
   ClaimQuotesBodySchema,
@@ -27,15 +28,13 @@ import {
   type StoredQuote,
 } from "../db/quotes.repo";
 import { rateQuote, RatingInputError } from "../domain/rating";
-import { ApiProblem, ErrorSchema, errorResponses, fieldErrorsOf } from "../http";
+import { ApiProblem, errorResponses, ErrorSchema, fieldErrorsOf, jsonContent } from "../http";
 import type { UserPrincipal } from "../principal";
 
 const TAG = "Cotizaciones";
 const DAY_MS = 24 * 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_DATA = "Datos no válidos";
 
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 
 /** The input a declined risk is reported on, by the tariff factor that declined it. */
 const DECLINE_FIELDS: Record<string, string> = { rent_income_ratio: "monthlyRent" };
@@ -74,11 +73,11 @@ const createQuoteRoute = createRoute({
     "Calcula el precio de cada plan del ramo para cada forma de pago y guarda la cotización, válida durante los días del ajuste quote_validity_days (15). Sin sesión, la respuesta incluye ownerToken, el secreto que prueba que la cotización es de quien la hizo (una sola vez); con el token de un visitante, la cotización es suya. Un alquiler cuya renta supera el 40 % de los ingresos del inquilino responde 422 y no se guarda nada. Los errores de campo usan el nombre del dato (postalCode, no inputs.postalCode).",
   middleware: [optionalUser()] as const,
   security: [{}, ...BEARER_SECURITY],
-  request: { body: { required: true, content: json(CreateQuoteBodySchema) } },
+  request: { body: { required: true, content: jsonContent(CreateQuoteBodySchema) } },
   responses: {
-    201: { description: "Cotización creada", content: json(CreatedQuoteSchema) },
+    201: { description: "Cotización creada", content: jsonContent(CreatedQuoteSchema) },
     ...errorResponses(400, 401),
-    422: { description: "Riesgo no asegurable: se explica el motivo", content: json(ErrorSchema) },
+    422: { description: "Riesgo no asegurable: se explica el motivo", content: jsonContent(ErrorSchema) },
   },
 });
 
@@ -98,7 +97,7 @@ const getQuoteRoute = createRoute({
     headers: ownerHeaderSchema,
   },
   responses: {
-    200: { description: "La cotización", content: json(QuoteSchema) },
+    200: { description: "La cotización", content: jsonContent(QuoteSchema) },
     ...errorResponses(401, 404),
   },
 });
@@ -113,7 +112,7 @@ const listMyQuotesRoute = createRoute({
   security: BEARER_SECURITY,
   request: { query: QuoteListQuerySchema },
   responses: {
-    200: { description: "Página de cotizaciones", content: json(QuoteListSchema) },
+    200: { description: "Página de cotizaciones", content: jsonContent(QuoteListSchema) },
     ...errorResponses(400, 401),
   },
 });
@@ -127,9 +126,9 @@ const claimQuotesRoute = createRoute({
     "Recibe los ownerToken de las cotizaciones hechas sin sesión en este navegador (como máximo 50). Las que aún no pertenecen a ninguna cuenta pasan a la del visitante; las demás se ignoran. La web lo llama al iniciar sesión y al registrarse.",
   middleware: [requireUser()] as const,
   security: BEARER_SECURITY,
-  request: { body: { required: true, content: json(ClaimQuotesBodySchema) } },
+  request: { body: { required: true, content: jsonContent(ClaimQuotesBodySchema) } },
   responses: {
-    200: { description: "Número de cotizaciones reclamadas", content: json(ClaimQuotesAnswerSchema) },
+    200: { description: "Número de cotizaciones reclamadas", content: jsonContent(ClaimQuotesAnswerSchema) },
     ...errorResponses(400, 401),
   },
 });
@@ -202,7 +201,7 @@ export function registerQuoteRoutes(api: ApiApp) {
 
   api.openapi(getQuoteRoute, async (c) => {
     const { id } = c.req.valid("param");
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const { db, now } = c.var.deps;
     const quote = await findQuote(db, id.toLowerCase(), now());
     if (!quote || !mayRead(quote, c.var.user, c.req.valid("header")["x-quote-owner"])) throw notFound();

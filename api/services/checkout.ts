@@ -19,6 +19,7 @@ import {
   UNDERAGE_POLICYHOLDER_MESSAGE,
   type CheckoutBody,
 } from "../contract/checkout";
+import { isUuid } from "../contract/ids";
 import { QUOTE_NOT_FOUND_MESSAGE } from "../contract/quotes";
 import { writeAudit, type AuditWrite } from "../db/audit";
 import type { Database } from "../db/client";
@@ -51,7 +52,6 @@ import { conditionsDocument, ipidDocument, reciboDocument, type RenderedDocument
 import { enqueueEmail, pdfAttachment } from "./mail";
 import { paymentMethodLabel, type PaymentProvider } from "./payments";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new ApiProblem(404, QUOTE_NOT_FOUND_MESSAGE);
 
 /** Thrown inside the transaction so that it rolls back; answered as 402. */
@@ -79,7 +79,7 @@ export async function findOwnedQuote(
   caller: { userId?: number; ownerToken?: string },
   now: Date,
 ): Promise<StoredQuote> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const quote = await findQuote(db, id.toLowerCase(), now);
   if (!quote || !ownsQuote(quote, caller.userId, caller.ownerToken)) throw notFound();
   return quote;

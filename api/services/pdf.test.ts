@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "../domain/catalogue";
-import { SEED_RATING_TABLES } from "../domain/rating";
+import { SEED_RATING_TABLES } from "../db/seed/catalogue";
+import { DEFAULT_SETTINGS } from "../db/seed/settings";
 import { reciboPeriod } from "../domain/calendar";
 import { formatInstant, renderIpidPdf } from "./pdf";
 

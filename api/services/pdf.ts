@@ -4,40 +4,34 @@
 import PDFDocument from "pdfkit";
 import type { SiteInfo } from "../contract/site";
 import type { DocumentContext, InsurerInfo, PolicyView } from "../db/policies.repo";
-import type { LineCode } from "../db/schema";
 import { describeRisk, formatEuros, formatIsoDate, ipidObligations, IPID_TEXTS, riskTitle } from "../domain/product-info";
-import { FREQUENCIES, type Frequency } from "../contract/vocabulary";
+import {
+  FREQUENCIES,
+  FREQUENCY_LABELS,
+  INSTALMENTS,
+  PAYMENT_METHOD_LABELS,
+  POLICY_STATUS_LABELS,
+  QUOTE_STATUS_LABELS,
+  RECIBO_STATUS_LABELS,
+  type Frequency,
+  type Line as LineCode,
+  type QuoteStatus,
+} from "../contract/vocabulary";
 import { madridDate, reciboPeriod } from "../domain/calendar";
 import { type PricedPlan, type RatingGuarantee, type RatingPlan } from "../domain/rating";
 
 // ─── Labels ───────────────────────────────────────────────────────────────────────────
 
-export const FREQUENCY_NAMES: Record<Frequency, string> = {
-  anual: "Anual (1 recibo)",
-  semestral: "Semestral (2 recibos)",
-  trimestral: "Trimestral (4 recibos)",
-  mensual: "Mensual (12 recibos)",
-};
-const POLICY_STATUS_NAMES: Record<PolicyView["status"], string> = {
-  pendiente_pago: "Pendiente de pago",
-  en_vigor: "En vigor",
-  suspendida: "Suspendida",
-  anulada: "Anulada",
-  vencida: "Vencida",
-};
-const RECIBO_STATUS_NAMES: Record<PolicyView["recibos"][number]["status"], string> = {
-  pendiente: "Pendiente",
-  cobrado: "Cobrado",
-  devuelto: "Devuelto",
-  anulado: "Anulado",
-  extornado: "Extornado",
-};
-const QUOTE_STATUS_NAMES: Record<string, string> = {
-  cotizada: "Vigente",
-  contratada: "Contratada",
-  caducada: "Caducada",
-  descartada: "Descartada",
-};
+/** "Trimestral (4 recibos)". */
+export function frequencyName(frequency: Frequency): string {
+  const n = INSTALMENTS[frequency];
+  return `${FREQUENCY_LABELS[frequency]} (${n} ${n === 1 ? "recibo" : "recibos"})`;
+}
+
+/** "Tarjeta •••• 4242", "Domiciliación SEPA ES•• … 1234", or a dash without a payment. */
+function paymentText(payment: PolicyView["payment"]): string {
+  return payment ? `${PAYMENT_METHOD_LABELS[payment.method]} ${payment.label ?? ""}`.trim() : "—";
+}
 
 const madridClock = new Intl.DateTimeFormat("es-ES", {
   timeZone: "Europe/Madrid",
@@ -274,15 +268,23 @@ function withdrawalText(line: LineCode, allowed: boolean, days: number, until: s
   return `Puede desistir de este contrato sin indicar el motivo y sin penalización durante los ${days} días naturales siguientes a la contratación${deadline}, desde Mi póliza o escribiendo a ${email}. La cobertura termina desde que nos lo comunica y le devolvemos la prima pagada, descontando solo la parte correspondiente a los días en que estuvo asegurado, en un plazo máximo de 30 días.`;
 }
 
-function breakdownRows(p: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number }, frequency: Frequency) {
-  return [
-    ["Prima neta", formatEuros(p.net)],
-    [`Recargo por fraccionamiento (${FREQUENCY_NAMES[frequency].split(" ")[0]!.toLowerCase()})`, formatEuros(p.fractionation)],
-    ["Recargo del Consorcio de Compensación de Seguros", formatEuros(p.consorcio)],
-    ["Recargo CLEA (liquidación de entidades aseguradoras)", formatEuros(p.clea)],
-    ["Impuesto sobre las primas de seguros (IPS)", formatEuros(p.ips)],
-    ["Prima total anual", formatEuros(p.total)],
-  ];
+/** The year's premium of a policy, component by component, the total in bold. */
+function premiumTable(pdf: Pdf, p: PolicyView["premium"], frequency: Frequency) {
+  pdf.table(
+    [
+      { header: "Concepto", width: 0.7 },
+      { header: "Importe", width: 0.3, align: "right" },
+    ],
+    [
+      ["Prima neta", formatEuros(p.net)],
+      [`Recargo por fraccionamiento (${FREQUENCY_LABELS[frequency].toLowerCase()})`, formatEuros(p.fractionation)],
+      ["Recargo del Consorcio de Compensación de Seguros", formatEuros(p.consorcio)],
+      ["Recargo CLEA (liquidación de entidades aseguradoras)", formatEuros(p.clea)],
+      ["Impuesto sobre las primas de seguros (IPS)", formatEuros(p.ips)],
+      ["Prima total anual", formatEuros(p.total)],
+    ],
+    { emphasis: [5] },
+  );
 }
 
 // ─── The quote ────────────────────────────────────────────────────────────────────────
@@ -291,7 +293,7 @@ export type QuoteDocumentData = {
   id: string;
   line: LineCode;
   lineName: string;
-  status: string;
+  status: QuoteStatus;
   createdAt: Date;
   validUntil: Date;
   inputs: Record<string, unknown>;
@@ -305,7 +307,7 @@ export async function renderQuotePdf(quote: QuoteDocumentData, ctx: Pick<Documen
   pdf.keyValues([
     ["Fecha de la cotización", formatInstant(quote.createdAt)],
     ["Precios válidos hasta", formatInstant(quote.validUntil)],
-    ["Estado", QUOTE_STATUS_NAMES[quote.status] ?? quote.status],
+    ["Estado", QUOTE_STATUS_LABELS[quote.status]],
   ]);
   if (quote.status === "caducada") {
     pdf.paragraph("Esta cotización ha caducado: sus precios ya no están garantizados. Vuelva a cotizar para obtener un precio actualizado.", {
@@ -332,7 +334,7 @@ export async function renderQuotePdf(quote: QuoteDocumentData, ctx: Pick<Documen
       FREQUENCIES.map((f) => {
         const p = plan.prices[f];
         const perRecibo = p.recibos.length > 1 ? `${formatEuros(p.recibos[1]!.amount)} (1.º: ${formatEuros(p.recibos[0]!.amount)})` : formatEuros(p.total);
-        return [FREQUENCY_NAMES[f], formatEuros(p.net), formatEuros(p.fractionation + p.consorcio + p.clea), formatEuros(p.ips), formatEuros(p.total), perRecibo];
+        return [frequencyName(f), formatEuros(p.net), formatEuros(p.fractionation + p.consorcio + p.clea), formatEuros(p.ips), formatEuros(p.total), perRecibo];
       }),
     );
     pdf.paragraph("Garantías incluidas:", { bold: true });
@@ -467,12 +469,12 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
     ["Número de póliza", policy.number],
     ["Seguro", policy.lineName],
     ["Plan", policy.plan.name],
-    ["Estado", POLICY_STATUS_NAMES[policy.status]],
+    ["Estado", POLICY_STATUS_LABELS[policy.status]],
     ["Fecha de contratación", formatInstant(policy.createdAt)],
     ["Fecha de efecto", `${formatIsoDate(policy.startDate)} a las 00:00 h`],
     ["Fecha de vencimiento", `${formatIsoDate(policy.endDate)} a las 00:00 h`],
-    ["Forma de pago", FREQUENCY_NAMES[policy.frequency]],
-    ["Medio de pago", policy.payment ? `${policy.payment.method === "card" ? "Tarjeta" : "Domiciliación SEPA"} ${policy.payment.label ?? ""}`.trim() : "—"],
+    ["Forma de pago", frequencyName(policy.frequency)],
+    ["Medio de pago", paymentText(policy.payment)],
   ]);
 
   const h = policy.policyholder;
@@ -508,14 +510,7 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
   pdf.paragraph(policy.plan.deductibleCents > 0 ? `Franquicia: ${formatEuros(policy.plan.deductibleCents)} por siniestro en daños propios.` : "Sin franquicia general.");
 
   pdf.heading("Prima");
-  pdf.table(
-    [
-      { header: "Concepto", width: 0.7 },
-      { header: "Importe", width: 0.3, align: "right" },
-    ],
-    breakdownRows(policy.premium, policy.frequency),
-    { emphasis: [5] },
-  );
+  premiumTable(pdf, policy.premium, policy.frequency);
 
   pdf.heading("Recibos");
   pdf.table(
@@ -533,7 +528,7 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
         formatIsoDate(r.dueDate),
         `${formatIsoDate(period.from)} a ${formatIsoDate(period.to)}`,
         formatEuros(r.amount),
-        `${RECIBO_STATUS_NAMES[r.status]}${r.paidAt ? ` el ${formatDay(r.paidAt)}` : ""}`,
+        `${RECIBO_STATUS_LABELS[r.status]}${r.paidAt ? ` el ${formatDay(r.paidAt)}` : ""}`,
       ];
     }),
   );
@@ -573,22 +568,15 @@ export async function renderReciboPdf(policy: PolicyView, sequence: number, ctx:
   pdf.keyValues([
     ["Tomador", `${policy.policyholder.name}${policy.policyholder.nif ? ` (${policy.policyholder.nif})` : ""}`],
     ["Plan", policy.plan.name],
-    ["Forma de pago", FREQUENCY_NAMES[policy.frequency]],
+    ["Forma de pago", frequencyName(policy.frequency)],
     ["Fecha de vencimiento", formatIsoDate(recibo.dueDate)],
     ["Periodo que cubre", `Del ${formatIsoDate(period.from)} al ${formatIsoDate(period.to)}`],
     ["Importe", formatEuros(recibo.amount)],
-    ["Estado", `${RECIBO_STATUS_NAMES[recibo.status]}${recibo.paidAt ? ` el ${formatInstant(recibo.paidAt)}` : ""}`],
-    ["Medio de pago", policy.payment ? `${policy.payment.method === "card" ? "Tarjeta" : "Domiciliación SEPA"} ${policy.payment.label ?? ""}`.trim() : "—"],
+    ["Estado", `${RECIBO_STATUS_LABELS[recibo.status]}${recibo.paidAt ? ` el ${formatInstant(recibo.paidAt)}` : ""}`],
+    ["Medio de pago", paymentText(policy.payment)],
   ]);
   pdf.heading("Prima anual de la póliza");
-  pdf.table(
-    [
-      { header: "Concepto", width: 0.7 },
-      { header: "Importe", width: 0.3, align: "right" },
-    ],
-    breakdownRows(policy.premium, policy.frequency),
-    { emphasis: [5] },
-  );
+  premiumTable(pdf, policy.premium, policy.frequency);
   if (policy.recibos.length > 1) {
     pdf.paragraph(
       recibo.sequence === 1

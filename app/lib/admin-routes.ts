@@ -22,6 +22,7 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.settings": { loader: null, action: null },
   "routes/admin.logout": { loader: null, action: null },
   "routes/admin.users._index": { loader: "users:read", action: "users:write" },
+  "routes/admin.users[.]csv": { loader: "users:read", action: null },
   "routes/admin.users.$id": { loader: "users:read", action: "users:write" },
   "routes/admin.roles._index": { loader: "roles:read", action: "roles:write" },
   "routes/admin.roles.new": { loader: "roles:write", action: "roles:write" },

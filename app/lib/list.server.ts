@@ -5,6 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
+import type { ApiClient } from "./api.server";
 import { lastPageOf, MAX_LIST_OFFSET, type ListPage } from "../../api/contract/list-query";
 
 /** Query keys that are not filters: they never show in the filter bar. */
@@ -58,4 +59,28 @@ export function assertPageInRange(request: Request, list: Pick<ListPage<unknown>
     const url = new URL(request.url);
     throw redirect(cleanUrl(url, ["page"], last > 1 ? { page: String(last) } : {}), { headers });
   }
+}
+
+const CSV_HEADERS = ["content-type", "content-disposition", "cache-control"] as const;
+
+/**
+ * A list's CSV download in the web: the same query as the list page (its filters and order, no
+ * page), passed to the API's export and streamed to the browser as the API sends it. Refused
+ * filters go back to the list page, which says why next to each filter.
+ */
+export async function csvExport<S extends z.ZodTypeAny>(
+  request: Request,
+  api: ApiClient,
+  opts: { schema: S; apiPath: string; listPath: string },
+  sessionHeaders: Headers,
+): Promise<Response> {
+  const read = readListQuery(request, opts.schema, sessionHeaders);
+  if (!read.ok) throw redirect(`${opts.listPath}${new URL(request.url).search}`, { headers: sessionHeaders });
+  const response = await api.getResponse(opts.apiPath, { query: read.query as Record<string, string>, accept: "text/csv", signal: request.signal });
+  const headers = new Headers(sessionHeaders);
+  for (const name of CSV_HEADERS) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(response.body, { status: 200, headers });
 }

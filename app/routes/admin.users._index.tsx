@@ -33,7 +33,6 @@ const CreateUserFormSchema = z.object({
   password: newPasswordField("Introduce una contraseña temporal"),
   roleId: z.number({ required_error: "Elige un rol", invalid_type_error: "Elige un rol" }).int().positive("Elige un rol"),
 });
-const CREATE_FIELDS = ["username", "email", "password", "roleId"] as const;
 
 export const loader = adminLoader(ROUTE_ID, async ({ admin, api, request, headers }) => {
   const permissions = admin.role.permissions;

@@ -50,6 +50,7 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "PUT /admin/roles/{id}": "roles:write",
       "DELETE /admin/roles/{id}": "roles:write",
       "GET /admin/permissions": "roles:read",
+      "GET /admin/users/export": "users:read",
       "GET /admin/audit": "audit:read",
       "GET /admin/audit/export": "audit:read",
     });
@@ -102,6 +103,7 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   },
   "DELETE /admin/roles/{id}": async () => ({ path: `/admin/roles/${(await createRole({})).id}`, expect: 204 }),
   "GET /admin/permissions": async () => ({ path: "/admin/permissions", expect: 200 }),
+  "GET /admin/users/export": async () => ({ path: "/admin/users/export?sort=email&dir=desc", expect: 200 }),
   "GET /admin/audit": async () => ({ path: "/admin/audit?entity=role&page=1&pageSize=10", expect: 200 }),
   "GET /admin/audit/export": async () => ({ path: "/admin/audit/export?entity=role", expect: 200 }),
 };

@@ -3,11 +3,12 @@
 // Idempotent and conservative: rows are inserted only when missing, never overwritten, because
 // admins edit guarantees, prices, roles and settings after the first start.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { DEFAULT_SETTINGS, GUARANTEES, PLANS, PRODUCT_LINES, TARIFFS } from "../domain/catalogue";
-import { generatePassword, hashPassword } from "../domain/password";
-import { PERMISSIONS, SEED_ROLE_DESCRIPTIONS, SEED_ROLE_PERMISSIONS, SEED_ROLES } from "../domain/permissions";
-import type { Database, Transaction } from "./client";
-import { adminUsers, auditLog, guarantees, permissions, planGuarantees, plans, productLines, roles, settings, tariffs } from "./schema";
+import { GUARANTEES, PLANS, PRODUCT_LINES, TARIFFS } from "./catalogue";
+import { DEFAULT_SETTINGS } from "./settings";
+import { generatePassword, hashPassword } from "../../domain/password";
+import { PERMISSIONS, SEED_ROLE_DESCRIPTIONS, SEED_ROLE_PERMISSIONS, SEED_ROLES } from "../../domain/permissions";
+import type { Database, Transaction } from "../client";
+import { adminUsers, auditLog, guarantees, permissions, planGuarantees, plans, productLines, roles, settings, tariffs } from "../schema";
 
 export type SeedOptions = {
   adminEmail?: string;

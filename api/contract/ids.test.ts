@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { isUuid } from "./ids";
+
+describe("isUuid", () => {
+  it("acepta un UUID en minúsculas o mayúsculas y rechaza lo demás", () => {
+    expect(isUuid("3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f")).toBe(true);
+    expect(isUuid("3F2C1A9E-8B7D-4C6E-9F10-2A3B4C5D6E7F")).toBe(true);
+    expect(isUuid("3f2c1a9e8b7d4c6e9f102a3b4c5d6e7f")).toBe(false);
+    expect(isUuid("3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7")).toBe(false);
+    expect(isUuid("../../etc/passwd")).toBe(false);
+    expect(isUuid("")).toBe(false);
+  });
+});

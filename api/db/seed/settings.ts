@@ -1,0 +1,33 @@
+// The default settings a fresh installation starts with (admins change them afterwards).
+import type { SettingKey, SettingsValues } from "../../domain/catalogue";
+
+export const DEFAULT_SETTINGS: SettingsValues = {
+  distributor: {
+    distributorName: "Cotiza Correduría de Seguros, S.L.",
+    distributorTaxId: "B12345674",
+    registrationNumber: "J-3921",
+    address: "Calle de Alcalá 123, 4.º, 28009 Madrid",
+    email: "hola@cotiza.es",
+    phone: "+34 910 123 456",
+    complaintsEmail: "atencion.cliente@cotiza.es",
+  },
+  fractionation_surcharges_bp: { anual: 0, semestral: 300, trimestral: 500, mensual: 700 },
+  consorcio: { autoCentsPerVehicle: 210, hogarPpmOfSumInsured: 70, alquilerCents: 0 },
+  clea_bp: 15,
+  ips_bp: 800,
+  quote_validity_days: 15,
+  withdrawal_days: 14,
+  withdrawal_lines: ["hogar", "alquiler"],
+};
+
+/** Spanish descriptions of the settings, for the admin settings page. */
+export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
+  distributor: "Identidad del distribuidor: razón social, NIF, inscripción en la DGSFP y datos de contacto",
+  fractionation_surcharges_bp: "Recargo por fraccionamiento del pago, en puntos básicos de la prima neta",
+  consorcio: "Recargos del Consorcio de Compensación de Seguros por ramo",
+  clea_bp: "Recargo CLEA, en puntos básicos de la prima neta",
+  ips_bp: "Impuesto sobre las primas de seguros (IPS), en puntos básicos",
+  quote_validity_days: "Días de validez de una cotización",
+  withdrawal_days: "Días para ejercer el desistimiento desde la contratación",
+  withdrawal_lines: "Ramos que admiten desistimiento",
+};

@@ -1,0 +1,63 @@
+// Spain's provinces: the first two digits of a postcode name one. A fact, not a tariff: the
+// risk zone of each is the seeded default that the zone tables copy (api/db/seed/common.ts).
+/** The 52 provinces by INE code (the postcode's first two digits) with their risk zone (1 = lowest). */
+export const PROVINCES: readonly { code: string; name: string; zone: 1 | 2 | 3 | 4 | 5 }[] = [
+  { code: "01", name: "Álava", zone: 2 },
+  { code: "02", name: "Albacete", zone: 2 },
+  { code: "03", name: "Alicante", zone: 3 },
+  { code: "04", name: "Almería", zone: 2 },
+  { code: "05", name: "Ávila", zone: 1 },
+  { code: "06", name: "Badajoz", zone: 2 },
+  { code: "07", name: "Illes Balears", zone: 3 },
+  { code: "08", name: "Barcelona", zone: 4 },
+  { code: "09", name: "Burgos", zone: 1 },
+  { code: "10", name: "Cáceres", zone: 1 },
+  { code: "11", name: "Cádiz", zone: 3 },
+  { code: "12", name: "Castellón", zone: 2 },
+  { code: "13", name: "Ciudad Real", zone: 2 },
+  { code: "14", name: "Córdoba", zone: 2 },
+  { code: "15", name: "A Coruña", zone: 2 },
+  { code: "16", name: "Cuenca", zone: 1 },
+  { code: "17", name: "Girona", zone: 3 },
+  { code: "18", name: "Granada", zone: 2 },
+  { code: "19", name: "Guadalajara", zone: 2 },
+  { code: "20", name: "Gipuzkoa", zone: 2 },
+  { code: "21", name: "Huelva", zone: 2 },
+  { code: "22", name: "Huesca", zone: 1 },
+  { code: "23", name: "Jaén", zone: 2 },
+  { code: "24", name: "León", zone: 1 },
+  { code: "25", name: "Lleida", zone: 2 },
+  { code: "26", name: "La Rioja", zone: 2 },
+  { code: "27", name: "Lugo", zone: 1 },
+  { code: "28", name: "Madrid", zone: 4 },
+  { code: "29", name: "Málaga", zone: 3 },
+  { code: "30", name: "Murcia", zone: 3 },
+  { code: "31", name: "Navarra", zone: 2 },
+  { code: "32", name: "Ourense", zone: 1 },
+  { code: "33", name: "Asturias", zone: 2 },
+  { code: "34", name: "Palencia", zone: 1 },
+  { code: "35", name: "Las Palmas", zone: 3 },
+  { code: "36", name: "Pontevedra", zone: 2 },
+  { code: "37", name: "Salamanca", zone: 1 },
+  { code: "38", name: "Santa Cruz de Tenerife", zone: 3 },
+  { code: "39", name: "Cantabria", zone: 2 },
+  { code: "40", name: "Segovia", zone: 1 },
+  { code: "41", name: "Sevilla", zone: 3 },
+  { code: "42", name: "Soria", zone: 1 },
+  { code: "43", name: "Tarragona", zone: 3 },
+  { code: "44", name: "Teruel", zone: 1 },
+  { code: "45", name: "Toledo", zone: 2 },
+  { code: "46", name: "Valencia", zone: 4 },
+  { code: "47", name: "Valladolid", zone: 2 },
+  { code: "48", name: "Bizkaia", zone: 2 },
+  { code: "49", name: "Zamora", zone: 1 },
+  { code: "50", name: "Zaragoza", zone: 2 },
+  { code: "51", name: "Ceuta", zone: 5 },
+  { code: "52", name: "Melilla", zone: 5 },
+];
+
+/** The province of a five-digit postcode, or undefined when its first two digits name none. */
+export function provinceOf(postalCode: string): (typeof PROVINCES)[number] | undefined {
+  const code = postalCode.slice(0, 2);
+  return PROVINCES.find((p) => p.code === code);
+}

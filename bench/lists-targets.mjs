@@ -1,0 +1,89 @@
+// What `npm run bench:lists` measures: one entry per list request, { name, path, auth } plus
+// optional `expect` (a check of the answer before it is timed) and `kind`. Adding a query
+// parameter to the bench is adding a line here.
+//
+// auth:   "admin-api"    Authorization: Bearer of POST /api/admin/auth/login (the superadmin)
+//         "visitor-api"  Authorization: Bearer of POST /api/auth/login (the big visitor)
+//         "admin-web"    the cookies of the /admin/login form
+//         "visitor-web"  the cookies of the /login form
+// expect: { items, sort: { by, dir } } — the answer must be a list (`items(json)` picks it out)
+//         ordered by `by(item)` in `dir`. A web page is checked through its loader's data
+//         (?_data=<route id>). An answer that is not 200 or not in that order is reported as an
+//         error ("parameter refused" / "parameter ignored") and is not timed: timing a list
+//         that ignored `sort` would time something else.
+// kind:   "export" — one request, streamed and counted (rows/s, bytes, server RSS), not autocannon.
+//
+// ctx (built by lists.mjs from the loaded volumes): deepAuditPage, staffLastPage, lateQuotesPage,
+// actor, action, entity, from, to, q.
+
+const auditItems = (json) => json.items;
+const auditWebItems = (json) => json.list?.items;
+const usersItems = (json) => json.items;
+const usersWebItems = (json) => json.list?.items ?? json.users?.items ?? json.items;
+const actorOf = (e) => e.actorLabel ?? e.actorId ?? e.actorType;
+const sorted = (items, by, dir) => ({ items, sort: { by, dir } });
+
+const auditSort = (by, dir, field, web = false) => ({
+  name: `${web ? "/admin/audit" : "API audit"} sort=${by}&dir=${dir}`,
+  path: `${web ? "/admin/audit" : "/api/admin/audit"}?sort=${by}&dir=${dir}`,
+  auth: web ? "admin-web" : "admin-api",
+  web: web ? "routes/admin.audit" : undefined,
+  expect: sorted(web ? auditWebItems : auditItems, field, dir),
+});
+const usersSort = (by, dir, field, web = false) => ({
+  name: `${web ? "/admin/users" : "API users"} sort=${by}&dir=${dir}`,
+  path: `${web ? "/admin/users" : "/api/admin/users"}?sort=${by}&dir=${dir}`,
+  auth: web ? "admin-web" : "admin-api",
+  web: web ? "routes/admin.users._index" : undefined,
+  expect: sorted(web ? usersWebItems : usersItems, field, dir),
+});
+
+export function listTargets(ctx) {
+  const range = `from=${ctx.from}&to=${ctx.to}`;
+  return [
+    // ─── API: the audit log ───
+    { name: "API audit, first page", path: "/api/admin/audit", auth: "admin-api" },
+    { name: `API audit, page ${ctx.deepAuditPage}`, path: `/api/admin/audit?page=${ctx.deepAuditPage}`, auth: "admin-api" },
+    { name: `API audit, actor=${ctx.actor}`, path: `/api/admin/audit?actor=${ctx.actor}`, auth: "admin-api" },
+    { name: `API audit, action=${ctx.action}`, path: `/api/admin/audit?action=${ctx.action}`, auth: "admin-api" },
+    { name: `API audit, entity=${ctx.entity}`, path: `/api/admin/audit?entity=${ctx.entity}`, auth: "admin-api" },
+    { name: `API audit, ${range}`, path: `/api/admin/audit?${range}`, auth: "admin-api" },
+    {
+      name: `API audit, every filter, page 3`,
+      path: `/api/admin/audit?actor=${ctx.actor}&action=${ctx.action}&entity=${ctx.entity}&${range}&page=3`,
+      auth: "admin-api",
+    },
+    auditSort("at", "asc", (e) => e.at),
+    auditSort("actor", "asc", actorOf),
+    auditSort("action", "desc", (e) => e.action),
+    auditSort("entity", "asc", (e) => e.entity),
+    // ─── API: back-office users ───
+    { name: "API users, first page", path: "/api/admin/users", auth: "admin-api" },
+    { name: `API users, page ${ctx.staffLastPage}`, path: `/api/admin/users?page=${ctx.staffLastPage}`, auth: "admin-api" },
+    { name: `API users, q=${ctx.q}`, path: `/api/admin/users?q=${ctx.q}`, auth: "admin-api" },
+    usersSort("username", "desc", (u) => u.username),
+    usersSort("email", "desc", (u) => u.email),
+    usersSort("role", "asc", (u) => u.role?.name),
+    usersSort("lastLoginAt", "desc", (u) => u.lastLoginAt),
+    // ─── API: the big visitor's lists ───
+    { name: "API my quotes, first page", path: "/api/me/quotes", auth: "visitor-api" },
+    { name: `API my quotes, page ${ctx.lateQuotesPage}`, path: `/api/me/quotes?page=${ctx.lateQuotesPage}`, auth: "visitor-api" },
+    { name: "API my policies (all)", path: "/api/me/policies", auth: "visitor-api" },
+    // ─── Web pages ───
+    { name: "/admin/audit", path: "/admin/audit", auth: "admin-web" },
+    { name: `/admin/audit?page=${ctx.deepAuditPage}`, path: `/admin/audit?page=${ctx.deepAuditPage}`, auth: "admin-web" },
+    { name: `/admin/audit?actor=${ctx.actor}`, path: `/admin/audit?actor=${ctx.actor}`, auth: "admin-web" },
+    { name: `/admin/audit?${range}`, path: `/admin/audit?${range}`, auth: "admin-web" },
+    auditSort("actor", "asc", actorOf, true),
+    { name: "/admin/users", path: "/admin/users", auth: "admin-web" },
+    { name: `/admin/users?page=${ctx.staffLastPage}`, path: `/admin/users?page=${ctx.staffLastPage}`, auth: "admin-web" },
+    { name: `/admin/users?q=${ctx.q}`, path: `/admin/users?q=${ctx.q}`, auth: "admin-web" },
+    usersSort("lastLoginAt", "desc", (u) => u.lastLoginAt, true),
+    { name: "/mis-cotizaciones", path: "/mis-cotizaciones", auth: "visitor-web" },
+    { name: `/mis-cotizaciones?page=${ctx.lateQuotesPage}`, path: `/mis-cotizaciones?page=${ctx.lateQuotesPage}`, auth: "visitor-web" },
+    { name: "/mi-poliza", path: "/mi-poliza", auth: "visitor-web" },
+    // ─── The CSV export of the whole audit log ───
+    { name: "API audit export (no filter)", path: "/api/admin/audit/export", auth: "admin-api", kind: "export" },
+    { name: "/admin/audit.csv (no filter)", path: "/admin/audit.csv", auth: "admin-web", kind: "export" },
+  ];
+}
