@@ -33,14 +33,21 @@ export const AUDIT_FILTERS = {
     .transform((value) => value || undefined)
     .refine((value) => value === undefined || value.length >= 3, "Escribe al menos 3 letras del actor")
     .describe("Parte del correo o nombre del actor, 3 letras o más (sin distinguir mayúsculas)"),
-  action: z.preprocess(
-    emptyAsUndefined,
-    z.enum(AUDIT_ACTION_CODES, { errorMap: () => ({ message: "Elige una acción de la lista" }) }).optional(),
-  ).describe("Acción exacta"),
-  entity: z.preprocess(
-    emptyAsUndefined,
-    z.enum(AUDIT_ENTITY_CODES, { errorMap: () => ({ message: "Elige una entidad de la lista" }) }).optional(),
-  ).describe("Entidad exacta"),
+  // Exact codes (an index answers each); the page offers them from the vocabulary as a list.
+  action: z
+    .string()
+    .trim()
+    .max(100, "El filtro de acción es demasiado largo")
+    .optional()
+    .transform((value) => value || undefined)
+    .describe(`Acción exacta: ${AUDIT_ACTION_CODES.join(", ")}`),
+  entity: z
+    .string()
+    .trim()
+    .max(100, "El filtro de entidad es demasiado largo")
+    .optional()
+    .transform((value) => value || undefined)
+    .describe(`Entidad exacta: ${AUDIT_ENTITY_CODES.join(", ")}`),
   from: z.preprocess(emptyAsUndefined, dateFilter("desde")).describe("Desde este día (AAAA-MM-DD, hora de Madrid), incluido"),
   to: z.preprocess(emptyAsUndefined, dateFilter("hasta")).describe("Hasta este día (AAAA-MM-DD, hora de Madrid), incluido"),
 };

@@ -337,9 +337,17 @@ describe("las cotizaciones de un visitante con sesión", () => {
         },
       ],
       total: 2,
+      totalCapped: false,
       page: 1,
       pageSize: 20,
+      sort: "createdAt",
+      dir: "desc",
     });
+
+    // The stored best price orders the list too, cheapest first.
+    const byPrice = await call("GET", "/me/quotes?sort=bestPrice&dir=asc", { token: ana });
+    const prices = (byPrice.body.items as { bestPrice: number }[]).map((q) => q.bestPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
     const page2 = await call("GET", "/me/quotes?page=2&pageSize=1", { token: ana });
     expect(page2.body).toMatchObject({ total: 2, page: 2, pageSize: 1, items: [{ id: first.id }] });
