@@ -32,6 +32,7 @@ import { useNonce } from "~/lib/nonce";
 import { mergeHeaders } from "~/lib/session.server";
 import { getToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/tailwind.css";
+import { HOME_TITLE } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -39,7 +40,7 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = ({ error }) =>
-  error ? [{ title: errorTitle(error) }] : [{ title: "Cotiza | Seguros de coche, hogar y alquiler" }];
+  error ? [{ title: errorTitle(error) }] : [{ title: HOME_TITLE }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // getVisitor re-validates a visitor token with GET /auth/profile on every request that carries

@@ -1,8 +1,10 @@
-// Answers of the visitor's policy endpoints (/me/policies) and of a checkout. Shared with app/.
+// Answers of the visitor's policy endpoints (/me/policies, a page of summaries, and
+// /me/policies/{id}, one policy in full) and of a checkout. Shared with app/.
 // Document URLs are relative to the API base address (e.g. "/me/policies/7/documents/conditions");
 // they need the visitor's bearer token, except the IPID, which is public.
 import { z } from "zod";
 import { BreakdownSchema } from "./checkout";
+import { BoundedPaginationQuerySchema, paginated } from "./list-query";
 import { FREQUENCIES, LINES, PAYMENT_METHODS, POLICY_STATUSES, RECIBO_STATUSES } from "./vocabulary";
 
 export const POLICY_NOT_FOUND_MESSAGE = "Póliza no encontrada";
@@ -71,5 +73,27 @@ export const PolicySchema = z.object({
 });
 export type PolicyAnswer = z.infer<typeof PolicySchema>;
 
-export const PolicyListSchema = z.object({ items: z.array(PolicySchema) });
+/** One policy in the visitor's list: enough for a card and a link to its detail (GET /me/policies/{id}). */
+export const PolicySummarySchema = PolicySchema.pick({
+  id: true,
+  number: true,
+  line: true,
+  lineName: true,
+  status: true,
+  startDate: true,
+  endDate: true,
+  frequency: true,
+  createdAt: true,
+}).extend({
+  plan: PolicySchema.shape.plan.pick({ code: true, name: true }),
+  premiumTotal: z.number().int().describe("Prima total anual, en céntimos"),
+  nextRecibo: PolicyReciboSchema.pick({ sequence: true, dueDate: true, amount: true })
+    .nullable()
+    .describe("El primer recibo pendiente de cobro; null si no queda ninguno"),
+});
+export type PolicySummary = z.infer<typeof PolicySummarySchema>;
+
+/** `?page=&pageSize=` of GET /me/policies (one fixed order: newest first). */
+export const PolicyListQuerySchema = BoundedPaginationQuerySchema;
+export const PolicyListSchema = paginated(PolicySummarySchema);
 export type PolicyList = z.infer<typeof PolicyListSchema>;

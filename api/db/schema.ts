@@ -354,7 +354,8 @@ export const policies = pgTable(
   },
   (t) => [
     index("policies_client_id_idx").on(t.clientId),
-    index("policies_user_id_idx").on(t.userId),
+    // A visitor's policies, newest first (Mi póliza's list; its prefix serves user_id lookups).
+    index("policies_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("policies_quote_id_idx").on(t.quoteId),
     index("policies_status_idx").on(t.status),
     index("policies_end_date_idx").on(t.endDate),

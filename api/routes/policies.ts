@@ -1,10 +1,17 @@
-// The visitor's policies: the list and one policy, with guarantees, premium, recibos and the URLs
-// of their documents. Another visitor's policy answers 404, as one that does not exist.
+// The visitor's policies: a page of summaries, and one policy with guarantees, premium, recibos and
+// the URLs of its documents. Another visitor's policy answers 404, as one that does not exist.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
 import { BEARER_SECURITY, currentUser, requireUser } from "../auth";
-import { POLICY_NOT_FOUND_MESSAGE, PolicyListSchema, PolicySchema, type PolicyAnswer } from "../contract/policies";
-import { findUserPolicy, loadPolicyViews, type PolicyView } from "../db/policies.repo";
+import {
+  POLICY_NOT_FOUND_MESSAGE,
+  PolicyListQuerySchema,
+  PolicyListSchema,
+  PolicySchema,
+  type PolicyAnswer,
+  type PolicySummary,
+} from "../contract/policies";
+import { findUserPolicy, listUserPolicySummaries, type PolicySummaryView, type PolicyView } from "../db/policies.repo";
 import { ApiProblem, errorResponses } from "../http";
 
 export const POLICIES_TAG = "Pólizas";
@@ -68,18 +75,23 @@ export function policyAnswer(p: PolicyView): PolicyAnswer {
   };
 }
 
+export function policySummaryAnswer(p: PolicySummaryView): PolicySummary {
+  return { ...p, createdAt: p.createdAt.toISOString() };
+}
+
 const listRoute = createRoute({
   method: "get",
   path: "/me/policies",
   tags: [POLICIES_TAG],
   summary: "Mis pólizas",
   description:
-    "Las pólizas del visitante con sesión, de la más reciente a la más antigua, con sus garantías, el desglose de la prima, los recibos y los enlaces a sus documentos (relativos a la API).",
+    "Una página de las pólizas del visitante con sesión, de la más reciente a la más antigua: número, ramo, plan, estado, fechas, prima anual y el próximo recibo pendiente. Las garantías, los recibos y los documentos de cada una, en GET /me/policies/{id}.",
   middleware: [requireUser()] as const,
   security: BEARER_SECURITY,
+  request: { query: PolicyListQuerySchema },
   responses: {
-    200: { description: "Pólizas del visitante", content: json(PolicyListSchema) },
-    ...errorResponses(401),
+    200: { description: "Página de pólizas del visitante", content: json(PolicyListSchema) },
+    ...errorResponses(400, 401),
   },
 });
 
@@ -88,7 +100,8 @@ const getRoute = createRoute({
   path: "/me/policies/{id}",
   tags: [POLICIES_TAG],
   summary: "Ver una póliza propia",
-  description: "Para una póliza de otra persona responde 404, igual que si no existiera.",
+  description:
+    "La póliza completa: tomador, riesgo, garantías, desglose de la prima, recibos y los enlaces a sus documentos (relativos a la API). Para una póliza de otra persona responde 404, igual que si no existiera.",
   middleware: [requireUser()] as const,
   security: BEARER_SECURITY,
   request: { params: policyIdParam },
@@ -100,8 +113,9 @@ const getRoute = createRoute({
 
 export function registerPolicyRoutes(api: ApiApp) {
   api.openapi(listRoute, async (c) => {
-    const views = await loadPolicyViews(c.var.deps.db, { userId: currentUser(c).id });
-    return c.json({ items: views.map(policyAnswer) }, 200);
+    const query = c.req.valid("query");
+    const { items, ...counted } = await listUserPolicySummaries(c.var.deps.db, currentUser(c).id, query);
+    return c.json({ items: items.map(policySummaryAnswer), ...counted, page: query.page, pageSize: query.pageSize }, 200);
   });
 
   api.openapi(getRoute, async (c) => {

@@ -69,8 +69,3 @@ export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export function visibleSections(permissions: Record<string, boolean> | null | undefined): AdminSection[] {
   return ADMIN_SECTIONS.filter((section) => canOpen(permissions, section.routeId, "loader"));
 }
-
-/** "Usuarios | Back office Cotiza": every back-office page title ends the same way. */
-export function adminTitle(page: string): string {
-  return `${page} | Back office Cotiza`;
-}

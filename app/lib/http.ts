@@ -19,3 +19,10 @@ export function positiveIdParam(value: string | undefined): number {
 export function invariantResponse<T>(condition: T, message = "Not Found", init: ResponseInit = { status: 404, statusText: "Not Found" }): asserts condition {
   if (!condition) throw new Response(message, init);
 }
+
+/** The session's headers plus `Cache-Control: private, no-store`: a page of one person's data. */
+export function privateHeaders(source: HeadersInit | undefined): Headers {
+  const headers = new Headers(source);
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+}

@@ -5,9 +5,10 @@ import { ProductLineListSchema, type ProductLine } from "../../api/contract/site
 import { apiClient } from "~/lib/api.server";
 import { formatMoney } from "~/lib/format";
 import "~/lib/load-context";
+import { HOME_TITLE } from "~/lib/page-title";
 
 export const meta: MetaFunction = () => [
-  { title: "Cotiza | Seguros de coche, hogar y alquiler" },
+  { title: HOME_TITLE },
   {
     name: "description",
     content:

@@ -1,12 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { adminTitle } from "~/lib/page-title";
 import { DashboardSchema, type Dashboard } from "../../api/contract/dashboard";
-import { pageTitle } from "~/components/ui/error-summary";
 import { hasPermission } from "~/lib/admin-auth.server";
 import { adminLoader } from "~/lib/admin-route.server";
-import { adminTitle, visibleSections } from "~/lib/admin-routes";
+import { visibleSections } from "~/lib/admin-routes";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(adminTitle("Panel"), matches) }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Panel", matches) }];
 
 export const loader = adminLoader("routes/admin._index", async ({ admin, api }) => {
   // The page is for every admin; the live counts only for those with dashboard:read. A role that

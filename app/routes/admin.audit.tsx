@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { adminTitle } from "~/lib/page-title";
 import {
   ACTOR_TYPES,
   AUDIT_ACTIONS,
@@ -13,7 +14,6 @@ import {
 import type { Column } from "~/components/list/data-table";
 import type { FilterDef } from "~/components/list/filter-bar";
 import { CsvLink, ListView } from "~/components/list/list-view";
-import { withErrorPrefix } from "~/components/ui/error-summary";
 import { adminLoader } from "~/lib/admin-route.server";
 import { formatDateTimeSeconds, isoDateTime } from "~/lib/format";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
@@ -22,7 +22,7 @@ import { assertPageInRange, readListQuery } from "~/lib/list.server";
 
 // Filters are a GET form: a refused one is known from the loader's data, not from an action.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: withErrorPrefix("Auditoría | Back office Cotiza", Boolean(data?.filterResult)) },
+  { title: adminTitle("Auditoría", Boolean(data?.filterResult)) },
 ];
 
 export const loader = adminLoader("routes/admin.audit", async ({ api, request, headers }) => {

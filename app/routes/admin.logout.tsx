@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminApiClient, ADMIN_LOGIN_PATH, requireRoutePermission } from "~/lib/admin-auth.server";
-import { adminTitle } from "~/lib/admin-routes";
+import { adminTitle } from "~/lib/page-title";
 import { validateCsrf } from "~/lib/csrf.server";
 import { ADMIN_TOKEN_KEY, clearAdminCookie, getAdminSession } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";

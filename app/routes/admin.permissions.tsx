@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { adminTitle } from "~/lib/page-title";
 import { PermissionListSchema, RoleListSchema } from "../../api/contract/roles";
 import { hasPermission } from "../../api/contract/permissions";
 import { adminLoader } from "~/lib/admin-route.server";
@@ -8,7 +9,7 @@ import { groupPermissions } from "./__admin.role-form";
 /** /admin/permissions: the permission catalogue and which role holds what (roles × permissions). */
 const ROUTE_ID = "routes/admin.permissions";
 
-export const meta: MetaFunction = () => [{ title: "Permisos | Back office Cotiza" }];
+export const meta: MetaFunction = () => [{ title: adminTitle("Permisos") }];
 
 export const loader = adminLoader(ROUTE_ID, async ({ admin, api }) => {
   const [permissions, roles] = await Promise.all([

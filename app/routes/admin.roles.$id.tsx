@@ -2,11 +2,12 @@ import { type SubmissionResult } from "@conform-to/react";
 import { positiveIdParam } from "~/lib/http";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { adminTitle } from "~/lib/page-title";
 import { PermissionListSchema, RoleSchema, SUPERADMIN_ROLE } from "../../api/contract/roles";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
-import { pageTitle, useErrorTitle } from "~/components/ui/error-summary";
+import { useErrorTitle } from "~/components/ui/error-summary";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from "./__admin.role-form";
@@ -15,7 +16,7 @@ import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from ".
 const ROUTE_ID = "routes/admin.roles.$id";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(`${data ? `Rol ${data.role.name}` : "Rol"} | Back office Cotiza`, matches) },
+  { title: adminTitle(data ? `Rol ${data.role.name}` : "Rol", matches) },
 ];
 
 export const loader = adminLoader(ROUTE_ID, async ({ admin, api, params }) => {

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { adminTitle } from "~/lib/page-title";
 import { hasPermission } from "../../api/contract/permissions";
 import { RoleListSchema } from "../../api/contract/roles";
 import { DataTable, type Column } from "~/components/list/data-table";
@@ -9,7 +10,7 @@ import { adminLoader } from "~/lib/admin-route.server";
 /** /admin/roles: every role with its users and permissions counted (a handful: one table, no pages). */
 const ROUTE_ID = "routes/admin.roles._index";
 
-export const meta: MetaFunction = () => [{ title: "Roles | Back office Cotiza" }];
+export const meta: MetaFunction = () => [{ title: adminTitle("Roles") }];
 
 export const loader = adminLoader(ROUTE_ID, async ({ admin, api }) => {
   const { items } = await api.get("/admin/roles", { schema: RoleListSchema });

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { adminTitle } from "~/lib/page-title";
 import { PermissionListSchema, RoleSchema } from "../../api/contract/roles";
-import { pageTitle } from "~/components/ui/error-summary";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from "./__admin.role-form";
@@ -9,7 +9,7 @@ import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from ".
 /** /admin/roles/new: a role with its name, description and permissions. */
 const ROUTE_ID = "routes/admin.roles.new";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle("Nuevo rol | Back office Cotiza", matches) }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Nuevo rol", matches) }];
 
 export const loader = adminLoader(ROUTE_ID, async ({ api }) => {
   const { items } = await api.get("/admin/permissions", { schema: PermissionListSchema });

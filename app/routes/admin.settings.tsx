@@ -1,16 +1,16 @@
 import { getFormProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { adminTitle } from "~/lib/page-title";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { AdminLoginAnswerSchema, ChangePasswordBodySchema, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { ErrorSummary, pageTitle } from "~/components/ui/error-summary";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminSignInCookie } from "~/lib/admin-auth.server";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
-import { adminTitle } from "~/lib/admin-routes";
 import { ApiError } from "~/lib/api.server";
 import { changePasswordError, MESSAGES, serverFieldErrors } from "~/lib/auth-messages";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -26,7 +26,7 @@ const ChangePasswordFormSchema = ChangePasswordBodySchema.extend({
 
 const HIDDEN = ["currentPassword", "newPassword", "confirmNewPassword"];
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(adminTitle("Configuración"), matches) }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Configuración", matches) }];
 
 export const loader = adminLoader("routes/admin.settings", async ({ admin }) => ({ username: admin.username, email: admin.email }));
 

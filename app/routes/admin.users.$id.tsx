@@ -3,6 +3,7 @@ import { useZodForm } from "~/components/ui/use-zod-form";
 import { positiveIdParam } from "~/lib/http";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { adminTitle } from "~/lib/page-title";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -12,7 +13,7 @@ import { newPasswordField, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
-import { ErrorSummary, pageTitle, useErrorTitle } from "~/components/ui/error-summary";
+import { ErrorSummary, useErrorTitle } from "~/components/ui/error-summary";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
@@ -23,7 +24,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 const ROUTE_ID = "routes/admin.users.$id";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(`${data?.user.username ?? "Usuario"} | Back office Cotiza`, matches) },
+  { title: adminTitle(data?.user.username ?? "Usuario", matches) },
 ];
 
 const RoleFormSchema = z.object({

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { adminTitle } from "~/lib/page-title";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { AdminUserListQuerySchema, AdminUserListSchema, AdminUserRowSchema, CreateAdminUserSchema, type AdminUserRow } from "../../api/contract/admin-users";
@@ -11,7 +12,7 @@ import type { Column } from "~/components/list/data-table";
 import type { FilterDef } from "~/components/list/filter-bar";
 import { CsvLink, ListView } from "~/components/list/list-view";
 import { Badge } from "~/components/ui/badge";
-import { ErrorSummary, pageTitle } from "~/components/ui/error-summary";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -24,7 +25,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 const ROUTE_ID = "routes/admin.users._index";
 const LIST_PATH = "/admin/users";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle("Usuarios | Back office Cotiza", matches) }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Usuarios", matches) }];
 
 const CreateUserFormSchema = z.object({
   username: CreateAdminUserSchema.shape.username,

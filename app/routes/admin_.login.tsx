@@ -2,15 +2,15 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { adminTitle } from "~/lib/page-title";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { AdminLoginBodySchema } from "../../api/contract/auth";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
+import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminSignInCookie, getSignedInAdmin, safeAdminRedirect } from "~/lib/admin-auth.server";
-import { adminTitle } from "~/lib/admin-routes";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { adminLoginError, InvalidAuthAnswerError, serverFieldErrors, validateAuthAnswer } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
@@ -20,7 +20,7 @@ import { validateCsrf } from "~/lib/csrf.server";
 
 const AdminLoginFormSchema = AdminLoginBodySchema.extend({ redirectTo: z.string().optional() });
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(adminTitle("Iniciar sesión"), matches) }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle(("Iniciar sesión"), matches) }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));

@@ -3,9 +3,10 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { buildConsent, readConsent, serializeConsent, type ConsentChoice } from "~/lib/consent.server";
 import { formatDate } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { siteTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = () => [
-  { title: "Configuración de cookies | Cotiza" },
+  { title: siteTitle("Configuración de cookies") },
   {
     name: "description",
     content: "Elija qué cookies opcionales acepta en Cotiza: analítica y personalización. Las técnicas son siempre necesarias.",

@@ -1,30 +1,17 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { notFound } from "~/lib/http";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PolicySchema } from "../../api/contract/policies";
-import { ApiError, apiClient } from "~/lib/api.server";
-import { requireVisitor } from "~/lib/auth.server";
-import { PolicyDocuments, PolicyFacts } from "./__checkout.policy";
+import { PolicyDocuments } from "~/components/policy/policy-documents";
+import { PolicyFacts } from "~/components/policy/policy-facts";
+import { siteTitle } from "~/lib/page-title";
+import { readOwnPolicy } from "~/lib/policies.server";
 
-export const meta: MetaFunction = () => [{ title: "Póliza contratada | Cotiza" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: siteTitle("Póliza contratada") }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const visitor = await requireVisitor(request, context);
-  const id = new URL(request.url).searchParams.get("poliza") ?? "";
-  if (!/^[1-9]\d{0,9}$/.test(id)) throw notFound("Póliza no encontrada");
-  try {
-    const policy = await apiClient(context, request, visitor.token).get(`/me/policies/${id}`, { schema: PolicySchema });
-    const headers = new Headers(visitor.headers);
-    headers.set("Cache-Control", "private, no-store");
-    return json({ policy }, { headers });
-  } catch (error) {
-    // Someone else's policy answers 404, like one that does not exist.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound("Póliza no encontrada");
-    throw error;
-  }
+  const { policy, headers } = await readOwnPolicy(request, context, new URL(request.url).searchParams.get("poliza"));
+  return json({ policy }, { headers });
 }
 
 export default function PolicyConfirmedPage() {

@@ -1,33 +1,31 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { notFound } from "~/lib/http";
+import { notFound, privateHeaders } from "~/lib/http";
+import { isUuid } from "../../api/contract/ids";
 import { Link, useLoaderData } from "@remix-run/react";
 import { QuoteSchema } from "../../api/contract/quotes";
-import { FrequencyPrices } from "~/components/frequency-prices";
+import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "../../api/contract/vocabulary";
+import { FrequencyPrices } from "~/components/quote/frequency-prices";
 import { Badge } from "~/components/ui/badge";
 import { ApiError } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
-import { documentPaths } from "./__checkout.policy";
-import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "./__checkout.quote-status";
-import { lineOption, requoteHref } from "./__cotizar.form";
-import { QUOTE_PARAM } from "./__results.state";
+import { documentPaths } from "~/lib/document-paths";
+import { lineOption, requoteHref } from "~/lib/quote-form";
+import { QUOTE_PARAM } from "~/lib/plan-choice";
+import { siteTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Cotización | Cotiza" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: siteTitle("Cotización") }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const visitor = await requireVisitor(request, context);
   const id = params.id ?? "";
-  if (!UUID.test(id)) throw notFound("Cotización no encontrada");
+  if (!isUuid(id)) throw notFound("Cotización no encontrada");
   const ownerToken = await quoteOwnerToken(request, context, id);
   try {
     const quote = await quoteApi(context, request, { token: visitor.token, ownerToken }).get(`/quotes/${id}`, { schema: QuoteSchema });
-    const headers = new Headers(visitor.headers);
-    headers.set("Cache-Control", "private, no-store");
     return json(
       {
         quote: { id: quote.id, line: quote.line, status: quote.status, validUntil: quote.validUntil, createdAt: quote.createdAt },
@@ -42,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         })),
         requoteHref: requoteHref(quote.line, quote.inputs as Record<string, unknown>),
       },
-      { headers },
+      { headers: privateHeaders(visitor.headers) },
     );
   } catch (error) {
     // Someone else's quote answers 404, like one that does not exist.

@@ -7,7 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { CreatedQuoteSchema, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
 import { UnsavedChangesGuard } from "~/components/unsaved-changes";
-import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
+import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
@@ -34,10 +34,11 @@ import {
   parseLine,
   prefillFromSearch,
   typedValues,
-} from "./__cotizar.form";
+} from "~/lib/quote-form";
+import { siteTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Calcular precio | Cotiza", matches) },
+  { title: siteTitle("Calcular precio", matches) },
   {
     name: "description",
     content: "Calcule el precio de su seguro de coche, de hogar o de impago del alquiler en un par de minutos y compare los planes.",

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { documentNotFound, POSITIVE_INT, streamDocument } from "./__checkout.documents.server";
+import { documentNotFound, streamDocument } from "~/lib/documents.server";
+import { POSITIVE_INT } from "~/lib/ids";
 
 /** /documentos/poliza/{id}/condiciones: the policy's particular conditions (PDF), for its owner. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

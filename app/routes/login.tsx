@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { LoginBodySchema } from "../../api/contract/auth";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
+import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { ApiError, apiClient } from "~/lib/api.server";
@@ -16,11 +16,12 @@ import { validateCsrf } from "~/lib/csrf.server";
 import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
+import { siteTitle } from "~/lib/page-title";
 
 const LoginFormSchema = LoginBodySchema.extend({ redirectTo: z.string().optional() });
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Iniciar sesión | Cotiza", matches) },
+  { title: siteTitle("Iniciar sesión", matches) },
   { name: "description", content: "Entre en Cotiza para ver sus cotizaciones y gestionar su póliza." },
 ];
 

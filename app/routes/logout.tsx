@@ -8,8 +8,9 @@ import { validateCsrf } from "~/lib/csrf.server";
 import { clearVisitorCookie, getVisitorSession, VISITOR_TOKEN_KEY } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isTokenExpired } from "~/lib/token";
+import { siteTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Cerrar sesión | Cotiza" }];
+export const meta: MetaFunction = () => [{ title: siteTitle("Cerrar sesión") }];
 
 // Signing out only happens on POST (a link or a prefetch must never sign anyone out). A GET shows
 // the button, for whoever lands here by typing the address.

@@ -7,10 +7,11 @@ import { apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
-import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "./__checkout.quote-status";
-import { lineOption } from "./__cotizar.form";
+import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "../../api/contract/vocabulary";
+import { lineOption } from "~/lib/quote-form";
+import { siteTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Mis cotizaciones | Cotiza" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: siteTitle("Mis cotizaciones") }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

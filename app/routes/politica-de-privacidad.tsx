@@ -2,12 +2,13 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalDocument, sectionHeading, useSiteInfo } from "~/components/legal-document";
 import { formatDate } from "~/lib/format";
+import { siteTitle } from "~/lib/page-title";
 
 /** Change this date whenever the text below changes. */
 const LAST_UPDATED = "2026-11-22";
 
 export const meta: MetaFunction = () => [
-  { title: "Política de privacidad | Cotiza" },
+  { title: siteTitle("Política de privacidad") },
   {
     name: "description",
     content:

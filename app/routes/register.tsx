@@ -7,7 +7,7 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { z } from "zod";
 import { accountRuleMessages, PASSWORD_MIN_LENGTH, RegisterBodySchema } from "../../api/contract/auth";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { ErrorSummary, markSubmissionFailed, pageTitle } from "~/components/ui/error-summary";
+import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { ApiError, apiClient } from "~/lib/api.server";
@@ -24,6 +24,7 @@ import { checkHoneypot } from "~/lib/honeypot.server";
 import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
+import { siteTitle } from "~/lib/page-title";
 
 // The API's own rules (contract) plus confirmPassword, which is checked here and never sent.
 const RegisterFormSchema = RegisterBodySchema.innerType()
@@ -43,7 +44,7 @@ const RegisterFormSchema = RegisterBodySchema.innerType()
 const HIDDEN = ["password", "confirmPassword"];
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Crear una cuenta | Cotiza", matches) },
+  { title: siteTitle("Crear una cuenta", matches) },
   { name: "description", content: "Cree su cuenta en Cotiza para guardar sus cotizaciones y gestionar su póliza." },
 ];
 

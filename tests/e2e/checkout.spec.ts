@@ -4,18 +4,21 @@ import {
   definitionOf,
   escapeRegExp,
   exactText,
+  expectNoSeriousA11yViolations,
   expectPdf,
   fillAlquilerQuote,
   fillCard,
   fillPolicyholder,
   newVisitor,
+  register,
   spacedPattern,
   submitRegisterForm,
 } from "./support";
 
-// The whole flow from the home page to /cotizacion-confirmada and /mi-poliza: every line without
-// JavaScript, one with it. On the way: a /cotizar submission refused and fixed, the sign-in detour
-// the checkout asks an anonymous visitor for (the quote must survive it) and a declined card.
+// The whole flow from the home page to /cotizacion-confirmada, /mi-poliza and the policy's page
+// /mi-poliza/{id} (a 404 for anybody else): every line without JavaScript, one with it. On the
+// way: a /cotizar submission refused and fixed, the sign-in detour the checkout asks an anonymous
+// visitor for (the quote must survive it) and a declined card.
 
 type Line = "auto" | "hogar" | "alquiler";
 
@@ -99,8 +102,10 @@ const LINES: Record<Line, LineCase> = {
 };
 
 for (const line of ["auto", "hogar", "alquiler"] as const) {
-  test(`${line}: de la portada a la póliza, con un error al cotizar, el registro a mitad y una tarjeta rechazada`, async ({ page, javaScriptEnabled }) => {
+  test(`${line}: de la portada a la póliza, con un error al cotizar, el registro a mitad y una tarjeta rechazada`, async ({ page, browser, baseURL, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled && line !== "alquiler", "con JavaScript basta un ramo");
+    // The whole journey through a dozen pages (and, once, a second account): more than one page's time.
+    test.slow();
     const spec = LINES[line];
 
     // From the home page's card of the line to its /cotizar form.
@@ -186,10 +191,41 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     // "95,45 €, 22/11/2026 (cobrado)": the amount the button charged, paid today.
     await expect(definitionOf(facts, "Primer recibo")).toHaveText(new RegExp(`^${spacedPattern(firstRecibo)}, \\d{2}/\\d{2}/\\d{4} \\(cobrado\\)$`));
 
+    // Mi póliza: the policy's card in the list, and from it the policy's own page with its PDFs.
     await page.getByRole("link", { name: "Ir a Mi póliza" }).first().click();
-    await expect(page).toHaveURL(/\/mi-poliza/);
-    await expect(page.getByRole("main")).toContainText(number);
-    const href = await page.getByRole("link", { name: "Condiciones particulares (PDF)" }).first().getAttribute("href");
+    await expect(page).toHaveURL(/\/mi-poliza$/);
+    const title = `${spec.name}: plan ${planName}`;
+    const card = page.getByRole("article", { name: title });
+    await expect(definitionOf(card, "Número de póliza")).toHaveText(number);
+    await expect(definitionOf(card, "Prima total anual")).toHaveText(exactText(total));
+    await expect(page.getByText("Su póliza. Ábrala para ver sus garantías, sus recibos y su documentación.")).toBeVisible();
+    if (line === "alquiler") await expectNoSeriousA11yViolations(page);
+    await card.getByRole("link", { name: title }).click();
+    await expect(page).toHaveURL(/\/mi-poliza\/\d+$/);
+    const policyPath = new URL(page.url()).pathname;
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page).toHaveTitle(`Póliza ${number} | Cotiza`);
+    await expect(definitionOf(page.getByRole("main"), "Número de póliza")).toHaveText(number);
+    await expect(page.getByRole("table", { name: `Recibos de la póliza ${number}` })).toBeVisible();
+    const href = await page.getByRole("link", { name: "Condiciones particulares (PDF)" }).getAttribute("href");
+    expect(href).toMatch(/^\/documentos\/poliza\/\d+\/condiciones$/);
     await expectPdf(await page.request.get(href!));
+    if (line !== "alquiler") return;
+    await expectNoSeriousA11yViolations(page);
+
+    // Someone else, signed in with their own account: the policy and its PDF do not exist for them.
+    const other = await browser.newContext({ baseURL, javaScriptEnabled, locale: "es-ES", timezoneId: "Europe/Madrid" });
+    try {
+      const otherPage = await other.newPage();
+      await register(otherPage, newVisitor("Jorge Ruiz"));
+      const response = await otherPage.goto(policyPath);
+      expect(response?.status()).toBe(404);
+      await expect(otherPage.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+      expect((await otherPage.request.get(href!)).status()).toBe(404);
+      await otherPage.goto("/mi-poliza");
+      await expect(otherPage.getByText("Todavía no tiene ninguna póliza contratada.")).toBeVisible();
+    } finally {
+      await other.close();
+    }
   });
 }

@@ -1,5 +1,6 @@
 // The visitor's policies and their documents over real HTTP against a fresh database
-// (/me/policies, recibos, quote and IPID PDFs): someone else's policy or document gives 404.
+// (/me/policies, a page of summaries, and /me/policies/{id}; recibos, quote and IPID PDFs):
+// someone else's policy or document gives 404.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, checkout, checkoutBody, createQuote, download, NOT_FOUND_POLICY, registerVisitor, setUpCheckoutApi, type Policy, type Quote } from "../support/checkout";
 import { AUTO, HOGAR } from "../support/quote-inputs";
@@ -22,21 +23,76 @@ describe("/me/policies y documentos", () => {
     policy = answer.body as unknown as Policy;
   });
 
-  it("lista las pólizas del visitante y muestra una; la de otra persona da 404", async () => {
+  it("lista las pólizas del visitante como resúmenes y muestra una entera; la de otra persona da 404", async () => {
     const list = await call("GET", "/me/policies", { token: owner.token });
     expect(list.status).toBe(200);
-    expect((list.body.items as Policy[]).map((p) => p.number)).toEqual([policy.number]);
+    // A summary: no guarantees, no recibo list, no documents; the next recibo still to be charged.
+    expect(list.body).toEqual({
+      items: [
+        {
+          id: policy.id,
+          number: policy.number,
+          line: "hogar",
+          lineName: "Seguro de hogar",
+          status: policy.status,
+          plan: { code: "premium", name: policy.plan.name },
+          startDate: policy.startDate,
+          endDate: policy.endDate,
+          frequency: "trimestral",
+          premiumTotal: policy.premium.total,
+          createdAt: expect.any(String),
+          nextRecibo: { sequence: 2, dueDate: policy.recibos[1]!.dueDate, amount: policy.recibos[1]!.amount },
+        },
+      ],
+      total: 1,
+      totalCapped: false,
+      page: 1,
+      pageSize: 20,
+    });
     const one = await call("GET", `/me/policies/${policy.id}`, { token: owner.token });
     expect(one.status).toBe(200);
     expect(one.body).toEqual(policy);
 
-    expect((await call("GET", "/me/policies", { token: stranger.token })).body.items).toEqual([]);
+    expect((await call("GET", "/me/policies", { token: stranger.token })).body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 20 });
     for (const path of [`/me/policies/${policy.id}`, "/me/policies/999999", "/me/policies/abc"]) {
       const answer = await call("GET", path, { token: stranger.token });
       expect(answer.status, path).toBe(404);
       expect(answer.body).toEqual(NOT_FOUND_POLICY);
     }
     expect((await call("GET", "/me/policies")).status).toBe(401);
+  });
+
+  it("pagina las pólizas de la más reciente a la más antigua y rechaza una página no válida", async () => {
+    const visitor = await registerVisitor();
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const q = await createQuote("auto", AUTO, visitor.token);
+      const answer = await checkout(q.id, checkoutBody(visitor.nif), visitor.token);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      numbers.unshift((answer.body as unknown as Policy).number);
+    }
+    const page1 = await call("GET", "/me/policies?page=1&pageSize=2", { token: visitor.token });
+    expect(page1.status).toBe(200);
+    expect(page1.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect((page1.body.items as Policy[]).map((p) => p.number)).toEqual(numbers.slice(0, 2));
+    const page2 = await call("GET", "/me/policies?page=2&pageSize=2", { token: visitor.token });
+    expect((page2.body.items as Policy[]).map((p) => p.number)).toEqual(numbers.slice(2));
+    // Paid once a year and already charged: nothing pending.
+    expect((page2.body.items as Array<{ nextRecibo: unknown }>)[0]!.nextRecibo).toBeNull();
+    expect((await call("GET", "/me/policies?page=3&pageSize=2", { token: visitor.token })).body).toEqual({
+      items: [],
+      total: 3,
+      totalCapped: false,
+      page: 3,
+      pageSize: 2,
+    });
+
+    // Past the reachable rows (MAX_LIST_OFFSET) too.
+    for (const query of ["page=0", "page=abc", "pageSize=101", "pageSize=0", "page=501&pageSize=20"]) {
+      const answer = await call("GET", `/me/policies?${query}`, { token: visitor.token });
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.error, query).toEqual(expect.any(String));
+    }
   });
 
   it("descarga las condiciones particulares, cada recibo, la cotización y el IPID en PDF", async () => {

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
+import type { StatusTone } from "../../../api/contract/vocabulary";
 
-export type BadgeTone = "neutral" | "success" | "warning" | "danger" | "info";
+/** The vocabulary's tones: every status of the contract has one. */
+export type BadgeTone = StatusTone;
 
 const TONES: Record<BadgeTone, string> = {
   neutral: "bg-slate-100 text-slate-800 ring-slate-300",

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { ERROR_TITLE_PREFIX } from "~/lib/page-title";
 
 /**
  * GOV.UK error summary: after a failed submit, a box at the top of the form titled
@@ -8,14 +9,11 @@ import { useEffect, useRef, type ReactNode } from "react";
  * Without JavaScript the prefix comes from the server: the action calls
  * `markSubmissionFailed(context)` before answering 400, the root loader (which runs after the
  * action in the same request) exposes it as `failedSubmission`, and the route's meta uses
- * `pageTitle(title, matches)`.
+ * `siteTitle(page, matches)` or `adminTitle(page, matches)` from ~/lib/page-title.
  */
-export const ERROR_TITLE_PREFIX = "Error: ";
 
-export function withErrorPrefix(title: string, failed: boolean): string {
-  if (!failed || title.startsWith(ERROR_TITLE_PREFIX)) return title;
-  return `${ERROR_TITLE_PREFIX}${title}`;
-}
+// Kept for the back-office routes that still import them from here; remove when unused.
+export { ERROR_TITLE_PREFIX, withErrorPrefix } from "~/lib/page-title";
 
 // Per-request flag, keyed by the request's load context (shared by the action and the loaders
 // that run after it in a document POST). Plain module: no server APIs, nothing secret.
@@ -29,15 +27,6 @@ export function markSubmissionFailed(context: object): void {
 /** Whether an action in this request answered a failed submission (read by the root loader). */
 export function hasFailedSubmission(context: object): boolean {
   return failedSubmissions.has(context);
-}
-
-type MatchLike = { id: string; data?: unknown };
-
-/** A route's title with "Error: " when this request's submission failed (JavaScript off). */
-export function pageTitle(title: string, matches: readonly MatchLike[] | undefined): string {
-  const root = matches?.find((match) => match.id === "root")?.data;
-  const failed = Boolean(root && typeof root === "object" && (root as { failedSubmission?: unknown }).failedSubmission === true);
-  return withErrorPrefix(title, failed);
 }
 
 /** Keeps the "Error: " prefix on document.title while `failed` (JavaScript on). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutBody, CheckoutFormSchema, formErrorsFromApi } from "./__checkout.form";
+import { checkoutBody, CheckoutFormSchema, formErrorsFromApi } from "./checkout-form";
 
 const base = {
   plan: "basico",

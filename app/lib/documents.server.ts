@@ -38,6 +38,3 @@ export async function streamDocument(
   headers.set("Cache-Control", "private, no-store");
   return new Response(response.body, { status: 200, headers });
 }
-
-export const POSITIVE_INT = /^[1-9]\d{0,9}$/;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

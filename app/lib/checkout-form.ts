@@ -11,10 +11,8 @@ import {
   SepaPaymentSchema,
   type CheckoutBodySchema,
 } from "../../api/contract/checkout";
-import { FREQUENCIES } from "../../api/contract/quotes";
+import { FREQUENCIES, type PaymentMethod } from "../../api/contract/vocabulary";
 
-export const PAYMENT_METHODS = ["card", "sepa"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Never sent back to the browser after a failed submission. */
 export const SECRET_FIELDS = ["cardNumber", "cvc"] as const;

@@ -9,7 +9,7 @@ import {
   parseLine,
   prefillFromSearch,
   requoteHref,
-} from "./__cotizar.form";
+} from "./quote-form";
 
 function formData(values: Record<string, string>): FormData {
   const data = new FormData();

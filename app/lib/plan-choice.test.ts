@@ -8,7 +8,7 @@ import {
   parseFrequency,
   recibosSummary,
   sameSelection,
-} from "./__results.state";
+} from "./plan-choice";
 
 const g = (code: string) => ({ code, name: code.toUpperCase() });
 const PLANS = [

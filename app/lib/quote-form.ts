@@ -1,17 +1,27 @@
-// Pure helpers of the /cotizar form (shared by the page, its action and /results): the lines on
-// offer, the form's field names per line, and the two-way trip between a quote's stored inputs
-// (cents, booleans) and the form's typed values (euros, "on"), used to quote again.
+// Pure helpers of the quote form, shared by /cotizar (page and action), /results, /checkout,
+// /cotizacion/{id} and /mis-cotizaciones: the lines on offer, the form's field names per line,
+// and the two-way trip between a quote's stored inputs (cents, booleans) and the form's typed
+// values (euros, "on"), used to quote again.
 import { z } from "zod";
 import { LINE_CODES, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
+import { LINE_LABELS, LINE_NAMES, LINES } from "../../api/contract/vocabulary";
 
 export type LineOption = { code: QuoteLine; label: string; name: string; heading: string };
 
-/** The line chooser's options, in the order of the home page. */
-export const LINE_OPTIONS: readonly LineOption[] = [
-  { code: "auto", label: "Coche", name: "Seguro de coche", heading: "Datos del coche y del conductor" },
-  { code: "hogar", label: "Hogar", name: "Seguro de hogar", heading: "Datos de la vivienda" },
-  { code: "alquiler", label: "Alquiler", name: "Seguro de impago de alquiler", heading: "Datos del alquiler" },
-];
+/** The heading of each line's form section on /cotizar. */
+const LINE_HEADINGS: Record<QuoteLine, string> = {
+  auto: "Datos del coche y del conductor",
+  hogar: "Datos de la vivienda",
+  alquiler: "Datos del alquiler",
+};
+
+/** The line chooser's options, in the order of the home page (the vocabulary's). */
+export const LINE_OPTIONS: readonly LineOption[] = LINES.map((code) => ({
+  code,
+  label: LINE_LABELS[code],
+  name: LINE_NAMES[code],
+  heading: LINE_HEADINGS[code],
+}));
 
 /** The URL parameter that chooses the line: /cotizar?linea=auto. */
 export const LINE_PARAM = "linea";

@@ -1,5 +1,7 @@
-// Pure helpers of /results: the page's state lives in its URL (so it works without JavaScript and
-// survives a reload): /results?cotizacion={id}&frecuencia={f}&extras={plan}:{code}&extras=…
+// The visitor's choice of plan, frequency and extras, and how prices read; used by /results,
+// /checkout, /cotizacion/{id} and the quote components. /results keeps that choice in its URL (so
+// it works without JavaScript and survives a reload):
+// /results?cotizacion={id}&frecuencia={f}&extras={plan}:{code}&extras=…
 // Each plan keeps its own optional guarantees, hence the plan prefix on every `extras` value.
 import { FREQUENCIES, type Frequency, type Price } from "../../api/contract/quotes";
 import { formatMoney } from "~/lib/format";
@@ -8,13 +10,6 @@ export const QUOTE_PARAM = "cotizacion";
 export const FREQUENCY_PARAM = "frecuencia";
 export const EXTRAS_PARAM = "extras";
 export const DEFAULT_FREQUENCY: Frequency = "anual";
-
-export const FREQUENCY_LABELS: Record<Frequency, string> = {
-  anual: "Anual",
-  semestral: "Semestral",
-  trimestral: "Trimestral",
-  mensual: "Mensual",
-};
 
 /** "pago anual", "pago mensual"… */
 export function frequencyPhrase(frequency: Frequency): string {

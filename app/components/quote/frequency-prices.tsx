@@ -1,6 +1,7 @@
-import { FREQUENCIES, type Frequency, type Price } from "../../api/contract/quotes";
+import type { Price } from "../../../api/contract/quotes";
+import { FREQUENCIES, FREQUENCY_LABELS, type Frequency } from "../../../api/contract/vocabulary";
 import { formatMoney } from "~/lib/format";
-import { FREQUENCY_LABELS, recibosSummary } from "~/routes/__results.state";
+import { recibosSummary } from "~/lib/plan-choice";
 
 /** A plan's yearly total for each way of paying and how its recibos fall ("4 recibos de 37,94 €"). */
 export function FrequencyPrices({ prices, chosen }: { prices: Record<Frequency, Pick<Price, "total" | "recibos">>; chosen?: Frequency }) {

@@ -1,0 +1,203 @@
+import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { BreakdownAnswer } from "../../../api/contract/checkout";
+import type { SiteInfo } from "../../../api/contract/site";
+import { FREQUENCIES, FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type Frequency } from "../../../api/contract/vocabulary";
+import { CheckoutSummary } from "~/components/checkout/checkout-summary";
+import { DistributorInfo } from "~/components/checkout/distributor-info";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { CheckboxField, Field } from "~/components/ui/field";
+import { RadioGroup } from "~/components/ui/radio-group";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { CheckoutFormSchema, SECRET_FIELDS, type CheckoutFormShape } from "~/lib/checkout-form";
+import { formatMoney } from "~/lib/format";
+import { QUOTE_PARAM, recibosSummary } from "~/lib/plan-choice";
+
+type Prices = Record<Frequency, BreakdownAnswer>;
+
+/** What the checkout loader read: the quote, the plan, the extras and their prices for each frequency. */
+export type CheckoutOffer = {
+  quote: { id: string; validUntil: string };
+  plan: { code: string; name: string; deductibleCents: number };
+  extras: string[];
+  extraNames: string[];
+  frequency: Frequency;
+  idempotencyKey: string;
+  ipidHref: string;
+  prices: Prices;
+};
+
+type CheckoutFormProps = {
+  data: CheckoutOffer;
+  site: SiteInfo | undefined;
+  lastResult: SubmissionResult<string[]> | undefined;
+};
+
+/**
+ * The /checkout form: summary, policyholder, frequency, payment (both groups without JavaScript,
+ * the chosen one with it), consents and the distributor's information, one POST.
+ */
+export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  // The key of this page view: kept across failed submissions (and their reloads of the loader).
+  const submittedKey = lastResult?.initialValue?.idempotencyKey;
+  const [idempotencyKey] = useState(typeof submittedKey === "string" && submittedKey ? submittedKey : data.idempotencyKey);
+  const [form, fields] = useForm<CheckoutFormShape>({
+    id: "checkout",
+    lastResult,
+    defaultValue: { plan: data.plan.code, frequency: data.frequency, method: "card", extras: data.extras },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // The schema is a union on the payment method; conform sees its flat set of fields.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CheckoutFormSchema }) as unknown as Submission<CheckoutFormShape>,
+  });
+  const hydrated = useHydrated();
+  // Each answer of the server leaves card number and CVC empty, as the page without JavaScript does.
+  useEffect(() => {
+    if (!lastResult) return;
+    const element = document.getElementById(form.id);
+    if (!(element instanceof HTMLFormElement)) return;
+    for (const name of SECRET_FIELDS) {
+      const input = element.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [lastResult, form.id]);
+  const method = fields.method.value === "sepa" ? "sepa" : "card";
+  const frequency = (FREQUENCIES as readonly string[]).includes(fields.frequency.value ?? "") ? (fields.frequency.value as keyof Prices) : data.frequency;
+  const price = data.prices[frequency];
+
+  const summaryFields = [
+    fields.name,
+    fields.nif,
+    fields.birthDate,
+    fields.phone,
+    fields.address,
+    fields.postalCode,
+    fields.city,
+    fields.frequency,
+    fields.method,
+    fields.cardNumber,
+    fields.expiry,
+    fields.cvc,
+    fields.cardHolder,
+    fields.iban,
+    fields.sepaHolder,
+    fields.terms,
+    fields.privacy,
+    fields.ipid,
+  ];
+
+  return (
+    <>
+      <CheckoutSummary
+        plan={data.plan}
+        extraNames={data.extraNames}
+        frequency={frequency}
+        price={price}
+        validUntil={data.quote.validUntil}
+        ipidHref={data.ipidHref}
+      />
+
+      <div className="mt-8">
+        <ErrorSummary form={form} fields={summaryFields} />
+      </div>
+      <Form method="post" {...getFormProps(form)} className="mt-2">
+        <AuthenticityTokenInput />
+        <input type="hidden" name={QUOTE_PARAM} value={data.quote.id} />
+        <input type="hidden" name="plan" value={data.plan.code} />
+        {data.extras.map((code) => (
+          <input key={code} type="hidden" name="extras" value={code} />
+        ))}
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+
+        <fieldset className="mt-6">
+          <legend className="text-2xl font-bold text-slate-900">Datos del tomador</legend>
+          <p className="mt-1 text-slate-600">La persona que contrata el seguro y paga los recibos.</p>
+          <Field meta={fields.name} label="Nombre y apellidos" width="lg" inputProps={{ autoComplete: "name" }} />
+          <Field meta={fields.nif} label="NIF o NIE" hint="Por ejemplo, 12345678Z" width="sm" inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }} />
+          <Field meta={fields.birthDate} type="date" label="Fecha de nacimiento" width="sm" inputProps={{ autoComplete: "bday" }} />
+          <Field meta={fields.phone} type="tel" label="Teléfono" hint="Por ejemplo, 600 123 456" width="sm" inputProps={{ autoComplete: "tel" }} />
+          <Field meta={fields.address} label="Dirección" hint="Calle, número, piso y puerta" width="lg" inputProps={{ autoComplete: "street-address" }} />
+          <Field meta={fields.postalCode} label="Código postal" width="xs" inputProps={{ autoComplete: "postal-code", inputMode: "numeric" }} />
+          <Field meta={fields.city} label="Población" width="md" inputProps={{ autoComplete: "address-level2" }} />
+        </fieldset>
+
+        <RadioGroup
+          meta={fields.frequency}
+          legend="Forma de pago"
+          options={FREQUENCIES.map((f) => ({
+            value: f,
+            label: `${FREQUENCY_LABELS[f]}: ${formatMoney(data.prices[f].total)} al año (${recibosSummary(data.prices[f].recibos)})`,
+          }))}
+        />
+
+        <RadioGroup
+          meta={fields.method}
+          legend="Medio de pago"
+          options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+        />
+        {/* Without JavaScript both groups are shown and the radio above decides which one counts. */}
+        <div>
+          <fieldset className="mt-6 rounded-md border border-slate-300 p-4" data-method="card" hidden={hydrated && method !== "card"}>
+            <legend className="px-1 text-lg font-bold text-slate-900">Pago con tarjeta</legend>
+            <Field meta={fields.cardNumber} label="Número de la tarjeta" width="md" inputProps={{ autoComplete: "cc-number", inputMode: "numeric" }} />
+            <Field meta={fields.expiry} label="Caducidad" hint="MM/AA, por ejemplo 08/29" width="xs" inputProps={{ autoComplete: "cc-exp" }} />
+            <Field meta={fields.cvc} label="Código de seguridad (CVC)" hint="Las 3 o 4 cifras del dorso" width="xs" inputProps={{ autoComplete: "cc-csc", inputMode: "numeric" }} />
+            <Field meta={fields.cardHolder} label="Titular de la tarjeta" width="lg" inputProps={{ autoComplete: "cc-name" }} />
+          </fieldset>
+          <fieldset className="mt-6 rounded-md border border-slate-300 p-4" data-method="sepa" hidden={hydrated && method !== "sepa"}>
+            <legend className="px-1 text-lg font-bold text-slate-900">Domiciliación SEPA</legend>
+            <Field meta={fields.iban} label="IBAN" hint="Por ejemplo, ES91 2100 0418 4502 0005 1332" width="lg" inputProps={{ autoComplete: "off", spellCheck: false }} />
+            <Field meta={fields.sepaHolder} label="Titular de la cuenta" width="lg" inputProps={{ autoComplete: "name" }} />
+          </fieldset>
+        </div>
+
+        <fieldset className="mt-8">
+          <legend className="text-2xl font-bold text-slate-900">Consentimientos</legend>
+          <CheckboxField
+            meta={fields.terms}
+            label={
+              <>
+                Acepto las <Link to="/terminos-y-condiciones">condiciones de contratación</Link>
+              </>
+            }
+          />
+          <CheckboxField
+            meta={fields.privacy}
+            label={
+              <>
+                Acepto la <Link to="/politica-de-privacidad">política de privacidad</Link>
+              </>
+            }
+          />
+          <CheckboxField
+            meta={fields.ipid}
+            label={
+              <>
+                He leído el <a href={data.ipidHref}>documento de información del producto (IPID)</a>
+              </>
+            }
+          />
+          <CheckboxField
+            meta={fields.marketing}
+            label="Deseo recibir comunicaciones comerciales de Cotiza (opcional)"
+            hint="Puede retirar este consentimiento cuando quiera."
+          />
+        </fieldset>
+
+        {site ? <DistributorInfo site={site} /> : null}
+
+        <div className="mt-8">
+          <SubmitButton pendingText="Contratando…" pending={submitting} disabled={submitting}>
+            Contratar y pagar {formatMoney(price.recibos[0]?.amount ?? price.total)}
+          </SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}

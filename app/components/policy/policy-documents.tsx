@@ -1,0 +1,30 @@
+import type { PolicyAnswer } from "../../../api/contract/policies";
+import { documentPaths } from "~/lib/document-paths";
+import { formatDate } from "~/lib/format";
+
+/** The policy's PDFs through the web's resource routes (the visitor's token goes with them). */
+export function PolicyDocuments({ policy, headingLevel = 2 }: { policy: PolicyAnswer; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <>
+      <Heading className="mt-6 text-xl font-bold text-slate-900">Documentos</Heading>
+      <ul className="mt-2 list-disc space-y-1 pl-6">
+        <li>
+          <a href={documentPaths.conditions(policy.id)} download>
+            Condiciones particulares (PDF)
+          </a>
+        </li>
+        {policy.recibos.map((r) => (
+          <li key={r.sequence}>
+            <a href={documentPaths.recibo(policy.id, r.sequence)} download>
+              Recibo {r.sequence} de {formatDate(r.dueDate)} (PDF)
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href={documentPaths.ipid(policy.line)}>Documento de información del producto (IPID) (PDF)</a>
+        </li>
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import type { PolicyAnswer } from "../../../api/contract/policies";
+import { FREQUENCY_LABELS, RECIBO_STATUS_LABELS } from "../../../api/contract/vocabulary";
+import { formatDate, formatMoney } from "~/lib/format";
+
+/** The policy's key data as a definition list (/cotizacion-confirmada and /mi-poliza/{id}). */
+export function PolicyFacts({ policy }: { policy: PolicyAnswer }) {
+  const first = policy.recibos[0];
+  return (
+    <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+      <Fact term="Número de póliza">{policy.number}</Fact>
+      <Fact term="Seguro">{policy.lineName}</Fact>
+      <Fact term="Plan">{policy.plan.name}</Fact>
+      <Fact term="Tomador">{policy.policyholder.name}</Fact>
+      <Fact term="Fecha de efecto">{formatDate(policy.startDate)}</Fact>
+      <Fact term="Fecha de vencimiento">{formatDate(policy.endDate)}</Fact>
+      <Fact term="Forma de pago">{FREQUENCY_LABELS[policy.frequency]}</Fact>
+      <Fact term="Prima total anual">{formatMoney(policy.premium.total)}</Fact>
+      {first ? (
+        <Fact term="Primer recibo">
+          {formatMoney(first.amount)}, {formatDate(first.dueDate)} ({RECIBO_STATUS_LABELS[first.status].toLowerCase()})
+        </Fact>
+      ) : null}
+      {policy.payment?.label ? <Fact term="Medio de pago">{policy.payment.label}</Fact> : null}
+    </dl>
+  );
+}
+
+export function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{term}</dt>
+      <dd className="font-semibold text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { DEFAULT_PAGE_SIZE } from "../../api/contract/list-query";
+import { PolicyListQuerySchema, PolicyListSchema } from "../../api/contract/policies";
+import { PolicySummaryCard } from "~/components/policy/policy-summary-card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Pagination } from "~/components/ui/pagination";
+import { apiClient } from "~/lib/api.server";
+import { requireVisitor } from "~/lib/auth.server";
+import { privateHeaders } from "~/lib/http";
+import { assertPageInRange, readListQuery } from "~/lib/list.server";
+import { siteTitle } from "~/lib/page-title";
+
+export const meta: MetaFunction = () => [{ title: siteTitle("Mi póliza") }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const numberFormat = new Intl.NumberFormat("es-ES");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Not signed in: /login?redirectTo=/mi-poliza.
+  const visitor = await requireVisitor(request, context);
+  // A page that is not one goes to the first; one past the end, to the last (the list kit's rules).
+  const read = readListQuery(request, PolicyListQuerySchema, visitor.headers);
+  const query = read.ok ? read.query : { page: 1, pageSize: DEFAULT_PAGE_SIZE };
+  const list = await apiClient(context, request, visitor.token).get("/me/policies", {
+    query: { page: query.page, pageSize: query.pageSize },
+    schema: PolicyListSchema,
+  });
+  assertPageInRange(request, list, visitor.headers);
+  return json(list, { headers: privateHeaders(visitor.headers) });
+}
+
+export default function MyPoliciesPage() {
+  const { items, total, totalCapped, page, pageSize } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <div className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Mi póliza</h1>
+        {total === 0 ? (
+          <EmptyState
+            message="Todavía no tiene ninguna póliza contratada."
+            hint={
+              <>
+                Calcule el precio de su seguro en unos minutos, o contrate uno que ya calculó desde{" "}
+                <Link to="/mis-cotizaciones">Mis cotizaciones</Link>.
+              </>
+            }
+            action={{ to: "/cotizar", label: "Calcular precio" }}
+          />
+        ) : (
+          <>
+            <p className="mt-3 text-lg text-slate-700">
+              {total === 1
+                ? "Su póliza. Ábrala para ver sus garantías, sus recibos y su documentación."
+                : `Sus ${numberFormat.format(total)} pólizas. Abra una para ver sus garantías, sus recibos y su documentación.`}
+            </p>
+            <ul className="mt-8 space-y-6">
+              {items.map((policy) => (
+                <li key={policy.id}>
+                  <PolicySummaryCard policy={policy} />
+                </li>
+              ))}
+            </ul>
+            {/* One page needs no count ("Sus 3 pólizas" says it) nor page links. */}
+            {total > pageSize ? <Pagination page={page} pageSize={pageSize} total={total} totalCapped={totalCapped} itemsLabel="pólizas" /> : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
