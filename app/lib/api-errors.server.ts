@@ -1,4 +1,4 @@
-import { ApiError } from "./api.server";
+import { ApiError, type ApiErrorBody } from "./api.server";
 
 /**
  * The API answers a form can show: 400 (field rules) and 409 (a business rule such as "Ya
@@ -11,15 +11,24 @@ export type FormErrors = { formErrors: string[]; fieldErrors: Record<string, str
 
 const FORM_STATUSES = new Set([400, 409]);
 
-export function apiFormErrors(error: unknown, knownFields: readonly string[]): FormErrors | null {
-  if (!(error instanceof ApiError) || !FORM_STATUSES.has(error.status)) return null;
+/**
+ * The one translator from an API error answer to a form's errors (conform's reply options):
+ * messages of the form's own fields stay on those fields, anything else (an unknown key, an
+ * answer without fields) is a form-level error shown in the summary, each message once.
+ */
+export function formErrorsFromBody(body: ApiErrorBody, knownFields: readonly string[]): FormErrors {
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
-  for (const [field, messages] of Object.entries(error.body.fieldErrors ?? {})) {
-    // A field the form does not show (or the API's object-level key) is still worth reading.
-    if (knownFields.includes(field)) fieldErrors[field] = messages;
+  for (const [field, messages] of Object.entries(body.fieldErrors ?? {})) {
+    if (knownFields.includes(field)) fieldErrors[field] = [...messages];
     else formErrors.push(...messages);
   }
-  if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(error.body.error);
+  if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(body.error);
   return { formErrors: [...new Set(formErrors)], fieldErrors };
+}
+
+/** `formErrorsFromBody` for a thrown ApiError whose status a form shows (400, 409 by default). */
+export function apiFormErrors(error: unknown, knownFields: readonly string[], statuses: ReadonlySet<number> = FORM_STATUSES): FormErrors | null {
+  if (!(error instanceof ApiError) || !statuses.has(error.status)) return null;
+  return formErrorsFromBody(error.body, knownFields);
 }

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { QUOTE_FORM_SCHEMAS, QUOTE_INPUT_SCHEMAS } from "../../api/contract/quotes";
 import {
-  apiErrorsForForm,
   centsToEurosInput,
   FIELD_NAMES,
   inputsToFormValues,
@@ -110,30 +109,5 @@ describe("volver a cotizar con los mismos datos", () => {
   it("el relleno desde la URL solo toma los campos del ramo", () => {
     const params = new URLSearchParams({ linea: "alquiler", postalCode: "28001", vehicleBrand: "Seat", monthlyRent: "", months: "x".repeat(200) });
     expect(prefillFromSearch("alquiler", params)).toEqual({ postalCode: "28001" });
-  });
-});
-
-describe("apiErrorsForForm", () => {
-  it("los errores de campos del formulario van a su campo", () => {
-    const body = { error: "Datos no válidos", fieldErrors: { postalCode: ["Introduzca un código postal de 5 cifras"] } };
-    expect(apiErrorsForForm(body, FIELD_NAMES.alquiler)).toEqual({
-      fieldErrors: { postalCode: ["Introduzca un código postal de 5 cifras"] },
-      formErrors: [],
-    });
-  });
-
-  it("un alquiler rechazado explica el motivo en la renta", () => {
-    const reason = "La renta supera el 40 % de los ingresos netos del inquilino, por lo que no podemos asegurar este alquiler.";
-    expect(apiErrorsForForm({ error: reason, fieldErrors: { monthlyRent: [reason] } }, FIELD_NAMES.alquiler).fieldErrors).toEqual({
-      monthlyRent: [reason],
-    });
-  });
-
-  it("lo que no es de un campo del formulario, o no trae campos, va al resumen", () => {
-    expect(apiErrorsForForm({ error: "No asegurable", fieldErrors: { _: ["No asegurable"] } }, FIELD_NAMES.auto)).toEqual({
-      fieldErrors: {},
-      formErrors: ["No asegurable"],
-    });
-    expect(apiErrorsForForm({ error: "Sesión no válida" }, FIELD_NAMES.auto)).toEqual({ fieldErrors: {}, formErrors: ["Sesión no válida"] });
   });
 });

@@ -106,23 +106,3 @@ export function prefillFromSearch(line: QuoteLine, searchParams: URLSearchParams
   return values;
 }
 
-export type ApiErrorBodyLike = { error: string; fieldErrors?: Record<string, string[]> };
-
-/**
- * An API refusal (400 field errors, 422 declined risk) as conform's reply options: errors on the
- * form's own fields stay on those fields, anything else (an unknown key, no field at all) is a
- * form-level error shown in the summary.
- */
-export function apiErrorsForForm(
-  body: ApiErrorBodyLike,
-  fieldNames: readonly string[],
-): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const [name, messages] of Object.entries(body.fieldErrors ?? {})) {
-    if (fieldNames.includes(name)) fieldErrors[name] = [...messages];
-    else formErrors.push(...messages);
-  }
-  if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(body.error);
-  return { fieldErrors, formErrors };
-}

@@ -73,3 +73,9 @@ export async function claimAnonymousQuotes(request: Request, context: AppLoadCon
     return 0;
   }
 }
+
+/**
+ * A quote the visitor may not read answers 404 (and a malformed id 400), like one that does not
+ * exist: read them as "no quote" (`api.get(path, { otherwise: QUOTE_NOT_FOUND })`) and assert.
+ */
+export const QUOTE_NOT_FOUND = { 404: null, 400: null } as const;

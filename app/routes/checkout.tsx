@@ -17,12 +17,12 @@ import { ApiError } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { checkoutBody, CheckoutFormSchema, formErrorsFromApi, SECRET_FIELDS } from "~/lib/checkout-form";
 import { validateCsrf } from "~/lib/csrf.server";
-import { notFound, privateHeaders } from "~/lib/http";
+import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
 import { isUuid } from "../../api/contract/ids";
 import { siteTitle } from "~/lib/page-title";
 import { EXTRAS_PARAM, FREQUENCY_PARAM, parseFrequency, QUOTE_PARAM } from "~/lib/plan-choice";
 import { lineOption, requoteHref } from "~/lib/quote-form";
-import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
+import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -50,13 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const frequency = parseFrequency(url.searchParams.get(FREQUENCY_PARAM));
   const extras = url.searchParams.getAll(EXTRAS_PARAM);
 
-  let quote;
-  try {
-    quote = await api.get(`/quotes/${id}`, { schema: QuoteSchema });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound("Cotización no encontrada");
-    throw error;
-  }
+  const quote = await api.get(`/quotes/${id}`, { schema: QuoteSchema, otherwise: QUOTE_NOT_FOUND });
+  invariantResponse(quote, "Cotización no encontrada");
   const planInfo = quote.plans.find((p) => p.code === plan);
   if (!planInfo) throw notFound("Cotización no encontrada");
   const requote = requoteHref(quote.line, quote.inputs as Record<string, unknown>);

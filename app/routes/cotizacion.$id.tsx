@@ -1,15 +1,14 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { notFound, privateHeaders } from "~/lib/http";
+import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
 import { isUuid } from "../../api/contract/ids";
 import { Link, useLoaderData } from "@remix-run/react";
 import { QuoteSchema } from "../../api/contract/quotes";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "../../api/contract/vocabulary";
 import { FrequencyPrices } from "~/components/quote/frequency-prices";
 import { Badge } from "~/components/ui/badge";
-import { ApiError } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/format";
-import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
+import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
 import { documentPaths } from "~/lib/document-paths";
 import { lineOption, requoteHref } from "~/lib/quote-form";
 import { QUOTE_PARAM } from "~/lib/plan-choice";
@@ -24,29 +23,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   if (!isUuid(id)) throw notFound("Cotización no encontrada");
   const ownerToken = await quoteOwnerToken(request, context, id);
-  try {
-    const quote = await quoteApi(context, request, { token: visitor.token, ownerToken }).get(`/quotes/${id}`, { schema: QuoteSchema });
-    return json(
-      {
-        quote: { id: quote.id, line: quote.line, status: quote.status, validUntil: quote.validUntil, createdAt: quote.createdAt },
-        plans: quote.plans.map((p) => ({
-          code: p.code,
-          name: p.name,
-          description: p.description,
-          recommended: p.recommended,
-          deductibleCents: p.deductibleCents,
-          guarantees: p.guarantees.map((g) => g.name),
-          prices: p.prices,
-        })),
-        requoteHref: requoteHref(quote.line, quote.inputs as Record<string, unknown>),
-      },
-      { headers: privateHeaders(visitor.headers) },
-    );
-  } catch (error) {
-    // Someone else's quote answers 404, like one that does not exist.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound("Cotización no encontrada");
-    throw error;
-  }
+  // Someone else's quote answers 404, like one that does not exist.
+  const quote = await quoteApi(context, request, { token: visitor.token, ownerToken }).get(`/quotes/${id}`, { schema: QuoteSchema, otherwise: QUOTE_NOT_FOUND });
+  invariantResponse(quote, "Cotización no encontrada");
+  return json(
+    {
+      quote: { id: quote.id, line: quote.line, status: quote.status, validUntil: quote.validUntil, createdAt: quote.createdAt },
+      plans: quote.plans.map((p) => ({
+        code: p.code,
+        name: p.name,
+        description: p.description,
+        recommended: p.recommended,
+        deductibleCents: p.deductibleCents,
+        guarantees: p.guarantees.map((g) => g.name),
+        prices: p.prices,
+      })),
+      requoteHref: requoteHref(quote.line, quote.inputs as Record<string, unknown>),
+    },
+    { headers: privateHeaders(visitor.headers) },
+  );
 }
 
 export default function QuotePage() {

@@ -9,6 +9,7 @@ import { CreatedQuoteSchema, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../ap
 import { UnsavedChangesGuard } from "~/components/unsaved-changes";
 import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { formErrorsFromBody } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
@@ -25,7 +26,6 @@ import {
   type FormInput,
 } from "./__cotizar.fields";
 import {
-  apiErrorsForForm,
   FIELD_NAMES,
   LINE_FIELD,
   LINE_OPTIONS,
@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof ApiError)) throw error;
     markSubmissionFailed(context);
     // 400: the API's field errors; 422: a risk it will not insure (the reason on monthlyRent).
-    const reply = submission.reply(apiErrorsForForm(error.body, FIELD_NAMES[line]));
+    const reply = submission.reply(formErrorsFromBody(error.body, FIELD_NAMES[line]));
     return json(keepTyped(reply, formData), { status: error.status === 422 ? 422 : 400 });
   }
 }

@@ -10,12 +10,12 @@ import { ClosedQuote } from "~/components/quote/closed-quote";
 import { PlanPrices } from "~/components/quote/plan-prices";
 import { ApiError } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
-import { notFound, privateHeaders } from "~/lib/http";
+import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
 import { isUuid } from "../../api/contract/ids";
 import { siteTitle } from "~/lib/page-title";
 import { EXTRAS_PARAM, FREQUENCY_PARAM, notIncluded, parseExtras, parseFrequency, QUOTE_PARAM, sameSelection } from "~/lib/plan-choice";
 import { lineOption, requoteHref } from "~/lib/quote-form";
-import { quoteApi, quoteOwnerToken } from "~/lib/quote-owner.server";
+import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
 
 export const meta: MetaFunction = () => [{ title: siteTitle("Sus precios") }, { name: "robots", content: "noindex" }];
 
@@ -31,13 +31,10 @@ async function readQuote(request: Request, context: LoaderFunctionArgs["context"
   // Nobody to prove ownership: the API would answer 404 anyway.
   if (!visitor && !ownerToken) throw notFound("Cotización no encontrada");
   const api = quoteApi(context, request, { token: visitor?.token, ownerToken });
-  try {
-    const quote = await api.get(`/quotes/${id}`, { schema: QuoteSchema });
-    return { quote, api, visitor };
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound("Cotización no encontrada");
-    throw error;
-  }
+  // Someone else's quote answers 404, like one that does not exist.
+  const quote = await api.get(`/quotes/${id}`, { schema: QuoteSchema, otherwise: QUOTE_NOT_FOUND });
+  invariantResponse(quote, "Cotización no encontrada");
+  return { quote, api, visitor };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
