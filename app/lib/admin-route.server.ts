@@ -108,7 +108,8 @@ export function adminAction<T>(routeId: AdminRouteId, body: (args: AdminActionAr
     try {
       const result = await body({ ...admin, request, context, params, form });
       if (result instanceof Response) {
-        return new Response(result.body, withSession(admin, result)) as never as TypedResponse<Exclude<T, Response>>;
+        const { status, statusText, headers } = result;
+        return new Response(result.body, withSession(admin, { status, statusText, headers })) as never as TypedResponse<Exclude<T, Response>>;
       }
       return json(result as Exclude<T, Response>, withSession(admin));
     } catch (error) {

@@ -137,7 +137,7 @@ test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/a
   await page.getByLabel("Nombre de usuario").fill(username);
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña temporal").fill(password);
-  await page.getByLabel("Rol").selectOption({ label: roleName });
+  await page.getByRole("region", { name: "Nuevo usuario" }).getByLabel("Rol").selectOption({ label: roleName });
   await page.getByRole("button", { name: "Crear usuario" }).click();
   await expect(page.getByText("Usuario creado").first()).toBeVisible();
 
