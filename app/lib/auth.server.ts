@@ -1,6 +1,9 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { markSubmissionFailed } from "~/components/ui/error-summary";
 import { VisitorUserSchema, type AuthAnswer, type VisitorUser } from "../../api/contract/auth";
 import { ApiError, apiClient, type ApiClient } from "./api.server";
+import { InvalidAuthAnswerError, serverFieldErrors } from "./auth-messages";
 import {
   clearVisitorCookie,
   getVisitorSession,
@@ -136,4 +139,22 @@ export async function visitorSignInCookie(request: Request, context: AppLoadCont
   session.set(VISITOR_TOKEN_KEY, answer.token);
   session.set(VISITOR_USER_KEY, JSON.stringify(answer.user));
   return storage.commitSession(session);
+}
+
+type AuthSubmission = { reply(options: { formErrors: string[]; fieldErrors: Record<string, string[]>; hideFields: string[] }): SubmissionResult<string[]> };
+
+/**
+ * A refused sign-in or registration (visitor or staff): the spec's message for it at the top of
+ * the form, the API's field messages beside their fields, passwords never sent back. Anything
+ * else (a 5xx arrives as a Response) goes on to the error page (ADR 003).
+ */
+export function signInRefused(
+  error: unknown,
+  context: AppLoadContext,
+  submission: AuthSubmission,
+  opts: { message: (error: unknown) => string; hideFields: string[] },
+) {
+  if (!(error instanceof ApiError) && !(error instanceof InvalidAuthAnswerError)) throw error;
+  markSubmissionFailed(context);
+  return json(submission.reply({ formErrors: [opts.message(error)], fieldErrors: serverFieldErrors(error), hideFields: opts.hideFields }), { status: 400 });
 }

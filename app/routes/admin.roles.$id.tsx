@@ -1,7 +1,8 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { positiveIdParam } from "~/lib/http";
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { BackLink } from "~/components/ui/back-link";
 import { adminTitle } from "~/lib/page-title";
 import { PermissionListSchema, RoleSchema, SUPERADMIN_ROLE } from "../../api/contract/roles";
 import { hasPermission } from "../../api/contract/permissions";
@@ -81,11 +82,7 @@ export default function RolePage() {
 
   return (
     <div className="max-w-5xl">
-      <p>
-        <Link to="/admin/roles">
-          <span aria-hidden="true">← </span>Roles
-        </Link>
-      </p>
+      <BackLink to="/admin/roles">Roles</BackLink>
       <header className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight break-all">Rol {role.name}</h1>
         {role.isSystem ? <Badge tone="info">Sistema</Badge> : null}

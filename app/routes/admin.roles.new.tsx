@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { BackLink } from "~/components/ui/back-link";
 import { adminTitle } from "~/lib/page-title";
 import { PermissionListSchema, RoleSchema } from "../../api/contract/roles";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
@@ -32,11 +33,7 @@ export default function NewRolePage() {
   const lastResult = useActionData<typeof action>();
   return (
     <div className="max-w-5xl">
-      <p>
-        <Link to="/admin/roles">
-          <span aria-hidden="true">← </span>Roles
-        </Link>
-      </p>
+      <BackLink to="/admin/roles">Roles</BackLink>
       <h1 className="mt-4 text-2xl font-bold tracking-tight">Nuevo rol</h1>
       <p className="mt-1 text-slate-700">Solo puedes conceder permisos que tu propio rol tiene.</p>
       <RoleForm catalogue={catalogue} lastResult={lastResult} submitLabel="Crear rol" pendingText="Creando rol…" />

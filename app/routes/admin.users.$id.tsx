@@ -2,7 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { positiveIdParam } from "~/lib/http";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { BackLink } from "~/components/ui/back-link";
 import { adminTitle } from "~/lib/page-title";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -127,11 +128,7 @@ export default function AdminUserPage() {
 
   return (
     <div className="space-y-6">
-      <p>
-        <Link to="/admin/users">
-          <span aria-hidden="true">← </span>Usuarios
-        </Link>
-      </p>
+      <BackLink to="/admin/users">Usuarios</BackLink>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight break-all">{user.username}</h1>
         {user.active ? <Badge tone="success">Activo</Badge> : <Badge tone="neutral">Inactivo</Badge>}

@@ -11,8 +11,9 @@ import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summar
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminSignInCookie, getSignedInAdmin, safeAdminRedirect } from "~/lib/admin-auth.server";
-import { ApiError, apiClient } from "~/lib/api.server";
-import { adminLoginError, InvalidAuthAnswerError, serverFieldErrors, validateAuthAnswer } from "~/lib/auth-messages";
+import { apiClient } from "~/lib/api.server";
+import { signInRefused } from "~/lib/auth.server";
+import { adminLoginError, InvalidAuthAnswerError, validateAuthAnswer } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
 
 // /admin/login: the file name's trailing underscore ("admin_") keeps it out of the admin layout
@@ -45,16 +46,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const cookie = await adminSignInCookie(request, context, answer);
     return redirect(safeAdminRedirect(redirectTo), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    // 5xx and an unreachable API arrive as a Response: the error page (ADR 003).
-    if (!(error instanceof ApiError) && !(error instanceof InvalidAuthAnswerError)) throw error;
-    markSubmissionFailed(context);
     // An answer without token or admin: 'Respuesta inválida del servidor'; a refusal: the
     // server's error field, else "Error de autenticación".
-    const message = error instanceof InvalidAuthAnswerError ? error.message : adminLoginError(error);
-    return json(
-      submission.reply({ formErrors: [message], fieldErrors: serverFieldErrors(error), hideFields: ["password"] }),
-      { status: 400 },
-    );
+    const message = (refusal: unknown) => (refusal instanceof InvalidAuthAnswerError ? refusal.message : adminLoginError(refusal));
+    return signInRefused(error, context, submission, { message, hideFields: ["password"] });
   }
 }
 

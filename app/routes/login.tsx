@@ -9,9 +9,9 @@ import { useZodForm } from "~/components/ui/use-zod-form";
 import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { ApiError, apiClient } from "~/lib/api.server";
-import { getVisitor, visitorSignInCookie } from "~/lib/auth.server";
-import { InvalidAuthAnswerError, serverFieldErrors, validateAuthAnswer, visitorLoginError } from "~/lib/auth-messages";
+import { apiClient } from "~/lib/api.server";
+import { getVisitor, signInRefused, visitorSignInCookie } from "~/lib/auth.server";
+import { validateAuthAnswer, visitorLoginError } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
 import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -59,13 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": cookie } },
     );
   } catch (error) {
-    // 5xx and an unreachable API arrive as a Response: the error page (ADR 003).
-    if (!(error instanceof ApiError) && !(error instanceof InvalidAuthAnswerError)) throw error;
-    markSubmissionFailed(context);
-    return json(
-      submission.reply({ formErrors: [visitorLoginError(error)], fieldErrors: serverFieldErrors(error), hideFields: ["password"] }),
-      { status: 400 },
-    );
+    return signInRefused(error, context, submission, { message: visitorLoginError, hideFields: ["password"] });
   }
 }
 

@@ -10,12 +10,10 @@ import { useZodForm } from "~/components/ui/use-zod-form";
 import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { ApiError, apiClient } from "~/lib/api.server";
-import { getVisitor, visitorSignInCookie } from "~/lib/auth.server";
+import { apiClient } from "~/lib/api.server";
+import { getVisitor, signInRefused, visitorSignInCookie } from "~/lib/auth.server";
 import {
-  InvalidAuthAnswerError,
   MESSAGES,
-  serverFieldErrors,
   validateAuthAnswer,
   visitorRegisterError,
 } from "~/lib/auth-messages";
@@ -79,12 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": cookie } },
     );
   } catch (error) {
-    if (!(error instanceof ApiError) && !(error instanceof InvalidAuthAnswerError)) throw error;
-    markSubmissionFailed(context);
-    return json(
-      submission.reply({ formErrors: [visitorRegisterError(error)], fieldErrors: serverFieldErrors(error), hideFields: HIDDEN }),
-      { status: 400 },
-    );
+    return signInRefused(error, context, submission, { message: visitorRegisterError, hideFields: HIDDEN });
   }
 }
 
