@@ -661,7 +661,8 @@ try {
   const today = new Date();
   const day = (offset) => new Date(today.getTime() + offset * 86400_000).toISOString().slice(0, 10);
   const ctx = {
-    deepAuditPage: Math.max(1, Math.min(5000, Math.floor(auditRows / 20 / 2))),
+    // The deepest page the list kit serves: its first MAX_LIST_OFFSET (10,000) rows, 500 pages of 20 (ADR 010).
+    deepAuditPage: Math.max(1, Math.min(500, Math.floor(auditRows / 20 / 2))),
     staffLastPage: Math.max(1, Math.ceil(staffCount[0].n / 20)),
     lateQuotesPage: 200,
     actor: `${STAFF_PREFIX}0007`,
