@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -12,7 +12,7 @@ import { DistributorInfo } from "~/components/checkout/distributor-info";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, Field } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
-import { SubmitButton } from "~/components/ui/submit-button";
+import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
 import { CheckoutFormSchema, SECRET_FIELDS, type CheckoutFormShape } from "~/lib/checkout-form";
 import { formatMoney } from "~/lib/format";
 import { QUOTE_PARAM, recibosSummary } from "~/lib/plan-choice";
@@ -42,8 +42,7 @@ type CheckoutFormProps = {
  * the chosen one with it), consents and the distributor's information, one POST.
  */
 export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const submitting = useIsPending();
   // The key of this page view: kept across failed submissions (and their reloads of the loader).
   const submittedKey = lastResult?.initialValue?.idempotencyKey;
   const [idempotencyKey] = useState(typeof submittedKey === "string" && submittedKey ? submittedKey : data.idempotencyKey);
