@@ -3,7 +3,9 @@
 // the answer, and the translation of API errors:
 //   400/409 on a parsed form → the form's field errors (status 400, "Error: " title)
 //   401 → /admin/login · 403 → 'Acceso Denegado' · 404 → "Page Not Found" · 5xx → error page.
-// A route body holds only its own work.
+// A route body holds only its own work. Routes call them inside their own arrow function,
+//   export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ROUTE_ID, async ({ api }) => …);
+// so that the browser build can drop the export: a top-level call would run in the browser.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/node";
@@ -31,8 +33,12 @@ function withSession(admin: AdminContext, init?: ResponseInit): ResponseInit {
  * a Response (a file of a resource route) as it is. Throw redirects as usual; API errors are
  * translated here.
  */
-export function adminLoader<T>(routeId: AdminRouteId, body: (args: AdminLoaderArgs) => Promise<T>) {
-  return async ({ request, context, params }: LoaderFunctionArgs): Promise<TypedResponse<Exclude<T, Response>>> => {
+export function adminLoader<T>(
+  { request, context, params }: LoaderFunctionArgs,
+  routeId: AdminRouteId,
+  body: (args: AdminLoaderArgs) => Promise<T>,
+): Promise<TypedResponse<Exclude<T, Response>>> {
+  return (async () => {
     const admin = await requireRoutePermission(request, context, routeId, "loader");
     try {
       const result = await body({ ...admin, request, context, params });
@@ -42,7 +48,7 @@ export function adminLoader<T>(routeId: AdminRouteId, body: (args: AdminLoaderAr
       if (error instanceof Response) throw error;
       handleAdminApiError(error, request, context);
     }
-  };
+  })();
 }
 
 /** Thrown by `form.parse` (and by the wrapper for 400/409 answers): the form's failed reply. */
@@ -78,8 +84,8 @@ export type AdminActionArgs = AdminContext & Pick<ActionFunctionArgs, "request" 
  * A Response it returns goes out with the session headers (a redirect with a toast, usually);
  * data goes out as JSON.
  */
-export function adminAction<T>(routeId: AdminRouteId, body: (args: AdminActionArgs) => Promise<T>) {
-  return async ({ request, context, params }: ActionFunctionArgs) => {
+export function adminAction<T>({ request, context, params }: ActionFunctionArgs, routeId: AdminRouteId, body: (args: AdminActionArgs) => Promise<T>) {
+  return (async () => {
     const formData = await readFormData(request);
     await validateCsrf(request, context, formData);
     const admin = await requireRoutePermission(request, context, routeId, "action");
@@ -118,7 +124,7 @@ export function adminAction<T>(routeId: AdminRouteId, body: (args: AdminActionAr
       if (failed !== null) return failedForm(context, admin, failed) as never as TypedResponse<Exclude<T, Response>>;
       handleAdminApiError(error, request, context);
     }
-  };
+  })();
 }
 
 function formReply(error: unknown, fields: string[], reply: (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => unknown) {

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminTitle } from "~/lib/page-title";
 import { DashboardSchema, type Dashboard } from "../../api/contract/dashboard";
@@ -8,17 +8,18 @@ import { visibleSections } from "~/lib/admin-routes";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Panel", matches) }];
 
-export const loader = adminLoader("routes/admin._index", async ({ admin, api }) => {
-  // The page is for every admin; the live counts only for those with dashboard:read. A role that
-  // lost it since /me answered gets the welcome without counts (a 403 here would loop).
-  const counts = hasPermission(admin.role.permissions, "dashboard:read")
-    ? await api.get("/admin/dashboard", { schema: DashboardSchema, otherwise: { 403: null } })
-    : null;
-  const shortcuts = visibleSections(admin.role.permissions)
-    .filter((section) => section.to !== "/admin")
-    .map(({ label, to }) => ({ label, to }));
-  return { username: admin.username, roleName: admin.role.name, counts, shortcuts };
-});
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, "routes/admin._index", async ({ admin, api }) => {
+    // The page is for every admin; the live counts only for those with dashboard:read. A role that
+    // lost it since /me answered gets the welcome without counts (a 403 here would loop).
+    const counts = hasPermission(admin.role.permissions, "dashboard:read")
+      ? await api.get("/admin/dashboard", { schema: DashboardSchema, otherwise: { 403: null } })
+      : null;
+    const shortcuts = visibleSections(admin.role.permissions)
+      .filter((section) => section.to !== "/admin")
+      .map(({ label, to }) => ({ label, to }));
+    return { username: admin.username, roleName: admin.role.name, counts, shortcuts };
+  });
 
 const numberFormat = new Intl.NumberFormat("es-ES");
 

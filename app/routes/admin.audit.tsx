@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { adminTitle } from "~/lib/page-title";
 import {
@@ -25,13 +25,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: adminTitle("Auditoría", Boolean(data?.filterResult)) },
 ];
 
-export const loader = adminLoader("routes/admin.audit", async ({ api, request, headers }) => {
-  const read = readListQuery(request, AuditListQuerySchema, headers);
-  if (!read.ok) return { list: null, filters: read.filters, filterResult: read.filterResult };
-  const list = await api.get("/admin/audit", { query: read.query, schema: AuditListSchema, signal: request.signal });
-  assertPageInRange(request, list, headers);
-  return { list, filters: read.filters, filterResult: null };
-});
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, "routes/admin.audit", async ({ api, request, headers }) => {
+    const read = readListQuery(request, AuditListQuerySchema, headers);
+    if (!read.ok) return { list: null, filters: read.filters, filterResult: read.filterResult };
+    const list = await api.get("/admin/audit", { query: read.query, schema: AuditListSchema, signal: request.signal });
+    assertPageInRange(request, list, headers);
+    return { list, filters: read.filters, filterResult: null };
+  });
 
 const FILTERS: FilterDef[] = [
   { name: "actor", label: "Actor", hint: "Parte de su correo (3 letras o más).", kind: "search" },

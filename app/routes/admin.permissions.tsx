@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminTitle } from "~/lib/page-title";
 import { PermissionListSchema, RoleListSchema } from "../../api/contract/roles";
@@ -11,17 +11,18 @@ const ROUTE_ID = "routes/admin.permissions";
 
 export const meta: MetaFunction = () => [{ title: adminTitle("Permisos") }];
 
-export const loader = adminLoader(ROUTE_ID, async ({ admin, api }) => {
-  const [permissions, roles] = await Promise.all([
-    api.get("/admin/permissions", { schema: PermissionListSchema }),
-    api.get("/admin/roles", { schema: RoleListSchema }),
-  ]);
-  return {
-    catalogue: permissions.items,
-    roles: roles.items.map((role) => ({ id: role.id, name: role.name, permissions: role.permissions })),
-    canEditRoles: hasPermission(admin.role.permissions, "roles:write"),
-  };
-});
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, ROUTE_ID, async ({ admin, api }) => {
+    const [permissions, roles] = await Promise.all([
+      api.get("/admin/permissions", { schema: PermissionListSchema }),
+      api.get("/admin/roles", { schema: RoleListSchema }),
+    ]);
+    return {
+      catalogue: permissions.items,
+      roles: roles.items.map((role) => ({ id: role.id, name: role.name, permissions: role.permissions })),
+      canEditRoles: hasPermission(admin.role.permissions, "roles:write"),
+    };
+  });
 
 const headCell = "px-3 py-2 font-semibold";
 

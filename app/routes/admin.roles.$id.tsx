@@ -1,6 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { positiveIdParam } from "~/lib/http";
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/ui/back-link";
 import { adminTitle } from "~/lib/page-title";
@@ -20,44 +20,46 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: adminTitle(data ? `Rol ${data.role.name}` : "Rol", matches) },
 ];
 
-export const loader = adminLoader(ROUTE_ID, async ({ admin, api, params }) => {
-  const id = positiveIdParam(params.id);
-  const [role, { items: catalogue }] = await Promise.all([
-    api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
-    api.get("/admin/permissions", { schema: PermissionListSchema }),
-  ]);
-  return { role, catalogue, canWrite: hasPermission(admin.role.permissions, "roles:write") };
-});
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, ROUTE_ID, async ({ admin, api, params }) => {
+    const id = positiveIdParam(params.id);
+    const [role, { items: catalogue }] = await Promise.all([
+      api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
+      api.get("/admin/permissions", { schema: PermissionListSchema }),
+    ]);
+    return { role, catalogue, canWrite: hasPermission(admin.role.permissions, "roles:write") };
+  });
 
 type ActionData =
   | { intent: "save"; result: SubmissionResult<string[]> }
   | { intent: "delete"; confirm: true }
   | { intent: "delete"; error: string };
 
-export const action = adminAction(ROUTE_ID, async ({ api, form, params }) => {
-  const id = positiveIdParam(params.id);
-  const intent = form.formData.get(INTENT_FIELD);
+export const action = (args: ActionFunctionArgs) =>
+  adminAction(args, ROUTE_ID, async ({ api, form, params }) => {
+    const id = positiveIdParam(params.id);
+    const intent = form.formData.get(INTENT_FIELD);
 
-  if (intent === "delete") {
-    if (needsConfirmation(form.formData)) return { intent, confirm: true } satisfies ActionData;
-    // "No se puede eliminar un rol asignado a usuarios" and the like: shown beside the button.
-    form.expectNoFields({ wrap: (result) => ({ intent, error: Object.values(result.error ?? {}).flat().filter(Boolean).join(" ") }) satisfies ActionData });
-    const role = await api.get(`/admin/roles/${id}`, { schema: RoleSchema });
-    await api.delete(`/admin/roles/${id}`);
-    return redirectWithToast("/admin/roles", { type: "success", title: "Rol eliminado", description: `El rol ${role.name} ya no existe.` });
-  }
+    if (intent === "delete") {
+      if (needsConfirmation(form.formData)) return { intent, confirm: true } satisfies ActionData;
+      // "No se puede eliminar un rol asignado a usuarios" and the like: shown beside the button.
+      form.expectNoFields({ wrap: (result) => ({ intent, error: Object.values(result.error ?? {}).flat().filter(Boolean).join(" ") }) satisfies ActionData });
+      const role = await api.get(`/admin/roles/${id}`, { schema: RoleSchema });
+      await api.delete(`/admin/roles/${id}`);
+      return redirectWithToast("/admin/roles", { type: "success", title: "Rol eliminado", description: `El rol ${role.name} ya no existe.` });
+    }
 
-  if (intent !== "save") throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
-  const values = form.parse(RoleFormSchema, { fields: ROLE_FORM_FIELDS, wrap: (result) => ({ intent, result }) satisfies ActionData });
-  const [current, { items: catalogue }] = await Promise.all([
-    api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
-    api.get("/admin/permissions", { schema: PermissionListSchema }),
-  ]);
-  // superadmin's boxes are locked (and so not sent): it keeps every permission.
-  const permissions = permissionMapFrom(values, catalogue, current.name === SUPERADMIN_ROLE);
-  const role = await api.put(`/admin/roles/${id}`, { body: { name: values.name, description: values.description, permissions }, schema: RoleSchema });
-  return redirectWithToast(`/admin/roles/${id}`, { type: "success", title: "Rol guardado", description: `Los cambios del rol ${role.name} ya se aplican.` });
-});
+    if (intent !== "save") throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
+    const values = form.parse(RoleFormSchema, { fields: ROLE_FORM_FIELDS, wrap: (result) => ({ intent, result }) satisfies ActionData });
+    const [current, { items: catalogue }] = await Promise.all([
+      api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
+      api.get("/admin/permissions", { schema: PermissionListSchema }),
+    ]);
+    // superadmin's boxes are locked (and so not sent): it keeps every permission.
+    const permissions = permissionMapFrom(values, catalogue, current.name === SUPERADMIN_ROLE);
+    const role = await api.put(`/admin/roles/${id}`, { body: { name: values.name, description: values.description, permissions }, schema: RoleSchema });
+    return redirectWithToast(`/admin/roles/${id}`, { type: "success", title: "Rol guardado", description: `Los cambios del rol ${role.name} ya se aplican.` });
+  });
 
 function deleteCopy(name: string): ConfirmCopy {
   return {

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminTitle } from "~/lib/page-title";
 import { hasPermission } from "../../api/contract/permissions";
@@ -12,19 +12,20 @@ const ROUTE_ID = "routes/admin.roles._index";
 
 export const meta: MetaFunction = () => [{ title: adminTitle("Roles") }];
 
-export const loader = adminLoader(ROUTE_ID, async ({ admin, api }) => {
-  const { items } = await api.get("/admin/roles", { schema: RoleListSchema });
-    const roles = items.map((role) => ({
-      id: role.id,
-      name: role.name,
-      description: role.description,
-      isSystem: role.isSystem,
-      userCount: role.userCount,
-      permissionCount: Object.values(role.permissions).filter((granted) => granted === true).length,
-      permissionTotal: Object.keys(role.permissions).length,
-    }));
-  return { roles, canWrite: hasPermission(admin.role.permissions, "roles:write") };
-});
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, ROUTE_ID, async ({ admin, api }) => {
+    const { items } = await api.get("/admin/roles", { schema: RoleListSchema });
+      const roles = items.map((role) => ({
+        id: role.id,
+        name: role.name,
+        description: role.description,
+        isSystem: role.isSystem,
+        userCount: role.userCount,
+        permissionCount: Object.values(role.permissions).filter((granted) => granted === true).length,
+        permissionTotal: Object.keys(role.permissions).length,
+      }));
+    return { roles, canWrite: hasPermission(admin.role.permissions, "roles:write") };
+  });
 
 type RoleRow = ReturnType<typeof useLoaderData<typeof loader>>["roles"][number];
 

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/ui/back-link";
 import { adminTitle } from "~/lib/page-title";
@@ -12,21 +12,23 @@ const ROUTE_ID = "routes/admin.roles.new";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Nuevo rol", matches) }];
 
-export const loader = adminLoader(ROUTE_ID, async ({ api }) => {
-  const { items } = await api.get("/admin/permissions", { schema: PermissionListSchema });
-  return { catalogue: items };
-});
-
-export const action = adminAction(ROUTE_ID, async ({ api, form }) => {
-  const values = form.parse(RoleFormSchema, { fields: ROLE_FORM_FIELDS });
-  // "Seleccionar todo" names groups: the catalogue says which permissions they hold.
-  const { items: catalogue } = await api.get("/admin/permissions", { schema: PermissionListSchema });
-  const role = await api.post("/admin/roles", {
-    body: { name: values.name, description: values.description, permissions: permissionMapFrom(values, catalogue) },
-    schema: RoleSchema,
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, ROUTE_ID, async ({ api }) => {
+    const { items } = await api.get("/admin/permissions", { schema: PermissionListSchema });
+    return { catalogue: items };
   });
-  return redirectWithToast("/admin/roles", { type: "success", title: "Rol creado", description: `El rol ${role.name} ya se puede asignar a usuarios.` });
-});
+
+export const action = (args: ActionFunctionArgs) =>
+  adminAction(args, ROUTE_ID, async ({ api, form }) => {
+    const values = form.parse(RoleFormSchema, { fields: ROLE_FORM_FIELDS });
+    // "Seleccionar todo" names groups: the catalogue says which permissions they hold.
+    const { items: catalogue } = await api.get("/admin/permissions", { schema: PermissionListSchema });
+    const role = await api.post("/admin/roles", {
+      body: { name: values.name, description: values.description, permissions: permissionMapFrom(values, catalogue) },
+      schema: RoleSchema,
+    });
+    return redirectWithToast("/admin/roles", { type: "success", title: "Rol creado", description: `El rol ${role.name} ya se puede asignar a usuarios.` });
+  });
 
 export default function NewRolePage() {
   const { catalogue } = useLoaderData<typeof loader>();

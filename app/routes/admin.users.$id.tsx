@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { positiveIdParam } from "~/lib/http";
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { BackLink } from "~/components/ui/back-link";
 import { adminTitle } from "~/lib/page-title";
@@ -50,43 +50,45 @@ function userPath(id: number | string) {
   return `/admin/users/${id}`;
 }
 
-export const loader = adminLoader(ROUTE_ID, async ({ admin, api, params }) => {
-  const id = positiveIdParam(params.id);
-  const permissions = admin.role.permissions;
-  const canWrite = hasPermission(permissions, "users:write");
-  const [user, roles] = await Promise.all([
-    api.get(`/admin/users/${id}`, { schema: AdminUserRowSchema }),
-    canWrite && hasPermission(permissions, "roles:read") ? api.get("/admin/roles", { schema: RoleListSchema }) : null,
-  ]);
-  return {
-    user,
-    roles: roles ? roles.items.map((role) => ({ id: role.id, name: role.name })) : null,
-    canWrite,
-    isSelf: user.id === admin.id,
-  };
-});
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, ROUTE_ID, async ({ admin, api, params }) => {
+    const id = positiveIdParam(params.id);
+    const permissions = admin.role.permissions;
+    const canWrite = hasPermission(permissions, "users:write");
+    const [user, roles] = await Promise.all([
+      api.get(`/admin/users/${id}`, { schema: AdminUserRowSchema }),
+      canWrite && hasPermission(permissions, "roles:read") ? api.get("/admin/roles", { schema: RoleListSchema }) : null,
+    ]);
+    return {
+      user,
+      roles: roles ? roles.items.map((role) => ({ id: role.id, name: role.name })) : null,
+      canWrite,
+      isSelf: user.id === admin.id,
+    };
+  });
 
 type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; confirm?: true };
 
-export const action = adminAction(ROUTE_ID, async ({ api, form, params }) => {
-  const id = positiveIdParam(params.id);
-  const intent = form.formData.get(INTENT_FIELD);
-  if (!isIntent(intent)) throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
-  const wrap = (result: SubmissionResult<string[]>) => ({ intent, result }) satisfies ActionData;
+export const action = (args: ActionFunctionArgs) =>
+  adminAction(args, ROUTE_ID, async ({ api, form, params }) => {
+    const id = positiveIdParam(params.id);
+    const intent = form.formData.get(INTENT_FIELD);
+    if (!isIntent(intent)) throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
+    const wrap = (result: SubmissionResult<string[]>) => ({ intent, result }) satisfies ActionData;
 
-  let body: { roleId?: number; active?: boolean; password?: string };
-  if (intent === "role") body = form.parse(RoleFormSchema, { wrap });
-  // A password is never sent back to the browser, right or wrong.
-  else if (intent === "password") body = form.parse(PasswordFormSchema, { wrap, hideFields: ["password"] });
-  else {
-    // Without JavaScript the first press only asks (see ~/components/ui/confirm-dialog.tsx).
-    if (needsConfirmation(form.formData)) return { intent, confirm: true } satisfies ActionData;
-    form.expectNoFields({ wrap });
-    body = { active: intent === "reactivate" };
-  }
-  const user = await api.patch(`/admin/users/${id}`, { body, schema: AdminUserRowSchema });
-  return redirectWithToast(userPath(id), { type: "success", title: SUCCESS[intent], description: successDetail(intent, user) });
-});
+    let body: { roleId?: number; active?: boolean; password?: string };
+    if (intent === "role") body = form.parse(RoleFormSchema, { wrap });
+    // A password is never sent back to the browser, right or wrong.
+    else if (intent === "password") body = form.parse(PasswordFormSchema, { wrap, hideFields: ["password"] });
+    else {
+      // Without JavaScript the first press only asks (see ~/components/ui/confirm-dialog.tsx).
+      if (needsConfirmation(form.formData)) return { intent, confirm: true } satisfies ActionData;
+      form.expectNoFields({ wrap });
+      body = { active: intent === "reactivate" };
+    }
+    const user = await api.patch(`/admin/users/${id}`, { body, schema: AdminUserRowSchema });
+    return redirectWithToast(userPath(id), { type: "success", title: SUCCESS[intent], description: successDetail(intent, user) });
+  });
 
 function successDetail(intent: Intent, user: AdminUserRow): string {
   switch (intent) {

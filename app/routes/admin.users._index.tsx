@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminTitle } from "~/lib/page-title";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -35,36 +35,38 @@ const CreateUserFormSchema = z.object({
   roleId: z.number({ required_error: "Elige un rol", invalid_type_error: "Elige un rol" }).int().positive("Elige un rol"),
 });
 
-export const loader = adminLoader(ROUTE_ID, async ({ admin, api, request, headers }) => {
-  const permissions = admin.role.permissions;
-  const canWrite = hasPermission(permissions, "users:write");
-  // The role filter and the "Nuevo usuario" form need the roles; without roles:read they are left out.
-  const rolesPromise = hasPermission(permissions, "roles:read") ? api.get("/admin/roles", { schema: RoleListSchema }) : null;
-  const read = readListQuery(request, AdminUserListQuerySchema, headers);
-  const [list, roles] = await Promise.all([
-    read.ok ? api.get(LIST_PATH, { query: read.query, schema: AdminUserListSchema, signal: request.signal }) : null,
-    rolesPromise,
-  ]);
-  if (list) assertPageInRange(request, list, headers);
-  return {
-    list,
-    filters: read.filters,
-    filterResult: read.ok ? null : read.filterResult,
-    roles: roles ? roles.items.map((role) => ({ id: role.id, name: role.name })) : null,
-    canWrite,
-  };
-});
-
-export const action = adminAction(ROUTE_ID, async ({ api, form }) => {
-  // A password is never sent back to the browser, right or wrong.
-  const values = form.parse(CreateUserFormSchema, { hideFields: ["password"] });
-  const created = await api.post(LIST_PATH, { body: values, schema: AdminUserRowSchema });
-  return redirectWithToast(`${LIST_PATH}/${created.id}`, {
-    type: "success",
-    title: "Usuario creado",
-    description: `${created.username} ya puede entrar con la contraseña temporal.`,
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, ROUTE_ID, async ({ admin, api, request, headers }) => {
+    const permissions = admin.role.permissions;
+    const canWrite = hasPermission(permissions, "users:write");
+    // The role filter and the "Nuevo usuario" form need the roles; without roles:read they are left out.
+    const rolesPromise = hasPermission(permissions, "roles:read") ? api.get("/admin/roles", { schema: RoleListSchema }) : null;
+    const read = readListQuery(request, AdminUserListQuerySchema, headers);
+    const [list, roles] = await Promise.all([
+      read.ok ? api.get(LIST_PATH, { query: read.query, schema: AdminUserListSchema, signal: request.signal }) : null,
+      rolesPromise,
+    ]);
+    if (list) assertPageInRange(request, list, headers);
+    return {
+      list,
+      filters: read.filters,
+      filterResult: read.ok ? null : read.filterResult,
+      roles: roles ? roles.items.map((role) => ({ id: role.id, name: role.name })) : null,
+      canWrite,
+    };
   });
-});
+
+export const action = (args: ActionFunctionArgs) =>
+  adminAction(args, ROUTE_ID, async ({ api, form }) => {
+    // A password is never sent back to the browser, right or wrong.
+    const values = form.parse(CreateUserFormSchema, { hideFields: ["password"] });
+    const created = await api.post(LIST_PATH, { body: values, schema: AdminUserRowSchema });
+    return redirectWithToast(`${LIST_PATH}/${created.id}`, {
+      type: "success",
+      title: "Usuario creado",
+      description: `${created.username} ya puede entrar con la contraseña temporal.`,
+    });
+  });
 
 const STATUS_OPTIONS = [
   { value: "true", label: "Activos" },
