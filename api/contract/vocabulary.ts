@@ -106,6 +106,44 @@ export const PAYMENT_STATUS_TONES: Record<PaymentStatus, StatusTone> = {
   reembolsado: "info",
 };
 
+// ─── Policy lifecycle ───────────────────────────────────────────────────────────────────────
+
+/** Why a policy was cancelled (anulada). */
+export const CANCELLATION_REASONS = ["desistimiento", "impago", "peticion_cliente", "error_emision"] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
+  desistimiento: "Desistimiento",
+  impago: "Impago",
+  peticion_cliente: "Petición del cliente",
+  error_emision: "Error de emisión",
+};
+
+/** Who stopped the tacit renewal (art. 22 LCS: the customer with one month's notice, the insurer with two). */
+export const RENEWAL_STOPPERS = ["cliente", "aseguradora"] as const;
+export type RenewalStopper = (typeof RENEWAL_STOPPERS)[number];
+export const RENEWAL_STOPPER_LABELS: Record<RenewalStopper, string> = { cliente: "El cliente", aseguradora: "La aseguradora" };
+
+/** What an entry of a policy's history records. */
+export const POLICY_EVENTS = {
+  emitida: "Póliza emitida",
+  activada: "Póliza en vigor",
+  suspendida: "Cobertura suspendida",
+  rehabilitada: "Póliza rehabilitada",
+  anulada: "Póliza anulada",
+  vencida: "Póliza vencida",
+  renovacion_detenida: "Renovación detenida",
+  aviso_renovacion: "Aviso de renovación enviado",
+  renovada: "Póliza renovada",
+  modificada: "Datos modificados",
+  nota: "Nota interna",
+  recibo_cobrado: "Recibo cobrado",
+  recibo_devuelto: "Recibo devuelto",
+  recibo_anulado: "Recibo anulado",
+  recibo_extornado: "Recibo extornado",
+} as const satisfies Record<string, string>;
+export type PolicyEvent = keyof typeof POLICY_EVENTS;
+export const POLICY_EVENT_CODES = Object.keys(POLICY_EVENTS) as [PolicyEvent, ...PolicyEvent[]];
+
 // ─── Consents ───────────────────────────────────────────────────────────────────────────────
 
 /** What a person consents to at checkout: all but marketing are required to take out a policy. */
@@ -146,6 +184,21 @@ export const AUDIT_ACTIONS = {
   "consent.recorded": "Consentimiento registrado",
   "policy.created": "Póliza emitida",
   "policy.activated": "Póliza en vigor",
+  "policy.suspended": "Póliza suspendida",
+  "policy.reactivated": "Póliza rehabilitada",
+  "policy.cancelled": "Póliza anulada",
+  "policy.expired": "Póliza vencida",
+  "policy.renewal_stopped": "Renovación detenida",
+  "policy.renewal_offered": "Aviso de renovación enviado",
+  "policy.renewed": "Póliza renovada",
+  "policy.updated": "Póliza modificada",
+  "policy.note_added": "Nota interna añadida",
+  "recibo.charged": "Recibo cobrado",
+  "recibo.returned": "Recibo devuelto",
+  "recibo.paid_by_transfer": "Recibo cobrado por transferencia",
+  "recibo.cancelled": "Recibo anulado",
+  "recibo.refunded": "Recibo extornado",
+  "lifecycle.run": "Proceso diario de pólizas",
   "payment.accepted": "Cobro aceptado",
   "email.queued": "Correo en cola",
   seed: "Datos iniciales cargados",
@@ -162,6 +215,8 @@ export const AUDIT_ENTITIES = {
   client: "Cliente",
   policy: "Póliza",
   payment: "Cobro",
+  recibo: "Recibo",
+  lifecycle_run: "Proceso diario",
   outbox_email: "Correo",
   database: "Base de datos",
 } as const satisfies Record<string, string>;

@@ -70,6 +70,20 @@ export type EmailStatus = (typeof emailStatusEnum.enumValues)[number];
 export type LeadStage = (typeof leadStageEnum.enumValues)[number];
 export type ActorType = (typeof actorTypeEnum.enumValues)[number];
 
+/** A renewal priced for the notice: the next term and what it costs, applied at the end of the term. */
+export type RenewalOffer = {
+  startDate: string;
+  endDate: string;
+  pricedAt: string;
+  netPremiumCents: number;
+  fractionationSurchargeCents: number;
+  consorcioCents: number;
+  cleaCents: number;
+  ipsCents: number;
+  totalPremiumCents: number;
+  recibos: { sequence: number; dueDate: string; amountCents: number }[];
+};
+
 /** A role's permissions: only entries set to exactly `true` grant anything. */
 export type PermissionMap = Record<string, boolean>;
 
@@ -186,6 +200,11 @@ export const clients = pgTable(
     index("clients_user_id_idx").on(t.userId),
     index("clients_stage_idx").on(t.stage),
     index("clients_email_idx").on(t.email),
+    // The back office's list: sorts by name and by date, and free-text search on name and e-mail.
+    index("clients_created_idx").on(t.createdAt, t.id),
+    index("clients_name_idx").on(t.name, t.id),
+    index("clients_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("clients_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
 
@@ -343,8 +362,26 @@ export const policies = pgTable(
     cleaCents: integer("clea_cents").notNull().default(0),
     ipsCents: integer("ips_cents").notNull().default(0),
     totalPremiumCents: integer("total_premium_cents").notNull(),
+    /** One of CANCELLATION_REASONS (a check keeps it honest), with the date the cancellation takes effect. */
     cancellationReason: text("cancellation_reason"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancellationEffectiveDate: date("cancellation_effective_date"),
+    /** The term of the contract this row is in: 1 at issue, one more at each renewal (start/end are the term's). */
+    term: integer("term").notNull().default(1),
+    /** How the later recibos are charged: the method and the provider's reusable mandate (never a card number). */
+    paymentMethod: paymentMethodEnum("payment_method"),
+    paymentMandate: text("payment_mandate"),
+    /** The account of SEPA recibos (IBAN, upper-case without spaces); staff may change it. */
+    iban: text("iban"),
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** After a suspension, cover resumes 24 h after the overdue recibo is paid (art. 15 LCS). */
+    coverResumesAt: timestamp("cover_resumes_at", { withTimezone: true }),
+    /** Tacit renewal stopped: when and by whom (one of RENEWAL_STOPPERS). */
+    renewalStoppedAt: timestamp("renewal_stopped_at", { withTimezone: true }),
+    renewalStoppedBy: text("renewal_stopped_by"),
+    /** The next term as priced for the renewal notice (premium and recibos), applied at the end date. */
+    renewalOffer: jsonb("renewal_offer").$type<RenewalOffer>(),
+    renewalNoticeSentAt: timestamp("renewal_notice_sent_at", { withTimezone: true }),
     /** The term this one renews, if any. */
     previousPolicyId: integer("previous_policy_id").references((): AnyPgColumn => policies.id, { onDelete: "set null" }),
     /** A checkout submitted twice carries the same key and creates one policy. */
@@ -357,8 +394,15 @@ export const policies = pgTable(
     // A visitor's policies, newest first (Mi póliza's list; its prefix serves user_id lookups).
     index("policies_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("policies_quote_id_idx").on(t.quoteId),
-    index("policies_status_idx").on(t.status),
-    index("policies_end_date_idx").on(t.endDate),
+    // The back office's list: one index per sort (newest, start, end, number) and per exact filter.
+    index("policies_created_idx").on(t.createdAt, t.id),
+    index("policies_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("policies_line_created_idx").on(t.lineCode, t.createdAt, t.id),
+    index("policies_start_date_idx").on(t.startDate, t.id),
+    index("policies_end_date_idx").on(t.endDate, t.id),
+    index("policies_number_prefix_idx").on(sql`${t.number} text_pattern_ops`),
+    check("policies_cancellation_reason", sql`${t.cancellationReason} is null or ${t.cancellationReason} in ('desistimiento', 'impago', 'peticion_cliente', 'error_emision')`),
+    check("policies_renewal_stopped_by", sql`${t.renewalStoppedBy} is null or ${t.renewalStoppedBy} in ('cliente', 'aseguradora')`),
     check("policies_dates_order", sql`${t.endDate} > ${t.startDate}`),
     check(
       "policies_total_is_sum",
@@ -380,6 +424,15 @@ export const recibos = pgTable(
     amountCents: integer("amount_cents").notNull(),
     status: reciboStatusEnum("status").notNull().default("pendiente"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The term of the policy the recibo belongs to (sequence keeps counting across terms). */
+    term: integer("term").notNull().default(1),
+    /** Charge attempts through the provider, and the last one. */
+    attempts: integer("attempts").notNull().default(0),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /** Why it was returned (devuelto): the provider's reason or what staff wrote. */
+    returnReason: text("return_reason"),
+    /** Paid by another means (a transfer): its reference. */
+    paidReference: text("paid_reference"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -413,6 +466,60 @@ export const payments = pgTable(
     index("payments_recibo_id_idx").on(t.reciboId),
     index("payments_created_at_idx").on(t.createdAt),
   ],
+);
+
+/** Every transition and change of a policy, in the same transaction as the change (the policy's history tab). */
+export const policyHistory = pgTable(
+  "policy_history",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    policyId: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** One of POLICY_EVENTS. */
+    event: text("event").notNull(),
+    fromStatus: policyStatusEnum("from_status"),
+    toStatus: policyStatusEnum("to_status"),
+    /** One Spanish sentence a person reads ("Recibo 2 devuelto: fondos insuficientes"). */
+    summary: text("summary").notNull(),
+    details: jsonb("details"),
+    actorType: actorTypeEnum("actor_type").notNull(),
+    actorId: text("actor_id"),
+    actorLabel: text("actor_label"),
+  },
+  (t) => [index("policy_history_policy_at_idx").on(t.policyId, t.at, t.id)],
+);
+
+/**
+ * One row per day of the daily lifecycle run: the row is the lease that makes the day run once
+ * across instances (claimed by insert, taken over only when its heartbeat is stale).
+ */
+export const lifecycleRuns = pgTable("lifecycle_runs", {
+  day: date("day").primaryKey(),
+  /** en_curso while running, hecho when every step finished. */
+  status: text("status").notNull(),
+  owner: text("owner").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  /** What the run did, per step (counts). */
+  summary: jsonb("summary").$type<Record<string, number>>().notNull().default({}),
+});
+
+/** Internal notes staff write on a policy or a client (never shown to the customer). */
+export const notes = pgTable(
+  "notes",
+  {
+    id: serial("id").primaryKey(),
+    entity: text("entity").notNull(),
+    entityId: integer("entity_id").notNull(),
+    body: text("body").notNull(),
+    authorId: integer("author_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    authorLabel: text("author_label").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("notes_entity_at_idx").on(t.entity, t.entityId, t.at), check("notes_entity", sql`${t.entity} in ('policy', 'client')`)],
 );
 
 // ─── Consents, e-mail, pipeline, audit, settings ──────────────────────────────────────
@@ -551,4 +658,8 @@ export type NewPipelineLead = typeof pipelineLeads.$inferInsert;
 export type AuditLogEntry = typeof auditLog.$inferSelect;
 export type NewAuditLogEntry = typeof auditLog.$inferInsert;
 export type Setting = typeof settings.$inferSelect;
+export type PolicyHistoryEntry = typeof policyHistory.$inferSelect;
+export type NewPolicyHistoryEntry = typeof policyHistory.$inferInsert;
+export type LifecycleRun = typeof lifecycleRuns.$inferSelect;
+export type Note = typeof notes.$inferSelect;
 export type NewSetting = typeof settings.$inferInsert;
