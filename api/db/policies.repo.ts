@@ -114,6 +114,8 @@ export type NewPolicyWrite = {
   risk: Record<string, unknown>;
   premium: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
   idempotencyKey: string;
+  /** How the later recibos are charged (the provider's mandate; the IBAN for SEPA). */
+  payment: { method: PaymentMethod; mandate: string | null; iban: string | null };
   at: Date;
 };
 
@@ -140,6 +142,9 @@ export async function insertPolicy(tx: DbOrTx, p: NewPolicyWrite): Promise<numbe
       ipsCents: p.premium.ips,
       totalPremiumCents: p.premium.total,
       idempotencyKey: p.idempotencyKey,
+      paymentMethod: p.payment.method,
+      paymentMandate: p.payment.mandate,
+      iban: p.payment.iban,
       createdAt: p.at,
       updatedAt: p.at,
     })
@@ -152,10 +157,11 @@ export async function insertRecibos(
   policyId: number,
   rows: ReadonlyArray<{ sequence: number; dueDate: string; amount: number }>,
   at: Date,
+  term = 1,
 ): Promise<Array<{ id: number; sequence: number }>> {
   return tx
     .insert(recibos)
-    .values(rows.map((r) => ({ policyId, sequence: r.sequence, dueDate: r.dueDate, amountCents: r.amount, createdAt: at, updatedAt: at })))
+    .values(rows.map((r) => ({ policyId, term, sequence: r.sequence, dueDate: r.dueDate, amountCents: r.amount, createdAt: at, updatedAt: at })))
     .returning({ id: recibos.id, sequence: recibos.sequence });
 }
 
@@ -169,7 +175,18 @@ export async function setPolicyStatus(tx: DbOrTx, policyId: number, status: Poli
 
 export async function insertPayment(
   tx: DbOrTx,
-  p: { policyId: number; reciboId: number; provider: string; method: PaymentMethod; methodLabel: string; amount: number; providerRef: string; at: Date },
+  p: {
+    policyId: number;
+    reciboId: number | null;
+    provider: string;
+    method: PaymentMethod;
+    methodLabel: string;
+    amount: number;
+    providerRef: string;
+    at: Date;
+    /** A refund is a row of its own, `reembolsado`. */
+    status?: "aceptado" | "reembolsado";
+  },
 ): Promise<number> {
   const [row] = await tx
     .insert(payments)
@@ -180,7 +197,7 @@ export async function insertPayment(
       method: p.method,
       methodLabel: p.methodLabel,
       amountCents: p.amount,
-      status: "aceptado",
+      status: p.status ?? "aceptado",
       providerRef: p.providerRef,
       createdAt: p.at,
     })

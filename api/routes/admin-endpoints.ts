@@ -37,6 +37,23 @@ export const ADMIN_ENDPOINTS = [
 
   { method: "get", path: "/admin/audit", permission: "audit:read" },
   { method: "get", path: "/admin/audit/export", permission: "audit:read" },
+
+  // Policies and their lifecycle (issue 9).
+  { method: "get", path: "/admin/policies", permission: "policies:read" },
+  { method: "get", path: "/admin/policies/export", permission: "policies:read" },
+  { method: "get", path: "/admin/policies/{id}", permission: "policies:read" },
+  { method: "post", path: "/admin/policies/{id}/suspend", permission: "policies:write" },
+  { method: "post", path: "/admin/policies/{id}/reactivate", permission: "policies:write" },
+  { method: "post", path: "/admin/policies/{id}/cancel", permission: "policies:write" },
+  { method: "post", path: "/admin/policies/{id}/stop-renewal", permission: "policies:write" },
+  { method: "post", path: "/admin/policies/{id}/renew", permission: "policies:write" },
+  { method: "post", path: "/admin/policies/{id}/notes", permission: "policies:write" },
+  { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/charge", permission: "payments:write" },
+  { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/return", permission: "payments:write" },
+  { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/mark-paid", permission: "payments:write" },
+  { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/cancel", permission: "payments:write" },
+  { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/refund", permission: "payments:write" },
+  { method: "post", path: "/admin/lifecycle/run", permission: "policies:write" },
 ] as const satisfies readonly AdminEndpoint[];
 
 /** The permission of a listed endpoint; throws (at start-up) for an endpoint missing from the table. */

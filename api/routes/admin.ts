@@ -4,6 +4,7 @@ import type { ApiApp } from "../app";
 import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
+import { registerAdminPolicyRoutes } from "./admin-policies";
 import { registerAdminRoleRoutes } from "./admin-roles";
 import { registerAdminUserRoutes } from "./admin-users";
 
@@ -13,4 +14,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminRoleRoutes(api);
   registerAdminPermissionRoutes(api);
   registerAdminAuditRoutes(api);
+  registerAdminPolicyRoutes(api);
 }

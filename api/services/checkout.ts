@@ -8,6 +8,7 @@
 // creates the policy, the others (and any later retry) find it by the key (unique in policies)
 // and answer it without charging again.
 import { ApiProblem } from "../http";
+import { normalizeIban } from "../domain/iban";
 import {
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   NIF_OTHER_ACCOUNT_MESSAGE,
@@ -22,6 +23,7 @@ import {
 import { isUuid } from "../contract/ids";
 import { QUOTE_NOT_FOUND_MESSAGE } from "../contract/quotes";
 import { writeAudit, type AuditWrite } from "../db/audit";
+import { recordHistory } from "../db/lifecycle.repo";
 import type { Database } from "../db/client";
 import {
   findPolicyByIdempotencyKey,
@@ -199,6 +201,11 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
         risk: quote.inputs,
         premium: price,
         idempotencyKey: body.idempotencyKey,
+        payment: {
+          method: body.payment.method,
+          mandate: charge.mandate ?? null,
+          iban: body.payment.method === "sepa" ? normalizeIban(body.payment.iban) : null,
+        },
         at: now,
       });
       const reciboIds = await insertRecibos(tx, policyId, price.recibos, now);
@@ -216,6 +223,9 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
       });
       await markReciboPaid(tx, first.id, now);
       await setPolicyStatus(tx, policyId, "en_vigor", now);
+      const history = { ...actor, policyId, at: now };
+      await recordHistory(tx, { ...history, event: "emitida", summary: `Póliza ${number} emitida desde la web`, toStatus: "pendiente_pago" });
+      await recordHistory(tx, { ...history, event: "activada", summary: "Primer recibo cobrado: póliza en vigor", fromStatus: "pendiente_pago", toStatus: "en_vigor" });
       await insertConsents(tx, { userId: user.id, clientId: client.id, decisions: body.consents, ip: req.ip, at: now });
       await markQuoteContracted(tx, quote.id, user.id, now);
 

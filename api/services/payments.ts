@@ -21,13 +21,27 @@ export type ChargeRequest = {
 };
 
 export type ChargeResult =
-  | { status: "accepted"; providerRef: string }
+  /** `mandate`: the provider's reusable reference for the later recibos (a card token or a SEPA mandate). */
+  | { status: "accepted"; providerRef: string; mandate?: string }
   | { status: "declined"; reason: string };
+
+/** A later recibo charged through the mandate of the first charge (no card number is ever stored). */
+export type MandateChargeRequest = {
+  amountCents: number;
+  method: "card" | "sepa";
+  mandate: string;
+  idempotencyKey: string;
+  description: string;
+};
+
+export type RefundRequest = { amountCents: number; providerRef: string; idempotencyKey: string };
 
 export interface PaymentProvider {
   /** Stored with each payment row ("test", "redsys"…). */
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  chargeMandate(request: MandateChargeRequest): Promise<ChargeResult>;
+  refund(request: RefundRequest): Promise<ChargeResult>;
 }
 
 /** What a person may see of a means of payment: "•••• 4242" or "ES91 •••• … 1332". */
@@ -42,11 +56,22 @@ export const DECLINE_REASONS = {
   invalidCvc: "Código de seguridad no válido",
   invalidIban: "IBAN no válido",
   invalidAmount: "Importe no válido",
+  invalidMandate: "Sin mandato de cobro válido",
+  unknownCharge: "Cobro original desconocido",
 } as const;
+
+/**
+ * Test means of payment that are accepted now and fail on every later charge (the convention of
+ * well-known gateways' test data), so that an unpaid recibo can be shown and tested.
+ */
+export const TEST_FAILS_LATER = { cardNumber: "4000000000000341", iban: "AT861904300235473202" } as const;
+
+export const MANDATE_DECLINE_REASON = "Recibo devuelto: fondos insuficientes";
 
 /**
  * The test gateway: any Luhn-valid card whose expiry is this month or later is accepted, except
  * 4000 0000 0000 0002, which is always declined; SEPA debits are accepted for any valid IBAN.
+ * Later recibos are charged through the mandate it returns; those of TEST_FAILS_LATER fail.
  * Stateless: the provider reference is derived from the idempotency key, so a retried charge
  * answers the same reference, as a real gateway does for a repeated idempotency key.
  */
@@ -61,8 +86,32 @@ export class TestGateway implements PaymentProvider {
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const declined = this.declineReason(request);
     if (declined) return { status: "declined", reason: declined };
-    const digest = createHash("sha256").update(`${request.idempotencyKey}:${request.amountCents}`).digest("hex");
-    return { status: "accepted", providerRef: `test_${request.payment.method}_${digest.slice(0, 24)}` };
+    const digest = this.digest(request.idempotencyKey, request.amountCents);
+    const { payment } = request;
+    const failsLater = payment.method === "card" ? payment.cardNumber.replace(/\D/g, "") === TEST_FAILS_LATER.cardNumber : payment.iban.replace(/\s/g, "").toUpperCase() === TEST_FAILS_LATER.iban;
+    return {
+      status: "accepted",
+      providerRef: `test_${payment.method}_${digest}`,
+      mandate: `test_mandate_${payment.method}_${failsLater ? "fail" : "ok"}_${digest}`,
+    };
+  }
+
+  async chargeMandate(request: MandateChargeRequest): Promise<ChargeResult> {
+    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) return { status: "declined", reason: DECLINE_REASONS.invalidAmount };
+    const m = /^test_mandate_(card|sepa)_(ok|fail)_/.exec(request.mandate);
+    if (!m || m[1] !== request.method) return { status: "declined", reason: DECLINE_REASONS.invalidMandate };
+    if (m[2] === "fail") return { status: "declined", reason: MANDATE_DECLINE_REASON };
+    return { status: "accepted", providerRef: `test_${request.method}_${this.digest(request.idempotencyKey, request.amountCents)}` };
+  }
+
+  async refund(request: RefundRequest): Promise<ChargeResult> {
+    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) return { status: "declined", reason: DECLINE_REASONS.invalidAmount };
+    if (!request.providerRef.startsWith("test_")) return { status: "declined", reason: DECLINE_REASONS.unknownCharge };
+    return { status: "accepted", providerRef: `test_refund_${this.digest(request.idempotencyKey, request.amountCents)}` };
+  }
+
+  private digest(idempotencyKey: string, amountCents: number): string {
+    return createHash("sha256").update(`${idempotencyKey}:${amountCents}`).digest("hex").slice(0, 24);
   }
 
   private declineReason({ amountCents, payment }: ChargeRequest): string | null {

@@ -1,0 +1,171 @@
+// The back office's policies: the list (query and answer), one policy with its lifecycle, and the
+// bodies of the staff actions on a policy and its recibos. Shared with app/.
+import { z } from "zod";
+import { isIsoDate } from "./quotes";
+import { listQuerySchemas, paginated } from "./list-query";
+import { PolicySchema } from "./policies";
+import {
+  ACTOR_TYPE_CODES,
+  CANCELLATION_REASONS,
+  LINES,
+  PAYMENT_METHODS,
+  POLICY_STATUSES,
+  RECIBO_STATUSES,
+  RENEWAL_STOPPERS,
+} from "./vocabulary";
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+const isoDate = (message: string) => z.string({ required_error: message, invalid_type_error: message }).refine(isIsoDate, message);
+
+// ─── The list ───────────────────────────────────────────────────────────────────────────────
+
+export const ADMIN_POLICY_SORT_KEYS = ["createdAt", "number", "startDate", "endDate"] as const;
+export type AdminPolicySortKey = (typeof ADMIN_POLICY_SORT_KEYS)[number];
+
+export const ADMIN_POLICY_FILTERS = {
+  status: z.preprocess(emptyAsUndefined, z.enum(POLICY_STATUSES, { errorMap: () => ({ message: "Elija un estado de la lista" }) }).optional()),
+  line: z.preprocess(emptyAsUndefined, z.enum(LINES, { errorMap: () => ({ message: "Elija un ramo de la lista" }) }).optional()),
+  startFrom: z.preprocess(emptyAsUndefined, isoDate("La fecha «efecto desde» no es válida").optional()).describe("Efecto desde este día (aaaa-mm-dd), incluido"),
+  startTo: z.preprocess(emptyAsUndefined, isoDate("La fecha «efecto hasta» no es válida").optional()).describe("Efecto hasta este día (aaaa-mm-dd), incluido"),
+  renewalWithin: z
+    .preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ invalid_type_error: "Indique un número de días" })
+        .int("Indique un número entero de días")
+        .min(1, "Indique entre 1 y 365 días")
+        .max(365, "Indique entre 1 y 365 días")
+        .optional(),
+    )
+    .describe("Solo las pólizas en vigor que vencen (se renuevan) en los próximos N días"),
+};
+
+const adminPolicyQueries = listQuerySchemas(
+  {
+    sort: ADMIN_POLICY_SORT_KEYS,
+    defaultSort: "createdAt",
+    defaultDir: "desc",
+    q: "Número de póliza (o su comienzo), NIF/NIE del tomador, o 3 letras o más de su nombre o correo",
+    filters: ADMIN_POLICY_FILTERS,
+  },
+  (value, ctx) => {
+    const v = value as { startFrom?: string; startTo?: string };
+    if (v.startFrom && v.startTo && v.startFrom > v.startTo) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["startTo"], message: "La fecha «hasta» no puede ser anterior a la fecha «desde»" });
+    }
+  },
+);
+export const AdminPolicyListQuerySchema = adminPolicyQueries.list;
+export const AdminPolicyExportQuerySchema = adminPolicyQueries.export;
+export type AdminPolicyListQuery = z.infer<typeof AdminPolicyListQuerySchema>;
+export type AdminPolicyExportQuery = z.infer<typeof AdminPolicyExportQuerySchema>;
+
+export const AdminPolicyRowSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  holder: z.object({ id: z.number().int(), name: z.string(), nif: z.string().nullable() }),
+  line: z.enum(LINES),
+  planCode: z.string(),
+  status: z.enum(POLICY_STATUSES),
+  startDate: z.string().describe("Efecto de la anualidad en curso (aaaa-mm-dd)"),
+  endDate: z.string().describe("Vencimiento (aaaa-mm-dd)"),
+  totalPremiumCents: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminPolicyRow = z.infer<typeof AdminPolicyRowSchema>;
+export const AdminPolicyListSchema = paginated(AdminPolicyRowSchema);
+export type AdminPolicyList = z.infer<typeof AdminPolicyListSchema>;
+
+// ─── One policy ─────────────────────────────────────────────────────────────────────────────
+
+export const ADMIN_POLICY_ACTIONS = ["suspend", "reactivate", "cancel", "stop-renewal", "renew"] as const;
+export type AdminPolicyAction = (typeof ADMIN_POLICY_ACTIONS)[number];
+export const ADMIN_RECIBO_ACTIONS = ["charge", "return", "mark-paid", "cancel", "refund"] as const;
+export type AdminReciboAction = (typeof ADMIN_RECIBO_ACTIONS)[number];
+
+export const AdminReciboSchema = z.object({
+  id: z.number().int(),
+  sequence: z.number().int(),
+  term: z.number().int().describe("Anualidad a la que pertenece"),
+  period: z.object({ from: z.string(), to: z.string() }).describe("Periodo que cubre (aaaa-mm-dd)"),
+  dueDate: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(RECIBO_STATUSES),
+  attempts: z.number().int(),
+  lastAttemptAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  returnReason: z.string().nullable(),
+  paidReference: z.string().nullable(),
+  actions: z.array(z.enum(ADMIN_RECIBO_ACTIONS)).describe("Acciones que su estado admite ahora"),
+});
+export type AdminRecibo = z.infer<typeof AdminReciboSchema>;
+
+export const PolicyHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  event: z.string(),
+  summary: z.string(),
+  fromStatus: z.enum(POLICY_STATUSES).nullable(),
+  toStatus: z.enum(POLICY_STATUSES).nullable(),
+  actorType: z.enum(ACTOR_TYPE_CODES),
+  actorLabel: z.string().nullable(),
+});
+
+export const NoteSchema = z.object({ id: z.number().int(), body: z.string(), authorLabel: z.string(), at: z.string() });
+
+export const AdminPolicySchema = z.object({
+  policy: PolicySchema.omit({ recibos: true, documents: true }),
+  clientId: z.number().int(),
+  term: z.number().int(),
+  lifecycle: z.object({
+    suspendedAt: z.string().nullable(),
+    coverResumesAt: z.string().nullable().describe("Tras una suspensión, la cobertura se reanuda 24 h después del pago"),
+    cancellation: z.object({ reason: z.enum(CANCELLATION_REASONS), effectiveDate: z.string(), at: z.string() }).nullable(),
+    renewalStopped: z.object({ by: z.enum(RENEWAL_STOPPERS), at: z.string() }).nullable(),
+    renewalOffer: z
+      .object({ startDate: z.string(), endDate: z.string(), totalPremiumCents: z.number().int(), noticeSentAt: z.string().nullable() })
+      .nullable(),
+  }),
+  payment: z.object({ method: z.enum(PAYMENT_METHODS).nullable(), hasMandate: z.boolean(), iban: z.string().nullable().describe("Enmascarado") }),
+  recibos: z.array(AdminReciboSchema),
+  history: z.array(PolicyHistoryEntrySchema),
+  notes: z.array(NoteSchema),
+  actions: z.array(z.enum(ADMIN_POLICY_ACTIONS)).describe("Acciones que el estado de la póliza admite ahora (las reglas se comprueban al enviarlas)"),
+});
+export type AdminPolicy = z.infer<typeof AdminPolicySchema>;
+
+// ─── Action bodies ──────────────────────────────────────────────────────────────────────────
+
+const reasonText = (required: string) =>
+  z.string({ required_error: required, invalid_type_error: required }).trim().min(3, required).max(500, "Máximo 500 caracteres");
+
+export const SuspendPolicyBodySchema = z.object({ reason: reasonText("Indique el motivo de la suspensión") });
+export const CancelPolicyBodySchema = z.object({
+  reason: z.enum(CANCELLATION_REASONS, { errorMap: () => ({ message: "Elija el motivo de la anulación" }) }),
+  effectiveDate: isoDate("Indique la fecha de efecto de la anulación"),
+  note: z.string().trim().max(500, "Máximo 500 caracteres").optional(),
+});
+export const StopRenewalBodySchema = z.object({
+  by: z.enum(RENEWAL_STOPPERS, { errorMap: () => ({ message: "Indique quién se opone a la prórroga" }) }),
+});
+export const ReturnReciboBodySchema = z.object({ reason: reasonText("Indique el motivo de la devolución") });
+export const MarkReciboPaidBodySchema = z.object({
+  reference: z
+    .string({ required_error: "Indique la referencia de la transferencia" })
+    .trim()
+    .min(3, "Indique la referencia de la transferencia")
+    .max(100, "Máximo 100 caracteres"),
+});
+export const CancelReciboBodySchema = z.object({ reason: z.string().trim().max(500, "Máximo 500 caracteres").optional() });
+export const NoteBodySchema = z.object({
+  body: z.string({ required_error: "Escriba la nota" }).trim().min(1, "Escriba la nota").max(2000, "Máximo 2000 caracteres"),
+});
+
+export const ReciboActionResultSchema = z.object({
+  status: z.enum(RECIBO_STATUSES),
+  declined: z.string().optional().describe("Motivo del rechazo, si el cobro no se ha podido hacer"),
+});
+
+export const LifecycleRunResultSchema = z.object({
+  days: z.array(z.object({ day: z.string(), summary: z.record(z.number().int()) })),
+});

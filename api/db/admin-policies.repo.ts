@@ -1,0 +1,122 @@
+// Data access of the back office's policy list: one page, its capped count and the CSV batches,
+// from the same filters. Every sort key has its index (migration 0005); the search by number uses
+// the prefix index, by NIF the unique index, by name or e-mail the clients' trigram indexes.
+import { and, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from "drizzle-orm";
+import type { AdminPolicyExportQuery, AdminPolicyListQuery, AdminPolicyRow, AdminPolicySortKey } from "../contract/admin-policies";
+import { addDays } from "../domain/calendar";
+import { normalizeNif, validateNif } from "../domain/nif";
+import type { DbOrTx } from "./client";
+import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, type SortMap } from "./list";
+import { clients, policies } from "./schema";
+
+const rowColumns = {
+  id: policies.id,
+  number: policies.number,
+  clientId: clients.id,
+  clientName: clients.name,
+  clientNif: clients.nif,
+  line: policies.lineCode,
+  planCode: policies.planCode,
+  status: policies.status,
+  startDate: policies.startDate,
+  endDate: policies.endDate,
+  totalPremiumCents: policies.totalPremiumCents,
+  createdAt: policies.createdAt,
+};
+type RawRow = Omit<{ [K in keyof typeof rowColumns]: (typeof rowColumns)[K]["_"]["data"] }, "clientNif"> & { clientNif: string | null };
+
+function toRow(r: RawRow): AdminPolicyRow {
+  return {
+    id: r.id,
+    number: r.number,
+    holder: { id: r.clientId, name: r.clientName, nif: r.clientNif },
+    line: r.line,
+    planCode: r.planCode,
+    status: r.status,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    totalPremiumCents: r.totalPremiumCents,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+const SORTS: SortMap<AdminPolicySortKey> = {
+  createdAt: [
+    { expr: policies.createdAt, type: "timestamptz" },
+    { expr: policies.id, type: "integer" },
+  ],
+  number: [
+    { expr: policies.number, type: "text" },
+    { expr: policies.id, type: "integer" },
+  ],
+  startDate: [
+    { expr: sql`${policies.startDate}`, type: "text" },
+    { expr: policies.id, type: "integer" },
+  ],
+  endDate: [
+    { expr: sql`${policies.endDate}`, type: "text" },
+    { expr: policies.id, type: "integer" },
+  ],
+};
+
+/** What `q` means: a policy number (or its start), a NIF/NIE, or a piece of the holder's name or e-mail. */
+function searchOf(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const text = q.trim();
+  if (/^cot-/i.test(text)) return like(policies.number, `${text.toUpperCase().replace(/[\\%_]/g, "")}%`);
+  const nif = normalizeNif(text);
+  if (validateNif(nif).ok) return inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${clients.nif} = ${nif})`);
+  if (text.length < 3) return sql`false`;
+  const pattern = likeContains(text);
+  return inArray(
+    policies.clientId,
+    sql`(select ${clients.id} from ${clients} where ${or(ilike(clients.name, pattern), ilike(clients.email, pattern))})`,
+  );
+}
+
+function whereOf(query: AdminPolicyExportQuery, today: string): SQL | undefined {
+  return and(
+    searchOf(query.q),
+    query.status ? eq(policies.status, query.status) : undefined,
+    query.line ? eq(policies.lineCode, query.line) : undefined,
+    query.startFrom ? gte(policies.startDate, query.startFrom) : undefined,
+    query.startTo ? lte(policies.startDate, query.startTo) : undefined,
+    query.renewalWithin
+      ? and(eq(policies.status, "en_vigor"), gte(policies.endDate, today), lte(policies.endDate, addDays(today, query.renewalWithin)))
+      : undefined,
+  );
+}
+
+export async function listAdminPolicies(db: DbOrTx, query: AdminPolicyListQuery, today: string) {
+  const where = whereOf(query, today);
+  return listPage(query, SORTS, {
+    rows: async (orderBy, limit, offset) =>
+      (
+        await db
+          .select(rowColumns)
+          .from(policies)
+          .innerJoin(clients, eq(clients.id, policies.clientId))
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map(toRow),
+    count: () => cappedCount(db, policies, where),
+  });
+}
+
+/** Every policy matching the list's filters, in its order, in batches (the CSV export). */
+export async function* adminPolicyExportBatches(db: DbOrTx, query: AdminPolicyExportQuery, today: string): AsyncGenerator<AdminPolicyRow[]> {
+  const where = whereOf(query, today);
+  const keys = keysetColumns(SORTS, query.sort);
+  const batches = keysetBatches(SORTS, query.sort, query.dir, 1000, (after, orderBy, limit) =>
+    db
+      .select({ ...rowColumns, ...keys })
+      .from(policies)
+      .innerJoin(clients, eq(clients.id, policies.clientId))
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  for await (const rows of batches) yield rows.map(toRow);
+}

@@ -1,0 +1,307 @@
+// /admin/policies: the back office's policies (list, CSV, one policy with its lifecycle), the staff
+// actions on a policy and on its recibos, internal notes, and /admin/lifecycle/run. The rules
+// live in api/services/lifecycle.ts; here only the HTTP shape.
+import { z } from "zod";
+import type { ApiApp } from "../app";
+import {
+  AdminPolicyExportQuerySchema,
+  AdminPolicyListQuerySchema,
+  AdminPolicyListSchema,
+  AdminPolicySchema,
+  CancelPolicyBodySchema,
+  CancelReciboBodySchema,
+  LifecycleRunResultSchema,
+  MarkReciboPaidBodySchema,
+  NoteBodySchema,
+  ReciboActionResultSchema,
+  ReturnReciboBodySchema,
+  StopRenewalBodySchema,
+  SuspendPolicyBodySchema,
+  type AdminPolicy,
+  type AdminPolicyAction,
+  type AdminPolicyRow,
+  type AdminReciboAction,
+} from "../contract/admin-policies";
+import { IdParamSchema } from "../contract/ids";
+import { LINE_LABELS, POLICY_STATUS_LABELS, type CancellationReason, type RenewalStopper } from "../contract/vocabulary";
+import { currentAdmin } from "../auth";
+import { csvAttachment, csvDateTime, csvMoney, csvStream } from "../csv";
+import { adminActor } from "../db/audit";
+import { adminPolicyExportBatches, listAdminPolicies } from "../db/admin-policies.repo";
+import { notesOf, policyHistoryOf } from "../db/lifecycle.repo";
+import { loadPolicyViews } from "../db/policies.repo";
+import { policies, recibos } from "../db/schema";
+import { madridDate, reciboPeriod } from "../domain/calendar";
+import { maskIban } from "../domain/iban";
+import { policyActionsFrom, reciboActionsFrom, type PolicyAction, type ReciboAction } from "../domain/lifecycle";
+import { formatIsoDate } from "../domain/product-info";
+import { ApiProblem, errorResponses } from "../http";
+import {
+  POLICY_NOT_FOUND_MESSAGE,
+  addPolicyNote,
+  cancelPolicy,
+  changeRecibo,
+  prepareRenewalNow,
+  reactivatePolicy,
+  runLifecycle,
+  stopRenewal,
+  suspendPolicy,
+  type ReciboChange,
+} from "../services/lifecycle";
+import { policyAnswer } from "./policies";
+import { adminRoute } from "./admin-endpoints";
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+
+const TAGS = ["Administración: pólizas"];
+const json = <T>(schema: T) => ({ "application/json": { schema } });
+const ReciboParamSchema = IdParamSchema.extend({ reciboId: IdParamSchema.shape.id.describe("Identificador del recibo") });
+
+// ─── Routes ─────────────────────────────────────────────────────────────────────────────────
+
+const listRoute = adminRoute({
+  method: "get",
+  path: "/admin/policies",
+  tags: TAGS,
+  summary: "Pólizas, con búsqueda, filtros, orden y paginación",
+  request: { query: AdminPolicyListQuerySchema },
+  responses: { 200: { description: "Página de pólizas", content: json(AdminPolicyListSchema) }, ...errorResponses(400, 401, 403) },
+});
+
+const exportRoute = adminRoute({
+  method: "get",
+  path: "/admin/policies/export",
+  tags: TAGS,
+  summary: "Exporta en CSV las pólizas que cumplen los filtros, en el orden pedido",
+  description: "Mismos filtros y orden que /admin/policies, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas dd/mm/aaaa, importes 1234,56.",
+  request: { query: AdminPolicyExportQuerySchema },
+  responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } }, ...errorResponses(400, 401, 403) },
+});
+
+const getRoute = adminRoute({
+  method: "get",
+  path: "/admin/policies/{id}",
+  tags: TAGS,
+  summary: "Una póliza con su ciclo de vida: recibos, historial, notas y las acciones que admite ahora",
+  request: { params: IdParamSchema },
+  responses: { 200: { description: "La póliza", content: json(AdminPolicySchema) }, ...errorResponses(400, 401, 403, 404) },
+});
+
+const policyResponses = {
+  200: { description: "La póliza tras el cambio", content: json(AdminPolicySchema) },
+  ...errorResponses(400, 401, 403, 404, 409),
+};
+const policyAction = <P extends string>(path: P, summary: string) =>
+  adminRoute({ method: "post", path, tags: TAGS, summary, request: { params: IdParamSchema }, responses: policyResponses });
+const policyActionWith = <P extends string, S extends z.ZodTypeAny>(path: P, summary: string, schema: S) =>
+  adminRoute({ method: "post", path, tags: TAGS, summary, request: { params: IdParamSchema, body: { required: true, content: json(schema) } }, responses: policyResponses });
+
+const suspendRoute = policyActionWith("/admin/policies/{id}/suspend", "Suspende la cobertura (en vigor → suspendida)", SuspendPolicyBodySchema);
+const reactivateRoute = policyAction("/admin/policies/{id}/reactivate", "Rehabilita una póliza suspendida sin recibos vencidos hace más de un mes");
+const cancelRoute = policyActionWith("/admin/policies/{id}/cancel", "Anula la póliza con un motivo y una fecha de efecto; anula sus recibos pendientes", CancelPolicyBodySchema);
+const stopRenewalRoute = policyActionWith(
+  "/admin/policies/{id}/stop-renewal",
+  "Detiene la prórroga tácita (art. 22 LCS: el cliente con un mes de antelación, la aseguradora con dos)",
+  StopRenewalBodySchema,
+);
+const renewRoute = policyAction("/admin/policies/{id}/renew", "Prepara la renovación ahora: tarifica la próxima anualidad con la tarifa vigente y envía el aviso");
+const noteRoute = policyActionWith("/admin/policies/{id}/notes", "Añade una nota interna a la póliza", NoteBodySchema);
+
+const reciboResponses = {
+  200: { description: "El estado del recibo tras la acción (un cobro rechazado lo deja devuelto, con el motivo)", content: json(ReciboActionResultSchema) },
+  ...errorResponses(400, 401, 403, 404, 409),
+};
+const reciboAction = <P extends string>(path: P, summary: string) =>
+  adminRoute({ method: "post", path, tags: TAGS, summary, request: { params: ReciboParamSchema }, responses: reciboResponses });
+const reciboActionWith = <P extends string, S extends z.ZodTypeAny>(path: P, summary: string, schema: S) =>
+  adminRoute({ method: "post", path, tags: TAGS, summary, request: { params: ReciboParamSchema, body: { required: true, content: json(schema) } }, responses: reciboResponses });
+
+const chargeRoute = reciboAction("/admin/policies/{id}/recibos/{reciboId}/charge", "Cobra el recibo ahora con el medio de pago de la póliza");
+const returnRoute = reciboActionWith("/admin/policies/{id}/recibos/{reciboId}/return", "Marca el recibo como devuelto, con el motivo", ReturnReciboBodySchema);
+const markPaidRoute = reciboActionWith(
+  "/admin/policies/{id}/recibos/{reciboId}/mark-paid",
+  "Marca el recibo como cobrado por otro medio (transferencia), con su referencia",
+  MarkReciboPaidBodySchema,
+);
+const cancelReciboRoute = reciboActionWith("/admin/policies/{id}/recibos/{reciboId}/cancel", "Anula el recibo", CancelReciboBodySchema);
+const refundRoute = reciboAction("/admin/policies/{id}/recibos/{reciboId}/refund", "Extorna el recibo: devuelve su importe");
+
+const runRoute = adminRoute({
+  method: "post",
+  path: "/admin/lifecycle/run",
+  tags: TAGS,
+  summary: "Ejecuta ahora el proceso diario de pólizas (y los días pendientes)",
+  description:
+    "Cobra los recibos vencidos, suspende por impago (art. 15 LCS), extingue tras seis meses, envía los avisos de renovación dos meses antes (art. 22), renueva y da por vencidas las pólizas. Idempotente: repetirlo no cambia nada ya hecho.",
+  responses: { 200: { description: "Lo que hizo cada día", content: json(LifecycleRunResultSchema) }, ...errorResponses(401, 403, 409) },
+});
+
+// ─── Answers ────────────────────────────────────────────────────────────────────────────────
+
+const CSV_HEADER = ["Póliza", "Tomador", "NIF/NIE", "Ramo", "Plan", "Estado", "Efecto", "Vencimiento", "Prima total (€)", "Alta"] as const;
+const csvRow = (p: AdminPolicyRow) => [
+  p.number,
+  p.holder.name,
+  p.holder.nif ?? "",
+  LINE_LABELS[p.line],
+  p.planCode,
+  POLICY_STATUS_LABELS[p.status],
+  formatIsoDate(p.startDate),
+  formatIsoDate(p.endDate),
+  csvMoney(p.totalPremiumCents),
+  csvDateTime(p.createdAt),
+];
+
+const API_ACTION: Record<PolicyAction, AdminPolicyAction | null> = {
+  suspender: "suspend",
+  rehabilitar: "reactivate",
+  anular: "cancel",
+  detener_renovacion: "stop-renewal",
+  renovar: "renew",
+  activar: null,
+  vencer: null,
+};
+const API_RECIBO_ACTIONS: Record<ReciboAction, AdminReciboAction[]> = {
+  cobrar: ["charge", "mark-paid"],
+  devolver: ["return"],
+  anular: ["cancel"],
+  extornar: ["refund"],
+};
+
+/** The policy as staff see it, read after any change so that the answer is what is stored. */
+export async function adminPolicyAnswer(db: Database, id: number): Promise<AdminPolicy> {
+  const [view] = await loadPolicyViews(db, { id });
+  const [row] = await db.select().from(policies).where(eq(policies.id, id));
+  if (!view || !row) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
+  const reciboRows = await db.select().from(recibos).where(eq(recibos.policyId, id)).orderBy(asc(recibos.sequence));
+  const history = await policyHistoryOf(db, id);
+  const noteRows = await notesOf(db, "policy", id);
+  const { recibos: _r, documents: _d, ...policy } = policyAnswer(view);
+  const termStart = (term: number) => (term === row.term ? row.startDate : (reciboRows.find((r) => r.term === term && r.sequence === Math.min(...reciboRows.filter((x) => x.term === term).map((x) => x.sequence)))?.dueDate ?? row.startDate));
+  return {
+    policy,
+    clientId: row.clientId,
+    term: row.term,
+    lifecycle: {
+      suspendedAt: row.suspendedAt?.toISOString() ?? null,
+      coverResumesAt: row.coverResumesAt?.toISOString() ?? null,
+      cancellation:
+        row.cancellationReason && row.cancellationEffectiveDate && row.cancelledAt
+          ? { reason: row.cancellationReason as CancellationReason, effectiveDate: row.cancellationEffectiveDate, at: row.cancelledAt.toISOString() }
+          : null,
+      renewalStopped: row.renewalStoppedBy && row.renewalStoppedAt ? { by: row.renewalStoppedBy as RenewalStopper, at: row.renewalStoppedAt.toISOString() } : null,
+      renewalOffer: row.renewalOffer
+        ? { startDate: row.renewalOffer.startDate, endDate: row.renewalOffer.endDate, totalPremiumCents: row.renewalOffer.totalPremiumCents, noticeSentAt: row.renewalNoticeSentAt?.toISOString() ?? null }
+        : null,
+    },
+    payment: { method: row.paymentMethod, hasMandate: !!row.paymentMandate, iban: row.iban ? maskIban(row.iban) : null },
+    recibos: reciboRows.map((r) => {
+      const sequenceInTerm = r.sequence - Math.min(...reciboRows.filter((x) => x.term === r.term).map((x) => x.sequence)) + 1;
+      return {
+        id: r.id,
+        sequence: r.sequence,
+        term: r.term,
+        period: r.kind === "prima" ? reciboPeriod(termStart(r.term), row.frequency, sequenceInTerm) : { from: r.dueDate, to: r.dueDate },
+        dueDate: r.dueDate,
+        amountCents: r.amountCents,
+        status: r.status,
+        attempts: r.attempts,
+        lastAttemptAt: r.lastAttemptAt?.toISOString() ?? null,
+        paidAt: r.paidAt?.toISOString() ?? null,
+        returnReason: r.returnReason,
+        paidReference: r.paidReference,
+        actions: reciboActionsFrom(r.status).flatMap((a) => API_RECIBO_ACTIONS[a]),
+      };
+    }),
+    history: history.map((h) => ({
+      id: h.id,
+      at: h.at.toISOString(),
+      event: h.event,
+      summary: h.summary,
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      actorType: h.actorType,
+      actorLabel: h.actorLabel,
+    })),
+    notes: noteRows.map((n) => ({ id: n.id, body: n.body, authorLabel: n.authorLabel, at: n.at.toISOString() })),
+    actions: policyActionsFrom(row.status)
+      .map((a) => API_ACTION[a])
+      .filter((a): a is AdminPolicyAction => a !== null)
+      .filter((a) => !(row.renewalStoppedBy && (a === "stop-renewal" || a === "renew"))),
+  };
+}
+
+export function registerAdminPolicyRoutes(api: ApiApp) {
+  const today = (c: { var: { deps: { now: () => Date } } }) => madridDate(c.var.deps.now());
+
+  api.openapi(listRoute, async (c) => c.json(await listAdminPolicies(c.var.deps.readDb, c.req.valid("query"), today(c)), 200));
+
+  api.openapi(exportRoute, async (c) => {
+    const batches = adminPolicyExportBatches(c.var.deps.readDb, c.req.valid("query"), today(c));
+    return csvAttachment(c, "polizas", csvStream({ header: CSV_HEADER, batches, row: csvRow }));
+  });
+
+  api.openapi(getRoute, async (c) => c.json(await adminPolicyAnswer(c.var.deps.db, c.req.valid("param").id), 200));
+
+  const afterChange = async (c: { var: { deps: { db: Database } } }, id: number) => adminPolicyAnswer(c.var.deps.db, id);
+
+  api.openapi(suspendRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    await suspendPolicy(c.var.deps, id, c.req.valid("json").reason, adminActor(c), c.var.deps.now());
+    return c.json(await afterChange(c, id), 200);
+  });
+  api.openapi(reactivateRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    await reactivatePolicy(c.var.deps, id, adminActor(c), c.var.deps.now());
+    return c.json(await afterChange(c, id), 200);
+  });
+  api.openapi(cancelRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    await cancelPolicy(c.var.deps, id, c.req.valid("json"), adminActor(c), c.var.deps.now());
+    return c.json(await afterChange(c, id), 200);
+  });
+  api.openapi(stopRenewalRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    await stopRenewal(c.var.deps, id, c.req.valid("json").by, adminActor(c), c.var.deps.now());
+    return c.json(await afterChange(c, id), 200);
+  });
+  api.openapi(renewRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    await prepareRenewalNow(c.var.deps, id, adminActor(c), c.var.deps.now());
+    return c.json(await afterChange(c, id), 200);
+  });
+  api.openapi(noteRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const admin = currentAdmin(c);
+    await addPolicyNote(c.var.deps, id, c.req.valid("json").body, { id: admin.id, label: admin.email }, adminActor(c), c.var.deps.now());
+    return c.json(await afterChange(c, id), 200);
+  });
+
+  // Every recibo action: the same call with its change; a refused charge answers 200 with `declined`.
+  api.openapi(chargeRoute, async (c) => {
+    const { id, reciboId } = c.req.valid("param");
+    return c.json(await changeRecibo(c.var.deps, id, reciboId, { action: "cobrar", via: "mandato" }, adminActor(c), c.var.deps.now()), 200);
+  });
+  api.openapi(returnRoute, async (c) => {
+    const { id, reciboId } = c.req.valid("param");
+    return c.json(await changeRecibo(c.var.deps, id, reciboId, { action: "devolver", reason: c.req.valid("json").reason }, adminActor(c), c.var.deps.now()), 200);
+  });
+  api.openapi(markPaidRoute, async (c) => {
+    const { id, reciboId } = c.req.valid("param");
+    const change: ReciboChange = { action: "cobrar", via: "transferencia", reference: c.req.valid("json").reference };
+    return c.json(await changeRecibo(c.var.deps, id, reciboId, change, adminActor(c), c.var.deps.now()), 200);
+  });
+  api.openapi(cancelReciboRoute, async (c) => {
+    const { id, reciboId } = c.req.valid("param");
+    return c.json(await changeRecibo(c.var.deps, id, reciboId, { action: "anular", reason: c.req.valid("json").reason }, adminActor(c), c.var.deps.now()), 200);
+  });
+  api.openapi(refundRoute, async (c) => {
+    const { id, reciboId } = c.req.valid("param");
+    return c.json(await changeRecibo(c.var.deps, id, reciboId, { action: "extornar" }, adminActor(c), c.var.deps.now()), 200);
+  });
+
+  api.openapi(runRoute, async (c) => {
+    const report = await runLifecycle(c.var.deps, c.var.deps.now, { owner: `admin-${currentAdmin(c).id}`, again: true });
+    return c.json({ days: report.map((d) => ({ day: d.day, summary: { ...d.summary } })) }, 200);
+  });
+}

@@ -1,0 +1,653 @@
+// The policy lifecycle (DOMAIN.md "Lifecycles", LCS arts. 15 and 22): staff transitions of a
+// policy and of its recibos, the renewal, and the daily run that moves policies by themselves.
+// Every change locks the policy row, checks the state machine of api/domain/lifecycle.ts (a
+// refusal is a 409 with its Spanish message) and writes the change, its history entry and its
+// audit row in one transaction.
+import { addDays, addMonths, madridDate } from "../domain/calendar";
+import {
+  checkPolicyTransition,
+  checkReciboTransition,
+  coverResumesAt,
+  extinctionDate,
+  overdueRecibos,
+  renewalNoticeDate,
+  suspensionDate,
+  type PolicyState,
+  type PolicyTransitionInput,
+  type ReciboAction,
+} from "../domain/lifecycle";
+import { formatEuros, formatIsoDate } from "../domain/product-info";
+import { RatingInputError, rateQuote, type QuoteRequest } from "../domain/rating";
+import {
+  CANCELLATION_REASON_LABELS,
+  LINE_NAMES,
+  RENEWAL_STOPPER_LABELS,
+  type AuditAction,
+  type CancellationReason,
+  type PolicyEvent,
+  type RenewalStopper,
+} from "../contract/vocabulary";
+import { QUOTE_INPUT_SCHEMAS } from "../contract/quotes";
+import { writeAudit } from "../db/audit";
+import type { Database, DbOrTx } from "../db/client";
+import {
+  claimRunDay,
+  finishRunDay,
+  heartbeatRun,
+  insertNote,
+  lastDoneDay,
+  lockPolicy,
+  policiesAtTermEnd,
+  policiesDueForRenewalNotice,
+  policiesWithOverdueRecibo,
+  recibosDue,
+  recordHistory,
+  updatePolicy,
+  updateRecibo,
+  type HistoryActor,
+  type LockedPolicy,
+} from "../db/lifecycle.repo";
+import { insertPayment, insertRecibos, readWithdrawalRules } from "../db/policies.repo";
+import { loadRatingTables } from "../db/quotes.repo";
+import { clients, lifecycleRuns, payments as paymentsTable, recibos, type Policy, type Recibo, type RenewalOffer } from "../db/schema";
+import { ApiProblem } from "../http";
+import { enqueueEmail } from "./mail";
+import type { PaymentProvider } from "./payments";
+import type { Logger } from "../../platform/logger";
+import { and, desc, eq } from "drizzle-orm";
+
+export const POLICY_NOT_FOUND_MESSAGE = "No existe esa póliza";
+export const RECIBO_NOT_FOUND_MESSAGE = "No existe ese recibo en esta póliza";
+export const RUN_BUSY_MESSAGE = "El proceso diario ya se está ejecutando en otra instancia; inténtelo dentro de unos minutos";
+
+export type LifecycleDeps = { db: Database; payments: PaymentProvider; logger: Logger };
+export type Actor = HistoryActor & { ip?: string | null };
+export const SYSTEM_ACTOR: Actor = { actorType: "system", actorId: null, actorLabel: "Proceso diario", ip: null };
+
+type Change = { tx: DbOrTx; policy: LockedPolicy; actor: Actor; now: Date; today: string };
+
+const stateOf = (p: LockedPolicy): PolicyState => ({
+  status: p.status,
+  line: p.lineCode,
+  startDate: p.startDate,
+  endDate: p.endDate,
+  contractedOn: madridDate(p.createdAt),
+  renewalStoppedBy: (p.renewalStoppedBy as RenewalStopper | null) ?? null,
+  recibos: p.recibos,
+});
+
+/** Runs `work` on the locked policy in one transaction; 404 when there is no such policy. */
+async function withPolicy<T>(deps: LifecycleDeps, policyId: number, actor: Actor, now: Date, work: (c: Change) => Promise<T>): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const policy = await lockPolicy(tx, policyId);
+    if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
+    return work({ tx, policy, actor, now, today: madridDate(now) });
+  });
+}
+
+type Effect = {
+  event: PolicyEvent;
+  action: AuditAction;
+  summary: string;
+  patch?: Partial<Policy>;
+  details?: Record<string, unknown>;
+};
+
+/** Checks the machine and writes the transition, its history entry and its audit row. */
+async function transition(c: Change, input: PolicyTransitionInput, effect: Effect): Promise<void> {
+  const withdrawal = input.action === "anular" ? await readWithdrawalRules(c.tx) : { days: 0, lines: [] };
+  const outcome = checkPolicyTransition(stateOf(c.policy), input, { today: c.today, withdrawal });
+  if (!outcome.ok) throw new ApiProblem(409, outcome.message);
+  const patch = { ...effect.patch, status: outcome.to };
+  await updatePolicy(c.tx, c.policy.id, patch, c.now);
+  await record(c, effect, outcome.from, outcome.to);
+  Object.assign(c.policy, patch);
+}
+
+async function record(c: Change, effect: Omit<Effect, "patch">, fromStatus: Policy["status"] | null, toStatus: Policy["status"] | null) {
+  await recordHistory(c.tx, { ...c.actor, policyId: c.policy.id, event: effect.event, summary: effect.summary, fromStatus, toStatus, details: effect.details, at: c.now });
+  await writeAudit(c.tx, {
+    ...c.actor,
+    action: effect.action,
+    entity: "policy",
+    entityId: c.policy.id,
+    before: fromStatus === toStatus ? undefined : { status: fromStatus },
+    after: { status: toStatus, ...effect.details },
+    at: c.now,
+  });
+}
+
+// ─── Staff actions on a policy ──────────────────────────────────────────────────────────────
+
+export async function suspendPolicy(deps: LifecycleDeps, policyId: number, reason: string, actor: Actor, now: Date) {
+  await withPolicy(deps, policyId, actor, now, (c) => suspend(c, reason));
+}
+
+async function suspend(c: Change, reason: string) {
+  await transition(c, { action: "suspender" }, {
+    event: "suspendida",
+    action: "policy.suspended",
+    summary: `Cobertura suspendida: ${reason}`,
+    patch: { suspendedAt: c.now, coverResumesAt: null },
+    details: { reason },
+  });
+}
+
+export async function reactivatePolicy(deps: LifecycleDeps, policyId: number, actor: Actor, now: Date) {
+  await withPolicy(deps, policyId, actor, now, (c) => reactivate(c, c.now, "Póliza rehabilitada"));
+}
+
+/** Back in force; cover resumes at `resumesAt` (24 h after the payment that ended the suspension). */
+async function reactivate(c: Change, resumesAt: Date, summary: string) {
+  await transition(c, { action: "rehabilitar" }, {
+    event: "rehabilitada",
+    action: "policy.reactivated",
+    summary,
+    patch: { suspendedAt: null, coverResumesAt: resumesAt },
+    details: { coverResumesAt: resumesAt.toISOString() },
+  });
+}
+
+export type CancelInput = { reason: CancellationReason; effectiveDate: string; note?: string };
+
+export async function cancelPolicy(deps: LifecycleDeps, policyId: number, input: CancelInput, actor: Actor, now: Date) {
+  await withPolicy(deps, policyId, actor, now, (c) => cancel(deps, c, input));
+}
+
+async function cancel(deps: LifecycleDeps, c: Change, input: CancelInput) {
+  const open = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
+  const refundCents = input.reason === "desistimiento" ? withdrawalRefund(c.policy, input.effectiveDate) : 0;
+  const note = input.note?.trim();
+  await transition(c, { action: "anular", reason: input.reason, effectiveDate: input.effectiveDate }, {
+    event: "anulada",
+    action: "policy.cancelled",
+    summary: `Póliza anulada (${CANCELLATION_REASON_LABELS[input.reason].toLowerCase()}) con efecto ${formatIsoDate(input.effectiveDate)}${note ? `: ${note}` : ""}`,
+    patch: { cancellationReason: input.reason, cancelledAt: c.now, cancellationEffectiveDate: input.effectiveDate, renewalOffer: null },
+    details: { reason: input.reason, effectiveDate: input.effectiveDate, ...(note ? { note } : {}), annulledRecibos: open.map((r) => r.sequence), refundCents },
+  });
+  for (const r of open) await updateRecibo(c.tx, r.id, { status: "anulado" }, c.now);
+  if (refundCents > 0) await refundLastPayment(deps, c, refundCents, `desistimiento-${c.policy.id}`);
+}
+
+/**
+ * Desistimiento: the premium of the days not covered goes back (Ley 22/2007): what was paid of
+ * this term, pro rata of the days from the effective date (or the start, if later) to the end.
+ */
+function withdrawalRefund(p: LockedPolicy, effectiveDate: string): number {
+  const paid = p.recibos.filter((r) => r.term === p.term && r.status === "cobrado").reduce((s, r) => s + r.amountCents, 0);
+  const from = effectiveDate > p.startDate ? effectiveDate : p.startDate;
+  const total = daysBetweenIso(p.startDate, p.endDate);
+  const left = Math.max(0, daysBetweenIso(from, p.endDate));
+  return Math.round((paid * left) / total);
+}
+
+const daysBetweenIso = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+
+async function refundLastPayment(deps: LifecycleDeps, c: Change, amountCents: number, key: string) {
+  const [last] = await c.tx
+    .select()
+    .from(paymentsTable)
+    .where(and(eq(paymentsTable.policyId, c.policy.id), eq(paymentsTable.status, "aceptado")))
+    .orderBy(desc(paymentsTable.id))
+    .limit(1);
+  if (!last?.providerRef) return;
+  const refund = await deps.payments.refund({ amountCents, providerRef: last.providerRef, idempotencyKey: key });
+  if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
+  await insertPayment(c.tx, {
+    policyId: c.policy.id,
+    reciboId: last.reciboId,
+    provider: deps.payments.name,
+    method: last.method,
+    methodLabel: last.methodLabel ?? "",
+    amount: amountCents,
+    providerRef: refund.providerRef,
+    at: c.now,
+    status: "reembolsado",
+  });
+}
+
+export async function stopRenewal(deps: LifecycleDeps, policyId: number, by: RenewalStopper, actor: Actor, now: Date) {
+  await withPolicy(deps, policyId, actor, now, (c) =>
+    transition(c, { action: "detener_renovacion", by }, {
+      event: "renovacion_detenida",
+      action: "policy.renewal_stopped",
+      summary: `${RENEWAL_STOPPER_LABELS[by]} se opone a la prórroga: la póliza vencerá el ${formatIsoDate(c.policy.endDate)}`,
+      patch: { renewalStoppedAt: c.now, renewalStoppedBy: by, renewalOffer: null },
+      details: { by },
+    }),
+  );
+}
+
+/** "Renovar ahora": prices the next term with the tariff in force and sends the notice; the term starts at the end date. */
+export async function prepareRenewalNow(deps: LifecycleDeps, policyId: number, actor: Actor, now: Date) {
+  return withPolicy(deps, policyId, actor, now, async (c) => {
+    const outcome = checkPolicyTransition(stateOf(c.policy), { action: "renovar" }, { today: c.today, withdrawal: { days: 0, lines: [] } });
+    if (!outcome.ok) throw new ApiProblem(409, outcome.message);
+    const offer = await offerRenewal(c);
+    if (!offer.ok) throw new ApiProblem(409, offer.reason);
+    if (c.policy.endDate <= c.today) await renew(c);
+    return offer.offer;
+  });
+}
+
+// ─── Renewal ────────────────────────────────────────────────────────────────────────────────
+
+type OfferOutcome = { ok: true; offer: RenewalOffer } | { ok: false; reason: string };
+
+/** Re-rates the insured risk with the tariff in force for the next term (same plan, extras and frequency). */
+export async function priceRenewal(db: DbOrTx, p: LockedPolicy, now: Date): Promise<OfferOutcome> {
+  const startDate = p.endDate;
+  const endDate = addMonths(startDate, 12);
+  let result;
+  try {
+    // The risk as the quote contract reads it (the policy may carry more keys, such as the registration).
+    const inputs = QUOTE_INPUT_SCHEMAS[p.lineCode].safeParse(p.risk);
+    if (!inputs.success) return { ok: false, reason: "Los datos del riesgo asegurado están incompletos: revíselos antes de renovar" };
+    const tables = await loadRatingTables(db, p.lineCode, now);
+    const request = { line: p.lineCode, inputs: inputs.data, optionalGuarantees: { [p.planCode]: p.optionalGuarantees }, startDate } as QuoteRequest;
+    result = rateQuote(request, tables, now);
+  } catch (error) {
+    if (error instanceof RatingInputError) return { ok: false, reason: `No se puede tarificar la renovación: ${error.message}` };
+    throw error;
+  }
+  if (result.status === "declined") return { ok: false, reason: `La aseguradora no renueva este riesgo: ${result.reason}` };
+  const plan = result.plans.find((pl) => pl.code === p.planCode);
+  if (!plan) return { ok: false, reason: "El plan de la póliza ya no se comercializa" };
+  const price = plan.prices[p.frequency];
+  const lastSequence = Math.max(0, ...p.recibos.map((r) => r.sequence));
+  return {
+    ok: true,
+    offer: {
+      startDate,
+      endDate,
+      pricedAt: now.toISOString(),
+      netPremiumCents: price.net,
+      fractionationSurchargeCents: price.fractionation,
+      consorcioCents: price.consorcio,
+      cleaCents: price.clea,
+      ipsCents: price.ips,
+      totalPremiumCents: price.total,
+      recibos: price.recibos.map((r) => ({ sequence: lastSequence + r.sequence, dueDate: r.dueDate, amountCents: r.amount })),
+    },
+  };
+}
+
+/** Prices the renewal, stores it and queues the notice (art. 22: at least two months before the end). */
+async function offerRenewal(c: Change): Promise<OfferOutcome> {
+  const priced = await priceRenewal(c.tx, c.policy, c.now);
+  if (!priced.ok) return priced;
+  const { offer } = priced;
+  await updatePolicy(c.tx, c.policy.id, { renewalOffer: offer, renewalNoticeSentAt: c.now }, c.now);
+  c.policy.renewalOffer = offer;
+  const [client] = await c.tx.select().from(clients).where(eq(clients.id, c.policy.clientId));
+  if (client?.email) {
+    const emailId = await enqueueEmail(c.tx, renewalNotice(c.policy, offer, client.name), c.now);
+    await writeAudit(c.tx, { ...c.actor, action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to: client.email, kind: "renewal_notice", policyId: c.policy.id }, at: c.now });
+  }
+  await record(
+    c,
+    {
+      event: "aviso_renovacion",
+      action: "policy.renewal_offered",
+      summary: `Aviso de renovación: nueva anualidad del ${formatIsoDate(offer.startDate)} al ${formatIsoDate(offer.endDate)}, prima total ${formatEuros(offer.totalPremiumCents)} (antes ${formatEuros(c.policy.totalPremiumCents)})`,
+      details: { startDate: offer.startDate, total: offer.totalPremiumCents, previousTotal: c.policy.totalPremiumCents },
+    },
+    c.policy.status,
+    c.policy.status,
+  );
+  return priced;
+
+  function renewalNotice(p: LockedPolicy, o: RenewalOffer, name: string) {
+    const lines = [
+      `Hola, ${name}:`,
+      "",
+      `Su ${LINE_NAMES[p.lineCode].toLowerCase()} (póliza ${p.number}) se renovará el ${formatIsoDate(o.startDate)} por un año más, hasta el ${formatIsoDate(o.endDate)}.`,
+      `La prima total de la nueva anualidad es ${formatEuros(o.totalPremiumCents)} (la actual es ${formatEuros(p.totalPremiumCents)}).`,
+      `Recibos: ${o.recibos.map((r) => `${formatIsoDate(r.dueDate)} ${formatEuros(r.amountCents)}`).join("; ")}.`,
+      "",
+      `Si no desea renovar, puede oponerse a la prórroga hasta el ${formatIsoDate(addMonths(o.startDate, -1))} (un mes antes del vencimiento, art. 22 de la Ley de Contrato de Seguro) escribiéndonos.`,
+    ];
+    return { to: client!.email!, subject: `Renovación de su póliza ${p.number}`, text: lines.join("\n") };
+  }
+}
+
+/** The next term: dates, premium and recibos from the offer (re-priced now if none was made). */
+async function renew(c: Change): Promise<boolean> {
+  let offer = c.policy.renewalOffer;
+  if (!offer || offer.startDate !== c.policy.endDate) {
+    const made = await offerRenewal(c);
+    if (!made.ok) return false;
+    offer = made.offer;
+  }
+  const before = { term: c.policy.term, startDate: c.policy.startDate, endDate: c.policy.endDate, total: c.policy.totalPremiumCents };
+  const term = c.policy.term + 1;
+  const patch: Partial<Policy> = {
+    term,
+    startDate: offer.startDate,
+    endDate: offer.endDate,
+    netPremiumCents: offer.netPremiumCents,
+    fractionationSurchargeCents: offer.fractionationSurchargeCents,
+    consorcioCents: offer.consorcioCents,
+    cleaCents: offer.cleaCents,
+    ipsCents: offer.ipsCents,
+    totalPremiumCents: offer.totalPremiumCents,
+    renewalOffer: null,
+    renewalNoticeSentAt: null,
+  };
+  await updatePolicy(c.tx, c.policy.id, patch, c.now);
+  await insertRecibos(c.tx, c.policy.id, offer.recibos.map((r) => ({ sequence: r.sequence, dueDate: r.dueDate, amount: r.amountCents })), c.now, term);
+  Object.assign(c.policy, patch);
+  await record(
+    c,
+    {
+      event: "renovada",
+      action: "policy.renewed",
+      summary: `Póliza renovada: anualidad ${term}, del ${formatIsoDate(offer.startDate)} al ${formatIsoDate(offer.endDate)}, prima total ${formatEuros(offer.totalPremiumCents)}`,
+      details: { before, term, startDate: offer.startDate, endDate: offer.endDate, total: offer.totalPremiumCents },
+    },
+    c.policy.status,
+    c.policy.status,
+  );
+  return true;
+}
+
+// ─── Recibos ────────────────────────────────────────────────────────────────────────────────
+
+export type ReciboChange =
+  | { action: "cobrar"; via: "mandato" }
+  | { action: "cobrar"; via: "transferencia"; reference: string }
+  | { action: "devolver"; reason: string }
+  | { action: "anular"; reason?: string }
+  | { action: "extornar" };
+
+export type ReciboOutcome = { status: Recibo["status"]; declined?: string };
+
+export async function changeRecibo(deps: LifecycleDeps, policyId: number, reciboId: number, change: ReciboChange, actor: Actor, now: Date): Promise<ReciboOutcome> {
+  return withPolicy(deps, policyId, actor, now, (c) => {
+    const recibo = c.policy.recibos.find((r) => r.id === reciboId);
+    if (!recibo) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
+    return applyReciboChange(deps, c, recibo, change);
+  });
+}
+
+async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: Recibo, change: ReciboChange): Promise<ReciboOutcome> {
+  const check = checkReciboTransition(recibo.status, change.action as ReciboAction);
+  if (!check.ok) throw new ApiProblem(409, check.message);
+  const n = recibo.sequence;
+  const euros = formatEuros(recibo.amountCents);
+  const audit = (action: AuditAction, after: Record<string, unknown>) =>
+    writeAudit(c.tx, { ...c.actor, action, entity: "recibo", entityId: recibo.id, before: { status: recibo.status }, after: { policyId: c.policy.id, sequence: n, ...after }, at: c.now });
+  const history = (event: PolicyEvent, summary: string, details: Record<string, unknown>) =>
+    recordHistory(c.tx, { ...c.actor, policyId: c.policy.id, event, summary, details: { recibo: n, ...details }, at: c.now });
+
+  switch (change.action) {
+    case "cobrar": {
+      let reference: string;
+      if (change.via === "mandato") {
+        const attempt = await chargeThroughMandate(deps, c, recibo);
+        if (!attempt.ok) return { status: attempt.status, declined: attempt.reason };
+        reference = attempt.providerRef;
+      } else {
+        reference = change.reference;
+      }
+      await updateRecibo(c.tx, recibo.id, { status: "cobrado", paidAt: c.now, paidReference: change.via === "transferencia" ? reference : null }, c.now);
+      recibo.status = "cobrado";
+      const how = change.via === "transferencia" ? `por transferencia (referencia ${reference})` : "por el medio de pago de la póliza";
+      await audit(change.via === "transferencia" ? "recibo.paid_by_transfer" : "recibo.charged", { status: "cobrado", via: change.via, reference });
+      await history("recibo_cobrado", `Recibo ${n} (${euros}) cobrado ${how}`, { via: change.via, reference });
+      await afterPayment(c);
+      return { status: "cobrado" };
+    }
+    case "devolver": {
+      await updateRecibo(c.tx, recibo.id, { status: "devuelto", returnReason: change.reason }, c.now);
+      await audit("recibo.returned", { status: "devuelto", reason: change.reason });
+      await history("recibo_devuelto", `Recibo ${n} (${euros}) devuelto: ${change.reason}`, { reason: change.reason });
+      return { status: "devuelto" };
+    }
+    case "anular": {
+      await updateRecibo(c.tx, recibo.id, { status: "anulado" }, c.now);
+      await audit("recibo.cancelled", { status: "anulado", reason: change.reason ?? null });
+      await history("recibo_anulado", `Recibo ${n} (${euros}) anulado${change.reason ? `: ${change.reason}` : ""}`, { reason: change.reason ?? null });
+      return { status: "anulado" };
+    }
+    case "extornar": {
+      const [paid] = await c.tx
+        .select()
+        .from(paymentsTable)
+        .where(and(eq(paymentsTable.reciboId, recibo.id), eq(paymentsTable.status, "aceptado")))
+        .orderBy(desc(paymentsTable.id))
+        .limit(1);
+      if (paid?.providerRef) {
+        const refund = await deps.payments.refund({ amountCents: recibo.amountCents, providerRef: paid.providerRef, idempotencyKey: `extorno-${recibo.id}` });
+        if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
+        await insertPayment(c.tx, { policyId: c.policy.id, reciboId: recibo.id, provider: deps.payments.name, method: paid.method, methodLabel: paid.methodLabel ?? "", amount: recibo.amountCents, providerRef: refund.providerRef, at: c.now, status: "reembolsado" });
+      }
+      await updateRecibo(c.tx, recibo.id, { status: "extornado" }, c.now);
+      await audit("recibo.refunded", { status: "extornado", amount: recibo.amountCents, viaProvider: !!paid?.providerRef });
+      await history("recibo_extornado", `Recibo ${n} extornado: ${euros} devueltos${paid?.providerRef ? "" : " (fuera de la pasarela)"}`, { amount: recibo.amountCents });
+      return { status: "extornado" };
+    }
+  }
+}
+
+type Attempt = { ok: true; providerRef: string } | { ok: false; status: Recibo["status"]; reason: string };
+
+/** One charge of the recibo through the policy's mandate; a refusal leaves it devuelto with the reason. */
+async function chargeThroughMandate(deps: LifecycleDeps, c: Change, recibo: Recibo): Promise<Attempt> {
+  const p = c.policy;
+  const attempt = recibo.attempts + 1;
+  const result =
+    p.paymentMethod && p.paymentMandate
+      ? await deps.payments.chargeMandate({
+          amountCents: recibo.amountCents,
+          method: p.paymentMethod,
+          mandate: p.paymentMandate,
+          idempotencyKey: `recibo-${recibo.id}-${attempt}`,
+          description: `Cotiza: recibo ${recibo.sequence} de la póliza ${p.number}`,
+        })
+      : ({ status: "declined", reason: "La póliza no tiene medio de pago para cobrar recibos" } as const);
+  await updateRecibo(c.tx, recibo.id, { attempts: attempt, lastAttemptAt: c.now }, c.now);
+  recibo.attempts = attempt;
+  if (result.status === "accepted") {
+    await insertPayment(c.tx, {
+      policyId: p.id,
+      reciboId: recibo.id,
+      provider: deps.payments.name,
+      method: p.paymentMethod!,
+      methodLabel: "",
+      amount: recibo.amountCents,
+      providerRef: result.providerRef,
+      at: c.now,
+    });
+    return { ok: true, providerRef: result.providerRef };
+  }
+  if (recibo.status === "pendiente") {
+    await applyReciboChange(deps, c, recibo, { action: "devolver", reason: result.reason });
+    recibo.status = "devuelto";
+  } else {
+    await recordHistory(c.tx, { ...c.actor, policyId: p.id, event: "recibo_devuelto", summary: `Nuevo intento de cobro del recibo ${recibo.sequence} rechazado: ${result.reason}`, details: { recibo: recibo.sequence, attempt }, at: c.now });
+  }
+  return { ok: false, status: recibo.status, reason: result.reason };
+}
+
+/** A paid recibo may end a suspension (cover back 24 h later, art. 15) or put a new policy in force. */
+async function afterPayment(c: Change) {
+  if (c.policy.status === "suspendida" && overdueRecibos(stateOf(c.policy), c.today).length === 0) {
+    const resumes = coverResumesAt(c.now);
+    await reactivate(c, resumes, `Póliza rehabilitada por el pago: la cobertura se reanuda el ${formatDateTime(resumes)}`);
+  } else if (c.policy.status === "pendiente_pago" && c.policy.recibos.some((r) => r.sequence === 1 && r.status === "cobrado")) {
+    await transition(c, { action: "activar" }, { event: "activada", action: "policy.activated", summary: "Primer recibo cobrado: póliza en vigor" });
+  }
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat("es-ES", { timeZone: "Europe/Madrid", dateStyle: "short", timeStyle: "short" });
+const formatDateTime = (d: Date) => dateTimeFormat.format(d).replace(",", " a las");
+
+export async function addPolicyNote(deps: LifecycleDeps, policyId: number, body: string, author: { id: number; label: string }, actor: Actor, now: Date) {
+  return withPolicy(deps, policyId, actor, now, async (c) => {
+    const id = await insertNote(c.tx, { entity: "policy", entityId: policyId, body, authorId: author.id, authorLabel: author.label, at: now });
+    await writeAudit(c.tx, { ...actor, action: "policy.note_added", entity: "policy", entityId: policyId, after: { noteId: id }, at: now });
+    return id;
+  });
+}
+
+// ─── The daily run ──────────────────────────────────────────────────────────────────────────
+
+export type RunSummary = {
+  renovadas: number;
+  vencidas: number;
+  cobrados: number;
+  devueltos: number;
+  suspendidas: number;
+  extinguidas: number;
+  avisos: number;
+  errores: number;
+};
+const emptySummary = (): RunSummary => ({ renovadas: 0, vencidas: 0, cobrados: 0, devueltos: 0, suspendidas: 0, extinguidas: 0, avisos: 0, errores: 0 });
+
+/**
+ * One day's work, in batches of policies, each policy in its own transaction: the term ends
+ * (renewal or expiry), the recibos due (charged), the suspensions, the extinctions and the renewal
+ * notices. Each step selects by state, so a step done is never done twice and a run cut half-way
+ * resumes where it stopped. `day` is the date the rules look at; `now` stamps what is written.
+ */
+export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () => Date, onBatch?: (s: RunSummary) => Promise<void>): Promise<RunSummary> {
+  const summary = emptySummary();
+  const each = async (select: (afterId: number) => Promise<number[]>, work: (c: Change) => Promise<keyof RunSummary | null>) => {
+    let after = 0;
+    for (;;) {
+      const ids = await select(after);
+      if (ids.length === 0) return;
+      for (const id of ids) {
+        try {
+          const counted = await withPolicy(deps, id, SYSTEM_ACTOR, now(), (c) => work({ ...c, today: day }));
+          if (counted) summary[counted] += 1;
+        } catch (error) {
+          summary.errores += 1;
+          deps.logger.error("lifecycle: policy failed", { day, policyId: id, error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      after = ids[ids.length - 1]!;
+      await onBatch?.(summary);
+    }
+  };
+
+  // 1. The end of the term: renewed unless stopped (or unpaid), expired otherwise.
+  await each(
+    (after) => policiesAtTermEnd(deps.db, day, after),
+    async (c) => {
+      if (c.policy.endDate > day || (c.policy.status !== "en_vigor" && c.policy.status !== "suspendida")) return null;
+      if (c.policy.status === "en_vigor" && !c.policy.renewalStoppedBy && (await renew(c))) return "renovadas";
+      const why = c.policy.renewalStoppedBy
+        ? `renovación detenida por ${RENEWAL_STOPPER_LABELS[c.policy.renewalStoppedBy as RenewalStopper].toLowerCase()}`
+        : c.policy.status === "suspendida"
+          ? "suspendida por impago al vencimiento"
+          : "no se ha podido renovar";
+      await transition(c, { action: "vencer" }, { event: "vencida", action: "policy.expired", summary: `Póliza vencida el ${formatIsoDate(c.policy.endDate)} (${why})`, details: { endDate: c.policy.endDate } });
+      for (const r of c.policy.recibos) {
+        if (r.status === "pendiente" && r.dueDate >= c.policy.endDate) await updateRecibo(c.tx, r.id, { status: "anulado" }, c.now);
+      }
+      return "vencidas";
+    },
+  );
+
+  // 2. The recibos due: one attempt each through the policy's mandate (a refusal: devuelto).
+  let afterRecibo = 0;
+  for (;;) {
+    const ids = await recibosDue(deps.db, day, afterRecibo);
+    if (ids.length === 0) break;
+    for (const reciboId of ids) {
+      const [row] = await deps.db.select({ policyId: recibos.policyId }).from(recibos).where(eq(recibos.id, reciboId));
+      if (!row) continue;
+      try {
+        const outcome = await withPolicy(deps, row.policyId, SYSTEM_ACTOR, now(), async (c) => {
+          const recibo = c.policy.recibos.find((r) => r.id === reciboId);
+          if (!recibo || recibo.status !== "pendiente" || recibo.attempts > 0) return null;
+          return applyReciboChange(deps, { ...c, today: day }, recibo, { action: "cobrar", via: "mandato" });
+        });
+        if (outcome) summary[outcome.status === "cobrado" ? "cobrados" : "devueltos"] += 1;
+      } catch (error) {
+        summary.errores += 1;
+        deps.logger.error("lifecycle: recibo failed", { day, reciboId, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    afterRecibo = ids[ids.length - 1]!;
+    await onBatch?.(summary);
+  }
+
+  // 3. Art. 15: a recibo unpaid one month after its due date suspends cover.
+  await each(
+    (after) => policiesWithOverdueRecibo(deps.db, "en_vigor", addDays(day, -28), after),
+    async (c) => {
+      const [first] = overdueRecibos(stateOf(c.policy), day);
+      if (!first) return null;
+      await suspend(c, `recibo ${first.sequence} impagado desde el ${formatIsoDate(first.dueDate)} (art. 15 LCS)`);
+      return "suspendidas";
+    },
+  );
+
+  // 4. Art. 15: six months after the due date without the premium claimed, the contract is extinguished.
+  await each(
+    (after) => policiesWithOverdueRecibo(deps.db, "suspendida", addMonths(day, -6), after),
+    async (c) => {
+      const [first] = overdueRecibos(stateOf(c.policy), day);
+      if (!first || extinctionDate(first.dueDate) > day) return null;
+      await cancel(deps, c, { reason: "impago", effectiveDate: extinctionDate(first.dueDate), note: `recibo ${first.sequence} impagado seis meses (art. 15 LCS)` });
+      return "extinguidas";
+    },
+  );
+
+  // 5. Art. 22: the renewal notice, with the new premium, two months before the end.
+  await each(
+    (after) => policiesDueForRenewalNotice(deps.db, addMonths(day, 2), after),
+    async (c) => {
+      if (c.policy.renewalOffer || c.policy.renewalStoppedBy || renewalNoticeDate(c.policy.endDate) > day) return null;
+      const offered = await offerRenewal(c);
+      if (!offered.ok) {
+        await recordHistory(c.tx, { ...c.actor, policyId: c.policy.id, event: "aviso_renovacion", summary: `No se ha podido preparar la renovación: ${offered.reason}`, at: c.now });
+        return "errores";
+      }
+      return "avisos";
+    },
+  );
+  return summary;
+}
+
+export type RunReport = { day: string; summary: RunSummary }[];
+
+/**
+ * Every day not yet run, from the day after the last finished one to today (Madrid), each claimed
+ * through its lease row so that only one instance runs it. With `again`, today is run once more
+ * even if done (the staff's "Ejecutar ahora"; idempotent, so it only picks up what is new).
+ */
+export async function runLifecycle(deps: LifecycleDeps, clock: () => Date, opts: { owner: string; again?: boolean }): Promise<RunReport> {
+  const today = madridDate(clock());
+  const last = await lastDoneDay(deps.db);
+  const report: RunReport = [];
+  let day = last && last < today ? addDays(last, 1) : today;
+  if (last === today && !opts.again) return report;
+  for (; day <= today; day = addDays(day, 1)) {
+    let claimed = await claimRunDay(deps.db, day, opts.owner, clock());
+    if (!claimed && day === today && opts.again) claimed = await reopenDay(deps.db, day, opts.owner, clock());
+    if (!claimed) {
+      if (opts.again) throw new ApiProblem(409, RUN_BUSY_MESSAGE);
+      break;
+    }
+    const started = Date.now();
+    const summary = await runLifecycleDay(deps, day, clock, (s) => heartbeatRun(deps.db, day, opts.owner, { ...s }, clock()));
+    await finishRunDay(deps.db, day, opts.owner, { ...summary }, clock());
+    deps.logger.info("lifecycle run", { day, ms: Date.now() - started, ...summary });
+    report.push({ day, summary });
+  }
+  return report;
+}
+
+/** A finished day taken again by `owner` (never one another instance is running). */
+async function reopenDay(db: Database, day: string, owner: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(lifecycleRuns)
+    .set({ status: "en_curso", owner, heartbeatAt: now })
+    .where(and(eq(lifecycleRuns.day, day), eq(lifecycleRuns.status, "hecho")))
+    .returning({ day: lifecycleRuns.day });
+  return rows.length === 1;
+}
