@@ -11,7 +11,6 @@ import {
   extinctionDate,
   overdueRecibos,
   renewalNoticeDate,
-  suspensionDate,
   type PolicyState,
   type PolicyTransitionInput,
   type ReciboAction,

@@ -4,7 +4,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type PermissionName } from "../../api/domain/permissions";
 import { ADMIN_ENDPOINTS } from "../../api/routes/admin-endpoints";
-import { adminWith, allPermissions, call, createRole, createUser, FORBIDDEN, json, login, PASSWORD, superToken, unique, setUpAdminApi } from "../support/admin-api";
+import { adminWith, allPermissions, call, createRole, createUser, database, FORBIDDEN, json, login, PASSWORD, superToken, unique, setUpAdminApi } from "../support/admin-api";
+import { insertTestPolicy } from "../support/policies";
+import { addMonths, madridDate } from "../../api/domain/calendar";
 
 setUpAdminApi();
 
@@ -53,6 +55,21 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "GET /admin/users/export": "users:read",
       "GET /admin/audit": "audit:read",
       "GET /admin/audit/export": "audit:read",
+      "GET /admin/policies": "policies:read",
+      "GET /admin/policies/export": "policies:read",
+      "GET /admin/policies/{id}": "policies:read",
+      "POST /admin/policies/{id}/suspend": "policies:write",
+      "POST /admin/policies/{id}/reactivate": "policies:write",
+      "POST /admin/policies/{id}/cancel": "policies:write",
+      "POST /admin/policies/{id}/stop-renewal": "policies:write",
+      "POST /admin/policies/{id}/renew": "policies:write",
+      "POST /admin/policies/{id}/notes": "policies:write",
+      "POST /admin/policies/{id}/recibos/{reciboId}/charge": "payments:write",
+      "POST /admin/policies/{id}/recibos/{reciboId}/return": "payments:write",
+      "POST /admin/policies/{id}/recibos/{reciboId}/mark-paid": "payments:write",
+      "POST /admin/policies/{id}/recibos/{reciboId}/cancel": "payments:write",
+      "POST /admin/policies/{id}/recibos/{reciboId}/refund": "payments:write",
+      "POST /admin/lifecycle/run": "policies:write",
     });
   });
 });
@@ -106,7 +123,38 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "GET /admin/users/export": async () => ({ path: "/admin/users/export?sort=email&dir=desc", expect: 200 }),
   "GET /admin/audit": async () => ({ path: "/admin/audit?entity=role&page=1&pageSize=10", expect: 200 }),
   "GET /admin/audit/export": async () => ({ path: "/admin/audit/export?entity=role", expect: 200 }),
+  // Each policy case gets a policy of its own in the state its action needs (dates relative to today).
+  "GET /admin/policies": async () => ({ path: "/admin/policies?q=COT-2099&sort=endDate", expect: 200 }),
+  "GET /admin/policies/export": async () => ({ path: "/admin/policies/export?status=en_vigor", expect: 200 }),
+  "GET /admin/policies/{id}": async () => ({ path: `/admin/policies/${(await livePolicy()).id}`, expect: 200 }),
+  "POST /admin/policies/{id}/suspend": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/suspend`, body: { reason: "Prueba de permisos" }, expect: 200 }),
+  "POST /admin/policies/{id}/reactivate": async () => ({ path: `/admin/policies/${(await livePolicy("suspendida")).id}/reactivate`, expect: 200 }),
+  "POST /admin/policies/{id}/cancel": async () => ({
+    path: `/admin/policies/${(await livePolicy()).id}/cancel`,
+    body: { reason: "peticion_cliente", effectiveDate: today() },
+    expect: 200,
+  }),
+  "POST /admin/policies/{id}/stop-renewal": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/stop-renewal`, body: { by: "aseguradora" }, expect: 200 }),
+  // Ten months into the term: the renewal window is open.
+  "POST /admin/policies/{id}/renew": async () => ({ path: `/admin/policies/${(await livePolicy("en_vigor", addMonths(today(), -11))).id}/renew`, expect: 200 }),
+  "POST /admin/policies/{id}/notes": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/notes`, body: { body: "Llamó el cliente" }, expect: 200 }),
+  "POST /admin/policies/{id}/recibos/{reciboId}/charge": async () => reciboCall("charge"),
+  "POST /admin/policies/{id}/recibos/{reciboId}/return": async () => reciboCall("return", { reason: "Devuelto por el banco" }),
+  "POST /admin/policies/{id}/recibos/{reciboId}/mark-paid": async () => reciboCall("mark-paid", { reference: "TRF-0001" }),
+  "POST /admin/policies/{id}/recibos/{reciboId}/cancel": async () => reciboCall("cancel", {}),
+  "POST /admin/policies/{id}/recibos/{reciboId}/refund": async () => reciboCall("refund", undefined, 1),
+  "POST /admin/lifecycle/run": async () => ({ path: "/admin/lifecycle/run", expect: 200 }),
 };
+
+const today = () => madridDate(new Date());
+const livePolicy = (status: "en_vigor" | "suspendida" = "en_vigor", startDate = today()) =>
+  insertTestPolicy(database.db, { startDate, createdAt: new Date(), status, frequency: "trimestral" });
+/** A recibo action on a fresh policy: recibo 2 (pending) by default, or the paid recibo 1. */
+async function reciboCall(action: string, body?: unknown, sequence = 2): Promise<Call> {
+  const p = await livePolicy();
+  const recibo = p.recibos.find((r) => r.sequence === sequence)!;
+  return { path: `/admin/policies/${p.id}/recibos/${recibo.id}/${action}`, body, expect: 200 };
+}
 
 describe("la protección de cada endpoint de administración", () => {
   let fx: Fixtures;
