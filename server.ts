@@ -8,6 +8,9 @@ import { createApi } from "./api/app";
 import { openDatabase, type DatabaseHandle } from "./api/db/client";
 import { seedDatabase } from "./api/db/seed";
 import { startOutboxWorker, type OutboxWorker } from "./api/services/mail";
+import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services/lifecycle";
+import { createPaymentProvider } from "./api/services/payments";
+import { hostname } from "node:os";
 import { createServerApp } from "./server/app";
 import { ConfigError, loadConfig } from "./server/config";
 import { systemClock } from "./platform/clock";
@@ -39,6 +42,7 @@ async function main() {
   // The API (and with it the database) is mounted unless API_BASE_URL points at another one.
   let database: DatabaseHandle | undefined;
   let outbox: OutboxWorker | undefined;
+  let lifecycle: LifecycleScheduler | undefined;
   let api;
   if (!config.API_BASE_URL) {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -53,7 +57,9 @@ async function main() {
         `\n  Primer superadministrador creado: ${seeded.adminEmail}\n  Contraseña generada (se muestra solo esta vez): ${seeded.generatedPassword}\n\n`,
       );
     }
+    const payments = createPaymentProvider(undefined, { now: systemClock });
     api = createApi({
+      payments,
       db: database.db,
       readDb: database.readDb,
       logger,
@@ -64,6 +70,13 @@ async function main() {
     });
     // Sends the queued e-mails (policy confirmations) through SMTP_URL; without it they wait.
     outbox = startOutboxWorker({ db: database.db, smtpUrl: config.SMTP_URL, logger });
+    // The daily policy run (charges, suspensions, renewals…), once a day across instances.
+    if (config.LIFECYCLE_INTERVAL_MINUTES > 0) {
+      lifecycle = startLifecycleScheduler({ db: database.db, payments, logger }, systemClock, {
+        intervalMs: config.LIFECYCLE_INTERVAL_MINUTES * 60_000,
+        owner: `${hostname()}:${process.pid}`,
+      });
+    }
   }
 
   const app = createServerApp({
@@ -98,6 +111,11 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      try {
+        await lifecycle?.stop();
+      } catch (error) {
+        logger.error("lifecycle stop failed", errorFields(error));
+      }
       try {
         await outbox?.stop();
       } catch (error) {

@@ -28,6 +28,8 @@ const EnvSchema = z
     SMTP_URL: optional(z.string().url().refine((url) => /^smtps?:\/\//.test(url), "debe empezar por smtp:// o smtps://")),
     PUBLIC_BASE_URL: optional(z.string().url().refine((url) => /^https?:\/\//.test(url), "debe ser una URL http(s)")),
     CATALOGUE_CACHE_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(3600).default(30)),
+    /** Minutes between checks of the daily policy run (0: never in this instance). */
+    LIFECYCLE_INTERVAL_MINUTES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1440).default(15)),
     LOG_LEVEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   })
   .superRefine((env, ctx) => {

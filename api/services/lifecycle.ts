@@ -650,3 +650,35 @@ async function reopenDay(db: Database, day: string, owner: string, now: Date): P
     .returning({ day: lifecycleRuns.day });
   return rows.length === 1;
 }
+
+// ─── The schedule ───────────────────────────────────────────────────────────────────────────
+
+export type LifecycleScheduler = { stop(): Promise<void> };
+
+/**
+ * Runs the lifecycle inside the server: once at start (catching up the days missed while it was
+ * down) and then every `intervalMs`, which finds nothing to do until the next day begins in Spain.
+ * Several instances may run it: the day's lease row lets one of them do each day.
+ */
+export function startLifecycleScheduler(deps: LifecycleDeps, clock: () => Date, opts: { intervalMs: number; owner: string }): LifecycleScheduler {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running = runLifecycle(deps, clock, { owner: opts.owner }).catch((error) =>
+      deps.logger.error("lifecycle run failed", { error: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  const first = setTimeout(tick, 1_000);
+  const timer = setInterval(() => void running.then(tick), opts.intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
