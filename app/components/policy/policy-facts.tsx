@@ -12,7 +12,10 @@ export function PolicyFacts({ policy }: { policy: PolicyAnswer }) {
       <Fact term="Seguro">{policy.lineName}</Fact>
       <Fact term="Plan">{policy.plan.name}</Fact>
       <Fact term="Tomador">{policy.policyholder.name}</Fact>
-      <Fact term="Fecha de efecto">{formatDate(policy.startDate)}</Fact>
+      {policy.riskDescription.identification ? (
+        <Fact term={policy.riskDescription.identification.label}>{policy.riskDescription.identification.value}</Fact>
+      ) : null}
+      <Fact term="Fecha de efecto">{formatDate(policy.startDate)}, a las 00:00 h</Fact>
       <Fact term="Fecha de vencimiento">{formatDate(policy.endDate)}</Fact>
       <Fact term="Forma de pago">{FREQUENCY_LABELS[policy.frequency]}</Fact>
       <Fact term="Prima total anual">{formatMoney(policy.premium.total)}</Fact>
