@@ -170,6 +170,9 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
     const [policy] = await loadPolicyViews(db, { id: done.id });
     if (policy) return { created: false, policy };
   }
+  // A quote that can no longer be bought says so before any field is judged (its start date may
+  // have become today while the form stayed open); checked again under the lock below.
+  assertContractable(quote, now);
   const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
   checkAgainstClockAndQuote(body, quote, now);
   const term = policyTerm(body.startDate ?? startDateRange(now).earliest);
