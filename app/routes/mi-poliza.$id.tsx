@@ -36,7 +36,7 @@ export default function PolicyPage() {
           </h1>
           <PolicyStatusBadge status={policy.status} />
         </div>
-        <PolicyFacts policy={policy} />
+        <PolicyFacts policy={policy} withRisk={false} />
         <PolicyRisk policy={policy} />
 
         <h2 className="mt-8 text-xl font-bold text-slate-900">Garantías</h2>
