@@ -55,6 +55,34 @@ describe("CheckoutBodySchema", () => {
   });
 });
 
+describe("the start date and the insured object", () => {
+  it("take a start date as aaaa-mm-dd, the registration normalised and the dwelling's address", () => {
+    const body = CheckoutBodySchema.parse({ ...valid, startDate: "2026-03-11", registration: " 1234-bcd " });
+    expect(body.startDate).toBe("2026-03-11");
+    expect(body.registration).toBe("1234BCD");
+    expect(CheckoutBodySchema.parse(valid).startDate).toBeUndefined();
+    const home = CheckoutBodySchema.parse({ ...valid, riskAddress: { street: " Calle de la Paz 3 ", door: "", postalCode: "46001", city: "Valencia" } });
+    expect(home.riskAddress).toEqual({ street: "Calle de la Paz 3", door: undefined, postalCode: "46001", city: "Valencia" });
+  });
+
+  it("report their errors under the form's names: startDate, registration, riskAddress.*", () => {
+    const result = CheckoutBodySchema.safeParse({
+      ...valid,
+      startDate: "11/03/2026",
+      registration: "1234 ABC",
+      riskAddress: { street: "", postalCode: "4600", city: "Valencia" },
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(checkoutFieldErrors(result.error)).toEqual({
+      startDate: ["Introduzca una fecha de efecto válida (dd/mm/aaaa)"],
+      registration: ["Introduzca una matrícula válida, por ejemplo 1234 BCD o M-1234-AB"],
+      "riskAddress.street": ["Indique la calle y el número de la vivienda"],
+      "riskAddress.postalCode": ["Introduzca el código postal de la vivienda (5 cifras)"],
+    });
+  });
+});
+
 describe("isValidPhone", () => {
   it("accepts Spanish numbers with or without prefix and international ones", () => {
     for (const phone of ["600123456", "+34 600 123 456", "0034 912 345 678", "(+34) 711-22-33-44", "+33 6 12 34 56 78"]) expect(isValidPhone(phone), phone).toBe(true);

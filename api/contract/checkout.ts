@@ -3,8 +3,13 @@
 //
 // Field errors of a checkout are keyed by the field's own name, not its path: "nif", "cardNumber",
 // "iban", "terms" (not "policyholder.nif"), which is what the /checkout form calls its fields.
+// The insured dwelling's address is the one group the form names as such ("riskAddress.street",
+// "riskAddress.postalCode"…), since its fields share their names with the policyholder's.
 import { z } from "zod";
+import { MAX_START_DAYS_AHEAD } from "../domain/calendar";
 import { isValidCardNumber, isValidCvc, normalizeCardNumber, parseCardExpiry, CARD_MESSAGES } from "../domain/card";
+import { INSURED_OBJECT_MESSAGES } from "../domain/insured-object";
+import { isValidRegistration, normalizeRegistration } from "../domain/registration";
 import { IBAN_ERROR, normalizeIban, validateIban } from "../domain/iban";
 import { NIF_ERROR, normalizeNif, validateNif } from "../domain/nif";
 import { isIsoDate } from "./quotes";
@@ -20,11 +25,14 @@ export const IDEMPOTENCY_KEY_REUSED_MESSAGE = "Esta operación ya se usó para o
 export const NIF_OTHER_ACCOUNT_MESSAGE =
   "Este NIF/NIE ya figura como tomador en otra cuenta. Inicie sesión con esa cuenta o póngase en contacto con nosotros.";
 export const UNDERAGE_POLICYHOLDER_MESSAGE = "El tomador debe ser mayor de edad";
+export const START_DATE_TOO_EARLY_MESSAGE = "La fecha de efecto debe ser a partir de mañana";
+export const START_DATE_TOO_LATE_MESSAGE = `La fecha de efecto no puede ser posterior a ${MAX_START_DAYS_AHEAD} días desde hoy`;
 
 export const CHECKOUT_MESSAGES = {
   plan: "Elija un plan",
   frequency: "Elija una forma de pago",
   optionalGuarantees: "Las garantías opcionales no son válidas",
+  startDate: "Introduzca una fecha de efecto válida (dd/mm/aaaa)",
   name: "Indique el nombre y los apellidos del tomador",
   nameTooLong: "El nombre no puede superar 120 caracteres",
   nif: NIF_ERROR,
@@ -49,6 +57,11 @@ export const CHECKOUT_MESSAGES = {
   idempotencyKey: "Falta el identificador de la operación. Recargue la página e inténtelo de nuevo.",
 } as const;
 
+/** The messages of the insured object's fields (registration, the dwelling's address). */
+export const INSURED_MESSAGES = INSURED_OBJECT_MESSAGES;
+// Which line asks for what, shared with the /checkout form.
+export { holderElsewhereMessage, INSURED_OBJECT, SAME_ADDRESS_OFFERED } from "../domain/insured-object";
+
 const text = (required: string, max: number, tooLong: string) =>
   z.string({ required_error: required, invalid_type_error: required }).trim().min(1, required).max(max, tooLong);
 
@@ -71,12 +84,23 @@ const OptionalGuaranteesSchema = z
   .default([])
   .describe("Códigos de las garantías opcionales que se añaden al plan");
 
+/** The start date's format; its bounds (tomorrow to 60 days ahead) depend on the clock and are the API's. */
+export const StartDateSchema = z
+  .string({ required_error: CHECKOUT_MESSAGES.startDate, invalid_type_error: CHECKOUT_MESSAGES.startDate })
+  .trim()
+  .refine(isIsoDate, CHECKOUT_MESSAGES.startDate);
+
+const OptionalStartDateSchema = StartDateSchema.optional().describe(
+  `Fecha de efecto (aaaa-mm-dd), desde mañana hasta ${MAX_START_DAYS_AHEAD} días después de hoy (en España); sin ella, mañana`,
+);
+
 // ─── POST /quotes/{id}/price ───────────────────────────────────────────────────────────
 
 export const PriceChoiceBodySchema = z.object({
   plan: PlanCodeSchema,
   optionalGuarantees: OptionalGuaranteesSchema,
   frequency: FrequencySchema,
+  startDate: OptionalStartDateSchema,
 });
 export type PriceChoiceBody = z.infer<typeof PriceChoiceBodySchema>;
 
@@ -102,7 +126,11 @@ export const PriceChoiceAnswerSchema = z.object({
   plan: z.string(),
   optionalGuarantees: z.array(z.string()).describe("Las garantías opcionales del precio, sin repetir, en el orden del plan"),
   frequency: z.enum(FREQUENCIES),
-  price: BreakdownSchema.describe("El precio para la forma de pago pedida; los recibos se cargan desde hoy"),
+  startDate: z.string().describe("La fecha de efecto de los recibos (aaaa-mm-dd): la pedida o, sin ella, mañana"),
+  startDates: z
+    .object({ earliest: z.string(), latest: z.string() })
+    .describe("Las fechas de efecto que se pueden elegir hoy (aaaa-mm-dd): de mañana a 60 días después de hoy"),
+  price: BreakdownSchema.describe("El precio para la forma de pago pedida; los recibos vencen desde la fecha de efecto"),
   prices: z
     .object({ anual: BreakdownSchema, semestral: BreakdownSchema, trimestral: BreakdownSchema, mensual: BreakdownSchema })
     .describe("El mismo plan con las mismas garantías, para cada forma de pago"),
@@ -152,6 +180,36 @@ export const PolicyholderSchema = z.object({
   city: text(CHECKOUT_MESSAGES.city, 100, CHECKOUT_MESSAGES.cityTooLong),
 });
 export type Policyholder = z.infer<typeof PolicyholderSchema>;
+
+/** The car's registration number (auto): a Spanish plate, stored upper case without separators. */
+export const RegistrationSchema = z
+  .string({ required_error: INSURED_MESSAGES.registrationRequired, invalid_type_error: INSURED_MESSAGES.registration })
+  .trim()
+  .min(1, INSURED_MESSAGES.registrationRequired)
+  .max(20, INSURED_MESSAGES.registration)
+  .refine(isValidRegistration, INSURED_MESSAGES.registration)
+  .transform(normalizeRegistration)
+  .describe("Matrícula del vehículo (solo coche): 1234 BCD o el formato provincial M-1234-AB; se guarda en mayúsculas sin separadores");
+
+/** The insured dwelling's address (hogar, alquiler); its postal code must be the quote's. */
+export const RiskAddressSchema = z
+  .object({
+    street: text(INSURED_MESSAGES.street, 200, INSURED_MESSAGES.streetTooLong).describe("Calle y número"),
+    door: z
+      .string({ invalid_type_error: INSURED_MESSAGES.doorTooLong })
+      .trim()
+      .max(40, INSURED_MESSAGES.doorTooLong)
+      .optional()
+      .transform((v) => v || undefined)
+      .describe("Piso y puerta (opcional)"),
+    postalCode: z
+      .string({ required_error: INSURED_MESSAGES.postalCode, invalid_type_error: INSURED_MESSAGES.postalCode })
+      .trim()
+      .regex(/^\d{5}$/, INSURED_MESSAGES.postalCode)
+      .describe("El código postal de la cotización: el precio depende de él"),
+    city: text(INSURED_MESSAGES.city, 100, INSURED_MESSAGES.cityTooLong),
+  })
+  .describe("Dirección de la vivienda asegurada (solo hogar y alquiler); puede ser distinta de la del tomador");
 
 const holder = text(CHECKOUT_MESSAGES.holder, 120, CHECKOUT_MESSAGES.holder).describe("Titular de la tarjeta o de la cuenta");
 
@@ -211,6 +269,9 @@ export const CheckoutBodySchema = z.object({
   plan: PlanCodeSchema,
   optionalGuarantees: OptionalGuaranteesSchema,
   frequency: FrequencySchema,
+  startDate: OptionalStartDateSchema,
+  registration: RegistrationSchema.optional(),
+  riskAddress: RiskAddressSchema.optional(),
   policyholder: PolicyholderSchema,
   payment: PaymentSchema,
   consents: ConsentsSchema,

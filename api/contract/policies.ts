@@ -60,7 +60,19 @@ export const PolicySchema = z.object({
     city: z.string().nullable(),
     birthDate: z.string().nullable(),
   }),
-  risk: z.record(z.unknown()).describe("Los datos del riesgo asegurado (los de la cotización)"),
+  risk: z
+    .record(z.unknown())
+    .describe("Los datos del riesgo asegurado: los de la cotización y lo que identifica el objeto asegurado (registration: matrícula; riskAddress: dirección de la vivienda)"),
+  riskDescription: z
+    .object({
+      title: z.string().describe("Vehículo Seat Ibiza, Vivienda en Calle Mayor 12, 28013 Madrid…"),
+      identification: z
+        .object({ label: z.string(), value: z.string() })
+        .nullable()
+        .describe("Lo que identifica el objeto asegurado (Matrícula, Dirección de la vivienda); null en pólizas sin ese dato"),
+      rows: z.array(z.object({ label: z.string(), value: z.string() })),
+    })
+    .describe("El riesgo asegurado como se lee en las condiciones particulares"),
   guarantees: z.array(PolicyGuaranteeSchema),
   premium: BreakdownSchema.omit({ recibos: true }).describe("Desglose de la prima anual en céntimos"),
   recibos: z.array(PolicyReciboSchema),

@@ -12,6 +12,8 @@ import {
   policyTerm,
   proRataDays,
   reciboDueDates,
+  startDateProblem,
+  startDateRange,
   reciboPeriod,
   withdrawalUntil,
 } from "./calendar";
@@ -84,9 +86,10 @@ describe("addMonths and addDays", () => {
 });
 
 describe("policyTerm and proRataDays", () => {
-  it("una póliza empieza hoy en España y vence al cabo de un año", () => {
-    expect(policyTerm(new Date("2026-03-10T09:00:00Z"))).toEqual({ startDate: "2026-03-10", endDate: "2027-03-10" });
-    expect(policyTerm(new Date("2028-02-28T23:30:00Z"))).toEqual({ startDate: "2028-02-29", endDate: "2029-02-28" });
+  it("una póliza dura un año desde la fecha de efecto elegida", () => {
+    expect(policyTerm("2026-03-11")).toEqual({ startDate: "2026-03-11", endDate: "2027-03-11" });
+    expect(policyTerm("2028-02-29")).toEqual({ startDate: "2028-02-29", endDate: "2029-02-28" });
+    expect(() => policyTerm("2026-02-30")).toThrow(RangeError);
   });
 
   it("cuenta los días que quedan de la anualidad, con 366 en un año bisiesto", () => {
@@ -96,6 +99,44 @@ describe("policyTerm and proRataDays", () => {
     expect(proRataDays(term, "2027-03-10")).toEqual({ remaining: 0, total: 365 });
     expect(proRataDays(term, "2026-03-01")).toEqual({ remaining: 0, total: 365 });
     expect(proRataDays({ startDate: "2027-03-10", endDate: "2028-03-10" }, "2028-02-01").total).toBe(366);
+  });
+});
+
+describe("la fecha de efecto", () => {
+  it("va de mañana a 60 días después de hoy, contados en España", () => {
+    expect(startDateRange(new Date("2026-03-10T09:00:00Z"))).toEqual({ earliest: "2026-03-11", latest: "2026-05-09" });
+    // 23:30 UTC on 28 Feb 2028 is already 29 Feb in Madrid (UTC+1): tomorrow is 1 March.
+    expect(startDateRange(new Date("2028-02-28T23:30:00Z"))).toEqual({ earliest: "2028-03-01", latest: "2028-04-29" });
+    // Across the year's end.
+    expect(startDateRange(new Date("2026-12-31T12:00:00Z")).earliest).toBe("2027-01-01");
+  });
+
+  it("rechaza hoy y el pasado, acepta de mañana al día 60 y rechaza el 61", () => {
+    const now = new Date("2026-03-10T09:00:00Z");
+    expect(startDateProblem("2026-03-09", now)).toBe("too_early");
+    expect(startDateProblem("2026-03-10", now)).toBe("too_early");
+    expect(startDateProblem("2026-03-11", now)).toBeNull();
+    expect(startDateProblem("2026-05-09", now)).toBeNull();
+    expect(startDateProblem("2026-05-10", now)).toBe("too_late");
+  });
+
+  it("cambia de día a la medianoche de Madrid, no a la de UTC", () => {
+    // 22:59:59 UTC on 10 March is 23:59:59 in Madrid (winter, UTC+1): still the 10th, tomorrow is the 11th.
+    const beforeMidnight = new Date("2026-03-10T22:59:59Z");
+    expect(startDateProblem("2026-03-11", beforeMidnight)).toBeNull();
+    expect(startDateProblem("2026-05-09", beforeMidnight)).toBeNull();
+    // One second later it is the 11th in Madrid (still the 10th in UTC): the 11th is today.
+    const afterMidnight = new Date("2026-03-10T23:00:00Z");
+    expect(startDateProblem("2026-03-11", afterMidnight)).toBe("too_early");
+    expect(startDateProblem("2026-03-12", afterMidnight)).toBeNull();
+    expect(startDateProblem("2026-05-10", afterMidnight)).toBeNull();
+    // Summer (UTC+2): 22:30 UTC on 1 July is already 2 July in Madrid.
+    expect(startDateRange(new Date("2026-07-01T22:30:00Z")).earliest).toBe("2026-07-03");
+    expect(startDateRange(new Date("2026-07-01T21:59:59Z")).earliest).toBe("2026-07-02");
+  });
+
+  it("no acepta una fecha que no existe", () => {
+    expect(() => startDateProblem("2026-02-30", new Date("2026-01-10T09:00:00Z"))).toThrow(RangeError);
   });
 });
 

@@ -97,9 +97,31 @@ export function daysBetween(fromIso: string, toIso: string): number {
 
 export type PolicyTerm = { startDate: string; endDate: string };
 
-/** Start and end of a new policy contracted at `now`: from today (Madrid) for one year. */
-export function policyTerm(now: Date): PolicyTerm {
-  const startDate = madridDate(now);
+/** The latest start date (fecha de efecto) a customer may choose: this many days after today. */
+export const MAX_START_DAYS_AHEAD = 60;
+
+/**
+ * The start dates a policy contracted at `now` may take: from tomorrow (Madrid) — cover never
+ * starts on the day of purchase, which may already have seen the accident — to
+ * MAX_START_DAYS_AHEAD days after today. `earliest` is also the default.
+ */
+export function startDateRange(now: Date): { earliest: string; latest: string } {
+  const today = madridDate(now);
+  return { earliest: addDays(today, 1), latest: addDays(today, MAX_START_DAYS_AHEAD) };
+}
+
+/** Why `startDate` cannot be a new policy's start at `now` ("too_early", "too_late"), or null when it can. */
+export function startDateProblem(startDate: string, now: Date): "too_early" | "too_late" | null {
+  requireIsoDate(startDate);
+  const { earliest, latest } = startDateRange(now);
+  if (startDate < earliest) return "too_early";
+  if (startDate > latest) return "too_late";
+  return null;
+}
+
+/** The term of a new policy starting on `startDate` (00:00 in Spain): one year, to 00:00 of the end date. */
+export function policyTerm(startDate: string): PolicyTerm {
+  requireIsoDate(startDate);
   return { startDate, endDate: addMonths(startDate, POLICY_TERM_MONTHS) };
 }
 

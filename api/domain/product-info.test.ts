@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALQUILER, AUTO } from "../../tests/support/quote-inputs";
-import { describeRisk, formatEuros, formatIsoDate, ipidObligations, IPID_TEXTS, riskTitle } from "./product-info";
+import { describeRisk, formatEuros, formatIsoDate, insuredObjectRow, ipidObligations, IPID_TEXTS, riskTitle } from "./product-info";
 
 describe("formatEuros and formatIsoDate", () => {
   it("write amounts and dates as in Spain", () => {
@@ -38,6 +38,30 @@ describe("describeRisk", () => {
       "Meses de renta cubiertos": "12 meses",
     });
     expect(riskTitle("auto", { vehicleBrand: "Seat", vehicleModel: "León" })).toBe("Vehículo Seat León");
+  });
+});
+
+describe("the insured object of a policy", () => {
+  it("shows the car's registration first, written with its separator", () => {
+    const rows = describeRisk("auto", { ...AUTO, registration: "1234BCD" });
+    expect(rows[0]).toEqual(["Matrícula", "1234 BCD"]);
+    expect(Object.fromEntries(describeRisk("auto", { ...AUTO, registration: "M1234AB" })).Matrícula).toBe("M-1234-AB");
+    expect(insuredObjectRow("auto", { ...AUTO, registration: "1234BCD" })).toEqual(["Matrícula", "1234 BCD"]);
+    // A quote has no registration: no row.
+    expect(Object.fromEntries(describeRisk("auto", AUTO))).not.toHaveProperty("Matrícula");
+    expect(insuredObjectRow("auto", AUTO)).toBeNull();
+  });
+
+  it("shows the dwelling's address first and names the dwelling by it", () => {
+    const risk = { ...ALQUILER, riskAddress: { street: "Carrer de Balmes 21", door: "4.º 2.ª", postalCode: "08001", city: "Barcelona" } };
+    expect(describeRisk("alquiler", risk)[0]).toEqual(["Dirección de la vivienda", "Carrer de Balmes 21, 4.º 2.ª, 08001 Barcelona"]);
+    expect(insuredObjectRow("alquiler", risk)).toEqual(["Dirección de la vivienda", "Carrer de Balmes 21, 4.º 2.ª, 08001 Barcelona"]);
+    expect(riskTitle("alquiler", risk)).toBe("Vivienda alquilada en Carrer de Balmes 21, 4.º 2.ª, 08001 Barcelona");
+    const home = { postalCode: "46001", riskAddress: { street: "Calle de la Paz 3", postalCode: "46001", city: "Valencia" } };
+    expect(describeRisk("hogar", home)[0]).toEqual(["Dirección de la vivienda", "Calle de la Paz 3, 46001 Valencia"]);
+    expect(riskTitle("hogar", home)).toBe("Vivienda en Calle de la Paz 3, 46001 Valencia");
+    // Without an address (a quote, or an older policy): the postal code.
+    expect(riskTitle("hogar", { postalCode: "46001" })).toBe("Vivienda en 46001");
   });
 });
 

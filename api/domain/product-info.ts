@@ -3,7 +3,9 @@
 // describe exclusions, restrictions, territory and obligations, and the Spanish description of an
 // insured risk from a quote's inputs. Pure; amounts in cents, dates as ISO calendar dates.
 import type { Line as LineCode } from "../contract/vocabulary";
+import { formatRiskAddress, readRiskAddress } from "./insured-object";
 import { provinceOf } from "./provinces";
+import { formatRegistration } from "./registration";
 
 export type IpidTexts = {
   /** ¿En qué consiste este tipo de seguro? */
@@ -139,10 +141,16 @@ const CHOICES: Record<string, Record<string, string>> = {
   },
 };
 
-type Field = { key: string; label: string; kind: "text" | "date" | "money" | "number" | "bool" | "choice" | "postal" | "months" | "km" | "m2" };
+type Field = {
+  key: string;
+  label: string;
+  kind: "text" | "date" | "money" | "number" | "bool" | "choice" | "postal" | "months" | "km" | "m2" | "registration" | "address";
+};
 
 const RISK_FIELDS: Record<LineCode, Field[]> = {
+  // The insured object's identification (given at checkout, so only in a policy's risk) comes first.
   auto: [
+    { key: "registration", label: "Matrícula", kind: "registration" },
     { key: "vehicleBrand", label: "Marca", kind: "text" },
     { key: "vehicleModel", label: "Modelo", kind: "text" },
     { key: "vehicleYear", label: "Año de fabricación", kind: "number" },
@@ -155,6 +163,7 @@ const RISK_FIELDS: Record<LineCode, Field[]> = {
     { key: "postalCode", label: "Código postal de circulación", kind: "postal" },
   ],
   hogar: [
+    { key: "riskAddress", label: "Dirección de la vivienda", kind: "address" },
     { key: "postalCode", label: "Código postal de la vivienda", kind: "postal" },
     { key: "dwellingType", label: "Tipo de vivienda", kind: "choice" },
     { key: "floor", label: "Planta", kind: "choice" },
@@ -167,6 +176,7 @@ const RISK_FIELDS: Record<LineCode, Field[]> = {
     { key: "reinforcedDoor", label: "Puerta blindada", kind: "bool" },
   ],
   alquiler: [
+    { key: "riskAddress", label: "Dirección de la vivienda", kind: "address" },
     { key: "postalCode", label: "Código postal de la vivienda", kind: "postal" },
     { key: "monthlyRent", label: "Renta mensual", kind: "money" },
     { key: "tenantMonthlyIncome", label: "Ingresos netos mensuales del inquilino", kind: "money" },
@@ -199,6 +209,12 @@ function formatValue(field: Field, value: unknown): string | null {
       return typeof value === "number" ? `${thousands(value)} km` : null;
     case "m2":
       return `${String(value)} m²`;
+    case "registration":
+      return typeof value === "string" ? formatRegistration(value) : null;
+    case "address": {
+      const address = readRiskAddress(value);
+      return address ? formatRiskAddress(address) : null;
+    }
     default:
       return String(value);
   }
@@ -214,15 +230,28 @@ export function describeRisk(line: LineCode, inputs: Record<string, unknown>): A
   return rows;
 }
 
+/** The row of describeRisk that identifies the insured object (the car's registration, the dwelling's address), if the risk has it. */
+export function insuredObjectRow(line: LineCode, inputs: Record<string, unknown>): [string, string] | null {
+  const field = RISK_FIELDS[line].find((f) => f.kind === "registration" || f.kind === "address");
+  const value = field ? formatValue(field, inputs[field.key]) : null;
+  return field && value !== null ? [field.label, value] : null;
+}
+
+/** The dwelling's address when the policy has it, else the quote's postal code. */
+function dwellingPlace(inputs: Record<string, unknown>): string {
+  const address = readRiskAddress(inputs.riskAddress);
+  return address ? formatRiskAddress(address) : String(inputs.postalCode ?? "");
+}
+
 /** The title of the insured risk: the car, the dwelling or the rented flat. */
 export function riskTitle(line: LineCode, inputs: Record<string, unknown>): string {
   switch (line) {
     case "auto":
       return `Vehículo ${String(inputs.vehicleBrand ?? "")} ${String(inputs.vehicleModel ?? "")}`.trim();
     case "hogar":
-      return `Vivienda en ${String(inputs.postalCode ?? "")}`;
+      return `Vivienda en ${dwellingPlace(inputs)}`;
     case "alquiler":
-      return `Vivienda alquilada en ${String(inputs.postalCode ?? "")}`;
+      return `Vivienda alquilada en ${dwellingPlace(inputs)}`;
     default:
       return "Riesgo asegurado";
   }

@@ -13,9 +13,9 @@ import {
   QUOTE_EXPIRED_MESSAGE,
 } from "../contract/checkout";
 import { PolicySchema } from "../contract/policies";
-import { policyTerm } from "../domain/calendar";
+import { startDateRange } from "../domain/calendar";
 import { ApiProblem, errorResponses, ErrorSchema, jsonContent } from "../http";
-import { checkoutQuote, chooseFromOffer, findOwnedQuote, priceChoice } from "../services/checkout";
+import { checkoutQuote, chooseFromOffer, chosenStartDate, findOwnedQuote, priceChoice } from "../services/checkout";
 import { policyAnswer } from "./policies";
 
 const TAG = "Contratación";
@@ -41,7 +41,7 @@ const priceRoute = createRoute({
   tags: [TAG],
   summary: "Precio de un plan con garantías opcionales y forma de pago",
   description:
-    "Calcula, sobre la oferta guardada en la cotización (vinculante mientras está vigente), el precio del plan con las garantías opcionales elegidas: price para la forma de pago pedida y prices para las cuatro. Los recibos se fechan desde hoy. Quien no puede ver la cotización (como en GET /quotes/{id}) recibe 404; una cotización caducada o descartada, 409.",
+    "Calcula, sobre la oferta guardada en la cotización (vinculante mientras está vigente), el precio del plan con las garantías opcionales elegidas: price para la forma de pago pedida y prices para las cuatro. Los recibos vencen desde la fecha de efecto (startDate: de mañana a 60 días después de hoy; sin ella, mañana), y la respuesta dice qué fechas de efecto se pueden elegir (startDates). Quien no puede ver la cotización (como en GET /quotes/{id}) recibe 404; una cotización caducada o descartada, 409.",
   middleware: [optionalUser()] as const,
   security: [{}, ...BEARER_SECURITY],
   request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: jsonContent(PriceChoiceBodySchema) } },
@@ -57,8 +57,8 @@ const checkoutRoute = createRoute({
   tags: [TAG],
   summary: "Contratar una cotización",
   description: [
-    "Crea en una sola operación el cliente (tomador), la póliza (en vigor), sus recibos, el cobro del primer recibo, los consentimientos (con fecha e IP), el correo de confirmación con los documentos y deja la cotización como contratada.",
-    "La cotización debe ser del visitante con sesión (o, si aún no la ha reclamado, llevar su token en X-Quote-Owner); si no, 404. Caducada, descartada o ya contratada: 409.",
+    "Crea en una sola operación el cliente (tomador), la póliza (en vigor desde la fecha de efecto elegida, startDate: de mañana a 60 días después de hoy; sin ella, mañana), sus recibos, el cobro del primer recibo, los consentimientos (con fecha e IP), el correo de confirmación con los documentos y deja la cotización como contratada.",
+    "Coche: matrícula (registration) obligatoria. Hogar y alquiler: dirección de la vivienda (riskAddress) obligatoria, con el código postal de la cotización. La cotización debe ser del visitante con sesión (o, si aún no la ha reclamado, llevar su token en X-Quote-Owner); si no, 404. Caducada, descartada o ya contratada: 409.",
     "idempotencyKey: la misma contratación enviada varias veces (doble clic, reintento) crea una sola póliza y un solo cobro; las repeticiones responden 200 con la misma póliza.",
     "Pago rechazado: 402 y no se crea nada. Los errores de campo usan el nombre del campo del formulario (nif, cardNumber, iban, terms…), sin el grupo.",
   ].join(" "),
@@ -82,8 +82,12 @@ export function registerCheckoutRoutes(api: ApiApp) {
     if (quote.status === "caducada") throw new ApiProblem(409, QUOTE_EXPIRED_MESSAGE);
     if (quote.status === "descartada") throw new ApiProblem(409, QUOTE_DISCARDED_MESSAGE);
     const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
-    const prices = await priceChoice(db, quote, plan, optional, policyTerm(at).startDate, at);
-    return c.json({ plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, price: prices[body.frequency], prices }, 200);
+    const startDate = chosenStartDate(body.startDate, at);
+    const prices = await priceChoice(db, quote, plan, optional, startDate, at);
+    return c.json(
+      { plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, startDate, startDates: startDateRange(at), price: prices[body.frequency], prices },
+      200,
+    );
   });
 
   api.openapi(

@@ -12,6 +12,7 @@ import {
   type PolicySummary,
 } from "../contract/policies";
 import { findUserPolicy, listUserPolicySummaries, type PolicySummaryView, type PolicyView } from "../db/policies.repo";
+import { describeRisk, insuredObjectRow, riskTitle } from "../domain/product-info";
 import { ApiProblem, errorResponses } from "../http";
 
 export const POLICIES_TAG = "Pólizas";
@@ -41,6 +42,16 @@ export const policyDocumentUrls = {
   ipid: (line: string) => `/documents/ipid/${line}`,
 };
 
+/** The insured risk as the particular conditions read it. */
+function riskDescription(p: PolicyView): PolicyAnswer["riskDescription"] {
+  const identification = insuredObjectRow(p.line, p.risk);
+  return {
+    title: riskTitle(p.line, p.risk),
+    identification: identification ? { label: identification[0], value: identification[1] } : null,
+    rows: describeRisk(p.line, p.risk).map(([label, value]) => ({ label, value })),
+  };
+}
+
 export function policyAnswer(p: PolicyView): PolicyAnswer {
   return {
     id: p.id,
@@ -56,6 +67,7 @@ export function policyAnswer(p: PolicyView): PolicyAnswer {
     quoteId: p.quoteId,
     policyholder: p.policyholder,
     risk: p.risk,
+    riskDescription: riskDescription(p),
     guarantees: p.guarantees,
     premium: p.premium,
     recibos: p.recibos.map((r) => ({

@@ -17,6 +17,8 @@ import {
   QUOTE_DISCARDED_MESSAGE,
   QUOTE_EXPIRED_MESSAGE,
   SEPA_DECLINED_MESSAGE,
+  START_DATE_TOO_EARLY_MESSAGE,
+  START_DATE_TOO_LATE_MESSAGE,
   UNDERAGE_POLICYHOLDER_MESSAGE,
   type CheckoutBody,
 } from "../contract/checkout";
@@ -47,7 +49,9 @@ import { findQuote, hashOwnerToken, loadRatingTables, type StoredQuote } from ".
 import { CARD_MESSAGES, isExpiryCurrent, parseCardExpiry } from "../domain/card";
 import { normalizeOptionalChoice, offerPlan, OfferChoiceError, priceOffer } from "../domain/offer-price";
 import { formatEuros, formatIsoDate } from "../domain/product-info";
-import { ageOn, madridDate, policyTerm } from "../domain/calendar";
+import { ageOn, madridDate, policyTerm, startDateProblem, startDateRange } from "../domain/calendar";
+import { formatRiskAddress, insuredObjectErrors, insuredObjectRisk, readRiskAddress } from "../domain/insured-object";
+import { formatRegistration } from "../domain/registration";
 import type { UserPrincipal } from "../principal";
 import type { Logger } from "../../platform/logger";
 import { conditionsDocument, ipidDocument, reciboDocument, type RenderedDocument } from "./documents";
@@ -110,10 +114,32 @@ export function assertContractable(quote: { status: StoredQuote["status"]; valid
   if (quote.status === "caducada" || quote.validUntil.getTime() < now.getTime()) throw new ApiProblem(409, QUOTE_EXPIRED_MESSAGE);
 }
 
-/** The checks that need the clock (the contract checks formats): card expiry and an adult policyholder. */
-function checkAgainstClock(body: CheckoutBody, now: Date): void {
+/** The start date asked for (tomorrow when none), or 400 when it is not between tomorrow and 60 days ahead. */
+export function chosenStartDate(startDate: string | undefined, now: Date): string {
+  const errors = startDateErrors(startDate, now);
+  if (errors) throw new ApiProblem(400, "Datos no válidos", errors);
+  return startDate ?? startDateRange(now).earliest;
+}
+
+function startDateErrors(startDate: string | undefined, now: Date): Record<string, string[]> | null {
+  if (startDate === undefined) return null;
+  const problem = startDateProblem(startDate, now);
+  if (problem === "too_early") return { startDate: [START_DATE_TOO_EARLY_MESSAGE] };
+  if (problem === "too_late") return { startDate: [START_DATE_TOO_LATE_MESSAGE] };
+  return null;
+}
+
+/**
+ * The checks that need the clock or the quote (the contract checks formats): the start date, card
+ * expiry, an adult policyholder, and the insured object the line asks for (the car's registration,
+ * the dwelling's address in the quote's postal code). Every refusal at once, by field.
+ */
+function checkAgainstClockAndQuote(body: CheckoutBody, quote: StoredQuote, now: Date): void {
   const today = madridDate(now);
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors: Record<string, string[]> = {
+    ...startDateErrors(body.startDate, now),
+    ...insuredObjectErrors(quote.line, quotePostalCode(quote), { registration: body.registration, riskAddress: body.riskAddress }),
+  };
   if (body.policyholder.birthDate > today || ageOn(body.policyholder.birthDate, today) < 18) {
     fieldErrors.birthDate = [UNDERAGE_POLICYHOLDER_MESSAGE];
   }
@@ -146,9 +172,12 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
     const [policy] = await loadPolicyViews(db, { id: done.id });
     if (policy) return { created: false, policy };
   }
+  // A quote that can no longer be bought says so before any field is judged (its start date may
+  // have become today while the form stayed open); checked again under the lock below.
+  assertContractable(quote, now);
   const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
-  checkAgainstClock(body, now);
-  const term = policyTerm(now);
+  checkAgainstClockAndQuote(body, quote, now);
+  const term = policyTerm(body.startDate ?? startDateRange(now).earliest);
   const price = (await priceChoice(db, quote, plan, optional, term.startDate, now))[body.frequency];
   const firstRecibo = price.recibos[0]!;
   // The IPID does not depend on the policy: rendered before the transaction, which it need not hold up.
@@ -186,7 +215,8 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
       });
       if (charge.status === "declined") throw new PaymentDeclined(body.payment.method, charge.reason);
 
-      const number = await nextPolicyNumber(tx, Number(term.startDate.slice(0, 4)));
+      // Numbered in the year it is issued, which may be before the year it starts.
+      const number = await nextPolicyNumber(tx, Number(madridDate(now).slice(0, 4)));
       const policyId = await insertPolicy(tx, {
         number,
         quoteId: quote.id,
@@ -198,7 +228,8 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
         endDate: term.endDate,
         frequency: body.frequency,
         optionalGuarantees: optional,
-        risk: quote.inputs,
+        // The quote's rating inputs and what identifies the insured object (registration or riskAddress).
+        risk: { ...quote.inputs, ...insuredObjectRisk(quote.line, body) },
         premium: price,
         idempotencyKey: body.idempotencyKey,
         payment: {
@@ -241,7 +272,18 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
         action: "policy.created",
         entity: "policy",
         entityId: policyId,
-        after: { number, quoteId: quote.id, line: quote.line, plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, total: price.total, status: "pendiente_pago" },
+        after: {
+          number,
+          quoteId: quote.id,
+          line: quote.line,
+          plan: plan.code,
+          optionalGuarantees: optional,
+          frequency: body.frequency,
+          startDate: term.startDate,
+          endDate: term.endDate,
+          total: price.total,
+          status: "pendiente_pago",
+        },
       });
       await audit({
         action: "payment.accepted",
@@ -279,6 +321,19 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
   return { created: outcome.created, policy };
 }
 
+/** The postal code the quote was priced for (every line rates one). */
+function quotePostalCode(quote: StoredQuote): string | undefined {
+  const code = (quote.inputs as Record<string, unknown>).postalCode;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** The insured object in one line of the e-mail: "Matrícula 1234 BCD", "Vivienda en Calle Mayor 12, 46001 Valencia". */
+function insuredObjectLine(policy: PolicyView): string | null {
+  if (typeof policy.risk.registration === "string") return `Vehículo asegurado: matrícula ${formatRegistration(policy.risk.registration)}`;
+  const address = readRiskAddress(policy.risk.riskAddress);
+  return address ? `Vivienda asegurada: ${formatRiskAddress(address)}` : null;
+}
+
 /** The confirmation e-mail, with the particular conditions, the IPID and the first recibo attached. */
 async function confirmationEmail(
   tx: Parameters<typeof conditionsDocument>[0],
@@ -296,10 +351,11 @@ async function confirmationEmail(
   const lines = [
     `Hola, ${policy.policyholder.name}:`,
     "",
-    `Gracias por contratar su ${policy.lineName.toLowerCase()} con ${d.distributorName}. Su póliza ya está en vigor.`,
+    `Gracias por contratar su ${policy.lineName.toLowerCase()} con ${d.distributorName}. Su póliza está contratada y le cubre desde el ${formatIsoDate(policy.startDate)} a las 00:00 h.`,
     "",
     `Número de póliza: ${policy.number}`,
     `Plan: ${policy.plan.name}`,
+    ...[insuredObjectLine(policy)].filter((line): line is string => line !== null),
     `Fecha de efecto: ${formatIsoDate(policy.startDate)}`,
     `Fecha de vencimiento: ${formatIsoDate(policy.endDate)}`,
     `Prima total anual: ${formatEuros(policy.premium.total)}`,

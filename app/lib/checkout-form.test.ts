@@ -13,6 +13,9 @@ const base = {
   address: "Calle Mayor 1",
   postalCode: "28013",
   city: "Madrid",
+  line: "auto",
+  startDate: "2026-03-11",
+  registration: "1234 bcd",
   terms: true,
   privacy: true,
   ipid: true,
@@ -40,6 +43,53 @@ describe("CheckoutFormSchema", () => {
     expect(body.consents).toEqual({ terms: true, privacy: true, ipid: true, marketing: false });
     expect(body.policyholder.nif).toBe("12345678Z");
     expect(body.optionalGuarantees).toEqual([]);
+    expect(body.startDate).toBe("2026-03-11");
+    expect(body.registration).toBe("1234 bcd");
+    expect(body.riskAddress).toBeUndefined();
+  });
+});
+
+describe("the insured object in the form", () => {
+  const sepa = { method: "sepa", iban: "ES91 2100 0418 4502 0005 1332", sepaHolder: "Lucía Pérez" };
+  const home = { ...base, ...sepa, line: "hogar", registration: undefined, riskAddress: { street: "Calle de la Paz 3", door: "", postalCode: "46001", city: "Valencia" } };
+  const fieldErrors = (input: unknown) => {
+    const result = CheckoutFormSchema.safeParse(input);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+  };
+
+  it("asks a car for its registration, with the other errors at once", () => {
+    expect(fieldErrors({ ...base, ...sepa, registration: "" })).toEqual({ registration: "Indique la matrícula del vehículo" });
+    expect(fieldErrors({ ...base, ...sepa, registration: "1234 ABC", name: undefined, startDate: "mañana" })).toEqual({
+      registration: "Introduzca una matrícula válida, por ejemplo 1234 BCD o M-1234-AB",
+      name: "Indique el nombre y los apellidos del tomador",
+      startDate: "Introduzca una fecha de efecto válida (dd/mm/aaaa)",
+    });
+  });
+
+  it("asks a dwelling for its address and sends it without the empty door", () => {
+    expect(fieldErrors(home)).toEqual({});
+    expect(checkoutBody(CheckoutFormSchema.parse(home))).toMatchObject({
+      riskAddress: { street: "Calle de la Paz 3", postalCode: "46001", city: "Valencia" },
+    });
+    expect(checkoutBody(CheckoutFormSchema.parse(home)).riskAddress).not.toHaveProperty("door");
+    expect(checkoutBody(CheckoutFormSchema.parse(home)).registration).toBeUndefined();
+    expect(fieldErrors({ ...home, riskAddress: { postalCode: "46001" } })).toEqual({
+      "riskAddress.street": "Indique la calle y el número de la vivienda",
+      "riskAddress.city": "Indique la población de la vivienda",
+    });
+  });
+
+  it("takes the policyholder's address for a home when ticked, if it is in the quote's postal code", () => {
+    const same = { ...home, riskSameAsHolder: true, address: "Calle de la Paz 3, 2.º A", postalCode: "46001", city: "Valencia", riskAddress: { postalCode: "46001" } };
+    expect(checkoutBody(CheckoutFormSchema.parse(same)).riskAddress).toEqual({ street: "Calle de la Paz 3, 2.º A", postalCode: "46001", city: "Valencia" });
+    expect(fieldErrors({ ...same, postalCode: "28013", city: "Madrid" })).toEqual({
+      riskSameAsHolder: "Su dirección está en el código postal 28013 y la vivienda asegurada en el 46001. Desmarque esta casilla e indique la dirección de la vivienda.",
+    });
+    // A rented flat is not where its landlord lives: the box does not apply, the address is asked.
+    expect(fieldErrors({ ...same, line: "alquiler" })).toEqual({
+      "riskAddress.street": "Indique la calle y el número de la vivienda",
+      "riskAddress.city": "Indique la población de la vivienda",
+    });
   });
 });
 
@@ -47,5 +97,11 @@ describe("formErrorsFromApi", () => {
   it("sends holder to the chosen group and unknown keys to the form", () => {
     expect(formErrorsFromApi({ holder: ["a"], nif: ["b"], optionalGuarantees: ["c"] }, "sepa")).toEqual({ sepaHolder: ["a"], nif: ["b"], "": ["c"] });
     expect(formErrorsFromApi({ holder: ["a"] }, "card")).toEqual({ cardHolder: ["a"] });
+  });
+
+  it("keeps the start date, the registration and the dwelling's fields, or sends the address to the box that stood for it", () => {
+    const errors = { startDate: ["a"], registration: ["b"], "riskAddress.postalCode": ["c"], riskAddress: ["d"] };
+    expect(formErrorsFromApi(errors, "card")).toEqual({ startDate: ["a"], registration: ["b"], "riskAddress.postalCode": ["c"], "": ["d"] });
+    expect(formErrorsFromApi({ "riskAddress.street": ["e"] }, "card", { sameAsHolder: true })).toEqual({ riskSameAsHolder: ["e"] });
   });
 });

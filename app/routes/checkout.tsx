@@ -56,7 +56,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!planInfo) throw notFound("Cotización no encontrada");
   const requote = requoteHref(quote.line, quote.inputs as Record<string, unknown>);
   const base = {
-    quote: { id: quote.id, line: quote.line, status: quote.status, validUntil: quote.validUntil },
+    quote: {
+      id: quote.id,
+      line: quote.line,
+      status: quote.status,
+      validUntil: quote.validUntil,
+      // The dwelling's postal code is the quote's (the price depends on it).
+      postalCode: typeof quote.inputs.postalCode === "string" ? quote.inputs.postalCode : "",
+    },
     requoteHref: requote,
     plan: { code: planInfo.code, name: planInfo.name, deductibleCents: planInfo.deductibleCents },
     extras,
@@ -68,16 +75,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const responseHeaders = privateHeaders(visitor.headers);
 
-  if (quote.status !== "cotizada") return json({ ...base, closed: closedMessage(quote.status), prices: null }, { headers: responseHeaders });
+  if (quote.status !== "cotizada") return json({ ...base, closed: closedMessage(quote.status), prices: null, startDates: null }, { headers: responseHeaders });
   try {
     const answer = await api.post(`/quotes/${id}/price`, {
       body: { plan, optionalGuarantees: extras, frequency },
       schema: PriceChoiceAnswerSchema,
     });
-    return json({ ...base, extras: answer.optionalGuarantees, closed: null, prices: answer.prices }, { headers: responseHeaders });
+    // The start dates the API's clock allows today; the default (tomorrow) is the one the prices were dated from.
+    const startDates = { ...answer.startDates, default: answer.startDate };
+    return json({ ...base, extras: answer.optionalGuarantees, closed: null, prices: answer.prices, startDates }, { headers: responseHeaders });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 409) return json({ ...base, closed: error.body.error, prices: null }, { headers: responseHeaders });
+    if (error.status === 409) return json({ ...base, closed: error.body.error, prices: null, startDates: null }, { headers: responseHeaders });
     throw notFound("Cotización no encontrada");
   }
 }
@@ -126,7 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return json<ActionAnswer>({ result: submission.reply({ formErrors: [error.body.error], hideFields }), closed }, { status: 409 });
     }
     // Other 409s (a NIF of another account, an idempotency key used elsewhere) and 400: field errors.
-    const fieldErrors = formErrorsFromApi(error.body.fieldErrors, method);
+    const fieldErrors = formErrorsFromApi(error.body.fieldErrors, method, { sameAsHolder: submission.value.riskSameAsHolder });
     const formErrors = [...(fieldErrors[""] ?? [])];
     delete fieldErrors[""];
     if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(error.body.error);
@@ -147,14 +156,14 @@ export default function CheckoutPage() {
         <p className="mt-3 text-lg text-slate-700">
           {line.name}: plan {data.plan.name}
         </p>
-        {data.closed || closed || !data.prices ? (
+        {data.closed || closed || !data.prices || !data.startDates ? (
           <ClosedCheckout
             message={closed?.message ?? data.closed ?? ""}
             requoteHref={data.requoteHref}
             contracted={closed?.contracted ?? data.quote.status === "contratada"}
           />
         ) : (
-          <CheckoutForm data={{ ...data, prices: data.prices }} site={root?.site} lastResult={actionData?.result} />
+          <CheckoutForm data={{ ...data, prices: data.prices, startDates: data.startDates }} site={root?.site} lastResult={actionData?.result} />
         )}
       </div>
     </div>

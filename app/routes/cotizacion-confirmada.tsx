@@ -2,6 +2,7 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Link, useLoaderData } from "@remix-run/react";
 import { PolicyDocuments } from "~/components/policy/policy-documents";
 import { PolicyFacts } from "~/components/policy/policy-facts";
+import { formatDate } from "~/lib/format";
 import { siteTitle } from "~/lib/page-title";
 import { readOwnPolicy } from "~/lib/policies.server";
 
@@ -26,6 +27,9 @@ export default function PolicyConfirmedPage() {
           </p>
         </div>
         <p className="mt-6 text-lg text-slate-700">
+          Su seguro le cubre desde el <strong>{formatDate(policy.startDate)}</strong> a las 00:00 h.
+        </p>
+        <p className="mt-3 text-lg text-slate-700">
           Le hemos enviado un correo electrónico con la documentación. También puede descargarla aquí y consultarla cuando quiera en «Mi
           póliza».
         </p>

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PolicyDocuments } from "~/components/policy/policy-documents";
 import { PolicyFacts } from "~/components/policy/policy-facts";
 import { PolicyGuarantees } from "~/components/policy/policy-guarantees";
+import { PolicyRisk } from "~/components/policy/policy-risk";
 import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
 import { ReciboTable } from "~/components/policy/recibo-table";
 import { siteTitle } from "~/lib/page-title";
@@ -35,7 +36,8 @@ export default function PolicyPage() {
           </h1>
           <PolicyStatusBadge status={policy.status} />
         </div>
-        <PolicyFacts policy={policy} />
+        <PolicyFacts policy={policy} withRisk={false} />
+        <PolicyRisk policy={policy} />
 
         <h2 className="mt-8 text-xl font-bold text-slate-900">Garantías</h2>
         <PolicyGuarantees policy={policy} />

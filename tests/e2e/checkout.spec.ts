@@ -8,7 +8,9 @@ import {
   expectPdf,
   fillAlquilerQuote,
   fillCard,
+  fillInsuredObject,
   fillPolicyholder,
+  madridDay,
   newVisitor,
   register,
   spacedPattern,
@@ -18,7 +20,10 @@ import {
 // The whole flow from the home page to /cotizacion-confirmada, /mi-poliza and the policy's page
 // /mi-poliza/{id} (a 404 for anybody else): every line without JavaScript, one with it. On the
 // way: a /cotizar submission refused and fixed, the sign-in detour the checkout asks an anonymous
-// visitor for (the quote must survive it) and a declined card.
+// visitor for (the quote must survive it) and a declined card. The checkout also asks the start
+// date (tomorrow by default; the rent chooses a day refused first) and what identifies the insured
+// object (the car's registration; the home's address, the policyholder's; the rented flat's own),
+// which the confirmation and the policy's page show.
 
 type Line = "auto" | "hogar" | "alquiler";
 
@@ -32,6 +37,12 @@ type LineCase = {
   /** What must still be in the form after the refusal, as the person typed it. */
   kept: [label: string, value: string][];
   keptChoices: string[];
+  /** Days after today the policy starts (1: the default, left untouched). */
+  startDays: number;
+  /** Fills what identifies the insured object in the checkout (after the policyholder). */
+  insured: (page: Page) => Promise<void>;
+  /** How the confirmation and the policy's page name it. */
+  identification: [label: string, value: string];
 };
 
 const LINES: Record<Line, LineCase> = {
@@ -65,6 +76,9 @@ const LINES: Record<Line, LineCase> = {
       ["Años sin siniestros con culpa", "8"],
     ],
     keptChoices: ["Particular"],
+    startDays: 10,
+    insured: (page) => fillInsuredObject(page, "auto"),
+    identification: ["Matrícula", "1234 BCD"],
   },
   hogar: {
     name: "Seguro de hogar",
@@ -88,6 +102,14 @@ const LINES: Record<Line, LineCase> = {
       ["Valor del contenido, en euros", "30.000"],
     ],
     keptChoices: ["Piso", "Intermedia", "Vivienda habitual", "Tiene puerta blindada o acorazada"],
+    startDays: 1,
+    // The policyholder lives in the insured home: "La misma que la del tomador" (its postal code is the quote's).
+    insured: async (page) => {
+      await page.getByLabel("Código postal", { exact: true }).fill("46001");
+      await page.getByLabel("Población", { exact: true }).fill("Valencia");
+      await page.getByLabel("La misma que la del tomador").check();
+    },
+    identification: ["Dirección de la vivienda", "Calle Mayor 1, 2.º B, 46001 Valencia"],
   },
   alquiler: {
     name: "Seguro de impago de alquiler",
@@ -98,6 +120,9 @@ const LINES: Record<Line, LineCase> = {
       ["Ingresos netos mensuales del inquilino, en euros", "3.200"],
     ],
     keptChoices: ["12 meses"],
+    startDays: 30,
+    insured: (page) => fillInsuredObject(page, "alquiler"),
+    identification: ["Dirección de la vivienda", "Carrer de Balmes 21, 4.º 2.ª, 08001 Barcelona"],
   },
 };
 
@@ -158,20 +183,44 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     const pay = page.getByRole("button", { name: /^Contratar y pagar / });
     const firstRecibo = (await pay.textContent())!.replace("Contratar y pagar", "").trim();
 
+    // The start date: tomorrow unless chosen, within the days the API allows today.
+    const startDate = page.getByLabel("Fecha de efecto");
+    await expect(startDate).toHaveValue(madridDay(1).iso);
+    await expect(startDate).toHaveAttribute("min", madridDay(1).iso);
+    await expect(startDate).toHaveAttribute("max", madridDay(60).iso);
+    const start = madridDay(spec.startDays);
+
     await fillPolicyholder(page);
+    await spec.insured(page);
     await fillCard(page, "4000 0000 0000 0002");
     await acceptRequiredConsents(page);
+    if (line === "alquiler") {
+      // Today is refused by the API (the form only knows the format): the message on the field, nothing charged.
+      await startDate.fill(madridDay(0).iso);
+      await pay.click();
+      await expect(page.getByRole("link", { name: "La fecha de efecto debe ser a partir de mañana" })).toBeVisible();
+      await expect(startDate).toHaveAttribute("aria-invalid", "true");
+      await expect(page).toHaveTitle(/^Error: /);
+      await expect(page.getByLabel("Calle y número")).toHaveValue("Carrer de Balmes 21");
+      await page.getByLabel("Número de la tarjeta").fill("4000 0000 0000 0002");
+      await page.getByLabel("Código de seguridad (CVC)").fill("123");
+    }
+    await startDate.fill(start.iso);
     await pay.click();
 
     // Declined: said in Spanish, every field kept but the card number and the CVC.
     await expect(page.getByText(/El pago ha sido rechazado/).first()).toBeVisible();
     await expect(page.getByLabel("Nombre y apellidos")).toHaveValue("Marta Gómez Ruiz");
-    await expect(page.getByLabel("Población")).toHaveValue("Madrid");
+    await expect(page.getByLabel("Población", { exact: true })).toHaveValue(line === "hogar" ? "Valencia" : "Madrid");
     await expect(page.getByLabel("Caducidad")).toHaveValue("12/30");
     await expect(page.getByLabel("Titular de la tarjeta")).toHaveValue("Marta Gómez");
     await expect(page.getByLabel("Acepto las condiciones de contratación")).toBeChecked();
     await expect(page.getByLabel("Número de la tarjeta")).toHaveValue("");
     await expect(page.getByLabel("Código de seguridad (CVC)")).toHaveValue("");
+    await expect(startDate).toHaveValue(start.iso);
+    if (line === "auto") await expect(page.getByLabel("Matrícula del vehículo")).toHaveValue("1234 bcd");
+    if (line === "hogar") await expect(page.getByLabel("La misma que la del tomador")).toBeChecked();
+    if (line === "alquiler") await expect(page.getByLabel("Población de la vivienda")).toHaveValue("Barcelona");
 
     await page.getByLabel("Número de la tarjeta").fill("4242 4242 4242 4242");
     await page.getByLabel("Código de seguridad (CVC)").fill("123");
@@ -188,8 +237,11 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     await expect(definitionOf(facts, "Seguro")).toHaveText(spec.name);
     await expect(definitionOf(facts, "Plan")).toHaveText(planName);
     await expect(definitionOf(facts, "Prima total anual")).toHaveText(exactText(total));
-    // "95,45 €, 22/11/2026 (cobrado)": the amount the button charged, paid today.
-    await expect(definitionOf(facts, "Primer recibo")).toHaveText(new RegExp(`^${spacedPattern(firstRecibo)}, \\d{2}/\\d{2}/\\d{4} \\(cobrado\\)$`));
+    // "95,45 €, 22/11/2026 (cobrado)": the amount the button charged, paid today, due on the start date.
+    await expect(definitionOf(facts, "Primer recibo")).toHaveText(new RegExp(`^${spacedPattern(firstRecibo)}, ${escapeRegExp(start.shown)} \\(cobrado\\)$`));
+    await expect(definitionOf(facts, "Fecha de efecto")).toHaveText(`${start.shown}, a las 00:00 h`);
+    await expect(page.getByText(`Su seguro le cubre desde el ${start.shown} a las 00:00 h.`)).toBeVisible();
+    await expect(definitionOf(facts, spec.identification[0])).toHaveText(spec.identification[1]);
 
     // Mi póliza: the policy's card in the list, and from it the policy's own page with its PDFs.
     await page.getByRole("link", { name: "Ir a Mi póliza" }).first().click();
@@ -207,6 +259,9 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     await expect(page).toHaveTitle(`Póliza ${number} | Cotiza`);
     await expect(definitionOf(page.getByRole("main"), "Número de póliza")).toHaveText(number);
     await expect(page.getByRole("table", { name: `Recibos de la póliza ${number}` })).toBeVisible();
+    await expect(definitionOf(page.getByRole("main"), "Fecha de efecto")).toHaveText(`${start.shown}, a las 00:00 h`);
+    const risk = page.getByRole("region", { name: "Riesgo asegurado" });
+    await expect(definitionOf(risk, spec.identification[0])).toHaveText(spec.identification[1]);
     const href = await page.getByRole("link", { name: "Condiciones particulares (PDF)" }).getAttribute("href");
     expect(href).toMatch(/^\/documentos\/poliza\/\d+\/condiciones$/);
     await expectPdf(await page.request.get(href!));

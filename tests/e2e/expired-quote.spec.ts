@@ -5,6 +5,7 @@ import { startTestServer } from "../support/server";
 import {
   acceptRequiredConsents,
   fillCard,
+  fillInsuredObject,
   fillPolicyholder,
   newVisitor,
   quoteAlquiler,
@@ -115,6 +116,7 @@ test("un checkout abierto con la cotización vigente y enviado cuando ya ha cadu
   await comeBackLater(page, clock, account, VALIDITY - HOUR, checkoutHref);
   await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
   await fillPolicyholder(page);
+  await fillInsuredObject(page, "alquiler");
   await fillCard(page, "4242 4242 4242 4242");
   await acceptRequiredConsents(page);
 

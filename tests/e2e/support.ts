@@ -109,9 +109,29 @@ export async function fillPolicyholder(page: Page) {
   await page.getByLabel("NIF o NIE").fill(uniqueNif());
   await page.getByLabel("Fecha de nacimiento").fill("1985-06-15");
   await page.getByLabel("Teléfono").fill("612345678");
-  await page.getByLabel("Dirección").fill("Calle Mayor 1, 2.º B");
-  await page.getByLabel("Código postal").fill("28013");
-  await page.getByLabel("Población").fill("Madrid");
+  // Exact labels: the dwelling's address has its own "Código postal de la vivienda"…
+  await page.getByLabel("Dirección", { exact: true }).fill("Calle Mayor 1, 2.º B");
+  await page.getByLabel("Código postal", { exact: true }).fill("28013");
+  await page.getByLabel("Población", { exact: true }).fill("Madrid");
+}
+
+/** What identifies the insured object in the checkout: the car's registration or the dwelling's address (in the quote's postal code). */
+export async function fillInsuredObject(page: Page, line: "auto" | "hogar" | "alquiler") {
+  if (line === "auto") {
+    await page.getByLabel("Matrícula del vehículo").fill("1234 bcd");
+    return;
+  }
+  await page.getByLabel("Calle y número").fill(line === "alquiler" ? "Carrer de Balmes 21" : "Calle de la Paz 3");
+  await page.getByLabel("Piso y puerta (opcional)").fill(line === "alquiler" ? "4.º 2.ª" : "2.º A");
+  await page.getByLabel("Población de la vivienda").fill(line === "alquiler" ? "Barcelona" : "Valencia");
+}
+
+/** The calendar day in Spain `days` after today, as aaaa-mm-dd (a date input's value) and as the site writes it. */
+export function madridDay(days: number): { iso: string; shown: string } {
+  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Madrid" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number);
+  const iso = new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+  return { iso, shown: `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` };
 }
 
 /** Pays by card: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 declined (the test gateway). */

@@ -1,7 +1,9 @@
 // Pricing a choice and checking out over real HTTP against a fresh database: card and SEPA
 // checkouts, a declined card that leaves nothing behind, an expired quote, someone else's quote
 // (404), idempotency under 10 concurrent identical requests, recibos that add up for every
-// frequency, consents with time and IP, and the outbox row.
+// frequency, consents with time and IP, and the outbox row; the start date the customer chooses
+// (tomorrow by default, up to 60 days ahead) and what identifies the insured object (the car's
+// registration, the dwelling's address), required per line and kept in the policy's risk.
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, clients, consents, outboxEmails, payments, plans, policies, quotes, recibos } from "../../api/db/schema";
@@ -14,18 +16,22 @@ import {
   createQuote,
   database,
   DECLINED_CARD,
+  download,
   GOOD_CARD,
   holder,
   IBAN,
+  INSURED,
   NOT_FOUND_QUOTE,
   registerVisitor,
   SEPA,
   setUpCheckoutApi,
   START,
   tableCounts,
+  TOMORROW,
   type Breakdown,
   type Policy,
 } from "../support/checkout";
+import { pdfText } from "../support/pdf-text";
 import { ALQUILER, AUTO, HOGAR } from "../support/quote-inputs";
 
 setUpCheckoutApi();
@@ -40,7 +46,9 @@ describe("POST /quotes/{id}/price", () => {
 
     const plain = await call("POST", `/quotes/${quote.id}/price`, { token: visitor.token, body: { plan: "terceros", frequency: "anual" } });
     expect(plain.status, JSON.stringify(plain.body)).toBe(200);
-    expect(plain.body.price).toEqual(terceros.prices.anual);
+    // The quote's own schedule is dated from the day it was made; a price for buying it, from tomorrow.
+    const quoted = terceros.prices.anual!;
+    expect(plain.body.price).toEqual({ ...quoted, recibos: quoted.recibos.map((r) => ({ ...r, dueDate: TOMORROW })) });
 
     // Repeated and out-of-order codes come back once each, in the plan's order.
     const chosen = [extras[1]!.code, extras[0]!.code, extras[1]!.code];
@@ -55,8 +63,23 @@ describe("POST /quotes/{id}/price", () => {
     expect(price.total).toBe(price.net + price.fractionation + price.consorcio + price.clea + price.ips);
     expect(price.recibos).toHaveLength(12);
     expect(price.recibos.reduce((sum, r) => sum + r.amount, 0)).toBe(price.total);
-    expect(price.recibos[0]!.dueDate).toBe("2026-03-10");
+    // No start date asked: dated from tomorrow, and the answer says which start dates can be chosen today.
+    expect(price.recibos[0]!.dueDate).toBe(TOMORROW);
+    expect(priced.body.startDate).toBe(TOMORROW);
+    expect(priced.body.startDates).toEqual({ earliest: TOMORROW, latest: "2026-05-09" });
     expect((priced.body.prices as Record<string, Breakdown>).mensual).toEqual(price);
+  });
+
+  it("fecha los recibos desde la fecha de efecto pedida y rechaza una fuera de plazo", async () => {
+    const visitor = await registerVisitor();
+    const quote = await createQuote("auto", AUTO, visitor.token);
+    const later = await call("POST", `/quotes/${quote.id}/price`, { token: visitor.token, body: { plan: "terceros", frequency: "trimestral", startDate: "2026-04-30" } });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    expect(later.body.startDate).toBe("2026-04-30");
+    expect((later.body.price as Breakdown).recibos.map((r) => r.dueDate)).toEqual(["2026-04-30", "2026-07-30", "2026-10-30", "2027-01-30"]);
+    const today = await call("POST", `/quotes/${quote.id}/price`, { token: visitor.token, body: { plan: "terceros", frequency: "anual", startDate: "2026-03-10" } });
+    expect(today.status).toBe(400);
+    expect(today.body.fieldErrors).toEqual({ startDate: ["La fecha de efecto debe ser a partir de mañana"] });
   });
 
   it("es vinculante: no cambia aunque cambie la tarifa después de cotizar", async () => {
@@ -116,6 +139,7 @@ describe("POST /quotes/{id}/checkout", () => {
       body: { plan: "terceros", optionalGuarantees: [extra.code], frequency: "mensual" },
     });
     const body = checkoutBody(visitor.nif.toLowerCase(), { optionalGuarantees: [extra.code], frequency: "mensual", consents: { ...CONSENTS, marketing: true } });
+    expect(body).not.toHaveProperty("startDate");
 
     const answer = await checkout(quote.id, body, visitor.token);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -125,8 +149,9 @@ describe("POST /quotes/{id}/checkout", () => {
       line: "auto",
       status: "en_vigor",
       plan: { code: "terceros", name: "Terceros" },
-      startDate: "2026-03-10",
-      endDate: "2027-03-10",
+      // No start date chosen: tomorrow, never the day of purchase.
+      startDate: TOMORROW,
+      endDate: "2027-03-11",
       frequency: "mensual",
       quoteId: quote.id,
       payment: { method: "card", label: "•••• 4242" },
@@ -139,7 +164,12 @@ describe("POST /quotes/{id}/checkout", () => {
     expect(policy.recibos.map((r) => r.amount)).toEqual(expected.recibos.map((r) => r.amount));
     expect(policy.recibos.map((r) => r.status)).toEqual(["cobrado", ...Array(11).fill("pendiente")]);
     expect(policy.recibos[0]!.paidAt).toBe(START.toISOString());
-    expect(policy.recibos[1]!.dueDate).toBe("2026-04-10");
+    expect(policy.recibos[0]!.dueDate).toBe(TOMORROW);
+    expect(policy.recibos[1]!.dueDate).toBe("2026-04-11");
+    // The registration, normalised in the risk beside the quote's inputs, and as people write it.
+    expect(policy.risk).toMatchObject({ ...AUTO, registration: "1234BCD" });
+    expect(policy.riskDescription.identification).toEqual({ label: "Matrícula", value: "1234 BCD" });
+    expect(policy.riskDescription.rows[0]).toEqual({ label: "Matrícula", value: "1234 BCD" });
     expect(policy.documents.map((d) => d.url)).toEqual([`/me/policies/${policy.id}/documents/conditions`, "/documents/ipid/auto"]);
 
     const db = database.db;
@@ -163,6 +193,9 @@ describe("POST /quotes/{id}/checkout", () => {
     const [email] = await db.select().from(outboxEmails).where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
     expect(email).toMatchObject({ to: visitor.email, status: "pendiente", attempts: 0 });
     expect(email!.body).toContain(policy.number);
+    expect(email!.body).toContain("le cubre desde el 11/03/2026 a las 00:00 h");
+    expect(email!.body).toContain("Fecha de efecto: 11/03/2026");
+    expect(email!.body).toContain("Vehículo asegurado: matrícula 1234 BCD");
     // PUBLIC_BASE_URL is set: the e-mail links to Mi póliza.
     expect(email!.body).toContain("https://seguros.example.es/mi-poliza");
     expect(email!.attachments.map((a) => a.filename)).toEqual([`condiciones-particulares-${policy.number}.pdf`, "ipid-auto.pdf", `recibo-${policy.number}-1.pdf`]);
@@ -190,13 +223,13 @@ describe("POST /quotes/{id}/checkout", () => {
     expect(isValidIban(IBAN)).toBe(true);
     const visitor = await registerVisitor();
     const quote = await createQuote("hogar", HOGAR, visitor.token);
-    const answer = await checkout(quote.id, checkoutBody(visitor.nif, { plan: "completo", frequency: "trimestral", payment: SEPA }), visitor.token);
+    const answer = await checkout(quote.id, checkoutBody(visitor.nif, { plan: "completo", frequency: "trimestral", payment: SEPA }, "hogar"), visitor.token);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const policy = answer.body as unknown as Policy;
     expect(policy).toMatchObject({ line: "hogar", status: "en_vigor", frequency: "trimestral", payment: { method: "sepa" } });
     expect(policy.payment!.label).toMatch(/^ES91 .*1332$/);
     expect(policy.payment!.label).not.toContain("0418");
-    expect(policy.recibos.map((r) => r.dueDate)).toEqual(["2026-03-10", "2026-06-10", "2026-09-10", "2026-12-10"]);
+    expect(policy.recibos.map((r) => r.dueDate)).toEqual(["2026-03-11", "2026-06-11", "2026-09-11", "2026-12-11"]);
     // Hogar allows desistimiento: 14 days from the day of contracting.
     expect(policy.withdrawal).toEqual({ allowed: true, until: "2026-03-24" });
   });
@@ -206,7 +239,7 @@ describe("POST /quotes/{id}/checkout", () => {
     const counts: Record<string, number> = { anual: 1, semestral: 2, trimestral: 4, mensual: 12 };
     for (const frequency of Object.keys(counts)) {
       const quote = await createQuote("alquiler", ALQUILER, visitor.token);
-      const answer = await checkout(quote.id, checkoutBody(visitor.nif, { plan: "meses_12", frequency }), visitor.token);
+      const answer = await checkout(quote.id, checkoutBody(visitor.nif, { plan: "meses_12", frequency }, "alquiler"), visitor.token);
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       const policy = answer.body as unknown as Policy;
       const quoted = quote.plans.find((p) => p.code === "meses_12")!.prices[frequency]!;
@@ -254,7 +287,7 @@ describe("POST /quotes/{id}/checkout", () => {
   it("no vuelve a contratar una cotización ya contratada con otra clave; la misma clave da la misma póliza", async () => {
     const visitor = await registerVisitor();
     const quote = await createQuote("alquiler", ALQUILER, visitor.token);
-    const body = checkoutBody(visitor.nif, { plan: "meses_6" });
+    const body = checkoutBody(visitor.nif, { plan: "meses_6" }, "alquiler");
     const first = await checkout(quote.id, body, visitor.token);
     expect(first.status).toBe(201);
     const again = await checkout(quote.id, body, visitor.token);
@@ -271,7 +304,7 @@ describe("POST /quotes/{id}/checkout", () => {
   it("con 10 peticiones idénticas a la vez crea una póliza y cobra una vez", async () => {
     const visitor = await registerVisitor();
     const quote = await createQuote("hogar", HOGAR, visitor.token);
-    const body = checkoutBody(visitor.nif, { plan: "basico", frequency: "semestral" });
+    const body = checkoutBody(visitor.nif, { plan: "basico", frequency: "semestral" }, "hogar");
     const answers = await Promise.all(Array.from({ length: 10 }, () => checkout(quote.id, body, visitor.token)));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses, JSON.stringify(answers.map((a) => a.body))).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
@@ -322,10 +355,10 @@ describe("POST /quotes/{id}/checkout", () => {
   it("rechaza un NIF que ya es tomador en otra cuenta", async () => {
     const first = await registerVisitor();
     const quote = await createQuote("alquiler", ALQUILER, first.token);
-    expect((await checkout(quote.id, checkoutBody(first.nif, { plan: "meses_6" }), first.token)).status).toBe(201);
+    expect((await checkout(quote.id, checkoutBody(first.nif, { plan: "meses_6" }, "alquiler"), first.token)).status).toBe(201);
     const second = await registerVisitor();
     const other = await createQuote("alquiler", ALQUILER, second.token);
-    const answer = await checkout(other.id, checkoutBody(first.nif, { plan: "meses_6" }), second.token);
+    const answer = await checkout(other.id, checkoutBody(first.nif, { plan: "meses_6" }, "alquiler"), second.token);
     expect(answer.status).toBe(409);
     expect(answer.body.fieldErrors?.nif).toHaveLength(1);
   });
@@ -333,7 +366,7 @@ describe("POST /quotes/{id}/checkout", () => {
   it("contrata una cotización hecha sin sesión con su token y la pasa a la cuenta", async () => {
     const visitor = await registerVisitor();
     const anonymous = await createQuote("alquiler", ALQUILER);
-    const answer = await checkout(anonymous.id, checkoutBody(visitor.nif, { plan: "meses_12" }), visitor.token, anonymous.ownerToken);
+    const answer = await checkout(anonymous.id, checkoutBody(visitor.nif, { plan: "meses_12" }, "alquiler"), visitor.token, anonymous.ownerToken);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const [row] = await database.db.select({ userId: quotes.userId, sessionId: quotes.sessionId }).from(quotes).where(eq(quotes.id, anonymous.id));
     expect(row).toEqual({ userId: await userIdOf(visitor.email), sessionId: null });
@@ -351,6 +384,118 @@ describe("POST /quotes/{id}/checkout", () => {
       expect(answer.body).toEqual(NOT_FOUND_QUOTE);
     }
     expect(await tableCounts()).toEqual(before);
+  });
+});
+
+describe("la fecha de efecto", () => {
+  it("por defecto es mañana; la elegida fija el vencimiento, los recibos, el correo y el PDF", async () => {
+    const visitor = await registerVisitor();
+    const quote = await createQuote("hogar", HOGAR, visitor.token);
+    const answer = await checkout(quote.id, checkoutBody(visitor.nif, { plan: "completo", frequency: "semestral", startDate: "2026-04-15" }, "hogar"), visitor.token);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const policy = answer.body as unknown as Policy;
+    // Paid today, in force from the chosen day (cover begins then); desistimiento counts from the contract.
+    expect(policy).toMatchObject({ status: "en_vigor", startDate: "2026-04-15", endDate: "2027-04-15", withdrawal: { allowed: true, until: "2026-03-24" } });
+    expect(policy.recibos.map((r) => [r.dueDate, r.status])).toEqual([["2026-04-15", "cobrado"], ["2026-10-15", "pendiente"]]);
+    expect(policy.recibos[0]!.paidAt).toBe(START.toISOString());
+    const [row] = await database.db.select({ startDate: policies.startDate, endDate: policies.endDate }).from(policies).where(eq(policies.id, policy.id));
+    expect(row).toEqual({ startDate: "2026-04-15", endDate: "2027-04-15" });
+    const dues = await database.db.select({ dueDate: recibos.dueDate }).from(recibos).where(eq(recibos.policyId, policy.id)).orderBy(recibos.sequence);
+    expect(dues.map((r) => r.dueDate)).toEqual(["2026-04-15", "2026-10-15"]);
+    const [email] = await database.db.select().from(outboxEmails).where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
+    expect(email!.body).toContain("le cubre desde el 15/04/2026 a las 00:00 h");
+    expect(email!.body).toContain("Fecha de vencimiento: 15/04/2027");
+    const conditions = await download(`/me/policies/${policy.id}/documents/conditions`, { token: visitor.token });
+    expect(conditions.status).toBe(200);
+    const text = pdfText(conditions.bytes);
+    expect(text).toContain("15/04/2026 a las 00:00 h");
+    expect(text).toContain("15/04/2027 a las 00:00 h");
+    expect(text).toContain("Dirección de la vivienda");
+    expect(text).toContain("Calle de la Paz 3, 2.º A, 46001 Valencia");
+  });
+
+  it("acepta de mañana a 60 días después de hoy y responde 400 con el motivo fuera de ese plazo", async () => {
+    const visitor = await registerVisitor();
+    const cases: Array<[string, string | null]> = [
+      ["2026-03-01", "La fecha de efecto debe ser a partir de mañana"],
+      ["2026-03-10", "La fecha de efecto debe ser a partir de mañana"],
+      ["2026-05-10", "La fecha de efecto no puede ser posterior a 60 días desde hoy"],
+      ["2026-13-01", "Introduzca una fecha de efecto válida (dd/mm/aaaa)"],
+    ];
+    const quote = await createQuote("auto", AUTO, visitor.token);
+    const before = await tableCounts();
+    for (const [startDate, message] of cases) {
+      const answer = await checkout(quote.id, checkoutBody(visitor.nif, { startDate }), visitor.token);
+      expect(answer.status, startDate).toBe(400);
+      expect(answer.body.fieldErrors, startDate).toEqual({ startDate: [message] });
+    }
+    expect(await tableCounts()).toEqual(before);
+    for (const startDate of [TOMORROW, "2026-05-09"]) {
+      const q = await createQuote("auto", AUTO, visitor.token);
+      const answer = await checkout(q.id, checkoutBody(visitor.nif, { startDate }), visitor.token);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      expect((answer.body as unknown as Policy).startDate).toBe(startDate);
+    }
+  });
+});
+
+describe("el objeto asegurado", () => {
+  it("guarda la dirección de la vivienda en el riesgo de la póliza, aunque no sea la del tomador", async () => {
+    const visitor = await registerVisitor();
+    const quote = await createQuote("alquiler", ALQUILER, visitor.token);
+    const answer = await checkout(quote.id, checkoutBody(visitor.nif, { plan: "meses_12" }, "alquiler"), visitor.token);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const policy = answer.body as unknown as Policy;
+    const [row] = await database.db.select({ risk: policies.risk }).from(policies).where(eq(policies.id, policy.id));
+    expect(row!.risk).toEqual({ ...ALQUILER, riskAddress: { street: "Carrer de Balmes 21", postalCode: "08001", city: "Barcelona" } });
+    expect(policy.policyholder).toMatchObject({ name: "Lucía Martín Sanz" });
+    expect(policy.riskDescription.title).toBe("Vivienda alquilada en Carrer de Balmes 21, 08001 Barcelona");
+    expect(policy.riskDescription.identification).toEqual({ label: "Dirección de la vivienda", value: "Carrer de Balmes 21, 08001 Barcelona" });
+    const [email] = await database.db.select().from(outboxEmails).where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
+    expect(email!.body).toContain("Vivienda asegurada: Carrer de Balmes 21, 08001 Barcelona");
+  });
+
+  it("exige la matrícula al coche y la dirección a la vivienda, cada una en su ramo", async () => {
+    const visitor = await registerVisitor();
+    const car = await createQuote("auto", AUTO, visitor.token);
+    const home = await createQuote("hogar", HOGAR, visitor.token);
+    const before = await tableCounts();
+    const { registration: _r, ...carWithout } = checkoutBody(visitor.nif) as Record<string, unknown>;
+    void _r;
+    const noRegistration = await checkout(car.id, carWithout, visitor.token);
+    expect(noRegistration.status).toBe(400);
+    expect(noRegistration.body.fieldErrors).toEqual({ registration: ["Indique la matrícula del vehículo"] });
+    const badRegistration = await checkout(car.id, checkoutBody(visitor.nif, { registration: "1234 AEI" }), visitor.token);
+    expect(badRegistration.body.fieldErrors).toEqual({ registration: ["Introduzca una matrícula válida, por ejemplo 1234 BCD o M-1234-AB"] });
+    const carWithAddress = await checkout(car.id, checkoutBody(visitor.nif, INSURED.hogar), visitor.token);
+    expect(carWithAddress.body.fieldErrors).toEqual({ riskAddress: ["La dirección de la vivienda solo se indica en los seguros de hogar y de alquiler"] });
+
+    const { riskAddress: _a, ...homeWithout } = checkoutBody(visitor.nif, { plan: "basico" }, "hogar") as Record<string, unknown>;
+    void _a;
+    const noAddress = await checkout(home.id, homeWithout, visitor.token);
+    expect(noAddress.status).toBe(400);
+    expect(noAddress.body.fieldErrors).toEqual({
+      "riskAddress.street": ["Indique la calle y el número de la vivienda"],
+      "riskAddress.postalCode": ["Introduzca el código postal de la vivienda (5 cifras)"],
+      "riskAddress.city": ["Indique la población de la vivienda"],
+    });
+    // The price depends on the postal code: the dwelling must be in the quote's.
+    const elsewhere = await checkout(home.id, checkoutBody(visitor.nif, { plan: "basico", riskAddress: { ...INSURED.hogar.riskAddress, postalCode: "28013" } }, "hogar"), visitor.token);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.fieldErrors).toEqual({
+      "riskAddress.postalCode": ["El código postal de la vivienda debe ser el de la cotización (46001), porque el precio depende de él. Si la vivienda está en otro código postal, vuelva a cotizar."],
+    });
+    const homeWithRegistration = await checkout(home.id, checkoutBody(visitor.nif, { plan: "basico", registration: "1234 BCD" }, "hogar"), visitor.token);
+    expect(homeWithRegistration.body.fieldErrors).toEqual({ registration: ["La matrícula solo se indica en el seguro de coche"] });
+    expect(await tableCounts()).toEqual(before);
+
+    // The old provincial format too, stored without separators.
+    const old = await checkout(car.id, checkoutBody(visitor.nif, { registration: "m-1234-ab" }), visitor.token);
+    expect(old.status, JSON.stringify(old.body)).toBe(201);
+    expect((old.body as unknown as Policy).risk.registration).toBe("M1234AB");
+    expect((old.body as unknown as Policy).riskDescription.identification).toEqual({ label: "Matrícula", value: "M-1234-AB" });
+    const conditions = await download(`/me/policies/${(old.body as unknown as Policy).id}/documents/conditions`, { token: visitor.token });
+    expect(pdfText(conditions.bytes)).toMatch(/Matrícula[\s\S]*M-1234-AB/);
   });
 });
 

@@ -18,7 +18,7 @@ describe("/me/policies y documentos", () => {
     owner = await registerVisitor();
     stranger = await registerVisitor();
     quote = await createQuote("hogar", HOGAR, owner.token);
-    const answer = await checkout(quote.id, checkoutBody(owner.nif, { plan: "premium", frequency: "trimestral" }), owner.token);
+    const answer = await checkout(quote.id, checkoutBody(owner.nif, { plan: "premium", frequency: "trimestral" }, "hogar"), owner.token);
     expect(answer.status).toBe(201);
     policy = answer.body as unknown as Policy;
   });

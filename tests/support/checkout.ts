@@ -15,8 +15,9 @@ import { startTestServer } from "./server";
 export let database: DatabaseHandle;
 export let server: Awaited<ReturnType<typeof startTestServer>>;
 
-// 10:00 in Madrid (UTC+1 in March): the policy starts that day.
+// 10:00 in Madrid (UTC+1 in March), on the 10th: a policy starts tomorrow unless it chooses a later day.
 export const START = new Date("2026-03-10T09:00:00.000Z");
+export const TOMORROW = "2026-03-11";
 const clock = START;
 
 /** Starts the server on a fresh database, on the fixed clock, before the file's tests. */
@@ -62,6 +63,8 @@ export type Policy = {
   withdrawal: { allowed: boolean; until: string | null };
   documents: Array<{ kind: string; url: string }>;
   policyholder: { name: string; nif: string };
+  risk: Record<string, unknown>;
+  riskDescription: { title: string; identification: { label: string; value: string } | null; rows: Array<{ label: string; value: string }> };
 };
 
 export async function call(method: string, path: string, opts: { body?: unknown; token?: string; owner?: string } = {}) {
@@ -117,11 +120,20 @@ export function holder(nif: string) {
   };
 }
 
-export function checkoutBody(nif: string, overrides: Record<string, unknown> = {}) {
+/** What identifies the insured object of each line in the quotes of quote-inputs.ts (the dwellings in their postal codes). */
+export const INSURED = {
+  auto: { registration: "1234 bcd" },
+  hogar: { riskAddress: { street: "Calle de la Paz 3", door: "2.º A", postalCode: "46001", city: "Valencia" } },
+  alquiler: { riskAddress: { street: "Carrer de Balmes 21", postalCode: "08001", city: "Barcelona" } },
+} as const;
+
+/** A valid checkout of a quote of `line` (its plan given in `overrides` for hogar and alquiler). */
+export function checkoutBody(nif: string, overrides: Record<string, unknown> = {}, line: keyof typeof INSURED = "auto") {
   return {
     plan: "terceros",
     optionalGuarantees: [],
     frequency: "anual",
+    ...INSURED[line],
     policyholder: holder(nif),
     payment: GOOD_CARD,
     consents: CONSENTS,

@@ -6,9 +6,10 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { BreakdownAnswer } from "../../../api/contract/checkout";
 import type { SiteInfo } from "../../../api/contract/site";
-import { FREQUENCIES, FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type Frequency } from "../../../api/contract/vocabulary";
+import { FREQUENCIES, FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type Frequency, type Line } from "../../../api/contract/vocabulary";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { DistributorInfo } from "~/components/checkout/distributor-info";
+import { InsuredObjectFields } from "~/components/checkout/insured-object-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, Field } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
@@ -21,7 +22,8 @@ type Prices = Record<Frequency, BreakdownAnswer>;
 
 /** What the checkout loader read: the quote, the plan, the extras and their prices for each frequency. */
 export type CheckoutOffer = {
-  quote: { id: string; validUntil: string };
+  quote: { id: string; line: Line; validUntil: string; postalCode: string };
+  requoteHref: string;
   plan: { code: string; name: string; deductibleCents: number };
   extras: string[];
   extraNames: string[];
@@ -29,6 +31,8 @@ export type CheckoutOffer = {
   idempotencyKey: string;
   ipidHref: string;
   prices: Prices;
+  /** The start dates the API allows today and the default one (tomorrow), aaaa-mm-dd. */
+  startDates: { earliest: string; latest: string; default: string };
 };
 
 type CheckoutFormProps = {
@@ -49,7 +53,15 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
   const [form, fields] = useForm<CheckoutFormShape>({
     id: "checkout",
     lastResult,
-    defaultValue: { plan: data.plan.code, frequency: data.frequency, method: "card", extras: data.extras },
+    defaultValue: {
+      plan: data.plan.code,
+      frequency: data.frequency,
+      method: "card",
+      extras: data.extras,
+      line: data.quote.line,
+      startDate: data.startDates.default,
+      riskAddress: { postalCode: data.quote.postalCode },
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // The schema is a union on the payment method; conform sees its flat set of fields.
@@ -69,6 +81,7 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
   const method = fields.method.value === "sepa" ? "sepa" : "card";
   const frequency = (FREQUENCIES as readonly string[]).includes(fields.frequency.value ?? "") ? (fields.frequency.value as keyof Prices) : data.frequency;
   const price = data.prices[frequency];
+  const riskAddress = fields.riskAddress.getFieldset();
 
   const summaryFields = [
     fields.name,
@@ -78,6 +91,13 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
     fields.address,
     fields.postalCode,
     fields.city,
+    fields.startDate,
+    fields.registration,
+    fields.riskSameAsHolder,
+    riskAddress.street,
+    riskAddress.door,
+    riskAddress.city,
+    riskAddress.postalCode,
     fields.frequency,
     fields.method,
     fields.cardNumber,
@@ -113,6 +133,7 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
           <input key={code} type="hidden" name="extras" value={code} />
         ))}
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <input type="hidden" name="line" value={data.quote.line} />
 
         <fieldset className="mt-6">
           <legend className="text-2xl font-bold text-slate-900">Datos del tomador</legend>
@@ -125,6 +146,17 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
           <Field meta={fields.postalCode} label="Código postal" width="xs" inputProps={{ autoComplete: "postal-code", inputMode: "numeric" }} />
           <Field meta={fields.city} label="Población" width="md" inputProps={{ autoComplete: "address-level2" }} />
         </fieldset>
+
+        <InsuredObjectFields
+          line={data.quote.line}
+          startDate={fields.startDate}
+          registration={fields.registration}
+          riskSameAsHolder={fields.riskSameAsHolder}
+          riskAddress={riskAddress}
+          startDates={data.startDates}
+          requoteHref={data.requoteHref}
+          hydrated={hydrated}
+        />
 
         <RadioGroup
           meta={fields.frequency}

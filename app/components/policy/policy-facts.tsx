@@ -3,8 +3,11 @@ import type { PolicyAnswer } from "../../../api/contract/policies";
 import { FREQUENCY_LABELS, RECIBO_STATUS_LABELS } from "../../../api/contract/vocabulary";
 import { formatDate, formatMoney } from "~/lib/format";
 
-/** The policy's key data as a definition list (/cotizacion-confirmada and /mi-poliza/{id}). */
-export function PolicyFacts({ policy }: { policy: PolicyAnswer }) {
+/**
+ * The policy's key data as a definition list (/cotizacion-confirmada and /mi-poliza/{id}), with what
+ * identifies the insured object unless the page describes the risk in full below (`withRisk={false}`).
+ */
+export function PolicyFacts({ policy, withRisk = true }: { policy: PolicyAnswer; withRisk?: boolean }) {
   const first = policy.recibos[0];
   return (
     <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
@@ -12,7 +15,10 @@ export function PolicyFacts({ policy }: { policy: PolicyAnswer }) {
       <Fact term="Seguro">{policy.lineName}</Fact>
       <Fact term="Plan">{policy.plan.name}</Fact>
       <Fact term="Tomador">{policy.policyholder.name}</Fact>
-      <Fact term="Fecha de efecto">{formatDate(policy.startDate)}</Fact>
+      {withRisk && policy.riskDescription.identification ? (
+        <Fact term={policy.riskDescription.identification.label}>{policy.riskDescription.identification.value}</Fact>
+      ) : null}
+      <Fact term="Fecha de efecto">{formatDate(policy.startDate)}, a las 00:00 h</Fact>
       <Fact term="Fecha de vencimiento">{formatDate(policy.endDate)}</Fact>
       <Fact term="Forma de pago">{FREQUENCY_LABELS[policy.frequency]}</Fact>
       <Fact term="Prima total anual">{formatMoney(policy.premium.total)}</Fact>

@@ -1,0 +1,22 @@
+import type { PolicyAnswer } from "../../../api/contract/policies";
+import { Fact } from "~/components/policy/policy-facts";
+
+/** The insured risk (the car, the dwelling) as the particular conditions describe it (/mi-poliza/{id}). */
+export function PolicyRisk({ policy }: { policy: PolicyAnswer }) {
+  const { title, rows } = policy.riskDescription;
+  return (
+    <section aria-labelledby="riesgo-asegurado">
+      <h2 id="riesgo-asegurado" className="mt-8 text-xl font-bold text-slate-900">
+        Riesgo asegurado
+      </h2>
+      <p className="mt-2 text-slate-700">{title}</p>
+      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+        {rows.map((row) => (
+          <Fact key={row.label} term={row.label}>
+            {row.value}
+          </Fact>
+        ))}
+      </dl>
+    </section>
+  );
+}
