@@ -4,6 +4,8 @@ import { z } from "zod";
 import { isIsoDate } from "./quotes";
 import { listQuerySchemas, paginated } from "./list-query";
 import { PolicySchema } from "./policies";
+import { RegistrationSchema, RiskAddressSchema } from "./checkout";
+import { IBAN_ERROR, validateIban } from "../domain/iban";
 import {
   ACTOR_TYPE_CODES,
   CANCELLATION_REASONS,
@@ -169,3 +171,32 @@ export const ReciboActionResultSchema = z.object({
 export const LifecycleRunResultSchema = z.object({
   days: z.array(z.object({ day: z.string(), summary: z.record(z.number().int()) })),
 });
+
+// ─── Changing a policy without changing its price ────────────────────────────────────────────
+
+export const ENDORSEMENT_NEEDED_MESSAGE =
+  "Este cambio modifica la prima: hace falta un suplemento (añadir garantías, cambiar el plan, la forma de pago o los datos que tarifican se hace con un suplemento, no editando la póliza)";
+
+/**
+ * What staff may change on a policy: the insured object's identification and the IBAN of its
+ * future SEPA recibos. The policyholder's contact data are the client's (PATCH /admin/clients/{id}).
+ * `plan`, `frequency`, `optionalGuarantees`, `startDate` and `risk` (the rating inputs) change the
+ * price: the API answers 409 and says an endorsement is needed.
+ */
+export const UpdatePolicyBodySchema = z.object({
+  registration: RegistrationSchema.optional(),
+  riskAddress: RiskAddressSchema.optional(),
+  iban: z
+    .string({ invalid_type_error: IBAN_ERROR })
+    .trim()
+    .max(42, IBAN_ERROR)
+    .refine((v) => validateIban(v).ok, IBAN_ERROR)
+    .optional()
+    .describe("IBAN de los próximos recibos domiciliados (se comprueba su dígito de control); la póliza pasa a pagarse por domiciliación SEPA"),
+  plan: z.unknown().optional().describe("No se admite: cambia la prima (suplemento)"),
+  frequency: z.unknown().optional().describe("No se admite: cambia la prima (suplemento)"),
+  optionalGuarantees: z.unknown().optional().describe("No se admite: cambia la prima (suplemento)"),
+  startDate: z.unknown().optional().describe("No se admite: cambia la prima (suplemento)"),
+  risk: z.unknown().optional().describe("Los datos que tarifican no se cambian aquí: suplemento"),
+});
+export type UpdatePolicyBody = z.infer<typeof UpdatePolicyBodySchema>;

@@ -41,6 +41,8 @@ export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   chargeMandate(request: MandateChargeRequest): Promise<ChargeResult>;
+  /** A SEPA mandate for an account given later (staff change the IBAN of a policy). */
+  registerSepaMandate(details: SepaDetails, reference: string): Promise<{ status: "accepted"; mandate: string } | { status: "declined"; reason: string }>;
   refund(request: RefundRequest): Promise<ChargeResult>;
 }
 
@@ -102,6 +104,12 @@ export class TestGateway implements PaymentProvider {
     if (!m || m[1] !== request.method) return { status: "declined", reason: DECLINE_REASONS.invalidMandate };
     if (m[2] === "fail") return { status: "declined", reason: MANDATE_DECLINE_REASON };
     return { status: "accepted", providerRef: `test_${request.method}_${this.digest(request.idempotencyKey, request.amountCents)}` };
+  }
+
+  async registerSepaMandate(details: SepaDetails, reference: string) {
+    if (!validateIban(details.iban).ok) return { status: "declined" as const, reason: DECLINE_REASONS.invalidIban };
+    const failsLater = details.iban.replace(/\s/g, "").toUpperCase() === TEST_FAILS_LATER.iban;
+    return { status: "accepted" as const, mandate: `test_mandate_sepa_${failsLater ? "fail" : "ok"}_${this.digest(reference, 0)}` };
   }
 
   async refund(request: RefundRequest): Promise<ChargeResult> {
