@@ -37,6 +37,15 @@ export const ADMIN_ENDPOINTS = [
 
   { method: "get", path: "/admin/audit", permission: "audit:read" },
   { method: "get", path: "/admin/audit/export", permission: "audit:read" },
+
+  // Clients (tomadores): ADR 011 says why the data-rights endpoints need clients:write.
+  { method: "get", path: "/admin/clients", permission: "clients:read" },
+  { method: "get", path: "/admin/clients/export", permission: "clients:read" },
+  { method: "get", path: "/admin/clients/{id}", permission: "clients:read" },
+  { method: "patch", path: "/admin/clients/{id}", permission: "clients:write" },
+  { method: "post", path: "/admin/clients/{id}/notes", permission: "clients:write" },
+  { method: "get", path: "/admin/clients/{id}/gdpr-export", permission: "clients:write" },
+  { method: "post", path: "/admin/clients/{id}/erase", permission: "clients:write" },
 ] as const satisfies readonly AdminEndpoint[];
 
 /** The permission of a listed endpoint; throws (at start-up) for an endpoint missing from the table. */

@@ -2,6 +2,7 @@
 // Each route takes its guard from ADMIN_ENDPOINTS (admin-endpoints.ts).
 import type { ApiApp } from "../app";
 import { registerAdminAuditRoutes } from "./admin-audit";
+import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminRoleRoutes } from "./admin-roles";
@@ -13,4 +14,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminRoleRoutes(api);
   registerAdminPermissionRoutes(api);
   registerAdminAuditRoutes(api);
+  registerAdminClientRoutes(api);
 }
