@@ -182,6 +182,7 @@ export function registerAdminClientRoutes(api: ApiApp) {
         // The new NIF first (the checkout takes the same lock), then the client.
         if (input.nif) await lockClientNif(tx, input.nif);
         const before = await lockOr404(tx, id);
+        if (await clientErasedAt(tx, id)) throw new ApiProblem(409, CLIENT_MESSAGES.erased);
         if (input.nif === null && before.nif !== null && (await countPolicies(tx, id)) > 0) {
           throw new ApiProblem(400, "Datos no válidos", { nif: [CLIENT_MESSAGES.nifRequired] });
         }

@@ -283,6 +283,7 @@ describe("/admin/clients", () => {
 
       expect(await json("post", `/admin/clients/${lucia.clientId}/erase`, { token: superToken, status: 409 })).toEqual({ error: CLIENT_MESSAGES.erased });
       await json("post", `/admin/clients/${lucia.clientId}/notes`, { token: superToken, body: { body: "Otra" }, status: 409 });
+      expect(await json("patch", `/admin/clients/${lucia.clientId}`, { token: superToken, body: { name: "Vuelta" }, status: 409 })).toEqual({ error: CLIENT_MESSAGES.erased });
     });
 
     it("anonimiza en el acto a un prospecto sin pólizas", async () => {
