@@ -105,6 +105,12 @@ describe("/admin/clients", () => {
       const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
       expect(lines[0]).toBe("Nombre;NIF/NIE;Correo electrónico;Teléfono;Etapa;Pólizas en vigor;Alta");
       expect(lines).toHaveLength(2);
+      // Without filters, in the other order: every client.
+      const all = await call("get", "/admin/clients/export?sort=createdAt&dir=desc", { token: superToken });
+      expect(all.status).toBe(200);
+      expect((await all.text()).trim().split(/\r?\n/).length).toBeGreaterThanOrEqual(4);
+      const byName = await call("get", "/admin/clients/export", { token: superToken });
+      expect((await byName.text()).trim().split(/\r?\n/).length).toBeGreaterThanOrEqual(4);
       expect(lines[1]).toMatch(new RegExp(`^Jorge Pérez Gil;${jorge.nif};${jorge.email};'\\+34600123456;Activo;1;\\d{2}/\\d{2}/\\d{4}`));
     });
   });
