@@ -98,11 +98,9 @@ const clientQueries = listQuerySchemas(
     }
   },
 );
-export const ClientListQuerySchema = clientQueries.list;
-export const ClientExportQuerySchema = clientQueries.export;
+export const { list: ClientListQuerySchema, export: ClientExportQuerySchema } = clientQueries;
 export type ClientListQuery = z.infer<typeof ClientListQuerySchema>;
 export type ClientExportQuery = z.infer<typeof ClientExportQuerySchema>;
-
 export const ClientListSchema = paginated(ClientRowSchema);
 export type ClientList = z.infer<typeof ClientListSchema>;
 

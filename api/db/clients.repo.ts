@@ -17,7 +17,7 @@ import {
 import { AUDIT_ACTIONS, LINE_NAMES, POLICY_EVENTS, type AuditAction, type PolicyEvent } from "../contract/vocabulary";
 import type { PolicyForErasure } from "../domain/client-data";
 import type { DbOrTx, Transaction } from "./client";
-import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, type SortMap } from "./list";
+import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, thenById, type SortMap } from "./list";
 import {
   auditLog,
   clients,
@@ -65,14 +65,8 @@ const toRow = (r: RawRow): ClientRow => ({ ...r, policiesInForce: Number(r.polic
 
 // clients_name_idx (name, id) and clients_created_idx (created_at, id), read either way.
 const SORTS: SortMap<ClientSortKey> = {
-  name: [
-    { expr: clients.name, type: "text" },
-    { expr: clients.id, type: "integer" },
-  ],
-  createdAt: [
-    { expr: clients.createdAt, type: "timestamptz" },
-    { expr: clients.id, type: "integer" },
-  ],
+  name: thenById(clients.id, { expr: clients.name, type: "text" }),
+  createdAt: thenById(clients.id, { expr: clients.createdAt, type: "timestamptz" }),
 };
 
 function whereOf(query: ClientExportQuery): SQL | undefined {
@@ -89,11 +83,14 @@ function whereOf(query: ClientExportQuery): SQL | undefined {
   );
 }
 
+/** The list's rows (with any extra columns, the export's keyset values) matching `where`. */
+const clientRows = <Extra extends Record<string, SQL>>(db: DbOrTx, where: SQL | undefined, extra: Extra = {} as Extra) =>
+  db.select({ ...rowColumns, ...extra }).from(clients).where(where);
+
 export async function listClients(db: DbOrTx, query: ClientListQuery) {
   const where = whereOf(query);
   return listPage(query, SORTS, {
-    rows: async (orderBy, limit, offset) =>
-      (await db.select(rowColumns).from(clients).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(toRow),
+    rows: async (orderBy, limit, offset) => (await clientRows(db, where).orderBy(...orderBy).limit(limit).offset(offset)).map(toRow),
     count: () => cappedCount(db, clients, where),
   });
 }
@@ -102,15 +99,8 @@ export async function listClients(db: DbOrTx, query: ClientListQuery) {
 export async function* clientExportBatches(db: DbOrTx, query: ClientExportQuery): AsyncGenerator<ClientRow[]> {
   const where = whereOf(query);
   const keys = keysetColumns(SORTS, query.sort);
-  const batches = keysetBatches(SORTS, query.sort, query.dir, 500, (after, orderBy, limit) =>
-    db
-      .select({ ...rowColumns, ...keys })
-      .from(clients)
-      .where(and(where, after))
-      .orderBy(...orderBy)
-      .limit(limit),
-  );
-  for await (const rows of batches) yield rows.map(toRow);
+  const read = (after: SQL | undefined, orderBy: SQL[], limit: number) => clientRows(db, and(where, after), keys).orderBy(...orderBy).limit(limit);
+  for await (const rows of keysetBatches(SORTS, query.sort, query.dir, 500, read)) yield rows.map(toRow);
 }
 
 // ─── One client ─────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -29,12 +29,13 @@ import {
 import { DataTable, type Column } from "~/components/list/data-table";
 import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
+import { Detail } from "~/components/ui/detail";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
-import { ErrorSummary, useErrorTitle } from "~/components/ui/error-summary";
+import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { TextareaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { adminAction, adminLoader } from "~/lib/admin-route.server";
+import { adminAction, adminLoader, type IntentReply } from "~/lib/admin-route.server";
 import { documentPaths } from "~/lib/document-paths";
 import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/lib/format";
 import { positiveIdParam } from "~/lib/http";
@@ -56,15 +57,12 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 const INTENTS = ["note", "erase"] as const;
 type Intent = (typeof INTENTS)[number];
-const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
-type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; confirm?: true };
+type ActionData = IntentReply<Intent>;
 
 export const action = (args: ActionFunctionArgs) =>
   adminAction(args, ROUTE_ID, async ({ api, form, params }) => {
     const id = positiveIdParam(params.id);
-    const intent = form.formData.get(INTENT_FIELD);
-    if (!isIntent(intent)) throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
-    const wrap = (result: SubmissionResult<string[]>) => ({ intent, result }) satisfies ActionData;
+    const { intent, wrap } = form.intent(INTENTS);
     if (intent === "note") {
       const body = form.parse(NewClientNoteSchema, { wrap });
       await api.post(`${clientPath(id)}/notes`, { body, schema: ClientNoteSchema });
@@ -291,15 +289,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="font-semibold text-slate-700">{term}</dt>
-      <dd className="break-words">{children}</dd>
-    </>
-  );
-}
-
 function Capped({ shown, total, block }: { shown: number; total: number; block?: boolean }) {
   if (shown >= total) return null;
   const text = ` Se muestran los ${shown} más recientes de ${total}.`;
@@ -388,18 +377,9 @@ function NoteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | und
 }
 
 function EraseControl({ detail, lastResult }: { detail: ClientDetail; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form] = useForm({ id: "anonimizar", lastResult });
-  const errors = form.errors ?? [];
-  useErrorTitle(errors.length > 0);
   return (
     <div className="mt-3">
-      {errors.length > 0 ? (
-        <div role="alert" className="mb-3 border-l-4 border-red-700 pl-3 font-semibold text-red-700">
-          {errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrorsAlert id="anonimizar" lastResult={lastResult} className="mb-3" />
       <ConfirmAction
         intent="erase"
         triggerLabel="Anonimizar datos"

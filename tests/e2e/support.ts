@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { AUTO } from "../support/quote-inputs";
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
 
 /**
@@ -175,19 +176,8 @@ export async function clientThroughCheckout(request: APIRequestContext, superadm
   const registered = await request.post("/api/auth/register", { data: visitor });
   expect(registered.status(), await registered.text()).toBe(201);
   const auth = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };
-  const inputs = {
-    driverBirthDate: "1985-06-15",
-    licenseDate: "2005-09-01",
-    postalCode: "28013",
-    vehicleBrand: "Seat",
-    vehicleModel: "León",
-    vehicleYear: 2021,
-    vehicleValue: 2_200_000,
-    use: "particular",
-    annualKm: 15_000,
-    claimFreeYears: 8,
-  };
-  const quote = await request.post("/api/quotes", { headers: auth, data: { line: "auto", inputs } });
+
+  const quote = await request.post("/api/quotes", { headers: auth, data: { line: "auto", inputs: AUTO } });
   expect(quote.status(), await quote.text()).toBe(201);
   const nif = uniqueNif();
   const checkout = await request.post(`/api/quotes/${((await quote.json()) as { id: string }).id}/checkout`, {
