@@ -144,6 +144,28 @@ export const POLICY_EVENTS = {
 export type PolicyEvent = keyof typeof POLICY_EVENTS;
 export const POLICY_EVENT_CODES = Object.keys(POLICY_EVENTS) as [PolicyEvent, ...PolicyEvent[]];
 
+// ─── Clients (the client pipeline) ──────────────────────────────────────────────────────
+
+/** The stages of the client pipeline (the database enum client_stage has these values). */
+export const CLIENT_STAGES = ["prospecto", "alta", "activo", "renovacion", "en_riesgo", "baja"] as const;
+export type ClientStage = (typeof CLIENT_STAGES)[number];
+export const CLIENT_STAGE_LABELS: Record<ClientStage, string> = {
+  prospecto: "Prospecto",
+  alta: "Alta",
+  activo: "Activo",
+  renovacion: "Renovación",
+  en_riesgo: "En riesgo",
+  baja: "Baja",
+};
+export const CLIENT_STAGE_TONES: Record<ClientStage, StatusTone> = {
+  prospecto: "info",
+  alta: "info",
+  activo: "success",
+  renovacion: "warning",
+  en_riesgo: "danger",
+  baja: "neutral",
+};
+
 // ─── Consents ───────────────────────────────────────────────────────────────────────────────
 
 /** What a person consents to at checkout: all but marketing are required to take out a policy. */
@@ -181,6 +203,10 @@ export const AUDIT_ACTIONS = {
   "quote.expired": "Cotización caducada",
   "client.created": "Cliente creado",
   "client.updated": "Cliente modificado",
+  // The back office's client screens (ADR 012).
+  "client.note_added": "Nota interna añadida al cliente",
+  "client.exported": "Datos del cliente exportados",
+  "client.erased": "Datos del cliente anonimizados",
   "consent.recorded": "Consentimiento registrado",
   "policy.created": "Póliza emitida",
   "policy.activated": "Póliza en vigor",

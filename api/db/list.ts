@@ -18,6 +18,11 @@ export type SortColumn = { expr: AnyColumn | SQL; type: "timestamptz" | "text" |
 /** Sort key → its columns, the last of them unique (the row's id). */
 export type SortMap<K extends string> = Record<K, readonly SortColumn[]>;
 
+/** A sort by these columns, then by the row's integer `id` (the unique tiebreaker). */
+export function thenById(id: AnyColumn, ...columns: SortColumn[]): readonly SortColumn[] {
+  return [...columns, { expr: id, type: "integer" }];
+}
+
 export function orderByOf<K extends string>(map: SortMap<K>, sort: K, dir: SortDirection): SQL[] {
   const by = dir === "asc" ? asc : desc;
   return map[sort].map((column) => by(column.expr));

@@ -38,6 +38,11 @@ const LOCK_CHECKOUT_KEY = 40_320;
 const LOCK_CLIENT_NIF = 40_321;
 const LOCK_POLICY_NUMBER = 40_322;
 
+/** Serialises writes of a client with this NIF (a checkout's upsert, a back-office edit) until the transaction ends. */
+export async function lockClientNif(tx: DbOrTx, nif: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLIENT_NIF}, hashtext(${nif}))`);
+}
+
 /** Serialises checkouts carrying the same idempotency key until the transaction ends. */
 export async function lockCheckoutKey(tx: DbOrTx, idempotencyKey: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CHECKOUT_KEY}, hashtext(${idempotencyKey}))`);
@@ -82,7 +87,7 @@ export async function upsertClient(
   tx: DbOrTx,
   args: { userId: number; email: string; holder: Policyholder; at: Date },
 ): Promise<ClientOutcome> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLIENT_NIF}, hashtext(${args.holder.nif}))`);
+  await lockClientNif(tx, args.holder.nif);
   const [existing] = await tx.select().from(clients).where(eq(clients.nif, args.holder.nif));
   const values = { ...args.holder, email: args.email, userId: args.userId, stage: "activo" as const, updatedAt: args.at };
   if (!existing) {

@@ -54,6 +54,14 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/cancel", permission: "payments:write" },
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/refund", permission: "payments:write" },
   { method: "post", path: "/admin/lifecycle/run", permission: "policies:write" },
+  // Clients (tomadores): ADR 012 says why the data-rights endpoints need clients:write.
+  { method: "get", path: "/admin/clients", permission: "clients:read" },
+  { method: "get", path: "/admin/clients/export", permission: "clients:read" },
+  { method: "get", path: "/admin/clients/{id}", permission: "clients:read" },
+  { method: "patch", path: "/admin/clients/{id}", permission: "clients:write" },
+  { method: "post", path: "/admin/clients/{id}/notes", permission: "clients:write" },
+  { method: "get", path: "/admin/clients/{id}/gdpr-export", permission: "clients:write" },
+  { method: "post", path: "/admin/clients/{id}/erase", permission: "clients:write" },
 ] as const satisfies readonly AdminEndpoint[];
 
 /** The permission of a listed endpoint; throws (at start-up) for an endpoint missing from the table. */

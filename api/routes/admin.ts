@@ -2,6 +2,7 @@
 // Each route takes its guard from ADMIN_ENDPOINTS (admin-endpoints.ts).
 import type { ApiApp } from "../app";
 import { registerAdminAuditRoutes } from "./admin-audit";
+import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminPolicyRoutes } from "./admin-policies";
@@ -15,4 +16,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminPermissionRoutes(api);
   registerAdminAuditRoutes(api);
   registerAdminPolicyRoutes(api);
+  registerAdminClientRoutes(api);
 }

@@ -46,6 +46,23 @@ describe("ADMIN_ROUTE_PERMISSIONS", () => {
   });
 });
 
+describe("las rutas de clientes", () => {
+  it("dejan ver con clients:read y exigen clients:write para editar, anotar, descargar sus datos y anonimizar", () => {
+    const reader = { "clients:read": true };
+    expect(canOpen(reader, "routes/admin.clients._index")).toBe(true);
+    expect(canOpen(reader, "routes/admin.clients[.]csv")).toBe(true);
+    expect(canOpen(reader, "routes/admin.clients.$id._index")).toBe(true);
+    expect(canOpen(reader, "routes/admin.clients.$id._index", "action")).toBe(false);
+    expect(canOpen(reader, "routes/admin.clients.$id.edit")).toBe(false);
+    expect(canOpen(reader, "routes/admin.clients.$id.export")).toBe(false);
+    const writer = { ...reader, "clients:write": true };
+    expect(canOpen(writer, "routes/admin.clients.$id._index", "action")).toBe(true);
+    expect(canOpen(writer, "routes/admin.clients.$id.edit", "action")).toBe(true);
+    expect(canOpen(writer, "routes/admin.clients.$id.export")).toBe(true);
+    expect(visibleSections(reader).map((s) => s.label)).toEqual(["Panel", "Clientes", "Configuración"]);
+  });
+});
+
 describe("canOpen", () => {
   it("abre las rutas sin permiso a cualquier administrador", () => {
     expect(canOpen({}, "routes/admin._index")).toBe(true);

@@ -30,6 +30,12 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.permissions": { loader: "roles:read", action: null },
   "routes/admin.audit": { loader: "audit:read", action: null },
   "routes/admin.audit[.]csv": { loader: "audit:read", action: null },
+  // Clients (tomadores). Editing, notes, the data file and erasure need clients:write (ADR 012).
+  "routes/admin.clients._index": { loader: "clients:read", action: null },
+  "routes/admin.clients[.]csv": { loader: "clients:read", action: null },
+  "routes/admin.clients.$id._index": { loader: "clients:read", action: "clients:write" },
+  "routes/admin.clients.$id.edit": { loader: "clients:write", action: "clients:write" },
+  "routes/admin.clients.$id.export": { loader: "clients:write", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -56,6 +62,8 @@ export function canOpen(
 /** The sections of the back-office sidebar, in order, with the route that decides each one. */
 export const ADMIN_SECTIONS = [
   { label: "Panel", to: "/admin", routeId: "routes/admin._index", end: true },
+  // Clients.
+  { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false },
   { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
   { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
   { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },

@@ -61,7 +61,7 @@ export function assertPageInRange(request: Request, list: Pick<ListPage<unknown>
   }
 }
 
-const CSV_HEADERS = ["content-type", "content-disposition", "cache-control"] as const;
+const DOWNLOAD_HEADERS = ["content-type", "content-disposition", "cache-control"] as const;
 
 /**
  * A list's CSV download in the web: the same query as the list page (its filters and order, no
@@ -77,8 +77,13 @@ export async function csvExport<S extends z.ZodTypeAny>(
   const read = readListQuery(request, opts.schema, sessionHeaders);
   if (!read.ok) throw redirect(`${opts.listPath}${new URL(request.url).search}`, { headers: sessionHeaders });
   const response = await api.getResponse(opts.apiPath, { query: read.query as Record<string, string>, accept: "text/csv", signal: request.signal });
+  return downloadFrom(response, sessionHeaders);
+}
+
+/** A file the API answered (a CSV, a JSON data file), streamed on to the browser with its type and name. */
+export function downloadFrom(response: Response, sessionHeaders: Headers): Response {
   const headers = new Headers(sessionHeaders);
-  for (const name of CSV_HEADERS) {
+  for (const name of DOWNLOAD_HEADERS) {
     const value = response.headers.get(name);
     if (value) headers.set(name, value);
   }

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { positiveIdParam } from "~/lib/http";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -13,11 +13,12 @@ import { RoleListSchema } from "../../api/contract/roles";
 import { newPasswordField, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
+import { Detail } from "~/components/ui/detail";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
-import { ErrorSummary, useErrorTitle } from "~/components/ui/error-summary";
+import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { adminAction, adminLoader } from "~/lib/admin-route.server";
+import { adminAction, adminLoader, type IntentReply } from "~/lib/admin-route.server";
 import { formatDateTime, isoDateTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -37,7 +38,6 @@ const PasswordFormSchema = z.object({
 
 const INTENTS = ["role", "password", "deactivate", "reactivate"] as const;
 type Intent = (typeof INTENTS)[number];
-const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
 
 const SUCCESS: Record<Intent, string> = {
   role: "Rol cambiado",
@@ -67,14 +67,12 @@ export const loader = (args: LoaderFunctionArgs) =>
     };
   });
 
-type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; confirm?: true };
+type ActionData = IntentReply<Intent>;
 
 export const action = (args: ActionFunctionArgs) =>
   adminAction(args, ROUTE_ID, async ({ api, form, params }) => {
     const id = positiveIdParam(params.id);
-    const intent = form.formData.get(INTENT_FIELD);
-    if (!isIntent(intent)) throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
-    const wrap = (result: SubmissionResult<string[]>) => ({ intent, result }) satisfies ActionData;
+    const { intent, wrap } = form.intent(INTENTS);
 
     let body: { roleId?: number; active?: boolean; password?: string };
     if (intent === "role") body = form.parse(RoleFormSchema, { wrap });
@@ -174,15 +172,6 @@ export default function AdminUserPage() {
   );
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="font-semibold text-slate-700">{term}</dt>
-      <dd>{children}</dd>
-    </>
-  );
-}
-
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-titulo`} className="rounded-md border border-slate-200 bg-white p-4 sm:p-6">
@@ -273,9 +262,6 @@ function AccessSection({
   intent: "deactivate" | "reactivate";
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form] = useForm({ id: `acceso-${intent}`, lastResult });
-  const errors = form.errors ?? [];
-  useErrorTitle(errors.length > 0);
   return (
     <Panel id="acceso" title={user.active ? "Desactivar cuenta" : "Reactivar cuenta"}>
       <p className="mt-2 text-slate-700">
@@ -283,13 +269,7 @@ function AccessSection({
           ? "Una cuenta desactivada no puede entrar y sus sesiones abiertas dejan de funcionar al momento. No se borra nada."
           : "Esta cuenta está desactivada: no puede entrar. Al reactivarla vuelve a tener los permisos de su rol."}
       </p>
-      {errors.length > 0 ? (
-        <div role="alert" className="mt-3 border-l-4 border-red-700 pl-3 font-semibold text-red-700">
-          {errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrorsAlert id={`acceso-${intent}`} lastResult={lastResult} className="mt-3" />
       <div className="mt-4">
         <ConfirmAction
           intent={intent}

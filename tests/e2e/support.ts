@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIResponse, type Locator, type Page } from "@playwright/test";
+import { AUTO } from "../support/quote-inputs";
+import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
 
 /**
  * Fails on any serious or critical WCAG 2.1 A/AA violation on the current page.
@@ -184,4 +185,36 @@ export function centsOf(money: string): number {
   const match = /^(\d{1,3}(?:\.\d{3})*),(\d{2})\s€$/.exec(money.trim());
   if (!match) throw new Error(`No es un importe en euros: ${JSON.stringify(money)}`);
   return Number(match[1]!.replaceAll(".", "")) * 100 + Number(match[2]);
+}
+
+/**
+ * A client made the way clients are made: a visitor registers, quotes a car and checks out
+ * through the API. Returns the client as the back office finds it (its id by its NIF).
+ */
+export async function clientThroughCheckout(request: APIRequestContext, superadminToken: string, name = "Lucía Martín Sanz") {
+  const visitor = newVisitor(name);
+  const registered = await request.post("/api/auth/register", { data: visitor });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const auth = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };
+
+  const quote = await request.post("/api/quotes", { headers: auth, data: { line: "auto", inputs: AUTO } });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const nif = uniqueNif();
+  const checkout = await request.post(`/api/quotes/${((await quote.json()) as { id: string }).id}/checkout`, {
+    headers: auth,
+    data: {
+      plan: "terceros",
+      optionalGuarantees: [],
+      frequency: "anual",
+      policyholder: { name, nif, birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12, 3.º B", postalCode: "28013", city: "Madrid" },
+      payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: name },
+      consents: { terms: true, privacy: true, ipid: true, marketing: false },
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const found = await request.get(`/api/admin/clients?q=${nif}`, { headers: { authorization: `Bearer ${superadminToken}` } });
+  const { items } = (await found.json()) as { items: { id: number }[] };
+  expect(items).toHaveLength(1);
+  return { id: items[0]!.id, nif, name, email: visitor.email };
 }

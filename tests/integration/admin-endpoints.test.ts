@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type PermissionName } from "../../api/domain/permissions";
 import { ADMIN_ENDPOINTS } from "../../api/routes/admin-endpoints";
-import { adminWith, allPermissions, call, createRole, createUser, database, FORBIDDEN, json, login, PASSWORD, superToken, unique, setUpAdminApi } from "../support/admin-api";
+import { adminWith, allPermissions, call, createRole, createUser, database, FORBIDDEN, insertClient, json, login, PASSWORD, superToken, unique, setUpAdminApi } from "../support/admin-api";
 import { insertTestPolicy } from "../support/policies";
 import { addMonths, madridDate } from "../../api/domain/calendar";
 
@@ -70,6 +70,13 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/policies/{id}/recibos/{reciboId}/cancel": "payments:write",
       "POST /admin/policies/{id}/recibos/{reciboId}/refund": "payments:write",
       "POST /admin/lifecycle/run": "policies:write",
+      "GET /admin/clients": "clients:read",
+      "GET /admin/clients/export": "clients:read",
+      "GET /admin/clients/{id}": "clients:read",
+      "PATCH /admin/clients/{id}": "clients:write",
+      "POST /admin/clients/{id}/notes": "clients:write",
+      "GET /admin/clients/{id}/gdpr-export": "clients:write",
+      "POST /admin/clients/{id}/erase": "clients:write",
     });
   });
 });
@@ -86,6 +93,8 @@ type Fixtures = {
   /** A user in a role with no permission at all (the target of user changes). */
   plainUserId: number;
   plainUserEmail: string;
+  /** A client without policies (a prospect). */
+  clientId: number;
 };
 /** The request that succeeds for an admin holding the endpoint's permission (and nothing else). */
 type Call = { path: string; body?: unknown; expect: number; token?: string };
@@ -144,6 +153,14 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "POST /admin/policies/{id}/recibos/{reciboId}/cancel": async () => reciboCall("cancel", {}),
   "POST /admin/policies/{id}/recibos/{reciboId}/refund": async () => reciboCall("refund", undefined, 1),
   "POST /admin/lifecycle/run": async () => ({ path: "/admin/lifecycle/run", expect: 200 }),
+  "GET /admin/clients": async () => ({ path: "/admin/clients?q=cliente&stage=prospecto&inForce=false", expect: 200 }),
+  "GET /admin/clients/export": async () => ({ path: "/admin/clients/export?sort=createdAt&dir=desc", expect: 200 }),
+  "GET /admin/clients/{id}": async (fx) => ({ path: `/admin/clients/${fx.clientId}`, expect: 200 }),
+  "PATCH /admin/clients/{id}": async (fx) => ({ path: `/admin/clients/${fx.clientId}`, body: { stage: "alta" }, expect: 200 }),
+  "POST /admin/clients/{id}/notes": async (fx) => ({ path: `/admin/clients/${fx.clientId}/notes`, body: { body: "Llamar el lunes" }, expect: 201 }),
+  "GET /admin/clients/{id}/gdpr-export": async (fx) => ({ path: `/admin/clients/${fx.clientId}/gdpr-export`, expect: 200 }),
+  // A prospect of its own: erasing it is allowed at once, and only once.
+  "POST /admin/clients/{id}/erase": async () => ({ path: `/admin/clients/${await insertClient()}/erase`, expect: 200 }),
 };
 
 const today = () => madridDate(new Date());
@@ -167,7 +184,7 @@ describe("la protección de cada endpoint de administración", () => {
   beforeAll(async () => {
     const emptyRole = await createRole({});
     const plain = await createUser(emptyRole.id);
-    fx = { emptyRoleId: emptyRole.id, plainUserId: plain.id, plainUserEmail: plain.email };
+    fx = { emptyRoleId: emptyRole.id, plainUserId: plain.id, plainUserEmail: plain.email, clientId: await insertClient() };
     noPermissionToken = await login(plain.email);
 
     const email = `${unique("visitante")}@example.com`;

@@ -7,7 +7,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
-import { auditLog } from "../../api/db/schema";
+import { auditLog, clients, type NewClient } from "../../api/db/schema";
 import { PERMISSION_NAMES, type PermissionName } from "../../api/domain/permissions";
 import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "./db";
 import { startTestServer } from "./server";
@@ -101,4 +101,13 @@ export function setUpAdminApi(): void {
     await server?.stop();
     await database?.close();
   });
+}
+
+/** A client row written straight into the database (a prospect: no account, no policies). */
+export async function insertClient(values: Partial<NewClient> = {}): Promise<number> {
+  const [row] = await database.db
+    .insert(clients)
+    .values({ name: unique("Cliente de prueba"), stage: "prospecto", ...values })
+    .returning({ id: clients.id });
+  return row!.id;
 }

@@ -1,3 +1,4 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { ERROR_TITLE_PREFIX } from "~/lib/page-title";
 
@@ -97,6 +98,24 @@ function SummaryBox({ title, titleId, children }: { title: string; titleId: stri
         {title}
       </h2>
       <ul className="mt-2 list-none space-y-1 font-semibold [&_a]:text-red-700 [&_a]:underline">{children}</ul>
+    </div>
+  );
+}
+
+/**
+ * The errors of a form without fields (a button whose action the API refused: "no puedes
+ * desactivar tu propia cuenta"), as an alert above the button; "Error: " in the title meanwhile.
+ */
+export function FormErrorsAlert({ id, lastResult, className = "" }: { id: string; lastResult: SubmissionResult<string[]> | undefined; className?: string }) {
+  const [form] = useForm({ id, lastResult });
+  const errors = form.errors ?? [];
+  useErrorTitle(errors.length > 0);
+  if (errors.length === 0) return null;
+  return (
+    <div role="alert" className={`border-l-4 border-red-700 pl-3 font-semibold text-red-700 ${className}`.trim()}>
+      {errors.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
     </div>
   );
 }
