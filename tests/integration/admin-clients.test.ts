@@ -33,7 +33,7 @@ async function customer(name: string, line: "auto" | "hogar"): Promise<Customer>
   const plan = line === "auto" ? "terceros" : "basico";
   const policy = await json<{ id: number }>("post", `/quotes/${quote.id}/checkout`, {
     token,
-    body: checkoutBody(nif, { plan, policyholder: { ...holder(nif), name } }),
+    body: checkoutBody(nif, { plan, policyholder: { ...holder(nif), name } }, line),
     status: 201,
   });
   const [client] = await database.db.select().from(clients).where(eq(clients.nif, nif));
