@@ -556,7 +556,8 @@ export const outboxEmails = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_emails_status_next_attempt_idx").on(t.status, t.nextAttemptAt)],
+  // The second index: a client's e-mails (their page in the back office, their data export).
+  (t) => [index("outbox_emails_status_next_attempt_idx").on(t.status, t.nextAttemptAt), index("outbox_emails_to_created_idx").on(t.to, t.createdAt)],
 );
 
 /** The sales pipeline: a lead (a person, maybe with a quote) moving towards a policy. */

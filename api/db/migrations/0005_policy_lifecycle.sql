@@ -59,6 +59,7 @@ CREATE INDEX "clients_created_idx" ON "clients" USING btree ("created_at","id");
 CREATE INDEX "clients_name_idx" ON "clients" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "clients_name_trgm_idx" ON "clients" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "clients_email_trgm_idx" ON "clients" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "outbox_emails_to_created_idx" ON "outbox_emails" USING btree ("to","created_at");--> statement-breakpoint
 CREATE INDEX "policies_created_idx" ON "policies" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "policies_status_created_idx" ON "policies" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "policies_line_created_idx" ON "policies" USING btree ("line_code","created_at","id");--> statement-breakpoint
