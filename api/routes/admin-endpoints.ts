@@ -42,6 +42,7 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/policies", permission: "policies:read" },
   { method: "get", path: "/admin/policies/export", permission: "policies:read" },
   { method: "get", path: "/admin/policies/{id}", permission: "policies:read" },
+  { method: "patch", path: "/admin/policies/{id}", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/suspend", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/reactivate", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/cancel", permission: "policies:write" },

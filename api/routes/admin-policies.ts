@@ -17,6 +17,7 @@ import {
   ReturnReciboBodySchema,
   StopRenewalBodySchema,
   SuspendPolicyBodySchema,
+  UpdatePolicyBodySchema,
   type AdminPolicy,
   type AdminPolicyAction,
   type AdminPolicyRow,
@@ -46,6 +47,7 @@ import {
   runLifecycle,
   stopRenewal,
   suspendPolicy,
+  updatePolicyDetails,
   type ReciboChange,
 } from "../services/lifecycle";
 import { policyAnswer } from "./policies";
@@ -125,6 +127,16 @@ const markPaidRoute = reciboActionWith(
 );
 const cancelReciboRoute = reciboActionWith("/admin/policies/{id}/recibos/{reciboId}/cancel", "Anula el recibo", CancelReciboBodySchema);
 const refundRoute = reciboAction("/admin/policies/{id}/recibos/{reciboId}/refund", "Extorna el recibo: devuelve su importe");
+
+const updateRoute = adminRoute({
+  method: "patch",
+  path: "/admin/policies/{id}",
+  tags: TAGS,
+  summary: "Modifica lo que no cambia la prima: la identificación del riesgo (matrícula, dirección de la vivienda) y el IBAN de los próximos recibos",
+  description: "Con el antes y el después en la auditoría y el historial. Un cambio que modifica la prima (plan, forma de pago, garantías, fecha de efecto, datos que tarifican) responde 409: necesita un suplemento. Los datos de contacto del tomador se cambian en PATCH /admin/clients/{id}.",
+  request: { params: IdParamSchema, body: { required: true, content: json(UpdatePolicyBodySchema) } },
+  responses: policyResponses,
+});
 
 const runRoute = adminRoute({
   method: "post",
@@ -245,6 +257,11 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
 
   const afterChange = async (c: { var: { deps: { db: Database } } }, id: number) => adminPolicyAnswer(c.var.deps.db, id);
 
+  api.openapi(updateRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    await updatePolicyDetails(c.var.deps, id, c.req.valid("json"), adminActor(c), c.var.deps.now());
+    return c.json(await afterChange(c, id), 200);
+  });
   api.openapi(suspendRoute, async (c) => {
     const { id } = c.req.valid("param");
     await suspendPolicy(c.var.deps, id, c.req.valid("json").reason, adminActor(c), c.var.deps.now());

@@ -58,6 +58,7 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "GET /admin/policies": "policies:read",
       "GET /admin/policies/export": "policies:read",
       "GET /admin/policies/{id}": "policies:read",
+      "PATCH /admin/policies/{id}": "policies:write",
       "POST /admin/policies/{id}/suspend": "policies:write",
       "POST /admin/policies/{id}/reactivate": "policies:write",
       "POST /admin/policies/{id}/cancel": "policies:write",
@@ -136,6 +137,7 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "GET /admin/policies": async () => ({ path: "/admin/policies?q=COT-2099&sort=endDate", expect: 200 }),
   "GET /admin/policies/export": async () => ({ path: "/admin/policies/export?status=en_vigor", expect: 200 }),
   "GET /admin/policies/{id}": async () => ({ path: `/admin/policies/${(await livePolicy()).id}`, expect: 200 }),
+  "PATCH /admin/policies/{id}": async () => ({ path: `/admin/policies/${(await livePolicy()).id}`, body: { iban: "ES91 2100 0418 4502 0005 1332" }, expect: 200 }),
   "POST /admin/policies/{id}/suspend": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/suspend`, body: { reason: "Prueba de permisos" }, expect: 200 }),
   "POST /admin/policies/{id}/reactivate": async () => ({ path: `/admin/policies/${(await livePolicy("suspendida")).id}/reactivate`, expect: 200 }),
   "POST /admin/policies/{id}/cancel": async () => ({
