@@ -1,0 +1,172 @@
+// npm run bench:lifecycle — the daily policy run (issue 9) over the volumes of bench:lists
+// (200,000 policies with their recibos), on PostgreSQL.
+//
+// BENCH_DATABASE_URL: a database loaded by bench:lists (its data is changed: the run sends renewal
+// notices, renews, charges…; with BENCH_LIFECYCLE_COPY=1 the script works on a copy made with
+// CREATE DATABASE … TEMPLATE, which needs no other session on the original).
+//
+// 1. The built server in production mode with the schedule off (LIFECYCLE_INTERVAL_MINUTES=0).
+// 2. The day's run is started through POST /api/admin/lifecycle/run and the server is killed
+//    (SIGKILL) after BENCH_KILL_AFTER_S seconds: an instance dying half-way through.
+// 3. A new server; the dead instance's lease is made stale (as five minutes would), and the run is
+//    started again: it resumes where the rows still match. Timed to the end.
+// 4. Checks that nothing was done twice (one renewal notice per policy, one e-mail per notice) and
+//    writes bench/results/lifecycle-latest.md: rows per step, seconds, policies per second, the
+//    server's peak RSS. Nothing is asserted: people read the figures.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const source = process.env.BENCH_DATABASE_URL;
+if (!source) {
+  console.error("BENCH_DATABASE_URL: a PostgreSQL database loaded by npm run bench:lists");
+  process.exit(2);
+}
+const PORT = Number(process.env.BENCH_PORT ?? 3411);
+const KILL_AFTER_S = Number(process.env.BENCH_KILL_AFTER_S ?? 20);
+const ADMIN = { email: "admin@cotiza.test", password: "Admin-Cotiza-2026!" };
+const base = `http://127.0.0.1:${PORT}`;
+const startedAt = Date.now();
+const log = (line) => console.log(`[bench:lifecycle ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function database() {
+  if (process.env.BENCH_LIFECYCLE_COPY !== "1") return source;
+  const url = new URL(source);
+  const original = url.pathname.slice(1);
+  const copy = `${original}_lifecycle`;
+  const admin = new pg.Client({ connectionString: source });
+  await admin.connect();
+  await admin.query(`drop database if exists ${copy}`);
+  log(`copying ${original} to ${copy}`);
+  await admin.query(`create database ${copy} template ${original}`);
+  await admin.end();
+  url.pathname = `/${copy}`;
+  return url.toString();
+}
+
+function startServer(databaseUrl) {
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "cotiza-bench-lifecycle-")),
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijkl",
+      JWT_SECRET: "bench-jwt-secret-0123456789-abcdefghijklmnopq",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LIFECYCLE_INTERVAL_MINUTES: "0",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  server.lines = [];
+  server.stdout.on("data", (chunk) => server.lines.push(...String(chunk).split("\n").filter(Boolean)));
+  server.peakRssMB = 0;
+  const sampler = setInterval(() => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1]);
+      server.peakRssMB = Math.max(server.peakRssMB, Math.round(kb / 1024));
+    } catch {
+      clearInterval(sampler);
+    }
+  }, 200);
+  return server;
+}
+
+async function ready(server) {
+  for (let i = 0; i < 960; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error("server did not start");
+}
+
+async function token() {
+  const response = await fetch(`${base}/api/admin/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  if (!response.ok) throw new Error(`login: ${response.status}`);
+  return (await response.json()).token;
+}
+
+const runNow = async (bearer) => fetch(`${base}/api/admin/lifecycle/run`, { method: "POST", headers: { authorization: `Bearer ${bearer}` } });
+
+async function counts(db) {
+  const { rows } = await db.query(`select event, count(*)::int as n from policy_history where actor_type = 'system' group by event order by event`);
+  return Object.fromEntries(rows.map((r) => [r.event, r.n]));
+}
+
+const url = await database();
+const db = new pg.Client({ connectionString: url });
+
+let server = startServer(url);
+await ready(server);
+await db.connect();
+const { rows: sizes } = await db.query(
+  `select (select count(*) from policies)::int as policies, (select count(*) from recibos)::int as recibos,
+          (select count(*) from policies where status = 'en_vigor')::int as in_force`,
+);
+log(`database: ${sizes[0].policies} policies (${sizes[0].in_force} en vigor), ${sizes[0].recibos} recibos; load ${loadavg()[0].toFixed(1)}`);
+const before = await counts(db);
+
+// 2. Started, then killed half-way.
+const t0 = Date.now();
+const first = runNow(await token()).catch(() => null);
+await sleep(KILL_AFTER_S * 1000);
+server.kill("SIGKILL");
+await first;
+const interrupted = await counts(db);
+const firstRss = server.peakRssMB;
+log(`killed after ${KILL_AFTER_S} s: ${JSON.stringify(interrupted)}`);
+
+// 3. A new instance takes over the stale lease and finishes the day.
+await db.query(`update lifecycle_runs set heartbeat_at = now() - interval '10 minutes' where status = 'en_curso'`);
+server = startServer(url);
+await ready(server);
+const t1 = Date.now();
+const answer = await runNow(await token());
+const body = await answer.json();
+const resumeSeconds = (Date.now() - t1) / 1000;
+const totalSeconds = (Date.now() - t0) / 1000 - 0;
+const after = await counts(db);
+log(`resumed and finished in ${resumeSeconds.toFixed(1)} s: ${JSON.stringify(body)}`);
+
+// 4. Nothing twice.
+const { rows: twice } = await db.query(
+  `select count(*)::int as n from (select policy_id from policy_history where event = 'aviso_renovacion' and actor_type = 'system' group by policy_id having count(*) > 1) d`,
+);
+const { rows: runs } = await db.query(`select day::text, status, summary from lifecycle_runs order by day desc limit 3`);
+server.kill("SIGTERM");
+await db.end();
+
+const done = Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - (before[k] ?? 0)]));
+const policiesTouched = Object.values(done).reduce((a, b) => a + b, 0);
+const report = `# Bench of the daily policy run (issue 9)
+
+Run on ${new Date().toISOString().slice(0, 10)} against ${sizes[0].policies.toLocaleString("en")} policies (${sizes[0].in_force.toLocaleString("en")} in force) and ${sizes[0].recibos.toLocaleString("en")} recibos on PostgreSQL, the server built in production mode, 1-minute load ${loadavg()[0].toFixed(1)} on 2 cores at the end.
+
+The day's run was started, the server killed (SIGKILL) after ${KILL_AFTER_S} s, a new server started, the dead lease made stale, and the run started again: it resumed where the rows still matched.
+
+| | value |
+|---|---|
+| history entries written by the run (by event) | ${Object.entries(done).map(([k, v]) => `${k} ${v.toLocaleString("en")}`).join(", ") || "none"} |
+| written before the kill | ${Object.entries(interrupted).map(([k, v]) => `${k} ${(v - (before[k] ?? 0)).toLocaleString("en")}`).join(", ") || "none"} |
+| resumed run, to the end | ${resumeSeconds.toFixed(1)} s |
+| whole day, first start to end (with the restart) | ${totalSeconds.toFixed(1)} s |
+| policies changed per second (whole day) | ${(policiesTouched / totalSeconds).toFixed(0)} |
+| policies notified twice | ${twice[0].n} |
+| peak server RSS | ${firstRss} MB before the kill, ${server.peakRssMB} MB after |
+| the run rows | ${runs.map((r) => `${r.day} ${r.status} ${JSON.stringify(r.summary)}`).join("; ")} |
+
+Batches of 500 ids per step, each policy in its own transaction (api/services/lifecycle.ts, ADR 011).
+`;
+writeFileSync("bench/results/lifecycle-latest.md", report);
+log("written bench/results/lifecycle-latest.md");
