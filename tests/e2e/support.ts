@@ -206,6 +206,7 @@ export async function clientThroughCheckout(request: APIRequestContext, superadm
       plan: "terceros",
       optionalGuarantees: [],
       frequency: "anual",
+      registration: "1234 BCD",
       policyholder: { name, nif, birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12, 3.º B", postalCode: "28013", city: "Madrid" },
       payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: name },
       consents: { terms: true, privacy: true, ipid: true, marketing: false },
