@@ -30,6 +30,10 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.permissions": { loader: "roles:read", action: null },
   "routes/admin.audit": { loader: "audit:read", action: null },
   "routes/admin.audit[.]csv": { loader: "audit:read", action: null },
+  // Policies: reading needs policies:read; the list's action is the daily run, the detail's are
+  // the lifecycle actions and notes (policies:write), the payments page's the recibos' (payments:write).
+  "routes/admin.policies._index": { loader: "policies:read", action: "policies:write" },
+  "routes/admin.policies[.]csv": { loader: "policies:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -56,6 +60,7 @@ export function canOpen(
 /** The sections of the back-office sidebar, in order, with the route that decides each one. */
 export const ADMIN_SECTIONS = [
   { label: "Panel", to: "/admin", routeId: "routes/admin._index", end: true },
+  { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
   { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
   { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
   { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },
