@@ -34,6 +34,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   // the lifecycle actions and notes (policies:write), the payments page's the recibos' (payments:write).
   "routes/admin.policies._index": { loader: "policies:read", action: "policies:write" },
   "routes/admin.policies[.]csv": { loader: "policies:read", action: null },
+  "routes/admin.policies.$id._index": { loader: "policies:read", action: "policies:write" },
+  "routes/admin.policies.$id.payments": { loader: "policies:read", action: "payments:write" },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
