@@ -303,7 +303,7 @@ function LifecycleFacts({ data }: { data: AdminPolicy }) {
 function History({ history }: { history: AdminPolicy["history"] }) {
   if (history.length === 0) return <p className="mt-2 text-slate-700">Sin movimientos todavía.</p>;
   return (
-    <div className="mt-3 overflow-x-auto rounded-md border border-slate-200 bg-white">
+    <div role="region" aria-label="Historial de la póliza" tabIndex={0} className="mt-3 overflow-x-auto rounded-md border border-slate-200 bg-white">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">Historial de la póliza, lo más reciente primero</caption>
         <thead className="bg-slate-50">

@@ -26,7 +26,9 @@ export function AdminPolicyHeader({ data, children }: { data: Pick<AdminPolicy, 
         </div>
         <p className="text-slate-700">
           {policy.lineName} · plan {policy.plan.name} · Tomador:{" "}
-          <a href={adminClientPath(data.clientId)}>{policy.policyholder.name}</a>
+          <a href={adminClientPath(data.clientId)} className="underline">
+            {policy.policyholder.name}
+          </a>
           {policy.policyholder.nif ? ` (${policy.policyholder.nif})` : null}
         </p>
         {children}
