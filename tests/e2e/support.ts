@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIResponse, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
+import { ALQUILER } from "../support/quote-inputs";
 
 /**
  * Fails on any serious or critical WCAG 2.1 A/AA violation on the current page.
@@ -164,4 +165,34 @@ export function centsOf(money: string): number {
   const match = /^(\d{1,3}(?:\.\d{3})*),(\d{2})\s€$/.exec(money.trim());
   if (!match) throw new Error(`No es un importe en euros: ${JSON.stringify(money)}`);
   return Number(match[1]!.replaceAll(".", "")) * 100 + Number(match[2]);
+}
+
+export type NewPolicy = { id: number; number: string; nif: string; holder: string };
+
+/** A real policy, bought through the API like a visitor does: alquiler, monthly recibos, the first one paid. */
+export async function buyPolicy(request: APIRequestContext, holder: string): Promise<NewPolicy> {
+  const tag = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
+  const registered = await request.post("/api/auth/register", {
+    data: { name: holder, email: `tomador-${tag}@cotiza.test`, password: "Cliente-Segura-2026" },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const headers = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };
+  const quote = await request.post("/api/quotes", { headers, data: { line: "alquiler", inputs: ALQUILER } });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const nif = uniqueNif();
+  const bought = await request.post(`/api/quotes/${((await quote.json()) as { id: string }).id}/checkout`, {
+    headers,
+    data: {
+      plan: "meses_12",
+      optionalGuarantees: [],
+      frequency: "mensual",
+      policyholder: { name: holder, nif, birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12", postalCode: "28013", city: "Madrid" },
+      payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder },
+      consents: { terms: true, privacy: true, ipid: true, marketing: false },
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  const policy = (await bought.json()) as { id: number; number: string };
+  return { id: policy.id, number: policy.number, nif, holder };
 }
