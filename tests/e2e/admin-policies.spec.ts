@@ -98,6 +98,29 @@ test.describe("sin JavaScript", () => {
   });
 });
 
+test.describe("la lista, sin JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "una vez basta: el proceso diario es uno para toda la base de datos");
+
+  test("el CSV de lo filtrado y el proceso diario, que pide confirmación y dice lo que hizo", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin("gestor");
+    const policy = await buyPolicy(page.request, "Pablo Prueba Lista");
+    await page.goto(`/admin/policies?q=${policy.number}&status=en_vigor&line=alquiler`);
+    await expect(page.getByText("Mostrando 1–1 de 1 pólizas")).toBeVisible();
+    const href = await page.getByRole("link", { name: /^Exportar CSV/ }).getAttribute("href");
+    const csv = await page.request.get(href!);
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.split(";").slice(0, 3)).toEqual([policy.number, policy.holder, policy.nif]);
+
+    await page.getByRole("button", { name: "Ejecutar el proceso diario" }).click();
+    const step = page.getByRole("region", { name: "¿Ejecutar ahora el proceso diario?" });
+    await step.getByRole("button", { name: "Sí, ejecutarlo" }).click();
+    await expect(page.getByText("Proceso diario ejecutado").first()).toBeVisible();
+    await expect(page.getByText(/Días procesados|ya estaba al día/).first()).toBeVisible();
+  });
+});
+
 test.describe("con JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "los diálogos de confirmación");
 
