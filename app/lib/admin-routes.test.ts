@@ -40,6 +40,16 @@ describe("ADMIN_ROUTE_PERMISSIONS", () => {
     expect(isAdminRouteId("routes/admin.login")).toBe(false);
   });
 
+  it("pólizas: leer con policies:read; cambiarlas con policies:write y sus recibos con payments:write", () => {
+    for (const id of ["routes/admin.policies._index", "routes/admin.policies[.]csv", "routes/admin.policies.$id._index", "routes/admin.policies.$id.payments"] as const) {
+      expect(ADMIN_ROUTE_PERMISSIONS[id].loader).toBe("policies:read");
+    }
+    expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.policies.$id._index"].action).toBe("policies:write");
+    expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.policies._index"].action).toBe("policies:write");
+    expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.policies.$id.payments"].action).toBe("payments:write");
+    expect(canOpen({ "policies:read": true, "policies:write": true }, "routes/admin.policies.$id.payments", "action")).toBe(false);
+  });
+
   it("exige audit:read en /admin/audit y su exportación", () => {
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.audit"].loader).toBe("audit:read");
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.audit[.]csv"].loader).toBe("audit:read");

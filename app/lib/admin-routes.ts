@@ -36,6 +36,12 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.clients.$id._index": { loader: "clients:read", action: "clients:write" },
   "routes/admin.clients.$id.edit": { loader: "clients:write", action: "clients:write" },
   "routes/admin.clients.$id.export": { loader: "clients:write", action: null },
+  // Policies: reading needs policies:read; the list's action is the daily run, the detail's are
+  // the lifecycle actions and notes (policies:write), the payments page's the recibos' (payments:write).
+  "routes/admin.policies._index": { loader: "policies:read", action: "policies:write" },
+  "routes/admin.policies[.]csv": { loader: "policies:read", action: null },
+  "routes/admin.policies.$id._index": { loader: "policies:read", action: "policies:write" },
+  "routes/admin.policies.$id.payments": { loader: "policies:read", action: "payments:write" },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -64,6 +70,7 @@ export const ADMIN_SECTIONS = [
   { label: "Panel", to: "/admin", routeId: "routes/admin._index", end: true },
   // Clients.
   { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false },
+  { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
   { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
   { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
   { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },

@@ -4,7 +4,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwrig
 import { ADMIN_ROUTE_PERMISSIONS } from "../../app/lib/admin-routes";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-import { clientThroughCheckout } from "./support";
+import { buyPolicy, clientThroughCheckout } from "./support";
 
 // Every admin route file, checked four ways: anonymous, a signed-in visitor, an admin without the
 // route's permission, an admin with it. A new admin route that is missing from the
@@ -25,14 +25,14 @@ test("cada ruta de administración está en la tabla ruta→permiso", () => {
   expect(table.filter((id) => !ids.includes(id)), "entradas sin fichero de ruta").toEqual([]);
 });
 
-type Ids = { userId: number; roleId: number; clientId: number };
+type Ids = { userId: number; roleId: number; clientId: number; policyId: number };
 
 /** The URL a route file serves for a GET, with real ids for its params; null for action-only routes. */
 function urlFor(file: string, ids: Ids): string | null {
   if (routeId(file) === "routes/admin.logout") return null; // POST only
   const name = file.replace(/\.(tsx|ts)$/, "").replaceAll("[.]", "~"); // admin.audit[.]csv keeps its dot
   const url = "/" + name.split(".").filter((s) => s !== "_index").join("/").replaceAll("~", ".");
-  const id = url.startsWith("/admin/users") ? ids.userId : url.startsWith("/admin/clients") ? ids.clientId : ids.roleId;
+  const id = url.startsWith("/admin/users") ? ids.userId : url.startsWith("/admin/clients") ? ids.clientId : url.startsWith("/admin/policies") ? ids.policyId : ids.roleId;
   return url.replace("$id", String(id));
 }
 
@@ -75,7 +75,8 @@ test.describe("autorización de cada ruta de administración", () => {
       password,
       roleId: role.id,
     });
-    ids = { userId: user.id, roleId: role.id, clientId: (await clientThroughCheckout(request, token, "Cliente de autorización")).id };
+    const policy = await buyPolicy(request, "Tomadora Autorización");
+    ids = { userId: user.id, roleId: role.id, clientId: (await clientThroughCheckout(request, token, "Cliente de autorización")).id, policyId: policy.id };
     superadmin = await signedInPage(browser, (context) => sessions.admin(context, "superadmin"));
     await superadmin.goto("/admin");
     await expect(superadmin).toHaveURL(/\/admin$/);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { AUTO } from "../support/quote-inputs";
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
+import { ALQUILER, AUTO } from "../support/quote-inputs";
 
 /**
  * Fails on any serious or critical WCAG 2.1 A/AA violation on the current page.
@@ -218,4 +218,35 @@ export async function clientThroughCheckout(request: APIRequestContext, superadm
   const { items } = (await found.json()) as { items: { id: number }[] };
   expect(items).toHaveLength(1);
   return { id: items[0]!.id, nif, name, email: visitor.email };
+}
+
+export type NewPolicy = { id: number; number: string; nif: string; holder: string };
+
+/** A real policy, bought through the API like a visitor does: alquiler, monthly recibos, the first one paid. */
+export async function buyPolicy(request: APIRequestContext, holder: string): Promise<NewPolicy> {
+  const tag = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
+  const registered = await request.post("/api/auth/register", {
+    data: { name: holder, email: `tomador-${tag}@cotiza.test`, password: "Cliente-Segura-2026" },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const headers = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };
+  const quote = await request.post("/api/quotes", { headers, data: { line: "alquiler", inputs: ALQUILER } });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const nif = uniqueNif();
+  const bought = await request.post(`/api/quotes/${((await quote.json()) as { id: string }).id}/checkout`, {
+    headers,
+    data: {
+      plan: "meses_12",
+      optionalGuarantees: [],
+      frequency: "mensual",
+      riskAddress: { street: "Carrer de Mallorca 100", door: "2.º 1.ª", postalCode: ALQUILER.postalCode, city: "Barcelona" },
+      policyholder: { name: holder, nif, birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12", postalCode: "28013", city: "Madrid" },
+      payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder },
+      consents: { terms: true, privacy: true, ipid: true, marketing: false },
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  const policy = (await bought.json()) as { id: number; number: string };
+  return { id: policy.id, number: policy.number, nif, holder };
 }

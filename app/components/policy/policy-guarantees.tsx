@@ -2,7 +2,7 @@ import type { PolicyAnswer } from "../../../api/contract/policies";
 import { formatMoney } from "~/lib/format";
 
 /** What the policy covers: the plan's guarantees, the optional ones added, and the deductible. */
-export function PolicyGuarantees({ policy }: { policy: PolicyAnswer }) {
+export function PolicyGuarantees({ policy }: { policy: Pick<PolicyAnswer, "guarantees" | "plan"> }) {
   const included = policy.guarantees.filter((g) => g.kind === "incluida");
   const optional = policy.guarantees.filter((g) => g.kind === "opcional");
   return (

@@ -2,7 +2,7 @@ import type { PolicyAnswer } from "../../../api/contract/policies";
 import { Fact } from "~/components/policy/policy-facts";
 
 /** The insured risk (the car, the dwelling) as the particular conditions describe it (/mi-poliza/{id}). */
-export function PolicyRisk({ policy }: { policy: PolicyAnswer }) {
+export function PolicyRisk({ policy }: { policy: Pick<PolicyAnswer, "riskDescription"> }) {
   const { title, rows } = policy.riskDescription;
   return (
     <section aria-labelledby="riesgo-asegurado">

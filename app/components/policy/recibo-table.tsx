@@ -1,8 +1,12 @@
 import type { PolicyAnswer } from "../../../api/contract/policies";
 import { RECIBO_STATUS_LABELS } from "../../../api/contract/vocabulary";
 import { formatDate, formatMoney } from "~/lib/format";
+import { ReciboStatusBadge } from "./recibo-status-badge";
 
-export function ReciboTable({ policy }: { policy: PolicyAnswer }) {
+type ReciboLine = Pick<PolicyAnswer["recibos"][number], "sequence" | "dueDate" | "amount" | "status">;
+
+/** A policy's recibos in short (Mi póliza, the back office's policy summary); `badges` shows the status as a coloured badge. */
+export function ReciboTable({ policy, badges = false }: { policy: { number: string; recibos: readonly ReciboLine[] }; badges?: boolean }) {
   return (
     <div className="mt-2 overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -21,7 +25,7 @@ export function ReciboTable({ policy }: { policy: PolicyAnswer }) {
               <td className="py-2 pr-3">{r.sequence}</td>
               <td className="py-2 pr-3">{formatDate(r.dueDate)}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(r.amount)}</td>
-              <td className="py-2">{RECIBO_STATUS_LABELS[r.status]}</td>
+              <td className="py-2">{badges ? <ReciboStatusBadge status={r.status} /> : RECIBO_STATUS_LABELS[r.status]}</td>
             </tr>
           ))}
         </tbody>

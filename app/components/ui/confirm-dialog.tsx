@@ -38,17 +38,22 @@ function ConfirmForm({
   onCancel,
   cancelRef,
   cancelHref,
+  fields,
 }: {
   intent: string;
   copy: ConfirmCopy;
   onCancel?: () => void;
   cancelRef?: RefObject<HTMLButtonElement>;
   cancelHref?: string;
+  fields?: Record<string, string>;
 }) {
   return (
     <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
       <AuthenticityTokenInput />
       <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {/* The button carries the intent, so its pending state follows this submission only. */}
       <SubmitButton name={INTENT_FIELD} value={intent} variant={copy.variant ?? "danger"} pendingText={copy.pendingText}>
         {copy.confirmLabel}
@@ -76,44 +81,81 @@ export type ConfirmActionProps = {
   triggerVariant?: "secondary" | "danger";
 };
 
-/** The trigger (a form posting the unconfirmed intent) and, with JavaScript, its dialog. */
-export function ConfirmAction({ intent, triggerLabel, copy, disabledReason, triggerVariant = "danger" }: ConfirmActionProps) {
+/**
+ * The state of a confirmation dialog (JavaScript on): `open` shows it modally with the focus on
+ * "Cancelar" (the safe choice; showModal would pick the first button); Escape or Cancelar close it
+ * and the focus goes back to the trigger. It stays open (its button pending) until the submission
+ * that `isOwnSubmission` recognises has been answered; then the page shows the outcome: a toast,
+ * or the rule that refused it.
+ */
+export function useConfirmDialog(isOwnSubmission: (formData: FormData) => boolean) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const navigation = useNavigation();
   const submitted = useRef(false);
-  const titleId = useId();
-  const descriptionId = useId();
-  const reasonId = useId();
+  const own = navigation.state !== "idle" && navigation.formData ? isOwnSubmission(navigation.formData) : false;
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       dialog.showModal();
-      // The safe choice takes the focus (showModal would pick the confirming button, the first).
       cancelRef.current?.focus();
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  // The dialog stays open (its button pending) until the submission has been answered; then the
-  // page shows the outcome: a toast, or the rule that refused it.
   useEffect(() => {
     if (!open) return;
-    if (navigation.state !== "idle" && navigation.formData?.get(INTENT_FIELD) === intent) submitted.current = true;
+    if (own) submitted.current = true;
     if (navigation.state === "idle" && submitted.current) {
       submitted.current = false;
       setOpen(false);
     }
-  }, [open, navigation.state, navigation.formData, intent]);
+  }, [open, navigation.state, own]);
 
-  const triggerClass =
-    triggerVariant === "danger"
-      ? "btn border border-red-700 bg-white text-red-800 hover:bg-red-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-      : "btn-secondary";
+  return { open, setOpen, dialogRef, triggerRef, cancelRef };
+}
+
+export type ConfirmDialogState = ReturnType<typeof useConfirmDialog>;
+
+/** The native modal <dialog> of `useConfirmDialog`: the question, what happens, and `children` (its buttons). */
+export function ConfirmDialog({ state, copy, children }: { state: ConfirmDialogState; copy: ConfirmCopy; children: ReactNode }) {
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <dialog
+      ref={state.dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      className="w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-slate-300 p-6 shadow-xl backdrop:bg-slate-900/50"
+      onClose={() => {
+        state.setOpen(false);
+        // Back to where the person was (the trigger may be gone if the action replaced it).
+        if (state.triggerRef.current?.isConnected) state.triggerRef.current.focus();
+      }}
+    >
+      <h2 id={titleId} className="text-xl font-bold">
+        {copy.title}
+      </h2>
+      <div id={descriptionId} className="mt-2 text-slate-700">
+        {copy.description}
+      </div>
+      {children}
+    </dialog>
+  );
+}
+
+export const DANGER_TRIGGER_CLASS =
+  "btn border border-red-700 bg-white text-red-800 hover:bg-red-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
+
+/** The trigger (a form posting the unconfirmed intent) and, with JavaScript, its dialog. */
+export function ConfirmAction({ intent, triggerLabel, copy, disabledReason, triggerVariant = "danger" }: ConfirmActionProps) {
+  const dialog = useConfirmDialog((formData) => formData.get(INTENT_FIELD) === intent);
+  const reasonId = useId();
+  const triggerClass = triggerVariant === "danger" ? DANGER_TRIGGER_CLASS : "btn-secondary";
 
   return (
     <>
@@ -121,7 +163,7 @@ export function ConfirmAction({ intent, triggerLabel, copy, disabledReason, trig
         <AuthenticityTokenInput />
         <input type="hidden" name={INTENT_FIELD} value={intent} />
         <button
-          ref={triggerRef}
+          ref={dialog.triggerRef}
           type="submit"
           className={triggerClass}
           disabled={Boolean(disabledReason)}
@@ -129,7 +171,7 @@ export function ConfirmAction({ intent, triggerLabel, copy, disabledReason, trig
           onClick={(event) => {
             // JavaScript on: ask in the dialog instead of the confirmation step.
             event.preventDefault();
-            setOpen(true);
+            dialog.setOpen(true);
           }}
         >
           {triggerLabel}
@@ -140,31 +182,18 @@ export function ConfirmAction({ intent, triggerLabel, copy, disabledReason, trig
           {disabledReason}
         </p>
       ) : null}
-      <dialog
-        ref={dialogRef}
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        className="w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-slate-300 p-6 shadow-xl backdrop:bg-slate-900/50"
-        onClose={() => {
-          setOpen(false);
-          // Back to where the person was (the trigger may be gone if the action replaced it).
-          if (triggerRef.current?.isConnected) triggerRef.current.focus();
-        }}
-      >
-        <h2 id={titleId} className="text-xl font-bold">
-          {copy.title}
-        </h2>
-        <div id={descriptionId} className="mt-2 text-slate-700">
-          {copy.description}
-        </div>
-        <ConfirmForm intent={intent} copy={copy} onCancel={() => setOpen(false)} cancelRef={cancelRef} />
-      </dialog>
+      <ConfirmDialog state={dialog} copy={copy}>
+        <ConfirmForm intent={intent} copy={copy} onCancel={() => dialog.setOpen(false)} cancelRef={dialog.cancelRef} />
+      </ConfirmDialog>
     </>
   );
 }
 
-/** The confirmation step without JavaScript: rendered when the action answered `{ confirm }`. */
-export function ConfirmStep({ intent, copy }: { intent: string; copy: ConfirmCopy }) {
+/**
+ * The confirmation step without JavaScript: rendered when the action answered `{ confirm }`.
+ * `fields` are the values of a form with fields, posted again (hidden) with the confirmation.
+ */
+export function ConfirmStep({ intent, copy, fields }: { intent: string; copy: ConfirmCopy; fields?: Record<string, string> }) {
   const { pathname, search } = useLocation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -175,7 +204,7 @@ export function ConfirmStep({ intent, copy }: { intent: string; copy: ConfirmCop
         {copy.title}
       </h2>
       <div className="mt-2 text-slate-800">{copy.description}</div>
-      <ConfirmForm intent={intent} copy={copy} cancelHref={pathname + search} />
+      <ConfirmForm intent={intent} copy={copy} cancelHref={pathname + search} fields={fields} />
     </section>
   );
 }

@@ -1,0 +1,164 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import {
+  AdminPolicyListQuerySchema,
+  AdminPolicyListSchema,
+  LifecycleRunResultSchema,
+  type AdminPolicyRow,
+} from "../../api/contract/admin-policies";
+import { LINE_LABELS, LINES, POLICY_STATUS_LABELS, POLICY_STATUSES } from "../../api/contract/vocabulary";
+import type { Column } from "~/components/list/data-table";
+import type { FilterDef } from "~/components/list/filter-bar";
+import { CsvLink, ListView } from "~/components/list/list-view";
+import { ADMIN_POLICIES_PATH, adminPolicyPath } from "~/components/policy/admin-policy-header";
+import { ConfirmedForm, replyFor, type StaffActionReply } from "~/components/policy/confirmed-form";
+import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
+import { ConfirmStep, INTENT_FIELD, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { adminAction, adminLoader } from "~/lib/admin-route.server";
+import { canOpen } from "~/lib/admin-routes";
+import { formatDate, formatMoney } from "~/lib/format";
+import { assertPageInRange, readListQuery } from "~/lib/list.server";
+import { adminTitle } from "~/lib/page-title";
+import { runStaffAction, staffIntent } from "~/lib/staff-action.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/** /admin/policies: search and filter the policies, the CSV of the filtered list, and the daily run. */
+const ROUTE_ID = "routes/admin.policies._index";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Pólizas", matches) }];
+
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, ROUTE_ID, async ({ admin, api, request, headers }) => {
+    const read = readListQuery(request, AdminPolicyListQuerySchema, headers);
+    const list = read.ok ? await api.get(ADMIN_POLICIES_PATH, { query: read.query, schema: AdminPolicyListSchema, signal: request.signal }) : null;
+    if (list) assertPageInRange(request, list, headers);
+    return {
+      list,
+      filters: read.filters,
+      filterResult: read.ok ? null : read.filterResult,
+      canRun: canOpen(admin.role.permissions, ROUTE_ID, "action"),
+    };
+  });
+
+const RUN_INTENT = "run-lifecycle";
+const NoFields = z.object({});
+
+export const action = (args: ActionFunctionArgs) =>
+  adminAction(args, ROUTE_ID, async ({ api, form }) =>
+    runStaffAction(form, {
+      [RUN_INTENT]: staffIntent(NoFields, async () => {
+        const { days } = await api.post("/admin/lifecycle/run", { schema: LifecycleRunResultSchema });
+        return redirectWithToast(ADMIN_POLICIES_PATH, { type: "success", title: "Proceso diario ejecutado", description: runSummary(days), durationMs: 10_000 });
+      }),
+    }),
+  );
+
+/** What the run counts, singular and plural. */
+const RUN_LABELS: Record<string, [string, string]> = {
+  cobrados: ["recibo cobrado", "recibos cobrados"],
+  devueltos: ["recibo devuelto", "recibos devueltos"],
+  suspendidas: ["póliza suspendida", "pólizas suspendidas"],
+  extinguidas: ["póliza extinguida", "pólizas extinguidas"],
+  avisos: ["aviso de renovación", "avisos de renovación"],
+  renovadas: ["póliza renovada", "pólizas renovadas"],
+  vencidas: ["póliza vencida", "pólizas vencidas"],
+  errores: ["error (ver los registros)", "errores (ver los registros)"],
+};
+
+/** "Días procesados: 10/03/2026. 2 recibos cobrados, 1 póliza suspendida." */
+function runSummary(days: z.infer<typeof LifecycleRunResultSchema>["days"]): string {
+  if (days.length === 0) return "No quedaba ningún día por procesar: ya estaba al día.";
+  const totals = new Map<string, number>();
+  for (const { summary } of days) for (const [key, n] of Object.entries(summary)) totals.set(key, (totals.get(key) ?? 0) + n);
+  const done = [...totals].filter(([, n]) => n > 0).map(([key, n]) => `${n} ${RUN_LABELS[key]?.[n === 1 ? 0 : 1] ?? key}`);
+  const dayList = days.length <= 3 ? days.map((d) => formatDate(d.day)).join(", ") : `${days.length} días, del ${formatDate(days[0]!.day)} al ${formatDate(days.at(-1)!.day)}`;
+  return `Días procesados: ${dayList}. ${done.length ? `${done.join(", ")}.` : "No había nada que hacer."}`;
+}
+
+const RUN_COPY: ConfirmCopy = {
+  title: "¿Ejecutar ahora el proceso diario?",
+  description:
+    "Cobra los recibos vencidos, suspende por impago las pólizas con un recibo impagado hace más de un mes (art. 15 LCS), envía los avisos de renovación y renueva o da por vencidas las pólizas que terminan. Lo ya hecho no se repite.",
+  confirmLabel: "Sí, ejecutarlo",
+  pendingText: "Ejecutando…",
+  variant: "primary",
+};
+
+const FILTERS: FilterDef[] = [
+  { name: "q", label: "Buscar", hint: "Número (COT-…), NIF/NIE, o nombre o correo del tomador.", kind: "search" },
+  { name: "status", label: "Estado", kind: "select", placeholder: "Todos", options: POLICY_STATUSES.map((s) => ({ value: s, label: POLICY_STATUS_LABELS[s] })) },
+  { name: "line", label: "Ramo", kind: "select", placeholder: "Todos", options: LINES.map((l) => ({ value: l, label: LINE_LABELS[l] })) },
+  { name: "startFrom", label: "Efecto desde", kind: "date" },
+  { name: "startTo", label: "Efecto hasta", kind: "date" },
+  { name: "renewalWithin", label: "Vence en los próximos", hint: "Número de días (1 a 365).", kind: "text" },
+];
+
+const COLUMNS: Column<AdminPolicyRow>[] = [
+  {
+    id: "number",
+    header: "Póliza",
+    sortKey: "number",
+    rowHeader: true,
+    className: "whitespace-nowrap",
+    cell: (p) => <Link to={adminPolicyPath(p.id)}>{p.number}</Link>,
+  },
+  {
+    id: "holder",
+    header: "Tomador",
+    cell: (p) => (
+      <>
+        {p.holder.name}
+        {p.holder.nif ? <span className="block text-sm text-slate-600">{p.holder.nif}</span> : null}
+      </>
+    ),
+  },
+  { id: "line", header: "Ramo", cell: (p) => LINE_LABELS[p.line] },
+  { id: "plan", header: "Plan", cell: (p) => p.planCode },
+  { id: "status", header: "Estado", cell: (p) => <PolicyStatusBadge status={p.status} /> },
+  { id: "startDate", header: "Efecto", sortKey: "startDate", firstDir: "desc", className: "whitespace-nowrap", cell: (p) => formatDate(p.startDate) },
+  { id: "endDate", header: "Vencimiento", sortKey: "endDate", className: "whitespace-nowrap", cell: (p) => formatDate(p.endDate) },
+  { id: "total", header: "Prima total", align: "end", className: "whitespace-nowrap tabular-nums", cell: (p) => formatMoney(p.totalPremiumCents) },
+];
+
+export default function PoliciesPage() {
+  const { list, filters, filterResult, canRun } = useLoaderData<typeof loader>();
+  const reply = replyFor(useActionData<typeof action>() as StaffActionReply | undefined, RUN_INTENT);
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Pólizas</h1>
+          <p className="mt-1 text-slate-700">Las pólizas contratadas, con su estado, sus fechas y su prima.</p>
+        </div>
+        <div className="flex flex-wrap items-start gap-3">
+          {list ? <CsvLink path="/admin/policies.csv" /> : null}
+          {canRun ? (
+            <ConfirmedForm
+              id="proceso-diario"
+              schema={NoFields}
+              hidden={{ [INTENT_FIELD]: RUN_INTENT }}
+              lastResult={reply?.result}
+              triggerLabel="Ejecutar el proceso diario"
+              copy={RUN_COPY}
+            />
+          ) : null}
+        </div>
+      </header>
+
+      {reply?.confirm ? <ConfirmStep intent={RUN_INTENT} copy={RUN_COPY} /> : null}
+
+      <ListView
+        list={list}
+        itemsLabel="pólizas"
+        caption="Pólizas"
+        columns={COLUMNS}
+        rowKey={(p) => p.id}
+        minWidth="56rem"
+        empty={<p>Todavía no hay pólizas. Aparecen aquí en cuanto un cliente contrata una.</p>}
+        filters={{ id: "filtros-polizas", label: "Buscar pólizas", defs: FILTERS, values: filters, lastResult: filterResult }}
+      />
+    </div>
+  );
+}

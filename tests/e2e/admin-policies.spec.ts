@@ -1,0 +1,191 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { buyPolicy, expectNoSeriousA11yViolations, type NewPolicy } from "./support";
+
+// /admin/policies as staff use it: find a policy by the holder's NIF, open it, change its
+// lifecycle (each action asks first: a confirmation step without JavaScript, a dialog with it),
+// see the history, work its recibos on the payments page; and a read-only role sees no buttons
+// and a forged POST is refused.
+
+async function findByNif(page: Page, policy: NewPolicy) {
+  await page.goto("/admin/policies");
+  await expectNoSeriousA11yViolations(page);
+  const search = page.getByRole("search", { name: "Buscar pólizas" });
+  await search.getByLabel("Buscar").fill(policy.nif);
+  await search.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page.getByText("Mostrando 1–1 de 1 pólizas")).toBeVisible();
+  const row = page.getByRole("row", { name: new RegExp(policy.number) });
+  await expect(row).toContainText(policy.holder);
+  await expect(row).toContainText("En vigor");
+  await row.getByRole("link", { name: policy.number }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Póliza ${policy.number}` })).toBeVisible();
+}
+
+const pageHeader = (page: Page) => page.getByRole("main").locator("header");
+const actions = (page: Page) => page.getByRole("region", { name: "Acciones", exact: true });
+const history = (page: Page) => page.getByRole("region", { name: "Historial", exact: true });
+
+test.describe("sin JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "el camino completo, sin JavaScript");
+
+  test("buscar por NIF, suspender, rehabilitar, devolver y cobrar un recibo por transferencia, anular y ver el historial", async ({ page, signInAsAdmin }) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin("gestor");
+    const policy = await buyPolicy(page.request, "Inés Prueba Pólizas");
+    await findByNif(page, policy);
+    await expectNoSeriousA11yViolations(page);
+
+    // Suspend: the reason is kept through the confirmation step.
+    await actions(page).getByLabel("Motivo de la suspensión").fill("Impago comunicado por el banco");
+    await actions(page).getByRole("button", { name: "Suspender" }).click();
+    const step = page.getByRole("region", { name: `¿Suspender la cobertura de la póliza ${policy.number}?` });
+    await expect(step).toContainText("Motivo: Impago comunicado por el banco");
+    await step.getByRole("button", { name: "Sí, suspender" }).click();
+    await expect(page.getByText("Cobertura suspendida").first()).toBeVisible();
+    await expect(pageHeader(page).getByText("Suspendida", { exact: true })).toBeVisible();
+
+    // Reactivate (a button without fields).
+    await actions(page).getByRole("button", { name: "Rehabilitar póliza" }).click();
+    await page.getByRole("button", { name: "Sí, rehabilitar" }).click();
+    await expect(page.getByText("Póliza rehabilitada").first()).toBeVisible();
+    await expect(pageHeader(page).getByText("En vigor", { exact: true })).toBeVisible();
+
+    // The payments page: recibo 2 returned, then paid by transfer.
+    await page.getByRole("link", { name: "Recibos y cobros", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Póliza ${policy.number}` })).toBeVisible();
+    const row2 = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "2", exact: true }) });
+    await expect(row2).toContainText("Pendiente");
+    await expectNoSeriousA11yViolations(page);
+    await row2.getByText("Marcar devuelto…").click();
+    await row2.getByLabel("Motivo de la devolución").fill("Cuenta sin saldo");
+    await row2.getByRole("button", { name: "Marcar devuelto el recibo 2" }).click();
+    await page.getByRole("button", { name: "Sí, marcar devuelto" }).click();
+    await expect(page.getByText("Recibo marcado como devuelto").first()).toBeVisible();
+    await expect(row2).toContainText("Devuelto");
+    await expect(row2).toContainText("Cuenta sin saldo");
+
+    await row2.getByText("Cobrado por transferencia…").click();
+    await row2.getByLabel("Referencia de la transferencia").fill("TRF-2026-0042");
+    await row2.getByRole("button", { name: "Cobrado por transferencia el recibo 2" }).click();
+    await expect(page.getByRole("region", { name: /¿Dar por cobrado el recibo 2/ })).toContainText("Referencia: TRF-2026-0042");
+    await page.getByRole("button", { name: "Sí, está cobrado" }).click();
+    await expect(page.getByText("Recibo cobrado por transferencia").first()).toBeVisible();
+    await expect(row2).toContainText("Cobrado");
+    await expect(row2).toContainText("Transferencia TRF-2026-0042");
+
+    // Cancel with a reason; the effective date defaults to today.
+    await page.getByRole("link", { name: "Resumen", exact: true }).click();
+    await actions(page).getByLabel("Motivo de la anulación").selectOption({ label: "Petición del cliente" });
+    await expect(actions(page).getByLabel("Fecha de efecto")).not.toHaveValue("");
+    await actions(page).getByLabel("Nota (opcional)").fill("Vende la vivienda");
+    await actions(page).getByRole("button", { name: "Anular póliza" }).click();
+    const cancelStep = page.getByRole("region", { name: `¿Anular la póliza ${policy.number}?` });
+    await expect(cancelStep).toContainText("Motivo: Petición del cliente");
+    await cancelStep.getByRole("button", { name: "Sí, anular la póliza" }).click();
+    await expect(page.getByText("Póliza anulada").first()).toBeVisible();
+    await expect(pageHeader(page).getByText("Anulada", { exact: true })).toBeVisible();
+    await expect(actions(page)).toContainText("no admite ninguna acción");
+
+    // Every step is in the history, with who did it and the status it changed.
+    const entries = history(page);
+    await expect(entries.getByRole("rowheader", { name: /Póliza anulada.*petición del cliente/ })).toBeVisible();
+    await expect(entries.getByRole("rowheader", { name: /Recibo cobrado/ })).toBeVisible();
+    await expect(entries.getByRole("rowheader", { name: /Recibo devuelto/ })).toBeVisible();
+    await expect(entries.getByRole("rowheader", { name: /Póliza rehabilitada/ })).toBeVisible();
+    const suspended = entries.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /Cobertura suspendida.*Impago comunicado por el banco/ }) });
+    await expect(suspended).toContainText(/En vigor.*Suspendida/);
+    await expect(suspended).toContainText(/e2e-gestor/);
+  });
+});
+
+test.describe("la lista, sin JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "una vez basta: el proceso diario es uno para toda la base de datos");
+
+  test("el CSV de lo filtrado y el proceso diario, que pide confirmación y dice lo que hizo", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin("gestor");
+    const policy = await buyPolicy(page.request, "Pablo Prueba Lista");
+    await page.goto(`/admin/policies?q=${policy.number}&status=en_vigor&line=alquiler`);
+    await expect(page.getByText("Mostrando 1–1 de 1 pólizas")).toBeVisible();
+    const href = await page.getByRole("link", { name: /^Exportar CSV/ }).getAttribute("href");
+    const csv = await page.request.get(href!);
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.split(";").slice(0, 3)).toEqual([policy.number, policy.holder, policy.nif]);
+
+    await page.getByRole("button", { name: "Ejecutar el proceso diario" }).click();
+    const step = page.getByRole("region", { name: "¿Ejecutar ahora el proceso diario?" });
+    await step.getByRole("button", { name: "Sí, ejecutarlo" }).click();
+    await expect(page.getByText("Proceso diario ejecutado").first()).toBeVisible();
+    await expect(page.getByText(/Días procesados|ya estaba al día/).first()).toBeVisible();
+  });
+});
+
+test.describe("con JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "los diálogos de confirmación");
+
+  test("suspender en un diálogo, un 409 de la API junto al botón y una nota interna", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin("gestor");
+    const policy = await buyPolicy(page.request, "Jorge Prueba Diálogos");
+    await findByNif(page, policy);
+
+    // The dialog: focus on Cancelar, Escape closes it and nothing happens.
+    await actions(page).getByRole("button", { name: "Renovar ahora" }).click();
+    const renewDialog = page.getByRole("dialog", { name: `¿Preparar ahora la renovación de la póliza ${policy.number}?` });
+    await expect(renewDialog).toBeVisible();
+    await expect(renewDialog.getByRole("button", { name: "Cancelar" })).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(renewDialog).toBeHidden();
+    // Confirmed, the API refuses it (two months before the end date at the earliest): the reason shows by the form.
+    await actions(page).getByRole("button", { name: "Renovar ahora" }).click();
+    await renewDialog.getByRole("button", { name: "Sí, renovar" }).click();
+    await expect(renewDialog).toBeHidden();
+    await expect(actions(page).getByText(/La renovación se prepara a partir del/)).toBeVisible();
+    await expect(page).toHaveTitle(/^Error: /);
+
+    // A field checked in the browser before the dialog opens.
+    await actions(page).getByRole("button", { name: "Suspender" }).click();
+    await expect(actions(page).getByText("Indique el motivo de la suspensión").first()).toBeVisible();
+    await actions(page).getByLabel("Motivo de la suspensión").fill("Solicitud de la aseguradora");
+    await actions(page).getByRole("button", { name: "Suspender" }).click();
+    const dialog = page.getByRole("dialog", { name: `¿Suspender la cobertura de la póliza ${policy.number}?` });
+    await dialog.getByRole("button", { name: "Sí, suspender" }).click();
+    await expect(page.getByText("Cobertura suspendida").first()).toBeVisible();
+    await expect(pageHeader(page).getByText("Suspendida", { exact: true })).toBeVisible();
+
+    const notes = page.getByRole("region", { name: "Notas internas" });
+    await notes.getByLabel("Nueva nota").fill("Llamar al cliente el lunes");
+    await notes.getByRole("button", { name: "Añadir nota" }).click();
+    await expect(page.getByText("Nota añadida").first()).toBeVisible();
+    await expect(notes.getByRole("listitem").filter({ hasText: "Llamar al cliente el lunes" })).toBeVisible();
+    await expect(notes.getByLabel("Nueva nota")).toHaveValue("");
+  });
+});
+
+test("un rol sin policies:write ni payments:write ve la póliza sin botones y un POST forjado recibe «Acceso Denegado»", async ({ page, signInAsAdmin }) => {
+  await signInAsAdmin("auditor");
+  const policy = await buyPolicy(page.request, "Lola Prueba Lectura");
+  await page.goto(`/admin/policies/${policy.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Póliza ${policy.number}` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Acciones", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Suspender|Anular|Renovar|Añadir nota/ })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Historial", exact: true })).toContainText("Póliza emitida");
+
+  await page.goto(`/admin/policies/${policy.id}/payments`);
+  await expect(page.getByRole("table", { name: `Recibos de la póliza ${policy.number}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Cobrar|Anular|Extornar/ })).toHaveCount(0);
+  await expect(page.getByText("Marcar devuelto…")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // The form the auditor never saw, posted by hand with a valid CSRF token: refused, nothing changed.
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const forged = await page.request.post(`/admin/policies/${policy.id}`, {
+    form: { csrf, intent: "suspend", reason: "Intento sin permiso", confirmed: "yes" },
+  });
+  // Back to the page it came from, with the notice.
+  expect(new URL(forged.url()).pathname).toBe(`/admin/policies/${policy.id}`);
+  expect(await forged.text()).toContain("Acceso Denegado");
+  await page.goto(`/admin/policies/${policy.id}`);
+  await expect(pageHeader(page).getByText("En vigor", { exact: true })).toBeVisible();
+});
