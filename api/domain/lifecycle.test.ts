@@ -134,6 +134,15 @@ describe("guards", () => {
       message: expect.stringContaining("plazo de desistimiento terminó el 15/01/2027"),
     });
   });
+  it("a cancellation takes effect within the term, or today for a policy that has not started yet", () => {
+    const future = policy("en_vigor", { startDate: "2027-01-20", endDate: "2028-01-20" });
+    const on = (effectiveDate: string) => ({ action: "anular", reason: "peticion_cliente", effectiveDate }) as const;
+    expect(checkPolicyTransition(future, on("2027-01-10"), ctx).ok).toBe(true);
+    expect(checkPolicyTransition(future, on("2027-01-09"), ctx)).toMatchObject({ ok: false, message: expect.stringContaining("anterior al inicio") });
+    expect(checkPolicyTransition(policy("en_vigor"), on("2026-12-31"), ctx).ok).toBe(false);
+    expect(checkPolicyTransition(policy("en_vigor"), on("2028-01-01"), ctx)).toMatchObject({ ok: false, message: expect.stringContaining("posterior al vencimiento") });
+  });
+
   it("a stopped renewal cannot be renewed, nor stopped twice", () => {
     const p = policy("en_vigor", { renewalStoppedBy: "cliente" });
     expect(checkPolicyTransition(p, { action: "renovar" }, { ...ctx, today: "2027-03-01" }).ok).toBe(false);

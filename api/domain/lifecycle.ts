@@ -104,7 +104,8 @@ export const POLICY_RULES: Record<PolicyAction, PolicyRule> = {
     guard: (policy, input, { today, withdrawal }) => {
       if (input.action !== "anular") return null;
       if (!CANCELLATION_REASONS.includes(input.reason)) return "Indique el motivo de la anulación";
-      if (input.effectiveDate < policy.startDate && input.reason !== "error_emision" && input.reason !== "desistimiento") {
+      // Before the term only for a policy not started yet (cancelled before its cover begins), or for a withdrawal or an issuing error.
+      if (input.effectiveDate < policy.startDate && input.effectiveDate < today && input.reason !== "error_emision" && input.reason !== "desistimiento") {
         return `La fecha de efecto de la anulación no puede ser anterior al inicio de la anualidad (${fmt(policy.startDate)})`;
       }
       if (input.effectiveDate > policy.endDate) return `La fecha de efecto de la anulación no puede ser posterior al vencimiento (${fmt(policy.endDate)})`;

@@ -26,7 +26,7 @@ test("buscar por NIF, abrir, editar y ver el cambio en auditoría, añadir una n
 
   await row.getByRole("link", { name: `Ver a ${client.name}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: client.name })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Pólizas" })).toContainText("En vigor");
+  await expect(page.getByRole("region", { name: "Pólizas" }).first()).toContainText("En vigor");
   await expect(page.getByRole("button", { name: "Anonimizar datos" })).toBeDisabled();
   await expect(page.getByText("El cliente tiene pólizas en vigor")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
