@@ -3,9 +3,9 @@
 import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { AuditEntry, AuditFilter, AuditListQuery, AuditSortKey } from "../contract/audit";
 import type { SortDirection } from "../contract/list-query";
-import type { DbOrTx } from "./client";
+import { queryRows, type DbOrTx } from "./client";
 import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, type SortMap } from "./list";
-import { auditLog, type AuditLogEntry } from "./schema";
+import { auditLog, type ActorType, type AuditLogEntry } from "./schema";
 
 /** Days of the filter are calendar days in Spain, whatever the server's time zone. */
 export const AUDIT_TIME_ZONE = "Europe/Madrid";
@@ -79,20 +79,56 @@ export async function listAudit(db: DbOrTx, query: AuditListQuery) {
 /** Rows read per query by the export: big enough to stream fast, small enough to stay light. */
 export const AUDIT_EXPORT_BATCH = 2_000;
 
+/**
+ * One row of the export as the database sends it: text and numbers only (the instant in epoch
+ * milliseconds, before/after as JSON text), so it is read without building a Date, parsing the
+ * JSON or drizzle's per-row mapping (a third of the export's time at 2M rows).
+ */
+export type AuditExportRow = {
+  atMs: number;
+  actorType: ActorType;
+  actorId: string | null;
+  actorLabel: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  ip: string | null;
+  before: string | null;
+  after: string | null;
+};
+
+const EXPORT_COLUMNS = {
+  // float8: exact to the millisecond; microseconds do not show in the file.
+  atMs: sql<number>`(extract(epoch from ${auditLog.at}) * 1000)::float8`.as("atMs"),
+  actorType: sql<ActorType>`${auditLog.actorType}::text`.as("actorType"),
+  actorId: sql<string | null>`${auditLog.actorId}`.as("actorId"),
+  actorLabel: sql<string | null>`${auditLog.actorLabel}`.as("actorLabel"),
+  action: sql<string>`${auditLog.action}`.as("action"),
+  entity: sql<string>`${auditLog.entity}`.as("entity"),
+  entityId: sql<string | null>`${auditLog.entityId}`.as("entityId"),
+  ip: sql<string | null>`${auditLog.ip}`.as("ip"),
+  before: sql<string | null>`${auditLog.before}::text`.as("before"),
+  after: sql<string | null>`${auditLog.after}::text`.as("after"),
+};
+
 /** Every row of the filtered, sorted log, in batches (the export streams them as it reads). */
 export async function* auditExportBatches(
   db: DbOrTx,
   query: AuditFilter & { sort: AuditSortKey; dir: SortDirection },
-): AsyncGenerator<AuditEntry[]> {
+): AsyncGenerator<AuditExportRow[]> {
   const where = whereOf(query);
-  const keys = keysetColumns(SORTS, query.sort);
-  const batches = keysetBatches(SORTS, query.sort, query.dir, AUDIT_EXPORT_BATCH, (after, orderBy, limit) =>
-    db
-      .select({ row: auditLog, ...keys })
-      .from(auditLog)
-      .where(and(where, after))
-      .orderBy(...orderBy)
-      .limit(limit),
+  const keys = Object.fromEntries(Object.entries(keysetColumns(SORTS, query.sort)).map(([name, value]) => [name, value.as(name)]));
+  // Built by drizzle, run as plain SQL: the rows come back as the driver reads them.
+  yield* keysetBatches(SORTS, query.sort, query.dir, AUDIT_EXPORT_BATCH, (after, orderBy, limit) =>
+    queryRows<AuditExportRow & Record<string, unknown>>(
+      db,
+      db
+        .select({ ...EXPORT_COLUMNS, ...keys })
+        .from(auditLog)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .getSQL(),
+    ),
   );
-  for await (const rows of batches) yield rows.map(({ row }) => toEntry(row));
 }
