@@ -32,6 +32,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
 const CONNECTIONS = 10;
 const RESULTS_NAME = process.env.BENCH_RESULTS_NAME ?? "lists-latest";
+/** BENCH_ONLY=<regular expression>: only the targets whose name matches (while working on some). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 /**
  * A request slower than this alone (5× the p99 target) is not put under load: 10 connections would
  * queue on the 2 cores and a short run would see few or no answers. It is reported from three
@@ -686,7 +688,7 @@ try {
       "visitor-web": { cookie: visitorCookie },
     })[target.auth] ?? {};
 
-  const targets = listTargets(ctx);
+  const targets = listTargets(ctx).filter((target) => !ONLY || ONLY.test(target.name));
   const rows = [];
   const exports = [];
   t = Date.now();

@@ -3,6 +3,9 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+import { Duplex } from "node:stream";
+import { createGzip, constants as zlibConstants } from "node:zlib";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { ApiApp } from "../api/app";
@@ -89,7 +92,10 @@ export function createServerApp(options: ServerAppOptions) {
       permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ["self"] },
     }),
   );
-  app.use(compress());
+  // CSV downloads (up to hundreds of MB) are gzipped at level 1 by the middleware below: level 6,
+  // compress()'s, took a quarter of an export's CPU for 15 % fewer bytes.
+  app.use(compress({ contentTypeFilter: (type) => COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && !CSV_TYPE.test(type) }));
+  app.use(fastGzipCsv);
 
   // The API learns the caller's address from this header only. Whatever a client sends under
   // that name is replaced by the socket's address; in-process calls from the web set it
@@ -162,6 +168,30 @@ export function createServerApp(options: ServerAppOptions) {
     return c.text("Internal Server Error", 500);
   });
   return app;
+}
+
+const CSV_TYPE = /^\s*text\/csv(?:[;\s]|$)/i;
+
+/** "gzip" (or "*") in Accept-Encoding with a quality above 0. */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? "").split(",").some((part) => {
+    const [coding, ...params] = part.split(";").map((x) => x.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    return (coding === "gzip" || coding === "*") && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/** Gzip level 1 for a text/csv answer when the client takes gzip (what compress() does, faster). */
+async function fastGzipCsv(c: Context, next: () => Promise<void>) {
+  await next();
+  const res = c.res;
+  if (!res.body || !CSV_TYPE.test(res.headers.get("Content-Type") ?? "") || res.headers.has("Content-Encoding") || c.req.method === "HEAD") return;
+  c.header("Vary", "Accept-Encoding", { append: true });
+  if (!acceptsGzip(c.req.header("Accept-Encoding"))) return;
+  const gzip = Duplex.toWeb(createGzip({ level: 1, flush: zlibConstants.Z_NO_FLUSH })) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+  c.res = new Response(c.res.body!.pipeThrough(gzip), c.res);
+  c.res.headers.delete("Content-Length");
+  c.res.headers.set("Content-Encoding", "gzip");
 }
 
 /** A path whose last segment has a file extension: /favicon.svg, /robots.txt, /version.json. */

@@ -78,7 +78,9 @@ export function keysetAfter<K extends string>(sortMap: SortMap<K>, sort: K, dir:
 /**
  * Every row of a filtered, sorted list in batches of `batchSize`, each read after the previous
  * one's last row. `read(after, orderBy, limit)` returns rows that carry the keysetColumns.
- * Stop iterating (break, or cancel the stream) to stop reading.
+ * The next batch is read while the consumer handles this one (one batch ahead, never more), so
+ * the database and the writing overlap. Stop iterating (break, or cancel the stream) to stop
+ * reading: a read already under way finishes and is dropped.
  */
 export async function* keysetBatches<K extends string, Row extends Record<string, unknown>>(
   sortMap: SortMap<K>,
@@ -88,11 +90,14 @@ export async function* keysetBatches<K extends string, Row extends Record<string
   read: (after: SQL | undefined, orderBy: SQL[], limit: number) => Promise<Row[]>,
 ): AsyncGenerator<Row[]> {
   const orderBy = orderByOf(sortMap, sort, dir);
-  let after: SQL | undefined;
+  // A read ahead that nobody awaits (the consumer stopped) must not become an unhandled rejection.
+  const ahead = (promise: Promise<Row[]>) => (promise.catch(() => {}), promise);
+  let next = ahead(read(undefined, orderBy, batchSize));
   for (;;) {
-    const rows = await read(after, orderBy, batchSize);
+    const rows = await next;
+    const more = rows.length === batchSize;
+    if (more) next = ahead(read(keysetAfter(sortMap, sort, dir, rows[rows.length - 1]!), orderBy, batchSize));
     if (rows.length > 0) yield rows;
-    if (rows.length < batchSize) return;
-    after = keysetAfter(sortMap, sort, dir, rows[rows.length - 1]!);
+    if (!more) return;
   }
 }

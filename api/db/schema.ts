@@ -611,6 +611,18 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Every distinct actor text of the audit log (`coalesce(actor_label, actor_id, '')`, what its actor
+ * column shows), kept by a trigger on audit_log (migration 0005). The actor search finds the
+ * matching actors here (tens of thousands of values, not millions of rows), then reads their rows
+ * through audit_log_actor_sort_idx.
+ */
+export const auditActors = pgTable(
+  "audit_actors",
+  { label: text("label").primaryKey() },
+  (t) => [index("audit_actors_label_trgm_idx").using("gin", sql`${t.label} gin_trgm_ops`)],
+);
+
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").$type<unknown>().notNull(),

@@ -2,9 +2,9 @@
 // matching row, in the list's order). Read-only: no endpoint updates or deletes an audit row.
 import { z } from "zod";
 import type { ApiApp } from "../app";
-import { ACTOR_TYPES, AuditExportQuerySchema, AuditListQuerySchema, AuditListSchema, auditActionLabel, auditEntityLabel, type AuditEntry } from "../contract/audit";
+import { ACTOR_TYPES, AuditExportQuerySchema, AuditListQuerySchema, AuditListSchema, auditActionLabel, auditEntityLabel } from "../contract/audit";
 import { csvAttachment, csvDateTime, csvStream } from "../csv";
-import { auditExportBatches, listAudit } from "../db/audit.repo";
+import { auditExportBatches, listAudit, type AuditExportRow } from "../db/audit.repo";
 import { errorResponses } from "../http";
 import { adminRoute } from "./admin-endpoints";
 
@@ -12,11 +12,15 @@ const TAGS = ["Administración: auditoría"];
 
 export const AUDIT_CSV_HEADER = ["Fecha", "Actor", "Tipo de actor", "Acción", "Código de acción", "Entidad", "ID", "IP", "Antes", "Después"] as const;
 
-const jsonCell = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value));
+/** JSON as the API answers it (compact), from the database's text of a jsonb value; null is empty. */
+function jsonCell(text: string | null): string {
+  const value: unknown = text === null ? null : JSON.parse(text);
+  return value === null ? "" : JSON.stringify(value);
+}
 
-export function auditCsvRow(entry: AuditEntry): string[] {
+export function auditCsvRow(entry: AuditExportRow): string[] {
   return [
-    csvDateTime(entry.at),
+    csvDateTime(new Date(entry.atMs)),
     entry.actorLabel ?? entry.actorId ?? "",
     ACTOR_TYPES[entry.actorType],
     auditActionLabel(entry.action),

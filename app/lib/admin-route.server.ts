@@ -7,7 +7,6 @@
 //   export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ROUTE_ID, async ({ api }) => …);
 // so that the browser build can drop the export: a top-level call would run in the browser.
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
 import { markSubmissionFailed } from "~/components/ui/error-summary";
@@ -16,6 +15,7 @@ import type { AdminRouteId } from "./admin-routes";
 import { apiFormErrors } from "./api-errors.server";
 import { validateCsrf } from "./csrf.server";
 import { readFormData } from "./form-data.server";
+import { parseForm } from "./parse-form.server";
 import { mergeHeaders } from "./session.server";
 
 export type AdminLoaderArgs = AdminContext & Pick<LoaderFunctionArgs, "request" | "context" | "params">;
@@ -103,7 +103,7 @@ export function adminAction<T>({ request, context, params }: ActionFunctionArgs,
     const form: AdminForm = {
       formData,
       parse(schema, options = {}) {
-        const submission = parseWithZod(formData, { schema });
+        const submission = parseForm(formData, schema);
         const wrap = options.wrap ?? ((result) => result);
         if (submission.status !== "success") throw new FailedForm(wrap(submission.reply({ hideFields: options.hideFields })));
         fields = options.fields ? [...options.fields] : Object.keys(submission.payload);

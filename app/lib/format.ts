@@ -44,10 +44,37 @@ function toInstant(value: Date | string): Date {
   return instant;
 }
 
-function madridParts(value: Date | string): MadridParts {
+function formatParts(instant: Date): MadridParts {
   const parts: Record<string, string> = {};
-  for (const part of madrid.formatToParts(toInstant(value))) parts[part.type] = part.value;
+  for (const part of madrid.formatToParts(instant)) parts[part.type] = part.value;
   return parts as MadridParts;
+}
+
+const HOUR_MS = 3_600_000;
+/** The parts of each UTC hour's start already formatted; null for an hour not starting at :00:00 in Madrid. */
+const hourStarts = new Map<number, MadridParts | null>();
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * formatToParts is slow (a list page formats dozens of instants), so it runs once per UTC hour:
+ * Madrid's offset is a whole number of hours (CET/CEST, changing on the hour), so within an hour
+ * only the minutes and seconds move, and they are UTC's. An hour whose start does not read
+ * "…:00:00" in Madrid (local mean time before 1901) is formatted instant by instant.
+ */
+function madridParts(value: Date | string): MadridParts {
+  const instant = toInstant(value);
+  const ms = instant.getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  let start = hourStarts.get(hour);
+  if (start === undefined) {
+    const parts = formatParts(new Date(hour * HOUR_MS));
+    start = parts.minute === "00" && parts.second === "00" ? parts : null;
+    if (hourStarts.size >= 5_000) hourStarts.clear();
+    hourStarts.set(hour, start);
+  }
+  if (start === null) return formatParts(instant);
+  const seconds = Math.floor((ms - hour * HOUR_MS) / 1000);
+  return { day: start.day, month: start.month, year: start.year, hour: start.hour, minute: two(Math.floor(seconds / 60)), second: two(seconds % 60) };
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -2,10 +2,10 @@
 // contract's schema (the same the API applies), and sends the person to a clean URL rather than
 // an error page when the query cannot be honoured.
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
 import type { ApiClient } from "./api.server";
+import { parseForm } from "./parse-form.server";
 import { lastPageOf, MAX_LIST_OFFSET, type ListPage } from "../../api/contract/list-query";
 
 /** Query keys that are not filters: they never show in the filter bar. */
@@ -34,7 +34,7 @@ export type ListRequest<Query> =
  */
 export function readListQuery<S extends z.ZodTypeAny>(request: Request, schema: S, headers?: HeadersInit): ListRequest<z.output<S>> {
   const url = new URL(request.url);
-  const submission = parseWithZod(url.searchParams, { schema });
+  const submission = parseForm(url.searchParams, schema);
   const filters: Record<string, string> = {};
   for (const [key, value] of url.searchParams) if (!PAGING_KEYS.has(key) && value !== "") filters[key] = value;
   const filtered = Object.keys(filters).length > 0;

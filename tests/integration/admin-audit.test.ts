@@ -1,5 +1,6 @@
 // The audit log over real HTTP (/admin/audit): filters by actor, action, entity and Madrid days,
 // the CSV export, the rows user and role changes leave, and no way to change or delete a row.
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../api/db/schema";
 import { TEST_ADMIN_EMAIL } from "../support/db";
@@ -56,6 +57,21 @@ describe("registro de auditoría", () => {
     await json("get", "/admin/audit?from=2020-02-30", { token: superToken, status: 400 });
     await json("get", "/admin/audit?from=ayer", { token: superToken, status: 400 });
     await json("get", "/admin/audit?pageSize=500", { token: superToken, status: 400 });
+  });
+
+  it("busca el actor entre los actores conocidos (los de filas nuevas también) y, si coinciden muchos, en el registro", async () => {
+    // 250 distinct actors containing the same text: more than the lookup's list takes.
+    const many = `muchos-${Date.now().toString(36)}`;
+    await database.db.insert(auditLog).values(
+      Array.from({ length: 250 }, (_, i) => ({ actorType: "admin" as const, actorLabel: `${many}-${i}@cotiza.test`, action: "prueba.muchos", entity, entityId: String(1000 + i) })),
+    );
+    const broad = await json<Page<{ actorLabel: string }>>("get", `/admin/audit?actor=${many}&pageSize=100`, { token: superToken, status: 200 });
+    expect(broad.total).toBe(250);
+    const one = await json<Page<{ actorLabel: string }>>("get", `/admin/audit?actor=${many}-17@`, { token: superToken, status: 200 });
+    expect(one.items.map((r) => r.actorLabel)).toEqual([`${many}-17@cotiza.test`]);
+    const none = await json<Page<{ actorLabel: string }>>("get", `/admin/audit?actor=${many}-nadie`, { token: superToken, status: 200 });
+    expect(none.total).toBe(0);
+    await database.db.delete(auditLog).where(eq(auditLog.action, "prueba.muchos"));
   });
 
   it("exporta CSV con cabecera en español, escapado correcto, protección de fórmulas y los mismos filtros", async () => {
