@@ -34,7 +34,8 @@ import { loadPolicyViews } from "../db/policies.repo";
 import { policies, recibos } from "../db/schema";
 import { madridDate, reciboPeriod } from "../domain/calendar";
 import { maskIban } from "../domain/iban";
-import { policyActionsFrom, reciboActionsFrom, type PolicyAction, type ReciboAction } from "../domain/lifecycle";
+import { checkPolicyTransition, policyActionsFrom, reciboActionsFrom, type PolicyAction, type PolicyTransitionInput, type ReciboAction } from "../domain/lifecycle";
+import type { LockedPolicy } from "../db/lifecycle.repo";
 import { formatIsoDate } from "../domain/product-info";
 import { ApiProblem, errorResponses } from "../http";
 import {
@@ -46,6 +47,7 @@ import {
   reactivatePolicy,
   runLifecycle,
   stopRenewal,
+  policyStateOf,
   suspendPolicy,
   updatePolicyDetails,
   type ReciboChange,
@@ -180,8 +182,32 @@ const API_RECIBO_ACTIONS: Record<ReciboAction, AdminReciboAction[]> = {
   extornar: ["refund"],
 };
 
+/**
+ * The actions the machine allows now, its guards included where they do not depend on what staff
+ * type (a renewal before its window, a reactivation with a recibo over a month overdue are not
+ * offered); a cancellation's reason and date are judged when it is sent.
+ */
+function allowedActions(policy: LockedPolicy, today: string): AdminPolicyAction[] {
+  const state = policyStateOf(policy);
+  const ctx = { today, withdrawal: { days: 0, lines: [] } };
+  const passes = (action: PolicyAction): boolean => {
+    switch (action) {
+      case "anular":
+        return true;
+      case "detener_renovacion":
+        return (["cliente", "aseguradora"] as const).some((by) => checkPolicyTransition(state, { action, by }, ctx).ok);
+      default:
+        return checkPolicyTransition(state, { action } as PolicyTransitionInput, ctx).ok;
+    }
+  };
+  return policyActionsFrom(policy.status)
+    .filter(passes)
+    .map((a) => API_ACTION[a])
+    .filter((a): a is AdminPolicyAction => a !== null);
+}
+
 /** The policy as staff see it, read after any change so that the answer is what is stored. */
-export async function adminPolicyAnswer(db: Database, id: number): Promise<AdminPolicy> {
+export async function adminPolicyAnswer(db: Database, id: number, today: string): Promise<AdminPolicy> {
   const [view] = await loadPolicyViews(db, { id });
   const [row] = await db.select().from(policies).where(eq(policies.id, id));
   if (!view || !row) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
@@ -236,10 +262,7 @@ export async function adminPolicyAnswer(db: Database, id: number): Promise<Admin
       actorLabel: h.actorLabel,
     })),
     notes: noteRows.map((n) => ({ id: n.id, body: n.body, authorLabel: n.authorLabel, at: n.at.toISOString() })),
-    actions: policyActionsFrom(row.status)
-      .map((a) => API_ACTION[a])
-      .filter((a): a is AdminPolicyAction => a !== null)
-      .filter((a) => !(row.renewalStoppedBy && (a === "stop-renewal" || a === "renew"))),
+    actions: allowedActions({ ...row, recibos: reciboRows }, today),
   };
 }
 
@@ -253,9 +276,9 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
     return csvAttachment(c, "polizas", csvStream({ header: CSV_HEADER, batches, row: csvRow }));
   });
 
-  api.openapi(getRoute, async (c) => c.json(await adminPolicyAnswer(c.var.deps.db, c.req.valid("param").id), 200));
+  api.openapi(getRoute, async (c) => c.json(await adminPolicyAnswer(c.var.deps.db, c.req.valid("param").id, today(c)), 200));
 
-  const afterChange = async (c: { var: { deps: { db: Database } } }, id: number) => adminPolicyAnswer(c.var.deps.db, id);
+  const afterChange = async (c: { var: { deps: { db: Database; now: () => Date } } }, id: number) => adminPolicyAnswer(c.var.deps.db, id, today(c));
 
   api.openapi(updateRoute, async (c) => {
     const { id } = c.req.valid("param");

@@ -68,7 +68,8 @@ export const SYSTEM_ACTOR: Actor = { actorType: "system", actorId: null, actorLa
 
 type Change = { tx: DbOrTx; policy: LockedPolicy; actor: Actor; now: Date; today: string };
 
-const stateOf = (p: LockedPolicy): PolicyState => ({
+/** What the machine's guards look at, from the policy row and its recibos. */
+export const policyStateOf = (p: LockedPolicy): PolicyState => ({
   status: p.status,
   line: p.lineCode,
   startDate: p.startDate,
@@ -98,7 +99,7 @@ type Effect = {
 /** Checks the machine and writes the transition, its history entry and its audit row. */
 async function transition(c: Change, input: PolicyTransitionInput, effect: Effect): Promise<void> {
   const withdrawal = input.action === "anular" ? await readWithdrawalRules(c.tx) : { days: 0, lines: [] };
-  const outcome = checkPolicyTransition(stateOf(c.policy), input, { today: c.today, withdrawal });
+  const outcome = checkPolicyTransition(policyStateOf(c.policy), input, { today: c.today, withdrawal });
   if (!outcome.ok) throw new ApiProblem(409, outcome.message);
   const patch = { ...effect.patch, status: outcome.to };
   await updatePolicy(c.tx, c.policy.id, patch, c.now);
@@ -223,7 +224,7 @@ export async function stopRenewal(deps: LifecycleDeps, policyId: number, by: Ren
 /** "Renovar ahora": prices the next term with the tariff in force and sends the notice; the term starts at the end date. */
 export async function prepareRenewalNow(deps: LifecycleDeps, policyId: number, actor: Actor, now: Date) {
   return withPolicy(deps, policyId, actor, now, async (c) => {
-    const outcome = checkPolicyTransition(stateOf(c.policy), { action: "renovar" }, { today: c.today, withdrawal: { days: 0, lines: [] } });
+    const outcome = checkPolicyTransition(policyStateOf(c.policy), { action: "renovar" }, { today: c.today, withdrawal: { days: 0, lines: [] } });
     if (!outcome.ok) throw new ApiProblem(409, outcome.message);
     const offer = await offerRenewal(c);
     if (!offer.ok) throw new ApiProblem(409, offer.reason);
@@ -474,7 +475,7 @@ async function chargeThroughMandate(deps: LifecycleDeps, c: Change, recibo: Reci
 
 /** A paid recibo may end a suspension (cover back 24 h later, art. 15) or put a new policy in force. */
 async function afterPayment(c: Change) {
-  if (c.policy.status === "suspendida" && overdueRecibos(stateOf(c.policy), c.today).length === 0) {
+  if (c.policy.status === "suspendida" && overdueRecibos(policyStateOf(c.policy), c.today).length === 0) {
     const resumes = coverResumesAt(c.now);
     await reactivate(c, resumes, `Póliza rehabilitada por el pago: la cobertura se reanuda el ${formatDateTime(resumes)}`);
   } else if (c.policy.status === "pendiente_pago" && c.policy.recibos.some((r) => r.sequence === 1 && r.status === "cobrado")) {
@@ -581,7 +582,7 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
   await each(
     (after) => policiesWithOverdueRecibo(deps.db, "en_vigor", addDays(day, -28), after),
     async (c) => {
-      const [first] = overdueRecibos(stateOf(c.policy), day);
+      const [first] = overdueRecibos(policyStateOf(c.policy), day);
       if (!first) return null;
       await suspend(c, `recibo ${first.sequence} impagado desde el ${formatIsoDate(first.dueDate)} (art. 15 LCS)`);
       return "suspendidas";
@@ -592,7 +593,7 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
   await each(
     (after) => policiesWithOverdueRecibo(deps.db, "suspendida", addMonths(day, -6), after),
     async (c) => {
-      const [first] = overdueRecibos(stateOf(c.policy), day);
+      const [first] = overdueRecibos(policyStateOf(c.policy), day);
       if (!first || extinctionDate(first.dueDate) > day) return null;
       await cancel(deps, c, { reason: "impago", effectiveDate: extinctionDate(first.dueDate), note: `recibo ${first.sequence} impagado seis meses (art. 15 LCS)` });
       return "extinguidas";

@@ -129,19 +129,24 @@ test.describe("con JavaScript", () => {
     const policy = await buyPolicy(page.request, "Jorge Prueba Diálogos");
     await findByNif(page, policy);
 
+    // "Renovar ahora" is not offered months before the renewal window opens.
+    await expect(actions(page).getByRole("button", { name: "Renovar ahora" })).toHaveCount(0);
+
     // The dialog: focus on Cancelar, Escape closes it and nothing happens.
-    await actions(page).getByRole("button", { name: "Renovar ahora" }).click();
-    const renewDialog = page.getByRole("dialog", { name: `¿Preparar ahora la renovación de la póliza ${policy.number}?` });
-    await expect(renewDialog).toBeVisible();
-    await expect(renewDialog.getByRole("button", { name: "Cancelar" })).toBeFocused();
+    await actions(page).getByLabel("Motivo de la anulación").selectOption({ label: "Petición del cliente" });
+    await actions(page).getByLabel("Fecha de efecto").fill("2099-01-01");
+    await actions(page).getByRole("button", { name: "Anular póliza" }).click();
+    const cancelDialog = page.getByRole("dialog", { name: `¿Anular la póliza ${policy.number}?` });
+    await expect(cancelDialog).toBeVisible();
+    await expect(cancelDialog.getByRole("button", { name: "Cancelar" })).toBeFocused();
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press("Escape");
-    await expect(renewDialog).toBeHidden();
-    // Confirmed, the API refuses it (two months before the end date at the earliest): the reason shows by the form.
-    await actions(page).getByRole("button", { name: "Renovar ahora" }).click();
-    await renewDialog.getByRole("button", { name: "Sí, renovar" }).click();
-    await expect(renewDialog).toBeHidden();
-    await expect(actions(page).getByText(/La renovación se prepara a partir del/)).toBeVisible();
+    await expect(cancelDialog).toBeHidden();
+    // Confirmed, the API refuses it (after the end of the term): the reason shows by the form.
+    await actions(page).getByRole("button", { name: "Anular póliza" }).click();
+    await cancelDialog.getByRole("button", { name: "Sí, anular la póliza" }).click();
+    await expect(cancelDialog).toBeHidden();
+    await expect(actions(page).getByText(/no puede ser posterior al vencimiento/).first()).toBeVisible();
     await expect(page).toHaveTitle(/^Error: /);
 
     // A field checked in the browser before the dialog opens.

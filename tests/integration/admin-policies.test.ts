@@ -79,7 +79,10 @@ describe("una póliza y sus cambios", () => {
       { token: superToken, status: 200 },
     );
     expect(answer.policy).toMatchObject({ number: car.number, status: "en_vigor" });
-    expect(answer.actions).toEqual(["suspend", "cancel", "renew", "stop-renewal"]);
+    // "renew" opens two months before the end: not offered to a policy that starts today.
+    expect(answer.actions).toEqual(["suspend", "cancel", "stop-renewal"]);
+    const late = await json<{ actions: string[] }>("get", `/admin/policies/${ending.id}`, { token: superToken, status: 200 });
+    expect(late.actions).toEqual(["suspend", "cancel", "renew", "stop-renewal"]);
     expect(answer.recibos[0]).toMatchObject({ sequence: 1, actions: ["refund"] });
     expect(answer.history.map((h) => h.event)).toEqual(["emitida"]);
     expect((await call("get", "/admin/policies/999999", { token: superToken })).status).toBe(404);
