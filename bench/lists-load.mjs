@@ -213,7 +213,7 @@ export async function loadListVolumes(client, { scale = 1, log = () => {} } = {}
               (array['anual','semestral','trimestral','mensual']::payment_frequency[])[1 + ${n} % 4],
               '[]'::jsonb, t.inputs::jsonb,
               m.net, m.frac, 300, 15, m.net * 6 / 100, m.net + m.frac + 300 + 15 + m.net * 6 / 100,
-              case when ${n} % 25 = 0 then 'Solicitud del tomador' end,
+              case when ${n} % 25 = 0 then 'peticion_cliente' end,
               case when ${n} % 25 = 0 then (${created}) + interval '60 days' end,
               (${created}), (${created})
          from bench_templates t

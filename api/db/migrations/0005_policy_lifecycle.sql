@@ -66,6 +66,12 @@ CREATE INDEX "policies_line_created_idx" ON "policies" USING btree ("line_code",
 CREATE INDEX "policies_start_date_idx" ON "policies" USING btree ("start_date","id");--> statement-breakpoint
 CREATE INDEX "policies_number_prefix_idx" ON "policies" USING btree ("number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "policies_end_date_idx" ON "policies" USING btree ("end_date","id");--> statement-breakpoint
+-- Cancellations written before the reasons became a closed list (free text) are kept as the
+-- nearest reason, with the day they took effect.
+UPDATE "policies" SET "cancellation_reason" = CASE WHEN "cancellation_reason" ILIKE '%impago%' THEN 'impago' ELSE 'peticion_cliente' END
+WHERE "cancellation_reason" IS NOT NULL AND "cancellation_reason" NOT IN ('desistimiento', 'impago', 'peticion_cliente', 'error_emision');--> statement-breakpoint
+UPDATE "policies" SET "cancellation_effective_date" = ("cancelled_at" AT TIME ZONE 'Europe/Madrid')::date
+WHERE "cancelled_at" IS NOT NULL AND "cancellation_effective_date" IS NULL;--> statement-breakpoint
 ALTER TABLE "policies" ADD CONSTRAINT "policies_cancellation_reason" CHECK ("policies"."cancellation_reason" is null or "policies"."cancellation_reason" in ('desistimiento', 'impago', 'peticion_cliente', 'error_emision'));--> statement-breakpoint
 ALTER TABLE "policies" ADD CONSTRAINT "policies_renewal_stopped_by" CHECK ("policies"."renewal_stopped_by" is null or "policies"."renewal_stopped_by" in ('cliente', 'aseguradora'));--> statement-breakpoint
 -- Policies sold before the lifecycle: later recibos are charged through the method of their first payment
