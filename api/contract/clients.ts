@@ -80,7 +80,10 @@ export const CLIENT_FILTERS = {
 /** A search that is a whole NIF/NIE is looked up exactly (normalised); anything else needs 3 letters. */
 export function clientSearchNif(q: string): string | null {
   const nif = validateNif(q);
-  return nif.ok ? nif.value : null;
+  if (nif.ok) return nif.value;
+  // A company's CIF has the same nine-character shape: looked up exactly too.
+  const shaped = normalizeNif(q);
+  return /^[A-Z]\d{7}[A-Z0-9]$/.test(shaped) ? shaped : null;
 }
 
 const clientQueries = listQuerySchemas(

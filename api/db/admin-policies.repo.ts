@@ -4,7 +4,7 @@
 import { and, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AdminPolicyExportQuery, AdminPolicyListQuery, AdminPolicyRow, AdminPolicySortKey } from "../contract/admin-policies";
 import { addDays } from "../domain/calendar";
-import { normalizeNif, validateNif } from "../domain/nif";
+import { clientSearchNif } from "../contract/clients";
 import type { DbOrTx } from "./client";
 import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, type SortMap } from "./list";
 import { clients, policies } from "./schema";
@@ -64,8 +64,9 @@ function searchOf(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const text = q.trim();
   if (/^cot-/i.test(text)) return like(policies.number, `${text.toUpperCase().replace(/[\\%_]/g, "")}%`);
-  const nif = normalizeNif(text);
-  if (validateNif(nif).ok) return inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${clients.nif} = ${nif})`);
+  // A NIF/NIE (or a company's CIF), looked up exactly through the unique index, as the clients' list does.
+  const nif = clientSearchNif(text);
+  if (nif) return inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${clients.nif} = ${nif})`);
   if (text.length < 3) return sql`false`;
   const pattern = likeContains(text);
   return inArray(
