@@ -200,3 +200,6 @@ export const UpdatePolicyBodySchema = z.object({
   risk: z.unknown().optional().describe("Los datos que tarifican no se cambian aquí: suplemento"),
 });
 export type UpdatePolicyBody = z.infer<typeof UpdatePolicyBodySchema>;
+
+/** The back office's edit form: the fields of the body that keep the price (the dwelling's postal code travels unchanged). */
+export const PolicyEditFormSchema = UpdatePolicyBodySchema.pick({ registration: true, riskAddress: true, iban: true });

@@ -42,6 +42,7 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.policies[.]csv": { loader: "policies:read", action: null },
   "routes/admin.policies.$id._index": { loader: "policies:read", action: "policies:write" },
   "routes/admin.policies.$id.payments": { loader: "policies:read", action: "payments:write" },
+  "routes/admin.policies.$id.edit": { loader: "policies:write", action: "policies:write" },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;

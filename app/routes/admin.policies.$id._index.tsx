@@ -218,6 +218,13 @@ export default function AdminPolicyPage() {
 
       <Section id="riesgo" title="Riesgo asegurado">
         <PolicyRisk policy={policy} />
+        {canWrite && policy.status !== "anulada" && policy.status !== "vencida" ? (
+          <p className="mt-4">
+            <Link to={`/admin/policies/${policy.id}/edit`} className="underline">
+              Modificar la matrícula o la dirección del riesgo, o el IBAN de los recibos
+            </Link>
+          </p>
+        ) : null}
       </Section>
 
       <Section id="garantias" title="Garantías">

@@ -98,6 +98,33 @@ test.describe("sin JavaScript", () => {
   });
 });
 
+test.describe("modificar sin cambiar la prima, sin JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "un formulario sin JavaScript basta");
+
+  test("cambiar la dirección de la vivienda y el IBAN, con un IBAN mal escrito primero, y verlo en el historial", async ({ page, signInAsAdmin }) => {
+    // A purchase through the API, four pages and two form posts: more than the default 30 s on a busy machine.
+    test.slow();
+    await signInAsAdmin("gestor");
+    const policy = await buyPolicy(page.request, "Elena Prueba Modificar");
+    await findByNif(page, policy);
+    await page.getByRole("link", { name: /Modificar la matrícula o la dirección del riesgo/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Modificar la póliza ${policy.number}` })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel("Calle y número").fill("Carrer de Provença 200");
+    await page.getByLabel(/^IBAN para los próximos recibos/).fill("ES00 1234");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect(page.getByLabel("Calle y número")).toHaveValue("Carrer de Provença 200");
+
+    await page.getByLabel(/^IBAN para los próximos recibos/).fill("ES91 2100 0418 4502 0005 1332");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Póliza modificada").first()).toBeVisible();
+    await expect(history(page).getByRole("rowheader", { name: /Datos modificados: IBAN de los recibos, dirección de la vivienda|Datos modificados: dirección de la vivienda, IBAN de los recibos/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Riesgo asegurado" }).first()).toContainText("Carrer de Provença 200");
+  });
+});
+
 test.describe("la lista, sin JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "una vez basta: el proceso diario es uno para toda la base de datos");
 
