@@ -17,7 +17,7 @@ import {
 import { AUDIT_ACTIONS, LINE_NAMES, POLICY_EVENTS, type AuditAction, type PolicyEvent } from "../contract/vocabulary";
 import type { PolicyForErasure } from "../domain/client-data";
 import type { DbOrTx, Transaction } from "./client";
-import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, thenById, type SortMap } from "./list";
+import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, pageIds, thenById, type SortMap } from "./list";
 import {
   auditLog,
   clients,
@@ -90,7 +90,9 @@ const clientRows = <Extra extends Record<string, SQL>>(db: DbOrTx, where: SQL | 
 export async function listClients(db: DbOrTx, query: ClientListQuery) {
   const where = whereOf(query);
   return listPage(query, SORTS, {
-    rows: async (orderBy, limit, offset) => (await clientRows(db, where).orderBy(...orderBy).limit(limit).offset(offset)).map(toRow),
+    // The page's ids first, so "policies in force" is counted for the page's rows only (pageIds).
+    rows: async (orderBy, limit, offset) =>
+      (await clientRows(db, inArray(clients.id, pageIds(db, clients, clients.id, where, orderBy, limit, offset))).orderBy(...orderBy)).map(toRow),
     count: () => cappedCount(db, clients, where),
   });
 }

@@ -9,7 +9,7 @@
 // - Exports read in keyset batches (WHERE (sort columns) < (last row's)), so memory stays bounded
 //   and the last batch costs what the first did.
 import { asc, count, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { COUNT_CAP, pageOffset, type ListPage, type SortDirection } from "../contract/list-query";
 import type { DbOrTx } from "./client";
 
@@ -60,6 +60,15 @@ export async function listPage<K extends string, Item>(
     read.count(),
   ]);
   return { items, ...counted, page: query.page, pageSize: query.pageSize, sort: query.sort, dir: query.dir };
+}
+
+/**
+ * The ids of one page, read from the list's own table (an index walk, however deep the page): a
+ * list then joins and computes its per-row columns for those ids only, not for every row OFFSET
+ * skips. `where` must reference the table alone (subqueries are fine).
+ */
+export function pageIds(db: DbOrTx, table: PgTable, id: PgColumn, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
+  return db.select({ id }).from(table).where(where).orderBy(...orderBy).limit(limit).offset(offset);
 }
 
 /** The keyset values of a row: its sort columns as text (exact, microseconds included). */
