@@ -5,6 +5,7 @@
 // with these options (a ";", '"', CR or LF inside, or a space at either end; '"' doubled): the
 // writer is ours because an export writes tens of millions of cells and csv-stringify's per-cell
 // machinery (casting, option checks, a record array per row) was a fifth of its time.
+import { madridParts } from "../platform/madrid-time";
 
 /** A cell that a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
 export function guardFormula(value: string): string {
@@ -39,42 +40,10 @@ export function csvLine(cells: readonly string[]): string {
   return line + "\r\n";
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat("es-ES", {
-  timeZone: "Europe/Madrid",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-const HOUR_MS = 3_600_000;
-/** "dd/mm/aaaa hh:" of each UTC hour already formatted (at most a few thousand: cleared when full). */
-const hourPrefixes = new Map<number, string>();
-const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/**
- * "01/05/2026 14:03:09", Madrid time: what a spreadsheet set to Spanish reads as a date and time.
- * Intl formats each UTC hour once: Madrid's offset is a whole number of hours (CET/CEST, changing
- * on the hour), so within an hour only the minutes and seconds move, and they are UTC's. An hour
- * whose start does not format as "…:00:00" (local mean time before 1901) is formatted whole.
- */
+/** "01/05/2026 14:03:09", Madrid time: what a spreadsheet set to Spanish reads as a date and time. */
 export function csvDateTime(date: Date | string): string {
-  const ms = typeof date === "string" ? Date.parse(date) : date.getTime();
-  if (!Number.isFinite(ms)) return dateTimeFormat.format(new Date(ms)).replace(",", ""); // throws RangeError as before
-  const hour = Math.floor(ms / HOUR_MS);
-  let prefix = hourPrefixes.get(hour);
-  if (prefix === undefined) {
-    const start = dateTimeFormat.format(new Date(hour * HOUR_MS)).replace(",", "");
-    prefix = start.endsWith(":00:00") ? start.slice(0, -5) : "";
-    if (hourPrefixes.size >= 10_000) hourPrefixes.clear();
-    hourPrefixes.set(hour, prefix);
-  }
-  if (prefix === "") return dateTimeFormat.format(new Date(ms)).replace(",", "");
-  const seconds = Math.floor((ms - hour * HOUR_MS) / 1000);
-  return `${prefix}${two(Math.floor(seconds / 60))}:${two(seconds % 60)}`;
+  const p = madridParts(date);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
 
 const moneyFormat = new Intl.NumberFormat("es-ES", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });

@@ -26,6 +26,7 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   ACTOR_TYPE_CODES,
+  CLIENT_STAGES,
   FREQUENCIES,
   LINES,
   PAYMENT_METHODS,
@@ -42,7 +43,7 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 // ─── Enums ──────────────────────────────────────────────────────────────────────────────
 
 export const lineCodeEnum = pgEnum("line_code", LINES);
-export const clientStageEnum = pgEnum("client_stage", ["prospecto", "alta", "activo", "renovacion", "en_riesgo", "baja"]);
+export const clientStageEnum = pgEnum("client_stage", CLIENT_STAGES);
 export const guaranteePriceTypeEnum = pgEnum("guarantee_price_type", GUARANTEE_PRICE_TYPES);
 export const quoteStatusEnum = pgEnum("quote_status", QUOTE_STATUSES);
 export const policyStatusEnum = pgEnum("policy_status", POLICY_STATUSES);
