@@ -4,7 +4,7 @@ import { z } from "zod";
 import { isIsoDate } from "./quotes";
 import { listQuerySchemas, paginated } from "./list-query";
 import { PolicySchema } from "./policies";
-import { RegistrationSchema, RiskAddressSchema } from "./checkout";
+import { CheckoutBodySchema, RegistrationSchema, RiskAddressSchema } from "./checkout";
 import { IBAN_ERROR, validateIban } from "../domain/iban";
 import {
   ACTOR_TYPE_CODES,
@@ -203,3 +203,31 @@ export type UpdatePolicyBody = z.infer<typeof UpdatePolicyBodySchema>;
 
 /** The back office's edit form: the fields of the body that keep the price (the dwelling's postal code travels unchanged). */
 export const PolicyEditFormSchema = UpdatePolicyBodySchema.pick({ registration: true, riskAddress: true, iban: true });
+
+// ─── A policy sold by phone (/admin/policies/new) ──────────────────────────────────────────
+
+export const STAFF_SALE_MESSAGES = {
+  quoteId: "Falta la cotización. Vuelva a calcular el precio.",
+  email: "Introduzca un correo electrónico válido",
+} as const;
+
+/**
+ * POST /admin/policies: the public checkout's body (same rules, same field names), plus the quote
+ * staff made for the customer and, optionally, the customer's e-mail for the documents. The
+ * consents are the ones the customer gave on the phone; the API records them as such.
+ */
+export const StaffCheckoutBodySchema = CheckoutBodySchema.extend({
+  quoteId: z
+    .string({ required_error: STAFF_SALE_MESSAGES.quoteId, invalid_type_error: STAFF_SALE_MESSAGES.quoteId })
+    .uuid(STAFF_SALE_MESSAGES.quoteId)
+    .describe("La cotización hecha por teléfono (POST /admin/policies/quotes)"),
+  email: z
+    .string({ invalid_type_error: STAFF_SALE_MESSAGES.email })
+    .trim()
+    .toLowerCase()
+    .max(254, STAFF_SALE_MESSAGES.email)
+    .email(STAFF_SALE_MESSAGES.email)
+    .optional()
+    .describe("Correo del cliente para enviarle la póliza; sin él, el que ya tenga el cliente (si no tiene, no se envía correo)"),
+});
+export type StaffCheckoutBody = z.infer<typeof StaffCheckoutBodySchema>;

@@ -9,6 +9,7 @@ import { listQuerySchemas, paginated } from "./list-query";
 import {
   CLIENT_STAGES,
   CONSENT_PURPOSES,
+  SALES_CHANNELS,
   FREQUENCIES,
   LINES,
   PAYMENT_METHODS,
@@ -160,7 +161,9 @@ export const ClientConsentSchema = z.object({
   purpose: z.enum(CONSENT_PURPOSES),
   granted: z.boolean(),
   at: z.string().describe("ISO 8601"),
-  ip: z.string().nullable(),
+  ip: z.string().nullable().describe("Desde dónde se dio en la web; ninguna si se dio por teléfono"),
+  channel: z.enum(SALES_CHANNELS).describe("web: lo dio el cliente en la web; telefono: lo dio por teléfono y lo registró un empleado"),
+  recordedBy: z.string().nullable().describe("El empleado que registró un consentimiento dado por teléfono"),
 });
 
 export const ClientDocumentSchema = z.object({

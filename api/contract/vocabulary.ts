@@ -171,6 +171,11 @@ export const CLIENT_STAGE_TONES: Record<ClientStage, StatusTone> = {
 /** What a person consents to at checkout: all but marketing are required to take out a policy. */
 export const CONSENT_PURPOSES = ["terms", "privacy", "ipid", "marketing"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+
+/** How a policy was sold and its consents given: on the web by the customer, or by phone with a staff member. */
+export const SALES_CHANNELS = ["web", "telefono"] as const;
+export type SalesChannel = (typeof SALES_CHANNELS)[number];
+export const SALES_CHANNEL_LABELS: Record<SalesChannel, string> = { web: "Web", telefono: "Teléfono" };
 export const CONSENT_PURPOSE_LABELS: Record<ConsentPurpose, string> = {
   terms: "Condiciones de contratación",
   privacy: "Política de privacidad",

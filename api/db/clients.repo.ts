@@ -19,6 +19,7 @@ import type { PolicyForErasure } from "../domain/client-data";
 import type { DbOrTx, Transaction } from "./client";
 import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, pageIds, thenById, type SortMap } from "./list";
 import {
+  adminUsers,
   auditLog,
   clients,
   consents,
@@ -203,11 +204,17 @@ function consentsOf(client: Pick<Client, "id" | "userId">): SQL {
 
 async function clientConsents(db: DbOrTx, client: Client) {
   const rows = await db
-    .select({ purpose: consents.purpose, granted: consents.granted, at: consents.at, ip: consents.ip })
+    .select({ purpose: consents.purpose, granted: consents.granted, at: consents.at, ip: consents.ip, channel: consents.channel, recordedBy: adminUsers.username })
     .from(consents)
+    .leftJoin(adminUsers, eq(adminUsers.id, consents.recordedByAdminId))
     .where(consentsOf(client))
     .orderBy(desc(consents.at), desc(consents.id));
-  return rows.map((r) => ({ ...r, purpose: r.purpose as ClientDetail["consents"][number]["purpose"], at: iso(r.at) }));
+  return rows.map((r) => ({
+    ...r,
+    purpose: r.purpose as ClientDetail["consents"][number]["purpose"],
+    channel: r.channel as ClientDetail["consents"][number]["channel"],
+    at: iso(r.at),
+  }));
 }
 
 /** The addresses the client's e-mails went to: the client's own and their account's. */

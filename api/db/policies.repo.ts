@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { ConsentPurpose, Policyholder } from "../contract/checkout";
 import type { SiteInfo } from "../contract/site";
+import type { SalesChannel } from "../contract/vocabulary";
 import type { PricedPlan } from "../domain/rating";
 import { withdrawalUntil } from "../domain/calendar";
 import { pageOffset, type PaginationQuery } from "../contract/list-query";
@@ -76,31 +77,41 @@ export async function nextPolicyNumber(tx: DbOrTx, year: number): Promise<string
 
 
 export type ClientOutcome =
-  | { kind: "created" | "updated"; id: number; before: Record<string, unknown> | null }
+  | { kind: "created" | "updated"; id: number; userId: number | null; before: Record<string, unknown> | null }
   | { kind: "other_account" };
 
 /**
- * The visitor's client with this NIF, updated with the data just given, or a new one. A client
- * of that NIF held by another account is not touched (the caller refuses the checkout).
+ * The client with this NIF, updated with the data just given, or a new one.
+ * - On the web (`account`: the visitor's id and e-mail) the client becomes the visitor's; a client
+ *   of that NIF held by another account is not touched (the caller refuses the checkout).
+ * - By phone (`account` null) the client keeps whatever account it has, and its e-mail unless
+ *   staff give one.
  */
 export async function upsertClient(
   tx: DbOrTx,
-  args: { userId: number; email: string; holder: Policyholder; at: Date },
+  args: { account: { userId: number; email: string } | null; email?: string | null; holder: Policyholder; at: Date },
 ): Promise<ClientOutcome> {
   await lockClientNif(tx, args.holder.nif);
   const [existing] = await tx.select().from(clients).where(eq(clients.nif, args.holder.nif));
-  const values = { ...args.holder, email: args.email, userId: args.userId, stage: "activo" as const, updatedAt: args.at };
+  const email = args.account?.email ?? args.email ?? existing?.email ?? null;
+  const userId = args.account?.userId ?? existing?.userId ?? null;
+  const values = { ...args.holder, email, userId, stage: "activo" as const, updatedAt: args.at };
   if (!existing) {
     const [row] = await tx
       .insert(clients)
       .values({ ...values, createdAt: args.at })
       .returning({ id: clients.id });
-    return { kind: "created", id: row!.id, before: null };
+    return { kind: "created", id: row!.id, userId, before: null };
   }
-  if (existing.userId !== null && existing.userId !== args.userId) return { kind: "other_account" };
+  if (args.account && existing.userId !== null && existing.userId !== args.account.userId) return { kind: "other_account" };
   await tx.update(clients).set(values).where(eq(clients.id, existing.id));
-  const { name, phone, address, postalCode, city, birthDate, stage, userId } = existing;
-  return { kind: "updated", id: existing.id, before: { name, phone, address, postalCode, city, birthDate, stage, userId } };
+  const { name, phone, address, postalCode, city, birthDate, stage } = existing;
+  return {
+    kind: "updated",
+    id: existing.id,
+    userId,
+    before: { name, phone, address, postalCode, city, birthDate, stage, userId: existing.userId, ...(existing.email !== email ? { email: existing.email } : {}) },
+  };
 }
 
 // ─── Policy, recibos, payment, consents ──────────────────────────────────────────────────
@@ -109,7 +120,7 @@ export type NewPolicyWrite = {
   number: string;
   quoteId: string;
   clientId: number;
-  userId: number;
+  userId: number | null;
   line: LineCode;
   planCode: string;
   startDate: string;
@@ -121,6 +132,7 @@ export type NewPolicyWrite = {
   idempotencyKey: string;
   /** How the later recibos are charged (the provider's mandate; the IBAN for SEPA). */
   payment: { method: PaymentMethod; mandate: string | null; iban: string | null };
+  channel: SalesChannel;
   at: Date;
 };
 
@@ -150,6 +162,7 @@ export async function insertPolicy(tx: DbOrTx, p: NewPolicyWrite): Promise<numbe
       paymentMethod: p.payment.method,
       paymentMandate: p.payment.mandate,
       iban: p.payment.iban,
+      channel: p.channel,
       createdAt: p.at,
       updatedAt: p.at,
     })
@@ -212,15 +225,26 @@ export async function insertPayment(
 
 export async function insertConsents(
   tx: DbOrTx,
-  c: { userId: number; clientId: number; decisions: Record<ConsentPurpose, boolean>; ip: string | null; at: Date },
+  c: {
+    userId: number | null;
+    clientId: number;
+    decisions: Record<ConsentPurpose, boolean>;
+    /** On the web, the visitor's address; by phone, none and the staff member who recorded them. */
+    given: { channel: "web"; ip: string | null } | { channel: "telefono"; recordedByAdminId: number };
+    at: Date;
+  },
 ): Promise<void> {
-  await tx.insert(consents).values(
-    Object.entries(c.decisions).map(([purpose, granted]) => ({ userId: c.userId, clientId: c.clientId, purpose, granted, ip: c.ip, at: c.at })),
-  );
+  const given =
+    c.given.channel === "web"
+      ? { channel: "web", ip: c.given.ip, recordedByAdminId: null }
+      : { channel: "telefono", ip: null, recordedByAdminId: c.given.recordedByAdminId };
+  await tx
+    .insert(consents)
+    .values(Object.entries(c.decisions).map(([purpose, granted]) => ({ userId: c.userId, clientId: c.clientId, purpose, granted, ...given, at: c.at })));
 }
 
-export async function markQuoteContracted(tx: DbOrTx, quoteId: string, userId: number, at: Date): Promise<void> {
-  // Also gives an anonymous quote checked out with its owner token to the account.
+/** The quote bought; its account is the buyer's (an anonymous quote checked out with its owner token becomes the visitor's). */
+export async function markQuoteContracted(tx: DbOrTx, quoteId: string, userId: number | null, at: Date): Promise<void> {
   await tx.update(quotes).set({ status: "contratada", userId, sessionId: null, updatedAt: at }).where(eq(quotes.id, quoteId));
 }
 

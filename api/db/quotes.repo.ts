@@ -173,6 +173,8 @@ export type StoredQuote = {
   plans: PricedPlan[];
   userId: number | null;
   ownerTokenHash: string | null;
+  /** The staff member who made it for a customer on the phone; null on the web. */
+  madeByAdminId: number | null;
   validUntil: Date;
   createdAt: Date;
 };
@@ -185,6 +187,7 @@ const quoteColumns = {
   offers: quotes.offers,
   userId: quotes.userId,
   ownerTokenHash: quotes.sessionId,
+  madeByAdminId: quotes.madeByAdminId,
   validUntil: quotes.validUntil,
   createdAt: quotes.createdAt,
 };
@@ -199,6 +202,8 @@ export type NewQuoteWrite = {
   plans: PricedPlan[];
   userId: number | null;
   ownerTokenHash: string | null;
+  /** Staff quoting for a customer on the phone. */
+  madeByAdminId?: number | null;
   createdAt: Date;
   validUntil: Date;
   audit: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">;
@@ -223,6 +228,7 @@ function buildInsertQuote(db: Database) {
         offers: placeholder("offers"),
         userId: placeholder("userId"),
         sessionId: placeholder("sessionId"),
+        madeByAdminId: placeholder("madeByAdminId"),
         validUntil: placeholder("validUntil"),
         bestPrice: placeholder("bestPrice"),
         createdAt: placeholder("createdAt"),
@@ -277,6 +283,7 @@ export async function insertQuote(db: Database, quote: NewQuoteWrite): Promise<S
     plans: quote.plans,
     userId: quote.userId,
     ownerTokenHash: quote.ownerTokenHash,
+    madeByAdminId: quote.madeByAdminId ?? null,
     validUntil: quote.validUntil,
     createdAt: quote.createdAt,
   };
@@ -287,6 +294,7 @@ export async function insertQuote(db: Database, quote: NewQuoteWrite): Promise<S
     offers: stored.plans,
     userId: stored.userId,
     sessionId: stored.ownerTokenHash,
+    madeByAdminId: stored.madeByAdminId,
     validUntil: stored.validUntil,
     bestPrice: bestYearlyTotal(stored.plans),
     createdAt: stored.createdAt,
@@ -302,6 +310,7 @@ export async function insertQuote(db: Database, quote: NewQuoteWrite): Promise<S
         validUntil: quote.validUntil.toISOString(),
         plans: quote.plans.map((p) => p.code),
         anonymous: quote.userId === null,
+        ...(stored.madeByAdminId !== null ? { channel: "telefono" } : {}),
       },
     }),
   });

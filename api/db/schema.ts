@@ -319,6 +319,8 @@ export const quotes = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Anonymous visitors own their quotes through a session id until they sign in. */
     sessionId: text("session_id"),
+    /** A quote made by staff for a customer on the phone (/admin/policies/new): any staff with policies:write may use it. */
+    madeByAdminId: integer("made_by_admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
     validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
     /** The lowest yearly total among the offers (cents), stored at write time for the lists. */
     bestPrice: integer("best_price"),
@@ -387,6 +389,8 @@ export const policies = pgTable(
     previousPolicyId: integer("previous_policy_id").references((): AnyPgColumn => policies.id, { onDelete: "set null" }),
     /** A checkout submitted twice carries the same key and creates one policy. */
     idempotencyKey: text("idempotency_key").unique(),
+    /** Sold on the web by the customer or by phone by staff (one of SALES_CHANNELS). */
+    channel: text("channel").notNull().default("web"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -403,6 +407,7 @@ export const policies = pgTable(
     index("policies_end_date_idx").on(t.endDate, t.id),
     index("policies_number_prefix_idx").on(sql`${t.number} text_pattern_ops`),
     check("policies_cancellation_reason", sql`${t.cancellationReason} is null or ${t.cancellationReason} in ('desistimiento', 'impago', 'peticion_cliente', 'error_emision')`),
+    check("policies_channel", sql`${t.channel} in ('web', 'telefono')`),
     check("policies_renewal_stopped_by", sql`${t.renewalStoppedBy} is null or ${t.renewalStoppedBy} in ('cliente', 'aseguradora')`),
     check("policies_dates_order", sql`${t.endDate} > ${t.startDate}`),
     check(
@@ -535,9 +540,17 @@ export const consents = pgTable(
     purpose: text("purpose").notNull(),
     granted: boolean("granted").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The customer's address on the web; none for a consent given by phone. */
     ip: text("ip"),
+    /** One of SALES_CHANNELS: given on the web, or by phone and recorded by a staff member. */
+    channel: text("channel").notNull().default("web"),
+    recordedByAdminId: integer("recorded_by_admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
   },
-  (t) => [index("consents_user_id_idx").on(t.userId), index("consents_client_id_idx").on(t.clientId)],
+  (t) => [
+    index("consents_user_id_idx").on(t.userId),
+    index("consents_client_id_idx").on(t.clientId),
+    check("consents_channel", sql`${t.channel} in ('web', 'telefono')`),
+  ],
 );
 
 /** E-mails are queued in the business transaction and sent by a worker (retry with backoff). */

@@ -42,6 +42,11 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/policies", permission: "policies:read" },
   { method: "get", path: "/admin/policies/export", permission: "policies:read" },
   { method: "get", path: "/admin/policies/{id}", permission: "policies:read" },
+  // Selling by phone (/admin/policies/new): the quote, its prices, the policy.
+  { method: "post", path: "/admin/policies/quotes", permission: "policies:write" },
+  { method: "get", path: "/admin/policies/quotes/{id}", permission: "policies:write" },
+  { method: "post", path: "/admin/policies/quotes/{id}/price", permission: "policies:write" },
+  { method: "post", path: "/admin/policies", permission: "policies:write" },
   { method: "patch", path: "/admin/policies/{id}", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/suspend", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/reactivate", permission: "policies:write" },

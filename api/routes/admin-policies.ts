@@ -16,6 +16,7 @@ import {
   ReciboActionResultSchema,
   ReturnReciboBodySchema,
   StopRenewalBodySchema,
+  StaffCheckoutBodySchema,
   SuspendPolicyBodySchema,
   UpdatePolicyBodySchema,
   type AdminPolicy,
@@ -25,7 +26,14 @@ import {
 } from "../contract/admin-policies";
 import { IdParamSchema } from "../contract/ids";
 import { LINE_LABELS, POLICY_STATUS_LABELS, type CancellationReason, type RenewalStopper } from "../contract/vocabulary";
-import { currentAdmin } from "../auth";
+import { clientIp, currentAdmin } from "../auth";
+import { checkoutFieldErrors, PriceChoiceAnswerSchema, PriceChoiceBodySchema } from "../contract/checkout";
+import { CreateQuoteBodySchema, QuoteSchema } from "../contract/quotes";
+import { PolicySchema } from "../contract/policies";
+import { checkoutQuote, findStaffQuote } from "../services/checkout";
+import { createQuote, INVALID_DATA } from "../services/quotes";
+import { priceAnswer } from "./checkout";
+import { inputFieldErrors, quoteAnswer } from "./quotes";
 import { csvAttachment, csvDateTime, csvMoney, csvStream } from "../csv";
 import { adminActor } from "../db/audit";
 import { adminPolicyExportBatches, listAdminPolicies } from "../db/admin-policies.repo";
@@ -37,7 +45,7 @@ import { maskIban } from "../domain/iban";
 import { checkPolicyTransition, policyActionsFrom, reciboActionsFrom, type PolicyAction, type PolicyTransitionInput, type ReciboAction } from "../domain/lifecycle";
 import type { LockedPolicy } from "../db/lifecycle.repo";
 import { formatIsoDate } from "../domain/product-info";
-import { ApiProblem, errorResponses } from "../http";
+import { ApiProblem, errorResponses, ErrorSchema } from "../http";
 import {
   POLICY_NOT_FOUND_MESSAGE,
   addPolicyNote,
@@ -138,6 +146,62 @@ const updateRoute = adminRoute({
   description: "Con el antes y el después en la auditoría y el historial. Un cambio que modifica la prima (plan, forma de pago, garantías, fecha de efecto, datos que tarifican) responde 409: necesita un suplemento. Los datos de contacto del tomador se cambian en PATCH /admin/clients/{id}.",
   request: { params: IdParamSchema, body: { required: true, content: json(UpdatePolicyBodySchema) } },
   responses: policyResponses,
+});
+
+// Selling by phone: the same quote, prices and checkout as the public site, with staff as the buyer.
+const quoteIdParam = z.object({ id: z.string().describe("Identificador (UUID) de la cotización") });
+
+const staffQuoteRoute = adminRoute({
+  method: "post",
+  path: "/admin/policies/quotes",
+  tags: TAGS,
+  summary: "Cotiza por teléfono para un cliente",
+  description:
+    "El mismo cálculo que POST /quotes (misma tarifa, misma oferta vinculante mientras está vigente), hecho por un empleado: la cotización no es de ninguna cuenta y la puede contratar cualquier empleado con policies:write. Un riesgo no asegurable responde 422.",
+  request: { body: { required: true, content: json(CreateQuoteBodySchema) } },
+  responses: {
+    201: { description: "Cotización creada", content: json(QuoteSchema) },
+    ...errorResponses(400, 401, 403),
+    422: { description: "Riesgo no asegurable: se explica el motivo", content: json(ErrorSchema) },
+  },
+});
+
+const staffQuoteGetRoute = adminRoute({
+  method: "get",
+  path: "/admin/policies/quotes/{id}",
+  tags: TAGS,
+  summary: "Una cotización hecha por teléfono",
+  description: "Solo las hechas con POST /admin/policies/quotes; cualquier otra responde 404, como una que no existe.",
+  request: { params: quoteIdParam },
+  responses: { 200: { description: "La cotización", content: json(QuoteSchema) }, ...errorResponses(401, 403, 404) },
+});
+
+const staffPriceRoute = adminRoute({
+  method: "post",
+  path: "/admin/policies/quotes/{id}/price",
+  tags: TAGS,
+  summary: "Precio de un plan con garantías opcionales y forma de pago, de una cotización hecha por teléfono",
+  description: "Como POST /quotes/{id}/price.",
+  request: { params: quoteIdParam, body: { required: true, content: json(PriceChoiceBodySchema) } },
+  responses: { 200: { description: "El precio", content: json(PriceChoiceAnswerSchema) }, ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+const staffCheckoutRoute = adminRoute({
+  method: "post",
+  path: "/admin/policies",
+  tags: TAGS,
+  summary: "Emite una póliza para un cliente por teléfono",
+  description: [
+    "La misma contratación que POST /quotes/{id}/checkout, en una transacción: el cliente (por su NIF/NIE: se crea o se actualiza, y conserva su cuenta de visitante si la tiene), la póliza, sus recibos, el cobro del primer recibo, los consentimientos y el correo con los documentos (a email o al correo del cliente; sin ninguno, no se envía).",
+    "Los consentimientos se guardan como dados por teléfono, con el empleado que los registra. idempotencyKey: la misma emisión enviada varias veces crea una sola póliza y un solo cobro. Pago rechazado: 402 y no se crea nada.",
+  ].join(" "),
+  request: { body: { required: true, content: json(StaffCheckoutBodySchema) } },
+  responses: {
+    201: { description: "Póliza emitida", content: json(PolicySchema) },
+    200: { description: "La póliza ya emitida con esta idempotencyKey (no se vuelve a cobrar)", content: json(PolicySchema) },
+    ...errorResponses(400, 401, 403, 404, 409),
+    402: { description: "Pago rechazado: no se ha creado nada", content: json(ErrorSchema) },
+  },
 });
 
 const runRoute = adminRoute({
@@ -339,6 +403,42 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
     const { id, reciboId } = c.req.valid("param");
     return c.json(await changeRecibo(c.var.deps, id, reciboId, { action: "extornar" }, adminActor(c), c.var.deps.now()), 200);
   });
+
+  api.openapi(
+    staffQuoteRoute,
+    async (c) => {
+      const admin = currentAdmin(c);
+      const quote = await createQuote(c.var.deps, c.req.valid("json"), { userId: null, ownerTokenHash: null, madeByAdminId: admin.id }, adminActor(c), c.var.deps.now());
+      return c.json(quoteAnswer(quote), 201);
+    },
+    (result) => {
+      if (!result.success) throw new ApiProblem(400, INVALID_DATA, inputFieldErrors(result.error));
+      return undefined;
+    },
+  );
+  api.openapi(staffQuoteGetRoute, async (c) => c.json(quoteAnswer(await findStaffQuote(c.var.deps.db, c.req.valid("param").id, c.var.deps.now())), 200));
+  api.openapi(staffPriceRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    const at = now();
+    const quote = await findStaffQuote(db, c.req.valid("param").id, at);
+    return c.json(await priceAnswer(db, quote, c.req.valid("json"), at), 200);
+  });
+  api.openapi(
+    staffCheckoutRoute,
+    async (c) => {
+      const { db, now, payments, logger, publicBaseUrl } = c.var.deps;
+      const { quoteId, email, ...body } = c.req.valid("json");
+      const { created, policy } = await checkoutQuote(
+        { db, payments, logger, publicBaseUrl },
+        { quoteId, buyer: { kind: "staff", admin: currentAdmin(c), email }, body, ip: clientIp(c), now: now() },
+      );
+      return c.json(policyAnswer(policy), created ? 201 : 200);
+    },
+    (result) => {
+      if (!result.success) throw new ApiProblem(400, INVALID_DATA, checkoutFieldErrors(result.error));
+      return undefined;
+    },
+  );
 
   api.openapi(runRoute, async (c) => {
     const report = await runLifecycle(c.var.deps, c.var.deps.now, { owner: `admin-${currentAdmin(c).id}`, again: true });

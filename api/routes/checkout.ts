@@ -11,7 +11,11 @@ import {
   PriceChoiceBodySchema,
   QUOTE_DISCARDED_MESSAGE,
   QUOTE_EXPIRED_MESSAGE,
+  type PriceChoiceAnswer,
+  type PriceChoiceBody,
 } from "../contract/checkout";
+import type { Database } from "../db/client";
+import type { StoredQuote } from "../db/quotes.repo";
 import { PolicySchema } from "../contract/policies";
 import { startDateRange } from "../domain/calendar";
 import { ApiProblem, errorResponses, ErrorSchema, jsonContent } from "../http";
@@ -73,21 +77,23 @@ const checkoutRoute = createRoute({
   },
 });
 
+/** POST /quotes/{id}/price's answer for a quote the caller may use (also staff's, by phone). */
+export async function priceAnswer(db: Database, quote: StoredQuote, body: PriceChoiceBody, at: Date): Promise<PriceChoiceAnswer> {
+  if (quote.status === "caducada") throw new ApiProblem(409, QUOTE_EXPIRED_MESSAGE);
+  if (quote.status === "descartada") throw new ApiProblem(409, QUOTE_DISCARDED_MESSAGE);
+  const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
+  const startDate = chosenStartDate(body.startDate, at);
+  const prices = await priceChoice(db, quote, plan, optional, startDate, at);
+  return { plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, startDate, startDates: startDateRange(at), price: prices[body.frequency], prices };
+}
+
 export function registerCheckoutRoutes(api: ApiApp) {
   api.openapi(priceRoute, async (c) => {
     const body = c.req.valid("json");
     const { db, now } = c.var.deps;
     const at = now();
     const quote = await findOwnedQuote(db, c.req.valid("param").id, { userId: c.var.user?.id, ownerToken: c.req.valid("header")["x-quote-owner"] }, at);
-    if (quote.status === "caducada") throw new ApiProblem(409, QUOTE_EXPIRED_MESSAGE);
-    if (quote.status === "descartada") throw new ApiProblem(409, QUOTE_DISCARDED_MESSAGE);
-    const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
-    const startDate = chosenStartDate(body.startDate, at);
-    const prices = await priceChoice(db, quote, plan, optional, startDate, at);
-    return c.json(
-      { plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, startDate, startDates: startDateRange(at), price: prices[body.frequency], prices },
-      200,
-    );
+    return c.json(await priceAnswer(db, quote, body, at), 200);
   });
 
   api.openapi(
@@ -98,8 +104,7 @@ export function registerCheckoutRoutes(api: ApiApp) {
         { db, payments, logger, publicBaseUrl },
         {
           quoteId: c.req.valid("param").id,
-          user: currentUser(c),
-          ownerToken: c.req.valid("header")["x-quote-owner"],
+          buyer: { kind: "visitor", user: currentUser(c), ownerToken: c.req.valid("header")["x-quote-owner"] },
           body: c.req.valid("json"),
           ip: clientIp(c),
           now: now(),

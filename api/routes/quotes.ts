@@ -23,21 +23,14 @@ import {
   findQuote,
   generateOwnerToken,
   hashOwnerToken,
-  insertQuote,
   listUserQuotes,
   type StoredQuote,
 } from "../db/quotes.repo";
-import { rateQuote, RatingInputError } from "../domain/rating";
+import { createQuote, INVALID_DATA } from "../services/quotes";
 import { ApiProblem, errorResponses, ErrorSchema, fieldErrorsOf, jsonContent } from "../http";
 import type { UserPrincipal } from "../principal";
 
 const TAG = "Cotizaciones";
-const DAY_MS = 24 * 60 * 60 * 1000;
-const INVALID_DATA = "Datos no válidos";
-
-
-/** The input a declined risk is reported on, by the tariff factor that declined it. */
-const DECLINE_FIELDS: Record<string, string> = { rent_income_ratio: "monthlyRent" };
 
 /** POST /quotes works without an account; a bearer token, when sent, must be valid and makes the quote the visitor's. */
 function optionalUser(): MiddlewareHandler<ApiEnv> {
@@ -49,7 +42,7 @@ const notFound = () => new ApiProblem(404, QUOTE_NOT_FOUND_MESSAGE);
 
 // The quote's inputs are the body's `inputs`; their field errors are keyed by the input's own
 // name ("postalCode", not "inputs.postalCode"), which is what the /cotizar form calls its fields.
-function inputFieldErrors(error: z.ZodError): Record<string, string[]> {
+export function inputFieldErrors(error: z.ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   for (const [key, messages] of Object.entries(fieldErrorsOf(error))) {
     const field = key.startsWith("inputs.") ? key.slice("inputs.".length) : key;
@@ -133,7 +126,7 @@ const claimQuotesRoute = createRoute({
   },
 });
 
-function quoteAnswer(quote: StoredQuote): Quote {
+export function quoteAnswer(quote: StoredQuote): Quote {
   return {
     id: quote.id,
     line: quote.line,
@@ -162,34 +155,10 @@ export function registerQuoteRoutes(api: ApiApp) {
     createQuoteRoute,
     async (c) => {
       const body = c.req.valid("json");
-      const { db, now, catalogue } = c.var.deps;
-      const at = now();
       const user = c.var.user;
-
-      const [tables, validityDays] = await Promise.all([catalogue.ratingTables(body.line, at), catalogue.quoteValidityDays()]);
-      let result;
-      try {
-        result = rateQuote(body, tables, at);
-      } catch (error) {
-        if (error instanceof RatingInputError) throw new ApiProblem(400, INVALID_DATA, { [error.field]: [error.message] });
-        throw error;
-      }
-      if (result.status === "declined") {
-        const field = DECLINE_FIELDS[result.factor] ?? "_";
-        throw new ApiProblem(422, result.reason, { [field]: [result.reason] });
-      }
-
       const ownerToken = user ? undefined : generateOwnerToken();
-      const quote = await insertQuote(db, {
-        line: body.line,
-        inputs: body.inputs,
-        plans: result.plans,
-        userId: user?.id ?? null,
-        ownerTokenHash: ownerToken ? hashOwnerToken(ownerToken) : null,
-        createdAt: at,
-        validUntil: new Date(at.getTime() + validityDays * DAY_MS),
-        audit: actorOf(user, c),
-      });
+      const owner = { userId: user?.id ?? null, ownerTokenHash: ownerToken ? hashOwnerToken(ownerToken) : null };
+      const quote = await createQuote(c.var.deps, body, owner, actorOf(user, c), c.var.deps.now());
       const answer: CreatedQuote = { ...quoteAnswer(quote), ...(ownerToken ? { ownerToken } : {}) };
       return c.json(answer, 201);
     },

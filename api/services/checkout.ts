@@ -4,6 +4,11 @@
 // check that could refuse the checkout, so a declined payment (or any later failure) rolls back
 // everything, and a refused checkout never charges.
 //
+// Two buyers: a visitor on the web (the quote is theirs, the client becomes their account's), or
+// staff selling by phone (/admin/policies/new: a quote staff made, the consents recorded as given
+// by phone by that staff member, the client keeping whatever account it has). Same prices, same
+// transaction, same documents.
+//
 // Idempotency: an advisory lock on the idempotency key serialises identical requests; the first
 // creates the policy, the others (and any later retry) find it by the key (unique in policies)
 // and answer it without charging again.
@@ -52,7 +57,7 @@ import { formatEuros, formatIsoDate } from "../domain/product-info";
 import { ageOn, madridDate, policyTerm, startDateProblem, startDateRange } from "../domain/calendar";
 import { formatRiskAddress, insuredObjectErrors, insuredObjectRisk, readRiskAddress } from "../domain/insured-object";
 import { formatRegistration } from "../domain/registration";
-import type { UserPrincipal } from "../principal";
+import type { AdminPrincipal, UserPrincipal } from "../principal";
 import type { Logger } from "../../platform/logger";
 import { conditionsDocument, ipidDocument, reciboDocument, type RenderedDocument } from "./documents";
 import { enqueueEmail, pdfAttachment } from "./mail";
@@ -151,24 +156,52 @@ function checkAgainstClockAndQuote(body: CheckoutBody, quote: StoredQuote, now: 
 }
 
 export type CheckoutDeps = { db: Database; payments: PaymentProvider; logger: Logger; publicBaseUrl?: string };
+export type Buyer =
+  | {
+      kind: "visitor";
+      user: UserPrincipal;
+      /** X-Quote-Owner of a quote made before signing in and not yet claimed. */
+      ownerToken?: string;
+    }
+  | {
+      kind: "staff";
+      admin: AdminPrincipal;
+      /** The customer's e-mail as given on the phone (the documents go there); without it, the client's. */
+      email?: string;
+    };
 export type CheckoutRequest = {
   quoteId: string;
-  user: UserPrincipal;
-  /** X-Quote-Owner of a quote made before signing in and not yet claimed. */
-  ownerToken?: string;
+  buyer: Buyer;
   body: CheckoutBody;
   ip: string | null;
   now: Date;
 };
+
+/** A quote staff made by phone (any staff member may sell it); 404 for any other, as for one that does not exist. */
+export async function findStaffQuote(db: Database, id: string, now: Date): Promise<StoredQuote> {
+  if (!isUuid(id)) throw notFound();
+  const quote = await findQuote(db, id.toLowerCase(), now);
+  if (!quote || quote.madeByAdminId === null) throw notFound();
+  return quote;
+}
+
+function findBuyersQuote(db: Database, id: string, buyer: Buyer, now: Date): Promise<StoredQuote> {
+  return buyer.kind === "visitor" ? findOwnedQuote(db, id, { userId: buyer.user.id, ownerToken: buyer.ownerToken }, now) : findStaffQuote(db, id, now);
+}
+
+/** Whether an earlier policy of this idempotency key is this buyer's checkout of this quote. */
+function sameCheckout(existing: { userId: number | null; quoteId: string | null }, quote: StoredQuote, buyer: Buyer): boolean {
+  return existing.quoteId === quote.id && (buyer.kind === "staff" || existing.userId === buyer.user.id);
+}
 export type CheckoutResult = { created: boolean; policy: PolicyView };
 
 export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): Promise<CheckoutResult> {
   const { db, payments, logger } = deps;
-  const { body, user, now } = req;
-  const quote = await findOwnedQuote(db, req.quoteId, { userId: user.id, ownerToken: req.ownerToken }, now);
+  const { body, buyer, now } = req;
+  const quote = await findBuyersQuote(db, req.quoteId, buyer, now);
   // A retry of a checkout that went through answers its policy at once (checked again under the lock below).
   const done = await findPolicyByIdempotencyKey(db, body.idempotencyKey);
-  if (done && done.userId === user.id && done.quoteId === quote.id) {
+  if (done && sameCheckout(done, quote, buyer)) {
     const [policy] = await loadPolicyViews(db, { id: done.id });
     if (policy) return { created: false, policy };
   }
@@ -182,12 +215,11 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
   const firstRecibo = price.recibos[0]!;
   // The IPID does not depend on the policy: rendered before the transaction, which it need not hold up.
   const ipid = await ipidDocument(db, quote.line, now);
-  const actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip"> = {
-    actorType: "user",
-    actorId: user.id,
-    actorLabel: user.email,
-    ip: req.ip,
-  };
+  const actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip"> =
+    buyer.kind === "visitor"
+      ? { actorType: "user", actorId: buyer.user.id, actorLabel: buyer.user.email, ip: req.ip }
+      : { actorType: "admin", actorId: buyer.admin.id, actorLabel: buyer.admin.email, ip: req.ip };
+  const channel = buyer.kind === "visitor" ? "web" : "telefono";
 
   let outcome: { created: boolean; policyId: number };
   try {
@@ -195,16 +227,21 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
       await lockCheckoutKey(tx, body.idempotencyKey);
       const existing = await findPolicyByIdempotencyKey(tx, body.idempotencyKey);
       if (existing) {
-        if (existing.userId !== user.id || existing.quoteId !== quote.id) throw new ApiProblem(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+        if (!sameCheckout(existing, quote, buyer)) throw new ApiProblem(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
         return { created: false, policyId: existing.id };
       }
 
       const locked = await lockQuote(tx, quote.id);
-      if (!locked || (locked.userId !== null && locked.userId !== user.id)) throw notFound();
+      if (!locked || (buyer.kind === "visitor" && locked.userId !== null && locked.userId !== buyer.user.id)) throw notFound();
       assertContractable(locked, now);
 
       // Everything that can refuse the checkout comes before the charge.
-      const client = await upsertClient(tx, { userId: user.id, email: user.email, holder: body.policyholder, at: now });
+      const client = await upsertClient(tx, {
+        account: buyer.kind === "visitor" ? { userId: buyer.user.id, email: buyer.user.email } : null,
+        email: buyer.kind === "staff" ? buyer.email : undefined,
+        holder: body.policyholder,
+        at: now,
+      });
       if (client.kind === "other_account") throw new ApiProblem(409, NIF_OTHER_ACCOUNT_MESSAGE, { nif: [NIF_OTHER_ACCOUNT_MESSAGE] });
 
       const charge = await payments.charge({
@@ -221,7 +258,8 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
         number,
         quoteId: quote.id,
         clientId: client.id,
-        userId: user.id,
+        // Bought by phone for a customer with an account, it shows in their Mi póliza too.
+        userId: client.userId,
         line: quote.line,
         planCode: plan.code,
         startDate: term.startDate,
@@ -237,6 +275,7 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
           mandate: charge.mandate ?? null,
           iban: body.payment.method === "sepa" ? normalizeIban(body.payment.iban) : null,
         },
+        channel,
         at: now,
       });
       const reciboIds = await insertRecibos(tx, policyId, price.recibos, now);
@@ -255,10 +294,17 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
       await markReciboPaid(tx, first.id, now);
       await setPolicyStatus(tx, policyId, "en_vigor", now);
       const history = { ...actor, policyId, at: now };
-      await recordHistory(tx, { ...history, event: "emitida", summary: `Póliza ${number} emitida desde la web`, toStatus: "pendiente_pago" });
+      const issuedBy = buyer.kind === "visitor" ? "desde la web" : `por teléfono (${buyer.admin.username})`;
+      await recordHistory(tx, { ...history, event: "emitida", summary: `Póliza ${number} emitida ${issuedBy}`, toStatus: "pendiente_pago" });
       await recordHistory(tx, { ...history, event: "activada", summary: "Primer recibo cobrado: póliza en vigor", fromStatus: "pendiente_pago", toStatus: "en_vigor" });
-      await insertConsents(tx, { userId: user.id, clientId: client.id, decisions: body.consents, ip: req.ip, at: now });
-      await markQuoteContracted(tx, quote.id, user.id, now);
+      await insertConsents(tx, {
+        userId: client.userId,
+        clientId: client.id,
+        decisions: body.consents,
+        given: buyer.kind === "visitor" ? { channel: "web", ip: req.ip } : { channel: "telefono", recordedByAdminId: buyer.admin.id },
+        at: now,
+      });
+      await markQuoteContracted(tx, quote.id, client.userId, now);
 
       const audit = (entry: Omit<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip" | "at">) => writeAudit(tx, { ...actor, ...entry, at: now });
       await audit({
@@ -266,7 +312,7 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
         entity: "client",
         entityId: client.id,
         before: client.before,
-        after: { name: body.policyholder.name, nif: body.policyholder.nif, stage: "activo", userId: user.id },
+        after: { name: body.policyholder.name, nif: body.policyholder.nif, stage: "activo", userId: client.userId, ...(buyer.kind === "staff" && buyer.email ? { email: buyer.email } : {}) },
       });
       await audit({
         action: "policy.created",
@@ -283,6 +329,7 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
           endDate: term.endDate,
           total: price.total,
           status: "pendiente_pago",
+          channel,
         },
       });
       await audit({
@@ -296,14 +343,18 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
         action: "consent.recorded",
         entity: "client",
         entityId: client.id,
-        after: { ...body.consents, policyId },
+        after: { ...body.consents, policyId, channel },
       });
       await audit({ action: "quote.contracted", entity: "quote", entityId: quote.id, before: { status: locked.status }, after: { status: "contratada", policyId } });
 
       const [view] = await loadPolicyViews(tx, { id: policyId });
-      const ctx = await readDocumentContext(tx);
-      const emailId = await enqueueEmail(tx, await confirmationEmail(tx, view!, user, ctx, ipid, deps.publicBaseUrl), now);
-      await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to: user.email, kind: "policy_confirmation", policyId } });
+      // A phone customer who gave no e-mail gets the documents another way (staff download them).
+      const to = buyer.kind === "visitor" ? buyer.user.email : view!.policyholder.email;
+      if (to) {
+        const ctx = await readDocumentContext(tx);
+        const emailId = await enqueueEmail(tx, await confirmationEmail(tx, view!, to, ctx, ipid, deps.publicBaseUrl), now);
+        await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to, kind: "policy_confirmation", policyId } });
+      }
       return { created: true, policyId };
     });
   } catch (error) {
@@ -338,7 +389,7 @@ function insuredObjectLine(policy: PolicyView): string | null {
 async function confirmationEmail(
   tx: Parameters<typeof conditionsDocument>[0],
   policy: PolicyView,
-  user: UserPrincipal,
+  to: string,
   ctx: DocumentContext,
   ipid: RenderedDocument,
   publicBaseUrl: string | undefined,
@@ -377,7 +428,7 @@ async function confirmationEmail(
     d.address,
   ];
   return {
-    to: user.email,
+    to,
     subject: `Su póliza ${policy.number}: ${policy.lineName}`,
     text: lines.join("\n"),
     attachments: [

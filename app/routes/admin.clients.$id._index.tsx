@@ -195,7 +195,11 @@ export default function ClientPage() {
               <li key={index}>
                 <strong>{CONSENT_PURPOSE_LABELS[consent.purpose]}</strong>: {consent.granted ? "aceptado" : "rechazado"} el{" "}
                 <time dateTime={isoDateTime(consent.at)}>{formatDateTime(consent.at)}</time>
-                {consent.ip ? <span className="font-mono text-sm text-slate-700"> desde {consent.ip}</span> : null}
+                {consent.channel === "telefono" ? (
+                  <span className="text-slate-700"> por teléfono{consent.recordedBy ? `, registrado por ${consent.recordedBy}` : ""}</span>
+                ) : consent.ip ? (
+                  <span className="font-mono text-sm text-slate-700"> desde {consent.ip}</span>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -7,6 +7,9 @@ import { ADMIN_ENDPOINTS } from "../../api/routes/admin-endpoints";
 import { adminWith, allPermissions, call, createRole, createUser, database, FORBIDDEN, insertClient, json, login, PASSWORD, superToken, unique, setUpAdminApi } from "../support/admin-api";
 import { insertTestPolicy } from "../support/policies";
 import { addMonths, madridDate } from "../../api/domain/calendar";
+import { nifCheckLetter } from "../../api/domain/nif";
+import { checkoutBody } from "../support/checkout";
+import { AUTO } from "../support/quote-inputs";
 
 setUpAdminApi();
 
@@ -58,6 +61,10 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "GET /admin/policies": "policies:read",
       "GET /admin/policies/export": "policies:read",
       "GET /admin/policies/{id}": "policies:read",
+      "POST /admin/policies/quotes": "policies:write",
+      "GET /admin/policies/quotes/{id}": "policies:write",
+      "POST /admin/policies/quotes/{id}/price": "policies:write",
+      "POST /admin/policies": "policies:write",
       "PATCH /admin/policies/{id}": "policies:write",
       "POST /admin/policies/{id}/suspend": "policies:write",
       "POST /admin/policies/{id}/reactivate": "policies:write",
@@ -137,6 +144,15 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "GET /admin/policies": async () => ({ path: "/admin/policies?q=COT-2099&sort=endDate", expect: 200 }),
   "GET /admin/policies/export": async () => ({ path: "/admin/policies/export?status=en_vigor", expect: 200 }),
   "GET /admin/policies/{id}": async () => ({ path: `/admin/policies/${(await livePolicy()).id}`, expect: 200 }),
+  "POST /admin/policies/quotes": async () => ({ path: "/admin/policies/quotes", body: { line: "auto", inputs: AUTO }, expect: 201 }),
+  "GET /admin/policies/quotes/{id}": async () => ({ path: `/admin/policies/quotes/${await staffQuote()}`, expect: 200 }),
+  "POST /admin/policies/quotes/{id}/price": async () => ({
+    path: `/admin/policies/quotes/${await staffQuote()}/price`,
+    body: { plan: "terceros", optionalGuarantees: [], frequency: "anual" },
+    expect: 200,
+  }),
+  // Each try sells the quote again with a key of its own: the first allowed one issues the policy.
+  "POST /admin/policies": async () => ({ path: "/admin/policies", body: { quoteId: await staffQuote(), ...checkoutBody(nextNif()) }, expect: 201 }),
   "PATCH /admin/policies/{id}": async () => ({ path: `/admin/policies/${(await livePolicy()).id}`, body: { iban: "ES91 2100 0418 4502 0005 1332" }, expect: 200 }),
   "POST /admin/policies/{id}/suspend": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/suspend`, body: { reason: "Prueba de permisos" }, expect: 200 }),
   "POST /admin/policies/{id}/reactivate": async () => ({ path: `/admin/policies/${(await livePolicy("suspendida")).id}/reactivate`, expect: 200 }),
@@ -166,6 +182,12 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
 };
 
 const today = () => madridDate(new Date());
+const staffQuote = async () => (await json<{ id: string }>("post", "/admin/policies/quotes", { token: superToken, body: { line: "auto", inputs: AUTO }, status: 201 })).id;
+let nifs = 0;
+const nextNif = () => {
+  const digits = String(61_000_000 + ++nifs);
+  return `${digits}${nifCheckLetter(digits)}`;
+};
 const livePolicy = (status: "en_vigor" | "suspendida" = "en_vigor", startDate = today()) =>
   insertTestPolicy(database.db, { startDate, createdAt: new Date(), status, frequency: "trimestral" });
 /** A recibo action on a fresh policy: recibo 2 (pending) by default, or the paid recibo 1. */
