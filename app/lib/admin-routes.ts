@@ -43,6 +43,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.policies.$id._index": { loader: "policies:read", action: "policies:write" },
   "routes/admin.policies.$id.payments": { loader: "policies:read", action: "payments:write" },
   "routes/admin.policies.$id.edit": { loader: "policies:write", action: "policies:write" },
+  // Selling by phone: quoting and issuing both need policies:write.
+  "routes/admin.policies.new": { loader: "policies:write", action: "policies:write" },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkoutBody, CheckoutFormSchema, formErrorsFromApi } from "./checkout-form";
+import { parseWithZod } from "@conform-to/zod";
+import { checkoutBody, CheckoutFormSchema, formErrorsFromApi, StaffCheckoutFormSchema } from "./checkout-form";
 
 const base = {
   plan: "basico",
@@ -103,5 +104,29 @@ describe("formErrorsFromApi", () => {
     const errors = { startDate: ["a"], registration: ["b"], "riskAddress.postalCode": ["c"], riskAddress: ["d"] };
     expect(formErrorsFromApi(errors, "card")).toEqual({ startDate: ["a"], registration: ["b"], "riskAddress.postalCode": ["c"], "": ["d"] });
     expect(formErrorsFromApi({ "riskAddress.street": ["e"] }, "card", { sameAsHolder: true })).toEqual({ riskSameAsHolder: ["e"] });
+  });
+});
+
+describe("StaffCheckoutFormSchema (venta por teléfono)", () => {
+  const sepa = { method: "sepa", iban: "ES91 2100 0418 4502 0005 1332", sepaHolder: "Lucía Pérez" };
+  const form = (values: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(values)) data.append(name, value);
+    return data;
+  };
+  const strings = Object.fromEntries(Object.entries({ ...base, ...sepa }).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const ticked = { ...strings, terms: "on", privacy: "on", ipid: "on" };
+
+  it("takes the customer's e-mail as optional, lower-cased, and the rest of the checkout as it is", () => {
+    const without = parseWithZod(form(ticked), { schema: StaffCheckoutFormSchema });
+    expect(without.status).toBe("success");
+    const withEmail = parseWithZod(form({ ...ticked, email: " Ana@Example.COM " }), { schema: StaffCheckoutFormSchema });
+    expect(withEmail.status === "success" && withEmail.value.email).toBe("ana@example.com");
+  });
+
+  it("refuses a wrong e-mail with its message, together with every other field's", () => {
+    const result = parseWithZod(form({ ...strings, email: "ana@", ipid: "on" }), { schema: StaffCheckoutFormSchema });
+    expect(result.status).toBe("error");
+    expect(result.error).toMatchObject({ email: ["Introduzca un correo electrónico válido"], terms: expect.any(Array), privacy: expect.any(Array) });
   });
 });

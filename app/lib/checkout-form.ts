@@ -23,6 +23,7 @@ import {
   StartDateSchema,
   type CheckoutBodySchema,
 } from "../../api/contract/checkout";
+import { StaffCheckoutBodySchema } from "../../api/contract/admin-policies";
 import { FREQUENCIES, LINES, type Line, type PaymentMethod } from "../../api/contract/vocabulary";
 
 
@@ -108,6 +109,10 @@ export const CheckoutFormSchema = z.preprocess((raw, ctx) => {
 }, byMethod);
 export type CheckoutFormValue = z.infer<typeof CheckoutFormSchema>;
 
+/** Staff selling by phone (/admin/policies/new): the same form, plus the customer's e-mail for the documents (optional). */
+export const StaffCheckoutFormSchema = z.intersection(CheckoutFormSchema, z.object({ email: StaffCheckoutBodySchema.shape.email }));
+export type StaffCheckoutFormValue = z.infer<typeof StaffCheckoutFormSchema>;
+
 /** The form's fields as conform sees them (every input is a string, or a list for extras). */
 export type CheckoutFormShape = {
   plan: string;
@@ -137,6 +142,8 @@ export type CheckoutFormShape = {
   privacy: boolean;
   ipid: boolean;
   marketing: boolean;
+  /** Staff only: the customer's e-mail. */
+  email: string;
 };
 
 /** The insured object as the API takes it: the line's own, the dwelling's address possibly the policyholder's. */
@@ -196,6 +203,7 @@ const FORM_FIELDS = new Set<string>([
   "expiry",
   "cvc",
   "iban",
+  "email",
   ...Object.keys(ConsentsSchema.shape),
 ]);
 

@@ -28,6 +28,7 @@ import {
 } from "../../api/contract/vocabulary";
 import { DataTable, type Column } from "~/components/list/data-table";
 import { BackLink } from "~/components/ui/back-link";
+import { canOpen } from "~/lib/admin-routes";
 import { Badge } from "~/components/ui/badge";
 import { Detail } from "~/components/ui/detail";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
@@ -52,7 +53,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, ROUTE_ID, async ({ admin, api, params, request }) => {
     const id = positiveIdParam(params.id);
     const detail = await api.get(clientPath(id), { schema: ClientDetailSchema, signal: request.signal });
-    return { detail, canWrite: hasPermission(admin.role.permissions, "clients:write") };
+    return { detail, canWrite: hasPermission(admin.role.permissions, "clients:write"), canSell: canOpen(admin.role.permissions, "routes/admin.policies.new") };
   });
 
 const INTENTS = ["note", "erase"] as const;
@@ -102,7 +103,7 @@ const SECTIONS = [
 ] as const;
 
 export default function ClientPage() {
-  const { detail, canWrite } = useLoaderData<typeof loader>();
+  const { detail, canWrite, canSell } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { client, erasedAt } = detail;
   const editable = canWrite && erasedAt === null;
@@ -130,6 +131,13 @@ export default function ClientPage() {
         ) : (
           <p className="text-slate-700">Puedes ver este cliente, pero no cambiarlo: tu rol no incluye gestionar clientes.</p>
         )}
+        {canSell && erasedAt === null ? (
+          <p>
+            <Link to={`/admin/policies/new?cliente=${client.id}`} className="underline">
+              Nueva póliza por teléfono para este cliente
+            </Link>
+          </p>
+        ) : null}
         <nav aria-label="Secciones del cliente">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {SECTIONS.map(([id, label]) => (

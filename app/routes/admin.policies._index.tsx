@@ -38,6 +38,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       filters: read.filters,
       filterResult: read.ok ? null : read.filterResult,
       canRun: canOpen(admin.role.permissions, ROUTE_ID, "action"),
+      canSell: canOpen(admin.role.permissions, "routes/admin.policies.new"),
     };
   });
 
@@ -122,7 +123,7 @@ const COLUMNS: Column<AdminPolicyRow>[] = [
 ];
 
 export default function PoliciesPage() {
-  const { list, filters, filterResult, canRun } = useLoaderData<typeof loader>();
+  const { list, filters, filterResult, canRun, canSell } = useLoaderData<typeof loader>();
   const reply = replyFor(useActionData<typeof action>() as StaffActionReply | undefined, RUN_INTENT);
 
   return (
@@ -133,6 +134,11 @@ export default function PoliciesPage() {
           <p className="mt-1 text-slate-700">Las pólizas contratadas, con su estado, sus fechas y su prima.</p>
         </div>
         <div className="flex flex-wrap items-start gap-3">
+          {canSell ? (
+            <Link to="/admin/policies/new" className="btn-primary">
+              Nueva póliza por teléfono
+            </Link>
+          ) : null}
           {list ? <CsvLink path="/admin/policies.csv" /> : null}
           {canRun ? (
             <ConfirmedForm

@@ -1,14 +1,12 @@
-import { getFormProps, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent, type ReactNode } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { CreatedQuoteSchema, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
+import { QuoteLineForm } from "~/components/quote/quote-line-form";
 import { UnsavedChangesGuard } from "~/components/unsaved-changes";
-import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
-import { SubmitButton } from "~/components/ui/submit-button";
+import { markSubmissionFailed } from "~/components/ui/error-summary";
 import { formErrorsFromBody } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
@@ -16,25 +14,7 @@ import { validateCsrf } from "~/lib/csrf.server";
 import { checkHoneypot } from "~/lib/honeypot.server";
 import { rememberQuoteOwner } from "~/lib/quote-owner.server";
 import { mergeHeaders } from "~/lib/session.server";
-import {
-  AlquilerFields,
-  alquilerFieldOrder,
-  AutoFields,
-  autoFieldOrder,
-  HogarFields,
-  hogarFieldOrder,
-  type FormInput,
-} from "./__cotizar.fields";
-import {
-  FIELD_NAMES,
-  LINE_FIELD,
-  LINE_OPTIONS,
-  LINE_PARAM,
-  lineOption,
-  parseLine,
-  prefillFromSearch,
-  typedValues,
-} from "~/lib/quote-form";
+import { FIELD_NAMES, LINE_FIELD, LINE_OPTIONS, LINE_PARAM, lineOption, parseLine, prefillFromSearch, typedValues } from "~/lib/quote-form";
 import { siteTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -145,19 +125,11 @@ function LineChooser({ current }: { current: QuoteLine | null }) {
   );
 }
 
-type LineFormProps = {
-  defaultValue: Record<string, string>;
-  lastResult: SubmissionResult<string[]> | undefined;
-  /** A field was changed by the person. */
-  onEdit: () => void;
-};
-
 /** One line's form, with the unsaved-changes flag: it rises on the first edit and never asks on submit. */
 function LineQuote({ line, defaultValue }: { line: QuoteLine; defaultValue: Record<string, string> }) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [dirty, setDirty] = useState(false);
-  const props: LineFormProps = { defaultValue, lastResult, onEdit: () => setDirty(true) };
   return (
     <section aria-labelledby="datos-titulo" className="mt-10">
       {/* While the form is being sent (or the next page loads) there is nothing to lose. */}
@@ -165,97 +137,21 @@ function LineQuote({ line, defaultValue }: { line: QuoteLine; defaultValue: Reco
       <h2 id="datos-titulo" className="text-2xl font-bold tracking-tight text-slate-900">
         {lineOption(line).heading}
       </h2>
-      {line === "auto" ? <AutoForm {...props} /> : line === "hogar" ? <HogarForm {...props} /> : <AlquilerForm {...props} />}
+      <QuoteLineForm
+        line={line}
+        defaultValue={defaultValue}
+        lastResult={lastResult}
+        onEdit={() => setDirty(true)}
+        footer={
+          <p className="mt-8 text-slate-600">
+            Usaremos estos datos solo para calcular su precio. Más información en la{" "}
+            <Link to="/politica-de-privacidad" className="underline">
+              política de privacidad
+            </Link>
+            .
+          </p>
+        }
+      />
     </section>
-  );
-}
-
-/** The HTML constraints (required, min, max…) of each line's form, derived once from its schema. */
-const CONSTRAINTS = {
-  auto: getZodConstraint(QUOTE_FORM_SCHEMAS.auto),
-  hogar: getZodConstraint(QUOTE_FORM_SCHEMAS.hogar),
-  alquiler: getZodConstraint(QUOTE_FORM_SCHEMAS.alquiler),
-} satisfies Record<QuoteLine, ReturnType<typeof getZodConstraint>>;
-
-/** conform + zod on both halves: the same QUOTE_FORM_SCHEMAS as the action, validated on blur. */
-function useQuoteForm<L extends QuoteLine>(line: L, { defaultValue, lastResult }: LineFormProps) {
-  const schema = QUOTE_FORM_SCHEMAS[line];
-  return useForm<FormInput<L>>({
-    id: `cotizar-${line}`,
-    lastResult,
-    defaultValue: defaultValue as DefaultValue<FormInput<L>>,
-    constraint: CONSTRAINTS[line],
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-}
-
-function AutoForm(props: LineFormProps) {
-  const [form, fields] = useQuoteForm("auto", props);
-  return (
-    <QuoteForm line="auto" form={form} summaryFields={autoFieldOrder(fields)} onEdit={props.onEdit}>
-      <AutoFields fields={fields} />
-    </QuoteForm>
-  );
-}
-
-function HogarForm(props: LineFormProps) {
-  const [form, fields] = useQuoteForm("hogar", props);
-  return (
-    <QuoteForm line="hogar" form={form} summaryFields={hogarFieldOrder(fields)} onEdit={props.onEdit}>
-      <HogarFields fields={fields} />
-    </QuoteForm>
-  );
-}
-
-function AlquilerForm(props: LineFormProps) {
-  const [form, fields] = useQuoteForm("alquiler", props);
-  return (
-    <QuoteForm line="alquiler" form={form} summaryFields={alquilerFieldOrder(fields)} onEdit={props.onEdit}>
-      <AlquilerFields fields={fields} />
-    </QuoteForm>
-  );
-}
-
-function QuoteForm<Schema extends Record<string, unknown>>({
-  line,
-  form,
-  summaryFields,
-  onEdit,
-  children,
-}: {
-  line: QuoteLine;
-  form: FormMetadata<Schema, string[]>;
-  summaryFields: FieldMetadata<unknown, Schema, string[]>[];
-  onEdit: () => void;
-  children: ReactNode;
-}) {
-  // Typing, ticking, choosing a date: any change by the person raises the unsaved-changes flag.
-  const edited = (event: FormEvent<HTMLFormElement>) => {
-    const target = event.target;
-    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) {
-      if (target.type !== "hidden") onEdit();
-    }
-  };
-  return (
-    <>
-      <ErrorSummary form={form} fields={summaryFields} />
-      <Form method="post" {...getFormProps(form)} noValidate onInput={edited} onChange={edited} className="mt-2">
-        <AuthenticityTokenInput />
-        <HoneypotInputs label="Deje este campo en blanco" />
-        <input type="hidden" name={LINE_FIELD} value={line} />
-        {children}
-        <p className="mt-8 text-slate-600">
-          Usaremos estos datos solo para calcular su precio. Más información en la{" "}
-          <Link to="/politica-de-privacidad" className="underline">
-            política de privacidad
-          </Link>.
-        </p>
-        <div className="mt-6">
-          <SubmitButton pendingText="Calculando…">Calcular precio</SubmitButton>
-        </div>
-      </Form>
-    </>
   );
 }

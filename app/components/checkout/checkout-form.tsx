@@ -14,7 +14,7 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, Field } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
-import { CheckoutFormSchema, SECRET_FIELDS, type CheckoutFormShape } from "~/lib/checkout-form";
+import { CheckoutFormSchema, SECRET_FIELDS, StaffCheckoutFormSchema, type CheckoutFormShape } from "~/lib/checkout-form";
 import { formatMoney } from "~/lib/format";
 import { QUOTE_PARAM, recibosSummary } from "~/lib/plan-choice";
 
@@ -35,17 +35,48 @@ export type CheckoutOffer = {
   startDates: { earliest: string; latest: string; default: string };
 };
 
+/** The policyholder's data already known (staff selling to a client on file). */
+export type HolderDefaults = Partial<Record<"name" | "nif" | "birthDate" | "phone" | "address" | "postalCode" | "city" | "email", string>>;
+
 type CheckoutFormProps = {
   data: CheckoutOffer;
   site: SiteInfo | undefined;
   lastResult: SubmissionResult<string[]> | undefined;
+  /**
+   * visitor: the customer buys on the web. staff: a staff member sells by phone — the customer's
+   * e-mail is asked, and the consents are ticked for what the customer said on the phone.
+   */
+  variant?: "visitor" | "staff";
+  holder?: HolderDefaults;
 };
+
+const CONSENT_LABELS = {
+  visitor: {
+    legend: "Consentimientos",
+    intro: null,
+    terms: "Acepto las",
+    privacy: "Acepto la",
+    ipid: "He leído el",
+    marketing: "Deseo recibir comunicaciones comerciales de Cotiza (opcional)",
+  },
+  staff: {
+    legend: "Consentimientos dados por teléfono",
+    intro: "Marque solo lo que el cliente ha aceptado en la llamada. Quedan registrados como dados por teléfono, con su usuario.",
+    terms: "El cliente acepta las",
+    privacy: "El cliente acepta la",
+    ipid: "Se ha informado al cliente del",
+    marketing: "El cliente desea recibir comunicaciones comerciales de Cotiza (opcional)",
+  },
+} as const;
 
 /**
  * The /checkout form: summary, policyholder, frequency, payment (both groups without JavaScript,
  * the chosen one with it), consents and the distributor's information, one POST.
  */
-export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
+export function CheckoutForm({ data, site, lastResult, variant = "visitor", holder = {} }: CheckoutFormProps) {
+  const staff = variant === "staff";
+  const schema = staff ? StaffCheckoutFormSchema : CheckoutFormSchema;
+  const labels = CONSENT_LABELS[variant];
   const submitting = useIsPending();
   // The key of this page view: kept across failed submissions (and their reloads of the loader).
   const submittedKey = lastResult?.initialValue?.idempotencyKey;
@@ -61,11 +92,12 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
       line: data.quote.line,
       startDate: data.startDates.default,
       riskAddress: { postalCode: data.quote.postalCode },
+      ...holder,
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // The schema is a union on the payment method; conform sees its flat set of fields.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CheckoutFormSchema }) as unknown as Submission<CheckoutFormShape>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<CheckoutFormShape>,
   });
   const hydrated = useHydrated();
   // Each answer of the server leaves card number and CVC empty, as the page without JavaScript does.
@@ -88,6 +120,7 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
     fields.nif,
     fields.birthDate,
     fields.phone,
+    ...(staff ? [fields.email] : []),
     fields.address,
     fields.postalCode,
     fields.city,
@@ -142,6 +175,16 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
           <Field meta={fields.nif} label="NIF o NIE" hint="Por ejemplo, 12345678Z" width="sm" inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }} />
           <Field meta={fields.birthDate} type="date" label="Fecha de nacimiento" width="sm" inputProps={{ autoComplete: "bday" }} />
           <Field meta={fields.phone} type="tel" label="Teléfono" hint="Por ejemplo, 600 123 456" width="sm" inputProps={{ autoComplete: "tel" }} />
+          {staff ? (
+            <Field
+              meta={fields.email}
+              type="email"
+              label="Correo electrónico del cliente (opcional)"
+              hint="Le enviaremos la póliza y sus documentos. Sin correo, descárguelos desde la póliza y envíeselos por otra vía."
+              width="lg"
+              inputProps={{ autoComplete: "off", spellCheck: false }}
+            />
+          ) : null}
           <Field meta={fields.address} label="Dirección" hint="Calle, número, piso y puerta" width="lg" inputProps={{ autoComplete: "street-address" }} />
           <Field meta={fields.postalCode} label="Código postal" width="xs" inputProps={{ autoComplete: "postal-code", inputMode: "numeric" }} />
           <Field meta={fields.city} label="Población" width="md" inputProps={{ autoComplete: "address-level2" }} />
@@ -189,12 +232,13 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
         </div>
 
         <fieldset className="mt-8">
-          <legend className="text-2xl font-bold text-slate-900">Consentimientos</legend>
+          <legend className="text-2xl font-bold text-slate-900">{labels.legend}</legend>
+          {labels.intro ? <p className="mt-1 text-slate-600">{labels.intro}</p> : null}
           <CheckboxField
             meta={fields.terms}
             label={
               <>
-                Acepto las <Link to="/terminos-y-condiciones">condiciones de contratación</Link>
+                {labels.terms} <Link to="/terminos-y-condiciones" className="underline">condiciones de contratación</Link>
               </>
             }
           />
@@ -202,7 +246,7 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
             meta={fields.privacy}
             label={
               <>
-                Acepto la <Link to="/politica-de-privacidad">política de privacidad</Link>
+                {labels.privacy} <Link to="/politica-de-privacidad" className="underline">política de privacidad</Link>
               </>
             }
           />
@@ -210,22 +254,18 @@ export function CheckoutForm({ data, site, lastResult }: CheckoutFormProps) {
             meta={fields.ipid}
             label={
               <>
-                He leído el <a href={data.ipidHref}>documento de información del producto (IPID)</a>
+                {labels.ipid} <a href={data.ipidHref} className="underline">documento de información del producto (IPID)</a>
               </>
             }
           />
-          <CheckboxField
-            meta={fields.marketing}
-            label="Deseo recibir comunicaciones comerciales de Cotiza (opcional)"
-            hint="Puede retirar este consentimiento cuando quiera."
-          />
+          <CheckboxField meta={fields.marketing} label={labels.marketing} hint="Puede retirar este consentimiento cuando quiera." />
         </fieldset>
 
         {site ? <DistributorInfo site={site} /> : null}
 
         <div className="mt-8">
-          <SubmitButton pendingText="Contratando…" pending={submitting} disabled={submitting}>
-            Contratar y pagar {formatMoney(price.recibos[0]?.amount ?? price.total)}
+          <SubmitButton pendingText={staff ? "Emitiendo…" : "Contratando…"} pending={submitting} disabled={submitting}>
+            {staff ? "Emitir la póliza y cobrar" : "Contratar y pagar"} {formatMoney(price.recibos[0]?.amount ?? price.total)}
           </SubmitButton>
         </div>
       </Form>

@@ -66,7 +66,7 @@ export function InsuredObjectFields({ line, startDate, registration, riskSameAsH
             hint={
               <>
                 El de la cotización, porque el precio depende de él. Si la vivienda está en otro código postal,{" "}
-                <Link to={requoteHref}>vuelva a cotizar</Link>.
+                <Link to={requoteHref} className="underline">vuelva a cotizar</Link>.
               </>
             }
             width="xs"

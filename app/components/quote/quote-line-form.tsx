@@ -1,0 +1,130 @@
+import { getFormProps, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import type { FormEvent, ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../../api/contract/quotes";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { LINE_FIELD } from "~/lib/quote-form";
+import {
+  AlquilerFields,
+  alquilerFieldOrder,
+  AutoFields,
+  autoFieldOrder,
+  HogarFields,
+  hogarFieldOrder,
+  type FormInput,
+} from "~/routes/__cotizar.fields";
+
+/**
+ * The rating questions of one line as a form: the public /cotizar and staff selling by phone
+ * (/admin/policies/new) ask the same, checked by the same QUOTE_FORM_SCHEMAS on both halves.
+ */
+export type LineFormProps = {
+  defaultValue: Record<string, string>;
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** A field was changed by the person. */
+  onEdit?: () => void;
+  /** The public form carries the bot trap; the back office does not need it. */
+  honeypot?: boolean;
+  /** Hidden fields of the page (an intent, the chosen client…). */
+  hidden?: ReactNode;
+  /** Under the questions, before the button. */
+  footer?: ReactNode;
+  submitLabel?: string;
+};
+
+export function QuoteLineForm({ line, ...props }: LineFormProps & { line: QuoteLine }) {
+  return line === "auto" ? <AutoForm {...props} /> : line === "hogar" ? <HogarForm {...props} /> : <AlquilerForm {...props} />;
+}
+
+/** The HTML constraints (required, min, max…) of each line's form, derived once from its schema. */
+const CONSTRAINTS = {
+  auto: getZodConstraint(QUOTE_FORM_SCHEMAS.auto),
+  hogar: getZodConstraint(QUOTE_FORM_SCHEMAS.hogar),
+  alquiler: getZodConstraint(QUOTE_FORM_SCHEMAS.alquiler),
+} satisfies Record<QuoteLine, ReturnType<typeof getZodConstraint>>;
+
+/** conform + zod on both halves: the same QUOTE_FORM_SCHEMAS as the action, validated on blur. */
+function useQuoteForm<L extends QuoteLine>(line: L, { defaultValue, lastResult }: LineFormProps) {
+  const schema = QUOTE_FORM_SCHEMAS[line];
+  return useForm<FormInput<L>>({
+    id: `cotizar-${line}`,
+    lastResult,
+    defaultValue: defaultValue as DefaultValue<FormInput<L>>,
+    constraint: CONSTRAINTS[line],
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+function AutoForm(props: LineFormProps) {
+  const [form, fields] = useQuoteForm("auto", props);
+  return (
+    <QuoteForm line="auto" form={form} summaryFields={autoFieldOrder(fields)} {...props}>
+      <AutoFields fields={fields} />
+    </QuoteForm>
+  );
+}
+
+function HogarForm(props: LineFormProps) {
+  const [form, fields] = useQuoteForm("hogar", props);
+  return (
+    <QuoteForm line="hogar" form={form} summaryFields={hogarFieldOrder(fields)} {...props}>
+      <HogarFields fields={fields} />
+    </QuoteForm>
+  );
+}
+
+function AlquilerForm(props: LineFormProps) {
+  const [form, fields] = useQuoteForm("alquiler", props);
+  return (
+    <QuoteForm line="alquiler" form={form} summaryFields={alquilerFieldOrder(fields)} {...props}>
+      <AlquilerFields fields={fields} />
+    </QuoteForm>
+  );
+}
+
+function QuoteForm<Schema extends Record<string, unknown>>({
+  line,
+  form,
+  summaryFields,
+  onEdit,
+  honeypot = true,
+  hidden,
+  footer,
+  submitLabel = "Calcular precio",
+  children,
+}: Omit<LineFormProps, "defaultValue" | "lastResult"> & {
+  line: QuoteLine;
+  form: FormMetadata<Schema, string[]>;
+  summaryFields: FieldMetadata<unknown, Schema, string[]>[];
+  children: ReactNode;
+}) {
+  // Typing, ticking, choosing a date: any change by the person raises the unsaved-changes flag.
+  const edited = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) {
+      if (target.type !== "hidden") onEdit?.();
+    }
+  };
+  return (
+    <>
+      <ErrorSummary form={form} fields={summaryFields} />
+      <Form method="post" {...getFormProps(form)} noValidate onInput={edited} onChange={edited} className="mt-2">
+        <AuthenticityTokenInput />
+        {honeypot ? <HoneypotInputs label="Deje este campo en blanco" /> : null}
+        <input type="hidden" name={LINE_FIELD} value={line} />
+        {hidden}
+        {children}
+        {footer}
+        <div className="mt-6">
+          <SubmitButton pendingText="Calculando…">{submitLabel}</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}
