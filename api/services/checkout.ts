@@ -412,14 +412,16 @@ async function confirmationEmail(
     `Prima total anual: ${formatEuros(policy.premium.total)}`,
     `Primer recibo: ${formatEuros(first.amount)}, cobrado${policy.payment?.label ? ` en ${policy.payment.label}` : ""}`,
     "",
-    "Le adjuntamos estos documentos, que también puede descargar en cualquier momento desde Mi póliza:",
-    ...(publicBaseUrl ? [new URL("/mi-poliza", publicBaseUrl).toString()] : []),
+    // Bought by phone without an account: there is no Mi póliza to point to.
+    ...(policy.userId !== null
+      ? ["Le adjuntamos estos documentos, que también puede descargar en cualquier momento desde Mi póliza:", ...(publicBaseUrl ? [new URL("/mi-poliza", publicBaseUrl).toString()] : [])]
+      : [`Le adjuntamos estos documentos; guárdelos, son su contrato. Si necesita otra copia, escríbanos a ${d.email} o llámenos al ${d.phone}.`]),
     `- Condiciones particulares (${conditions.filename})`,
     `- Documento de información del producto, IPID (${ipid.filename})`,
     `- Recibo n.º 1 (${recibo.filename})`,
     "",
     ...(policy.withdrawal.allowed && policy.withdrawal.until
-      ? [`Puede desistir del contrato sin coste hasta el ${formatIsoDate(policy.withdrawal.until)} desde Mi póliza o escribiendo a ${d.email}.`, ""]
+      ? [`Puede desistir del contrato sin coste hasta el ${formatIsoDate(policy.withdrawal.until)} ${policy.userId !== null ? "desde Mi póliza o " : ""}escribiendo a ${d.email}.`, ""]
       : []),
     `Si tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}. Para quejas y reclamaciones: ${d.complaintsEmail}.`,
     "",

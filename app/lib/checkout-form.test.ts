@@ -127,6 +127,7 @@ describe("StaffCheckoutFormSchema (venta por teléfono)", () => {
   it("refuses a wrong e-mail with its message, together with every other field's", () => {
     const result = parseWithZod(form({ ...strings, email: "ana@", ipid: "on" }), { schema: StaffCheckoutFormSchema });
     expect(result.status).toBe("error");
+    if (result.status !== "error") return;
     expect(result.error).toMatchObject({ email: ["Introduzca un correo electrónico válido"], terms: expect.any(Array), privacy: expect.any(Array) });
   });
 });

@@ -96,6 +96,9 @@ describe("POST /admin/policies: emitir una póliza por teléfono", () => {
     const mail = await db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain(policy.number);
+    // No account: the e-mail does not send them to a Mi póliza they cannot open.
+    expect(mail[0]!.body).not.toContain("Mi póliza");
+    expect(mail[0]!.body).toContain("Si necesita otra copia");
     const [quoteRow] = await db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, quote.id));
     expect(quoteRow!.status).toBe("contratada");
   });
@@ -127,6 +130,9 @@ describe("POST /admin/policies: emitir una póliza por teléfono", () => {
     const policy = (await response.json()) as Policy;
     // No e-mail given: the client's own.
     expect(policy.policyholder.email).toBe(visitorEmail);
+
+    const [mail] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.to, visitorEmail));
+    expect(mail!.body).toContain("desde Mi póliza");
 
     const mine = await json<{ items: Array<{ id: number }> }>("get", "/me/policies", { token, status: 200 });
     expect(mine.items.map((p) => p.id)).toContain(policy.id);
