@@ -240,7 +240,7 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
       {!data.client ? (
         <section aria-labelledby="cliente" className="mt-8">
           <h2 id="cliente" className="text-xl font-bold">
-            1. Cliente
+            Cliente
           </h2>
           {data.canReadClients ? (
             <>
@@ -289,7 +289,7 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
 
       <section aria-labelledby="riesgo" className="mt-8">
         <h2 id="riesgo" className="text-xl font-bold">
-          {data.client ? "1. Seguro" : "Seguro"}
+          Seguro
         </h2>
         <ul className="mt-3 flex flex-wrap gap-3">
           {LINE_OPTIONS.map((option) => (
