@@ -40,6 +40,7 @@ import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { loadAdminPolicy } from "~/lib/admin-policies.server";
 import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/lib/format";
+import { adminDocumentPaths, documentPaths } from "~/lib/document-paths";
 import { adminTitle } from "~/lib/page-title";
 import { positiveIdParam } from "~/lib/http";
 import { runStaffAction, staffIntent, todayInSpain } from "~/lib/staff-action.server";
@@ -238,11 +239,26 @@ export default function AdminPolicyPage() {
           <ReciboTable
             badges
             policy={{ number: policy.number, recibos: data.recibos.map((r) => ({ sequence: r.sequence, dueDate: r.dueDate, amount: r.amountCents, status: r.status })) }}
+            pdfHref={(sequence) => adminDocumentPaths.recibo(policy.id, sequence)}
           />
         )}
         <p className="mt-3">
           <Link to={adminPolicyPaymentsPath(policy.id)}>Ver los recibos y cobros</Link>
         </p>
+      </Section>
+
+      <Section id="documentos" title="Documentos">
+        <ul className="mt-2 list-disc space-y-1 pl-6">
+          <li>
+            <a href={adminDocumentPaths.conditions(policy.id)} download>
+              Condiciones particulares (PDF)
+            </a>
+          </li>
+          <li>
+            <a href={documentPaths.ipid(policy.line)}>Documento de información del producto (IPID) (PDF)</a>
+          </li>
+        </ul>
+        <p className="mt-2 text-sm text-slate-700">Los recibos en PDF, en la tabla de recibos. Son los mismos documentos que el cliente descarga desde Mi póliza.</p>
       </Section>
 
       <Section id="historial" title="Historial">

@@ -1,11 +1,12 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { buyPolicy, expectNoSeriousA11yViolations, type NewPolicy } from "./support";
+import { buyPolicy, expectNoSeriousA11yViolations, expectPdf, type NewPolicy } from "./support";
 
 // /admin/policies as staff use it: find a policy by the holder's NIF, open it, change its
 // lifecycle (each action asks first: a confirmation step without JavaScript, a dialog with it),
-// see the history, work its recibos on the payments page; and a read-only role sees no buttons
-// and a forged POST is refused.
+// see the history, work its recibos on the payments page, download its PDFs; and a read-only role
+// sees no buttons and a forged POST is refused.
 
 async function findByNif(page: Page, policy: NewPolicy) {
   await page.goto("/admin/policies");
@@ -220,4 +221,26 @@ test("un rol sin policies:write ni payments:write ve la póliza sin botones y un
   expect(await forged.text()).toContain("Acceso Denegado");
   await page.goto(`/admin/policies/${policy.id}`);
   await expect(pageHeader(page).getByText("En vigor", { exact: true })).toBeVisible();
+});
+
+test("un rol con solo lectura descarga las condiciones particulares y un recibo en PDF desde la póliza", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, "una descarga es un enlace: igual con y sin JavaScript");
+  await signInAsAdmin("auditor");
+  const policy = await buyPolicy(page.request, "Pilar Prueba Documentos");
+  await page.goto(`/admin/policies/${policy.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Póliza ${policy.number}` })).toBeVisible();
+
+  const documents = page.getByRole("region", { name: "Documentos", exact: true });
+  const downloading = page.waitForEvent("download");
+  await documents.getByRole("link", { name: "Condiciones particulares (PDF)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`condiciones-particulares-${policy.number}.pdf`);
+  expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Recibo 1 from the recibos table, and the same from the payments page.
+  const reciboLink = page.getByRole("region", { name: "Recibos", exact: true }).getByRole("link", { name: "PDF del recibo 1", exact: true });
+  await expectPdf(await page.request.get((await reciboLink.getAttribute("href"))!));
+  await page.goto(`/admin/policies/${policy.id}/payments`);
+  const paymentsLink = page.getByRole("table", { name: `Recibos de la póliza ${policy.number}` }).getByRole("link", { name: "PDF del recibo 1", exact: true });
+  await expectPdf(await page.request.get((await paymentsLink.getAttribute("href"))!));
 });
