@@ -68,6 +68,7 @@ export const AdminPolicyRowSchema = z.object({
   holder: z.object({ id: z.number().int(), name: z.string(), nif: z.string().nullable() }),
   line: z.enum(LINES),
   planCode: z.string(),
+  planName: z.string().describe("Nombre del plan en el catálogo (su código si el catálogo ya no lo tiene)"),
   status: z.enum(POLICY_STATUSES),
   startDate: z.string().describe("Efecto de la anualidad en curso (aaaa-mm-dd)"),
   endDate: z.string().describe("Vencimiento (aaaa-mm-dd)"),

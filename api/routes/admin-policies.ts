@@ -253,7 +253,7 @@ const csvRow = (p: AdminPolicyRow) => [
   p.holder.name,
   p.holder.nif ?? "",
   LINE_LABELS[p.line],
-  p.planCode,
+  p.planName,
   POLICY_STATUS_LABELS[p.status],
   formatIsoDate(p.startDate),
   formatIsoDate(p.endDate),

@@ -134,12 +134,14 @@ test.describe("la lista, sin JavaScript", () => {
     const policy = await buyPolicy(page.request, "Pablo Prueba Lista");
     await page.goto(`/admin/policies?q=${policy.number}&status=en_vigor&line=alquiler`);
     await expect(page.getByText("Mostrando 1–1 de 1 pólizas")).toBeVisible();
+    // The plan by its name, in the row and in the CSV.
+    await expect(page.getByRole("row", { name: new RegExp(policy.number) }).getByRole("cell", { name: "12 meses", exact: true })).toBeVisible();
     const href = await page.getByRole("link", { name: /^Exportar CSV/ }).getAttribute("href");
     const csv = await page.request.get(href!);
     expect(csv.status()).toBe(200);
     const lines = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(2);
-    expect(lines[1]!.split(";").slice(0, 3)).toEqual([policy.number, policy.holder, policy.nif]);
+    expect(lines[1]!.split(";").slice(0, 5)).toEqual([policy.number, policy.holder, policy.nif, "Alquiler", "12 meses"]);
 
     await page.getByRole("button", { name: "Ejecutar el proceso diario" }).click();
     const step = page.getByRole("region", { name: "¿Ejecutar ahora el proceso diario?" });

@@ -53,6 +53,11 @@ describe("la lista de pólizas", () => {
     expect(ends).toEqual([...ends].sort());
   });
 
+  it("da el nombre del plan del catálogo junto a su código", async () => {
+    const [row] = (await list(`?q=${cancelled.number}`)).items as (Row & { planCode: string; planName: string })[];
+    expect(row).toMatchObject({ planCode: "meses_12", planName: "12 meses" });
+  });
+
   it("rechaza un filtro o un orden que no existen (400)", async () => {
     expect((await call("get", "/admin/policies?sort=total", { token: superToken })).status).toBe(400);
     expect((await call("get", "/admin/policies?status=perdida", { token: superToken })).status).toBe(400);
@@ -68,7 +73,7 @@ describe("la lista de pólizas", () => {
     expect(text.startsWith("Póliza;Tomador;NIF/NIE;Ramo;Plan;Estado;Efecto;Vencimiento;Prima total (€);Alta")).toBe(true);
     const lines = text.trim().split("\r\n");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${cancelled.number};Carla Anulada Prueba;${cancelled.nif};Alquiler;meses_12;Anulada;`);
+    expect(lines[1]).toContain(`${cancelled.number};Carla Anulada Prueba;${cancelled.nif};Alquiler;12 meses;Anulada;`);
   });
 });
 
