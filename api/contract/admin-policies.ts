@@ -134,6 +134,7 @@ export const AdminPolicySchema = z.object({
   history: z.array(PolicyHistoryEntrySchema),
   notes: z.array(NoteSchema),
   actions: z.array(z.enum(ADMIN_POLICY_ACTIONS)).describe("Acciones que el estado de la póliza admite ahora (las reglas se comprueban al enviarlas)"),
+  today: isoDate("Fecha de hoy").describe("Hoy en España (aaaa-mm-dd) según el reloj de la API, el mismo que juzga las acciones: la fecha de efecto por defecto de una anulación"),
 });
 export type AdminPolicy = z.infer<typeof AdminPolicySchema>;
 

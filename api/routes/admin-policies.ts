@@ -358,6 +358,7 @@ export async function adminPolicyAnswer(db: Database, id: number, today: string)
     })),
     notes: noteRows.map((n) => ({ id: n.id, body: n.body, authorLabel: n.authorLabel, at: n.at.toISOString() })),
     actions: allowedActions({ ...row, recibos: reciboRows }, today),
+    today,
   };
 }
 

@@ -43,7 +43,7 @@ import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/lib/form
 import { adminDocumentPaths, documentPaths } from "~/lib/document-paths";
 import { adminTitle } from "~/lib/page-title";
 import { positiveIdParam } from "~/lib/http";
-import { runStaffAction, staffIntent, todayInSpain } from "~/lib/staff-action.server";
+import { runStaffAction, staffIntent } from "~/lib/staff-action.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
@@ -56,8 +56,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: adminTitle(data ? `Póliza ${data.data.policy.number}` : "Póliza", matches) },
 ];
 
-export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, ROUTE_ID, async (context) => ({ ...(await loadAdminPolicy(context, ROUTE_ID)), today: todayInSpain() }));
+export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ROUTE_ID, (context) => loadAdminPolicy(context, ROUTE_ID));
 
 const NoFields = z.object({});
 type Intent = AdminPolicyAction | "note";
@@ -184,7 +183,7 @@ function safeDate(value: string): string {
 // ─── The page ───────────────────────────────────────────────────────────────────────────────
 
 export default function AdminPolicyPage() {
-  const { data, canWrite, today } = useLoaderData<typeof loader>();
+  const { data, canWrite } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StaffActionReply | undefined;
   const { policy } = data;
   const confirming = reply?.confirm && reply.intent !== "note" && data.actions.includes(reply.intent as AdminPolicyAction) ? reply : null;
@@ -197,7 +196,8 @@ export default function AdminPolicyPage() {
         <ConfirmStep intent={confirming.intent} copy={confirmCopy(confirming.intent as AdminPolicyAction, policy.number, confirming.confirm)} fields={confirming.confirm} />
       ) : null}
 
-      {canWrite ? <ActionsSection data={data} today={today} reply={reply} /> : null}
+      {/* The cancellation's default date is the API's today: its clock judges the date too. */}
+      {canWrite ? <ActionsSection data={data} today={data.today} reply={reply} /> : null}
 
       <Section id="situacion" title="Situación">
         <LifecycleFacts data={data} />
