@@ -68,6 +68,7 @@ export const AdminPolicyRowSchema = z.object({
   holder: z.object({ id: z.number().int(), name: z.string(), nif: z.string().nullable() }),
   line: z.enum(LINES),
   planCode: z.string(),
+  planName: z.string().describe("Nombre del plan en el catálogo (su código si el catálogo ya no lo tiene)"),
   status: z.enum(POLICY_STATUSES),
   startDate: z.string().describe("Efecto de la anualidad en curso (aaaa-mm-dd)"),
   endDate: z.string().describe("Vencimiento (aaaa-mm-dd)"),
@@ -133,6 +134,7 @@ export const AdminPolicySchema = z.object({
   history: z.array(PolicyHistoryEntrySchema),
   notes: z.array(NoteSchema),
   actions: z.array(z.enum(ADMIN_POLICY_ACTIONS)).describe("Acciones que el estado de la póliza admite ahora (las reglas se comprueban al enviarlas)"),
+  today: isoDate("Fecha de hoy").describe("Hoy en España (aaaa-mm-dd) según el reloj de la API, el mismo que juzga las acciones: la fecha de efecto por defecto de una anulación"),
 });
 export type AdminPolicy = z.infer<typeof AdminPolicySchema>;
 

@@ -170,8 +170,9 @@ export const ClientDocumentSchema = z.object({
   kind: z.enum(["conditions", "ipid"]),
   name: z.string(),
   policyNumber: z.string().nullable(),
+  policyId: z.number().int().nullable().describe("La póliza de unas condiciones particulares; null para un IPID"),
   line: z.enum(LINES),
-  url: z.string().nullable().describe("Dirección de descarga relativa a la API; null si el back office aún no puede descargarlo"),
+  url: z.string().describe("Dirección de descarga relativa a la API (las condiciones particulares piden policies:read; el IPID es público)"),
 });
 
 export const ClientEmailSchema = z.object({

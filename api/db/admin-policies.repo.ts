@@ -1,13 +1,14 @@
 // Data access of the back office's policy list: one page, its capped count and the CSV batches,
 // from the same filters. Every sort key has its index (migration 0005); the search by number uses
-// the prefix index, by NIF the unique index, by name or e-mail the clients' trigram indexes.
+// the prefix index, by NIF the unique index, by name or e-mail the clients' trigram indexes. The
+// plan's name is the catalogue's (plans' unique (line_code, code) index), as on the client page.
 import { and, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AdminPolicyExportQuery, AdminPolicyListQuery, AdminPolicyRow, AdminPolicySortKey } from "../contract/admin-policies";
 import { addDays } from "../domain/calendar";
 import { clientSearchNif } from "../contract/clients";
 import type { DbOrTx } from "./client";
 import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, pageIds, type SortMap } from "./list";
-import { clients, policies } from "./schema";
+import { clients, plans, policies } from "./schema";
 
 const rowColumns = {
   id: policies.id,
@@ -17,13 +18,16 @@ const rowColumns = {
   clientNif: clients.nif,
   line: policies.lineCode,
   planCode: policies.planCode,
+  planName: sql<string>`coalesce(${plans.name}, ${policies.planCode})`,
   status: policies.status,
   startDate: policies.startDate,
   endDate: policies.endDate,
   totalPremiumCents: policies.totalPremiumCents,
   createdAt: policies.createdAt,
 };
-type RawRow = Omit<{ [K in keyof typeof rowColumns]: (typeof rowColumns)[K]["_"]["data"] }, "clientNif"> & { clientNif: string | null };
+const planOfPolicy = and(eq(plans.lineCode, policies.lineCode), eq(plans.code, policies.planCode));
+type ColumnKey = Exclude<keyof typeof rowColumns, "planName" | "clientNif">;
+type RawRow = { [K in ColumnKey]: (typeof rowColumns)[K]["_"]["data"] } & { clientNif: string | null; planName: string };
 
 function toRow(r: RawRow): AdminPolicyRow {
   return {
@@ -32,6 +36,7 @@ function toRow(r: RawRow): AdminPolicyRow {
     holder: { id: r.clientId, name: r.clientName, nif: r.clientNif },
     line: r.line,
     planCode: r.planCode,
+    planName: r.planName,
     status: r.status,
     startDate: r.startDate,
     endDate: r.endDate,
@@ -100,6 +105,7 @@ export async function listAdminPolicies(db: DbOrTx, query: AdminPolicyListQuery,
           .select(rowColumns)
           .from(policies)
           .innerJoin(clients, eq(clients.id, policies.clientId))
+          .leftJoin(plans, planOfPolicy)
           .where(inArray(policies.id, page))
           .orderBy(...orderBy)
       ).map(toRow);
@@ -117,6 +123,7 @@ export async function* adminPolicyExportBatches(db: DbOrTx, query: AdminPolicyEx
       .select({ ...rowColumns, ...keys })
       .from(policies)
       .innerJoin(clients, eq(clients.id, policies.clientId))
+      .leftJoin(plans, planOfPolicy)
       .where(and(where, after))
       .orderBy(...orderBy)
       .limit(limit),

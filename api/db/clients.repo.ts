@@ -375,11 +375,18 @@ export async function loadClientDetail(
       returned: Number(reciboTotals?.returned ?? 0),
     },
     consents: consentRows,
-    // The policy PDFs are served to the visitor only (/me/policies/…): staff see that they exist.
-    // The IPID of each line is public.
+    // The policy PDFs for staff with policies:read (the holder downloads them from /me/policies/…);
+    // the IPID of each line is public.
     documents: [
-      ...policyRows.map((p) => ({ kind: "conditions" as const, name: `Condiciones particulares ${p.number}`, policyNumber: p.number, line: p.line, url: null })),
-      ...lines.map((line) => ({ kind: "ipid" as const, name: `IPID: ${LINE_NAMES[line]}`, policyNumber: null, line, url: `/documents/ipid/${line}` })),
+      ...policyRows.map((p) => ({
+        kind: "conditions" as const,
+        name: `Condiciones particulares ${p.number}`,
+        policyNumber: p.number,
+        policyId: p.id,
+        line: p.line,
+        url: `/admin/policies/${p.id}/documents/conditions`,
+      })),
+      ...lines.map((line) => ({ kind: "ipid" as const, name: `IPID: ${LINE_NAMES[line]}`, policyNumber: null, policyId: null, line, url: `/documents/ipid/${line}` })),
     ],
     emails: { items: emailRows.map(toEmail), total: emailCount?.n ?? 0 },
     notes: { items: noteRows.map((n) => ({ ...n, at: iso(n.at) })), total: noteCount?.n ?? 0 },

@@ -48,6 +48,9 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/policies/quotes/{id}/price", permission: "policies:write" },
   { method: "post", path: "/admin/policies", permission: "policies:write" },
   { method: "patch", path: "/admin/policies/{id}", permission: "policies:write" },
+  // The policy's own PDFs, the same the holder downloads from Mi póliza.
+  { method: "get", path: "/admin/policies/{id}/documents/conditions", permission: "policies:read" },
+  { method: "get", path: "/admin/policies/{id}/documents/recibos/{sequence}", permission: "policies:read" },
   { method: "post", path: "/admin/policies/{id}/suspend", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/reactivate", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/cancel", permission: "policies:write" },

@@ -1,5 +1,5 @@
-// /admin/policies: the back office's policies (list, CSV, one policy with its lifecycle), the staff
-// actions on a policy and on its recibos, internal notes, and /admin/lifecycle/run. The rules
+// /admin/policies: the back office's policies (list, CSV, one policy with its lifecycle, its PDFs),
+// the staff actions on a policy and on its recibos, internal notes, and /admin/lifecycle/run. The rules
 // live in api/services/lifecycle.ts; here only the HTTP shape.
 import { z } from "zod";
 import type { ApiApp } from "../app";
@@ -48,6 +48,7 @@ import { formatIsoDate } from "../domain/product-info";
 import { ApiProblem, errorResponses, ErrorSchema } from "../http";
 import {
   POLICY_NOT_FOUND_MESSAGE,
+  RECIBO_NOT_FOUND_MESSAGE,
   addPolicyNote,
   cancelPolicy,
   changeRecibo,
@@ -60,6 +61,8 @@ import {
   updatePolicyDetails,
   type ReciboChange,
 } from "../services/lifecycle";
+import { conditionsDocument, reciboDocument } from "../services/documents";
+import { pdfContent, pdfResponse } from "./documents";
 import { policyAnswer } from "./policies";
 import { adminRoute } from "./admin-endpoints";
 import { asc, eq } from "drizzle-orm";
@@ -97,6 +100,34 @@ const getRoute = adminRoute({
   summary: "Una póliza con su ciclo de vida: recibos, historial, notas y las acciones que admite ahora",
   request: { params: IdParamSchema },
   responses: { 200: { description: "La póliza", content: json(AdminPolicySchema) }, ...errorResponses(400, 401, 403, 404) },
+});
+
+const ReciboSequenceParamSchema = IdParamSchema.extend({
+  sequence: z.coerce
+    .number({ invalid_type_error: "El número de recibo debe ser un número" })
+    .int("El número de recibo debe ser un número entero")
+    .positive("El número de recibo debe ser un número positivo")
+    .describe("Número de recibo en la póliza (1, 2…)"),
+});
+
+const conditionsDocumentRoute = adminRoute({
+  method: "get",
+  path: "/admin/policies/{id}/documents/conditions",
+  tags: TAGS,
+  summary: "Descarga las condiciones particulares de la póliza en PDF",
+  description: "El mismo documento que el tomador descarga desde Mi póliza. Nunca se guarda en cachés compartidas (Cache-Control: private, no-store).",
+  request: { params: IdParamSchema },
+  responses: { 200: { description: "PDF de las condiciones particulares", content: pdfContent }, ...errorResponses(400, 401, 403, 404) },
+});
+
+const reciboDocumentRoute = adminRoute({
+  method: "get",
+  path: "/admin/policies/{id}/documents/recibos/{sequence}",
+  tags: TAGS,
+  summary: "Descarga un recibo de la póliza en PDF",
+  description: "El mismo documento que el tomador descarga desde Mi póliza; `sequence` es el número del recibo en la póliza, no su identificador.",
+  request: { params: ReciboSequenceParamSchema },
+  responses: { 200: { description: "PDF del recibo", content: pdfContent }, ...errorResponses(400, 401, 403, 404) },
 });
 
 const policyResponses = {
@@ -222,7 +253,7 @@ const csvRow = (p: AdminPolicyRow) => [
   p.holder.name,
   p.holder.nif ?? "",
   LINE_LABELS[p.line],
-  p.planCode,
+  p.planName,
   POLICY_STATUS_LABELS[p.status],
   formatIsoDate(p.startDate),
   formatIsoDate(p.endDate),
@@ -327,6 +358,7 @@ export async function adminPolicyAnswer(db: Database, id: number, today: string)
     })),
     notes: noteRows.map((n) => ({ id: n.id, body: n.body, authorLabel: n.authorLabel, at: n.at.toISOString() })),
     actions: allowedActions({ ...row, recibos: reciboRows }, today),
+    today,
   };
 }
 
@@ -341,6 +373,24 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
   });
 
   api.openapi(getRoute, async (c) => c.json(await adminPolicyAnswer(c.var.deps.db, c.req.valid("param").id, today(c)), 200));
+
+  // The policy's PDFs, built as for its holder (api/services/documents.ts).
+  const policyView = async (db: Database, id: number) => {
+    const [view] = await loadPolicyViews(db, { id });
+    if (!view) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
+    return view;
+  };
+  api.openapi(conditionsDocumentRoute, async (c) => {
+    const { db } = c.var.deps;
+    return pdfResponse(c, await conditionsDocument(db, await policyView(db, c.req.valid("param").id)));
+  });
+  api.openapi(reciboDocumentRoute, async (c) => {
+    const { db } = c.var.deps;
+    const { id, sequence } = c.req.valid("param");
+    const view = await policyView(db, id);
+    if (!view.recibos.some((r) => r.sequence === sequence)) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
+    return pdfResponse(c, await reciboDocument(db, view, sequence));
+  });
 
   const afterChange = async (c: { var: { deps: { db: Database; now: () => Date } } }, id: number) => adminPolicyAnswer(c.var.deps.db, id, today(c));
 

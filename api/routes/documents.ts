@@ -1,6 +1,7 @@
 // PDF downloads: a quote (its owner, as GET /quotes/{id}), a line's IPID (public), a policy's
 // particular conditions and each recibo (the policy's owner). Anyone else gets the same 404 as for
-// a document that does not exist.
+// a document that does not exist. Staff download the same policy PDFs through
+// /admin/policies/{id}/documents/… (admin-policies.ts, with policies:read).
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ApiApp, ApiEnv } from "../app";
@@ -14,7 +15,7 @@ import { policyIdParam, requireOwnPolicy } from "./policies";
 
 const TAG = "Documentos";
 
-const pdfContent = { "application/pdf": { schema: z.string().openapi({ type: "string", format: "binary" }) } };
+export const pdfContent = { "application/pdf": { schema: z.string().openapi({ type: "string", format: "binary" }) } };
 
 function optionalUser(): MiddlewareHandler<ApiEnv> {
   const guard = requireUser();
@@ -22,7 +23,7 @@ function optionalUser(): MiddlewareHandler<ApiEnv> {
 }
 
 /** The PDF as a download. Personal documents are never cached by shared caches. */
-function pdfResponse(c: Context, doc: RenderedDocument, cache: "private" | "public" = "private") {
+export function pdfResponse(c: Context, doc: RenderedDocument, cache: "private" | "public" = "private") {
   return c.body(new Uint8Array(doc.content), 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": `attachment; filename="${doc.filename}"`,

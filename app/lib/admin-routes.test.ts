@@ -41,13 +41,23 @@ describe("ADMIN_ROUTE_PERMISSIONS", () => {
   });
 
   it("pólizas: leer con policies:read; cambiarlas con policies:write y sus recibos con payments:write", () => {
-    for (const id of ["routes/admin.policies._index", "routes/admin.policies[.]csv", "routes/admin.policies.$id._index", "routes/admin.policies.$id.payments"] as const) {
+    for (const id of [
+      "routes/admin.policies._index",
+      "routes/admin.policies[.]csv",
+      "routes/admin.policies.$id._index",
+      "routes/admin.policies.$id.payments",
+      "routes/admin.policies.$id.documentos.condiciones",
+      "routes/admin.policies.$id.documentos.recibo.$sequence",
+    ] as const) {
       expect(ADMIN_ROUTE_PERMISSIONS[id].loader).toBe("policies:read");
     }
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.policies.$id._index"].action).toBe("policies:write");
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.policies._index"].action).toBe("policies:write");
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.policies.$id.payments"].action).toBe("payments:write");
     expect(canOpen({ "policies:read": true, "policies:write": true }, "routes/admin.policies.$id.payments", "action")).toBe(false);
+    // The policy's PDFs: policies:read is enough, and nothing else opens them.
+    expect(canOpen({ "policies:read": true }, "routes/admin.policies.$id.documentos.condiciones")).toBe(true);
+    expect(canOpen({ "clients:read": true, "payments:write": true }, "routes/admin.policies.$id.documentos.recibo.$sequence")).toBe(false);
   });
 
   it("exige audit:read en /admin/audit y su exportación", () => {

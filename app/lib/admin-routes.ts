@@ -45,6 +45,9 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.policies.$id.edit": { loader: "policies:write", action: "policies:write" },
   // Selling by phone: quoting and issuing both need policies:write.
   "routes/admin.policies.new": { loader: "policies:write", action: "policies:write" },
+  // The policy's PDFs (particular conditions, each recibo): whoever may read the policy.
+  "routes/admin.policies.$id.documentos.condiciones": { loader: "policies:read", action: null },
+  "routes/admin.policies.$id.documentos.recibo.$sequence": { loader: "policies:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;

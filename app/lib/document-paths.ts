@@ -5,3 +5,9 @@ export const documentPaths = {
   quote: (quoteId: string) => `/documentos/cotizacion/${quoteId}`,
   ipid: (line: string) => `/api/documents/ipid/${line}`,
 };
+
+/** The same policy PDFs for staff (resource routes under /admin/policies/{id}/documentos, policies:read). */
+export const adminDocumentPaths = {
+  conditions: (policyId: number) => `/admin/policies/${policyId}/documentos/condiciones`,
+  recibo: (policyId: number, sequence: number) => `/admin/policies/${policyId}/documentos/recibo/${sequence}`,
+};

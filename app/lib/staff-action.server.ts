@@ -47,8 +47,3 @@ export async function runStaffAction(form: AdminForm, intents: Record<string, St
   }
   return entry.run(values, target);
 }
-
-/** Today in Spain (aaaa-mm-dd): the default of a date a person picks for "now". */
-export function todayInSpain(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}

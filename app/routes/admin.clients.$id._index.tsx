@@ -37,7 +37,7 @@ import { TextareaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader, type IntentReply } from "~/lib/admin-route.server";
-import { documentPaths } from "~/lib/document-paths";
+import { adminDocumentPaths, documentPaths } from "~/lib/document-paths";
 import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/lib/format";
 import { positiveIdParam } from "~/lib/http";
 import { adminTitle } from "~/lib/page-title";
@@ -53,7 +53,13 @@ export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, ROUTE_ID, async ({ admin, api, params, request }) => {
     const id = positiveIdParam(params.id);
     const detail = await api.get(clientPath(id), { schema: ClientDetailSchema, signal: request.signal });
-    return { detail, canWrite: hasPermission(admin.role.permissions, "clients:write"), canSell: canOpen(admin.role.permissions, "routes/admin.policies.new") };
+    return {
+      detail,
+      canWrite: hasPermission(admin.role.permissions, "clients:write"),
+      canSell: canOpen(admin.role.permissions, "routes/admin.policies.new"),
+      // The policies' PDFs open to whoever may read policies (their own route's guard).
+      canDownload: canOpen(admin.role.permissions, "routes/admin.policies.$id.documentos.condiciones"),
+    };
   });
 
 const INTENTS = ["note", "erase"] as const;
@@ -103,7 +109,7 @@ const SECTIONS = [
 ] as const;
 
 export default function ClientPage() {
-  const { detail, canWrite, canSell } = useLoaderData<typeof loader>();
+  const { detail, canWrite, canSell, canDownload } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { client, erasedAt } = detail;
   const editable = canWrite && erasedAt === null;
@@ -180,7 +186,7 @@ export default function ClientPage() {
           {detail.recibos.returned > 0 ? `; ${detail.recibos.returned} devueltos` : ""}.
           <Capped shown={detail.recibos.items.length} total={detail.recibos.total} />
         </p>
-        <DataTable caption="Recibos de sus pólizas" columns={RECIBO_COLUMNS} rows={detail.recibos.items} rowKey={(r) => `${r.policyId}-${r.sequence}`} empty={<p>No hay recibos.</p>} />
+        <DataTable caption="Recibos de sus pólizas" columns={reciboColumns(canDownload)} rows={detail.recibos.items} rowKey={(r) => `${r.policyId}-${r.sequence}`} empty={<p>No hay recibos.</p>} />
       </Section>
 
       <Section id="cotizaciones" title="Cotizaciones">
@@ -226,6 +232,10 @@ export default function ClientPage() {
                     <a href={documentPaths.ipid(doc.line)} download>
                       {doc.name}
                     </a>
+                  ) : canDownload && doc.policyId !== null ? (
+                    <a href={adminDocumentPaths.conditions(doc.policyId)} download>
+                      {doc.name} (PDF)
+                    </a>
                   ) : (
                     doc.name
                   )}
@@ -233,7 +243,9 @@ export default function ClientPage() {
               ))}
             </ul>
             <p className="mt-2 text-sm text-slate-700">
-              Las condiciones particulares y los recibos en PDF los descarga el cliente desde Mi póliza; desde el back office todavía no se pueden descargar.
+              {canDownload
+                ? "Los recibos en PDF, en la tabla de recibos. Son los mismos documentos que el cliente descarga desde Mi póliza."
+                : "Tu rol no incluye ver pólizas: las condiciones particulares y los recibos en PDF no se pueden descargar desde aquí."}
             </p>
           </>
         )}
@@ -320,7 +332,8 @@ const POLICY_COLUMNS: Column<ClientDetail["policies"][number]>[] = [
   { id: "total", header: "Prima total", align: "end", className: "whitespace-nowrap", cell: (p) => formatMoney(p.total) },
 ];
 
-const RECIBO_COLUMNS: Column<ClientDetail["recibos"]["items"][number]>[] = [
+type ClientRecibo = ClientDetail["recibos"]["items"][number];
+const RECIBO_COLUMNS: Column<ClientRecibo>[] = [
   { id: "policy", header: "Póliza", className: "font-mono whitespace-nowrap", cell: (r) => r.policyNumber },
   { id: "sequence", header: "Recibo", rowHeader: true, cell: (r) => `n.º ${r.sequence}` },
   { id: "due", header: "Vencimiento", className: "whitespace-nowrap", cell: (r) => dateCell(r.dueDate) },
@@ -328,6 +341,23 @@ const RECIBO_COLUMNS: Column<ClientDetail["recibos"]["items"][number]>[] = [
   { id: "paid", header: "Cobrado", className: "whitespace-nowrap", cell: (r) => (r.paidAt ? dateCell(r.paidAt) : "—") },
   { id: "amount", header: "Importe", align: "end", className: "whitespace-nowrap", cell: (r) => formatMoney(r.amount) },
 ];
+
+/** The recibos' columns, with each recibo's PDF for whoever may read policies. */
+function reciboColumns(canDownload: boolean): Column<ClientRecibo>[] {
+  if (!canDownload) return RECIBO_COLUMNS;
+  return [
+    ...RECIBO_COLUMNS,
+    {
+      id: "pdf",
+      header: "Documento",
+      cell: (r) => (
+        <a href={adminDocumentPaths.recibo(r.policyId, r.sequence)} download>
+          PDF<span className="sr-only"> del recibo {r.sequence} de la póliza {r.policyNumber}</span>
+        </a>
+      ),
+    },
+  ];
+}
 
 const QUOTE_COLUMNS: Column<ClientDetail["quotes"]["items"][number]>[] = [
   { id: "created", header: "Fecha", rowHeader: true, className: "whitespace-nowrap", cell: (q) => dateCell(q.createdAt) },

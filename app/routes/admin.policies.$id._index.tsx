@@ -40,9 +40,10 @@ import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { loadAdminPolicy } from "~/lib/admin-policies.server";
 import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/lib/format";
+import { adminDocumentPaths, documentPaths } from "~/lib/document-paths";
 import { adminTitle } from "~/lib/page-title";
 import { positiveIdParam } from "~/lib/http";
-import { runStaffAction, staffIntent, todayInSpain } from "~/lib/staff-action.server";
+import { runStaffAction, staffIntent } from "~/lib/staff-action.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
@@ -55,8 +56,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: adminTitle(data ? `Póliza ${data.data.policy.number}` : "Póliza", matches) },
 ];
 
-export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, ROUTE_ID, async (context) => ({ ...(await loadAdminPolicy(context, ROUTE_ID)), today: todayInSpain() }));
+export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ROUTE_ID, (context) => loadAdminPolicy(context, ROUTE_ID));
 
 const NoFields = z.object({});
 type Intent = AdminPolicyAction | "note";
@@ -183,7 +183,7 @@ function safeDate(value: string): string {
 // ─── The page ───────────────────────────────────────────────────────────────────────────────
 
 export default function AdminPolicyPage() {
-  const { data, canWrite, today } = useLoaderData<typeof loader>();
+  const { data, canWrite } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StaffActionReply | undefined;
   const { policy } = data;
   const confirming = reply?.confirm && reply.intent !== "note" && data.actions.includes(reply.intent as AdminPolicyAction) ? reply : null;
@@ -196,7 +196,8 @@ export default function AdminPolicyPage() {
         <ConfirmStep intent={confirming.intent} copy={confirmCopy(confirming.intent as AdminPolicyAction, policy.number, confirming.confirm)} fields={confirming.confirm} />
       ) : null}
 
-      {canWrite ? <ActionsSection data={data} today={today} reply={reply} /> : null}
+      {/* The cancellation's default date is the API's today: its clock judges the date too. */}
+      {canWrite ? <ActionsSection data={data} today={data.today} reply={reply} /> : null}
 
       <Section id="situacion" title="Situación">
         <LifecycleFacts data={data} />
@@ -238,11 +239,26 @@ export default function AdminPolicyPage() {
           <ReciboTable
             badges
             policy={{ number: policy.number, recibos: data.recibos.map((r) => ({ sequence: r.sequence, dueDate: r.dueDate, amount: r.amountCents, status: r.status })) }}
+            pdfHref={(sequence) => adminDocumentPaths.recibo(policy.id, sequence)}
           />
         )}
         <p className="mt-3">
           <Link to={adminPolicyPaymentsPath(policy.id)}>Ver los recibos y cobros</Link>
         </p>
+      </Section>
+
+      <Section id="documentos" title="Documentos">
+        <ul className="mt-2 list-disc space-y-1 pl-6">
+          <li>
+            <a href={adminDocumentPaths.conditions(policy.id)} download>
+              Condiciones particulares (PDF)
+            </a>
+          </li>
+          <li>
+            <a href={documentPaths.ipid(policy.line)}>Documento de información del producto (IPID) (PDF)</a>
+          </li>
+        </ul>
+        <p className="mt-2 text-sm text-slate-700">Los recibos en PDF, en la tabla de recibos. Son los mismos documentos que el cliente descarga desde Mi póliza.</p>
       </Section>
 
       <Section id="historial" title="Historial">

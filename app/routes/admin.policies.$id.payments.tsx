@@ -18,6 +18,7 @@ import { ReciboStatusBadge } from "~/components/policy/recibo-status-badge";
 import { ConfirmStep, INTENT_FIELD, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
+import { adminDocumentPaths } from "~/lib/document-paths";
 import { loadAdminPolicy } from "~/lib/admin-policies.server";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { positiveIdParam } from "~/lib/http";
@@ -226,6 +227,15 @@ function columns(data: AdminPolicy, canWrite: boolean, reply: StaffActionReply |
         ) : (
           "—"
         ),
+    },
+    {
+      id: "pdf",
+      header: "Documento",
+      cell: (r) => (
+        <a href={adminDocumentPaths.recibo(data.policy.id, r.sequence)} download>
+          PDF<span className="sr-only"> del recibo {r.sequence}</span>
+        </a>
+      ),
     },
   ];
   if (canWrite) {

@@ -115,7 +115,7 @@ const COLUMNS: Column<AdminPolicyRow>[] = [
     ),
   },
   { id: "line", header: "Ramo", cell: (p) => LINE_LABELS[p.line] },
-  { id: "plan", header: "Plan", cell: (p) => p.planCode },
+  { id: "plan", header: "Plan", cell: (p) => p.planName },
   { id: "status", header: "Estado", cell: (p) => <PolicyStatusBadge status={p.status} /> },
   { id: "startDate", header: "Efecto", sortKey: "startDate", firstDir: "desc", className: "whitespace-nowrap", cell: (p) => formatDate(p.startDate) },
   { id: "endDate", header: "Vencimiento", sortKey: "endDate", className: "whitespace-nowrap", cell: (p) => formatDate(p.endDate) },

@@ -33,7 +33,8 @@ function urlFor(file: string, ids: Ids): string | null {
   const name = file.replace(/\.(tsx|ts)$/, "").replaceAll("[.]", "~"); // admin.audit[.]csv keeps its dot
   const url = "/" + name.split(".").filter((s) => s !== "_index").join("/").replaceAll("~", ".");
   const id = url.startsWith("/admin/users") ? ids.userId : url.startsWith("/admin/clients") ? ids.clientId : url.startsWith("/admin/policies") ? ids.policyId : ids.roleId;
-  return url.replace("$id", String(id));
+  // A policy bought through checkout has recibo 1 (paid at once).
+  return url.replace("$id", String(id)).replace("$sequence", "1");
 }
 
 async function api(request: APIRequestContext, method: "get" | "post", url: string, token?: string, data?: unknown) {

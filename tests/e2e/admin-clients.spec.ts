@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
-import { clientThroughCheckout, expectNoSeriousA11yViolations } from "./support";
+import { clientThroughCheckout, expectNoSeriousA11yViolations, expectPdf } from "./support";
 
 // The clients screens as staff use them, with JavaScript on and off: find a client by NIF, open
 // them, edit them and find the change (before and after) in the audit log, add a note, download
-// their data file; erasure is refused while a policy is in force; a role without clients:write
-// sees no controls that change anything.
+// their data file and the policy's PDFs; erasure is refused while a policy is in force; a role
+// without clients:write sees no controls that change anything.
 
 test("buscar por NIF, abrir, editar y ver el cambio en auditoría, añadir una nota y descargar sus datos", async ({ page, signInAsAdmin, sessions }) => {
   test.slow(); // a checkout, five pages, two forms, a download and two accessibility checks
@@ -58,6 +58,12 @@ test("buscar por NIF, abrir, editar y ver el cambio en auditoría, añadir una n
   expect(data.client).toMatchObject({ nif: client.nif, phone: "611223344" });
   expect(data.policies).toHaveLength(1);
   expect(data.notes.map((n) => n.body)).toEqual(["Prefiere que le llamen por la tarde."]);
+
+  // The policy's particular conditions and its recibo, as PDFs (policies:read).
+  const conditions = page.getByRole("region", { name: "Documentos", exact: true }).getByRole("link", { name: /^Condiciones particulares COT-.* \(PDF\)$/ });
+  await expectPdf(await page.request.get((await conditions.getAttribute("href"))!));
+  const recibo = page.getByRole("region", { name: "Recibos", exact: true }).getByRole("link", { name: /^PDF del recibo 1 de la póliza COT-/ });
+  await expectPdf(await page.request.get((await recibo.getAttribute("href"))!));
 
   await page.goto("/admin/audit?entity=client&action=client.updated");
   const entry = page.getByRole("row").filter({ has: page.getByText(String(client.id), { exact: true }) }).first();

@@ -1,11 +1,12 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { buyPolicy, expectNoSeriousA11yViolations, type NewPolicy } from "./support";
+import { buyPolicy, expectNoSeriousA11yViolations, expectPdf, type NewPolicy } from "./support";
 
 // /admin/policies as staff use it: find a policy by the holder's NIF, open it, change its
 // lifecycle (each action asks first: a confirmation step without JavaScript, a dialog with it),
-// see the history, work its recibos on the payments page; and a read-only role sees no buttons
-// and a forged POST is refused.
+// see the history, work its recibos on the payments page, download its PDFs; and a read-only role
+// sees no buttons and a forged POST is refused.
 
 async function findByNif(page: Page, policy: NewPolicy) {
   await page.goto("/admin/policies");
@@ -133,12 +134,14 @@ test.describe("la lista, sin JavaScript", () => {
     const policy = await buyPolicy(page.request, "Pablo Prueba Lista");
     await page.goto(`/admin/policies?q=${policy.number}&status=en_vigor&line=alquiler`);
     await expect(page.getByText("Mostrando 1–1 de 1 pólizas")).toBeVisible();
+    // The plan by its name, in the row and in the CSV.
+    await expect(page.getByRole("row", { name: new RegExp(policy.number) }).getByRole("cell", { name: "12 meses", exact: true })).toBeVisible();
     const href = await page.getByRole("link", { name: /^Exportar CSV/ }).getAttribute("href");
     const csv = await page.request.get(href!);
     expect(csv.status()).toBe(200);
     const lines = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(2);
-    expect(lines[1]!.split(";").slice(0, 3)).toEqual([policy.number, policy.holder, policy.nif]);
+    expect(lines[1]!.split(";").slice(0, 5)).toEqual([policy.number, policy.holder, policy.nif, "Alquiler", "12 meses"]);
 
     await page.getByRole("button", { name: "Ejecutar el proceso diario" }).click();
     const step = page.getByRole("region", { name: "¿Ejecutar ahora el proceso diario?" });
@@ -220,4 +223,26 @@ test("un rol sin policies:write ni payments:write ve la póliza sin botones y un
   expect(await forged.text()).toContain("Acceso Denegado");
   await page.goto(`/admin/policies/${policy.id}`);
   await expect(pageHeader(page).getByText("En vigor", { exact: true })).toBeVisible();
+});
+
+test("un rol con solo lectura descarga las condiciones particulares y un recibo en PDF desde la póliza", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, "una descarga es un enlace: igual con y sin JavaScript");
+  await signInAsAdmin("auditor");
+  const policy = await buyPolicy(page.request, "Pilar Prueba Documentos");
+  await page.goto(`/admin/policies/${policy.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Póliza ${policy.number}` })).toBeVisible();
+
+  const documents = page.getByRole("region", { name: "Documentos", exact: true });
+  const downloading = page.waitForEvent("download");
+  await documents.getByRole("link", { name: "Condiciones particulares (PDF)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`condiciones-particulares-${policy.number}.pdf`);
+  expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Recibo 1 from the recibos table, and the same from the payments page.
+  const reciboLink = page.getByRole("region", { name: "Recibos", exact: true }).getByRole("link", { name: "PDF del recibo 1", exact: true });
+  await expectPdf(await page.request.get((await reciboLink.getAttribute("href"))!));
+  await page.goto(`/admin/policies/${policy.id}/payments`);
+  const paymentsLink = page.getByRole("table", { name: `Recibos de la póliza ${policy.number}` }).getByRole("link", { name: "PDF del recibo 1", exact: true });
+  await expectPdf(await page.request.get((await paymentsLink.getAttribute("href"))!));
 });

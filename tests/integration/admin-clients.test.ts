@@ -133,8 +133,15 @@ describe("/admin/clients", () => {
       expect(one.consents.map((c) => c.purpose).sort()).toEqual(["ipid", "marketing", "privacy", "terms"]);
       expect(one.consents.every((c) => c.ip !== undefined && c.at)).toBe(true);
       expect(one.documents).toEqual([
-        { kind: "conditions", name: `Condiciones particulares ${one.policies[0]!.number}`, policyNumber: one.policies[0]!.number, line: "auto", url: null },
-        { kind: "ipid", name: "IPID: Seguro de coche", policyNumber: null, line: "auto", url: "/documents/ipid/auto" },
+        {
+          kind: "conditions",
+          name: `Condiciones particulares ${one.policies[0]!.number}`,
+          policyNumber: one.policies[0]!.number,
+          policyId: lucia.policyId,
+          line: "auto",
+          url: `/admin/policies/${lucia.policyId}/documents/conditions`,
+        },
+        { kind: "ipid", name: "IPID: Seguro de coche", policyNumber: null, policyId: null, line: "auto", url: "/documents/ipid/auto" },
       ]);
       expect(one.emails.total).toBe(1);
       expect(one.emails.items[0]).toMatchObject({ to: lucia.email, status: "pendiente" });

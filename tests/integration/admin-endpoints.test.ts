@@ -66,6 +66,8 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/policies/quotes/{id}/price": "policies:write",
       "POST /admin/policies": "policies:write",
       "PATCH /admin/policies/{id}": "policies:write",
+      "GET /admin/policies/{id}/documents/conditions": "policies:read",
+      "GET /admin/policies/{id}/documents/recibos/{sequence}": "policies:read",
       "POST /admin/policies/{id}/suspend": "policies:write",
       "POST /admin/policies/{id}/reactivate": "policies:write",
       "POST /admin/policies/{id}/cancel": "policies:write",
@@ -153,6 +155,8 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   }),
   // Each try sells the quote again with a key of its own: the first allowed one issues the policy.
   "POST /admin/policies": async () => ({ path: "/admin/policies", body: { quoteId: await staffQuote(), ...checkoutBody(nextNif()) }, expect: 201 }),
+  "GET /admin/policies/{id}/documents/conditions": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/documents/conditions`, expect: 200 }),
+  "GET /admin/policies/{id}/documents/recibos/{sequence}": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/documents/recibos/2`, expect: 200 }),
   "PATCH /admin/policies/{id}": async () => ({ path: `/admin/policies/${(await livePolicy()).id}`, body: { iban: "ES91 2100 0418 4502 0005 1332" }, expect: 200 }),
   "POST /admin/policies/{id}/suspend": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/suspend`, body: { reason: "Prueba de permisos" }, expect: 200 }),
   "POST /admin/policies/{id}/reactivate": async () => ({ path: `/admin/policies/${(await livePolicy("suspendida")).id}/reactivate`, expect: 200 }),

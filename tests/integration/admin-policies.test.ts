@@ -1,11 +1,12 @@
 // /admin/policies over real HTTP: the list (search by number, NIF/NIE, name and e-mail; filters;
 // sort; CSV of exactly the filtered list), one policy, the changes that keep the price (with
-// before/after in the audit) and the refusal of those that would change it, and internal notes.
+// before/after in the audit) and the refusal of those that would change it, internal notes, and
+// the policy's PDFs for staff with policies:read.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../api/db/schema";
 import { addDays, addMonths, madridDate } from "../../api/domain/calendar";
-import { call, database, json, setUpAdminApi, superToken } from "../support/admin-api";
+import { adminWith, allPermissions, call, database, FORBIDDEN, json, setUpAdminApi, superToken } from "../support/admin-api";
 import { insertTestPolicy, policyRow, type TestPolicy } from "../support/policies";
 
 setUpAdminApi();
@@ -52,6 +53,11 @@ describe("la lista de pólizas", () => {
     expect(ends).toEqual([...ends].sort());
   });
 
+  it("da el nombre del plan del catálogo junto a su código", async () => {
+    const [row] = (await list(`?q=${cancelled.number}`)).items as (Row & { planCode: string; planName: string })[];
+    expect(row).toMatchObject({ planCode: "meses_12", planName: "12 meses" });
+  });
+
   it("rechaza un filtro o un orden que no existen (400)", async () => {
     expect((await call("get", "/admin/policies?sort=total", { token: superToken })).status).toBe(400);
     expect((await call("get", "/admin/policies?status=perdida", { token: superToken })).status).toBe(400);
@@ -67,7 +73,7 @@ describe("la lista de pólizas", () => {
     expect(text.startsWith("Póliza;Tomador;NIF/NIE;Ramo;Plan;Estado;Efecto;Vencimiento;Prima total (€);Alta")).toBe(true);
     const lines = text.trim().split("\r\n");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${cancelled.number};Carla Anulada Prueba;${cancelled.nif};Alquiler;meses_12;Anulada;`);
+    expect(lines[1]).toContain(`${cancelled.number};Carla Anulada Prueba;${cancelled.nif};Alquiler;12 meses;Anulada;`);
   });
 });
 
@@ -125,5 +131,56 @@ describe("una póliza y sus cambios", () => {
       status: 200,
     });
     expect(answer.notes[0]).toMatchObject({ body: "Llamó para preguntar por la renovación", authorLabel: "admin@cotiza.test" });
+  });
+});
+
+describe("los documentos de una póliza para el equipo", () => {
+  let reader: string;
+  let withoutRead: string;
+  beforeAll(async () => {
+    reader = (await adminWith({ "policies:read": true })).token;
+    withoutRead = (await adminWith({ ...allPermissions(), "policies:read": false })).token;
+  });
+
+  const download = async (path: string, token: string) => {
+    const response = await call("get", path, { token });
+    return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+  };
+
+  it("descarga las condiciones particulares y cada recibo en PDF con policies:read, sin caché compartida", async () => {
+    const conditions = await download(`/admin/policies/${car.id}/documents/conditions`, reader);
+    expect(conditions.response.status).toBe(200);
+    expect(conditions.response.headers.get("content-type")).toBe("application/pdf");
+    expect(conditions.response.headers.get("content-disposition")).toBe(`attachment; filename="condiciones-particulares-${car.number}.pdf"`);
+    expect(conditions.response.headers.get("cache-control")).toBe("private, no-store");
+    expect(conditions.bytes.subarray(0, 5).toString()).toBe("%PDF-");
+
+    for (const { sequence } of car.recibos) {
+      const recibo = await download(`/admin/policies/${car.id}/documents/recibos/${sequence}`, reader);
+      expect(recibo.response.status).toBe(200);
+      expect(recibo.response.headers.get("content-disposition")).toBe(`attachment; filename="recibo-${car.number}-${sequence}.pdf"`);
+      expect(recibo.response.headers.get("cache-control")).toBe("private, no-store");
+      expect(recibo.bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    }
+  });
+
+  it("niega los documentos a un rol sin policies:read (403)", async () => {
+    for (const path of [`/admin/policies/${car.id}/documents/conditions`, `/admin/policies/${car.id}/documents/recibos/1`]) {
+      const response = await call("get", path, { token: withoutRead });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual(FORBIDDEN);
+    }
+  });
+
+  it("responde 404 con el mensaje en español a una póliza o un recibo que no existen", async () => {
+    const missingPolicy = await call("get", "/admin/policies/999999/documents/conditions", { token: reader });
+    expect(missingPolicy.status).toBe(404);
+    expect(await missingPolicy.json()).toEqual({ error: "No existe esa póliza" });
+    const missingPolicyRecibo = await call("get", "/admin/policies/999999/documents/recibos/1", { token: reader });
+    expect(missingPolicyRecibo.status).toBe(404);
+    expect(await missingPolicyRecibo.json()).toEqual({ error: "No existe esa póliza" });
+    const missingRecibo = await call("get", `/admin/policies/${car.id}/documents/recibos/${car.recibos.length + 1}`, { token: reader });
+    expect(missingRecibo.status).toBe(404);
+    expect(await missingRecibo.json()).toEqual({ error: "No existe ese recibo en esta póliza" });
   });
 });

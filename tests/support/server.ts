@@ -26,6 +26,8 @@ export async function loadBuild(): Promise<ServerBuild> {
 }
 
 export const TEST_JWT_SECRET = "integration-test-jwt-secret-0123456789abcdef";
+/** The web's SESSION_SECRET in the test server: a test can sign a session cookie with it. */
+export const TEST_SESSION_SECRET = "integration-test-session-secret-0123456789";
 
 /**
  * Starts the whole server (web + mounted API, unless apiBaseUrl is given) on a random port
@@ -59,7 +61,7 @@ export async function startTestServer(opts: {
     logger,
     api,
     apiBaseUrl: opts.apiBaseUrl,
-    sessionSecrets: ["integration-test-session-secret-0123456789"],
+    sessionSecrets: [TEST_SESSION_SECRET],
     checkReady: opts.checkReady ?? (async () => opts.database?.ping()),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
