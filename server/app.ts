@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { Duplex } from "node:stream";
 import { createGzip, constants as zlibConstants } from "node:zlib";
+import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { ApiApp } from "../api/app";
@@ -30,6 +31,17 @@ export type ServerAppOptions = {
 };
 
 export const CLIENT_IP_HEADER = "x-cotiza-client-ip";
+
+/**
+ * The largest request body taken, in bytes: the API's JSON bodies and the web's forms are a few
+ * KB (a checkout is under 2 KB, a note at most 2,000 characters); anything far larger is refused
+ * with a 413 before a byte of it is parsed.
+ */
+export const MAX_BODY_BYTES = { api: 256 * 1024, web: 128 * 1024 } as const;
+export const BODY_TOO_LARGE_MESSAGE = "La petición es demasiado grande.";
+
+/** The web's 413: a small Spanish page (the React error page would need the body's route to run). */
+const BODY_TOO_LARGE_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Formulario demasiado grande | Cotiza</title></head><body><main><h1>El formulario es demasiado grande</h1><p>Lo enviado supera el tamaño que admite Cotiza. Vuelva a la página anterior, revise el texto y envíelo de nuevo.</p><p><a href="/">Ir a la portada</a></p></main></body></html>`;
 
 function socketAddress(c: Context): string | null {
   try {
@@ -104,6 +116,17 @@ export function createServerApp(options: ServerAppOptions) {
     c.req.raw.headers.set(CLIENT_IP_HEADER, socketAddress(c) ?? "");
     await next();
   });
+
+  // Bodies over the limit: 413 and one warning line, for the API (JSON error) and the web (a page).
+  const tooLarge = (c: Context, limit: number) => {
+    logger.warn("body too large", { method: c.req.method, path: c.req.path, limit, contentLength: c.req.header("content-length") ?? null });
+    // The rest of the body is never read: the connection cannot carry another request.
+    c.header("Connection", "close");
+    return c.req.path.startsWith("/api/") ? c.json({ error: BODY_TOO_LARGE_MESSAGE }, 413) : c.html(BODY_TOO_LARGE_PAGE, 413);
+  };
+  const apiBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES.api, onError: (c) => tooLarge(c, MAX_BODY_BYTES.api) });
+  const webBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES.web, onError: (c) => tooLarge(c, MAX_BODY_BYTES.web) });
+  app.use("*", (c, next) => (c.req.path.startsWith("/api/") ? apiBodyLimit(c, next) : webBodyLimit(c, next)));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {

@@ -1,3 +1,4 @@
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Consent } from "~/lib/consent.server";
@@ -95,6 +96,7 @@ export function CookieBanner({ consent, returnTo }: { consent: Consent | null; r
           </p>
         </div>
         <fetcher.Form method="post" action="/cookies" className="shrink-0">
+          <AuthenticityTokenInput />
           <input type="hidden" name="returnTo" value={returnTo} />
           {hydrated ? <input type="hidden" name="respond" value="json" /> : null}
           <div className="grid grid-cols-3 gap-2 sm:w-[26rem] sm:gap-3">

@@ -5,9 +5,26 @@ export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
-/** The page title the spec gives each error: "Page Not Found" for 404, else "Internal Server Error". */
+/**
+ * The page title of each error: the spec's "Page Not Found" for 404 and "Internal Server Error"
+ * for the server's failures; a request the server refused as the client's mistake (400, 403, 413,
+ * 415…) is not a server error and says so in Spanish (issue 12).
+ */
 export function errorTitle(error: unknown): string {
-  return errorStatus(error) === 404 ? "Page Not Found" : "Internal Server Error";
+  const status = errorStatus(error);
+  if (status === 404) return "Page Not Found";
+  return isClientError(status) ? CLIENT_ERROR_TITLE : "Internal Server Error";
+}
+
+const CLIENT_ERROR_TITLE = "Petición no válida";
+const isClientError = (status: number) => status >= 400 && status < 500;
+
+/** Our own refusals are thrown as Responses with a short Spanish sentence; anything else is not shown. */
+function clientErrorMessage(error: unknown): string {
+  const data = isRouteErrorResponse(error) ? error.data : null;
+  return typeof data === "string" && data.length > 0 && data.length <= 200 && !data.includes("\n")
+    ? data
+    : "No hemos podido atender su petición tal como ha llegado. Vuelva a la página anterior e inténtelo de nuevo desde el formulario.";
 }
 
 /**
@@ -28,6 +45,22 @@ export function GeneralErrorBoundary() {
         <p className="mt-4 text-lg">La página que busca no existe o ha cambiado de dirección.</p>
         <p className="mt-6">
           <Link to="/" className="btn-primary">
+            Volver al inicio
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  if (isClientError(status)) {
+    return (
+      <section className="container-page py-16" aria-labelledby="error-title">
+        <p className="text-sm font-semibold text-slate-600">Error {status}</p>
+        <h1 id="error-title" className="mt-2 text-3xl font-bold">
+          {CLIENT_ERROR_TITLE}
+        </h1>
+        <p className="mt-4 text-lg">{clientErrorMessage(error)}</p>
+        <p className="mt-6">
+          <Link to="/" className="btn-primary" reloadDocument>
             Volver al inicio
           </Link>
         </p>

@@ -95,7 +95,7 @@ export type AdminActionArgs = AdminContext & Pick<ActionFunctionArgs, "request" 
  */
 export function adminAction<T>({ request, context, params }: ActionFunctionArgs, routeId: AdminRouteId, body: (args: AdminActionArgs) => Promise<T>) {
   return (async () => {
-    const formData = await readFormData(request);
+    const formData = await readFormData(request, context);
     await validateCsrf(request, context, formData);
     const admin = await requireRoutePermission(request, context, routeId, "action");
     let reply: ((errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => unknown) | null = null;

@@ -15,6 +15,7 @@ import { apiClient } from "~/lib/api.server";
 import { signInRefused } from "~/lib/auth.server";
 import { adminLoginError, InvalidAuthAnswerError, validateAuthAnswer } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
+import { readFormData } from "~/lib/form-data.server";
 
 // /admin/login: the file name's trailing underscore ("admin_") keeps it out of the admin layout
 // (spec 2: "all use an admin layout except the admin login") while the URL stays /admin/login.
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
   const submission = parseWithZod(formData, { schema: AdminLoginFormSchema });
   if (submission.status !== "success") {

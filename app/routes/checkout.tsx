@@ -17,6 +17,7 @@ import { ApiError } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { checkoutBody, CheckoutFormSchema, formErrorsFromApi, SECRET_FIELDS } from "~/lib/checkout-form";
 import { validateCsrf } from "~/lib/csrf.server";
+import { readFormData } from "~/lib/form-data.server";
 import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
 import { isUuid } from "../../api/contract/ids";
 import { siteTitle } from "~/lib/page-title";
@@ -104,7 +105,7 @@ const CLOSED_MESSAGES = new Set([QUOTE_EXPIRED_MESSAGE, QUOTE_DISCARDED_MESSAGE,
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
   const id = url.searchParams.get(QUOTE_PARAM) ?? "";
   const { visitor, api } = await quoteAccess(request, context, id);

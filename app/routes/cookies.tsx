@@ -1,6 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { buildConsent, readConsent, serializeConsent, type ConsentChoice } from "~/lib/consent.server";
+import { validateCsrf } from "~/lib/csrf.server";
+import { readFormData } from "~/lib/form-data.server";
 import { formatDate } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { siteTitle } from "~/lib/page-title";
@@ -23,8 +26,9 @@ const INTENTS = ["accept", "reject", "save"] as const;
 type Intent = (typeof INTENTS)[number];
 const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
 
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readFormData(request, context);
+  await validateCsrf(request, context, form);
   const intent = form.get("intent");
   if (!isIntent(intent)) throw json({ error: "Elija una opción de cookies." }, { status: 400 });
 
@@ -68,6 +72,7 @@ export default function CookiesPage() {
         ) : null}
 
         <Form method="post" action="/cookies" className="mt-8">
+          <AuthenticityTokenInput />
           <input type="hidden" name="returnTo" value={returnTo} />
           <h2 className="text-xl font-bold">Decidir de una vez</h2>
           <p className="mt-2 text-slate-700">Acepte o rechace todas las cookies opcionales, o elija abajo una a una.</p>
@@ -82,6 +87,7 @@ export default function CookiesPage() {
         </Form>
 
         <Form method="post" action="/cookies" className="mt-10">
+          <AuthenticityTokenInput />
           <input type="hidden" name="returnTo" value={returnTo} />
 
           <section aria-labelledby="cookies-tecnicas" className="border-t border-slate-200 pt-6">

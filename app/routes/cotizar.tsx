@@ -11,6 +11,7 @@ import { formErrorsFromBody } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
+import { readFormData } from "~/lib/form-data.server";
 import { checkHoneypot } from "~/lib/honeypot.server";
 import { rememberQuoteOwner } from "~/lib/quote-owner.server";
 import { mergeHeaders } from "~/lib/session.server";
@@ -38,7 +39,7 @@ function keepTyped(result: SubmissionResult<string[]>, formData: FormData): Subm
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
   checkHoneypot(formData, context, request);
   const line = parseLine(formData.get(LINE_FIELD));

@@ -13,6 +13,7 @@ import { apiClient } from "~/lib/api.server";
 import { getVisitor, signInRefused, visitorSignInCookie } from "~/lib/auth.server";
 import { validateAuthAnswer, visitorLoginError } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
+import { readFormData } from "~/lib/form-data.server";
 import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
   const submission = parseWithZod(formData, { schema: LoginFormSchema });
   if (submission.status !== "success") {

@@ -18,6 +18,7 @@ import {
   visitorRegisterError,
 } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
+import { readFormData } from "~/lib/form-data.server";
 import { checkHoneypot } from "~/lib/honeypot.server";
 import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -55,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
   checkHoneypot(formData, context, request);
   const submission = parseWithZod(formData, { schema: RegisterFormSchema });
