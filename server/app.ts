@@ -39,6 +39,7 @@ export const CLIENT_IP_HEADER = "x-cotiza-client-ip";
  */
 export const MAX_BODY_BYTES = { api: 256 * 1024, web: 128 * 1024 } as const;
 export const BODY_TOO_LARGE_MESSAGE = "La petición es demasiado grande.";
+export const PRIVATE_NO_STORE = "private, no-store";
 
 /** The web's 413: a small Spanish page (the React error page would need the body's route to run). */
 const BODY_TOO_LARGE_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Formulario demasiado grande | Cotiza</title></head><body><main><h1>El formulario es demasiado grande</h1><p>Lo enviado supera el tamaño que admite Cotiza. Vuelva a la página anterior, revise el texto y envíelo de nuevo.</p><p><a href="/">Ir a la portada</a></p></main></body></html>`;
@@ -127,6 +128,23 @@ export function createServerApp(options: ServerAppOptions) {
   const apiBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES.api, onError: (c) => tooLarge(c, MAX_BODY_BYTES.api) });
   const webBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES.web, onError: (c) => tooLarge(c, MAX_BODY_BYTES.web) });
   app.use("*", (c, next) => (c.req.path.startsWith("/api/") ? apiBodyLimit(c, next) : webBodyLimit(c, next)));
+
+  // Private answers are never kept by a cache (issue 12): the back office and the API carry
+  // personal or account data, so they default to private, no-store; an answer that chose its own
+  // caching (the public IPID) keeps it. Public pages keep theirs.
+  app.use("*", async (c, next) => {
+    await next();
+    const path = c.req.path;
+    const isPrivate = path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/");
+    if (!isPrivate || c.res.headers.has("Cache-Control")) return;
+    try {
+      c.res.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    } catch {
+      // Immutable headers (a Response from fetch): a copy with the header.
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    }
+  });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {

@@ -89,3 +89,22 @@ describe("CSRF", () => {
     expect(response.headers.get("set-cookie") ?? "").not.toContain("cookie_consent");
   });
 });
+
+describe("Cache-Control de las respuestas privadas", () => {
+  it("el back office y la API con datos de personas o cuentas responden private, no-store; lo público conserva su caché", async () => {
+    const get = (path: string) => fetch(server.url + path, { redirect: "manual" });
+    // Signed out or not, a back-office page, an admin endpoint, a visitor endpoint, a quote.
+    for (const path of ["/admin/login", "/admin/policies", "/api/admin/policies", "/api/me/policies", "/api/quotes/7b1f5a3e-9c1d-4f2a-8e6b-0a1b2c3d4e5f", "/api/auth/me"]) {
+      expect((await get(path)).headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    const quote = await fetch(`${server.url}/api/quotes`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ line: "alquiler", inputs: { postalCode: "08001", monthlyRent: 95000, tenantMonthlyIncome: 320000, months: 12 } }),
+    });
+    expect(quote.headers.get("cache-control")).toBe("private, no-store");
+    // The IPID is public and says so; the home page keeps its own (no private marker added).
+    expect((await get("/api/documents/ipid/auto")).headers.get("cache-control")).toBe("public, max-age=300");
+    expect((await get("/")).headers.get("cache-control") ?? "").not.toContain("no-store");
+  });
+});
