@@ -102,6 +102,18 @@ describe("signToken / verifyToken", () => {
     expect(verifyToken(handMade({ alg: "HS256" }, { ...validClaims(), sub: 7 }), SECRET, NOW)).toBeNull();
   });
 
+  it("rechaza un token bien firmado cuya vida (exp − iat) supera la máxima de su tipo, o emitido en el futuro", () => {
+    const admin = { ...validClaims(), exp: NOW_S + ADMIN_TOKEN_TTL_SECONDS };
+    expect(verifyToken(handMade({ alg: "HS256" }, admin), SECRET, NOW)).not.toBeNull();
+    expect(verifyToken(handMade({ alg: "HS256" }, { ...admin, exp: admin.exp + 1 }), SECRET, NOW)).toBeNull();
+    const user = { ...validClaims(), kind: "user", exp: NOW_S + USER_TOKEN_TTL_SECONDS };
+    expect(verifyToken(handMade({ alg: "HS256" }, user), SECRET, NOW)).not.toBeNull();
+    expect(verifyToken(handMade({ alg: "HS256" }, { ...user, iat: NOW_S - 1 }), SECRET, NOW)).toBeNull();
+    // Ten years, as a forged "remember me" would claim.
+    expect(verifyToken(handMade({ alg: "HS256" }, { ...user, exp: NOW_S + 10 * 365 * 86400 }), SECRET, NOW)).toBeNull();
+    expect(verifyToken(handMade({ alg: "HS256" }, { ...validClaims(), iat: NOW_S + 3600, exp: NOW_S + 3660 }), SECRET, NOW)).toBeNull();
+  });
+
   it("rechaza basura sin lanzar excepciones", () => {
     const { token } = signToken({ sub: "42", kind: "user" }, SECRET, { now: NOW, ttlSeconds: 60 });
     const garbage = ["", "abc", "a.b", "a.b.c", "...", "a.b.c.d", `${token}.x`, "%%%.%%%.%%%", "x".repeat(10_000), `Bearer ${token}`];

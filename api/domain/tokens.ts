@@ -12,6 +12,14 @@ export type TokenClaims = { sub: string; kind: TokenKind; jti: string; exp: numb
 export const ADMIN_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 export const USER_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
+/**
+ * The longest life (exp − iat) a token of each kind may claim: what the API signs. A correctly
+ * signed token that claims more (a leaked secret, a forged long-lived token) is refused (issue 12).
+ */
+export const MAX_TOKEN_LIFETIME_SECONDS: Record<TokenKind, number> = { admin: ADMIN_TOKEN_TTL_SECONDS, user: USER_TOKEN_TTL_SECONDS };
+/** How far in the future `iat` may be: clocks of several instances drift a little, not more. */
+const CLOCK_SKEW_SECONDS = 60;
+
 const HEADER = { alg: "HS256", typ: "JWT" } as const;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 // A token never needs to be bigger than this; refusing early keeps garbage cheap to reject.
@@ -84,5 +92,6 @@ export function verifyToken(token: string, secret: string, now: Date): TokenClai
   if (typeof jti !== "string" || jti === "") return null;
   if (!isSeconds(exp) || !isSeconds(iat) || !isSeconds(ver)) return null;
   if (exp <= toSeconds(now)) return null;
+  if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS[kind] || iat > toSeconds(now) + CLOCK_SKEW_SECONDS) return null;
   return { sub, kind, jti, exp, iat, ver };
 }

@@ -213,6 +213,8 @@ describe("tokens manipulados, sin firma o caducados", () => {
       cases.push([path, "alg none", `${b64({ alg: "none", typ: "JWT" })}.${payload}.`]);
       cases.push([path, "alg HS512", `${b64({ alg: "HS512", typ: "JWT" })}.${payload}.${signature}`]);
       cases.push([path, "caducado", signToken({ sub, kind }, TEST_JWT_SECRET, { now: hourAgo, ttlSeconds: 60 }).token]);
+      // Well signed, but living longer than the API ever signs for this kind.
+      cases.push([path, "vida demasiado larga", signToken({ sub, kind }, TEST_JWT_SECRET, { now, ttlSeconds: 30 * 24 * 3600 }).token]);
       cases.push([path, "otro secreto", signToken({ sub, kind }, "otro-secreto-0123456789abcdef0123456789", { now, ttlSeconds: 600 }).token]);
       cases.push([path, "basura", "no.es.untoken"]);
     }
