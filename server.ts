@@ -12,6 +12,7 @@ import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services
 import { createPaymentProvider } from "./api/services/payments";
 import { hostname } from "node:os";
 import { createServerApp } from "./server/app";
+import { parseTrustProxy } from "./server/client-address";
 import { ConfigError, loadConfig } from "./server/config";
 import { systemClock } from "./platform/clock";
 import { errorFields, logger } from "./platform/logger";
@@ -86,6 +87,7 @@ async function main() {
     api,
     apiBaseUrl: config.API_BASE_URL,
     sessionSecrets: config.sessionSecrets,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
     checkReady: async () => {
       if (database) await database.ping();
     },

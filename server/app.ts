@@ -10,6 +10,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { ApiApp } from "../api/app";
+import { clientAddress, NO_PROXY, type TrustProxy } from "./client-address";
 import { notFoundBody } from "../api/http";
 import type { ApiFetch } from "../app/lib/load-context";
 import { errorFields, type Logger } from "../platform/logger";
@@ -28,6 +29,8 @@ export type ServerAppOptions = {
   publicDir?: string;
   /** SESSION_SECRET list for the web's session cookies. */
   sessionSecrets: string[];
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
+  trustProxy?: TrustProxy;
 };
 
 export const CLIENT_IP_HEADER = "x-cotiza-client-ip";
@@ -68,6 +71,9 @@ export function createServerApp(options: ServerAppOptions) {
   const production = options.mode === "production";
   const publicDir = options.publicDir ?? "public";
   const app = new Hono();
+  const trustProxy = options.trustProxy ?? NO_PROXY;
+  /** The client's address: the socket's, or X-Forwarded-For's through trusted proxies only. */
+  const addressOf = (c: Context) => clientAddress(socketAddress(c), c.req.header("x-forwarded-for"), trustProxy);
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -114,7 +120,7 @@ export function createServerApp(options: ServerAppOptions) {
   // that name is replaced by the socket's address; in-process calls from the web set it
   // themselves from the original request (see apiClient).
   app.use("/api/*", async (c, next) => {
-    c.req.raw.headers.set(CLIENT_IP_HEADER, socketAddress(c) ?? "");
+    c.req.raw.headers.set(CLIENT_IP_HEADER, addressOf(c) ?? "");
     await next();
   });
 
@@ -200,7 +206,7 @@ export function createServerApp(options: ServerAppOptions) {
       logger,
       sessionSecrets: options.sessionSecrets,
       secureCookies: production,
-      clientIp: socketAddress(c),
+      clientIp: addressOf(c),
     }),
   );
 

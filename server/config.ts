@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "./client-address";
 
 // Configuration comes from environment variables, validated once here. An empty variable
 // counts as unset, so `FOO= npm start` behaves like not setting FOO.
@@ -30,6 +31,16 @@ const EnvSchema = z
     CATALOGUE_CACHE_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(3600).default(30)),
     /** Minutes between checks of the daily policy run (0: never in this instance). */
     LIFECYCLE_INTERVAL_MINUTES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1440).default(15)),
+    /** Proxies in front of the app whose X-Forwarded-For is believed: a hop count or addresses/networks (server/client-address.ts). */
+    TRUST_PROXY: optional(
+      z.string().superRefine((value, ctx) => {
+        try {
+          parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+        }
+      }),
+    ),
     LOG_LEVEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   })
   .superRefine((env, ctx) => {

@@ -42,6 +42,7 @@ export async function startTestServer(opts: {
   /** 0 when the test changes the catalogue in the database and expects the next call to see it. */
   catalogueCacheMs?: number;
   publicBaseUrl?: string;
+  trustProxy?: ServerAppOptions["trustProxy"];
 }) {
   const logger = opts.logger ?? memoryLogger();
   const api = opts.database
@@ -62,6 +63,7 @@ export async function startTestServer(opts: {
     api,
     apiBaseUrl: opts.apiBaseUrl,
     sessionSecrets: [TEST_SESSION_SECRET],
+    trustProxy: opts.trustProxy,
     checkReady: opts.checkReady ?? (async () => opts.database?.ping()),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
