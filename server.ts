@@ -17,6 +17,9 @@ import { ConfigError, loadConfig } from "./server/config";
 import { systemClock } from "./platform/clock";
 import { errorFields, logger } from "./platform/logger";
 
+/** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
+const DRAIN_SECONDS = 10;
+
 async function main() {
   let config;
   try {
@@ -80,7 +83,9 @@ async function main() {
     }
   }
 
+  let draining = false;
   const app = createServerApp({
+    draining: () => draining,
     build,
     mode: config.NODE_ENV,
     logger,
@@ -101,16 +106,17 @@ async function main() {
     });
   });
 
-  let stopping = false;
   const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info("shutting down", { signal });
-    // Stop accepting connections, let in-flight requests finish, then close the database.
+    if (draining) return;
+    // Drain: /readyz is 503 and every answer says Connection: close from now on; no new
+    // connections; idle keep-alive connections close now, busy ones after their answer; the
+    // background work and the database stop once the last request has finished.
+    draining = true;
+    logger.info("shutting down", { signal, drainSeconds: DRAIN_SECONDS });
     const force = setTimeout(() => {
-      logger.warn("forced exit after 10 s");
+      logger.warn(`forced exit after ${DRAIN_SECONDS} s`);
       process.exit(1);
-    }, 10_000);
+    }, DRAIN_SECONDS * 1000);
     force.unref();
     server.close(async () => {
       try {
@@ -131,7 +137,11 @@ async function main() {
       logger.info("stopped");
       process.exit(0);
     });
-    if ("closeIdleConnections" in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+    // A connection that was busy when the signal came and is idle now (its client ignored
+    // Connection: close) is closed on the next tick of this timer.
+    const closeIdle = () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    closeIdle();
+    setInterval(closeIdle, 250).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -31,6 +31,8 @@ export type ServerAppOptions = {
   sessionSecrets: string[];
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
+  /** True once SIGTERM has been received: /readyz answers 503 and every answer closes its connection. */
+  draining?: () => boolean;
 };
 
 export const CLIENT_IP_HEADER = "x-cotiza-client-ip";
@@ -76,6 +78,18 @@ export function createServerApp(options: ServerAppOptions) {
   const addressOf = (c: Context) => clientAddress(socketAddress(c), c.req.header("x-forwarded-for"), trustProxy);
 
   app.use(requestId());
+  // Draining (after SIGTERM): each answer closes its connection, so keep-alive clients move to
+  // another instance instead of sending more requests here while this one stops.
+  app.use(async (c, next) => {
+    await next();
+    if (!options.draining?.()) return;
+    try {
+      c.res.headers.set("Connection", "close");
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set("Connection", "close");
+    }
+  });
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -154,6 +168,7 @@ export function createServerApp(options: ServerAppOptions) {
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
+    if (options.draining?.()) return c.json({ status: "draining" }, 503);
     try {
       await withTimeout(options.checkReady(), 2_000);
       return c.json({ status: "ready" });

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import http from "node:http";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -84,6 +85,63 @@ describe("el proceso", () => {
       expect(second.output().stdout).not.toContain("Contraseña generada");
       second.child.kill("SIGINT");
       expect(await second.exited).toBe(0);
+    },
+    120_000,
+  );
+
+  it(
+    "SIGTERM con carga keep-alive: ninguna petición se corta, /readyz pasa a 503 y el proceso sale dentro del plazo",
+    async () => {
+      const port = await freePort();
+      const run = startProcess({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "cotiza-drain-")), LOG_LEVEL: "warn" });
+      await waitReady(port);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+      let signalled = false;
+      const outcomes = { before: 0, after: 0, refused: 0, cut: 0, closeHeaderAfter: 0 };
+      // One request: "cut" is an answer that started and did not finish; a connection refused or
+      // closed before any answer is the client's to retry elsewhere (what a balancer does).
+      const once = () =>
+        new Promise<void>((resolve) => {
+          const sentAfterSignal = signalled;
+          const req = http.get({ host: "127.0.0.1", port, path: "/", agent }, (res) => {
+            res.on("data", () => undefined);
+            res.on("end", () => {
+              if (res.complete && res.statusCode === 200) {
+                outcomes[sentAfterSignal ? "after" : "before"]++;
+                if (sentAfterSignal && res.headers.connection === "close") outcomes.closeHeaderAfter++;
+              } else outcomes.cut++;
+              resolve();
+            });
+            res.on("error", () => {
+              outcomes.cut++;
+              resolve();
+            });
+          });
+          req.on("error", () => {
+            outcomes.refused++;
+            resolve();
+          });
+        });
+      let exited = false;
+      void run.exited.then(() => (exited = true));
+      const worker = async () => {
+        while (!exited) await once();
+      };
+      const workers = [worker(), worker(), worker(), worker()];
+      await new Promise((r) => setTimeout(r, 1500));
+      signalled = true;
+      const signalledAt = Date.now();
+      run.child.kill("SIGTERM");
+      const code = await run.exited;
+      await Promise.all(workers);
+      agent.destroy();
+      expect(code).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      expect(outcomes.before).toBeGreaterThan(0);
+      // Requests in flight at the signal finished; the keep-alive clients did not keep the
+      // process serving (before, busy connections took new requests until the forced exit at 10 s).
+      expect(outcomes.cut, JSON.stringify(outcomes)).toBe(0);
+      expect(outcomes.closeHeaderAfter).toBe(outcomes.after);
     },
     120_000,
   );

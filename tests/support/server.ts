@@ -43,6 +43,7 @@ export async function startTestServer(opts: {
   catalogueCacheMs?: number;
   publicBaseUrl?: string;
   trustProxy?: ServerAppOptions["trustProxy"];
+  draining?: ServerAppOptions["draining"];
 }) {
   const logger = opts.logger ?? memoryLogger();
   const api = opts.database
@@ -64,6 +65,7 @@ export async function startTestServer(opts: {
     apiBaseUrl: opts.apiBaseUrl,
     sessionSecrets: [TEST_SESSION_SECRET],
     trustProxy: opts.trustProxy,
+    draining: opts.draining,
     checkReady: opts.checkReady ?? (async () => opts.database?.ping()),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
