@@ -49,7 +49,14 @@ async function main() {
   let lifecycle: LifecycleScheduler | undefined;
   let api;
   if (!config.API_BASE_URL) {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      connectTimeoutMs: config.DB_CONNECT_TIMEOUT_SECONDS * 1000,
+      // A connection lost while in use (PostgreSQL restarted, a backend terminated): the request
+      // answers 503 and the pool reconnects; one line in the log, the process stays up.
+      onConnectionError: (error) => logger.warn("database connection lost", { error: error.message }),
+    });
     const seeded = await seedDatabase(database.db, {
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,

@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { errorFields, type Logger } from "../platform/logger";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable";
 
 /** Every error the API answers has this shape (ARCHITECTURE.md). */
 export const ErrorSchema = z
@@ -56,6 +57,12 @@ export function handleApiError(error: Error, c: Context, logger: Logger) {
   if (error instanceof HTTPException && error.status < 500) {
     const message = error.status === 400 ? "Petición no válida" : error.message || "Petición no válida";
     return c.json({ error: message } satisfies ErrorBody, error.status);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug: the database is restarting or unreachable. One line, no stack; the client retries.
+    logger.warn("database unavailable", { method: c.req.method, path: c.req.path, error: error.message });
+    c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    return c.json({ error: DATABASE_UNAVAILABLE_MESSAGE } satisfies ErrorBody, 503);
   }
   logger.error("api error", { method: c.req.method, path: c.req.path, ...errorFields(error) });
   return c.json({ error: "Error interno del servidor" } satisfies ErrorBody, 500);

@@ -28,6 +28,8 @@ const EnvSchema = z
     ADMIN_PASSWORD: optional(z.string().min(12, "debe tener al menos 12 caracteres")),
     SMTP_URL: optional(z.string().url().refine((url) => /^smtps?:\/\//.test(url), "debe empezar por smtp:// o smtps://")),
     PUBLIC_BASE_URL: optional(z.string().url().refine((url) => /^https?:\/\//.test(url), "debe ser una URL http(s)")),
+    /** PostgreSQL: how long to keep trying to reach the server at start-up before giving up. */
+    DB_CONNECT_TIMEOUT_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(600).default(30)),
     CATALOGUE_CACHE_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(3600).default(30)),
     /** Minutes between checks of the daily policy run (0: never in this instance). */
     LIFECYCLE_INTERVAL_MINUTES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1440).default(15)),

@@ -47,6 +47,10 @@ export type OpenDatabaseOptions = {
   dataDir?: string;
   /** Embedded mode with an instance made by the caller (in memory, loaded from a dump…). */
   pglite?: PGlite;
+  /** PostgreSQL: how long to keep trying to reach the server at start-up (it may start after us). */
+  connectTimeoutMs?: number;
+  /** Told about connections lost while in use (a restart, a terminated backend); the pool reconnects. */
+  onConnectionError?: (error: Error) => void;
 };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -66,7 +70,7 @@ export function newPglite(options: Omit<PGliteOptions, "extensions"> = {}): PGli
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
   if (opts.pglite) return openPglite(opts.pglite);
   if (!opts.dataDir) throw new Error("openDatabase: give databaseUrl, dataDir or a PGlite instance");
   const dir = path.resolve(opts.dataDir, "pglite");
@@ -74,14 +78,41 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   return openPglite(newPglite({ dataDir: dir }));
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+/**
+ * Every client of a pool gets an 'error' listener. node-postgres listens on idle clients only: a
+ * client checked out by a request or a transaction when its backend goes away (a PostgreSQL
+ * restart, pg_terminate_backend) would emit an unhandled 'error' and end the process. With the
+ * listener, the query in flight fails (the API answers 503) and the pool opens a new connection
+ * for the next one.
+ */
+function survivePoolErrors(pool: pg.Pool, onError: (error: Error) => void) {
+  pool.on("error", onError);
+  pool.on("connect", (client) => client.on("error", onError));
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+
+/** A connection of the pool, retried with backoff until `timeoutMs` (the server may be starting). */
+async function connectWithRetry(pool: pg.Pool, timeoutMs: number): Promise<pg.PoolClient> {
+  const until = Date.now() + timeoutMs;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 4_000)) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (Date.now() + wait > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const onError = opts.onConnectionError ?? (() => {});
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  // An idle client that loses its connection emits 'error'; without a listener the process dies.
-  pool.on("error", () => {});
+  survivePoolErrors(pool, onError);
   try {
     // Several instances may start at once against one database: a session advisory lock on a
     // dedicated connection makes them migrate one after the other.
-    const client = await pool.connect();
+    const client = await connectWithRetry(pool, opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
       try {
@@ -103,7 +134,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     statement_timeout: READ_STATEMENT_TIMEOUT_MS,
     options: "-c default_transaction_read_only=on",
   });
-  readPool.on("error", () => {});
+  survivePoolErrors(readPool, onError);
   return {
     db,
     readDb: drizzleNodePg(readPool, { schema }),
