@@ -1,10 +1,10 @@
 // A PostgreSQL that goes away does not take the server with it (issue 12). Only on PostgreSQL:
 // PGlite lives inside the process and cannot be restarted under it. CI runs this file in its
 // PostgreSQL pass (.ci/run); on PGlite the suite is skipped for that reason.
-import { count, eq, inArray } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../api/db/client";
+import { queryRows, type DatabaseHandle } from "../../api/db/client";
 import { payments, policies, quotes, recibos } from "../../api/db/schema";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../../api/db/unavailable";
 import { createTestDatabase, onServer, quoteIdent } from "../support/db";
@@ -22,7 +22,7 @@ describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", (
   beforeAll(async () => {
     database = await createTestDatabase();
     server = await startTestServer({ database, logger });
-    const [row] = (await database.db.execute<{ name: string }>("select current_database() as name")).rows;
+    const [row] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
     name = row!.name;
   });
   afterAll(async () => {
