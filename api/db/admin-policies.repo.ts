@@ -1,12 +1,13 @@
 // Data access of the back office's policy list: one page, its capped count and the CSV batches,
 // from the same filters. Every sort key has its index (migration 0005); the search by number uses
-// the prefix index, by NIF the unique index, by name or e-mail the clients' trigram indexes.
-import { and, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from "drizzle-orm";
+// the prefix index, by NIF the unique index, by name or e-mail the clients' trigram indexes
+// (accents and case aside).
+import { and, eq, gte, inArray, like, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AdminPolicyExportQuery, AdminPolicyListQuery, AdminPolicyRow, AdminPolicySortKey } from "../contract/admin-policies";
 import { addDays } from "../domain/calendar";
 import { clientSearchNif } from "../contract/clients";
 import type { DbOrTx } from "./client";
-import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, pageIds, type SortMap } from "./list";
+import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, pageIds, type SortMap } from "./list";
 import { clients, policies } from "./schema";
 
 const rowColumns = {
@@ -68,10 +69,9 @@ function searchOf(q: string | undefined): SQL | undefined {
   const nif = clientSearchNif(text);
   if (nif) return inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${clients.nif} = ${nif})`);
   if (text.length < 3) return sql`false`;
-  const pattern = likeContains(text);
   return inArray(
     policies.clientId,
-    sql`(select ${clients.id} from ${clients} where ${or(ilike(clients.name, pattern), ilike(clients.email, pattern))})`,
+    sql`(select ${clients.id} from ${clients} where ${or(foldedContains(clients.name, text), foldedContains(clients.email, text))})`,
   );
 }
 

@@ -33,6 +33,15 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/**
+ * `column` contains `text`, both folded by cotiza_fold (lower case, accents dropped: "jose"
+ * finds "JOSÉ"), LIKE wildcards in `text` matched literally. A column searched this way has a
+ * trigram index on cotiza_fold(column) (migration 0007), which this condition uses.
+ */
+export function foldedContains(column: AnyColumn, text: string): SQL {
+  return sql`cotiza_fold(${column}) like cotiza_fold(${likeContains(text)})`;
+}
+
 /** How many rows match `where`, counted up to COUNT_CAP + 1 (so "more than the cap" is known). */
 export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<{ total: number; totalCapped: boolean }> {
   const matching = db.select({ one: sql`1` }).from(table).where(where).limit(COUNT_CAP + 1).as("matching");

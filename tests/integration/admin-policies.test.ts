@@ -39,6 +39,12 @@ describe("la lista de pólizas", () => {
     expect((await list("?q=xy")).items).toEqual([]);
   });
 
+  it("busca el nombre del tomador sin distinguir acentos ni mayúsculas", async () => {
+    expect(ids(await list(`?q=${encodeURIComponent("begona iturriaga")}`))).toEqual([car.id]);
+    expect(ids(await list(`?q=${encodeURIComponent("RAMON FERRANDIZ")}`))).toEqual([home.id]);
+    expect(ids(await list(`?q=${encodeURIComponent("Ferrándiz Sólér")}`))).toEqual([home.id]);
+  });
+
   it("filtra por estado, ramo, fechas de efecto y renovación en N días, y ordena", async () => {
     expect(ids(await list("?status=anulada&q=prueba"))).toEqual([cancelled.id]);
     expect(ids(await list("?line=auto&q=iturriaga"))).toEqual([car.id]);
