@@ -7,7 +7,7 @@ import type { AdminPolicyExportQuery, AdminPolicyListQuery, AdminPolicyRow, Admi
 import { addDays } from "../domain/calendar";
 import { clientSearchNif } from "../contract/clients";
 import type { DbOrTx } from "./client";
-import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, pageIds, type SortMap } from "./list";
+import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, pageIds, pageIdsOfFew, type SortMap } from "./list";
 import { clients, policies } from "./schema";
 
 const rowColumns = {
@@ -90,11 +90,19 @@ function whereOf(query: AdminPolicyExportQuery, today: string): SQL | undefined 
 
 export async function listAdminPolicies(db: DbOrTx, query: AdminPolicyListQuery, today: string) {
   const where = whereOf(query, today);
+  // A range of dates (start, or the end of the renewals) matches rows scattered along every sort
+  // order but the date's own: when the count says they are few, they are read through the date's
+  // index and sorted (pageIdsOfFew), as the planner, which takes dates and creation as unrelated,
+  // would rather walk the newest first and drop a year of policies to fill the page.
+  const ranged = Boolean(query.startFrom || query.startTo || query.renewalWithin);
+  let counting: ReturnType<typeof cappedCount> | undefined;
+  const count = () => (counting ??= cappedCount(db, policies, where));
   return listPage(query, SORTS, {
     // The page's ids first (an index walk of policies alone, however deep the page), then their
     // holders: joining before the OFFSET would look up a client for every row skipped.
     rows: async (orderBy, limit, offset) => {
-      const page = pageIds(db, policies, policies.id, where, orderBy, limit, offset);
+      const few = ranged && !(await count()).totalCapped;
+      const page = (few ? pageIdsOfFew : pageIds)(db, policies, policies.id, where, orderBy, limit, offset);
       return (
         await db
           .select(rowColumns)
@@ -104,7 +112,7 @@ export async function listAdminPolicies(db: DbOrTx, query: AdminPolicyListQuery,
           .orderBy(...orderBy)
       ).map(toRow);
     },
-    count: () => cappedCount(db, policies, where),
+    count,
   });
 }
 

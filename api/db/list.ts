@@ -80,6 +80,20 @@ export function pageIds(db: DbOrTx, table: PgTable, id: PgColumn, where: SQL | u
   return db.select({ id }).from(table).where(where).orderBy(...orderBy).limit(limit).offset(offset);
 }
 
+/**
+ * pageIds for a filter known to match few rows (a capped count under the cap): the matching rows
+ * are read first, through the filter's own index, and only they are sorted. Without the fence the
+ * planner may walk the sort's index instead and drop every row it meets until the page is full,
+ * which costs the whole table when the matches sit at the far end of that order (a range of start
+ * dates a year back, newest first). The fence is a subquery with `OFFSET 0` (never flattened into
+ * the outer query) under the table's own name, so `where` and `orderBy` read unchanged.
+ */
+export function pageIdsOfFew(db: DbOrTx, table: PgTable, id: PgColumn, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
+  const matching = sql`(select * from ${table} where ${where ?? sql`true`} offset 0) as ${table}`;
+  // The id as an expression: Drizzle refuses a column of a table it does not see in the FROM.
+  return db.select({ id: sql<number>`${id}`.mapWith(id) }).from(matching).orderBy(...orderBy).limit(limit).offset(offset);
+}
+
 /** The keyset values of a row: its sort columns as text (exact, microseconds included). */
 export function keysetColumns<K extends string>(sortMap: SortMap<K>, sort: K): Record<string, SQL<string>> {
   return Object.fromEntries(sortMap[sort].map((column, i) => [`k${i}`, sql<string>`(${column.expr})::text`]));
