@@ -113,6 +113,7 @@ export async function listAdminPolicies(db: DbOrTx, query: AdminPolicyListQuery,
       ).map(toRow);
     },
     count,
+    rowsFirst: Boolean(query.q),
   });
 }
 

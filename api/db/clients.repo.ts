@@ -95,6 +95,7 @@ export async function listClients(db: DbOrTx, query: ClientListQuery) {
     rows: async (orderBy, limit, offset) =>
       (await clientRows(db, inArray(clients.id, pageIds(db, clients, clients.id, where, orderBy, limit, offset))).orderBy(...orderBy)).map(toRow),
     count: () => cappedCount(db, clients, where),
+    rowsFirst: Boolean(query.q),
   });
 }
 

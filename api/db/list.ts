@@ -55,6 +55,10 @@ type PageQuery<K extends string> = { page: number; pageSize: number; sort: K; di
 /**
  * One page of a list: `rows(orderBy, limit, offset)` reads it, `count()` counts the matches (use
  * cappedCount). Both run together; the answer has the contract's list shape.
+ *
+ * `rowsFirst` (for a search, which mostly matches less than a page): the rows are read first, and
+ * a page that is not full and not empty tells the total by itself (the rows it skipped and those
+ * it holds), so the count, the same search again, is not run.
  */
 export async function listPage<K extends string, Item>(
   query: PageQuery<K>,
@@ -62,12 +66,20 @@ export async function listPage<K extends string, Item>(
   read: {
     rows: (orderBy: SQL[], limit: number, offset: number) => Promise<Item[]>;
     count: () => Promise<{ total: number; totalCapped: boolean }>;
+    rowsFirst?: boolean;
   },
 ): Promise<ListPage<Item> & { sort: K; dir: SortDirection }> {
-  const [items, counted] = await Promise.all([
-    read.rows(orderByOf(sortMap, query.sort, query.dir), query.pageSize, pageOffset(query)),
-    read.count(),
-  ]);
+  const offset = pageOffset(query);
+  const rows = () => read.rows(orderByOf(sortMap, query.sort, query.dir), query.pageSize, offset);
+  let items: Item[];
+  let counted: { total: number; totalCapped: boolean };
+  if (read.rowsFirst) {
+    items = await rows();
+    const told = items.length < query.pageSize && (items.length > 0 || offset === 0) ? offset + items.length : null;
+    counted = told === null ? await read.count() : told > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: told, totalCapped: false };
+  } else {
+    [items, counted] = await Promise.all([rows(), read.count()]);
+  }
   return { items, ...counted, page: query.page, pageSize: query.pageSize, sort: query.sort, dir: query.dir };
 }
 

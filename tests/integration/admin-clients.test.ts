@@ -87,8 +87,12 @@ describe("/admin/clients", () => {
       expect(await ids("jose")).toEqual([jose, joseLuis].sort());
       expect(await ids("garcía NÚÑEZ")).toEqual([jose, marta].sort());
       expect(await ids("alvarez")).toEqual([joseLuis]);
-      // The count agrees with the rows.
+      // The total agrees with the rows, whether the page tells it (not full) or it is counted.
       expect((await list(`?q=${encodeURIComponent("García")}&pageSize=100`)).total).toBe(2);
+      expect(await list(`?q=garcia&pageSize=1&page=2`)).toMatchObject({ total: 2, totalCapped: false, items: [{ id: expect.any(Number) }] });
+      expect(await list(`?q=garcia&pageSize=1&page=1`)).toMatchObject({ total: 2, items: [{ id: expect.any(Number) }] });
+      expect(await list(`?q=garcia&pageSize=1&page=3`)).toMatchObject({ total: 2, items: [] });
+      expect(await list(`?q=zzzqqq`)).toMatchObject({ total: 0, items: [] });
     });
 
     it("rechaza una búsqueda de menos de 3 letras que no es un NIF, y un orden desconocido", async () => {
