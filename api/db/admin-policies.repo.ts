@@ -91,18 +91,21 @@ function whereOf(query: AdminPolicyExportQuery, today: string): SQL | undefined 
 export async function listAdminPolicies(db: DbOrTx, query: AdminPolicyListQuery, today: string) {
   const where = whereOf(query, today);
   // A range of dates (start, or the end of the renewals) matches rows scattered along every sort
-  // order but the date's own: when the count says they are few, they are read through the date's
-  // index and sorted (pageIdsOfFew), as the planner, which takes dates and creation as unrelated,
-  // would rather walk the newest first and drop a year of policies to fill the page.
+  // order but the date's own: its matches are read through the date's index (pageIdsOfFew), which
+  // also counts them, so the page comes first and the count only when that read could not tell.
   const ranged = Boolean(query.startFrom || query.startTo || query.renewalWithin);
-  let counting: ReturnType<typeof cappedCount> | undefined;
-  const count = () => (counting ??= cappedCount(db, policies, where));
+  let counted: { total: number; totalCapped: boolean } | null = null;
   return listPage(query, SORTS, {
     // The page's ids first (an index walk of policies alone, however deep the page), then their
     // holders: joining before the OFFSET would look up a client for every row skipped.
     rows: async (orderBy, limit, offset) => {
-      const few = ranged && !(await count()).totalCapped;
-      const page = (few ? pageIdsOfFew : pageIds)(db, policies, policies.id, where, orderBy, limit, offset);
+      let page: number[] | ReturnType<typeof pageIds> = pageIds(db, policies, policies.id, where, orderBy, limit, offset);
+      if (ranged) {
+        const few = await pageIdsOfFew(db, policies, policies.id, where, orderBy, limit, offset);
+        counted = few.counted;
+        if (few.ids) page = few.ids;
+      }
+      if (Array.isArray(page) && page.length === 0) return [];
       return (
         await db
           .select(rowColumns)
@@ -112,8 +115,8 @@ export async function listAdminPolicies(db: DbOrTx, query: AdminPolicyListQuery,
           .orderBy(...orderBy)
       ).map(toRow);
     },
-    count,
-    rowsFirst: Boolean(query.q),
+    count: async () => counted ?? cappedCount(db, policies, where),
+    rowsFirst: Boolean(query.q) || ranged,
   });
 }
 

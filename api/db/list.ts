@@ -56,9 +56,10 @@ type PageQuery<K extends string> = { page: number; pageSize: number; sort: K; di
  * One page of a list: `rows(orderBy, limit, offset)` reads it, `count()` counts the matches (use
  * cappedCount). Both run together; the answer has the contract's list shape.
  *
- * `rowsFirst` (for a search, which mostly matches less than a page): the rows are read first, and
- * a page that is not full and not empty tells the total by itself (the rows it skipped and those
- * it holds), so the count, the same search again, is not run.
+ * `rowsFirst` (a search, which mostly matches less than a page; a read that counts its matches as
+ * it goes, pageIdsOfFew): the rows are read first, and a page that is not full and not empty
+ * tells the total by itself (the rows it skipped and those it holds), so the count, the same
+ * search again, is not run; otherwise `count()` runs after the rows.
  */
 export async function listPage<K extends string, Item>(
   query: PageQuery<K>,
@@ -93,17 +94,38 @@ export function pageIds(db: DbOrTx, table: PgTable, id: PgColumn, where: SQL | u
 }
 
 /**
- * pageIds for a filter known to match few rows (a capped count under the cap): the matching rows
- * are read first, through the filter's own index, and only they are sorted. Without the fence the
- * planner may walk the sort's index instead and drop every row it meets until the page is full,
- * which costs the whole table when the matches sit at the far end of that order (a range of start
- * dates a year back, newest first). The fence is a subquery with `OFFSET 0` (never flattened into
- * the outer query) under the table's own name, so `where` and `orderBy` read unchanged.
+ * The page of a list whose filter the sort's index cannot serve (a range of dates, newest first):
+ * the filter's matches are read through its own index, at most COUNT_CAP + 1 of them, and sorted,
+ * and their number comes with the page's ids. Left to itself, the planner, which takes columns as
+ * unrelated, would walk the sort's index expecting to meet the matches soon, and drop every row
+ * on the way (a year of policies when the dates are a year back). The LIMIT keeps the subquery
+ * whole; it has the table's own name, so `where` and `orderBy` read unchanged.
+ *
+ * `ids` is null when the matches are more than the cap (the page may lie among those not read):
+ * walk the sort's index then (pageIds), as it meets that many matches soon. `counted` is null
+ * when the page is past the matches (no row to carry their number): count them (cappedCount).
  */
-export function pageIdsOfFew(db: DbOrTx, table: PgTable, id: PgColumn, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
-  const matching = sql`(select * from ${table} where ${where ?? sql`true`} offset 0) as ${table}`;
+export async function pageIdsOfFew(
+  db: DbOrTx,
+  table: PgTable,
+  id: PgColumn,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+): Promise<{ ids: number[] | null; counted: { total: number; totalCapped: boolean } | null }> {
+  const matching = sql`(select * from ${table} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) as ${table}`;
   // The id as an expression: Drizzle refuses a column of a table it does not see in the FROM.
-  return db.select({ id: sql<number>`${id}`.mapWith(id) }).from(matching).orderBy(...orderBy).limit(limit).offset(offset);
+  const rows = await db
+    .select({ id: sql<number>`${id}`.mapWith(Number), matched: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matching)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+  const matched = rows[0]?.matched;
+  if (matched === undefined) return { ids: [], counted: null };
+  if (matched > COUNT_CAP) return { ids: null, counted: { total: COUNT_CAP, totalCapped: true } };
+  return { ids: rows.map((r) => r.id), counted: { total: matched, totalCapped: false } };
 }
 
 /** The keyset values of a row: its sort columns as text (exact, microseconds included). */

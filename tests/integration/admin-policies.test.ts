@@ -55,6 +55,8 @@ describe("la lista de pólizas", () => {
       expect(ids(ranged)).toEqual(everything);
       expect(ranged.total).toBe(everything.length);
       expect(ids(await list(`?startFrom=${from}&startTo=${today}&pageSize=1&page=2${order}`))).toEqual([everything[1]]);
+      // Past the matches: no row tells their number, so it is counted.
+      expect(await list(`?startFrom=${from}&startTo=${today}&pageSize=1&page=${everything.length + 1}${order}`)).toMatchObject({ items: [], total: everything.length });
     }
   });
 
