@@ -1,13 +1,14 @@
 // Data access of the back office's policy list: one page, its capped count and the CSV batches,
 // from the same filters. Every sort key has its index (migration 0005); the search by number uses
-// the prefix index, by NIF the unique index, by name or e-mail the clients' trigram indexes. The
-// plan's name is the catalogue's (plans' unique (line_code, code) index), as on the client page.
-import { and, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from "drizzle-orm";
+// the prefix index, by NIF the unique index, by name or e-mail the clients' trigram indexes
+// (accents and case aside). The plan's name is the catalogue's (plans' unique (line_code, code)
+// index), as on the client page.
+import { and, eq, gte, inArray, like, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AdminPolicyExportQuery, AdminPolicyListQuery, AdminPolicyRow, AdminPolicySortKey } from "../contract/admin-policies";
 import { addDays } from "../domain/calendar";
 import { clientSearchNif } from "../contract/clients";
 import type { DbOrTx } from "./client";
-import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, pageIds, type SortMap } from "./list";
+import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, pageIds, pageIdsOfFew, type SortMap } from "./list";
 import { clients, plans, policies } from "./schema";
 
 const rowColumns = {
@@ -73,10 +74,9 @@ function searchOf(q: string | undefined): SQL | undefined {
   const nif = clientSearchNif(text);
   if (nif) return inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${clients.nif} = ${nif})`);
   if (text.length < 3) return sql`false`;
-  const pattern = likeContains(text);
   return inArray(
     policies.clientId,
-    sql`(select ${clients.id} from ${clients} where ${or(ilike(clients.name, pattern), ilike(clients.email, pattern))})`,
+    sql`(select ${clients.id} from ${clients} where ${or(foldedContains(clients.name, text), foldedContains(clients.email, text))})`,
   );
 }
 
@@ -95,11 +95,22 @@ function whereOf(query: AdminPolicyExportQuery, today: string): SQL | undefined 
 
 export async function listAdminPolicies(db: DbOrTx, query: AdminPolicyListQuery, today: string) {
   const where = whereOf(query, today);
+  // A range of dates (start, or the end of the renewals) matches rows scattered along every sort
+  // order but the date's own: its matches are read through the date's index (pageIdsOfFew), which
+  // also counts them, so the page comes first and the count only when that read could not tell.
+  const ranged = Boolean(query.startFrom || query.startTo || query.renewalWithin);
+  let counted: { total: number; totalCapped: boolean } | null = null;
   return listPage(query, SORTS, {
     // The page's ids first (an index walk of policies alone, however deep the page), then their
     // holders: joining before the OFFSET would look up a client for every row skipped.
     rows: async (orderBy, limit, offset) => {
-      const page = pageIds(db, policies, policies.id, where, orderBy, limit, offset);
+      let page: number[] | ReturnType<typeof pageIds> = pageIds(db, policies, policies.id, where, orderBy, limit, offset);
+      if (ranged) {
+        const few = await pageIdsOfFew(db, policies, policies.id, where, orderBy, limit, offset);
+        counted = few.counted;
+        if (few.ids) page = few.ids;
+      }
+      if (Array.isArray(page) && page.length === 0) return [];
       return (
         await db
           .select(rowColumns)
@@ -110,7 +121,8 @@ export async function listAdminPolicies(db: DbOrTx, query: AdminPolicyListQuery,
           .orderBy(...orderBy)
       ).map(toRow);
     },
-    count: () => cappedCount(db, policies, where),
+    count: async () => counted ?? cappedCount(db, policies, where),
+    rowsFirst: Boolean(query.q) || ranged,
   });
 }
 

@@ -1,6 +1,6 @@
 // Data access for the back office's clients (tomadores): the list (ADR 010), one client with
 // everything about them, the edit, notes, and the data-rights reads and writes (ADR 012).
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   CLIENT_DETAIL_LIMITS,
   clientSearchNif,
@@ -17,7 +17,7 @@ import {
 import { AUDIT_ACTIONS, LINE_NAMES, POLICY_EVENTS, type AuditAction, type PolicyEvent } from "../contract/vocabulary";
 import type { PolicyForErasure } from "../domain/client-data";
 import type { DbOrTx, Transaction } from "./client";
-import { cappedCount, keysetBatches, keysetColumns, likeContains, listPage, pageIds, thenById, type SortMap } from "./list";
+import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, pageIds, thenById, type SortMap } from "./list";
 import {
   adminUsers,
   auditLog,
@@ -74,8 +74,9 @@ function whereOf(query: ClientExportQuery): SQL | undefined {
   let search: SQL | undefined;
   if (query.q) {
     const nif = clientSearchNif(query.q);
-    // A whole NIF/NIE: the unique index, exactly. Otherwise the trigram indexes of name and e-mail.
-    search = nif ? eq(clients.nif, nif) : or(ilike(clients.name, likeContains(query.q)), ilike(clients.email, likeContains(query.q)));
+    // A whole NIF/NIE: the unique index, exactly. Otherwise the trigram indexes of name and e-mail,
+    // accents and case aside.
+    search = nif ? eq(clients.nif, nif) : or(foldedContains(clients.name, query.q), foldedContains(clients.email, query.q));
   }
   return and(
     search,
@@ -95,6 +96,7 @@ export async function listClients(db: DbOrTx, query: ClientListQuery) {
     rows: async (orderBy, limit, offset) =>
       (await clientRows(db, inArray(clients.id, pageIds(db, clients, clients.id, where, orderBy, limit, offset))).orderBy(...orderBy)).map(toRow),
     count: () => cappedCount(db, clients, where),
+    rowsFirst: Boolean(query.q),
   });
 }
 

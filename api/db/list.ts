@@ -33,6 +33,15 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/**
+ * `column` contains `text`, both folded by cotiza_fold (lower case, accents dropped: "jose"
+ * finds "JOSÉ"), LIKE wildcards in `text` matched literally. A column searched this way has a
+ * trigram index on cotiza_fold(column) (migration 0007), which this condition uses.
+ */
+export function foldedContains(column: AnyColumn, text: string): SQL {
+  return sql`cotiza_fold(${column}) like cotiza_fold(${likeContains(text)})`;
+}
+
 /** How many rows match `where`, counted up to COUNT_CAP + 1 (so "more than the cap" is known). */
 export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<{ total: number; totalCapped: boolean }> {
   const matching = db.select({ one: sql`1` }).from(table).where(where).limit(COUNT_CAP + 1).as("matching");
@@ -46,6 +55,11 @@ type PageQuery<K extends string> = { page: number; pageSize: number; sort: K; di
 /**
  * One page of a list: `rows(orderBy, limit, offset)` reads it, `count()` counts the matches (use
  * cappedCount). Both run together; the answer has the contract's list shape.
+ *
+ * `rowsFirst` (a search, which mostly matches less than a page; a read that counts its matches as
+ * it goes, pageIdsOfFew): the rows are read first, and a page that is not full and not empty
+ * tells the total by itself (the rows it skipped and those it holds), so the count, the same
+ * search again, is not run; otherwise `count()` runs after the rows.
  */
 export async function listPage<K extends string, Item>(
   query: PageQuery<K>,
@@ -53,12 +67,20 @@ export async function listPage<K extends string, Item>(
   read: {
     rows: (orderBy: SQL[], limit: number, offset: number) => Promise<Item[]>;
     count: () => Promise<{ total: number; totalCapped: boolean }>;
+    rowsFirst?: boolean;
   },
 ): Promise<ListPage<Item> & { sort: K; dir: SortDirection }> {
-  const [items, counted] = await Promise.all([
-    read.rows(orderByOf(sortMap, query.sort, query.dir), query.pageSize, pageOffset(query)),
-    read.count(),
-  ]);
+  const offset = pageOffset(query);
+  const rows = () => read.rows(orderByOf(sortMap, query.sort, query.dir), query.pageSize, offset);
+  let items: Item[];
+  let counted: { total: number; totalCapped: boolean };
+  if (read.rowsFirst) {
+    items = await rows();
+    const told = items.length < query.pageSize && (items.length > 0 || offset === 0) ? offset + items.length : null;
+    counted = told === null ? await read.count() : told > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: told, totalCapped: false };
+  } else {
+    [items, counted] = await Promise.all([rows(), read.count()]);
+  }
   return { items, ...counted, page: query.page, pageSize: query.pageSize, sort: query.sort, dir: query.dir };
 }
 
@@ -69,6 +91,41 @@ export async function listPage<K extends string, Item>(
  */
 export function pageIds(db: DbOrTx, table: PgTable, id: PgColumn, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
   return db.select({ id }).from(table).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+}
+
+/**
+ * The page of a list whose filter the sort's index cannot serve (a range of dates, newest first):
+ * the filter's matches are read through its own index, at most COUNT_CAP + 1 of them, and sorted,
+ * and their number comes with the page's ids. Left to itself, the planner, which takes columns as
+ * unrelated, would walk the sort's index expecting to meet the matches soon, and drop every row
+ * on the way (a year of policies when the dates are a year back). The LIMIT keeps the subquery
+ * whole; it has the table's own name, so `where` and `orderBy` read unchanged.
+ *
+ * `ids` is null when the matches are more than the cap (the page may lie among those not read):
+ * walk the sort's index then (pageIds), as it meets that many matches soon. `counted` is null
+ * when the page is past the matches (no row to carry their number): count them (cappedCount).
+ */
+export async function pageIdsOfFew(
+  db: DbOrTx,
+  table: PgTable,
+  id: PgColumn,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+): Promise<{ ids: number[] | null; counted: { total: number; totalCapped: boolean } | null }> {
+  const matching = sql`(select * from ${table} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) as ${table}`;
+  // The id as an expression: Drizzle refuses a column of a table it does not see in the FROM.
+  const rows = await db
+    .select({ id: sql<number>`${id}`.mapWith(Number), matched: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matching)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+  const matched = rows[0]?.matched;
+  if (matched === undefined) return { ids: [], counted: null };
+  if (matched > COUNT_CAP) return { ids: null, counted: { total: COUNT_CAP, totalCapped: true } };
+  return { ids: rows.map((r) => r.id), counted: { total: matched, totalCapped: false } };
 }
 
 /** The keyset values of a row: its sort columns as text (exact, microseconds included). */

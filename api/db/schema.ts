@@ -204,8 +204,10 @@ export const clients = pgTable(
     // The back office's list: sorts by name and by date, and free-text search on name and e-mail.
     index("clients_created_idx").on(t.createdAt, t.id),
     index("clients_name_idx").on(t.name, t.id),
-    index("clients_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
-    index("clients_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    // Searched folded (cotiza_fold: lower case, no accents, from migration 0007), so that "jose
+    // garcia" finds "José García".
+    index("clients_name_fold_trgm_idx").using("gin", sql`cotiza_fold(${t.name}) gin_trgm_ops`),
+    index("clients_email_fold_trgm_idx").using("gin", sql`cotiza_fold(${t.email}) gin_trgm_ops`),
   ],
 );
 
@@ -396,6 +398,8 @@ export const policies = pgTable(
   },
   (t) => [
     index("policies_client_id_idx").on(t.clientId),
+    // A client's policies in force (the clients' list: its count and its inForce filter).
+    index("policies_client_in_force_idx").on(t.clientId).where(sql`${t.status} in ('en_vigor', 'suspendida')`),
     // A visitor's policies, newest first (Mi póliza's list; its prefix serves user_id lookups).
     index("policies_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("policies_quote_id_idx").on(t.quoteId),
@@ -405,6 +409,9 @@ export const policies = pgTable(
     index("policies_line_created_idx").on(t.lineCode, t.createdAt, t.id),
     index("policies_start_date_idx").on(t.startDate, t.id),
     index("policies_end_date_idx").on(t.endDate, t.id),
+    // The policies in force by end date, with the default order's columns: "renewal within N days"
+    // is read and sorted from this index alone.
+    index("policies_renewal_idx").on(t.endDate, t.createdAt, t.id).where(sql`${t.status} = 'en_vigor'`),
     index("policies_number_prefix_idx").on(sql`${t.number} text_pattern_ops`),
     check("policies_cancellation_reason", sql`${t.cancellationReason} is null or ${t.cancellationReason} in ('desistimiento', 'impago', 'peticion_cliente', 'error_emision')`),
     check("policies_channel", sql`${t.channel} in ('web', 'telefono')`),

@@ -78,6 +78,23 @@ describe("/admin/clients", () => {
       expect((await list("?q=prospecta@")).items.map((c) => c.id)).toEqual([prospectId]);
     });
 
+    it("busca sin distinguir acentos ni mayúsculas, en el nombre y en la búsqueda", async () => {
+      const jose = await insertClient({ name: "José García Núñez", email: "jgn@example.com" });
+      const joseLuis = await insertClient({ name: "JOSÉ LUIS ÁLVAREZ", email: "jla@example.com" });
+      const marta = await insertClient({ name: "Marta Garcia Nunez", email: "mgn@example.com" });
+      const ids = async (q: string) => (await list(`?q=${encodeURIComponent(q)}&pageSize=100`)).items.map((c) => c.id).sort();
+      expect(await ids("Jose Garcia")).toEqual([jose]);
+      expect(await ids("jose")).toEqual([jose, joseLuis].sort());
+      expect(await ids("garcía NÚÑEZ")).toEqual([jose, marta].sort());
+      expect(await ids("alvarez")).toEqual([joseLuis]);
+      // The total agrees with the rows, whether the page tells it (not full) or it is counted.
+      expect((await list(`?q=${encodeURIComponent("García")}&pageSize=100`)).total).toBe(2);
+      expect(await list(`?q=garcia&pageSize=1&page=2`)).toMatchObject({ total: 2, totalCapped: false, items: [{ id: expect.any(Number) }] });
+      expect(await list(`?q=garcia&pageSize=1&page=1`)).toMatchObject({ total: 2, items: [{ id: expect.any(Number) }] });
+      expect(await list(`?q=garcia&pageSize=1&page=3`)).toMatchObject({ total: 2, items: [] });
+      expect(await list(`?q=zzzqqq`)).toMatchObject({ total: 0, items: [] });
+    });
+
     it("rechaza una búsqueda de menos de 3 letras que no es un NIF, y un orden desconocido", async () => {
       const short = await json("get", "/admin/clients?q=ab", { token: superToken, status: 400 });
       expect(short.fieldErrors).toEqual({ q: [CLIENT_MESSAGES.search] });

@@ -40,6 +40,27 @@ describe("la lista de pólizas", () => {
     expect((await list("?q=xy")).items).toEqual([]);
   });
 
+  it("busca el nombre del tomador sin distinguir acentos ni mayúsculas", async () => {
+    expect(ids(await list(`?q=${encodeURIComponent("begona iturriaga")}`))).toEqual([car.id]);
+    expect(ids(await list(`?q=${encodeURIComponent("RAMON FERRANDIZ")}`))).toEqual([home.id]);
+    expect(ids(await list(`?q=${encodeURIComponent("Ferrándiz Sólér")}`))).toEqual([home.id]);
+  });
+
+  it("con un intervalo de fechas, da las mismas filas en el mismo orden que sin él, página a página", async () => {
+    const from = addDays(addMonths(today, -12), 1);
+    const inRange = (r: Row) => r.startDate >= from && r.startDate <= today;
+    for (const order of ["", "&sort=number&dir=asc", "&sort=endDate&dir=desc", "&sort=startDate&dir=asc"]) {
+      const everything = (await list(`?pageSize=100${order}`)).items.filter(inRange).map((r) => r.id);
+      expect(everything.length).toBeGreaterThanOrEqual(4);
+      const ranged = await list(`?startFrom=${from}&startTo=${today}&pageSize=100${order}`);
+      expect(ids(ranged)).toEqual(everything);
+      expect(ranged.total).toBe(everything.length);
+      expect(ids(await list(`?startFrom=${from}&startTo=${today}&pageSize=1&page=2${order}`))).toEqual([everything[1]]);
+      // Past the matches: no row tells their number, so it is counted.
+      expect(await list(`?startFrom=${from}&startTo=${today}&pageSize=1&page=${everything.length + 1}${order}`)).toMatchObject({ items: [], total: everything.length });
+    }
+  });
+
   it("filtra por estado, ramo, fechas de efecto y renovación en N días, y ordena", async () => {
     expect(ids(await list("?status=anulada&q=prueba"))).toEqual([cancelled.id]);
     expect(ids(await list("?line=auto&q=iturriaga"))).toEqual([car.id]);
