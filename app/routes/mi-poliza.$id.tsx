@@ -25,8 +25,9 @@ import { redirectWithToast } from "~/lib/toast.server";
  * says why not) and stop the renewal (up to one month before the end). Each asks first: a dialog
  * with JavaScript, a confirmation step without (~/components/ui/confirm-dialog).
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: siteTitle(data ? `Póliza ${data.policy.number}` : "Póliza") },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  // "Error: " first after a refused action (the root loader knows).
+  { title: siteTitle(data ? `Póliza ${data.policy.number}` : "Póliza", matches) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -122,6 +123,9 @@ export default function PolicyPage() {
           <PolicyStatusBadge status={policy.status} />
         </div>
 
+        {/* A refusal that arrives once the policy no longer offers the action (sent twice, from two tabs): said here. */}
+        {!running && reply?.result ? <FormErrorsAlert id={`${reply.intent}-form`} lastResult={reply.result} className="mt-6" /> : null}
+
         {confirming ? (
           <div className="mt-6">
             <ConfirmStep intent={confirming} copy={confirmCopy(confirming, policy)} />
@@ -161,7 +165,7 @@ export default function PolicyPage() {
           <>
             <Section id="desistir" title="Desistir del contrato">
               <WithdrawalBody policy={policy} />
-              <FormErrorsAlert id="desistir-form" lastResult={resultFor("withdraw")} className="mt-3" />
+              <FormErrorsAlert id="withdraw-form" lastResult={resultFor("withdraw")} className="mt-3" />
               {lifecycle.withdrawal.possible ? (
                 <div className="mt-4">
                   <ConfirmAction intent="withdraw" triggerLabel="Desistir del contrato" copy={confirmCopy("withdraw", policy)} />
@@ -171,7 +175,7 @@ export default function PolicyPage() {
 
             <Section id="no-renovar" title="No renovar">
               <RenewalBody policy={policy} />
-              <FormErrorsAlert id="no-renovar-form" lastResult={resultFor("stop-renewal")} className="mt-3" />
+              <FormErrorsAlert id="stop-renewal-form" lastResult={resultFor("stop-renewal")} className="mt-3" />
               {lifecycle.renewal.possible ? (
                 <div className="mt-4">
                   <ConfirmAction intent="stop-renewal" triggerLabel="No renovar la póliza" copy={confirmCopy("stop-renewal", policy)} />

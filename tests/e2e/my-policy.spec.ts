@@ -88,7 +88,17 @@ test("una póliza de coche explica que no admite desistimiento y ofrece no renov
   const withdrawal = page.getByRole("region", { name: "Desistir del contrato" });
   await expect(withdrawal).toContainText("El seguro de coche no admite desistimiento: incluye la responsabilidad civil obligatoria, un seguro obligatorio por ley.");
   await expect(withdrawal.getByRole("button")).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "No renovar" }).getByRole("button", { name: "No renovar la póliza" })).toBeVisible();
-
+  const renewal = page.getByRole("region", { name: "No renovar" });
   await expectNoSeriousA11yViolations(page);
+
+  // Sent twice (another tab stopped it meanwhile): the API refuses the second and the page says why.
+  await renewal.getByRole("button", { name: "No renovar la póliza" }).click();
+  const step = page.getByRole("region", { name: /^¿No renovar la póliza/ });
+  await expect(step).toBeVisible();
+  const other = await page.request.post(`/api/me/policies/${id}/stop-renewal`, { headers });
+  expect(other.status()).toBe(200);
+  await step.getByRole("button", { name: "Sí, no renovar" }).click();
+  await expect(renewal.getByRole("alert")).toHaveText("La renovación de esta póliza ya está detenida");
+  await expect(page).toHaveTitle(/^Error: /);
+  await expect(renewal).toContainText(`Pidió no renovarla el ${madridDay(0).shown}`);
 });
