@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { BreakdownSchema } from "./checkout";
 import { BoundedPaginationQuerySchema, paginated } from "./list-query";
-import { FREQUENCIES, LINES, PAYMENT_METHODS, POLICY_STATUSES, RECIBO_STATUSES } from "./vocabulary";
+import { CANCELLATION_REASONS, FREQUENCIES, LINES, PAYMENT_METHODS, POLICY_STATUSES, RECIBO_STATUSES, RENEWAL_STOPPERS } from "./vocabulary";
 
 export const POLICY_NOT_FOUND_MESSAGE = "Póliza no encontrada";
 export const RECIBO_NOT_FOUND_MESSAGE = "Recibo no encontrado";
@@ -84,6 +84,38 @@ export const PolicySchema = z.object({
   documents: z.array(PolicyDocumentSchema),
 });
 export type PolicyAnswer = z.infer<typeof PolicySchema>;
+
+/**
+ * What the customer may do with the policy today (desistir, no renovar) and what has been done
+ * (an anulación with what was refunded, a stopped renewal). Judged by the API's rules on its clock.
+ */
+export const PolicyLifecycleSchema = z.object({
+  withdrawal: z.object({
+    possible: z.boolean().describe("Si puede desistir hoy (POST /me/policies/{id}/withdraw)"),
+    refusal: z.string().nullable().describe("Por qué no puede desistir hoy: el ramo no lo admite, el plazo terminó, la póliza ya está anulada…"),
+    refundCents: z.number().int().nullable().describe("Lo que se le devolvería si desiste hoy: la prima pagada de los días no cubiertos, en céntimos"),
+  }),
+  renewal: z.object({
+    stopped: z.object({ by: z.enum(RENEWAL_STOPPERS), at: z.string().describe("ISO 8601") }).nullable().describe("La oposición a la prórroga, si la hay"),
+    stopUntil: z.string().describe("Último día para oponerse a la prórroga (aaaa-mm-dd): un mes antes del vencimiento (art. 22 LCS)"),
+    possible: z.boolean().describe("Si puede oponerse hoy a la prórroga (POST /me/policies/{id}/stop-renewal)"),
+    refusal: z.string().nullable().describe("Por qué no puede hoy: es tarde, ya está detenida, la póliza ya no está en vigor…"),
+  }),
+  cancellation: z
+    .object({
+      reason: z.enum(CANCELLATION_REASONS),
+      effectiveDate: z.string().describe("aaaa-mm-dd"),
+      at: z.string().describe("ISO 8601"),
+      refundedCents: z.number().int().describe("Lo devuelto al medio de pago (extorno), en céntimos"),
+    })
+    .nullable()
+    .describe("La anulación, si la póliza está anulada"),
+});
+export type PolicyLifecycle = z.infer<typeof PolicyLifecycleSchema>;
+
+/** One of the visitor's policies (GET /me/policies/{id} and its actions): the policy and its lifecycle as it stands today. */
+export const MyPolicySchema = PolicySchema.extend({ lifecycle: PolicyLifecycleSchema });
+export type MyPolicy = z.infer<typeof MyPolicySchema>;
 
 /** One policy in the visitor's list: enough for a card and a link to its detail (GET /me/policies/{id}). */
 export const PolicySummarySchema = PolicySchema.pick({

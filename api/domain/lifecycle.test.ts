@@ -131,7 +131,7 @@ describe("guards", () => {
     expect(checkPolicyTransition(policy("en_vigor"), withdraw, ctx).ok).toBe(true);
     expect(checkPolicyTransition(policy("en_vigor"), withdraw, { ...ctx, today: "2027-01-16" })).toMatchObject({
       ok: false,
-      message: expect.stringContaining("plazo de desistimiento terminó el 15/01/2027"),
+      message: expect.stringContaining("plazo para desistir terminó el 15/01/2027"),
     });
   });
   it("a cancellation takes effect within the term, or today for a policy that has not started yet", () => {

@@ -112,11 +112,11 @@ export const POLICY_RULES: Record<PolicyAction, PolicyRule> = {
       if (input.reason === "desistimiento") {
         if (!withdrawal.lines.includes(policy.line)) {
           return policy.line === "auto"
-            ? "El seguro de coche incluye la responsabilidad civil obligatoria: no admite desistimiento"
+            ? "El seguro de coche no admite desistimiento: incluye la responsabilidad civil obligatoria, un seguro obligatorio por ley"
             : "Este seguro no admite desistimiento";
         }
         const last = addDays(policy.contractedOn, withdrawal.days);
-        if (today > last) return `El plazo de desistimiento terminó el ${fmt(last)} (${withdrawal.days} días desde la contratación)`;
+        if (today > last) return `El plazo para desistir terminó el ${fmt(last)} (${withdrawal.days} días naturales desde la contratación)`;
       }
       return null;
     },
@@ -147,8 +147,8 @@ export const POLICY_RULES: Record<PolicyAction, PolicyRule> = {
       const deadline = renewalStopDeadline(policy.endDate, input.by);
       if (today > deadline) {
         return input.by === "cliente"
-          ? `El cliente debe oponerse a la prórroga con un mes de antelación al vencimiento (art. 22 LCS): el plazo terminó el ${fmt(deadline)}`
-          : `La aseguradora debe oponerse a la prórroga con dos meses de antelación al vencimiento (art. 22 LCS): el plazo terminó el ${fmt(deadline)}`;
+          ? `Es tarde para no renovar: el tomador debe oponerse a la prórroga con un mes de antelación al vencimiento (art. 22 LCS) y el plazo terminó el ${fmt(deadline)}`
+          : `Es tarde para que la aseguradora se oponga a la prórroga: debe hacerlo con dos meses de antelación al vencimiento (art. 22 LCS) y el plazo terminó el ${fmt(deadline)}`;
       }
       return null;
     },

@@ -1,19 +1,24 @@
-// The visitor's policies: a page of summaries, and one policy with guarantees, premium, recibos and
-// the URLs of its documents. Another visitor's policy answers 404, as one that does not exist.
+// The visitor's policies: a page of summaries, and one policy with guarantees, premium, recibos,
+// the URLs of its documents and what the customer may do with it today (desistir, no renovar);
+// and those two actions, which go through the lifecycle service (api/services/lifecycle.ts) like
+// the staff's. Another visitor's policy answers 404, as one that does not exist.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
-import { BEARER_SECURITY, currentUser, requireUser } from "../auth";
+import { BEARER_SECURITY, clientIp, currentUser, requireUser, type RequestContext } from "../auth";
 import {
+  MyPolicySchema,
   POLICY_NOT_FOUND_MESSAGE,
   PolicyListQuerySchema,
   PolicyListSchema,
-  PolicySchema,
+  type MyPolicy,
   type PolicyAnswer,
   type PolicySummary,
 } from "../contract/policies";
 import { findUserPolicy, listUserPolicySummaries, type PolicySummaryView, type PolicyView } from "../db/policies.repo";
 import { describeRisk, insuredObjectRow, riskTitle } from "../domain/product-info";
 import { ApiProblem, errorResponses } from "../http";
+import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy, type Actor } from "../services/lifecycle";
+import type { Database } from "../db/client";
 
 export const POLICIES_TAG = "Pólizas";
 
@@ -87,6 +92,12 @@ export function policyAnswer(p: PolicyView): PolicyAnswer {
   };
 }
 
+/** One of the visitor's policies as it stands now, with what they may do with it today. */
+async function myPolicyAnswer(db: Database, userId: number, id: number, now: Date): Promise<MyPolicy> {
+  const policy = await requireOwnPolicy(db, userId, String(id));
+  return { ...policyAnswer(policy), lifecycle: await customerLifecycle(db, policy.id, now) };
+}
+
 export function policySummaryAnswer(p: PolicySummaryView): PolicySummary {
   return { ...p, createdAt: p.createdAt.toISOString() };
 }
@@ -118,8 +129,46 @@ const getRoute = createRoute({
   security: BEARER_SECURITY,
   request: { params: policyIdParam },
   responses: {
-    200: { description: "La póliza", content: json(PolicySchema) },
+    200: { description: "La póliza, con lo que el cliente puede hacer hoy (lifecycle)", content: json(MyPolicySchema) },
     ...errorResponses(401, 404),
+  },
+});
+
+const withdrawRoute = createRoute({
+  method: "post",
+  path: "/me/policies/{id}/withdraw",
+  tags: [POLICIES_TAG],
+  summary: "Desistir de una póliza propia",
+  description: [
+    "Derecho de desistimiento de los contratos a distancia (Ley 22/2007): dentro de los días naturales que fija la configuración (withdrawal_days, 14) desde la contratación, y solo en los ramos que lo admiten (withdrawal_lines).",
+    "El seguro de coche no lo admite: incluye la responsabilidad civil obligatoria, un seguro obligatorio por ley.",
+    "La póliza queda anulada con motivo desistimiento y efecto hoy, sus recibos pendientes se anulan y se devuelve por el medio de pago la prima pagada de los días no cubiertos (extorno); se envía un correo con la confirmación en PDF.",
+    "Fuera de plazo, en un ramo que no lo admite o con la póliza ya anulada (un segundo envío) responde 409 con el motivo, sin devolver nada otra vez. La póliza de otra persona responde 404.",
+  ].join(" "),
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  request: { params: policyIdParam },
+  responses: {
+    200: { description: "La póliza anulada, con lo devuelto (lifecycle.cancellation.refundedCents)", content: json(MyPolicySchema) },
+    ...errorResponses(401, 404, 409),
+  },
+});
+
+const stopRenewalRoute = createRoute({
+  method: "post",
+  path: "/me/policies/{id}/stop-renewal",
+  tags: [POLICIES_TAG],
+  summary: "No renovar una póliza propia",
+  description: [
+    "El tomador se opone a la prórroga tácita (art. 22 de la Ley de Contrato de Seguro) con al menos un mes de antelación al vencimiento: la póliza sigue en vigor hasta su vencimiento y entonces vence sin renovarse. Se envía un correo de confirmación.",
+    "Después de ese día (lifecycle.renewal.stopUntil), o si la renovación ya está detenida o la póliza ya no está en vigor, responde 409 con el motivo. La póliza de otra persona responde 404.",
+  ].join(" "),
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  request: { params: policyIdParam },
+  responses: {
+    200: { description: "La póliza, con la renovación detenida (lifecycle.renewal.stopped)", content: json(MyPolicySchema) },
+    ...errorResponses(401, 404, 409),
   },
 });
 
@@ -131,7 +180,30 @@ export function registerPolicyRoutes(api: ApiApp) {
   });
 
   api.openapi(getRoute, async (c) => {
-    const policy = await requireOwnPolicy(c.var.deps.db, currentUser(c).id, c.req.valid("param").id);
-    return c.json(policyAnswer(policy), 200);
+    const { db, now } = c.var.deps;
+    const policy = await requireOwnPolicy(db, currentUser(c).id, c.req.valid("param").id);
+    return c.json({ ...policyAnswer(policy), lifecycle: await customerLifecycle(db, policy.id, now()) }, 200);
+  });
+
+  /** The visitor as the actor of the history entry and the audit row. */
+  const visitorActor = (c: Parameters<typeof currentUser>[0] & RequestContext): Actor => {
+    const user = currentUser(c);
+    return { actorType: "user", actorId: user.id, actorLabel: user.email, ip: clientIp(c) };
+  };
+
+  api.openapi(withdrawRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    const user = currentUser(c);
+    const policy = await requireOwnPolicy(db, user.id, c.req.valid("param").id);
+    await withdrawFromPolicy(c.var.deps, policy.id, visitorActor(c), now());
+    return c.json(await myPolicyAnswer(db, user.id, policy.id, now()), 200);
+  });
+
+  api.openapi(stopRenewalRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    const user = currentUser(c);
+    const policy = await requireOwnPolicy(db, user.id, c.req.valid("param").id);
+    await stopRenewalByCustomer(c.var.deps, policy.id, visitorActor(c), now());
+    return c.json(await myPolicyAnswer(db, user.id, policy.id, now()), 200);
   });
 }

@@ -6,7 +6,7 @@ import type { Database, DbOrTx } from "../db/client";
 import { readDocumentContext, type DocumentContext, type PolicyView } from "../db/policies.repo";
 import { loadRatingTables, type StoredQuote } from "../db/quotes.repo";
 import { productLines, type LineCode } from "../db/schema";
-import { renderConditionsPdf, renderIpidPdf, renderQuotePdf, renderReciboPdf } from "./pdf";
+import { renderConditionsPdf, renderIpidPdf, renderQuotePdf, renderReciboPdf, renderWithdrawalPdf, type WithdrawalFacts } from "./pdf";
 
 export type RenderedDocument = { filename: string; content: Buffer };
 
@@ -61,4 +61,10 @@ export async function conditionsDocument(db: DbOrTx, policy: PolicyView, ctx?: D
 export async function reciboDocument(db: DbOrTx, policy: PolicyView, sequence: number, ctx?: DocumentContext): Promise<RenderedDocument> {
   const content = await renderReciboPdf(policy, sequence, ctx ?? (await readDocumentContext(db)));
   return { filename: `recibo-${policy.number}-${sequence}.pdf`, content };
+}
+
+/** The confirmation of a withdrawal (desistimiento), attached to its e-mail; reads nothing (ctx given). */
+export async function withdrawalDocument(policy: PolicyView, facts: WithdrawalFacts, ctx: DocumentContext): Promise<RenderedDocument> {
+  const content = await renderWithdrawalPdf(policy, facts, ctx);
+  return { filename: `desistimiento-${policy.number}.pdf`, content };
 }

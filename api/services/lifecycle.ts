@@ -11,6 +11,7 @@ import {
   extinctionDate,
   overdueRecibos,
   renewalNoticeDate,
+  renewalStopDeadline,
   type PolicyState,
   type PolicyTransitionInput,
   type ReciboAction,
@@ -28,6 +29,7 @@ import {
 } from "../contract/vocabulary";
 import { QUOTE_INPUT_SCHEMAS } from "../contract/quotes";
 import { ENDORSEMENT_NEEDED_MESSAGE, type UpdatePolicyBody } from "../contract/admin-policies";
+import type { PolicyLifecycle } from "../contract/policies";
 import { insuredObjectErrors, insuredObjectRisk } from "../domain/insured-object";
 import { maskIban, normalizeIban } from "../domain/iban";
 import { writeAudit } from "../db/audit";
@@ -49,14 +51,15 @@ import {
   type HistoryActor,
   type LockedPolicy,
 } from "../db/lifecycle.repo";
-import { insertPayment, insertRecibos, readWithdrawalRules } from "../db/policies.repo";
+import { insertPayment, insertRecibos, loadPolicyViews, readDocumentContext, readWithdrawalRules } from "../db/policies.repo";
 import { loadRatingTables } from "../db/quotes.repo";
-import { clients, lifecycleRuns, payments as paymentsTable, recibos, type Policy, type Recibo, type RenewalOffer } from "../db/schema";
+import { clients, lifecycleRuns, payments as paymentsTable, policies, recibos, type Policy, type Recibo, type RenewalOffer } from "../db/schema";
 import { ApiProblem } from "../http";
-import { enqueueEmail } from "./mail";
+import { withdrawalDocument } from "./documents";
+import { enqueueEmail, pdfAttachment, type OutgoingEmail } from "./mail";
 import type { PaymentProvider } from "./payments";
 import type { Logger } from "../../platform/logger";
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 export const POLICY_NOT_FOUND_MESSAGE = "No existe esa póliza";
 export const RECIBO_NOT_FOUND_MESSAGE = "No existe ese recibo en esta póliza";
@@ -157,7 +160,8 @@ export async function cancelPolicy(deps: LifecycleDeps, policyId: number, input:
   await withPolicy(deps, policyId, actor, now, (c) => cancel(deps, c, input));
 }
 
-async function cancel(deps: LifecycleDeps, c: Change, input: CancelInput) {
+/** Cancels the locked policy and its open recibos; a withdrawal refunds the days not covered. Answers the refund, in cents. */
+async function cancel(deps: LifecycleDeps, c: Change, input: CancelInput): Promise<number> {
   const open = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
   const refundCents = input.reason === "desistimiento" ? withdrawalRefund(c.policy, input.effectiveDate) : 0;
   const note = input.note?.trim();
@@ -170,6 +174,7 @@ async function cancel(deps: LifecycleDeps, c: Change, input: CancelInput) {
   });
   for (const r of open) await updateRecibo(c.tx, r.id, { status: "anulado" }, c.now);
   if (refundCents > 0) await refundLastPayment(deps, c, refundCents, `desistimiento-${c.policy.id}`);
+  return refundCents;
 }
 
 /**
@@ -210,15 +215,121 @@ async function refundLastPayment(deps: LifecycleDeps, c: Change, amountCents: nu
 }
 
 export async function stopRenewal(deps: LifecycleDeps, policyId: number, by: RenewalStopper, actor: Actor, now: Date) {
-  await withPolicy(deps, policyId, actor, now, (c) =>
-    transition(c, { action: "detener_renovacion", by }, {
-      event: "renovacion_detenida",
-      action: "policy.renewal_stopped",
-      summary: `${RENEWAL_STOPPER_LABELS[by]} se opone a la prórroga: la póliza vencerá el ${formatIsoDate(c.policy.endDate)}`,
-      patch: { renewalStoppedAt: c.now, renewalStoppedBy: by, renewalOffer: null },
-      details: { by },
-    }),
-  );
+  await withPolicy(deps, policyId, actor, now, (c) => stop(c, by));
+}
+
+async function stop(c: Change, by: RenewalStopper) {
+  await transition(c, { action: "detener_renovacion", by }, {
+    event: "renovacion_detenida",
+    action: "policy.renewal_stopped",
+    summary: `${RENEWAL_STOPPER_LABELS[by]} se opone a la prórroga: la póliza vencerá el ${formatIsoDate(c.policy.endDate)}`,
+    patch: { renewalStoppedAt: c.now, renewalStoppedBy: by, renewalOffer: null },
+    details: { by },
+  });
+}
+
+// ─── The customer's own actions (Mi póliza) ────────────────────────────────────────────────
+
+export type CustomerDeps = LifecycleDeps & { publicBaseUrl?: string };
+
+/**
+ * What the customer may do with the policy today and what has been done, judged by the same
+ * machine that judges the actions (GET /me/policies/{id}): the withdrawal (with what it would
+ * refund) and the opposition to the renewal, each with the machine's refusal when not possible.
+ */
+export async function customerLifecycle(db: DbOrTx, policyId: number, now: Date): Promise<PolicyLifecycle> {
+  const [row] = await db.select().from(policies).where(eq(policies.id, policyId));
+  if (!row) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
+  const policy: LockedPolicy = { ...row, recibos: await db.select().from(recibos).where(eq(recibos.policyId, policyId)).orderBy(asc(recibos.sequence)) };
+  const today = madridDate(now);
+  const state = policyStateOf(policy);
+  const withdrawal = checkPolicyTransition(state, { action: "anular", reason: "desistimiento", effectiveDate: today }, { today, withdrawal: await readWithdrawalRules(db) });
+  const renewal = checkPolicyTransition(state, { action: "detener_renovacion", by: "cliente" }, { today, withdrawal: { days: 0, lines: [] } });
+  const [refunded] = await db
+    .select({ cents: sql<string | null>`sum(${paymentsTable.amountCents})` })
+    .from(paymentsTable)
+    .where(and(eq(paymentsTable.policyId, policyId), eq(paymentsTable.status, "reembolsado")));
+  return {
+    withdrawal: {
+      possible: withdrawal.ok,
+      refusal: withdrawal.ok ? null : withdrawal.message,
+      refundCents: withdrawal.ok ? withdrawalRefund(policy, today) : null,
+    },
+    renewal: {
+      stopped: row.renewalStoppedBy && row.renewalStoppedAt ? { by: row.renewalStoppedBy as RenewalStopper, at: row.renewalStoppedAt.toISOString() } : null,
+      stopUntil: renewalStopDeadline(row.endDate, "cliente"),
+      possible: renewal.ok,
+      refusal: renewal.ok ? null : renewal.message,
+    },
+    cancellation:
+      row.status === "anulada" && row.cancellationReason && row.cancellationEffectiveDate && row.cancelledAt
+        ? {
+            reason: row.cancellationReason as CancellationReason,
+            effectiveDate: row.cancellationEffectiveDate,
+            at: row.cancelledAt.toISOString(),
+            refundedCents: Number(refunded?.cents ?? 0),
+          }
+        : null,
+  };
+}
+
+/**
+ * Desistimiento by the customer (Ley 22/2007, from Mi póliza): the staff cancellation with reason
+ * desistimiento and effect today (the machine refuses it outside the period, for a line that does
+ * not admit it, or for a policy already cancelled: a double submit refunds once), then the
+ * confirmation e-mail with its PDF, in the same transaction.
+ */
+export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, actor: Actor, now: Date): Promise<{ refundCents: number }> {
+  return withPolicy(deps, policyId, actor, now, async (c) => {
+    const refundCents = await cancel(deps, c, { reason: "desistimiento", effectiveDate: c.today, note: "comunicado por el tomador desde Mi póliza" });
+    const [view] = await loadPolicyViews(c.tx, { id: policyId });
+    const to = view?.policyholder.email ?? (actor.actorType === "user" ? actor.actorLabel : null);
+    if (view && to) {
+      const ctx = await readDocumentContext(c.tx);
+      const pdf = await withdrawalDocument(view, { requestedAt: c.now, effectiveDate: c.today, refundCents }, ctx);
+      const d = ctx.distributor;
+      const lines = [
+        `Hola, ${view.policyholder.name}:`,
+        "",
+        `Hemos recibido su desistimiento de la póliza ${view.number} (${view.lineName.toLowerCase()}, plan ${view.plan.name}). La póliza queda anulada con efecto ${formatIsoDate(c.today)} y sus recibos pendientes, anulados: no se le cobrará nada más.`,
+        refundCents > 0
+          ? `Le devolvemos ${formatEuros(refundCents)}, la prima de los días no cubiertos, en el mismo medio de pago${view.payment?.label ? ` (${view.payment.label})` : ""}; lo verá en su cuenta en un plazo máximo de 30 días.`
+          : "No hay importe que devolver: no se había cobrado prima de los días no cubiertos.",
+        "",
+        `Le adjuntamos la confirmación del desistimiento (${pdf.filename}).${deps.publicBaseUrl ? ` También puede ver la póliza en Mi póliza: ${new URL(`/mi-poliza/${view.id}`, deps.publicBaseUrl).toString()}` : ""}`,
+        "",
+        `Si no ha sido usted, escríbanos cuanto antes a ${d.email} o llámenos al ${d.phone}.`,
+        "",
+        d.distributorName,
+      ];
+      await queueEmail(c, { to, subject: `Desistimiento de su póliza ${view.number}`, text: lines.join("\n"), attachments: [pdfAttachment(pdf.filename, pdf.content)] }, "withdrawal_confirmation");
+    }
+    return { refundCents };
+  });
+}
+
+/** Art. 22 LCS: the customer opposes the tacit renewal (up to one month before the end); the policy expires at the end of its term. */
+export async function stopRenewalByCustomer(deps: CustomerDeps, policyId: number, actor: Actor, now: Date): Promise<void> {
+  await withPolicy(deps, policyId, actor, now, async (c) => {
+    await stop(c, "cliente");
+    const [client] = await c.tx.select().from(clients).where(eq(clients.id, c.policy.clientId));
+    const to = client?.email ?? (actor.actorType === "user" ? actor.actorLabel : null);
+    if (!to) return;
+    const lines = [
+      `Hola, ${client?.name ?? ""}:`.replace(" :", ":"),
+      "",
+      `Hemos registrado que no desea renovar su ${LINE_NAMES[c.policy.lineCode].toLowerCase()} (póliza ${c.policy.number}).`,
+      `La póliza sigue en vigor hasta el ${formatIsoDate(c.policy.endDate)}, fecha en que vencerá sin renovarse; no se le cobrará ninguna anualidad más.`,
+      "",
+      "Si cambia de opinión antes del vencimiento, escríbanos y la renovaremos.",
+    ];
+    await queueEmail(c, { to, subject: `Su póliza ${c.policy.number} no se renovará`, text: lines.join("\n") }, "renewal_stopped");
+  });
+}
+
+async function queueEmail(c: Change, email: OutgoingEmail, kind: string) {
+  const emailId = await enqueueEmail(c.tx, email, c.now);
+  await writeAudit(c.tx, { ...c.actor, action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to: email.to, kind, policyId: c.policy.id }, at: c.now });
 }
 
 /** "Renovar ahora": prices the next term with the tariff in force and sends the notice; the term starts at the end date. */

@@ -1,16 +1,33 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { MyPolicy } from "../../api/contract/policies";
+import { CANCELLATION_REASON_LABELS } from "../../api/contract/vocabulary";
 import { PolicyDocuments } from "~/components/policy/policy-documents";
-import { PolicyFacts } from "~/components/policy/policy-facts";
+import { Fact, PolicyFacts } from "~/components/policy/policy-facts";
 import { PolicyGuarantees } from "~/components/policy/policy-guarantees";
 import { PolicyRisk } from "~/components/policy/policy-risk";
 import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
 import { ReciboTable } from "~/components/policy/recibo-table";
+import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { FormErrorsAlert, markSubmissionFailed } from "~/components/ui/error-summary";
+import { validateCsrf } from "~/lib/csrf.server";
+import { readFormData } from "~/lib/form-data.server";
+import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { siteTitle } from "~/lib/page-title";
-import { readOwnPolicy } from "~/lib/policies.server";
+import { actOnOwnPolicy, OWN_POLICY_ACTIONS, readOwnPolicy, type OwnPolicyAction } from "~/lib/policies.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: siteTitle(data ? `Póliza ${data.policy.number}` : "Póliza") },
+/**
+ * /mi-poliza/{id}: one of the visitor's policies, and what they may do with it while the rules
+ * allow: withdraw (desistimiento, within the period, where the line admits it; the car's page
+ * says why not) and stop the renewal (up to one month before the end). Each asks first: a dialog
+ * with JavaScript, a confirmation step without (~/components/ui/confirm-dialog).
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  // "Error: " first after a refused action (the root loader knows).
+  { title: siteTitle(data ? `Póliza ${data.policy.number}` : "Póliza", matches) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -22,8 +39,77 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({ policy }, { headers });
 }
 
+type ActionData = { intent: OwnPolicyAction; confirm?: true; result?: SubmissionResult<string[]> };
+
+/** What the toast says once done, from the policy as the API answers it afterwards. */
+const DONE: Record<OwnPolicyAction, (p: MyPolicy) => { title: string; description: string }> = {
+  withdraw: (p) => {
+    const refunded = p.lifecycle.cancellation?.refundedCents ?? 0;
+    return {
+      title: "Ha desistido del contrato",
+      description: `La póliza ${p.number} queda anulada.${refunded > 0 ? ` Le devolvemos ${formatMoney(refunded)} en su medio de pago.` : ""} Le hemos enviado la confirmación por correo electrónico.`,
+    };
+  },
+  "stop-renewal": (p) => ({ title: "Su póliza no se renovará", description: `La póliza ${p.number} sigue en vigor hasta el ${formatDate(p.endDate)} y entonces vencerá.` }),
+};
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
+  await validateCsrf(request, context, formData);
+  const intent = formData.get(INTENT_FIELD);
+  if (typeof intent !== "string" || !(OWN_POLICY_ACTIONS as readonly string[]).includes(intent)) {
+    throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
+  }
+  const act = intent as OwnPolicyAction;
+  if (needsConfirmation(formData)) {
+    // Without JavaScript the first press only asks: the page shows the confirmation step.
+    const { headers } = await readOwnPolicy(request, context, params.id);
+    return json<ActionData>({ intent: act, confirm: true }, { headers });
+  }
+  const outcome = await actOnOwnPolicy(request, context, params.id, act);
+  if (!outcome.ok) {
+    markSubmissionFailed(context);
+    return json<ActionData>({ intent: act, result: { status: "error", error: { "": [outcome.refusal] } } }, { status: 409, headers: outcome.headers });
+  }
+  return redirectWithToast(`/mi-poliza/${outcome.policy.id}`, { type: "success", ...DONE[act](outcome.policy) }, { headers: outcome.headers });
+}
+
+function confirmCopy(intent: OwnPolicyAction, policy: MyPolicy): ConfirmCopy {
+  if (intent === "withdraw") {
+    const refund = policy.lifecycle.withdrawal.refundCents;
+    return {
+      title: `¿Desistir del contrato de la póliza ${policy.number}?`,
+      description: (
+        <>
+          <p>La póliza quedará anulada desde hoy y dejará de cubrirle. Los recibos pendientes se anulan: no se le cobrará nada más.</p>
+          <p className="mt-2">
+            {refund ? `Le devolveremos ${formatMoney(refund)} en su medio de pago, la prima de los días no cubiertos.` : "No hay prima que devolver."} No se puede deshacer.
+          </p>
+        </>
+      ),
+      confirmLabel: "Sí, desistir del contrato",
+      pendingText: "Desistiendo…",
+      variant: "danger",
+    };
+  }
+  return {
+    title: `¿No renovar la póliza ${policy.number}?`,
+    description: `La póliza seguirá en vigor hasta el ${formatDate(policy.endDate)} y entonces vencerá sin renovarse.`,
+    confirmLabel: "Sí, no renovar",
+    pendingText: "Enviando…",
+    variant: "danger",
+  };
+}
+
 export default function PolicyPage() {
   const { policy } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as ActionData | undefined;
+  const { lifecycle } = policy;
+  const possible = { withdraw: lifecycle.withdrawal.possible, "stop-renewal": lifecycle.renewal.possible };
+  const confirming = reply?.confirm && possible[reply.intent] ? reply.intent : null;
+  const resultFor = (intent: OwnPolicyAction) => (reply?.intent === intent ? reply.result : undefined);
+  const running = policy.status !== "anulada" && policy.status !== "vencida";
+
   return (
     <div className="container-page py-10 sm:py-14">
       <div className="max-w-3xl">
@@ -36,6 +122,35 @@ export default function PolicyPage() {
           </h1>
           <PolicyStatusBadge status={policy.status} />
         </div>
+
+        {/* A refusal that arrives once the policy no longer offers the action (sent twice, from two tabs): said here. */}
+        {!running && reply?.result ? <FormErrorsAlert id={`${reply.intent}-form`} lastResult={reply.result} className="mt-6" /> : null}
+
+        {confirming ? (
+          <div className="mt-6">
+            <ConfirmStep intent={confirming} copy={confirmCopy(confirming, policy)} />
+          </div>
+        ) : null}
+
+        {lifecycle.cancellation ? (
+          <Section id="anulacion" title="Póliza anulada">
+            <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+              <Fact term="Motivo">{CANCELLATION_REASON_LABELS[lifecycle.cancellation.reason]}</Fact>
+              <Fact term="Con efecto">{formatDate(lifecycle.cancellation.effectiveDate)}</Fact>
+              <Fact term="Importe devuelto">{formatMoney(lifecycle.cancellation.refundedCents)}</Fact>
+              <Fact term="Registrada el">{formatDateTime(lifecycle.cancellation.at)}</Fact>
+            </dl>
+            {lifecycle.cancellation.refundedCents > 0 ? (
+              <p className="mt-3 text-slate-700">El importe se devuelve en su medio de pago; lo verá en su cuenta en un plazo máximo de 30 días.</p>
+            ) : null}
+          </Section>
+        ) : null}
+        {running && lifecycle.renewal.stopped ? (
+          <p className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4 font-semibold">
+            No se renovará: la póliza vence el {formatDate(policy.endDate)}.
+          </p>
+        ) : null}
+
         <PolicyFacts policy={policy} withRisk={false} />
         <PolicyRisk policy={policy} />
 
@@ -45,7 +160,88 @@ export default function PolicyPage() {
         <h2 className="mt-8 text-xl font-bold text-slate-900">Recibos</h2>
         <ReciboTable policy={policy} />
         <PolicyDocuments policy={policy} />
+
+        {running ? (
+          <>
+            <Section id="desistir" title="Desistir del contrato">
+              <WithdrawalBody policy={policy} />
+              <FormErrorsAlert id="withdraw-form" lastResult={resultFor("withdraw")} className="mt-3" />
+              {lifecycle.withdrawal.possible ? (
+                <div className="mt-4">
+                  <ConfirmAction intent="withdraw" triggerLabel="Desistir del contrato" copy={confirmCopy("withdraw", policy)} />
+                </div>
+              ) : null}
+            </Section>
+
+            <Section id="no-renovar" title="No renovar">
+              <RenewalBody policy={policy} />
+              <FormErrorsAlert id="stop-renewal-form" lastResult={resultFor("stop-renewal")} className="mt-3" />
+              {lifecycle.renewal.possible ? (
+                <div className="mt-4">
+                  <ConfirmAction intent="stop-renewal" triggerLabel="No renovar la póliza" copy={confirmCopy("stop-renewal", policy)} />
+                </div>
+              ) : null}
+            </Section>
+          </>
+        ) : null}
       </div>
     </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-titulo`} className="mt-8">
+      <h2 id={`${id}-titulo`} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function WithdrawalBody({ policy }: { policy: MyPolicy }) {
+  const { withdrawal } = policy.lifecycle;
+  if (!withdrawal.possible) {
+    // The reason as the rules word it: the car's compulsory liability, or the end of the period.
+    return (
+      <>
+        <p className="mt-2 text-slate-700">{withdrawal.refusal}.</p>
+        {policy.line === "auto" ? (
+          <p className="mt-2 text-slate-700">La ley no reconoce el derecho de desistimiento en los seguros obligatorios. Si no desea continuar, puede no renovar la póliza.</p>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="mt-2 text-slate-700">
+        Puede desistir del contrato sin indicar el motivo y sin penalización
+        {policy.withdrawal.until ? ` hasta el ${formatDate(policy.withdrawal.until)} inclusive` : ""}.
+      </p>
+      <p className="mt-2 text-slate-700">
+        Si desiste hoy, la póliza queda anulada desde hoy, se anulan los recibos pendientes y{" "}
+        {withdrawal.refundCents ? `le devolvemos ${formatMoney(withdrawal.refundCents)}, la prima de los días no cubiertos, en su medio de pago.` : "no hay prima que devolver."}
+      </p>
+    </>
+  );
+}
+
+function RenewalBody({ policy }: { policy: MyPolicy }) {
+  const { renewal } = policy.lifecycle;
+  if (renewal.stopped) {
+    return (
+      <p className="mt-2 text-slate-700">
+        {renewal.stopped.by === "cliente" ? `Pidió no renovarla el ${formatDate(renewal.stopped.at)}` : "La aseguradora se ha opuesto a la renovación"}: la póliza
+        vencerá el {formatDate(policy.endDate)} sin renovarse.
+      </p>
+    );
+  }
+  if (!renewal.possible) return <p className="mt-2 text-slate-700">{renewal.refusal}.</p>;
+  return (
+    <p className="mt-2 text-slate-700">
+      La póliza se renueva cada año por sí sola. Si no desea renovarla, puede comunicarlo hasta el {formatDate(renewal.stopUntil)}, un mes antes del
+      vencimiento ({formatDate(policy.endDate)}).
+    </p>
   );
 }

@@ -222,14 +222,21 @@ export async function clientThroughCheckout(request: APIRequestContext, superadm
 
 export type NewPolicy = { id: number; number: string; nif: string; holder: string };
 
-/** A real policy, bought through the API like a visitor does: alquiler, monthly recibos, the first one paid. */
-export async function buyPolicy(request: APIRequestContext, holder: string): Promise<NewPolicy> {
-  const tag = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
-  const registered = await request.post("/api/auth/register", {
-    data: { name: holder, email: `tomador-${tag}@cotiza.test`, password: "Cliente-Segura-2026" },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const headers = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };
+/**
+ * A real policy, bought through the API like a visitor does: alquiler, monthly recibos, the first
+ * one paid. By a new visitor, or by the one whose `token` is given (e.g. signInAsVisitor's).
+ */
+export async function buyPolicy(request: APIRequestContext, holder: string, options: { token?: string } = {}): Promise<NewPolicy> {
+  let token = options.token;
+  if (!token) {
+    const tag = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
+    const registered = await request.post("/api/auth/register", {
+      data: { name: holder, email: `tomador-${tag}@cotiza.test`, password: "Cliente-Segura-2026" },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    token = ((await registered.json()) as { token: string }).token;
+  }
+  const headers = { authorization: `Bearer ${token}` };
   const quote = await request.post("/api/quotes", { headers, data: { line: "alquiler", inputs: ALQUILER } });
   expect(quote.status(), await quote.text()).toBe(201);
   const nif = uniqueNif();

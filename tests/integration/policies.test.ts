@@ -51,7 +51,15 @@ describe("/me/policies y documentos", () => {
     });
     const one = await call("GET", `/me/policies/${policy.id}`, { token: owner.token });
     expect(one.status).toBe(200);
-    expect(one.body).toEqual(policy);
+    // The checkout's answer, and what the customer may do with it today (tests/integration/my-policy-actions.test.ts).
+    expect(one.body).toEqual({
+      ...policy,
+      lifecycle: {
+        withdrawal: { possible: true, refusal: null, refundCents: policy.recibos[0]!.amount },
+        renewal: { stopped: null, stopUntil: "2027-02-11", possible: true, refusal: null },
+        cancellation: null,
+      },
+    });
 
     expect((await call("GET", "/me/policies", { token: stranger.token })).body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 20 });
     for (const path of [`/me/policies/${policy.id}`, "/me/policies/999999", "/me/policies/abc"]) {

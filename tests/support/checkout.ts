@@ -20,11 +20,11 @@ export const START = new Date("2026-03-10T09:00:00.000Z");
 export const TOMORROW = "2026-03-11";
 const clock = START;
 
-/** Starts the server on a fresh database, on the fixed clock, before the file's tests. */
-export function setUpCheckoutApi(): void {
+/** Starts the server on a fresh database, on the fixed clock (or the test's own, `now`), before the file's tests. */
+export function setUpCheckoutApi(now: () => Date = () => clock): void {
   beforeAll(async () => {
     database = await createTestDatabase();
-    server = await startTestServer({ database, now: () => clock, publicBaseUrl: "https://seguros.example.es" });
+    server = await startTestServer({ database, now, publicBaseUrl: "https://seguros.example.es" });
   });
   afterAll(async () => {
     await server?.stop();
