@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
 import { rateLimits } from "../../api/db/schema";
 import { DEFAULT_RATE_LIMITS } from "../../api/limits";
+import { prefillFromSearch, requoteHref } from "../../app/lib/quote-form";
 import { parseTrustProxy } from "../../server/client-address";
 import { checkoutBody } from "../support/checkout";
 import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
@@ -169,5 +170,73 @@ describe("el estado de los límites", () => {
     for (const [path, method] of [["/auth/login", "post"], ["/admin/auth/login", "post"], ["/auth/register", "post"], ["/quotes", "post"], ["/quotes/{id}/checkout", "post"]] as const) {
       expect(doc.paths[path]?.[method]?.responses, path).toHaveProperty("429");
     }
+  });
+});
+
+/** The page's form: its hidden inputs (CSRF token, honeypot, redirectTo) and the cookie they go with. */
+async function openForm(path: string, from: string): Promise<{ fields: URLSearchParams; cookie: string }> {
+  const response = await fetch(`${proxied.url}${path}`, { headers: { "x-forwarded-for": from } });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const fields = new URLSearchParams();
+  for (const [input] of html.matchAll(/<input\b[^>]*>/g)) {
+    const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(input)?.[1];
+    const name = attr("name");
+    if (name && (attr("type") === "hidden" || name.endsWith("__confirm"))) fields.set(name, attr("value") ?? "");
+  }
+  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return { fields, cookie };
+}
+
+async function submitForm(path: string, from: string, values: Record<string, string>) {
+  const { fields, cookie } = await openForm(path, from);
+  for (const [name, value] of Object.entries(values)) fields.set(name, value);
+  const response = await fetch(`${proxied.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-forwarded-for": from },
+    body: fields,
+  });
+  return { status: response.status, retryAfter: response.headers.get("retry-after"), html: await response.text() };
+}
+
+describe("las páginas sin JavaScript", () => {
+  it.each([
+    { path: "/login", api: "/auth/login", from: "203.0.113.60" },
+    { path: "/admin/login", api: "/admin/auth/login", from: "203.0.113.61" },
+  ])("$path muestra el 429 en el formulario y conserva el correo", async ({ path, api, from }) => {
+    advance(3600);
+    for (let i = 1; i <= 20; i++) expect((await post(api, { email: `web${i}@example.com`, password: "Intento-malo-2026" }, { from })).status).toBe(401);
+    const page = await submitForm(path, from, { email: "lucia.web@example.com", password: "Intento-malo-2026" });
+    expect(page.status).toBe(429);
+    expect(page.retryAfter).toBe("30");
+    expect(page.html).toContain("Demasiados intentos de inicio de sesión desde su conexión. Inténtelo de nuevo en 30 segundos.");
+    expect(page.html).toMatch(/<input[^>]*name="email"[^>]*value="lucia.web@example.com"|<input[^>]*value="lucia.web@example.com"[^>]*name="email"/);
+  });
+
+  it("/register muestra el 429 en el formulario y conserva nombre y correo", async () => {
+    const from = "203.0.113.62";
+    advance(3600);
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.register.limit; i++) await registerFrom(from);
+    const page = await submitForm("/register", from, { name: "Lucía Web", email: "lucia.registro@example.com", password: PASSWORD, confirmPassword: PASSWORD });
+    expect(page.status).toBe(429);
+    expect(page.retryAfter).toBe("360");
+    expect(page.html).toContain("Demasiados registros desde su conexión. Inténtelo de nuevo en 6 minutos.");
+    expect(page.html).toContain('value="lucia.registro@example.com"');
+    expect(page.html).toContain('value="Lucía Web"');
+  });
+
+  it("/cotizar muestra el 429 en el formulario y conserva los datos", async () => {
+    const from = "203.0.113.63";
+    advance(3600);
+    const quote = { line: "alquiler", inputs: ALQUILER };
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.anonymousQuote.limit; i++) expect((await post("/quotes", quote, { from })).status).toBe(201);
+    const href = requoteHref("alquiler", ALQUILER);
+    const values = prefillFromSearch("alquiler", new URL(href, proxied.url).searchParams);
+    const page = await submitForm(href, from, values);
+    expect(page.status).toBe(429);
+    expect(page.retryAfter).toBe("10");
+    expect(page.html).toContain("Demasiadas cotizaciones desde su conexión. Inténtelo de nuevo en 10 segundos.");
+    expect(page.html).toContain(`value="${ALQUILER.postalCode}"`);
   });
 });
