@@ -50,6 +50,11 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
+      // The suites register, quote and check out many times from one address (127.0.0.1);
+      // sign-ins keep the production limit (they fail only a few times).
+      RATE_LIMITS: "register=100000/3600,anonymousQuote=100000/600,checkout=100000/600",
+      // tests/e2e/address-limits.spec.ts speaks from its own address through X-Forwarded-For.
+      TRUST_PROXY: "127.0.0.1,::1",
     },
   },
 });

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
+import { parseRateLimits } from "./api/limits";
 import { openDatabase, type DatabaseHandle } from "./api/db/client";
 import { seedDatabase } from "./api/db/seed";
 import { startOutboxWorker, type OutboxWorker } from "./api/services/mail";
@@ -78,6 +79,7 @@ async function main() {
       jwtSecret: config.jwtSecret,
       catalogueCacheMs: config.CATALOGUE_CACHE_SECONDS * 1000,
       publicBaseUrl: config.PUBLIC_BASE_URL,
+      rateLimits: config.RATE_LIMITS ? parseRateLimits(config.RATE_LIMITS) : undefined,
     });
     // Sends the queued e-mails (policy confirmations) through SMTP_URL; without it they wait.
     outbox = startOutboxWorker({ db: database.db, smtpUrl: config.SMTP_URL, logger });

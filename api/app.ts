@@ -4,6 +4,7 @@ import type { Logger } from "../platform/logger";
 import { renderApiDocs } from "./docs";
 import { CatalogueCache, DEFAULT_CATALOGUE_CACHE_MS } from "./db/catalogue-cache";
 import type { Database } from "./db/client";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "./limits";
 import { handleApiError, notFoundBody, validationHook } from "./http";
 import type { AdminPrincipal, UserPrincipal } from "./principal";
 import { registerAdminRoutes } from "./routes/admin";
@@ -30,14 +31,18 @@ export type ApiDeps = {
   publicBaseUrl?: string;
   /** The distributor, product lines and rating tables, kept in memory for a short time. */
   catalogue: CatalogueCache;
+  /** Per-address limits (api/limits.ts). */
+  rateLimits: RateLimits;
 };
 
 /**
  * What createApi takes: the deps, with the payment provider optional (default: TestGateway) and
  * the catalogue cache built from `catalogueCacheMs` (default 30 s; 0 reads the database every time).
  */
-export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue" | "readDb"> & {
+export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue" | "readDb" | "rateLimits"> & {
   payments?: PaymentProvider;
+  /** Per-address limits that differ from DEFAULT_RATE_LIMITS (tests raise them). */
+  rateLimits?: Partial<RateLimits>;
   catalogueCacheMs?: number;
   readDb?: Database;
 };
@@ -60,12 +65,13 @@ export const API_VERSION = "1.0.0";
  * (mounted under /api by server.ts). Every error is JSON { error, fieldErrors? }.
  */
 export function createApi(input: ApiDepsInput): ApiApp {
-  const { catalogueCacheMs, ...rest } = input;
+  const { catalogueCacheMs, rateLimits, ...rest } = input;
   const deps: ApiDeps = {
     ...rest,
     readDb: input.readDb ?? input.db,
     payments: input.payments ?? new TestGateway({ now: input.now }),
     catalogue: new CatalogueCache(input.db, catalogueCacheMs ?? DEFAULT_CATALOGUE_CACHE_MS),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimits },
   };
   const api: ApiApp = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   api.use(async (c, next) => {

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from "./domain/password";
 import { hasPermission, PERMISSION_NAMES, type PermissionName } from "./domain/permissions";
 import { verifyToken, type TokenClaims, type TokenKind } from "./domain/tokens";
 import { ApiProblem } from "./http";
+import { giveBackAddressHit, limitAddress, type RateLimitName } from "./limits";
 import type { AdminPrincipal, UserPrincipal } from "./principal";
 
 export const UNAUTHORIZED_MESSAGE = "Sesión no válida o caducada";
@@ -146,8 +147,9 @@ async function verifyAgainst(password: string, hash: string | null): Promise<boo
 type CredentialAccount = { id: number; email: string; passwordHash: string; active: boolean };
 
 /**
- * Checks a login: 429 once the email and address have 5 failures in 15 minutes (even with the
- * right password), else the same 401 for an unknown email, a wrong password or an inactive
+ * Checks a login: 429 once the address has used up its sign-in limit (`addressLimit`, failures
+ * across any e-mails: api/limits.ts; a right password gives its hit back), or once the email and
+ * address have 5 failures in 15 minutes (even with the right password), else the same 401 for an unknown email, a wrong password or an inactive
  * account. Every refusal leaves a login attempt and an audit row. Returns the account on success.
  */
 export async function checkCredentials<A extends CredentialAccount>(
@@ -157,6 +159,8 @@ export async function checkCredentials<A extends CredentialAccount>(
     password: string;
     account: A | null;
     kind: TokenKind;
+    /** The per-address limit of this sign-in (the login routes; not a password change). */
+    addressLimit?: RateLimitName;
     /** Who and what the audit row of a refusal names; by default an anonymous failed login. */
     failureAudit?: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "action">;
   },
@@ -173,8 +177,23 @@ export async function checkCredentials<A extends CredentialAccount>(
     entityId: opts.account?.id ?? null,
   };
 
+  let addressKey: string | null = null;
+  if (opts.addressLimit) {
+    try {
+      addressKey = await limitAddress(c, opts.addressLimit);
+    } catch (error) {
+      // Refused before the password was checked: not counted, still audited.
+      if (error instanceof ApiProblem) await writeAudit(db, { ...failure, ip, at, after: { reason: "too_many_attempts_from_address" } });
+      throw error;
+    }
+  }
+  const giveBack = async () => {
+    if (opts.addressLimit && addressKey) await giveBackAddressHit(c, opts.addressLimit, addressKey);
+  };
+
   const attemptId = await reserveLoginAttempt(db, { email: opts.email, ip, at });
   if (attemptId === null) {
+    await giveBack();
     // Not counted as an attempt (the password was not checked), so the block lifts 15 minutes
     // after the last real failure; still audited.
     await writeAudit(db, { ...failure, ip, at, after: { reason: "too_many_attempts" } });
@@ -189,5 +208,6 @@ export async function checkCredentials<A extends CredentialAccount>(
     throw new ApiProblem(401, BAD_CREDENTIALS_MESSAGE);
   }
   await markLoginAttemptSucceeded(db, attemptId);
+  await giveBack();
   return opts.account;
 }

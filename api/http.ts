@@ -22,6 +22,8 @@ export class ApiProblem extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** Extra answer headers, such as a 429's Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "ApiProblem";
@@ -52,6 +54,7 @@ export function notFoundBody(): ErrorBody {
 /** Turns any thrown error into the JSON error answer; 5xx are logged, never detailed to the caller. */
 export function handleApiError(error: Error, c: Context, logger: Logger) {
   if (error instanceof ApiProblem) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     return c.json({ error: error.message, fieldErrors: error.fieldErrors } satisfies ErrorBody, error.status);
   }
   if (error instanceof HTTPException && error.status < 500) {
@@ -79,7 +82,7 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     403: "Sin permiso",
     404: "No encontrado",
     409: "Conflicto con el estado actual",
-    429: "Demasiados intentos",
+    429: "Demasiados intentos (por correo o por dirección); Retry-After dice cuántos segundos esperar",
   };
   return Object.fromEntries(
     statuses.map((status) => [

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustProxy } from "./client-address";
+import { parseRateLimits } from "../api/limits";
 
 // Configuration comes from environment variables, validated once here. An empty variable
 // counts as unset, so `FOO= npm start` behaves like not setting FOO.
@@ -38,6 +39,16 @@ const EnvSchema = z
       z.string().superRefine((value, ctx) => {
         try {
           parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+        }
+      }),
+    ),
+    /** Per-address limits that differ from the defaults: "register=10/3600,anonymousQuote=60/600" (api/limits.ts). */
+    RATE_LIMITS: optional(
+      z.string().superRefine((value, ctx) => {
+        try {
+          parseRateLimits(value);
         } catch (error) {
           ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
         }

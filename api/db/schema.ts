@@ -163,6 +163,20 @@ export const revokedTokens = pgTable(
   (t) => [index("revoked_tokens_expires_at_idx").on(t.expiresAt)],
 );
 
+/**
+ * Per-address limits (api/limits.ts), one row per key ("sign-in:user:203.0.113.7"): the key's
+ * theoretical arrival time of the generic cell rate algorithm. A row whose `tat` is past says
+ * nothing (the same as no row), so it can be pruned.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    tat: timestamp("tat", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_tat_idx").on(t.tat)],
+);
+
 /** Every login attempt (visitor and staff), for rate limiting by email and by IP. */
 export const loginAttempts = pgTable(
   "login_attempts",

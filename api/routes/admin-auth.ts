@@ -29,7 +29,7 @@ const loginRoute = createRoute({
   tags: [TAG],
   summary: "Iniciar sesión en el back office",
   description:
-    "Un correo desconocido, una contraseña incorrecta y una cuenta desactivada responden lo mismo (401). Tras 5 fallos para un correo desde una dirección en 15 minutos responde 429. El token dura 8 horas.",
+    "Un correo desconocido, una contraseña incorrecta y una cuenta desactivada responden lo mismo (401). Tras 5 fallos para un correo desde una dirección en 15 minutos responde 429; también tras 20 fallos desde una dirección con cualquier correo en 10 minutos (después, un intento cada 30 segundos; Retry-After dice cuántos segundos esperar). El token dura 8 horas.",
   request: { body: { required: true, content: jsonContent(AdminLoginBodySchema) } },
   responses: {
     200: { description: "Sesión iniciada", content: jsonContent(AdminLoginAnswerSchema) },
@@ -86,7 +86,13 @@ export function registerAdminAuthRoutes(api: ApiApp) {
   api.openapi(loginRoute, async (c) => {
     const { email, password } = c.req.valid("json");
     const { db, now, jwtSecret } = c.var.deps;
-    const account = await checkCredentials(c, { email, password, account: await findAdminByEmail(db, email), kind: "admin" });
+    const account = await checkCredentials(c, {
+      email,
+      password,
+      account: await findAdminByEmail(db, email),
+      kind: "admin",
+      addressLimit: "adminSignIn",
+    });
     const at = now();
     const { token, jti, exp } = signToken({ sub: String(account.id), kind: "admin", ver: account.sessionVersion }, jwtSecret, {
       now: at,

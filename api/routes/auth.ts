@@ -7,6 +7,7 @@ import { createUser, findUserByEmail, recordUserSignIn, revokeToken } from "../d
 import { hashPassword } from "../domain/password";
 import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
 import { ApiProblem, errorResponses, jsonContent } from "../http";
+import { limitAddress } from "../limits";
 
 const TAG = "Autenticación";
 const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con ese correo electrónico";
@@ -18,11 +19,11 @@ const registerRoute = createRoute({
   tags: [TAG],
   summary: "Crear una cuenta de visitante e iniciar sesión",
   description:
-    "La contraseña debe tener al menos 10 caracteres, no ser una contraseña común ni igual al correo electrónico o al nombre. Devuelve el token de sesión (7 días) y el usuario.",
+    "La contraseña debe tener al menos 10 caracteres, no ser una contraseña común ni igual al correo electrónico o al nombre. Devuelve el token de sesión (7 días) y el usuario. Desde una misma dirección, 10 registros por hora (después, uno cada 6 minutos): si no, 429 con Retry-After.",
   request: { body: { required: true, content: jsonContent(RegisterBodySchema) } },
   responses: {
     201: { description: "Cuenta creada; sesión iniciada", content: jsonContent(AuthAnswerSchema) },
-    ...errorResponses(400, 409),
+    ...errorResponses(400, 409, 429),
   },
 });
 
@@ -32,7 +33,7 @@ const loginRoute = createRoute({
   tags: [TAG],
   summary: "Iniciar sesión como visitante",
   description:
-    "Un correo desconocido y una contraseña incorrecta responden lo mismo (401). Tras 5 fallos para un correo desde una dirección en 15 minutos responde 429.",
+    "Un correo desconocido y una contraseña incorrecta responden lo mismo (401). Tras 5 fallos para un correo desde una dirección en 15 minutos responde 429; también tras 20 fallos desde una dirección con cualquier correo en 10 minutos (después, un intento cada 30 segundos; Retry-After dice cuántos segundos esperar).",
   request: { body: { required: true, content: jsonContent(LoginBodySchema) } },
   responses: {
     200: { description: "Sesión iniciada", content: jsonContent(AuthAnswerSchema) },
@@ -75,6 +76,7 @@ const visitorUser = (user: { name: string; email: string; role: string }): Visit
 export function registerAuthRoutes(api: ApiApp) {
   api.openapi(registerRoute, async (c) => {
     const body = c.req.valid("json");
+    await limitAddress(c, "register");
     const { db, now, jwtSecret } = c.var.deps;
     const at = now();
     const user = await createUser(db, {
@@ -92,7 +94,13 @@ export function registerAuthRoutes(api: ApiApp) {
   api.openapi(loginRoute, async (c) => {
     const { email, password } = c.req.valid("json");
     const { db, now, jwtSecret } = c.var.deps;
-    const account = await checkCredentials(c, { email, password, account: await findUserByEmail(db, email), kind: "user" });
+    const account = await checkCredentials(c, {
+      email,
+      password,
+      account: await findUserByEmail(db, email),
+      kind: "user",
+      addressLimit: "signIn",
+    });
     const at = now();
     const { token, jti, exp } = signToken({ sub: String(account.id), kind: "user" }, jwtSecret, { now: at, ttlSeconds: USER_TOKEN_TTL_SECONDS });
     await recordUserSignIn(db, { id: account.id, email: account.email, ip: clientIp(c), at, jti, exp });

@@ -19,6 +19,7 @@ import type { StoredQuote } from "../db/quotes.repo";
 import { PolicySchema } from "../contract/policies";
 import { startDateRange } from "../domain/calendar";
 import { ApiProblem, errorResponses, ErrorSchema, jsonContent } from "../http";
+import { limitAddress } from "../limits";
 import { checkoutQuote, chooseFromOffer, chosenStartDate, findOwnedQuote, priceChoice } from "../services/checkout";
 import { policyAnswer } from "./policies";
 
@@ -65,6 +66,7 @@ const checkoutRoute = createRoute({
     "Coche: matrícula (registration) obligatoria. Hogar y alquiler: dirección de la vivienda (riskAddress) obligatoria, con el código postal de la cotización. La cotización debe ser del visitante con sesión (o, si aún no la ha reclamado, llevar su token en X-Quote-Owner); si no, 404. Caducada, descartada o ya contratada: 409.",
     "idempotencyKey: la misma contratación enviada varias veces (doble clic, reintento) crea una sola póliza y un solo cobro; las repeticiones responden 200 con la misma póliza.",
     "Pago rechazado: 402 y no se crea nada. Los errores de campo usan el nombre del campo del formulario (nif, cardNumber, iban, terms…), sin el grupo.",
+    "Una misma dirección puede intentar 20 contrataciones en 10 minutos (después, una cada 30 segundos): si no, 429 con Retry-After.",
   ].join(" "),
   middleware: [requireUser()] as const,
   security: BEARER_SECURITY,
@@ -72,7 +74,7 @@ const checkoutRoute = createRoute({
   responses: {
     201: { description: "Póliza creada", content: jsonContent(PolicySchema) },
     200: { description: "La póliza ya creada con esta idempotencyKey (no se vuelve a cobrar)", content: jsonContent(PolicySchema) },
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(400, 401, 404, 409, 429),
     402: { description: "Pago rechazado: no se ha creado nada", content: jsonContent(ErrorSchema) },
   },
 });
@@ -99,6 +101,7 @@ export function registerCheckoutRoutes(api: ApiApp) {
   api.openapi(
     checkoutRoute,
     async (c) => {
+      await limitAddress(c, "checkout");
       const { db, now, payments, logger, publicBaseUrl } = c.var.deps;
       const { created, policy } = await checkoutQuote(
         { db, payments, logger, publicBaseUrl },

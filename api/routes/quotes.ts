@@ -28,6 +28,7 @@ import {
 } from "../db/quotes.repo";
 import { createQuote, INVALID_DATA } from "../services/quotes";
 import { ApiProblem, errorResponses, ErrorSchema, fieldErrorsOf, jsonContent } from "../http";
+import { limitAddress } from "../limits";
 import type { UserPrincipal } from "../principal";
 
 const TAG = "Cotizaciones";
@@ -63,13 +64,13 @@ const createQuoteRoute = createRoute({
   tags: [TAG],
   summary: "Cotizar un seguro de coche, hogar o impago de alquiler",
   description:
-    "Calcula el precio de cada plan del ramo para cada forma de pago y guarda la cotización, válida durante los días del ajuste quote_validity_days (15). Sin sesión, la respuesta incluye ownerToken, el secreto que prueba que la cotización es de quien la hizo (una sola vez); con el token de un visitante, la cotización es suya. Un alquiler cuya renta supera el 40 % de los ingresos del inquilino responde 422 y no se guarda nada. Los errores de campo usan el nombre del dato (postalCode, no inputs.postalCode).",
+    "Calcula el precio de cada plan del ramo para cada forma de pago y guarda la cotización, válida durante los días del ajuste quote_validity_days (15). Sin sesión, la respuesta incluye ownerToken, el secreto que prueba que la cotización es de quien la hizo (una sola vez); con el token de un visitante, la cotización es suya. Un alquiler cuya renta supera el 40 % de los ingresos del inquilino responde 422 y no se guarda nada. Los errores de campo usan el nombre del dato (postalCode, no inputs.postalCode). Sin sesión, una misma dirección puede crear 60 cotizaciones en 10 minutos (después, una cada 10 segundos): si no, 429 con Retry-After.",
   middleware: [optionalUser()] as const,
   security: [{}, ...BEARER_SECURITY],
   request: { body: { required: true, content: jsonContent(CreateQuoteBodySchema) } },
   responses: {
     201: { description: "Cotización creada", content: jsonContent(CreatedQuoteSchema) },
-    ...errorResponses(400, 401),
+    ...errorResponses(400, 401, 429),
     422: { description: "Riesgo no asegurable: se explica el motivo", content: jsonContent(ErrorSchema) },
   },
 });
@@ -156,6 +157,7 @@ export function registerQuoteRoutes(api: ApiApp) {
     async (c) => {
       const body = c.req.valid("json");
       const user = c.var.user;
+      if (!user) await limitAddress(c, "anonymousQuote");
       const ownerToken = user ? undefined : generateOwnerToken();
       const owner = { userId: user?.id ?? null, ownerTokenHash: ownerToken ? hashOwnerToken(ownerToken) : null };
       const quote = await createQuote(c.var.deps, body, owner, actorOf(user, c), c.var.deps.now());

@@ -32,3 +32,12 @@ export function apiFormErrors(error: unknown, knownFields: readonly string[], st
   if (!(error instanceof ApiError) || !statuses.has(error.status)) return null;
   return formErrorsFromBody(error.body, knownFields);
 }
+
+/**
+ * How a form re-rendered after an API refusal answers: `status`, except that the API's 429 (too
+ * many attempts from the address) stays a 429 with its Retry-After; the page shows the message.
+ */
+export function refusalInit(error: unknown, status: number): ResponseInit {
+  if (!(error instanceof ApiError) || error.status !== 429) return { status };
+  return { status: 429, headers: error.retryAfter && /^\d{1,9}$/.test(error.retryAfter) ? { "Retry-After": error.retryAfter } : undefined };
+}

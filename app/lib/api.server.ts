@@ -24,11 +24,14 @@ export type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody;
-  constructor(status: number, body: ApiErrorBody) {
+  /** The answer's Retry-After (a 429 of the per-address limits), when it had one. */
+  readonly retryAfter: string | null;
+  constructor(status: number, body: ApiErrorBody, retryAfter: string | null = null) {
     super(body.error);
     this.name = "ApiError";
     this.status = status;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -107,7 +110,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (!response.ok) {
       const text = method === "HEAD" ? "" : await response.text();
-      throw new ApiError(response.status, toErrorBody(text ? safeJson(text) : undefined, response.status));
+      throw new ApiError(response.status, toErrorBody(text ? safeJson(text) : undefined, response.status), response.headers.get("retry-after"));
     }
     return response;
   }

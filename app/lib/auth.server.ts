@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { markSubmissionFailed } from "~/components/ui/error-summary";
 import { VisitorUserSchema, type AuthAnswer, type VisitorUser } from "../../api/contract/auth";
+import { refusalInit } from "./api-errors.server";
 import { ApiError, apiClient, type ApiClient } from "./api.server";
 import { InvalidAuthAnswerError, serverFieldErrors } from "./auth-messages";
 import {
@@ -156,5 +157,5 @@ export function signInRefused(
 ) {
   if (!(error instanceof ApiError) && !(error instanceof InvalidAuthAnswerError)) throw error;
   markSubmissionFailed(context);
-  return json(submission.reply({ formErrors: [opts.message(error)], fieldErrors: serverFieldErrors(error), hideFields: opts.hideFields }), { status: 400 });
+  return json(submission.reply({ formErrors: [opts.message(error)], fieldErrors: serverFieldErrors(error), hideFields: opts.hideFields }), refusalInit(error, 400));
 }

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminTitle } from "~/lib/page-title";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -31,6 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (admin) throw redirect(redirectTo, { headers });
   return json({ redirectTo }, { headers });
 }
+
+/** A 429 (too many attempts from this address) keeps the API's Retry-After. */
+export const headers = retryAfterHeaders();
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, context);

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import {
@@ -13,6 +14,7 @@ import { QuoteSchema } from "../../api/contract/quotes";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { ClosedCheckout } from "~/components/checkout/closed-checkout";
 import { markSubmissionFailed } from "~/components/ui/error-summary";
+import { refusalInit } from "~/lib/api-errors.server";
 import { ApiError } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { checkoutBody, CheckoutFormSchema, formErrorsFromApi, SECRET_FIELDS } from "~/lib/checkout-form";
@@ -31,7 +33,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+/** Private; a 429 (too many checkouts from this address) keeps the API's Retry-After. */
+export const headers = retryAfterHeaders({ "Cache-Control": "private, no-store" });
 
 
 /** The signed-in visitor and an API client that can read this quote (bearer + owner token if kept). */
@@ -135,12 +138,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const closed = { message: error.body.error, contracted: error.body.error === QUOTE_ALREADY_CONTRACTED_MESSAGE };
       return json<ActionAnswer>({ result: submission.reply({ formErrors: [error.body.error], hideFields }), closed }, { status: 409 });
     }
-    // Other 409s (a NIF of another account, an idempotency key used elsewhere) and 400: field errors.
+    // Other 409s (a NIF of another account, an idempotency key used elsewhere) and 400: field
+    // errors; a 429 (too many checkouts from this address): its message above the form.
     const fieldErrors = formErrorsFromApi(error.body.fieldErrors, method, { sameAsHolder: submission.value.riskSameAsHolder });
     const formErrors = [...(fieldErrors[""] ?? [])];
     delete fieldErrors[""];
     if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(error.body.error);
-    return json<ActionAnswer>({ result: submission.reply({ fieldErrors, formErrors, hideFields }), closed: null }, { status: error.status === 409 ? 409 : 400 });
+    return json<ActionAnswer>({ result: submission.reply({ fieldErrors, formErrors, hideFields }), closed: null }, refusalInit(error, error.status === 409 ? 409 : 400));
   }
 }
 

@@ -1,13 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { CreatedQuoteSchema, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
 import { QuoteLineForm } from "~/components/quote/quote-line-form";
 import { UnsavedChangesGuard } from "~/components/unsaved-changes";
 import { markSubmissionFailed } from "~/components/ui/error-summary";
-import { formErrorsFromBody } from "~/lib/api-errors.server";
+import { formErrorsFromBody, refusalInit } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
@@ -37,6 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function keepTyped(result: SubmissionResult<string[]>, formData: FormData): SubmissionResult<string[]> {
   return { ...result, initialValue: typedValues(formData) };
 }
+
+/** A 429 (too many attempts from this address) keeps the API's Retry-After. */
+export const headers = retryAfterHeaders();
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, context);
@@ -68,7 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     markSubmissionFailed(context);
     // 400: the API's field errors; 422: a risk it will not insure (the reason on monthlyRent).
     const reply = submission.reply(formErrorsFromBody(error.body, FIELD_NAMES[line]));
-    return json(keepTyped(reply, formData), { status: error.status === 422 ? 422 : 400 });
+    // 429: too many quotes from this address; the message above the form, the values kept.
+    return json(keepTyped(reply, formData), refusalInit(error, error.status === 422 ? 422 : 400));
   }
 }
 

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -54,6 +55,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (visitor) throw redirect(redirectTo || "/", { headers: visitor.headers });
   return json({ redirectTo });
 }
+
+/** A 429 (too many attempts from this address) keeps the API's Retry-After. */
+export const headers = retryAfterHeaders();
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, context);

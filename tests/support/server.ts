@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createApi } from "../../api/app";
+import type { RateLimits } from "../../api/limits";
 import type { DatabaseHandle } from "../../api/db/client";
 import { createServerApp, type ServerAppOptions } from "../../server/app";
 import { systemClock, type Clock } from "../../platform/clock";
@@ -25,6 +26,14 @@ export async function loadBuild(): Promise<ServerBuild> {
   return build;
 }
 
+/**
+ * The per-address limits of the test server unless a test passes its own: far above what a
+ * suite does from 127.0.0.1 (often under a fixed clock, where nothing refills). Tests of the
+ * limits pass DEFAULT_RATE_LIMITS (api/limits.ts) or smaller ones.
+ */
+const HIGH = { limit: 1_000_000, windowMs: 60_000 };
+export const TEST_RATE_LIMITS: RateLimits = { signIn: HIGH, adminSignIn: HIGH, register: HIGH, anonymousQuote: HIGH, checkout: HIGH };
+
 export const TEST_JWT_SECRET = "integration-test-jwt-secret-0123456789abcdef";
 /** The web's SESSION_SECRET in the test server: a test can sign a session cookie with it. */
 export const TEST_SESSION_SECRET = "integration-test-session-secret-0123456789";
@@ -44,6 +53,8 @@ export async function startTestServer(opts: {
   publicBaseUrl?: string;
   trustProxy?: ServerAppOptions["trustProxy"];
   draining?: ServerAppOptions["draining"];
+  /** Per-address limits; TEST_RATE_LIMITS when not given. */
+  rateLimits?: Partial<RateLimits>;
 }) {
   const logger = opts.logger ?? memoryLogger();
   const api = opts.database
@@ -55,6 +66,7 @@ export async function startTestServer(opts: {
         jwtSecret: TEST_JWT_SECRET,
         catalogueCacheMs: opts.catalogueCacheMs,
         publicBaseUrl: opts.publicBaseUrl,
+        rateLimits: { ...TEST_RATE_LIMITS, ...opts.rateLimits },
       })
     : undefined;
   const app = createServerApp({
