@@ -9,23 +9,30 @@ import { rateLimits } from "./schema";
 
 export type RateRule = { limit: number; windowMs: number };
 
-/** Spends one hit of the key; null when allowed, else the seconds until the next hit is allowed. */
+/**
+ * Spends one hit of the key; null when allowed, else the seconds until the next hit is allowed.
+ * A `tat` further ahead than a whole window cannot come from hits (each allowed hit leaves it at
+ * most a window ahead): it was written by a clock ahead of this one (instances' clocks apart, or a
+ * clock moved back), and counts as an empty bucket rather than blocking the key until that time.
+ */
 export async function takeRateHit(db: DbOrTx, key: string, rule: RateRule, at: Date): Promise<number | null> {
   const interval = rule.windowMs / rule.limit;
   const next = new Date(at.getTime() + interval);
   const latest = new Date(at.getTime() + rule.windowMs - interval);
+  const horizon = new Date(at.getTime() + rule.windowMs);
+  const current = sql`(case when ${rateLimits.tat} > ${horizon.toISOString()}::timestamptz then ${at.toISOString()}::timestamptz else ${rateLimits.tat} end)`;
   const allowed = await db
     .insert(rateLimits)
     .values({ key, tat: next })
     .onConflictDoUpdate({
       target: rateLimits.key,
-      set: { tat: sql`greatest(${rateLimits.tat}, ${at.toISOString()}::timestamptz) + ${`${interval} milliseconds`}::interval` },
-      setWhere: sql`${rateLimits.tat} <= ${latest.toISOString()}::timestamptz`,
+      set: { tat: sql`greatest(${current}, ${at.toISOString()}::timestamptz) + ${`${interval} milliseconds`}::interval` },
+      setWhere: sql`${current} <= ${latest.toISOString()}::timestamptz`,
     })
     .returning({ tat: rateLimits.tat });
   if (allowed.length) return null;
   const [row] = await db.select({ tat: rateLimits.tat }).from(rateLimits).where(eq(rateLimits.key, key));
-  const waitMs = row ? row.tat.getTime() - latest.getTime() : interval;
+  const waitMs = row ? Math.min(row.tat.getTime(), horizon.getTime()) - latest.getTime() : interval;
   return Math.max(1, Math.ceil(waitMs / 1000));
 }
 

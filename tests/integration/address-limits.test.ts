@@ -158,6 +158,14 @@ describe("contrataciones desde una dirección", () => {
 });
 
 describe("el estado de los límites", () => {
+  it("un reloj que vuelve atrás (o instancias con relojes distintos) no bloquea una dirección hasta esa hora", async () => {
+    const from = { from: "203.0.113.60" };
+    advance(15 * 24 * 3600);
+    expect((await post("/quotes", { line: "alquiler", inputs: ALQUILER }, from)).status).toBe(201);
+    advance(-15 * 24 * 3600);
+    expect((await post("/quotes", { line: "alquiler", inputs: ALQUILER }, from)).status).toBe(201);
+  });
+
   it("se poda: las filas que ya no limitan nada desaparecen", async () => {
     advance(24 * 3600);
     expect((await post("/quotes", { line: "alquiler", inputs: ALQUILER }, { from: "203.0.113.50" })).status).toBe(201);
