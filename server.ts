@@ -114,6 +114,12 @@ async function main() {
       mode: config.NODE_ENV,
     });
   });
+  // Keep idle keep-alive connections longer than the clients and balancers that reuse them (60 s
+  // is the usual balancer idle timeout). With Node's default 5 s, a client reusing a connection
+  // just as the server closed it got ECONNRESET on a request the server never saw.
+  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
 
   const shutdown = (signal: string) => {
     if (draining) return;
