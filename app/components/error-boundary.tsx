@@ -27,6 +27,25 @@ function clientErrorMessage(error: unknown): string {
     : "No hemos podido atender su petición tal como ha llegado. Vuelva a la página anterior e inténtelo de nuevo desde el formulario.";
 }
 
+/** The one shell of every error page: the status, a title, a Spanish explanation and the way home. */
+function ErrorPage({ status, title, message, reload }: { status: number; title: React.ReactNode; message: string; reload: boolean }) {
+  return (
+    <section className="container-page py-16" aria-labelledby="error-title">
+      <p className="text-sm font-semibold text-slate-600">Error {status}</p>
+      <h1 id="error-title" className="mt-2 text-3xl font-bold">
+        {title}
+      </h1>
+      <p className="mt-4 text-lg">{message}</p>
+      <p className="mt-6">
+        {/* After a refusal or a failure a full load starts clean; a 404 can stay in the app. */}
+        <Link to="/" className="btn-primary" reloadDocument={reload}>
+          Volver al inicio
+        </Link>
+      </p>
+    </section>
+  );
+}
+
 /**
  * The one error boundary of the web (exported by root.tsx, so it serves every route).
  * It never shows a stack trace or an error message from the server: only the status and a
@@ -36,53 +55,14 @@ export function GeneralErrorBoundary() {
   const error = useRouteError();
   const status = errorStatus(error);
   if (status === 404) {
-    return (
-      <section className="container-page py-16" aria-labelledby="error-title">
-        <p className="text-sm font-semibold text-slate-600">Error 404</p>
-        <h1 id="error-title" className="mt-2 text-3xl font-bold">
-          <span lang="en">Page Not Found</span>
-        </h1>
-        <p className="mt-4 text-lg">La página que busca no existe o ha cambiado de dirección.</p>
-        <p className="mt-6">
-          <Link to="/" className="btn-primary">
-            Volver al inicio
-          </Link>
-        </p>
-      </section>
-    );
+    return <ErrorPage status={404} title={<span lang="en">Page Not Found</span>} message="La página que busca no existe o ha cambiado de dirección." reload={false} />;
   }
   if (isClientError(status)) {
-    return (
-      <section className="container-page py-16" aria-labelledby="error-title">
-        <p className="text-sm font-semibold text-slate-600">Error {status}</p>
-        <h1 id="error-title" className="mt-2 text-3xl font-bold">
-          {CLIENT_ERROR_TITLE}
-        </h1>
-        <p className="mt-4 text-lg">{clientErrorMessage(error)}</p>
-        <p className="mt-6">
-          <Link to="/" className="btn-primary" reloadDocument>
-            Volver al inicio
-          </Link>
-        </p>
-      </section>
-    );
+    return <ErrorPage status={status} title={CLIENT_ERROR_TITLE} message={clientErrorMessage(error)} reload />;
   }
-  return (
-    <section className="container-page py-16" aria-labelledby="error-title">
-      <p className="text-sm font-semibold text-slate-600">Error {status}</p>
-      <h1 id="error-title" className="mt-2 text-3xl font-bold">
-        <span lang="en">Internal Server Error</span>
-      </h1>
-      <p className="mt-4 text-lg">
-        {status === 503
-          ? "El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos."
-          : "Se ha producido un error y no hemos podido completar su petición. Inténtelo de nuevo en unos minutos; si el problema continúa, escríbanos."}
-      </p>
-      <p className="mt-6">
-        <Link to="/" className="btn-primary" reloadDocument>
-          Volver al inicio
-        </Link>
-      </p>
-    </section>
-  );
+  const message =
+    status === 503
+      ? "El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos."
+      : "Se ha producido un error y no hemos podido completar su petición. Inténtelo de nuevo en unos minutos; si el problema continúa, escríbanos.";
+  return <ErrorPage status={status} title={<span lang="en">Internal Server Error</span>} message={message} reload />;
 }

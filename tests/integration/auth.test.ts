@@ -1,26 +1,16 @@
 // Visitor and staff sign-in over real HTTP against a fresh database: tokens, rate limits,
 // revocation, deactivation, password change and the audit rows they leave.
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../api/db/client";
+import { describe, expect, it } from "vitest";
 import { adminUsers, auditLog, revokedTokens, roles, users } from "../../api/db/schema";
 import { hashPassword } from "../../api/domain/password";
 import { PERMISSION_NAMES } from "../../api/domain/permissions";
 import { signToken } from "../../api/domain/tokens";
-import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
-import { startTestServer, TEST_JWT_SECRET } from "../support/server";
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
+import { TEST_JWT_SECRET, testServerForFile } from "../support/server";
 
-let database: DatabaseHandle;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ database });
-});
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
+const env = testServerForFile();
 
 type Json = Record<string, unknown> & { error?: string; fieldErrors?: Record<string, string[]> };
 
@@ -28,7 +18,7 @@ async function call(method: string, path: string, opts: { body?: unknown; token?
   const headers: Record<string, string> = {};
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const response = await fetch(`${server.url}/api${path}`, {
+  const response = await fetch(`${env.server.url}/api${path}`, {
     method,
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
@@ -57,8 +47,8 @@ async function adminLogin(email = TEST_ADMIN_EMAIL, password = TEST_ADMIN_PASSWO
 
 /** A staff account written straight into the database (the users API is another part's). */
 async function createAdmin(username: string, password: string, roleName = "gestor") {
-  const [role] = await database.db.select().from(roles).where(eq(roles.name, roleName));
-  const [row] = await database.db
+  const [role] = await env.database.db.select().from(roles).where(eq(roles.name, roleName));
+  const [row] = await env.database.db
     .insert(adminUsers)
     .values({ username, email: `${username}@cotiza.test`, passwordHash: await hashPassword(password), roleId: role!.id })
     .returning();
@@ -66,7 +56,7 @@ async function createAdmin(username: string, password: string, roleName = "gesto
 }
 
 async function userId(email: string) {
-  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [row] = await env.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row!.id;
 }
 
@@ -136,7 +126,7 @@ describe("inicio de sesión de visitantes", () => {
     expect((await get("/auth/profile", first)).status).toBe(401);
     expect((await post("/auth/logout", undefined, first)).status).toBe(401);
     expect((await get("/auth/profile", second)).status).toBe(200);
-    const rows = await database.db.select().from(auditLog).where(eq(auditLog.action, "user.logout"));
+    const rows = await env.database.db.select().from(auditLog).where(eq(auditLog.action, "user.logout"));
     expect(rows.at(-1)).toMatchObject({ actorType: "user", actorLabel: "paula@example.com", entity: "user" });
     expect((await post("/auth/logout")).status).toBe(401);
   });
@@ -283,10 +273,10 @@ describe("sesión del back office", () => {
 
   it("al cerrar una sesión se borran las revocaciones de tokens ya caducados, no las vigentes", async () => {
     const past = new Date(Date.now() - 60_000);
-    await database.db.insert(revokedTokens).values({ jti: "caducado-hace-un-minuto", expiresAt: past, revokedAt: past });
+    await env.database.db.insert(revokedTokens).values({ jti: "caducado-hace-un-minuto", expiresAt: past, revokedAt: past });
     const { token } = await adminLogin();
     expect((await post("/admin/auth/logout", undefined, token)).status).toBe(204);
-    const jtis = (await database.db.select({ jti: revokedTokens.jti }).from(revokedTokens)).map((r) => r.jti);
+    const jtis = (await env.database.db.select({ jti: revokedTokens.jti }).from(revokedTokens)).map((r) => r.jti);
     expect(jtis).not.toContain("caducado-hace-un-minuto");
     // The token just revoked is still refused: its row stays until it expires.
     expect((await get("/admin/auth/me", token)).status).toBe(401);
@@ -297,7 +287,7 @@ describe("sesión del back office", () => {
     const account = await createAdmin("temporal", "Temporal-Clave-2026");
     const { token } = await adminLogin("temporal@cotiza.test", "Temporal-Clave-2026");
     expect((await get("/admin/auth/me", token)).status).toBe(200);
-    await database.db.update(adminUsers).set({ active: false }).where(eq(adminUsers.id, account.id));
+    await env.database.db.update(adminUsers).set({ active: false }).where(eq(adminUsers.id, account.id));
     expect((await get("/admin/auth/me", token)).status).toBe(401);
     const login = await post("/admin/auth/login", { email: "temporal@cotiza.test", password: "Temporal-Clave-2026" });
     expect(login.status).toBe(401);
@@ -342,7 +332,7 @@ describe("sesión del back office", () => {
 
 describe("auditoría", () => {
   it("deja filas de inicios de sesión, fallos, cierres y cambios de contraseña con la dirección y sin secretos", async () => {
-    const rows = await database.db
+    const rows = await env.database.db
       .select()
       .from(auditLog)
       .where(
@@ -371,7 +361,7 @@ describe("auditoría", () => {
       }
     }
 
-    const [cambio] = await database.db.select().from(adminUsers).where(eq(adminUsers.username, "cambio"));
+    const [cambio] = await env.database.db.select().from(adminUsers).where(eq(adminUsers.username, "cambio"));
     const changed = rows.find((r) => r.action === "admin.password_changed");
     expect(changed).toMatchObject({ actorType: "admin", actorId: String(cambio!.id), actorLabel: "cambio@cotiza.test", entity: "admin_user", entityId: String(cambio!.id) });
 

@@ -1,27 +1,16 @@
 // Bodies a form or the API cannot take (issue 12): not a form, unreadable, too large, or without
 // the CSRF token. Each is the client's mistake: a 4xx with a Spanish answer and one warning line,
 // never a 500 or a stack trace.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../api/db/client";
+import { describe, expect, it } from "vitest";
+import { memoryLogger, testServerForFile } from "../support/server";
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from "../../server/app";
 import { FORM_MESSAGES } from "../../app/lib/form-data.server";
-import { createTestDatabase } from "../support/db";
-import { memoryLogger, startTestServer } from "../support/server";
 
-let database: DatabaseHandle;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 const logger = memoryLogger();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ database, logger });
-});
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
+const env = testServerForFile({ logger });
 
-const post = (path: string, init: RequestInit = {}) => fetch(server.url + path, { method: "POST", redirect: "manual", ...init });
+const post = (path: string, init: RequestInit = {}) => fetch(env.server.url + path, { method: "POST", redirect: "manual", ...init });
 const QUOTE = "/checkout?cotizacion=7b1f5a3e-9c1d-4f2a-8e6b-0a1b2c3d4e5f&plan=terceros";
 // Every kind of form action: public (quote, checkout, sign-in, registration, cookies), staff sign-in, and a back-office page.
 const FORM_ROUTES = ["/cotizar", QUOTE, "/login", "/register", "/cookies", "/admin/login", "/admin/policies/new"];
@@ -92,12 +81,12 @@ describe("CSRF", () => {
 
 describe("Cache-Control de las respuestas privadas", () => {
   it("el back office y la API con datos de personas o cuentas responden private, no-store; lo público conserva su caché", async () => {
-    const get = (path: string) => fetch(server.url + path, { redirect: "manual" });
+    const get = (path: string) => fetch(env.server.url + path, { redirect: "manual" });
     // Signed out or not, a back-office page, an admin endpoint, a visitor endpoint, a quote.
     for (const path of ["/admin/login", "/admin/policies", "/api/admin/policies", "/api/me/policies", "/api/quotes/7b1f5a3e-9c1d-4f2a-8e6b-0a1b2c3d4e5f", "/api/auth/me"]) {
       expect((await get(path)).headers.get("cache-control"), path).toBe("private, no-store");
     }
-    const quote = await fetch(`${server.url}/api/quotes`, {
+    const quote = await fetch(`${env.server.url}/api/quotes`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ line: "alquiler", inputs: { postalCode: "08001", monthlyRent: 95000, tenantMonthlyIncome: 320000, months: 12 } }),

@@ -1,29 +1,18 @@
 // While the server drains after SIGTERM (server.ts): /readyz says 503 at once so the balancer stops
 // sending, and every answer closes its connection. The process test sends the real signal.
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../api/db/client";
-import { createTestDatabase } from "../support/db";
-import { startTestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { testServerForFile } from "../support/server";
 
-let database: DatabaseHandle;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let draining = false;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ database, draining: () => draining });
-});
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
+const env = testServerForFile({ draining: () => draining });
 
 function get(path: string): Promise<{ status: number; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     const agent = new http.Agent({ keepAlive: true });
     http
-      .get(`${server.url}${path}`, { agent }, (res) => {
+      .get(`${env.server.url}${path}`, { agent }, (res) => {
         res.resume();
         res.on("end", () => {
           agent.destroy();

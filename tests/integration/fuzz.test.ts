@@ -4,28 +4,18 @@
 // CSRF token, so the actions run). None may answer 5xx or show a stack trace. Bounded: a fixed
 // seed and a fixed number of requests, a few in flight at a time.
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../api/db/client";
-import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
-import { memoryLogger, startTestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { memoryLogger, testServerForFile } from "../support/server";
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
 
 const SEED = 20261123;
 const API_REQUESTS = 4_000;
 const WEB_REQUESTS = 1_500;
 const IN_FLIGHT = 6;
 
-let database: DatabaseHandle;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 const logger = memoryLogger();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ database, logger });
-});
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
+const env = testServerForFile({ logger });
 
 type Operation = { method: string; path: string; queryNames: string[] };
 type Probe = { method: string; url: string; headers: Record<string, string>; body?: string };
@@ -56,7 +46,7 @@ function encode(value: string): string {
 async function send(probe: Probe): Promise<Failure | null> {
   let response: Response;
   try {
-    response = await fetch(server.url + probe.url, { method: probe.method, headers: probe.headers, body: probe.body, redirect: "manual" });
+    response = await fetch(env.server.url + probe.url, { method: probe.method, headers: probe.headers, body: probe.body, redirect: "manual" });
   } catch (error) {
     return { probe, status: 0, excerpt: error instanceof Error ? error.message : String(error) };
   }
@@ -80,13 +70,13 @@ async function sendAll(probes: Probe[]): Promise<Failure[]> {
 }
 
 async function token(path: string, body: unknown): Promise<string> {
-  const response = await fetch(`${server.url}/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${env.server.url}/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   return ((await response.json()) as { token: string }).token;
 }
 
 describe("fuzz", () => {
   it(`${API_REQUESTS} peticiones malformadas a cada operación de la API: ninguna responde 5xx ni enseña una traza`, async () => {
-    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+    const doc = (await (await fetch(`${env.server.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
     };
     const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -134,7 +124,7 @@ describe("fuzz", () => {
 
   it(`${WEB_REQUESTS} peticiones malformadas a las páginas y formularios de la web: ninguna responde 5xx ni enseña una traza`, async () => {
     // A browser's CSRF cookie and token, so that the actions run past the token check.
-    const page = await fetch(`${server.url}/login`);
+    const page = await fetch(`${env.server.url}/login`);
     const cookie = (page.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
     const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
     expect(csrf).not.toBe("");

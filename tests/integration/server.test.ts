@@ -1,23 +1,12 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../api/db/client";
-import { createTestDatabase } from "../support/db";
-import { memoryLogger, startTestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { memoryLogger, startTestServer, testServerForFile } from "../support/server";
 
-let database: DatabaseHandle;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 const logger = memoryLogger();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ database, logger });
-});
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
+const env = testServerForFile({ logger });
 
-const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
+const get = (path: string, init?: RequestInit) => fetch(env.server.url + path, { redirect: "manual", ...init });
 
 describe("el servidor", () => {
   it("/healthz responde 200 y /readyz 200 con la base de datos disponible", async () => {
@@ -142,7 +131,7 @@ describe("la API montada en /api", () => {
 describe("sin base de datos", () => {
   it("/readyz responde 503 cuando la base de datos no contesta", async () => {
     const broken = await startTestServer({
-      database,
+      database: env.database,
       checkReady: async () => {
         throw new Error("connection refused");
       },

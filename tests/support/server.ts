@@ -3,11 +3,13 @@ import type { ServerBuild } from "@remix-run/node";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 import { createApi } from "../../api/app";
 import type { RateLimits } from "../../api/limits";
 import type { DatabaseHandle } from "../../api/db/client";
 import { createServerApp, type ServerAppOptions } from "../../server/app";
 import { systemClock, type Clock } from "../../platform/clock";
+import { createTestDatabase } from "./db";
 import type { Logger } from "../../platform/logger";
 
 export type LogLine = { level: string; msg: string; fields?: Record<string, unknown> };
@@ -92,4 +94,23 @@ export async function startTestServer(opts: {
         if ("closeAllConnections" in server) server.closeAllConnections();
       }),
   };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * A fresh test database and a server over it for the whole test file: started before its first
+ * test, stopped after its last. Read `database` and `server` inside tests, not at import time.
+ */
+export function testServerForFile(opts: Omit<Parameters<typeof startTestServer>[0], "database"> = {}): { database: DatabaseHandle; server: TestServer } {
+  const context = {} as { database: DatabaseHandle; server: TestServer };
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.server = await startTestServer({ ...opts, database: context.database });
+  });
+  afterAll(async () => {
+    await context.server?.stop();
+    await context.database?.close();
+  });
+  return context;
 }
