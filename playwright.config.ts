@@ -17,6 +17,8 @@ export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmno
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // A real SMTP server the e2e server sends to (tests/e2e/mail-server.ts).
+  globalSetup: "./tests/e2e/mail-server.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -50,6 +52,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
+      // tests/e2e/mail-server.ts listens on the next port.
+      SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,
       // The suites register, quote and check out many times from one address (127.0.0.1);
       // sign-ins keep the production limit (they fail only a few times).
       RATE_LIMITS: "register=100000/3600,anonymousQuote=100000/600,checkout=100000/600",

@@ -12,7 +12,7 @@ import { startOutboxWorker, type OutboxWorker } from "./api/services/mail";
 import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services/lifecycle";
 import { createPaymentProvider } from "./api/services/payments";
 import { hostname } from "node:os";
-import { createServerApp } from "./server/app";
+import { createServerApp, keepIdleConnections } from "./server/app";
 import { parseTrustProxy } from "./server/client-address";
 import { ConfigError, loadConfig } from "./server/config";
 import { systemClock } from "./platform/clock";
@@ -78,7 +78,8 @@ async function main() {
       now: systemClock,
       jwtSecret: config.jwtSecret,
       catalogueCacheMs: config.CATALOGUE_CACHE_SECONDS * 1000,
-      publicBaseUrl: config.PUBLIC_BASE_URL,
+      // The links of e-mails (Mi póliza, a new password) need the site's address; on one machine it is this one.
+      publicBaseUrl: config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`,
       rateLimits: config.RATE_LIMITS ? parseRateLimits(config.RATE_LIMITS) : undefined,
     });
     // Sends the queued e-mails (policy confirmations) through SMTP_URL; without it they wait.
@@ -114,12 +115,7 @@ async function main() {
       mode: config.NODE_ENV,
     });
   });
-  // Keep idle keep-alive connections longer than the clients and balancers that reuse them (60 s
-  // is the usual balancer idle timeout). With Node's default 5 s, a client reusing a connection
-  // just as the server closed it got ECONNRESET on a request the server never saw.
-  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
-  http.keepAliveTimeout = 65_000;
-  http.headersTimeout = 66_000;
+  keepIdleConnections(server);
 
   const shutdown = (signal: string) => {
     if (draining) return;

@@ -9,6 +9,7 @@ import { handleApiError, notFoundBody, validationHook } from "./http";
 import type { AdminPrincipal, UserPrincipal } from "./principal";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminAuthRoutes } from "./routes/admin-auth";
+import { registerAccountRoutes } from "./routes/account";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerCheckoutRoutes } from "./routes/checkout";
 import { registerDocumentRoutes } from "./routes/documents";
@@ -90,6 +91,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
 
   registerPublicRoutes(api);
   registerAuthRoutes(api);
+  registerAccountRoutes(api);
   registerAdminAuthRoutes(api);
   registerAdminRoutes(api);
   registerQuoteRoutes(api);

@@ -75,6 +75,7 @@ export function adminPrincipal(account: AdminAccount, claims: Pick<TokenClaims, 
     id: account.id,
     username: account.username,
     email: account.email,
+    mustChangePassword: account.mustChangePassword,
     roleId: account.role.id,
     roleName: account.role.name,
     permissions: permissionMap(account.role.permissions),
@@ -89,25 +90,30 @@ export function adminPrincipal(account: AdminAccount, claims: Pick<TokenClaims, 
  * every request, so deactivation and a password reset are immediate), and, when given, the
  * permission. 401 otherwise, or 403 when only the permission is missing.
  */
-export function requireAdmin(permission?: PermissionName): MiddlewareHandler<ApiEnv> {
+export function requireAdmin(permission?: PermissionName, opts: { temporaryPasswordAllowed?: boolean } = {}): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const auth = authenticate(c, "admin");
     if (!auth) throw unauthorized();
     const account = await findAdminOfToken(c.var.deps.db, auth.id, auth.claims.jti);
     if (!account || !account.active || auth.claims.ver !== account.sessionVersion) throw unauthorized();
+    // A password another admin chose (a new account, a reset) opens nothing until its owner changes it.
+    if (account.mustChangePassword && !opts.temporaryPasswordAllowed) throw new ApiProblem(403, TEMPORARY_PASSWORD_MESSAGE);
     c.set("admin", adminPrincipal(account, auth.claims));
     if (permission && !hasPermission(account.role.permissions, permission)) throw new ApiProblem(403, FORBIDDEN_MESSAGE);
     await next();
   };
 }
 
-/** Guard of a visitor endpoint: a valid, unrevoked visitor token of an existing, active account. */
+export const TEMPORARY_PASSWORD_MESSAGE = "Debe cambiar la contraseña temporal antes de continuar";
+
+/** Guard of a visitor endpoint: a valid, unrevoked visitor token of an existing, active account, signed with its current session version. */
 export function requireUser(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const auth = authenticate(c, "user");
     if (!auth) throw unauthorized();
     const user = await findUserOfToken(c.var.deps.db, auth.id, auth.claims.jti);
-    if (!user || !user.active) throw unauthorized();
+    // A password change or reset moves the session version: the account's older tokens stop.
+    if (!user || !user.active || auth.claims.ver !== user.sessionVersion) throw unauthorized();
     const principal: UserPrincipal = {
       kind: "user",
       id: user.id,

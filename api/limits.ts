@@ -6,7 +6,7 @@ import { clientIp, type RequestContext } from "./auth";
 import { pruneRateLimits, returnRateHit, takeRateHit, type RateRule } from "./db/rate-limits.repo";
 import { ApiProblem } from "./http";
 
-export type RateLimitName = "signIn" | "adminSignIn" | "register" | "anonymousQuote" | "checkout";
+export type RateLimitName = "signIn" | "adminSignIn" | "register" | "anonymousQuote" | "checkout" | "passwordReset";
 export type RateLimits = Record<RateLimitName, RateRule>;
 
 const MINUTE = 60_000;
@@ -15,7 +15,7 @@ const MINUTE = 60_000;
  * Production limits per client address. `limit` in `windowMs` is a sustained rate with that much
  * burst: after `limit` hits at once, one more every windowMs / limit (so a block lasts at most
  * that long: 30 s for sign-ins, 6 min for registrations, 10 s for anonymous quotes, 30 s for
- * checkouts). Sign-ins count failures only (a right password gives its hit back); a refused
+ * checkouts, 12 min for password-reset links). Sign-ins count failures only (a right password gives its hit back); a refused
  * request is not counted, so the block of someone behind the same address never grows.
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -24,6 +24,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   register: { limit: 10, windowMs: 60 * MINUTE },
   anonymousQuote: { limit: 60, windowMs: 10 * MINUTE },
   checkout: { limit: 20, windowMs: 10 * MINUTE },
+  passwordReset: { limit: 5, windowMs: 60 * MINUTE },
 };
 
 const MESSAGES: Record<RateLimitName, string> = {
@@ -32,6 +33,7 @@ const MESSAGES: Record<RateLimitName, string> = {
   register: "Demasiados registros desde su conexión.",
   anonymousQuote: "Demasiadas cotizaciones desde su conexión.",
   checkout: "Demasiados intentos de contratación desde su conexión.",
+  passwordReset: "Demasiadas peticiones para restablecer la contraseña desde su conexión.",
 };
 
 /** "30 segundos", "1 minuto", "6 minutos". */

@@ -6,6 +6,7 @@ export type AdminPrincipal = {
   id: number;
   username: string;
   email: string;
+  mustChangePassword: boolean;
   roleId: number;
   roleName: string;
   permissions: Partial<Record<PermissionName, boolean>> & Record<string, boolean>;

@@ -274,3 +274,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     );
   });
 }
+
+/**
+ * Keeps idle keep-alive connections longer than the clients and balancers that reuse them (60 s
+ * is the usual balancer idle timeout). With Node's default 5 s, a client reusing a connection
+ * just as the server closed it got ECONNRESET on a request the server never saw.
+ */
+export function keepIdleConnections(server: unknown): void {
+  const http = server as { keepAliveTimeout: number; headersTimeout: number };
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
+}

@@ -2,6 +2,7 @@
 // app/. Emails are trimmed and lower-cased here, so every layer compares them the same way.
 import { z } from "zod";
 import { checkPasswordPolicy, PASSWORD_MESSAGES } from "../domain/password-policy";
+import { isValidPhone, normalizePhone } from "../domain/phone";
 
 export { checkPasswordPolicy, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "../domain/password-policy";
 
@@ -87,6 +88,53 @@ export const AuthAnswerSchema = z.object({
 });
 export type AuthAnswer = z.infer<typeof AuthAnswerSchema>;
 
+/** The signed-in customer's account as their profile shows it. */
+export const VisitorProfileSchema = z.object({
+  name: z.string(),
+  email: z.string().describe("El correo con el que entra; no se cambia desde el perfil"),
+  phone: z.string().nullable(),
+});
+export type VisitorProfile = z.infer<typeof VisitorProfileSchema>;
+
+export const PROFILE_MESSAGES = {
+  name: "Introduzca su nombre",
+  nameTooLong: "El nombre no puede tener más de 100 caracteres",
+  phone: "Introduzca un teléfono válido (por ejemplo, 600 123 456)",
+} as const;
+
+export const UpdateProfileBodySchema = z.object({
+  name: z.string({ required_error: PROFILE_MESSAGES.name, invalid_type_error: PROFILE_MESSAGES.name }).trim().min(1, PROFILE_MESSAGES.name).max(100, PROFILE_MESSAGES.nameTooLong),
+  phone: z
+    .string({ invalid_type_error: PROFILE_MESSAGES.phone })
+    .trim()
+    .max(30, PROFILE_MESSAGES.phone)
+    .refine((v) => v === "" || isValidPhone(v), PROFILE_MESSAGES.phone)
+    .transform((v) => (v === "" ? null : normalizePhone(v)))
+    .optional()
+    .describe("Vacío lo borra; se guarda sin espacios"),
+});
+export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;
+
+export const VisitorChangePasswordBodySchema = z.object({
+  currentPassword: existingPasswordField("Introduzca su contraseña actual"),
+  newPassword: newPasswordField("Introduzca la contraseña nueva"),
+});
+
+/** A reset link's secret as it travels in the link (base64url of 32 bytes). */
+const resetTokenField = z
+  .string({ required_error: "Falta el enlace", invalid_type_error: "Falta el enlace" })
+  .regex(/^[A-Za-z0-9_-]{43}$/, "El enlace no está completo: cópielo entero del correo");
+
+export const PasswordResetRequestBodySchema = z.object({ email: visitorEmail });
+export const PasswordResetCheckBodySchema = z.object({ token: resetTokenField });
+export const PasswordResetBodySchema = z.object({ token: resetTokenField, password: newPasswordField("Introduzca la contraseña nueva") });
+
+export const PASSWORD_RESET_MESSAGES = {
+  requested:
+    "Si ese correo corresponde a una cuenta de Cotiza, recibirá en unos minutos un enlace para elegir una contraseña nueva. El enlace vale durante una hora y una sola vez.",
+  invalidLink: "El enlace para cambiar la contraseña no es válido, ya se ha usado o ha caducado. Pida uno nuevo.",
+} as const;
+
 // ─── Staff ──────────────────────────────────────────────────────────────────────────────
 
 export const AdminLoginBodySchema = z.object({
@@ -100,6 +148,7 @@ export const AdminRecordSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
+  mustChangePassword: z.boolean().default(false).describe("La contraseña la eligió otro administrador: hasta cambiarla, la API solo admite /admin/auth/me, change-password y logout (403)"),
   role: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -12,6 +12,9 @@ import { INSURED_OBJECT_MESSAGES } from "../domain/insured-object";
 import { isValidRegistration, normalizeRegistration } from "../domain/registration";
 import { IBAN_ERROR, normalizeIban, validateIban } from "../domain/iban";
 import { NIF_ERROR, normalizeNif, validateNif } from "../domain/nif";
+import { isValidPhone, normalizePhone } from "../domain/phone";
+
+export { isValidPhone, normalizePhone } from "../domain/phone";
 import { isIsoDate } from "./quotes";
 import { FREQUENCIES } from "./vocabulary";
 
@@ -138,20 +141,6 @@ export const PriceChoiceAnswerSchema = z.object({
 export type PriceChoiceAnswer = z.infer<typeof PriceChoiceAnswerSchema>;
 
 // ─── POST /quotes/{id}/checkout ────────────────────────────────────────────────────────
-
-const PHONE_SPAIN = /^(?:\+34|0034)?[6789]\d{8}$/;
-// Another country's number; a Spanish one (+34) must pass the Spanish rule.
-const PHONE_INTERNATIONAL = /^\+(?!34)[1-9]\d{6,14}$/;
-
-/** Without spaces, dots, dashes or brackets ("+34 600 12 34 56" → "+34600123456"). */
-export function normalizePhone(input: string): string {
-  return input.replace(/[\s.()-]/g, "");
-}
-
-export function isValidPhone(input: string): boolean {
-  const phone = normalizePhone(input);
-  return PHONE_SPAIN.test(phone) || PHONE_INTERNATIONAL.test(phone);
-}
 
 export const PolicyholderSchema = z.object({
   name: text(CHECKOUT_MESSAGES.name, 120, CHECKOUT_MESSAGES.nameTooLong).refine((v) => v.length >= 2, CHECKOUT_MESSAGES.name),

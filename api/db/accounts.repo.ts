@@ -1,10 +1,10 @@
 // Data access for signing in: admin users with their role, visitor users, revoked tokens and
 // login attempts. Every write that a person's session depends on (sign-in success or failure,
 // registration, logout, password change) commits together with its audit row.
-import { and, count, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { writeAudit, type AuditWrite } from "./audit";
 import type { Database, DbOrTx } from "./client";
-import { adminUsers, loginAttempts, revokedTokens, roles, users, type PermissionMap, type User } from "./schema";
+import { adminUsers, clients, loginAttempts, passwordResetTokens, revokedTokens, roles, users, type PermissionMap, type User } from "./schema";
 
 /** Failures for one email from one address within the window, after which login answers 429. */
 export const MAX_LOGIN_FAILURES = 5;
@@ -18,6 +18,8 @@ export type AdminAccount = {
   active: boolean;
   /** Only tokens carrying this version count (see adminUsers.sessionVersion). */
   sessionVersion: number;
+  /** Another admin chose the password: nothing but changing it until then (requireAdmin). */
+  mustChangePassword: boolean;
   role: { id: number; name: string; permissions: PermissionMap };
 };
 
@@ -28,6 +30,7 @@ const adminColumns = {
   passwordHash: adminUsers.passwordHash,
   active: adminUsers.active,
   sessionVersion: adminUsers.sessionVersion,
+  mustChangePassword: adminUsers.mustChangePassword,
   roleId: roles.id,
   roleName: roles.name,
   rolePermissions: roles.permissions,
@@ -43,6 +46,7 @@ function toAdminAccount(row: AdminJoinRow): AdminAccount {
     passwordHash: row.passwordHash,
     active: row.active,
     sessionVersion: row.sessionVersion,
+    mustChangePassword: row.mustChangePassword,
     role: { id: row.roleId, name: row.roleName, permissions: row.rolePermissions ?? {} },
   };
 }
@@ -248,27 +252,149 @@ export async function revokeToken(
   });
 }
 
-/** Sets a new password hash for a staff account, ends its sessions and records who did it; answers the new session version. */
-export async function changeAdminPassword(
+/**
+ * Sets a new password chosen by the account's owner, ends its other sessions (a new session
+ * version) and records it; answers the new session version, for the token that goes on.
+ */
+export async function changeOwnPassword(
   db: Database,
-  opts: { adminId: number; passwordHash: string; actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">; at: Date },
+  opts: { kind: "admin" | "user"; id: number; passwordHash: string; actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">; at: Date },
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    // A new session version ends every token the account holds; the caller signs a new one.
-    const [row] = await tx
-      .update(adminUsers)
-      .set({ passwordHash: opts.passwordHash, sessionVersion: sql`${adminUsers.sessionVersion} + 1`, updatedAt: opts.at })
-      .where(eq(adminUsers.id, opts.adminId))
-      .returning({ sessionVersion: adminUsers.sessionVersion });
+    const [row] =
+      opts.kind === "admin"
+        ? await tx
+            .update(adminUsers)
+            // Chosen by its owner: no longer a temporary password.
+            .set({ passwordHash: opts.passwordHash, sessionVersion: sql`${adminUsers.sessionVersion} + 1`, mustChangePassword: false, updatedAt: opts.at })
+            .where(eq(adminUsers.id, opts.id))
+            .returning({ sessionVersion: adminUsers.sessionVersion })
+        : await tx
+            .update(users)
+            .set({ passwordHash: opts.passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: opts.at })
+            .where(eq(users.id, opts.id))
+            .returning({ sessionVersion: users.sessionVersion });
+    if (!row) throw new Error(`changeOwnPassword: ${opts.kind} ${opts.id} not found`);
     await writeAudit(tx, {
       ...opts.actor,
-      action: "admin.password_changed",
-      entity: "admin_user",
-      entityId: opts.adminId,
+      action: opts.kind === "admin" ? "admin.password_changed" : "user.password_changed",
+      entity: opts.kind === "admin" ? "admin_user" : "user",
+      entityId: opts.id,
       at: opts.at,
       after: { passwordChangedAt: opts.at.toISOString() },
     });
-    if (!row) throw new Error(`changeAdminPassword: admin ${opts.adminId} not found`);
     return row.sessionVersion;
+  });
+}
+
+// ─── Forgotten passwords (visitors) ──────────────────────────────────────────────────────
+
+/** Links one account may be sent per hour; more requests answer the same and send nothing. */
+export const MAX_RESET_LINKS_PER_HOUR = 3;
+export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+/** Stores a reset link's hash unless the account already had MAX_RESET_LINKS_PER_HOUR this hour; false then. */
+export async function storePasswordResetToken(db: Database, opts: { userId: number; tokenHash: string; at: Date }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // One request at a time per account, so the hourly cap holds under concurrency.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`password-reset:${opts.userId}`}))`);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, opts.userId), gte(passwordResetTokens.createdAt, new Date(opts.at.getTime() - 60 * 60 * 1000))));
+    if ((recent?.n ?? 0) >= MAX_RESET_LINKS_PER_HOUR) return false;
+    await tx.insert(passwordResetTokens).values({
+      userId: opts.userId,
+      tokenHash: opts.tokenHash,
+      expiresAt: new Date(opts.at.getTime() + RESET_LINK_LIFETIME_MS),
+      createdAt: opts.at,
+    });
+    // Old links are of no use to anyone: drop those past their hour.
+    await tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(opts.at.getTime() - 24 * 60 * 60 * 1000)));
+    return true;
+  });
+}
+
+/** The active account a reset link belongs to, while the link is unused and in its hour; else null. */
+export async function findUserOfResetToken(db: DbOrTx, tokenHash: string, at: Date): Promise<User | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, at), eq(users.active, true)));
+  return row?.user ?? null;
+}
+
+/**
+ * Uses a reset link: sets the password, ends every session of the account and every other link
+ * it has. The link is taken by one conditional update, so of two simultaneous uses one wins.
+ * Null when the link is unknown, used or expired.
+ */
+export async function resetPasswordWithToken(
+  db: Database,
+  opts: { tokenHash: string; passwordHash: string; ip: string | null; at: Date },
+): Promise<User | null> {
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: opts.at })
+      .where(and(eq(passwordResetTokens.tokenHash, opts.tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, opts.at)))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!taken) return null;
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash: opts.passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: opts.at })
+      .where(and(eq(users.id, taken.userId), eq(users.active, true)))
+      .returning();
+    if (!user) return null;
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: opts.at })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await writeAudit(tx, {
+      actorType: "user",
+      actorId: user.id,
+      actorLabel: user.email,
+      action: "user.password_reset",
+      entity: "user",
+      entityId: user.id,
+      ip: opts.ip,
+      at: opts.at,
+      after: { passwordChangedAt: opts.at.toISOString(), otherSessionsEnded: true },
+    });
+    return user;
+  });
+}
+
+// ─── The customer's profile ──────────────────────────────────────────────────────────────
+
+/**
+ * Changes the account's name and telephone. The telephone is also the contact telephone of the
+ * policyholder records linked to the account, so staff reach the customer where they now answer;
+ * the policyholder's name is legal data of the policies and is not touched.
+ */
+export async function updateUserProfile(
+  db: Database,
+  opts: { userId: number; name: string; phone: string | null | undefined; ip: string | null; at: Date },
+): Promise<User> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, opts.userId)).for("update");
+    if (!before) throw new Error(`updateUserProfile: user ${opts.userId} not found`);
+    const patch = { name: opts.name, ...(opts.phone !== undefined ? { phone: opts.phone } : {}), updatedAt: opts.at };
+    const [user] = await tx.update(users).set(patch).where(eq(users.id, opts.userId)).returning();
+    if (opts.phone) await tx.update(clients).set({ phone: opts.phone, updatedAt: opts.at }).where(eq(clients.userId, opts.userId));
+    await writeAudit(tx, {
+      actorType: "user",
+      actorId: opts.userId,
+      actorLabel: before.email,
+      action: "user.profile_updated",
+      entity: "user",
+      entityId: opts.userId,
+      ip: opts.ip,
+      at: opts.at,
+      before: { name: before.name, phone: before.phone },
+      after: { name: user!.name, phone: user!.phone },
+    });
+    return user!;
   });
 }

@@ -155,7 +155,8 @@ export async function insertAdminUser(
   tx: Transaction,
   values: { username: string; email: string; passwordHash: string; roleId: number },
 ): Promise<number> {
-  const [created] = await tx.insert(adminUsers).values(values).returning({ id: adminUsers.id });
+  // Another admin chose the password: its owner changes it at first sign-in.
+  const [created] = await tx.insert(adminUsers).values({ ...values, mustChangePassword: true }).returning({ id: adminUsers.id });
   if (!created) throw new Error("insertAdminUser: no row returned");
   return created.id;
 }
@@ -166,10 +167,10 @@ export async function updateAdminUser(
   patch: { roleId?: number; active?: boolean; passwordHash?: string },
   at: Date,
 ): Promise<void> {
-  // A new password (a reset by another admin) ends the account's sessions: see requireAdmin.
+  // A new password (a reset by another admin) ends the account's sessions and is temporary: see requireAdmin.
   await tx
     .update(adminUsers)
-    .set({ ...patch, ...(patch.passwordHash ? { sessionVersion: sql`${adminUsers.sessionVersion} + 1` } : {}), updatedAt: at })
+    .set({ ...patch, ...(patch.passwordHash ? { sessionVersion: sql`${adminUsers.sessionVersion} + 1`, mustChangePassword: true } : {}), updatedAt: at })
     .where(eq(adminUsers.id, id));
 }
 

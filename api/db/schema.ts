@@ -129,6 +129,8 @@ export const adminUsers = pgTable(
      * earlier tokens stop at once (requireAdmin) without keeping a list of them.
      */
     sessionVersion: integer("session_version").notNull().default(0),
+    /** Set when another admin chose the password (a new account, a reset): the API allows nothing but changing it until then. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
   },
   (t) => [index("admin_users_role_id_idx").on(t.roleId), check("admin_users_email_lower", sql`${t.email} = lower(${t.email})`)],
 );
@@ -148,8 +150,31 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** The customer's contact telephone (their profile); the policies keep their own policyholder data. */
+    phone: text("phone"),
+    /** As adminUsers.sessionVersion: a password change or reset ends the account's other sessions. */
+    sessionVersion: integer("session_version").notNull().default(0),
   },
   (t) => [check("users_email_lower", sql`${t.email} = lower(${t.email})`)],
+);
+
+/**
+ * A "forgotten password" link: only the SHA-256 of its secret is kept. It works once
+ * (`usedAt`) and for an hour; a new password or a newer link ends the older ones.
+ */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_id_idx").on(t.userId)],
 );
 
 /** Logged-out token ids; a row can be pruned once its token would have expired anyway. */

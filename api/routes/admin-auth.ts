@@ -12,7 +12,7 @@ import {
   SAME_PASSWORD_MESSAGE,
   type AdminRecord,
 } from "../contract/auth";
-import { changeAdminPassword, findAdminByEmail, findAdminById, recordAdminSignIn, revokeToken } from "../db/accounts.repo";
+import { changeOwnPassword, findAdminByEmail, findAdminById, recordAdminSignIn, revokeToken } from "../db/accounts.repo";
 import { adminActor } from "../db/audit";
 import { hashPassword } from "../domain/password";
 import { ADMIN_TOKEN_TTL_SECONDS, signToken } from "../domain/tokens";
@@ -78,6 +78,7 @@ function adminRecord(admin: AdminPrincipal): AdminRecord {
     id: admin.id,
     username: admin.username,
     email: admin.email,
+    mustChangePassword: admin.mustChangePassword,
     role: { id: admin.roleId, name: admin.roleName, permissions: { ...admin.permissions } },
   };
 }
@@ -132,9 +133,9 @@ export function registerAdminAuthRoutes(api: ApiApp) {
     if (newPassword === currentPassword) problems.push(SAME_PASSWORD_MESSAGE);
     if (problems.length > 0) throw new ApiProblem(400, problems[0]!, { newPassword: problems });
     const at = now();
-    const ver = await changeAdminPassword(db, { adminId: account.id, passwordHash: await hashPassword(newPassword), actor: adminActor(c), at });
+    const ver = await changeOwnPassword(db, { kind: "admin", id: account.id, passwordHash: await hashPassword(newPassword), actor: adminActor(c), at });
     // Every earlier token of the account now fails (requireAdmin); this session goes on with a new one.
     const { token, jti, exp } = signToken({ sub: String(account.id), kind: "admin", ver }, jwtSecret, { now: at, ttlSeconds: ADMIN_TOKEN_TTL_SECONDS });
-    return c.json({ admin: adminRecord(adminPrincipal(account, { jti, exp })), token }, 200);
+    return c.json({ admin: adminRecord(adminPrincipal({ ...account, mustChangePassword: false }, { jti, exp })), token }, 200);
   });
 }

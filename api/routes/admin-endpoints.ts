@@ -11,13 +11,15 @@ export type AdminEndpoint = {
   path: string;
   /** null: any signed-in, active admin may call it. */
   permission: PermissionName | null;
+  /** Open to an admin who must still change a temporary password (to change it, see who they are, leave). */
+  temporaryPassword?: true;
 };
 
 // POST /admin/auth/login is public and therefore not listed.
 export const ADMIN_ENDPOINTS = [
-  { method: "post", path: "/admin/auth/logout", permission: null },
-  { method: "post", path: "/admin/auth/change-password", permission: null },
-  { method: "get", path: "/admin/auth/me", permission: null },
+  { method: "post", path: "/admin/auth/logout", permission: null, temporaryPassword: true },
+  { method: "post", path: "/admin/auth/change-password", permission: null, temporaryPassword: true },
+  { method: "get", path: "/admin/auth/me", permission: null, temporaryPassword: true },
 
   { method: "get", path: "/admin/dashboard", permission: "dashboard:read" },
 
@@ -73,21 +75,23 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/clients/{id}/erase", permission: "clients:write" },
 ] as const satisfies readonly AdminEndpoint[];
 
-/** The permission of a listed endpoint; throws (at start-up) for an endpoint missing from the table. */
-export function permissionFor(method: string, path: string): PermissionName | null {
+/** The table's entry of an endpoint; throws (at start-up) for an endpoint missing from the table. */
+export function adminEndpoint(method: string, path: string): AdminEndpoint {
   const endpoint = (ADMIN_ENDPOINTS as readonly AdminEndpoint[]).find((e) => e.method === method.toLowerCase() && e.path === path);
   if (!endpoint) throw new Error(`Admin endpoint ${method.toUpperCase()} ${path} is missing from ADMIN_ENDPOINTS`);
-  return endpoint.permission;
+  return endpoint;
 }
+
 
 /**
  * createRoute for an admin endpoint: the guard (requireAdmin with the table's permission) and the
  * bearer security requirement are added here, so a route cannot be declared without them.
  */
 export function adminRoute<P extends string, R extends Omit<RouteConfig, "path" | "middleware" | "security"> & { path: P }>(config: R) {
+  const endpoint = adminEndpoint(config.method, config.path);
   return createRoute({
     ...config,
-    middleware: [requireAdmin(permissionFor(config.method, config.path) ?? undefined)] as const,
+    middleware: [requireAdmin(endpoint.permission ?? undefined, { temporaryPasswordAllowed: endpoint.temporaryPassword })] as const,
     security: BEARER_SECURITY,
   });
 }

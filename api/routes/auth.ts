@@ -102,7 +102,7 @@ export function registerAuthRoutes(api: ApiApp) {
       addressLimit: "signIn",
     });
     const at = now();
-    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "user" }, jwtSecret, { now: at, ttlSeconds: USER_TOKEN_TTL_SECONDS });
+    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "user", ver: account.sessionVersion }, jwtSecret, { now: at, ttlSeconds: USER_TOKEN_TTL_SECONDS });
     await recordUserSignIn(db, { id: account.id, email: account.email, ip: clientIp(c), at, jti, exp });
     return c.json({ token, user: visitorUser(account) }, 200);
   });

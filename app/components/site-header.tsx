@@ -13,6 +13,7 @@ const MAIN_ITEMS: NavItem[] = [
 const LOGIN: NavItem = { to: "/login", label: "Entrar" };
 const REGISTER: NavItem = { to: "/register", label: "Registrarse" };
 const BACK_OFFICE: NavItem = { to: "/admin", label: "Back office" };
+const ACCOUNT: NavItem = { to: "/mi-cuenta", label: "Mi cuenta" };
 
 /** The signed-in visitor as the header needs it (root loader → getVisitor). */
 export type HeaderVisitor = { name: string; role: string };
@@ -45,7 +46,7 @@ function LogoutForm({ layout }: { layout: "inline" | "stacked" }) {
 
 /**
  * The site's header: brand and main navigation; "Entrar" and "Registrarse", or for a signed-in
- * visitor "Hola, {nombre}", "Back office" when their role is 'admin', and "Salir".
+ * visitor "Hola, {nombre}", "Mi cuenta", "Back office" when their role is 'admin', and "Salir".
  *
  * From 960 px (md) the links sit in one row. Below that they are inside a native
  * <details>/<summary> "Menú" disclosure, which opens and closes without JavaScript.
@@ -94,6 +95,11 @@ export function SiteHeader({ visitor }: { visitor?: HeaderVisitor | null }) {
               {visitor ? (
                 <>
                   <li className="max-w-[14rem] truncate px-2 text-slate-800">Hola, {visitor.name}</li>
+                  <li>
+                    <NavLink to={ACCOUNT.to} className={navLinkClass("inline")}>
+                      {ACCOUNT.label}
+                    </NavLink>
+                  </li>
                   {visitor.role === "admin" ? (
                     <li>
                       <NavLink to={BACK_OFFICE.to} className={navLinkClass("inline")}>
@@ -164,6 +170,11 @@ export function SiteHeader({ visitor }: { visitor?: HeaderVisitor | null }) {
               {visitor ? (
                 <>
                   <li className="mt-2 border-t border-slate-200 px-3 pt-3 text-slate-800">Hola, {visitor.name}</li>
+                  <li>
+                    <NavLink to={ACCOUNT.to} className={navLinkClass("stacked")}>
+                      {ACCOUNT.label}
+                    </NavLink>
+                  </li>
                   <li className="mt-2">
                     <LogoutForm layout="stacked" />
                   </li>

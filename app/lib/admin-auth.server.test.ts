@@ -26,6 +26,7 @@ const ADMIN: AdminRecord = {
   id: 7,
   username: "gestora",
   email: "gestora@cotiza.test",
+  mustChangePassword: false,
   role: { id: 2, name: "gestor", permissions: { "users:read": true, "users:write": false, "audit:read": false } },
 };
 

@@ -155,6 +155,13 @@ export async function getSignedInAdmin(
  * ADMIN_ROUTE_PERMISSIONS gives this route for a loader or an action. Without it: the dashboard
  * (or, for an action on a page the admin may see, that page) with the 'Acceso Denegado' toast.
  */
+const TEMPORARY_PASSWORD_ROUTES = new Set<AdminRouteId>(["routes/admin", "routes/admin.settings", "routes/admin.logout"]);
+const TEMPORARY_PASSWORD_TOAST = {
+  type: "info",
+  title: "Cambia tu contraseña",
+  description: "Entraste con una contraseña temporal: elige una tuya para seguir.",
+} as const;
+
 export async function requireRoutePermission(
   request: Request,
   context: AppLoadContext,
@@ -162,6 +169,10 @@ export async function requireRoutePermission(
   kind: "loader" | "action",
 ): Promise<AdminContext> {
   const admin = await requireAdmin(request, context);
+  // A temporary password (chosen by another admin) opens only the page that changes it; the API refuses the rest too.
+  if (admin.admin.mustChangePassword && !TEMPORARY_PASSWORD_ROUTES.has(routeId)) {
+    throw redirectWithToast("/admin/settings", TEMPORARY_PASSWORD_TOAST, { headers: admin.headers });
+  }
   const needed = ADMIN_ROUTE_PERMISSIONS[routeId][kind];
   if (needed !== null && !hasPermission(admin.admin.role.permissions, needed)) {
     const backToPage = kind === "action" && canOpen(admin.admin.role.permissions, routeId, "loader");

@@ -82,7 +82,7 @@ describe("serverFieldErrors", () => {
 
 describe("validateAuthAnswer", () => {
   const user = { name: "Ana", email: "ana@example.com", role: "user" };
-  const admin = { id: 1, username: "ana", email: "ana@example.com", role: { id: 1, name: "superadmin", permissions: { "users:read": true } } };
+  const admin = { id: 1, username: "ana", email: "ana@example.com", mustChangePassword: false, role: { id: 1, name: "superadmin", permissions: { "users:read": true } } };
 
   it("acepta una respuesta de visitante con token y usuario", () => {
     expect(validateAuthAnswer({ token: "t", user })).toEqual({ token: "t", user });

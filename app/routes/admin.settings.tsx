@@ -1,14 +1,10 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { adminTitle } from "~/lib/page-title";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { AdminLoginAnswerSchema, ChangePasswordBodySchema, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
+import { AdminLoginAnswerSchema, ChangePasswordBodySchema } from "../../api/contract/auth";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { Field } from "~/components/ui/field";
-import { SubmitButton } from "~/components/ui/submit-button";
+import { ChangePasswordForm } from "~/components/account/change-password-form";
 import { adminSignInCookie } from "~/lib/admin-auth.server";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { ApiError } from "~/lib/api.server";
@@ -29,7 +25,7 @@ const HIDDEN = ["currentPassword", "newPassword", "confirmNewPassword"];
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Configuración", matches) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, "routes/admin.settings", async ({ admin }) => ({ username: admin.username, email: admin.email }));
+  adminLoader(args, "routes/admin.settings", async ({ admin }) => ({ username: admin.username, email: admin.email, temporary: admin.mustChangePassword }));
 
   export const action = (args: ActionFunctionArgs) =>
     adminAction(args, "routes/admin.settings", async ({ api, form, request, context }) => {
@@ -51,7 +47,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   });
 
 export default function AdminSettings() {
-  const { username, email } = useLoaderData<typeof loader>();
+  const { username, email, temporary } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm({
     id: "cambiar-contrasena",
@@ -66,36 +62,18 @@ export default function AdminSettings() {
         Tu cuenta: <span className="font-semibold">{username}</span> ({email}).
       </p>
 
+      {temporary ? (
+        <p role="status" className="mt-6 max-w-xl rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          Entraste con una contraseña temporal que eligió otra persona. Elige una tuya para seguir: hasta entonces no se abre ninguna otra página del
+          back office.
+        </p>
+      ) : null}
       <section aria-labelledby="cambiar-contrasena-titulo" className="mt-8 max-w-xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <h2 id="cambiar-contrasena-titulo" className="text-xl font-semibold">
           Cambiar contraseña
         </h2>
         <p className="mt-1 text-slate-700">Tu sesión sigue abierta después del cambio.</p>
-        <ErrorSummary form={form} fields={[fields.currentPassword, fields.newPassword, fields.confirmNewPassword]} />
-        <Form method="post" {...getFormProps(form)} noValidate>
-          <AuthenticityTokenInput />
-          {/* Tells password managers which account's password changes; never read by the action. */}
-          <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
-          <Field meta={fields.currentPassword} label="Contraseña actual" type="password" width="sm" inputProps={{ autoComplete: "current-password" }} />
-          <Field
-            meta={fields.newPassword}
-            label="Contraseña nueva"
-            hint={`Al menos ${PASSWORD_MIN_LENGTH} caracteres. No uses una contraseña común, tu correo ni tu nombre de usuario.`}
-            type="password"
-            width="sm"
-            inputProps={{ autoComplete: "new-password" }}
-          />
-          <Field
-            meta={fields.confirmNewPassword}
-            label="Repite la nueva contraseña"
-            type="password"
-            width="sm"
-            inputProps={{ autoComplete: "new-password" }}
-          />
-          <div className="mt-8">
-            <SubmitButton pendingText="Cambiando…">Cambiar contraseña</SubmitButton>
-          </div>
-        </Form>
+        <ChangePasswordForm form={form} fields={fields} email={email} voice="tu" />
       </section>
     </>
   );

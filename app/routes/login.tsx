@@ -94,6 +94,11 @@ export default function LoginPage() {
             inputProps={{ autoComplete: "username", spellCheck: false, autoCapitalize: "none" }}
           />
           <Field meta={fields.password} label="Contraseña" type="password" width="sm" inputProps={{ autoComplete: "current-password" }} />
+          <p className="mt-3">
+            <Link to="/recuperar-contrasena" className="underline">
+              ¿Ha olvidado su contraseña?
+            </Link>
+          </p>
           <div className="mt-8">
             <SubmitButton pendingText="Entrando…">Entrar</SubmitButton>
           </div>

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, test } from "./fixtures";
+import { replaceTemporaryPassword } from "./support";
 
 // The visitor's and the staff's account flows, with JavaScript on and off (both projects).
 
@@ -82,11 +83,13 @@ test("el back office: entrar, cambiar la contraseña, salir y entrar con la nuev
 
   await adminSignIn(page, email, "Contraseña-mal-escrita", { expectSuccess: false });
   await expect(page.getByText("Correo electrónico o contraseña incorrectos").first()).toBeVisible();
-  await adminSignIn(page, email, "Temporal-Gestora-2026");
-  await expect(page).toHaveURL(/\/admin$/);
+  await adminSignIn(page, email, "Temporal-Gestora-2026", { expectSuccess: false });
+  // A password chosen by another admin is temporary: only the page that changes it opens.
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByText("Entraste con una contraseña temporal").first()).toBeVisible();
+  await page.goto("/admin/policies");
+  await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
-
-  await page.goto("/admin/settings");
   await page.getByLabel("Contraseña actual").fill("No-Es-La-Actual-2026");
   await page.getByLabel("Contraseña nueva").fill("Definitiva-Gestora-2026");
   await page.getByLabel("Repite la nueva contraseña").fill("Definitiva-Gestora-2026");
@@ -116,7 +119,7 @@ test("el back office: entrar, cambiar la contraseña, salir y entrar con la nuev
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/audit", async ({ page, javaScriptEnabled, signInAsAdmin, sessions }) => {
+test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/audit", async ({ page, request, javaScriptEnabled, signInAsAdmin, sessions }) => {
   const roleName = unique("Ventas");
   const username = unique("vendedor").toLowerCase().slice(0, 40);
   const email = `${username}@cotiza.test`;
@@ -141,8 +144,10 @@ test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/a
   await page.getByRole("button", { name: "Crear usuario" }).click();
   await expect(page.getByText("Usuario creado").first()).toBeVisible();
 
-  // The new account's session replaces the superadmin's in this browser.
-  await sessions.adminWith(page.context(), { email, password });
+  // Its owner replaces the temporary password (until then only /admin/settings opens); then the
+  // new account's session replaces the superadmin's in this browser.
+  await replaceTemporaryPassword(request, email, password, "Vendedor-Propia-2026");
+  await sessions.adminWith(page.context(), { email, password: "Vendedor-Propia-2026" });
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin$/);
   // The sidebar offers only what this role may open.

@@ -4,7 +4,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwrig
 import { ADMIN_ROUTE_PERMISSIONS } from "../../app/lib/admin-routes";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-import { buyPolicy, clientThroughCheckout } from "./support";
+import { buyPolicy, clientThroughCheckout, createStaffAccount } from "./support";
 
 // Every admin route file, checked four ways: anonymous, a signed-in visitor, an admin without the
 // route's permission, an admin with it. A new admin route that is missing from the
@@ -70,12 +70,7 @@ test.describe("autorización de cada ruta de administración", () => {
     });
     const password = "Prueba-Sin-Permisos-2026";
     const email = `sinpermisos-${suffix}@cotiza.test`;
-    const user = await api(request, "post", "/admin/users", token, {
-      username: `sinpermisos-${suffix}`,
-      email,
-      password,
-      roleId: role.id,
-    });
+    const user = await createStaffAccount(request, token, { username: `sinpermisos-${suffix}`, email, password, roleId: role.id });
     const policy = await buyPolicy(request, "Tomadora Autorización");
     ids = { userId: user.id, roleId: role.id, clientId: (await clientThroughCheckout(request, token, "Cliente de autorización")).id, policyId: policy.id };
     superadmin = await signedInPage(browser, (context) => sessions.admin(context, "superadmin"));

@@ -10,7 +10,7 @@ import {
   visitorSessionStorage,
 } from "../../app/lib/session.server";
 import { E2E_ADMIN, E2E_SESSION_SECRET } from "../../playwright.config";
-import type { VisitorAccount } from "./support";
+import { createStaffAccount, type VisitorAccount } from "./support";
 
 // Playwright's `test` with fixtures that sign a browser in by creating its session directly: a
 // token from the API over HTTP, then the signed session cookie built by the web's own cookie
@@ -108,7 +108,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         expect(roleId, `el rol sembrado ${role}`).toBeDefined();
         const username = `e2e-${role}-${tag}`.toLowerCase().slice(0, 40);
         const credentials = { email: `${username}@cotiza.test`, password: ADMIN_PASSWORD };
-        await answerOf(await api.post("/api/admin/users", { headers, data: { username, ...credentials, roleId } }), `usuario ${role}`, 201);
+        await createStaffAccount(api, await superadminToken(), { username, ...credentials, roleId: roleId! });
         return credentials;
       };
 

@@ -257,3 +257,31 @@ export async function buyPolicy(request: APIRequestContext, holder: string, opti
   const policy = (await bought.json()) as { id: number; number: string };
   return { id: policy.id, number: policy.number, nif, holder };
 }
+
+/**
+ * A staff account made by `adminToken`'s admin, that has already replaced the temporary password
+ * it was given with `password` (as its owner must at first sign-in): ready to sign in with it.
+ */
+export async function createStaffAccount(
+  request: APIRequestContext,
+  adminToken: string,
+  account: { username: string; email: string; password: string; roleId: number },
+): Promise<{ id: number }> {
+  const temporary = `Temporal-${account.password}`;
+  const created = await request.post("/api/admin/users", { headers: { authorization: `Bearer ${adminToken}` }, data: { ...account, password: temporary } });
+  expect(created.status(), await created.text()).toBe(201);
+  await replaceTemporaryPassword(request, account.email, temporary, account.password);
+  return (await created.json()) as { id: number };
+}
+
+/** What a staff member does at first sign-in, through the API: replaces the temporary password with their own. */
+export async function replaceTemporaryPassword(request: APIRequestContext, email: string, temporary: string, own: string) {
+  const signIn = await request.post("/api/admin/auth/login", { data: { email, password: temporary } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const { token } = (await signIn.json()) as { token: string };
+  const changed = await request.post("/api/admin/auth/change-password", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { currentPassword: temporary, newPassword: own },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+}

@@ -58,12 +58,22 @@ export async function createRole(permissions: Partial<Record<PermissionName, boo
   return json<RoleAnswer>("post", "/admin/roles", { token: superToken, body: { name, description: "Rol de prueba", permissions }, status: 201 });
 }
 
+/** The password an admin chooses for a new account: temporary, changed at first sign-in. */
+export const TEMPORARY_PASSWORD = "Temporal-Elegida-2026!";
+
+/**
+ * A new staff account that has already replaced its temporary password with PASSWORD, as its
+ * owner does at first sign-in (until then the API opens nothing else).
+ */
 export async function createUser(roleId: number, username = unique("u")): Promise<UserAnswer> {
-  return json<UserAnswer>("post", "/admin/users", {
+  const user = await json<UserAnswer>("post", "/admin/users", {
     token: superToken,
-    body: { username, email: `${username}@cotiza.test`, password: PASSWORD, roleId },
+    body: { username, email: `${username}@cotiza.test`, password: TEMPORARY_PASSWORD, roleId },
     status: 201,
   });
+  const temporary = await login(user.email, TEMPORARY_PASSWORD);
+  await json("post", "/admin/auth/change-password", { token: temporary, body: { currentPassword: TEMPORARY_PASSWORD, newPassword: PASSWORD }, status: 200 });
+  return user;
 }
 
 /** A new account in a new role with exactly these permissions, signed in. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from "vitest";
 import { createApi } from "../../api/app";
 import type { RateLimits } from "../../api/limits";
 import type { DatabaseHandle } from "../../api/db/client";
-import { createServerApp, type ServerAppOptions } from "../../server/app";
+import { createServerApp, keepIdleConnections, type ServerAppOptions } from "../../server/app";
 import { systemClock, type Clock } from "../../platform/clock";
 import { createTestDatabase } from "./db";
 import type { Logger } from "../../platform/logger";
@@ -34,7 +34,7 @@ export async function loadBuild(): Promise<ServerBuild> {
  * limits pass DEFAULT_RATE_LIMITS (api/limits.ts) or smaller ones.
  */
 const HIGH = { limit: 1_000_000, windowMs: 60_000 };
-export const TEST_RATE_LIMITS: RateLimits = { signIn: HIGH, adminSignIn: HIGH, register: HIGH, anonymousQuote: HIGH, checkout: HIGH };
+export const TEST_RATE_LIMITS: RateLimits = { signIn: HIGH, adminSignIn: HIGH, register: HIGH, anonymousQuote: HIGH, checkout: HIGH, passwordReset: HIGH };
 
 export const TEST_JWT_SECRET = "integration-test-jwt-secret-0123456789abcdef";
 /** The web's SESSION_SECRET in the test server: a test can sign a session cookie with it. */
@@ -83,6 +83,8 @@ export async function startTestServer(opts: {
     checkReady: opts.checkReady ?? (async () => opts.database?.ping()),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  // As in production: a test that pauses (a big insert) does not meet a connection closed under it.
+  keepIdleConnections(server);
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {

@@ -244,7 +244,8 @@ async function seedFirstAdmin(
   const passwordHash = await hashPassword(password ?? generatedPassword!);
   const [created] = await tx
     .insert(adminUsers)
-    .values({ username: DEFAULT_ADMIN_USERNAME, email, passwordHash, roleId: superadmin.id })
+    // A generated password is shown once on the console: temporary, changed at first sign-in.
+    .values({ username: DEFAULT_ADMIN_USERNAME, email, passwordHash, roleId: superadmin.id, mustChangePassword: generatedPassword !== undefined })
     .returning({ id: adminUsers.id, email: adminUsers.email });
   if (!created) throw new Error("Seed: the first admin was not created");
   return { email: created.email, ...(generatedPassword ? { generatedPassword } : {}) };

@@ -1,0 +1,248 @@
+// A customer's own account: the "forgotten password" link, the profile, and changing the
+// password. Sign-in and registration are in ./auth.ts.
+import { createHash, randomBytes } from "node:crypto";
+import { createRoute } from "@hono/zod-openapi";
+import type { ApiApp } from "../app";
+import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, requireUser } from "../auth";
+import {
+  accountRuleMessages,
+  AuthAnswerSchema,
+  CURRENT_PASSWORD_WRONG_MESSAGE,
+  PASSWORD_RESET_MESSAGES,
+  PasswordResetBodySchema,
+  PasswordResetCheckBodySchema,
+  PasswordResetRequestBodySchema,
+  SAME_PASSWORD_MESSAGE,
+  UpdateProfileBodySchema,
+  VisitorChangePasswordBodySchema,
+  VisitorProfileSchema,
+  type VisitorProfile,
+} from "../contract/auth";
+import {
+  changeOwnPassword,
+  findUserByEmail,
+  findUserOfResetToken,
+  resetPasswordWithToken,
+  storePasswordResetToken,
+  updateUserProfile,
+  RESET_LINK_LIFETIME_MS,
+} from "../db/accounts.repo";
+import { writeAudit } from "../db/audit";
+import type { User } from "../db/schema";
+import { hashPassword } from "../domain/password";
+import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
+import { ApiProblem, errorResponses, jsonContent } from "../http";
+import { limitAddress } from "../limits";
+import { enqueueEmail } from "../services/mail";
+import { z } from "zod";
+
+const TAG = "Cuenta del cliente";
+
+/** Only the hash of a link's secret is stored: a copy of the database opens no account. */
+const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Where the link of the e-mail leads: the public site's page for the new password. */
+export const RESET_PAGE_PATH = "/restablecer-contrasena";
+
+const requestResetRoute = createRoute({
+  method: "post",
+  path: "/auth/password-reset",
+  tags: [TAG],
+  summary: "Pedir un enlace para elegir una contraseña nueva",
+  description:
+    "Responde lo mismo (202) exista o no una cuenta con ese correo. Si existe y está activa, le envía un enlace que vale una hora y una sola vez (como mucho 3 enlaces por cuenta y hora). Desde una misma dirección, 5 peticiones por hora (después, una cada 12 minutos): si no, 429 con Retry-After.",
+  request: { body: { required: true, content: jsonContent(PasswordResetRequestBodySchema) } },
+  responses: {
+    202: { description: "Petición atendida", content: jsonContent(z.object({ message: z.string() })) },
+    ...errorResponses(400, 429),
+  },
+});
+
+const checkResetRoute = createRoute({
+  method: "post",
+  path: "/auth/password-reset/check",
+  tags: [TAG],
+  summary: "Comprobar un enlace antes de pedir la contraseña nueva",
+  description: "200 si el enlace sirve todavía (sin usar, dentro de su hora); 400 con el motivo si no. No lo gasta.",
+  request: { body: { required: true, content: jsonContent(PasswordResetCheckBodySchema) } },
+  responses: {
+    200: { description: "El enlace sirve", content: jsonContent(z.object({ email: z.string().describe("La cuenta del enlace, para el gestor de contraseñas") })) },
+    ...errorResponses(400),
+  },
+});
+
+const resetRoute = createRoute({
+  method: "post",
+  path: "/auth/password-reset/confirm",
+  tags: [TAG],
+  summary: "Elegir la contraseña nueva con el enlace",
+  description:
+    "Gasta el enlace (una sola vez; los demás enlaces de la cuenta dejan de valer) y cierra todas las sesiones de la cuenta. La contraseña sigue la política de siempre. No inicia sesión: el cliente entra después con la nueva.",
+  request: { body: { required: true, content: jsonContent(PasswordResetBodySchema) } },
+  responses: {
+    204: { description: "Contraseña cambiada" },
+    ...errorResponses(400),
+  },
+});
+
+const profileRoute = createRoute({
+  method: "get",
+  path: "/me/profile",
+  tags: [TAG],
+  summary: "El perfil del cliente: nombre, correo de la cuenta y teléfono",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  responses: {
+    200: { description: "El perfil", content: jsonContent(VisitorProfileSchema) },
+    ...errorResponses(401),
+  },
+});
+
+const updateProfileRoute = createRoute({
+  method: "patch",
+  path: "/me/profile",
+  tags: [TAG],
+  summary: "Cambiar el nombre y el teléfono de la cuenta",
+  description:
+    "El teléfono pasa también a las fichas de tomador ligadas a la cuenta (es su teléfono de contacto). El nombre del tomador de una póliza no cambia aquí: es un dato del contrato. El correo de la cuenta no se cambia desde el perfil.",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  request: { body: { required: true, content: jsonContent(UpdateProfileBodySchema) } },
+  responses: {
+    200: { description: "El perfil cambiado", content: jsonContent(VisitorProfileSchema) },
+    ...errorResponses(400, 401),
+  },
+});
+
+const changePasswordRoute = createRoute({
+  method: "post",
+  path: "/auth/change-password",
+  tags: [TAG],
+  summary: "Cambiar la contraseña propia",
+  description:
+    "Exige la contraseña actual (sus fallos cuentan como intentos de inicio de sesión: 429 tras 5 en 15 minutos). Cierra las demás sesiones de la cuenta; la respuesta trae un token nuevo para seguir en esta.",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  request: { body: { required: true, content: jsonContent(VisitorChangePasswordBodySchema) } },
+  responses: {
+    200: { description: "Contraseña cambiada; el token nuevo de esta sesión", content: jsonContent(AuthAnswerSchema) },
+    ...errorResponses(400, 401, 429),
+  },
+});
+
+const profileOf = (user: Pick<User, "name" | "email" | "phone">): VisitorProfile => ({ name: user.name, email: user.email, phone: user.phone });
+
+const invalidLink = () => new ApiProblem(400, PASSWORD_RESET_MESSAGES.invalidLink, { token: [PASSWORD_RESET_MESSAGES.invalidLink] });
+
+function resetEmail(user: User, link: string) {
+  const minutes = RESET_LINK_LIFETIME_MS / 60_000;
+  return {
+    to: user.email,
+    subject: "Cotiza: elija una contraseña nueva",
+    text: [
+      `Hola, ${user.name}:`,
+      "",
+      "Alguien (esperamos que usted) ha pedido cambiar la contraseña de su cuenta de Cotiza. Para elegir una nueva, abra este enlace:",
+      "",
+      link,
+      "",
+      `El enlace vale durante ${minutes} minutos y una sola vez. Al cambiar la contraseña se cerrarán las sesiones abiertas de su cuenta.`,
+      "",
+      "Si no lo ha pedido usted, no haga nada: su contraseña sigue siendo la misma.",
+    ].join("\n"),
+  };
+}
+
+export function registerAccountRoutes(api: ApiApp) {
+  api.openapi(requestResetRoute, async (c) => {
+    const { email } = c.req.valid("json");
+    await limitAddress(c, "passwordReset");
+    const { db, now, logger, publicBaseUrl } = c.var.deps;
+    const at = now();
+    const user = await findUserByEmail(db, email);
+    if (user?.active) {
+      const token = randomBytes(32).toString("base64url");
+      if (!publicBaseUrl) {
+        // Without the public address the link cannot be written; the answer stays the same.
+        logger.error("PUBLIC_BASE_URL no definida: no se puede enviar el enlace para restablecer la contraseña");
+      } else if (await storePasswordResetToken(db, { userId: user.id, tokenHash: hashResetToken(token), at })) {
+        const link = new URL(`${RESET_PAGE_PATH}?token=${token}`, publicBaseUrl).toString();
+        await enqueueEmail(db, resetEmail(user, link), at);
+        await writeAudit(db, {
+          actorType: "anonymous",
+          actorLabel: user.email,
+          action: "user.password_reset_requested",
+          entity: "user",
+          entityId: user.id,
+          ip: clientIp(c),
+          at,
+        });
+      }
+    }
+    return c.json({ message: PASSWORD_RESET_MESSAGES.requested }, 202);
+  });
+
+  api.openapi(checkResetRoute, async (c) => {
+    const { token } = c.req.valid("json");
+    const { db, now } = c.var.deps;
+    const user = await findUserOfResetToken(db, hashResetToken(token), now());
+    if (!user) throw invalidLink();
+    return c.json({ email: user.email }, 200);
+  });
+
+  api.openapi(resetRoute, async (c) => {
+    const { token, password } = c.req.valid("json");
+    const { db, now } = c.var.deps;
+    const tokenHash = hashResetToken(token);
+    const owner = await findUserOfResetToken(db, tokenHash, now());
+    if (!owner) throw invalidLink();
+    const problems = accountRuleMessages(password, { email: owner.email, name: owner.name });
+    if (problems.length > 0) throw new ApiProblem(400, problems[0]!, { password: problems });
+    // The slow hash first, outside the transaction that takes the link.
+    const passwordHash = await hashPassword(password);
+    const user = await resetPasswordWithToken(db, { tokenHash, passwordHash, ip: clientIp(c), at: now() });
+    if (!user) throw invalidLink();
+    return c.body(null, 204);
+  });
+
+  api.openapi(profileRoute, async (c) => {
+    const user = await findUserByEmail(c.var.deps.db, currentUser(c).email);
+    if (!user) throw new ApiProblem(401, "Sin sesión");
+    return c.json(profileOf(user), 200);
+  });
+
+  api.openapi(updateProfileRoute, async (c) => {
+    const body = c.req.valid("json");
+    const { db, now } = c.var.deps;
+    const user = await updateUserProfile(db, { userId: currentUser(c).id, name: body.name, phone: body.phone, ip: clientIp(c), at: now() });
+    return c.json(profileOf(user), 200);
+  });
+
+  api.openapi(changePasswordRoute, async (c) => {
+    const { currentPassword, newPassword } = c.req.valid("json");
+    const { db, now, jwtSecret } = c.var.deps;
+    const principal = currentUser(c);
+    const account = await findUserByEmail(db, principal.email);
+    if (!account) throw new ApiProblem(401, "Sin sesión");
+    const actor = { actorType: "user" as const, actorId: account.id, actorLabel: account.email, ip: clientIp(c) };
+    // A wrong current password is a failed sign-in: limited and audited like one, so a stolen
+    // session cannot be used to guess the password.
+    try {
+      const failureAudit = { actorType: actor.actorType, actorId: actor.actorId, actorLabel: actor.actorLabel, action: "user.password_change_failed" as const };
+      await checkCredentials(c, { email: account.email, password: currentPassword, account, kind: "user", failureAudit });
+    } catch (error) {
+      if (error instanceof ApiProblem && error.status === 401) {
+        throw new ApiProblem(400, CURRENT_PASSWORD_WRONG_MESSAGE, { currentPassword: [CURRENT_PASSWORD_WRONG_MESSAGE] });
+      }
+      throw error;
+    }
+    const problems = accountRuleMessages(newPassword, { email: account.email, name: account.name });
+    if (newPassword === currentPassword) problems.push(SAME_PASSWORD_MESSAGE);
+    if (problems.length > 0) throw new ApiProblem(400, problems[0]!, { newPassword: problems });
+    const at = now();
+    const ver = await changeOwnPassword(db, { kind: "user", id: account.id, passwordHash: await hashPassword(newPassword), actor, at });
+    // Every other token of the account now fails (requireUser); this session goes on with a new one.
+    const { token } = signToken({ sub: String(account.id), kind: "user", ver }, jwtSecret, { now: at, ttlSeconds: USER_TOKEN_TTL_SECONDS });
+    return c.json({ token, user: { name: account.name, email: account.email, role: account.role } }, 200);
+  });
+}
