@@ -61,6 +61,18 @@ test("crear una garantía, programar su nuevo precio, desactivar otra y que la c
   await expect(prices).toContainText("Precio como opcional hoy: 19,90 € al año");
   await expectNoSeriousA11yViolations(page);
 
+  // Edit: offered on the 18-month plan too, with a limit; the line and code are not editable.
+  await page.getByRole("link", { name: "Editar datos" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Editar garantía" })).toBeVisible();
+  await expect(page.getByLabel("Código")).toHaveCount(0);
+  await page.getByRole("checkbox", { name: "18 meses (Alquiler): opcional" }).check();
+  await page.getByLabel("Límite (importe, opcional)").fill("1.500");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByRole("status").getByText("Datos guardados")).toBeVisible();
+  const data = page.getByRole("region", { name: "Datos", exact: true });
+  await expect(data).toContainText("12 meses, 18 meses");
+  await expect(data).toContainText("1.500,00 €");
+
   // A new price from ten days on: scheduled, today's stays.
   const later = madridDay(10);
   await prices.getByRole("radio", { name: "Importe fijo anual" }).check();
@@ -78,7 +90,9 @@ test("crear una garantía, programar su nuevo precio, desactivar otra y que la c
 
   // Deactivate the other one, after confirming (a dialog with JavaScript, a confirmation step without).
   await page.goto(`/admin/guarantees/${other.id}`);
-  await page.getByRole("button", { name: "Desactivar garantía" }).click();
+  // From the keyboard: the trigger opens the dialog (JavaScript) or the confirmation step (without).
+  await page.getByRole("button", { name: "Desactivar garantía" }).focus();
+  await page.keyboard.press("Enter");
   await page.getByRole("button", { name: "Sí, desactivar" }).click();
   await expect(page.getByRole("status").getByText("Garantía desactivada")).toBeVisible();
   await expect(page.getByRole("button", { name: "Activar garantía" })).toBeVisible();
