@@ -113,6 +113,7 @@ export default function GuaranteePage() {
         </div>
         <p className="text-slate-700">
           {LINE_LABELS[g.line]} · <span className="font-mono">{g.code}</span>
+          {g.active ? null : " · No se ofrece en las cotizaciones nuevas; las pólizas que la llevan la conservan."}
         </p>
         {canWrite ? (
           <div className="flex flex-wrap items-start gap-3">
