@@ -30,7 +30,6 @@ const iso = (date: Date) => date.toISOString();
  * outer columns unqualified in a one-table select, and inside the subquery they would read as the
  * policy's own.
  */
-export const LIVE_POLICY_STATUSES = ["pendiente_pago", "en_vigor", "suspendida"] as const;
 const carriedBy = (select: string) =>
   sql.raw(`(select ${select} from policies p where p.line_code = guarantees.line_code and p.status in ('pendiente_pago', 'en_vigor', 'suspendida')
     and (p.optional_guarantees @> jsonb_build_array(guarantees.code)
