@@ -7,6 +7,8 @@ import { expectNoSeriousA11yViolations, fillAlquilerQuote, madridDay } from "./s
 // deactivate another one behind the confirmation, and the quote's results no longer offer it.
 
 type Guarantee = { id: number; name: string };
+/** A write and the page it redirects to; on a two-core machine shared with other suites this can take longer than 5 s. */
+const AFTER_WRITE = 15_000;
 
 async function apiGuarantee(request: APIRequestContext, token: string, method: "post", path: string, data?: unknown): Promise<Guarantee> {
   const response = await request[method](`/api${path}`, { headers: { authorization: `Bearer ${token}` }, data });
@@ -49,13 +51,13 @@ test("crear una garantía, programar su nuevo precio, desactivar otra y que la c
   await page.getByRole("radio", { name: "Porcentaje de la prima neta" }).check();
   await page.getByRole("textbox", { name: "Importe", exact: true }).fill("150");
   await page.getByRole("button", { name: "Crear garantía" }).click();
-  await expect(page.getByText("Un porcentaje no puede ser mayor que 100").first()).toBeVisible();
+  await expect(page.getByText("Un porcentaje no puede ser mayor que 100").first()).toBeVisible({ timeout: AFTER_WRITE });
   await expect(page).toHaveTitle(/^Error: /);
 
   await page.getByRole("radio", { name: "Importe fijo anual" }).check();
   await page.getByRole("textbox", { name: "Importe", exact: true }).fill("19,90");
   await page.getByRole("button", { name: "Crear garantía" }).click();
-  await expect(page.getByRole("status").getByText("Garantía creada")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Garantía creada")).toBeVisible({ timeout: AFTER_WRITE });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const prices = page.getByRole("region", { name: "Precios", exact: true });
   await expect(prices).toContainText("Precio como opcional hoy: 19,90 € al año");
@@ -68,7 +70,7 @@ test("crear una garantía, programar su nuevo precio, desactivar otra y que la c
   await page.getByRole("checkbox", { name: "18 meses (Alquiler): opcional" }).check();
   await page.getByLabel("Límite (importe, opcional)").fill("1.500");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByRole("status").getByText("Datos guardados")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Datos guardados")).toBeVisible({ timeout: AFTER_WRITE });
   const data = page.getByRole("region", { name: "Datos", exact: true });
   await expect(data).toContainText("12 meses, 18 meses");
   await expect(data).toContainText("1.500,00 €");
@@ -79,7 +81,7 @@ test("crear una garantía, programar su nuevo precio, desactivar otra y que la c
   await prices.getByRole("textbox", { name: "Importe", exact: true }).fill("29,90");
   await prices.getByLabel("Fecha de efecto").fill(later.iso);
   await prices.getByRole("button", { name: "Programar precio" }).click();
-  await expect(page.getByRole("status").getByText("Precio programado")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Precio programado")).toBeVisible({ timeout: AFTER_WRITE });
   const history = page.getByRole("table", { name: "Historial de precios" });
   await expect(history.getByRole("row", { name: /^v2/ })).toContainText("29,90 € al año");
   await expect(history.getByRole("row", { name: /^v2/ })).toContainText(later.shown);
@@ -94,7 +96,7 @@ test("crear una garantía, programar su nuevo precio, desactivar otra y que la c
   await page.getByRole("button", { name: "Desactivar garantía" }).focus();
   await page.keyboard.press("Enter");
   await page.getByRole("button", { name: "Sí, desactivar" }).click();
-  await expect(page.getByRole("status").getByText("Garantía desactivada")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Garantía desactivada")).toBeVisible({ timeout: AFTER_WRITE });
   await expect(page.getByRole("button", { name: "Activar garantía" })).toBeVisible();
 
   // The list shows both, each in its state.
