@@ -236,6 +236,12 @@ export const AUDIT_ACTIONS = {
   "recibo.refunded": "Recibo extornado",
   "lifecycle.run": "Proceso diario de pólizas",
   "payment.accepted": "Cobro aceptado",
+  // The guarantee catalogue (ADR 016).
+  "guarantee.created": "Garantía creada",
+  "guarantee.updated": "Garantía modificada",
+  "guarantee.price_changed": "Nuevo precio de garantía",
+  "guarantee.activated": "Garantía activada",
+  "guarantee.deactivated": "Garantía desactivada",
   "email.queued": "Correo en cola",
   seed: "Datos iniciales cargados",
 } as const satisfies Record<string, string>;
@@ -252,6 +258,7 @@ export const AUDIT_ENTITIES = {
   policy: "Póliza",
   payment: "Cobro",
   recibo: "Recibo",
+  guarantee: "Garantía",
   lifecycle_run: "Proceso diario",
   outbox_email: "Correo",
   database: "Base de datos",

@@ -378,7 +378,7 @@ async function catalogueGuarantees(db: DbOrTx, line: LineCode, planCode: string,
     ? await db
         .select({ code: guaranteesTable.code, name: guaranteesTable.name, description: guaranteesTable.description, limitText: guaranteesTable.limitText })
         .from(guaranteesTable)
-        .where(inArray(guaranteesTable.code, [...optional]))
+        .where(and(eq(guaranteesTable.lineCode, line), inArray(guaranteesTable.code, [...optional])))
     : [];
   return {
     plan: { code: planCode, name: plan?.name ?? planCode, deductibleCents: plan?.deductibleCents ?? 0 },

@@ -6,11 +6,13 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { LineCode } from "../domain/catalogue";
+import { madridDate } from "../domain/calendar";
+import { priceInForce, type GuaranteePriceVersion } from "../domain/guarantee-prices";
 import type { PricedPlan, RatingGuarantee, RatingPlan, RatingSettings, RatingTables, RatingTariff } from "../domain/rating";
 import { ApiProblem } from "../http";
 import { auditRow, writeAudit, type AuditWrite } from "./audit";
 import type { Database, DbOrTx } from "./client";
-import { auditLog, guarantees, planGuarantees, plans, quotes, settings, tariffs, type QuoteStatus } from "./schema";
+import { auditLog, guaranteePrices, guarantees, planGuarantees, plans, quotes, settings, tariffs, type QuoteStatus } from "./schema";
 import type { QuoteListQuery, QuoteSortKey } from "../contract/quotes";
 import { cappedCount, listPage, type SortMap } from "./list";
 
@@ -33,10 +35,14 @@ async function readSettings(db: DbOrTx, keys: string[]): Promise<Record<string, 
 /** What the rating of a line reads from the database, before choosing the tariffs in force. */
 export type RatingCatalogue = {
   plans: RatingPlan[];
-  guarantees: RatingGuarantee[];
+  /** Each guarantee with every version of its price; ratingTablesAt picks the one in force. */
+  guarantees: CatalogueGuarantee[];
   tariffRows: TariffRow[];
   settings: RatingSettings;
 };
+
+/** A guarantee as cached: its price versions instead of one price (ADR 016). */
+export type CatalogueGuarantee = Omit<RatingGuarantee, "priceType" | "priceValue"> & { prices: GuaranteePriceVersion[] };
 
 /**
  * The line's active plans and guarantees (with the plans that include or offer each), every
@@ -44,7 +50,7 @@ export type RatingCatalogue = {
  * CatalogueCache (api/db/catalogue-cache.ts); ratingTablesAt picks the tariffs in force.
  */
 export async function readRatingCatalogue(db: DbOrTx, line: LineCode): Promise<RatingCatalogue> {
-  const [planRows, guaranteeRows, linkRows, tariffRows, settingValues] = await Promise.all([
+  const [planRows, guaranteeRows, linkRows, priceRows, tariffRows, settingValues] = await Promise.all([
     db
       .select()
       .from(plans)
@@ -60,6 +66,17 @@ export async function readRatingCatalogue(db: DbOrTx, line: LineCode): Promise<R
       .from(planGuarantees)
       .innerJoin(plans, eq(plans.id, planGuarantees.planId))
       .where(eq(plans.lineCode, line)),
+    db
+      .select({
+        guaranteeId: guaranteePrices.guaranteeId,
+        version: guaranteePrices.version,
+        priceType: guaranteePrices.priceType,
+        priceValue: guaranteePrices.priceValue,
+        validFrom: guaranteePrices.validFrom,
+      })
+      .from(guaranteePrices)
+      .innerJoin(guarantees, eq(guarantees.id, guaranteePrices.guaranteeId))
+      .where(and(eq(guarantees.lineCode, line), eq(guarantees.active, true))),
     db
       .select({ factor: tariffs.factor, bands: tariffs.bands, version: tariffs.version, validFrom: tariffs.validFrom })
       .from(tariffs)
@@ -84,15 +101,14 @@ export async function readRatingCatalogue(db: DbOrTx, line: LineCode): Promise<R
     active: p.active,
   }));
 
-  const ratingGuarantees: RatingGuarantee[] = guaranteeRows.map((g) => {
+  const ratingGuarantees: CatalogueGuarantee[] = guaranteeRows.map((g) => {
     const links = linkRows.filter((l) => l.guaranteeId === g.id);
     return {
       line: g.lineCode,
       code: g.code,
       name: g.name,
       description: g.description,
-      priceType: g.priceType,
-      priceValue: g.priceValue,
+      prices: priceRows.filter((p) => p.guaranteeId === g.id).map(({ guaranteeId: _, ...version }) => version),
       limitText: g.limitText,
       deductibleCents: g.deductibleCents,
       includedIn: links.filter((l) => l.included).map((l) => l.planCode),
@@ -105,12 +121,27 @@ export async function readRatingCatalogue(db: DbOrTx, line: LineCode): Promise<R
   return { plans: ratingPlans, guarantees: ratingGuarantees, tariffRows, settings: parsedSettings.data as RatingSettings };
 }
 
-/** The rating tables at `now`: the catalogue with the latest version of each tariff factor in force. */
+/**
+ * The rating tables at `now`: the catalogue with the latest version of each tariff factor in
+ * force, and each guarantee with the price in force on `now`'s day in Spain (ADR 016). Its shape
+ * (`guarantees[*].priceType/priceValue`) is what quotes, renewals and endorsements price with.
+ */
 export function ratingTablesAt(catalogue: RatingCatalogue, line: LineCode, now: Date): RatingTables {
   const ratingTariffs = tariffsInForce(line, catalogue.tariffRows, now);
   // A line without tables would be priced at its bare base premiums: never silently.
   if (ratingTariffs.length === 0) throw new ApiProblem(500, "Faltan las tarifas del ramo");
-  return { plans: catalogue.plans, guarantees: catalogue.guarantees, tariffs: ratingTariffs, settings: catalogue.settings };
+  return { plans: catalogue.plans, guarantees: guaranteesAt(catalogue.guarantees, now), tariffs: ratingTariffs, settings: catalogue.settings };
+}
+
+/** Each guarantee with its price in force at `now` (Madrid calendar day). */
+export function guaranteesAt(catalogue: readonly CatalogueGuarantee[], now: Date): RatingGuarantee[] {
+  const day = madridDate(now);
+  return catalogue.map(({ prices, ...g }) => {
+    const price = priceInForce(prices, day);
+    // Every guarantee gets its version 1 when created (API, seed, migration 0010).
+    if (!price) throw new ApiProblem(500, `Falta el precio de la garantía ${g.code}`);
+    return { ...g, priceType: price.priceType, priceValue: price.priceValue };
+  });
 }
 
 /** The rating tables read straight from the database (checkout and documents, off the hot path). */

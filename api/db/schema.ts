@@ -287,15 +287,17 @@ export const guarantees = pgTable(
   "guarantees",
   {
     id: serial("id").primaryKey(),
-    code: text("code").notNull().unique(),
+    /** Unique within its line (migration 0010): the code policies and quotes name it by, never changed. */
+    code: text("code").notNull(),
     name: text("name").notNull(),
+    /** What the customer reads about it on the quote and the IPID. */
     description: text("description").notNull(),
+    /** A one-line hint for the customer beside the name (jargon explained); optional. */
+    hint: text("hint"),
     lineCode: lineCodeEnum("line_code")
       .notNull()
       .references(() => productLines.code, { onDelete: "restrict" }),
-    /** Price when chosen as an optional: fixed = yearly cents; percent = basis points of the net premium. */
-    priceType: guaranteePriceTypeEnum("price_type").notNull().default("fixed"),
-    priceValue: integer("price_value").notNull().default(0),
+    // Its price lives in guarantee_prices, versioned by effective date (ADR 016).
     limitText: text("limit_text"),
     limitCents: integer("limit_cents"),
     deductibleCents: integer("deductible_cents").notNull().default(0),
@@ -304,7 +306,43 @@ export const guarantees = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("guarantees_line_code_idx").on(t.lineCode), check("guarantees_price_nonneg", sql`${t.priceValue} >= 0`)],
+  (t) => [
+    unique("guarantees_line_code_code_unique").on(t.lineCode, t.code),
+    // The back office's list: one index per sort key (the line's one is the unique index's prefix).
+    index("guarantees_line_sort_idx").on(t.lineCode, t.sortOrder, t.id),
+    index("guarantees_code_idx").on(t.code, t.id),
+    index("guarantees_name_idx").on(t.name, t.id),
+    check("guarantees_limit_nonneg", sql`${t.limitCents} is null or ${t.limitCents} >= 0`),
+    check("guarantees_deductible_nonneg", sql`${t.deductibleCents} >= 0`),
+  ],
+);
+
+/**
+ * The price of a guarantee when chosen as an optional, one row per version: fixed = yearly cents;
+ * percent = basis points of the plan's net premium. The version in force on a day is the one with
+ * the latest valid_from on or before it (ties: the higher version); ADR 016.
+ */
+export const guaranteePrices = pgTable(
+  "guarantee_prices",
+  {
+    id: serial("id").primaryKey(),
+    guaranteeId: integer("guarantee_id")
+      .notNull()
+      .references(() => guarantees.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    priceType: guaranteePriceTypeEnum("price_type").notNull(),
+    priceValue: integer("price_value").notNull(),
+    /** The first day (Madrid calendar) this price applies to new quotes. */
+    validFrom: date("valid_from").notNull(),
+    createdByAdminId: integer("created_by_admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("guarantee_prices_guarantee_version_unique").on(t.guaranteeId, t.version),
+    index("guarantee_prices_guarantee_valid_idx").on(t.guaranteeId, t.validFrom),
+    check("guarantee_prices_value_nonneg", sql`${t.priceValue} >= 0`),
+    check("guarantee_prices_percent_max", sql`${t.priceType} <> 'percent' or ${t.priceValue} <= 10000`),
+  ],
 );
 
 /** A guarantee offered by a plan: included in its price, or optional at the guarantee's price. */
@@ -710,6 +748,7 @@ export type Plan = typeof plans.$inferSelect;
 export type NewPlan = typeof plans.$inferInsert;
 export type Guarantee = typeof guarantees.$inferSelect;
 export type NewGuarantee = typeof guarantees.$inferInsert;
+export type GuaranteePrice = typeof guaranteePrices.$inferSelect;
 export type PlanGuarantee = typeof planGuarantees.$inferSelect;
 export type NewPlanGuarantee = typeof planGuarantees.$inferInsert;
 export type Tariff = typeof tariffs.$inferSelect;

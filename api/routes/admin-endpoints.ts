@@ -73,6 +73,15 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/clients/{id}/notes", permission: "clients:write" },
   { method: "get", path: "/admin/clients/{id}/gdpr-export", permission: "clients:write" },
   { method: "post", path: "/admin/clients/{id}/erase", permission: "clients:write" },
+  // The guarantee catalogue (ADR 016).
+  { method: "get", path: "/admin/guarantees", permission: "guarantees:read" },
+  { method: "get", path: "/admin/guarantees/export", permission: "guarantees:read" },
+  { method: "get", path: "/admin/guarantees/{id}", permission: "guarantees:read" },
+  { method: "post", path: "/admin/guarantees", permission: "guarantees:write" },
+  { method: "patch", path: "/admin/guarantees/{id}", permission: "guarantees:write" },
+  { method: "post", path: "/admin/guarantees/{id}/prices", permission: "guarantees:write" },
+  { method: "post", path: "/admin/guarantees/{id}/activate", permission: "guarantees:write" },
+  { method: "post", path: "/admin/guarantees/{id}/deactivate", permission: "guarantees:write" },
 ] as const satisfies readonly AdminEndpoint[];
 
 /** The table's entry of an endpoint; throws (at start-up) for an endpoint missing from the table. */

@@ -4,6 +4,7 @@ import type { ApiApp } from "../app";
 import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
+import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminPolicyRoutes } from "./admin-policies";
 import { registerAdminRoleRoutes } from "./admin-roles";
@@ -17,4 +18,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminAuditRoutes(api);
   registerAdminPolicyRoutes(api);
   registerAdminClientRoutes(api);
+  registerAdminGuaranteeRoutes(api);
 }

@@ -35,6 +35,18 @@ describe("ADMIN_ROUTE_PERMISSIONS", () => {
     }
   });
 
+  it("garantías: leer con guarantees:read; crear, editar, cambiar precios y (des)activar con guarantees:write", () => {
+    for (const id of ["routes/admin.guarantees._index", "routes/admin.guarantees[.]csv", "routes/admin.guarantees.$id._index"] as const) {
+      expect(ADMIN_ROUTE_PERMISSIONS[id].loader).toBe("guarantees:read");
+    }
+    for (const id of ["routes/admin.guarantees.new", "routes/admin.guarantees.$id.edit"] as const) {
+      expect(ADMIN_ROUTE_PERMISSIONS[id]).toEqual({ loader: "guarantees:write", action: "guarantees:write" });
+    }
+    expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.guarantees.$id._index"].action).toBe("guarantees:write");
+    expect(visibleSections({ "guarantees:read": true }).map((s) => s.label)).toEqual(["Panel", "Garantías", "Configuración"]);
+    expect(canOpen({ "guarantees:read": true }, "routes/admin.guarantees.$id._index", "action")).toBe(false);
+  });
+
   it("deja fuera el inicio de sesión, que es público", () => {
     expect(isAdminRouteId("routes/admin_.login")).toBe(false);
     expect(isAdminRouteId("routes/admin.login")).toBe(false);

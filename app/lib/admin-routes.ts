@@ -48,6 +48,13 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   // The policy's PDFs (particular conditions, each recibo): whoever may read the policy.
   "routes/admin.policies.$id.documentos.condiciones": { loader: "policies:read", action: null },
   "routes/admin.policies.$id.documentos.recibo.$sequence": { loader: "policies:read", action: null },
+  // The guarantee catalogue (ADR 016): reading needs guarantees:read; creating, editing, a new
+  // price and (de)activating need guarantees:write.
+  "routes/admin.guarantees._index": { loader: "guarantees:read", action: null },
+  "routes/admin.guarantees[.]csv": { loader: "guarantees:read", action: null },
+  "routes/admin.guarantees.new": { loader: "guarantees:write", action: "guarantees:write" },
+  "routes/admin.guarantees.$id._index": { loader: "guarantees:read", action: "guarantees:write" },
+  "routes/admin.guarantees.$id.edit": { loader: "guarantees:write", action: "guarantees:write" },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -77,6 +84,7 @@ export const ADMIN_SECTIONS = [
   // Clients.
   { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false },
   { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
+  { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false },
   { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
   { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
   { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },

@@ -25,14 +25,22 @@ test("cada ruta de administración está en la tabla ruta→permiso", () => {
   expect(table.filter((id) => !ids.includes(id)), "entradas sin fichero de ruta").toEqual([]);
 });
 
-type Ids = { userId: number; roleId: number; clientId: number; policyId: number };
+type Ids = { userId: number; roleId: number; clientId: number; policyId: number; guaranteeId: number };
 
 /** The URL a route file serves for a GET, with real ids for its params; null for action-only routes. */
 function urlFor(file: string, ids: Ids): string | null {
   if (routeId(file) === "routes/admin.logout") return null; // POST only
   const name = file.replace(/\.(tsx|ts)$/, "").replaceAll("[.]", "~"); // admin.audit[.]csv keeps its dot
   const url = "/" + name.split(".").filter((s) => s !== "_index").join("/").replaceAll("~", ".");
-  const id = url.startsWith("/admin/users") ? ids.userId : url.startsWith("/admin/clients") ? ids.clientId : url.startsWith("/admin/policies") ? ids.policyId : ids.roleId;
+  const id = url.startsWith("/admin/users")
+    ? ids.userId
+    : url.startsWith("/admin/clients")
+      ? ids.clientId
+      : url.startsWith("/admin/policies")
+        ? ids.policyId
+        : url.startsWith("/admin/guarantees")
+          ? ids.guaranteeId
+          : ids.roleId;
   // A policy bought through checkout has recibo 1 (paid at once).
   return url.replace("$id", String(id)).replace("$sequence", "1");
 }
@@ -72,7 +80,14 @@ test.describe("autorización de cada ruta de administración", () => {
     const email = `sinpermisos-${suffix}@cotiza.test`;
     const user = await createStaffAccount(request, token, { username: `sinpermisos-${suffix}`, email, password, roleId: role.id });
     const policy = await buyPolicy(request, "Tomadora Autorización");
-    ids = { userId: user.id, roleId: role.id, clientId: (await clientThroughCheckout(request, token, "Cliente de autorización")).id, policyId: policy.id };
+    const { items: guarantees } = await api(request, "get", "/admin/guarantees?q=auto_lunas", token);
+    ids = {
+      userId: user.id,
+      roleId: role.id,
+      clientId: (await clientThroughCheckout(request, token, "Cliente de autorización")).id,
+      policyId: policy.id,
+      guaranteeId: guarantees[0].id,
+    };
     superadmin = await signedInPage(browser, (context) => sessions.admin(context, "superadmin"));
     await superadmin.goto("/admin");
     await expect(superadmin).toHaveURL(/\/admin$/);

@@ -87,6 +87,14 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/clients/{id}/notes": "clients:write",
       "GET /admin/clients/{id}/gdpr-export": "clients:write",
       "POST /admin/clients/{id}/erase": "clients:write",
+      "GET /admin/guarantees": "guarantees:read",
+      "GET /admin/guarantees/export": "guarantees:read",
+      "GET /admin/guarantees/{id}": "guarantees:read",
+      "POST /admin/guarantees": "guarantees:write",
+      "PATCH /admin/guarantees/{id}": "guarantees:write",
+      "POST /admin/guarantees/{id}/prices": "guarantees:write",
+      "POST /admin/guarantees/{id}/activate": "guarantees:write",
+      "POST /admin/guarantees/{id}/deactivate": "guarantees:write",
     });
   });
 });
@@ -183,7 +191,35 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "GET /admin/clients/{id}/gdpr-export": async (fx) => ({ path: `/admin/clients/${fx.clientId}/gdpr-export`, expect: 200 }),
   // A prospect of its own: erasing it is allowed at once, and only once.
   "POST /admin/clients/{id}/erase": async () => ({ path: `/admin/clients/${await insertClient()}/erase`, expect: 200 }),
+  // The guarantee catalogue: each write case on a guarantee of its own.
+  "GET /admin/guarantees": async () => ({ path: "/admin/guarantees?line=auto&state=activa&q=lunas&sort=name", expect: 200 }),
+  "GET /admin/guarantees/export": async () => ({ path: "/admin/guarantees/export?line=hogar", expect: 200 }),
+  "GET /admin/guarantees/{id}": async () => ({ path: `/admin/guarantees/${await newGuarantee()}`, expect: 200 }),
+  "POST /admin/guarantees": async () => ({ path: "/admin/guarantees", body: guaranteeBody(), expect: 201 }),
+  "PATCH /admin/guarantees/{id}": async () => ({ path: `/admin/guarantees/${await newGuarantee()}`, body: { name: "Nombre cambiado" }, expect: 200 }),
+  "POST /admin/guarantees/{id}/prices": async () => ({
+    path: `/admin/guarantees/${await newGuarantee()}/prices`,
+    body: { priceType: "percent", priceValue: 500, validFrom: today() },
+    expect: 201,
+  }),
+  "POST /admin/guarantees/{id}/activate": async () => ({ path: `/admin/guarantees/${await newGuarantee(false)}/activate`, expect: 200 }),
+  "POST /admin/guarantees/{id}/deactivate": async () => ({ path: `/admin/guarantees/${await newGuarantee()}/deactivate`, expect: 200 }),
 };
+
+let guarantees = 0;
+const guaranteeBody = (active = true) => ({
+  line: "auto",
+  code: `permisos_${++guarantees}_${Date.now().toString(36)}`,
+  name: "Garantía de prueba de permisos",
+  description: "Una garantía creada por la prueba de permisos.",
+  includedIn: [],
+  optionalIn: ["terceros"],
+  priceType: "fixed",
+  priceValue: 1500,
+  active,
+});
+const newGuarantee = async (active = true) =>
+  (await json<{ id: number }>("post", "/admin/guarantees", { token: superToken, body: guaranteeBody(active), status: 201 })).id;
 
 const today = () => madridDate(new Date());
 const staffQuote = async () => (await json<{ id: string }>("post", "/admin/policies/quotes", { token: superToken, body: { line: "auto", inputs: AUTO }, status: 201 })).id;

@@ -148,7 +148,7 @@ describe("migrated and seeded database", () => {
   });
 
   it("seeding never overwrites what an admin edited", async () => {
-    await handle.db.update(s.guarantees).set({ priceValue: 9999, name: "Lunas (editada)" }).where(eq(s.guarantees.code, "auto_lunas"));
+    await handle.db.update(s.guarantees).set({ deductibleCents: 9999, name: "Lunas (editada)" }).where(eq(s.guarantees.code, "auto_lunas"));
     await handle.db.update(s.settings).set({ value: 900 }).where(eq(s.settings.key, "ips_bp"));
     await handle.db
       .update(s.roles)
@@ -156,7 +156,7 @@ describe("migrated and seeded database", () => {
       .where(eq(s.roles.name, "gestor"));
     await seedDatabase(handle.db, quiet);
     const [lunas] = await handle.db.select().from(s.guarantees).where(eq(s.guarantees.code, "auto_lunas"));
-    expect(lunas).toMatchObject({ priceValue: 9999, name: "Lunas (editada)" });
+    expect(lunas).toMatchObject({ deductibleCents: 9999, name: "Lunas (editada)" });
     const [ips] = await handle.db.select().from(s.settings).where(eq(s.settings.key, "ips_bp"));
     expect(ips!.value).toBe(900);
     const [gestor] = await handle.db.select().from(s.roles).where(eq(s.roles.name, "gestor"));

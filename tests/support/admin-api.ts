@@ -11,6 +11,7 @@ import { auditLog, clients, type NewClient } from "../../api/db/schema";
 import { PERMISSION_NAMES, type PermissionName } from "../../api/domain/permissions";
 import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "./db";
 import { startTestServer } from "./server";
+import type { Clock } from "../../platform/clock";
 
 export const FORBIDDEN = { error: "No tienes permisos para realizar esta accion" };
 export const PASSWORD = "Clave-Segura-2026!";
@@ -98,11 +99,14 @@ export async function auditCount(): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Starts the server on a fresh database before the file's tests and signs the seeded superadmin in. */
-export function setUpAdminApi(): void {
+/**
+ * Starts the server on a fresh database before the file's tests and signs the seeded superadmin in.
+ * `now`: the API's clock, for a file that moves it (its tokens expire by that clock too).
+ */
+export function setUpAdminApi(opts: { now?: Clock } = {}): void {
   beforeAll(async () => {
     database = await createTestDatabase();
-    server = await startTestServer({ database });
+    server = await startTestServer({ database, now: opts.now });
     superToken = await login(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
     const me = await json<{ id: number }>("get", "/admin/auth/me", { token: superToken, status: 200 });
     seededAdminId = me.id;

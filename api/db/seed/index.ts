@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS } from "./settings";
 import { generatePassword, hashPassword } from "../../domain/password";
 import { PERMISSIONS, SEED_ROLE_DESCRIPTIONS, SEED_ROLE_PERMISSIONS, SEED_ROLES } from "../../domain/permissions";
 import type { Database, Transaction } from "../client";
-import { adminUsers, auditLog, guarantees, permissions, planGuarantees, plans, productLines, roles, settings, tariffs } from "../schema";
+import { adminUsers, auditLog, guaranteePrices, guarantees, permissions, planGuarantees, plans, productLines, roles, settings, tariffs } from "../schema";
 
 export type SeedOptions = {
   adminEmail?: string;
@@ -162,16 +162,25 @@ async function seedCatalogue(
         name: g.name,
         description: g.description,
         lineCode: g.line,
-        priceType: g.priceType,
-        priceValue: g.priceValue,
         limitText: g.limitText,
         limitCents: g.limitCents,
         deductibleCents: g.deductibleCents,
         sortOrder: i + 1,
       })),
     )
-    .onConflictDoNothing({ target: guarantees.code })
-    .returning({ id: guarantees.id });
+    .onConflictDoNothing({ target: [guarantees.lineCode, guarantees.code] })
+    .returning({ id: guarantees.id, line: guarantees.lineCode, code: guarantees.code });
+
+  // A new guarantee's seeded price is its version 1, in force from today (ADR 016).
+  if (insertedGuarantees.length > 0) {
+    const seedOf = new Map(GUARANTEES.map((g) => [`${g.line}/${g.code}`, g]));
+    await tx.insert(guaranteePrices).values(
+      insertedGuarantees.map((row) => {
+        const seed = seedOf.get(`${row.line}/${row.code}`)!;
+        return { guaranteeId: row.id, version: 1, priceType: seed.priceType, priceValue: seed.priceValue, validFrom: sql`current_date` };
+      }),
+    );
+  }
 
   // Links are only made for a plan or a guarantee created in this run: a link an admin removed
   // from an existing pair stays removed.
@@ -180,12 +189,12 @@ async function seedCatalogue(
   let planGuaranteeCount = 0;
   if (newPlanIds.size > 0 || newGuaranteeIds.size > 0) {
     const allPlans = await tx.select({ id: plans.id, lineCode: plans.lineCode, code: plans.code }).from(plans);
-    const allGuarantees = await tx.select({ id: guarantees.id, code: guarantees.code }).from(guarantees);
+    const allGuarantees = await tx.select({ id: guarantees.id, line: guarantees.lineCode, code: guarantees.code }).from(guarantees);
     const planId = new Map(allPlans.map((p) => [`${p.lineCode}/${p.code}`, p.id]));
-    const guaranteeId = new Map(allGuarantees.map((g) => [g.code, g.id]));
+    const guaranteeId = new Map(allGuarantees.map((g) => [`${g.line}/${g.code}`, g.id]));
     const links: { planId: number; guaranteeId: number; included: boolean }[] = [];
     for (const g of GUARANTEES) {
-      const gid = guaranteeId.get(g.code);
+      const gid = guaranteeId.get(`${g.line}/${g.code}`);
       if (gid === undefined) continue;
       const offers = [...g.includedIn.map((code) => ({ code, included: true })), ...g.optionalIn.map((code) => ({ code, included: false }))];
       for (const { code, included } of offers) {
