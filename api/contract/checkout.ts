@@ -18,6 +18,7 @@ import { documented } from "./openapi-meta";
 
 export const QUOTE_EXPIRED_MESSAGE = "La cotización ha caducado. Vuelva a cotizar para obtener un precio actualizado.";
 export const QUOTE_ALREADY_CONTRACTED_MESSAGE = "Esta cotización ya se ha contratado. Puede ver su póliza en Mi póliza.";
+export const CHECKOUT_IN_PROGRESS_MESSAGE = "Esta cotización se está contratando en este momento. Espere unos segundos y consulte Mi póliza antes de intentarlo de nuevo.";
 export const QUOTE_DISCARDED_MESSAGE = "Esta cotización se ha descartado. Vuelva a cotizar para contratar.";
 export const PAYMENT_DECLINED_MESSAGE =
   "El pago ha sido rechazado. Revise los datos de la tarjeta o pruebe con otro medio de pago.";

@@ -55,8 +55,9 @@ import { insertPayment, insertRecibos, loadPolicyViews, readDocumentContext, rea
 import { loadRatingTables } from "../db/quotes.repo";
 import { clients, lifecycleRuns, payments as paymentsTable, policies, recibos, type Policy, type Recibo, type RenewalOffer } from "../db/schema";
 import { ApiProblem } from "../http";
-import { withdrawalDocument } from "./documents";
-import { enqueueEmail, pdfAttachment, type OutgoingEmail } from "./mail";
+import { completeAttachments, pendingPdf } from "./attachments";
+import { DOCUMENT_FILENAMES } from "./documents";
+import { enqueueEmail, type OutgoingEmail } from "./mail";
 import type { PaymentProvider } from "./payments";
 import type { Logger } from "../../platform/logger";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
@@ -277,16 +278,18 @@ export async function customerLifecycle(db: DbOrTx, policyId: number, now: Date)
  * Desistimiento by the customer (Ley 22/2007, from Mi póliza): the staff cancellation with reason
  * desistimiento and effect today (the machine refuses it outside the period, for a line that does
  * not admit it, or for a policy already cancelled: a double submit refunds once), then the
- * confirmation e-mail with its PDF, in the same transaction.
+ * confirmation e-mail, in the same transaction; its PDF is rendered after the commit.
  */
 export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, actor: Actor, now: Date): Promise<{ refundCents: number }> {
-  return withPolicy(deps, policyId, actor, now, async (c) => {
+  const { refundCents, emailId } = await withPolicy(deps, policyId, actor, now, async (c) => {
+    let emailId: number | null = null;
     const refundCents = await cancel(deps, c, { reason: "desistimiento", effectiveDate: c.today, note: "comunicado por el tomador desde Mi póliza" });
     const [view] = await loadPolicyViews(c.tx, { id: policyId });
     const to = view?.policyholder.email ?? (actor.actorType === "user" ? actor.actorLabel : null);
     if (view && to) {
       const ctx = await readDocumentContext(c.tx);
-      const pdf = await withdrawalDocument(view, { requestedAt: c.now, effectiveDate: c.today, refundCents }, ctx);
+      // The confirmation PDF is rendered after the commit (ADR 017).
+      const pdf = pendingPdf(DOCUMENT_FILENAMES.withdrawal(view.number), { kind: "withdrawal", policyId, requestedAt: c.now.toISOString(), effectiveDate: c.today, refundCents });
       const d = ctx.distributor;
       const lines = [
         `Hola, ${view.policyholder.name}:`,
@@ -302,10 +305,16 @@ export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, a
         "",
         d.distributorName,
       ];
-      await queueEmail(c, { to, subject: `Desistimiento de su póliza ${view.number}`, text: lines.join("\n"), attachments: [pdfAttachment(pdf.filename, pdf.content)] }, "withdrawal_confirmation");
+      emailId = await queueEmail(c, { to, subject: `Desistimiento de su póliza ${view.number}`, text: lines.join("\n"), attachments: [pdf] }, "withdrawal_confirmation");
     }
-    return { refundCents };
+    return { refundCents, emailId };
   });
+  if (emailId !== null) {
+    await completeAttachments(deps.db, emailId).catch((error: unknown) =>
+      deps.logger.warn("withdrawal e-mail attachment left to the sender", { emailId, error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+  return { refundCents };
 }
 
 /** Art. 22 LCS: the customer opposes the tacit renewal (up to one month before the end); the policy expires at the end of its term. */
@@ -327,9 +336,10 @@ export async function stopRenewalByCustomer(deps: CustomerDeps, policyId: number
   });
 }
 
-async function queueEmail(c: Change, email: OutgoingEmail, kind: string) {
+async function queueEmail(c: Change, email: OutgoingEmail, kind: string): Promise<number> {
   const emailId = await enqueueEmail(c.tx, email, c.now);
   await writeAudit(c.tx, { ...c.actor, action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to: email.to, kind, policyId: c.policy.id }, at: c.now });
+  return emailId;
 }
 
 /** "Renovar ahora": prices the next term with the tariff in force and sends the notice; the term starts at the end date. */
