@@ -2,7 +2,7 @@
 // policy and of its recibos, the renewal, and the daily run that moves policies by themselves.
 // Every change locks the policy row, checks the state machine of api/domain/lifecycle.ts (a
 // refusal is a 409 with its Spanish message) and writes the change, its history entry and its
-// audit row in one transaction.
+// audit row in one transaction; payment provider calls are made outside it (withPolicy, ADR 017).
 import { addDays, addMonths, madridDate } from "../domain/calendar";
 import {
   checkPolicyTransition,
@@ -57,6 +57,7 @@ import { clients, lifecycleRuns, payments as paymentsTable, policies, recibos, t
 import { ApiProblem } from "../http";
 import { completeAttachments, pendingPdf } from "./attachments";
 import { DOCUMENT_FILENAMES } from "./documents";
+import { withProviderCallsOutside } from "./provider-outside";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
 import type { PaymentProvider } from "./payments";
 import type { Logger } from "../../platform/logger";
@@ -70,7 +71,8 @@ export type LifecycleDeps = { db: Database; payments: PaymentProvider; logger: L
 export type Actor = HistoryActor & { ip?: string | null };
 export const SYSTEM_ACTOR: Actor = { actorType: "system", actorId: null, actorLabel: "Proceso diario", ip: null };
 
-type Change = { tx: DbOrTx; policy: LockedPolicy; actor: Actor; now: Date; today: string };
+/** `payments`: the provider for this transaction; its calls are made outside it (withProviderCallsOutside, ADR 017). */
+type Change = { tx: DbOrTx; policy: LockedPolicy; actor: Actor; now: Date; today: string; payments: PaymentProvider };
 
 /** What the machine's guards look at, from the policy row and its recibos. */
 export const policyStateOf = (p: LockedPolicy): PolicyState => ({
@@ -83,13 +85,21 @@ export const policyStateOf = (p: LockedPolicy): PolicyState => ({
   recibos: p.recibos,
 });
 
-/** Runs `work` on the locked policy in one transaction; 404 when there is no such policy. */
+/**
+ * Runs `work` on the locked policy in one transaction; 404 when there is no such policy. A
+ * payment provider call the work makes (c.payments) is made outside the transaction: the work
+ * runs again with its answer (api/services/provider-outside.ts).
+ */
 async function withPolicy<T>(deps: LifecycleDeps, policyId: number, actor: Actor, now: Date, work: (c: Change) => Promise<T>): Promise<T> {
-  return deps.db.transaction(async (tx) => {
-    const policy = await lockPolicy(tx, policyId);
-    if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
-    return work({ tx, policy, actor, now, today: madridDate(now) });
-  });
+  const isRecorded = async (providerRef: string) =>
+    (await deps.db.select({ id: paymentsTable.id }).from(paymentsTable).where(eq(paymentsTable.providerRef, providerRef)).limit(1)).length > 0;
+  return withProviderCallsOutside(deps.payments, deps.logger, isRecorded, (payments) =>
+    deps.db.transaction(async (tx) => {
+      const policy = await lockPolicy(tx, policyId);
+      if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
+      return work({ tx, policy, actor, now, today: madridDate(now), payments });
+    }),
+  );
 }
 
 type Effect = {
@@ -200,7 +210,7 @@ async function refundLastPayment(deps: LifecycleDeps, c: Change, amountCents: nu
     .orderBy(desc(paymentsTable.id))
     .limit(1);
   if (!last?.providerRef) return;
-  const refund = await deps.payments.refund({ amountCents, providerRef: last.providerRef, idempotencyKey: key });
+  const refund = await c.payments.refund({ amountCents, providerRef: last.providerRef, idempotencyKey: key });
   if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
   await insertPayment(c.tx, {
     policyId: c.policy.id,
@@ -542,7 +552,7 @@ async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: Recibo,
         .orderBy(desc(paymentsTable.id))
         .limit(1);
       if (paid?.providerRef) {
-        const refund = await deps.payments.refund({ amountCents: recibo.amountCents, providerRef: paid.providerRef, idempotencyKey: `extorno-${recibo.id}` });
+        const refund = await c.payments.refund({ amountCents: recibo.amountCents, providerRef: paid.providerRef, idempotencyKey: `extorno-${recibo.id}` });
         if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
         await insertPayment(c.tx, { policyId: c.policy.id, reciboId: recibo.id, provider: deps.payments.name, method: paid.method, methodLabel: paid.methodLabel ?? "", amount: recibo.amountCents, providerRef: refund.providerRef, at: c.now, status: "reembolsado" });
       }
@@ -562,7 +572,7 @@ async function chargeThroughMandate(deps: LifecycleDeps, c: Change, recibo: Reci
   const attempt = recibo.attempts + 1;
   const result =
     p.paymentMethod && p.paymentMandate
-      ? await deps.payments.chargeMandate({
+      ? await c.payments.chargeMandate({
           amountCents: recibo.amountCents,
           method: p.paymentMethod,
           mandate: p.paymentMandate,
@@ -843,7 +853,7 @@ export async function updatePolicyDetails(deps: LifecycleDeps, policyId: number,
     if (body.iban !== undefined) {
       const iban = normalizeIban(body.iban);
       if (iban !== p.iban) {
-        const mandate = await deps.payments.registerSepaMandate({ method: "sepa", iban, holder: "" }, `policy-${p.id}-${iban}`);
+        const mandate = await c.payments.registerSepaMandate({ method: "sepa", iban, holder: "" }, `policy-${p.id}-${iban}`);
         if (mandate.status !== "accepted") throw new ApiProblem(400, "Datos no válidos", { iban: [mandate.reason] });
         before.iban = p.iban ? maskIban(p.iban) : null;
         after.iban = maskIban(iban);

@@ -1,5 +1,5 @@
-// Keep transactions short (issue 12, ADR 017): the card is charged and the PDFs are rendered with
-// no transaction open. A payment provider that looks, while it charges, whether it runs inside a
+// Keep transactions short (issue 12, ADR 017): the card is charged, the lifecycle's charges and
+// refunds are made and the PDFs are rendered with no transaction open. A payment provider that looks, while it charges, whether it runs inside a
 // transaction and whether the database can answer another statement (PGlite has one connection:
 // a transaction open around the charge would keep that statement waiting); PDF rendering refuses
 // to run inside a transaction, and the e-mails' PDFs are there once the answer arrives.
@@ -12,6 +12,7 @@ import { outboxEmails, type EmailAttachment, type OutboxAttachment } from "../..
 import { inTransaction } from "../../api/db/transaction-scope";
 import { completeAttachments, pendingPdf, renderDocumentRef } from "../../api/services/attachments";
 import { enqueueEmail } from "../../api/services/mail";
+import { withProviderCallsOutside } from "../../api/services/provider-outside";
 import { TestGateway, type ChargeRequest, type ChargeResult } from "../../api/services/payments";
 import { checkoutBody } from "../support/checkout";
 import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
@@ -32,9 +33,20 @@ class WatchingGateway extends TestGateway {
     this.charges.push({ inTransaction: inTransaction(), connection: await Promise.race([probe, timeout]) });
     return super.charge(request);
   }
+  readonly later: Array<Observation & { call: string }> = [];
   override async refund(request: Parameters<TestGateway["refund"]>[0]): Promise<ChargeResult> {
     this.refunds += 1;
+    this.later.push({ call: "refund", ...(await this.observe()) });
     return super.refund(request);
+  }
+  override async chargeMandate(request: Parameters<TestGateway["chargeMandate"]>[0]): Promise<ChargeResult> {
+    this.later.push({ call: "chargeMandate", ...(await this.observe()) });
+    return super.chargeMandate(request);
+  }
+  private async observe(): Promise<Observation> {
+    const probe = this.database().db.execute(sql`select 1`).then(() => "free" as const);
+    const timeout = new Promise<"busy">((resolve) => setTimeout(() => resolve("busy"), 3_000));
+    return { inTransaction: inTransaction(), connection: await Promise.race([probe, timeout]) };
   }
 }
 
@@ -114,6 +126,39 @@ describe("transacciones cortas", () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expectRenderedPdfs(await attachmentsOf(`Desistimiento de su póliza ${hogarPolicy.number}`), 1);
     expect(logger.lines.filter((l) => l.level === "error")).toEqual([]);
+  });
+
+  it("el ciclo de vida cobra y devuelve fuera de su transacción: desistimiento, cobro de un recibo por el mandato, extorno", async () => {
+    // The withdrawal above refunded the days not covered.
+    expect(gateway.later.filter((o) => o.call === "refund")).toEqual([{ call: "refund", inTransaction: false, connection: "free" }]);
+    const staff = await call("POST", "/admin/auth/login", { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
+    const quote = await call("POST", "/quotes", { line: "alquiler", inputs: ALQUILER }, visitor);
+    const bought = await call("POST", `/quotes/${quote.body.id}/checkout`, checkoutBody("12345678Z", { plan: quote.body.plans[0].code, frequency: "mensual" }, "alquiler"), visitor);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const policy = await call("GET", `/admin/policies/${bought.body.id}`, undefined, staff.body.token);
+    const [first, second] = policy.body.recibos as Array<{ id: number }>;
+    gateway.later.length = 0;
+    const charged = await call("POST", `/admin/policies/${bought.body.id}/recibos/${second!.id}/charge`, undefined, staff.body.token);
+    expect(charged.status, JSON.stringify(charged.body)).toBe(200);
+    const refunded = await call("POST", `/admin/policies/${bought.body.id}/recibos/${first!.id}/refund`, undefined, staff.body.token);
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(gateway.later).toEqual([
+      { call: "chargeMandate", inTransaction: false, connection: "free" },
+      { call: "refund", inTransaction: false, connection: "free" },
+    ]);
+  });
+
+  it("un cobro que la transacción no llega a registrar se devuelve", async () => {
+    const refunds = gateway.refunds;
+    const work = withProviderCallsOutside(gateway, logger, async () => false, async (provider) =>
+      database.db.transaction(async () => {
+        const charge = await provider.chargeMandate({ amountCents: 1000, method: "card", mandate: "test_mandate_card_ok_x", idempotencyKey: "prueba-sin-registrar", description: "prueba" });
+        expect(charge.status).toBe("accepted");
+        throw new Error("la transacción falla después del cobro");
+      }),
+    );
+    await expect(work).rejects.toThrow("la transacción falla después del cobro");
+    expect(gateway.refunds).toBe(refunds + 1);
   });
 
   it("un PDF no se genera dentro de una transacción", async () => {
