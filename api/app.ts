@@ -6,6 +6,7 @@ import { CatalogueCache, DEFAULT_CATALOGUE_CACHE_MS } from "./db/catalogue-cache
 import type { Database } from "./db/client";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "./limits";
 import { handleApiError, notFoundBody, validationHook } from "./http";
+import { documentedRoute } from "./openapi-responses";
 import type { AdminPrincipal, UserPrincipal } from "./principal";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminAuthRoutes } from "./routes/admin-auth";
@@ -81,6 +82,12 @@ export function createApi(input: ApiDepsInput): ApiApp {
   });
   api.onError((error, c) => handleApiError(error, c, deps.logger));
   api.notFound((c) => c.json(notFoundBody(), 404));
+
+  // Every route gets the error answers of its kind in the document (and the 415 check of a JSON
+  // body) where it is registered: api/openapi-responses.ts.
+  const register = api.openapi.bind(api);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the types of each route are checked where it is declared
+  api.openapi = ((route: any, handler: any, hook: any) => register(documentedRoute(route), handler, hook)) as typeof api.openapi;
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

@@ -71,23 +71,5 @@ export function handleApiError(error: Error, c: Context, logger: Logger) {
   return c.json({ error: "Error interno del servidor" } satisfies ErrorBody, 500);
 }
 
-/** Standard error responses for an OpenAPI route definition. */
 /** A JSON body of an OpenAPI route, request or answer: `content: jsonContent(QuoteSchema)`. */
 export const jsonContent = <T>(schema: T) => ({ "application/json": { schema } });
-
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 429>) {
-  const descriptions: Record<number, string> = {
-    400: "Datos no válidos",
-    401: "Sin sesión o sesión caducada",
-    403: "Sin permiso",
-    404: "No encontrado",
-    409: "Conflicto con el estado actual",
-    429: "Demasiados intentos (por correo o por dirección); Retry-After dice cuántos segundos esperar",
-  };
-  return Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      { description: descriptions[status], content: jsonContent(ErrorSchema) },
-    ]),
-  );
-}

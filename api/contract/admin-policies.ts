@@ -6,6 +6,7 @@ import { listQuerySchemas, paginated } from "./list-query";
 import { PolicySchema } from "./policies";
 import { CheckoutBodySchema, RegistrationSchema, RiskAddressSchema } from "./checkout";
 import { IBAN_ERROR, validateIban } from "../domain/iban";
+import { documented } from "./openapi-meta";
 import {
   ACTOR_TYPE_CODES,
   CANCELLATION_REASONS,
@@ -17,7 +18,7 @@ import {
 } from "./vocabulary";
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
-const isoDate = (message: string) => z.string({ required_error: message, invalid_type_error: message }).refine(isIsoDate, message);
+const isoDate = (message: string) => documented(z.string({ required_error: message, invalid_type_error: message }).refine(isIsoDate, message), { format: "date" });
 
 // ─── The list ───────────────────────────────────────────────────────────────────────────────
 

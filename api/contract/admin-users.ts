@@ -1,6 +1,8 @@
 // Back-office accounts: the list (query and answer), creation and changes. Shared with app/.
 import { z } from "zod";
 import { listQuerySchemas, paginated } from "./list-query";
+import { documented } from "./openapi-meta";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../domain/password-policy";
 
 const emailField = z
   .string({ required_error: "Introduce el correo electrónico", invalid_type_error: "Introduce el correo electrónico" })
@@ -17,9 +19,9 @@ const roleIdField = z
 
 // The policy (length, common passwords…) is checked by the API with checkPasswordPolicy, which
 // knows the e-mail; here only what makes the value a password at all.
-const passwordField = z
+const passwordField = documented(z
   .string({ required_error: "Introduce una contraseña", invalid_type_error: "Introduce una contraseña" })
-  .min(1, "Introduce una contraseña");
+  .min(1, "Introduce una contraseña"), { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: `De ${PASSWORD_MIN_LENGTH} a ${PASSWORD_MAX_LENGTH} caracteres; no una contraseña común ni igual al correo o al nombre` });
 
 
 

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { listQuerySchemas, paginated } from "./list-query";
 import { ACTOR_TYPE_CODES, ACTOR_TYPES, AUDIT_ACTION_CODES, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_CODES, type AuditAction, type AuditEntity } from "./vocabulary";
+import { documented } from "./openapi-meta";
 
 export { ACTOR_TYPES, AUDIT_ACTION_CODES, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_CODES, type AuditAction, type AuditEntity };
 
@@ -11,13 +12,15 @@ export const auditActionLabel = (code: string): string => AUDIT_ACTIONS[code as 
 export const auditEntityLabel = (code: string): string => AUDIT_ENTITIES[code as AuditEntity] ?? code;
 
 const dateFilter = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `La fecha ${what} debe tener el formato AAAA-MM-DD`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-      message: `La fecha ${what} no es válida`,
-    })
-    .optional();
+  documented(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `La fecha ${what} debe tener el formato AAAA-MM-DD`)
+      .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+        message: `La fecha ${what} no es válida`,
+      }),
+    { format: "date" },
+  ).optional();
 
 export const AUDIT_SORT_KEYS = ["at", "actor", "action", "entity"] as const;
 export type AuditSortKey = (typeof AUDIT_SORT_KEYS)[number];

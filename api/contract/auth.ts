@@ -1,8 +1,9 @@
 // Requests and answers of signing in: visitors (/auth/*) and staff (/admin/auth/*). Shared with
 // app/. Emails are trimmed and lower-cased here, so every layer compares them the same way.
 import { z } from "zod";
-import { checkPasswordPolicy, PASSWORD_MESSAGES } from "../domain/password-policy";
+import { checkPasswordPolicy, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "../domain/password-policy";
 import { isValidPhone, normalizePhone } from "../domain/phone";
+import { documented } from "./openapi-meta";
 
 export { checkPasswordPolicy, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "../domain/password-policy";
 
@@ -31,13 +32,14 @@ function existingPasswordField(required: string) {
  * account (not equal to the email or name) are added where the account is known.
  */
 export function newPasswordField(required: string) {
-  return z.string({ required_error: required, invalid_type_error: required }).superRefine((value, ctx) => {
+  const field = z.string({ required_error: required, invalid_type_error: required }).superRefine((value, ctx) => {
     if (value === "") {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: required });
       return;
     }
     for (const message of checkPasswordPolicy(value)) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
   });
+  return documented(field, { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: `De ${PASSWORD_MIN_LENGTH} a ${PASSWORD_MAX_LENGTH} caracteres; no una contraseña común ni igual al correo o al nombre` });
 }
 
 const ACCOUNT_RULES = new Set<string>([PASSWORD_MESSAGES.sameAsEmail, PASSWORD_MESSAGES.sameAsName]);

@@ -17,9 +17,11 @@ import { isValidPhone, normalizePhone } from "../domain/phone";
 export { isValidPhone, normalizePhone } from "../domain/phone";
 import { isIsoDate } from "./quotes";
 import { FREQUENCIES } from "./vocabulary";
+import { documented } from "./openapi-meta";
 
 export const QUOTE_EXPIRED_MESSAGE = "La cotización ha caducado. Vuelva a cotizar para obtener un precio actualizado.";
 export const QUOTE_ALREADY_CONTRACTED_MESSAGE = "Esta cotización ya se ha contratado. Puede ver su póliza en Mi póliza.";
+export const CHECKOUT_IN_PROGRESS_MESSAGE = "Esta cotización se está contratando en este momento. Espere unos segundos y consulte Mi póliza antes de intentarlo de nuevo.";
 export const QUOTE_DISCARDED_MESSAGE = "Esta cotización se ha descartado. Vuelva a cotizar para contratar.";
 export const PAYMENT_DECLINED_MESSAGE =
   "El pago ha sido rechazado. Revise los datos de la tarjeta o pruebe con otro medio de pago.";
@@ -88,10 +90,13 @@ const OptionalGuaranteesSchema = z
   .describe("Códigos de las garantías opcionales que se añaden al plan");
 
 /** The start date's format; its bounds (tomorrow to 60 days ahead) depend on the clock and are the API's. */
-export const StartDateSchema = z
-  .string({ required_error: CHECKOUT_MESSAGES.startDate, invalid_type_error: CHECKOUT_MESSAGES.startDate })
-  .trim()
-  .refine(isIsoDate, CHECKOUT_MESSAGES.startDate);
+export const StartDateSchema = documented(
+  z
+    .string({ required_error: CHECKOUT_MESSAGES.startDate, invalid_type_error: CHECKOUT_MESSAGES.startDate })
+    .trim()
+    .refine(isIsoDate, CHECKOUT_MESSAGES.startDate),
+  { format: "date" },
+);
 
 const OptionalStartDateSchema = StartDateSchema.optional().describe(
   `Fecha de efecto (aaaa-mm-dd), desde mañana hasta ${MAX_START_DAYS_AHEAD} días después de hoy (en España); sin ella, mañana`,
@@ -142,24 +147,35 @@ export type PriceChoiceAnswer = z.infer<typeof PriceChoiceAnswerSchema>;
 
 // ─── POST /quotes/{id}/checkout ────────────────────────────────────────────────────────
 
+/** What the document shows of a NIF/NIE, a phone and an IBAN (the control digits are the API's). */
+export const NIF_PATTERN = "^\\s*([0-9]{8}|[XYZxyz][ -]?[0-9]{7})[ -]?[A-Za-z]\\s*$";
+export const PHONE_PATTERN = "^[0-9+][0-9 .()-]{6,28}$";
+export const IBAN_PATTERN = "^\\s*[A-Za-z]{2}[0-9]{2}[A-Za-z0-9 ]{11,36}$";
 export const PolicyholderSchema = z.object({
   name: text(CHECKOUT_MESSAGES.name, 120, CHECKOUT_MESSAGES.nameTooLong).refine((v) => v.length >= 2, CHECKOUT_MESSAGES.name),
-  nif: z
-    .string({ required_error: NIF_ERROR, invalid_type_error: NIF_ERROR })
-    .max(20, NIF_ERROR)
-    .refine((v) => validateNif(v).ok, NIF_ERROR)
-    .transform(normalizeNif)
-    .describe("NIF o NIE con su letra de control; se guarda en mayúsculas sin separadores"),
-  birthDate: z
-    .string({ required_error: CHECKOUT_MESSAGES.birthDate, invalid_type_error: CHECKOUT_MESSAGES.birthDate })
-    .trim()
-    .refine((v) => isIsoDate(v) && Number(v.slice(0, 4)) >= 1900, CHECKOUT_MESSAGES.birthDate)
-    .describe("aaaa-mm-dd; el tomador debe ser mayor de edad"),
-  phone: z
-    .string({ required_error: CHECKOUT_MESSAGES.phone, invalid_type_error: CHECKOUT_MESSAGES.phone })
-    .max(30, CHECKOUT_MESSAGES.phone)
-    .refine(isValidPhone, CHECKOUT_MESSAGES.phone)
-    .transform(normalizePhone),
+  nif: documented(
+    z
+      .string({ required_error: NIF_ERROR, invalid_type_error: NIF_ERROR })
+      .max(20, NIF_ERROR)
+      .refine((v) => validateNif(v).ok, NIF_ERROR)
+      .transform(normalizeNif),
+    { pattern: NIF_PATTERN, maxLength: 20, description: "NIF (8 cifras y letra) o NIE (X, Y o Z, 7 cifras y letra) con su letra de control; se guarda en mayúsculas sin separadores", example: "12345678Z" },
+  ),
+  birthDate: documented(
+    z
+      .string({ required_error: CHECKOUT_MESSAGES.birthDate, invalid_type_error: CHECKOUT_MESSAGES.birthDate })
+      .trim()
+      .refine((v) => isIsoDate(v) && Number(v.slice(0, 4)) >= 1900, CHECKOUT_MESSAGES.birthDate),
+    { format: "date", description: "aaaa-mm-dd, desde 1900; el tomador debe ser mayor de edad" },
+  ),
+  phone: documented(
+    z
+      .string({ required_error: CHECKOUT_MESSAGES.phone, invalid_type_error: CHECKOUT_MESSAGES.phone })
+      .max(30, CHECKOUT_MESSAGES.phone)
+      .refine(isValidPhone, CHECKOUT_MESSAGES.phone)
+      .transform(normalizePhone),
+    { pattern: PHONE_PATTERN, maxLength: 30, description: "Teléfono español (9 cifras, de 6 a 9 la primera, con +34 opcional) o internacional (+ y el prefijo del país); admite espacios, puntos, guiones y paréntesis", example: "+34 600 12 34 56" },
+  ),
   address: text(CHECKOUT_MESSAGES.address, 200, CHECKOUT_MESSAGES.addressTooLong),
   postalCode: z
     .string({ required_error: CHECKOUT_MESSAGES.postalCode, invalid_type_error: CHECKOUT_MESSAGES.postalCode })
@@ -204,40 +220,51 @@ const holder = text(CHECKOUT_MESSAGES.holder, 120, CHECKOUT_MESSAGES.holder).des
 
 export const CardPaymentSchema = z.object({
   method: z.literal("card"),
-  cardNumber: z
-    .string({ required_error: CHECKOUT_MESSAGES.cardNumber, invalid_type_error: CHECKOUT_MESSAGES.cardNumber })
-    .max(30, CHECKOUT_MESSAGES.cardNumber)
-    .refine(isValidCardNumber, CHECKOUT_MESSAGES.cardNumber)
-    .transform(normalizeCardNumber)
-    .describe("Número de la tarjeta; nunca se guarda (solo sus cuatro últimas cifras)"),
-  expiry: z
-    .string({ required_error: CHECKOUT_MESSAGES.expiry, invalid_type_error: CHECKOUT_MESSAGES.expiry })
-    .max(10, CHECKOUT_MESSAGES.expiry)
-    .refine((v) => parseCardExpiry(v) !== null, CHECKOUT_MESSAGES.expiry)
-    .describe("MM/AA; debe ser este mes o posterior"),
-  cvc: z
-    .string({ required_error: CHECKOUT_MESSAGES.cvc, invalid_type_error: CHECKOUT_MESSAGES.cvc })
-    .refine(isValidCvc, CHECKOUT_MESSAGES.cvc)
-    .transform((v) => v.trim())
-    .describe("Código de seguridad; nunca se guarda"),
+  cardNumber: documented(
+    z
+      .string({ required_error: CHECKOUT_MESSAGES.cardNumber, invalid_type_error: CHECKOUT_MESSAGES.cardNumber })
+      .max(30, CHECKOUT_MESSAGES.cardNumber)
+      .refine(isValidCardNumber, CHECKOUT_MESSAGES.cardNumber)
+      .transform(normalizeCardNumber),
+    { pattern: "^[0-9][0-9 -]{10,28}[0-9]$", maxLength: 30, description: "Número de la tarjeta: de 12 a 19 cifras (con espacios o guiones) que pasan el control de Luhn; nunca se guarda (solo sus cuatro últimas cifras)", example: "4242 4242 4242 4242" },
+  ),
+  expiry: documented(
+    z
+      .string({ required_error: CHECKOUT_MESSAGES.expiry, invalid_type_error: CHECKOUT_MESSAGES.expiry })
+      .max(10, CHECKOUT_MESSAGES.expiry)
+      .refine((v) => parseCardExpiry(v) !== null, CHECKOUT_MESSAGES.expiry),
+    { pattern: "^\\s*(0[1-9]|1[0-2])\\s*[/-]?\\s*(\\d{2}|\\d{4})\\s*$", maxLength: 10, description: "MM/AA (o MM/AAAA); debe ser este mes o posterior", example: "12/30" },
+  ),
+  cvc: documented(
+    z
+      .string({ required_error: CHECKOUT_MESSAGES.cvc, invalid_type_error: CHECKOUT_MESSAGES.cvc })
+      .refine(isValidCvc, CHECKOUT_MESSAGES.cvc)
+      .transform((v) => v.trim()),
+    { pattern: "^\\s*\\d{3,4}\\s*$", description: "Código de seguridad, 3 o 4 cifras; nunca se guarda", example: "123" },
+  ),
   holder,
 });
 
 export const SepaPaymentSchema = z.object({
   method: z.literal("sepa"),
-  iban: z
-    .string({ required_error: IBAN_ERROR, invalid_type_error: IBAN_ERROR })
-    .max(42, IBAN_ERROR)
-    .refine((v) => validateIban(v).ok, IBAN_ERROR)
-    .transform(normalizeIban)
-    .describe("IBAN de un país SEPA para la domiciliación"),
+  iban: documented(
+    z
+      .string({ required_error: IBAN_ERROR, invalid_type_error: IBAN_ERROR })
+      .max(42, IBAN_ERROR)
+      .refine((v) => validateIban(v).ok, IBAN_ERROR)
+      .transform(normalizeIban),
+    { pattern: IBAN_PATTERN, maxLength: 42, description: "IBAN de un país SEPA para la domiciliación (se comprueban sus dígitos de control); admite espacios", example: "ES91 2100 0418 4502 0005 1332" },
+  ),
   holder,
 });
 
-export const PaymentSchema = z.discriminatedUnion("method", [CardPaymentSchema, SepaPaymentSchema], {
-  errorMap: (issue, ctx) =>
-    issue.code === z.ZodIssueCode.invalid_union_discriminator ? { message: CHECKOUT_MESSAGES.paymentMethod } : { message: ctx.defaultError },
-});
+export const PaymentSchema = documented(
+  z.discriminatedUnion("method", [CardPaymentSchema, SepaPaymentSchema], {
+    errorMap: (issue, ctx) =>
+      issue.code === z.ZodIssueCode.invalid_union_discriminator ? { message: CHECKOUT_MESSAGES.paymentMethod } : { message: ctx.defaultError },
+  }),
+  { discriminator: { propertyName: "method" } },
+);
 export type PaymentBody = z.infer<typeof PaymentSchema>;
 
 const mustAccept = (message: string) =>

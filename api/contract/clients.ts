@@ -4,8 +4,9 @@
 import { z } from "zod";
 import { isIsoDate } from "../domain/calendar";
 import { normalizeNif, validateNif } from "../domain/nif";
-import { isValidPhone, normalizePhone } from "./checkout";
+import { isValidPhone, NIF_PATTERN, normalizePhone, PHONE_PATTERN } from "./checkout";
 import { listQuerySchemas, paginated } from "./list-query";
+import { documented } from "./openapi-meta";
 import {
   CLIENT_STAGES,
   CONSENT_PURPOSES,
@@ -239,19 +240,25 @@ const text = (required: string) => z.string({ required_error: required, invalid_
 /** Each editable field's rule, as a non-empty value (the form and the API share them). */
 export const ClientFieldSchemas = {
   name: text(CLIENT_MESSAGES.name).min(2, CLIENT_MESSAGES.name).max(120, CLIENT_MESSAGES.nameTooLong),
-  nif: text(CLIENT_MESSAGES.nif)
-    .max(20, CLIENT_MESSAGES.nif)
-    .refine((v) => validateNif(v).ok, CLIENT_MESSAGES.nif)
-    .transform(normalizeNif)
-    .describe("NIF o NIE con su letra de control; se guarda en mayúsculas sin separadores"),
-  birthDate: text(CLIENT_MESSAGES.birthDate)
-    .refine((v) => isIsoDate(v) && Number(v.slice(0, 4)) >= 1900, CLIENT_MESSAGES.birthDate)
-    .describe("aaaa-mm-dd"),
+  nif: documented(
+    text(CLIENT_MESSAGES.nif)
+      .max(20, CLIENT_MESSAGES.nif)
+      .refine((v) => validateNif(v).ok, CLIENT_MESSAGES.nif)
+      .transform(normalizeNif),
+    { pattern: NIF_PATTERN, maxLength: 20, description: "NIF o NIE con su letra de control; se guarda en mayúsculas sin separadores" },
+  ),
+  birthDate: documented(
+    text(CLIENT_MESSAGES.birthDate).refine((v) => isIsoDate(v) && Number(v.slice(0, 4)) >= 1900, CLIENT_MESSAGES.birthDate),
+    { format: "date", description: "aaaa-mm-dd, desde 1900" },
+  ),
   email: text(CLIENT_MESSAGES.email)
     .max(254, CLIENT_MESSAGES.email)
     .email(CLIENT_MESSAGES.email)
     .transform((v) => v.toLowerCase()),
-  phone: text(CLIENT_MESSAGES.phone).max(30, CLIENT_MESSAGES.phone).refine(isValidPhone, CLIENT_MESSAGES.phone).transform(normalizePhone),
+  phone: documented(text(CLIENT_MESSAGES.phone).max(30, CLIENT_MESSAGES.phone).refine(isValidPhone, CLIENT_MESSAGES.phone).transform(normalizePhone), {
+    pattern: PHONE_PATTERN,
+    maxLength: 30,
+  }),
   address: text(CLIENT_MESSAGES.address).max(200, CLIENT_MESSAGES.address),
   postalCode: text(CLIENT_MESSAGES.postalCode)
     .regex(/^\d{5}$/, CLIENT_MESSAGES.postalCode)

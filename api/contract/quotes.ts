@@ -15,6 +15,7 @@ import { boundedListQuery, listQuerySchema, paginated } from "./list-query";
 
 // The values themselves are the vocabulary's; these names stay for the pages that import them here.
 import { FREQUENCIES, LINES, QUOTE_STATUSES, type Line } from "./vocabulary";
+import { documented } from "./openapi-meta";
 export { FREQUENCIES, LINES as LINE_CODES, QUOTE_STATUSES };
 export type { Frequency, Line as QuoteLine, QuoteStatus as QuoteStatusCode } from "./vocabulary";
 
@@ -68,15 +69,21 @@ function intField(spec: { min: number; max: number; required: string; range: str
 
 /** A year between `min` and the current year plus `ahead`, checked when validating. */
 function yearField(spec: { min: number; ahead: number; required: string; range: (max: number) => string }) {
-  return z
+  const field = z
     .number({ required_error: spec.required, invalid_type_error: spec.required })
     .superRefine((year, ctx) => {
       const max = currentYear() + spec.ahead;
       if (!Number.isInteger(year) || year < spec.min || year > max) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: spec.range(max) });
       }
-    })
-    .describe(`Año, de ${spec.min} al actual${spec.ahead > 0 ? ` más ${spec.ahead}` : ""}`);
+    });
+  // The maximum moves with the calendar; the document shows this year's (read when it loads).
+  return documented(field, {
+    type: "integer",
+    minimum: spec.min,
+    maximum: currentYear() + spec.ahead,
+    description: `Año, de ${spec.min} al actual${spec.ahead > 0 ? ` más ${spec.ahead}` : ""}`,
+  });
 }
 
 /** True for a real calendar day written YYYY-MM-DD (no 2026-02-30). */
@@ -84,24 +91,29 @@ export { isIsoDate };
 
 function dateField(required: string) {
   const invalid = "Introduzca una fecha válida (dd/mm/aaaa)";
-  return z
+  const field = z
     .string({ required_error: required, invalid_type_error: required })
     .trim()
     .min(1, required)
     .refine(isIsoDate, invalid)
-    .refine((value) => Number(value.slice(0, 4)) >= 1900, invalid)
-    .describe("Fecha de calendario aaaa-mm-dd");
+    .refine((value) => Number(value.slice(0, 4)) >= 1900, invalid);
+  return documented(field, { format: "date", description: "Fecha de calendario aaaa-mm-dd, desde 1900" });
 }
 
+/** A Spanish postal code, as the document shows it: 01000 to 52999. */
+export const POSTAL_CODE_PATTERN = "^(0[1-9]|[1-4]\\d|5[0-2])\\d{3}$";
 const POSTAL_CODE_FORMAT = "Introduzca un código postal de 5 cifras";
 const POSTAL_CODE_PROVINCE = "El código postal no corresponde a ninguna provincia española";
 
-const postalCodeField = z
-  .string({ required_error: POSTAL_CODE_FORMAT, invalid_type_error: POSTAL_CODE_FORMAT })
-  .trim()
-  .regex(/^\d{5}$/, POSTAL_CODE_FORMAT)
-  // The first two digits are the province's INE code: 01 (Álava) to 52 (Melilla).
-  .refine((code) => !/^\d{5}$/.test(code) || (Number(code.slice(0, 2)) >= 1 && Number(code.slice(0, 2)) <= 52), POSTAL_CODE_PROVINCE);
+const postalCodeField = documented(
+  z
+    .string({ required_error: POSTAL_CODE_FORMAT, invalid_type_error: POSTAL_CODE_FORMAT })
+    .trim()
+    .regex(/^\d{5}$/, POSTAL_CODE_FORMAT)
+    // The first two digits are the province's INE code: 01 (Álava) to 52 (Melilla).
+    .refine((code) => !/^\d{5}$/.test(code) || (Number(code.slice(0, 2)) >= 1 && Number(code.slice(0, 2)) <= 52), POSTAL_CODE_PROVINCE),
+  { pattern: POSTAL_CODE_PATTERN, description: "Código postal español: 5 cifras, las dos primeras la provincia (01 a 52)" },
+);
 
 function choiceField<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.enum(values, { errorMap: () => ({ message }) });
@@ -265,12 +277,15 @@ function buildInputSchemas<
         required: "Introduzca los ingresos netos mensuales del inquilino",
         label: "Los ingresos netos mensuales",
       }),
-      months: z
-        .number({ required_error: "Elija los meses cubiertos: 6, 12 o 18", invalid_type_error: "Elija los meses cubiertos: 6, 12 o 18" })
-        .refine(
-          (months): months is RentalMonths => (RENTAL_MONTHS as readonly number[]).includes(months),
-          "Elija los meses cubiertos: 6, 12 o 18"
-        ),
+      months: documented(
+        z
+          .number({ required_error: "Elija los meses cubiertos: 6, 12 o 18", invalid_type_error: "Elija los meses cubiertos: 6, 12 o 18" })
+          .refine(
+            (months): months is RentalMonths => (RENTAL_MONTHS as readonly number[]).includes(months),
+            "Elija los meses cubiertos: 6, 12 o 18"
+          ),
+        { type: "integer", enum: RENTAL_MONTHS, description: "Meses de renta cubiertos: 6, 12 o 18" },
+      ),
     },
     inputsRequired
   );
@@ -295,7 +310,7 @@ export type QuoteInputs = QuoteInputsByLine[Line];
 const LINE_MESSAGE = "Elija el seguro que desea: coche, hogar o alquiler";
 
 /** POST /quotes: the line and its inputs. Field errors are keyed by the input's name (no "inputs." prefix). */
-export const CreateQuoteBodySchema = z.discriminatedUnion(
+export const CreateQuoteBodySchema = documented(z.discriminatedUnion(
   "line",
   [
     z.object({ line: z.literal("auto"), inputs: AutoInputsSchema }),
@@ -308,7 +323,7 @@ export const CreateQuoteBodySchema = z.discriminatedUnion(
         ? { message: LINE_MESSAGE }
         : { message: ctx.defaultError },
   }
-);
+), { discriminator: { propertyName: "line" } });
 export type CreateQuoteBody = z.infer<typeof CreateQuoteBodySchema>;
 
 // ─── Answers ────────────────────────────────────────────────────────────────────────────

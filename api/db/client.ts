@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { trackTransactions } from "./transaction-scope";
 
 export type Schema = typeof schema;
 
@@ -127,7 +128,7 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
     await pool.end().catch(() => {});
     throw error;
   }
-  const db = drizzleNodePg(pool, { schema });
+  const db = trackTransactions(drizzleNodePg(pool, { schema }));
   const readPool = new pg.Pool({
     connectionString: databaseUrl,
     max: 5,
@@ -151,7 +152,7 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
 async function openPglite(client: PGlite): Promise<DatabaseHandle> {
   try {
     await client.waitReady;
-    const db = drizzlePglite(client, { schema });
+    const db = trackTransactions(drizzlePglite(client, { schema }));
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,

@@ -87,6 +87,12 @@ export type ClientOutcome =
  * - By phone (`account` null) the client keeps whatever account it has, and its e-mail unless
  *   staff give one.
  */
+/** Whether the NIF is a client of another visitor account than `userId` (upsertClient would refuse it). Reads only. */
+export async function nifOfOtherAccount(tx: DbOrTx, nif: string, userId: number): Promise<boolean> {
+  const [existing] = await tx.select({ userId: clients.userId }).from(clients).where(eq(clients.nif, nif));
+  return !!existing && existing.userId !== null && existing.userId !== userId;
+}
+
 export async function upsertClient(
   tx: DbOrTx,
   args: { account: { userId: number; email: string } | null; email?: string | null; holder: Policyholder; at: Date },

@@ -91,6 +91,21 @@ export type PermissionMap = Record<string, boolean>;
 /** One attachment of a queued e-mail; content is base64 so the row is self-contained. */
 export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
 
+/** A customer document an e-mail attaches, rendered after its transaction commits (ADR 017). */
+export type DocumentRef =
+  | { kind: "conditions"; policyId: number }
+  | { kind: "recibo"; policyId: number; sequence: number }
+  /** The line's IPID as the catalogue stood at `at` (ISO 8601). */
+  | { kind: "ipid"; line: "auto" | "hogar" | "alquiler"; at: string }
+  | { kind: "withdrawal"; policyId: number; requestedAt: string; effectiveDate: string; refundCents: number };
+
+/**
+ * An attachment queued by reference: the transaction that queues the e-mail writes this, and the
+ * PDF is rendered after the commit (or, failing that, by the sender before it sends).
+ */
+export type PendingAttachment = { filename: string; contentType: string; document: DocumentRef };
+export type OutboxAttachment = EmailAttachment | PendingAttachment;
+
 // ─── Staff, roles and permissions ──────────────────────────────────────────────────────
 
 export const permissions = pgTable("permissions", {
@@ -201,6 +216,19 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_tat_idx").on(t.tat)],
 );
+
+/**
+ * A checkout being charged (ADR 017): one row per quote while its card or account is charged
+ * outside any transaction. Identical submits (same key) wait for its policy; another key for the
+ * same quote is refused until the claim is released or its lease (CHECKOUT_CLAIM_LEASE_MS) ends.
+ */
+export const checkoutClaims = pgTable("checkout_claims", {
+  quoteId: uuid("quote_id")
+    .primaryKey()
+    .references(() => quotes.id, { onDelete: "cascade" }),
+  idempotencyKey: text("idempotency_key").notNull(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
+});
 
 /** Every login attempt (visitor and staff), for rate limiting by email and by IP. */
 export const loginAttempts = pgTable(
@@ -646,7 +674,7 @@ export const outboxEmails = pgTable(
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     html: text("html"),
-    attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     status: emailStatusEnum("status").notNull().default("pendiente"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

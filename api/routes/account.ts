@@ -31,7 +31,8 @@ import { writeAudit } from "../db/audit";
 import type { User } from "../db/schema";
 import { hashPassword } from "../domain/password";
 import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
-import { ApiProblem, errorResponses, jsonContent } from "../http";
+import { ApiProblem, jsonContent } from "../http";
+import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
 import { enqueueEmail } from "../services/mail";
 import { z } from "zod";
@@ -54,7 +55,7 @@ const requestResetRoute = createRoute({
   request: { body: { required: true, content: jsonContent(PasswordResetRequestBodySchema) } },
   responses: {
     202: { description: "Petición atendida", content: jsonContent(z.object({ message: z.string() })) },
-    ...errorResponses(400, 429),
+    ...errorResponses(429),
   },
 });
 
@@ -67,7 +68,6 @@ const checkResetRoute = createRoute({
   request: { body: { required: true, content: jsonContent(PasswordResetCheckBodySchema) } },
   responses: {
     200: { description: "El enlace sirve", content: jsonContent(z.object({ email: z.string().describe("La cuenta del enlace, para el gestor de contraseñas") })) },
-    ...errorResponses(400),
   },
 });
 
@@ -81,7 +81,6 @@ const resetRoute = createRoute({
   request: { body: { required: true, content: jsonContent(PasswordResetBodySchema) } },
   responses: {
     204: { description: "Contraseña cambiada" },
-    ...errorResponses(400),
   },
 });
 
@@ -94,7 +93,6 @@ const profileRoute = createRoute({
   security: BEARER_SECURITY,
   responses: {
     200: { description: "El perfil", content: jsonContent(VisitorProfileSchema) },
-    ...errorResponses(401),
   },
 });
 
@@ -110,7 +108,6 @@ const updateProfileRoute = createRoute({
   request: { body: { required: true, content: jsonContent(UpdateProfileBodySchema) } },
   responses: {
     200: { description: "El perfil cambiado", content: jsonContent(VisitorProfileSchema) },
-    ...errorResponses(400, 401),
   },
 });
 
@@ -126,7 +123,7 @@ const changePasswordRoute = createRoute({
   request: { body: { required: true, content: jsonContent(VisitorChangePasswordBodySchema) } },
   responses: {
     200: { description: "Contraseña cambiada; el token nuevo de esta sesión", content: jsonContent(AuthAnswerSchema) },
-    ...errorResponses(400, 401, 429),
+    ...errorResponses(429),
   },
 });
 

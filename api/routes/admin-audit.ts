@@ -5,7 +5,6 @@ import type { ApiApp } from "../app";
 import { ACTOR_TYPES, AuditExportQuerySchema, AuditListQuerySchema, AuditListSchema, auditActionLabel, auditEntityLabel } from "../contract/audit";
 import { csvAttachment, csvDateTime, csvStream } from "../csv";
 import { auditExportBatches, listAudit, type AuditExportRow } from "../db/audit.repo";
-import { errorResponses } from "../http";
 import { adminRoute } from "./admin-endpoints";
 
 const TAGS = ["Administración: auditoría"];
@@ -41,7 +40,7 @@ const listRoute = adminRoute({
   description:
     "Filtros: actor (parte del correo o nombre, 3 letras o más), acción y entidad exactas, y un intervalo de días (hora de Madrid, ambos incluidos). Orden por at, actor, action o entity. El total se cuenta hasta 10.000 (totalCapped); se pueden recorrer los primeros 10.000 resultados.",
   request: { query: AuditListQuerySchema },
-  responses: { 200: { description: "Página del registro", content: { "application/json": { schema: AuditListSchema } } }, ...errorResponses(400, 401, 403) },
+  responses: { 200: { description: "Página del registro", content: { "application/json": { schema: AuditListSchema } } } },
 });
 
 const exportRoute = adminRoute({
@@ -54,7 +53,6 @@ const exportRoute = adminRoute({
   request: { query: AuditExportQuerySchema },
   responses: {
     200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } },
-    ...errorResponses(400, 401, 403),
   },
 });
 

@@ -16,7 +16,8 @@ import { changeOwnPassword, findAdminByEmail, findAdminById, recordAdminSignIn, 
 import { adminActor } from "../db/audit";
 import { hashPassword } from "../domain/password";
 import { ADMIN_TOKEN_TTL_SECONDS, signToken } from "../domain/tokens";
-import { ApiProblem, errorResponses, jsonContent } from "../http";
+import { ApiProblem, jsonContent } from "../http";
+import { errorResponses } from "../openapi-responses";
 import type { AdminPrincipal } from "../principal";
 import { adminRoute } from "./admin-endpoints";
 
@@ -33,7 +34,7 @@ const loginRoute = createRoute({
   request: { body: { required: true, content: jsonContent(AdminLoginBodySchema) } },
   responses: {
     200: { description: "Sesión iniciada", content: jsonContent(AdminLoginAnswerSchema) },
-    ...errorResponses(400, 401, 429),
+    ...errorResponses(401, 429),
   },
 });
 
@@ -44,7 +45,6 @@ const logoutRoute = adminRoute({
   summary: "Cerrar la sesión (el token deja de valer)",
   responses: {
     204: { description: "Sesión cerrada" },
-    ...errorResponses(401),
   },
 });
 
@@ -55,7 +55,6 @@ const meRoute = adminRoute({
   summary: "El administrador de la sesión, con su rol y permisos",
   responses: {
     200: { description: "El administrador", content: jsonContent(AdminRecordSchema) },
-    ...errorResponses(401),
   },
 });
 
@@ -69,7 +68,7 @@ const changePasswordRoute = adminRoute({
   request: { body: { required: true, content: jsonContent(ChangePasswordBodySchema) } },
   responses: {
     200: { description: "Contraseña cambiada; el token nuevo de esta sesión", content: jsonContent(AdminLoginAnswerSchema) },
-    ...errorResponses(400, 401, 429),
+    ...errorResponses(429),
   },
 });
 

@@ -46,7 +46,8 @@ import type { Transaction } from "../db/client";
 import { lockClientNif } from "../db/policies.repo";
 import { madridDate } from "../domain/calendar";
 import { CLIENT_DATA_RETENTION_YEARS, erasureDecision, type ErasureDecision } from "../domain/client-data";
-import { ApiProblem, errorResponses, jsonContent } from "../http";
+import { ApiProblem, jsonContent } from "../http";
+import { errorResponses } from "../openapi-responses";
 import { adminRoute } from "./admin-endpoints";
 
 const TAGS = ["Administración: clientes"];
@@ -59,7 +60,7 @@ const listRoute = adminRoute({
   description:
     "q: un NIF/NIE completo (exacto) o 3 letras o más del nombre o del correo. Filtros: stage (etapa del embudo de clientes) e inForce (con o sin pólizas en vigor o suspendidas). Orden por name o createdAt.",
   request: { query: ClientListQuerySchema },
-  responses: { 200: { description: "Página de clientes", content: jsonContent(ClientListSchema) }, ...errorResponses(400, 401, 403) },
+  responses: { 200: { description: "Página de clientes", content: jsonContent(ClientListSchema) } },
 });
 
 const exportRoute = adminRoute({
@@ -69,7 +70,7 @@ const exportRoute = adminRoute({
   summary: "Exporta en CSV los clientes que cumplen los filtros, en el orden pedido",
   description: "Mismos filtros y orden que /admin/clients, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas en hora de Madrid.",
   request: { query: ClientExportQuerySchema },
-  responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } }, ...errorResponses(400, 401, 403) },
+  responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } } },
 });
 
 const getRoute = adminRoute({
@@ -78,7 +79,7 @@ const getRoute = adminRoute({
   tags: TAGS,
   summary: "Un cliente con todo lo suyo: datos, pólizas, cotizaciones, recibos, consentimientos, documentos, correos, notas e historial",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "Cliente", content: jsonContent(ClientDetailSchema) }, ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: { description: "Cliente", content: jsonContent(ClientDetailSchema) } },
 });
 
 const updateRoute = adminRoute({
@@ -88,7 +89,7 @@ const updateRoute = adminRoute({
   summary: "Cambia los datos de un cliente (solo los campos enviados; null los vacía)",
   description: "El NIF/NIE se valida con su letra y no puede ser el de otro cliente (409); un tomador con pólizas no puede quedarse sin él (400).",
   request: { params: IdParamSchema, body: { required: true, content: jsonContent(UpdateClientSchema) } },
-  responses: { 200: { description: "Cliente modificado", content: jsonContent(ClientDataSchema) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: { description: "Cliente modificado", content: jsonContent(ClientDataSchema) }, ...errorResponses(409) },
 });
 
 const noteRoute = adminRoute({
@@ -97,7 +98,7 @@ const noteRoute = adminRoute({
   tags: TAGS,
   summary: "Añade una nota interna al cliente (no la ve el cliente)",
   request: { params: IdParamSchema, body: { required: true, content: jsonContent(NewClientNoteSchema) } },
-  responses: { 201: { description: "Nota añadida", content: jsonContent(ClientNoteSchema) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 201: { description: "Nota añadida", content: jsonContent(ClientNoteSchema) }, ...errorResponses(409) },
 });
 
 const gdprExportRoute = adminRoute({
@@ -107,7 +108,7 @@ const gdprExportRoute = adminRoute({
   summary: "Todos los datos del cliente en un fichero JSON (derecho de acceso y portabilidad)",
   description: "Se descarga como cliente-<id>-datos.json y queda en el registro de auditoría. De los pagos solo se da lo visible del medio de pago.",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "Fichero JSON", content: jsonContent(ClientDataExportSchema) }, ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: { description: "Fichero JSON", content: jsonContent(ClientDataExportSchema) } },
 });
 
 const eraseRoute = adminRoute({
@@ -117,7 +118,7 @@ const eraseRoute = adminRoute({
   summary: "Anonimiza los datos del cliente (derecho de supresión)",
   description: `Solo sin pólizas pendientes de pago, en vigor o suspendidas, y pasados ${CLIENT_DATA_RETENTION_YEARS} años desde que terminó la última (409 con el motivo). Las pólizas y los recibos se conservan sin datos que identifiquen a la persona.`,
   request: { params: IdParamSchema },
-  responses: { 200: { description: "Datos anonimizados", content: jsonContent(ClientErasureSchema) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: { description: "Datos anonimizados", content: jsonContent(ClientErasureSchema) }, ...errorResponses(409) },
 });
 
 export const CLIENTS_CSV_HEADER = ["Nombre", "NIF/NIE", "Correo electrónico", "Teléfono", "Etapa", "Pólizas en vigor", "Alta"] as const;

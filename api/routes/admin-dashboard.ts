@@ -2,7 +2,7 @@
 import type { ApiApp } from "../app";
 import { DashboardSchema } from "../contract/dashboard";
 import { dashboardCounts } from "../db/dashboard.repo";
-import { errorResponses, jsonContent } from "../http";
+import { jsonContent } from "../http";
 import { adminRoute } from "./admin-endpoints";
 
 const dashboardRoute = adminRoute({
@@ -12,7 +12,6 @@ const dashboardRoute = adminRoute({
   summary: "Número de cotizaciones, pólizas, clientes y usuarios activos del back office",
   responses: {
     200: { description: "Contadores", content: jsonContent(DashboardSchema) },
-    ...errorResponses(401, 403),
   },
 });
 

@@ -42,7 +42,8 @@ import {
 } from "../db/guarantees.repo";
 import { madridDate } from "../domain/calendar";
 import type { LineCode } from "../domain/catalogue";
-import { ApiProblem, errorResponses, jsonContent } from "../http";
+import { ApiProblem, jsonContent } from "../http";
+import { errorResponses } from "../openapi-responses";
 import { adminRoute } from "./admin-endpoints";
 
 const TAGS = ["Administración: garantías"];
@@ -55,7 +56,7 @@ const listRoute = adminRoute({
   description:
     "q: parte del código o del nombre. Filtros: line (ramo) y state (activa, inactiva). Orden por line (ramo y orden del catálogo), code o name. El precio de cada fila es el que está en vigor hoy; nextPrice, el próximo cambio programado.",
   request: { query: GuaranteeListQuerySchema },
-  responses: { 200: { description: "Página de garantías", content: jsonContent(GuaranteeListSchema) }, ...errorResponses(400, 401, 403) },
+  responses: { 200: { description: "Página de garantías", content: jsonContent(GuaranteeListSchema) } },
 });
 
 const exportRoute = adminRoute({
@@ -65,7 +66,7 @@ const exportRoute = adminRoute({
   summary: "Exporta en CSV las garantías que cumplen los filtros, en el orden pedido",
   description: "Mismos filtros y orden que /admin/guarantees, todas las filas. UTF-8 con BOM, separado por punto y coma.",
   request: { query: GuaranteeExportQuerySchema },
-  responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } }, ...errorResponses(400, 401, 403) },
+  responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } } },
 });
 
 const getRoute = adminRoute({
@@ -74,7 +75,7 @@ const getRoute = adminRoute({
   tags: TAGS,
   summary: "Una garantía con sus planes, el historial de precios y sus cambios en la auditoría",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "Garantía", content: jsonContent(GuaranteeDetailSchema) }, ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: { description: "Garantía", content: jsonContent(GuaranteeDetailSchema) } },
 });
 
 const createRoute = adminRoute({
@@ -85,7 +86,7 @@ const createRoute = adminRoute({
   description:
     "El código es único dentro del ramo (409 si ya existe). Los planes son códigos de planes del ramo; un plan no puede incluirla y ofrecerla como opcional a la vez. Un porcentaje no puede pasar de 100 (10000 puntos básicos).",
   request: { body: { required: true, content: jsonContent(NewGuaranteeSchema) } },
-  responses: { 201: { description: "Garantía creada", content: jsonContent(GuaranteeDetailSchema) }, ...errorResponses(400, 401, 403, 409) },
+  responses: { 201: { description: "Garantía creada", content: jsonContent(GuaranteeDetailSchema) }, ...errorResponses(409) },
 });
 
 const updateRoute = adminRoute({
@@ -95,7 +96,7 @@ const updateRoute = adminRoute({
   summary: "Cambia los datos de una garantía (solo los campos enviados)",
   description: "El ramo y el código no cambian; el precio cambia con POST /admin/guarantees/{id}/prices.",
   request: { params: IdParamSchema, body: { required: true, content: jsonContent(UpdateGuaranteeSchema) } },
-  responses: { 200: { description: "Garantía modificada", content: jsonContent(GuaranteeDetailSchema) }, ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: { description: "Garantía modificada", content: jsonContent(GuaranteeDetailSchema) } },
 });
 
 const priceRoute = adminRoute({
@@ -106,7 +107,7 @@ const priceRoute = adminRoute({
   description:
     "Crea una versión nueva del precio. Las cotizaciones hechas desde esa fecha (hora de España) usan el nuevo precio; las ya hechas conservan el suyo. Una fecha anterior a hoy es un 400.",
   request: { params: IdParamSchema, body: { required: true, content: jsonContent(NewGuaranteePriceSchema) } },
-  responses: { 201: { description: "Precio programado", content: jsonContent(GuaranteeDetailSchema) }, ...errorResponses(400, 401, 403, 404) },
+  responses: { 201: { description: "Precio programado", content: jsonContent(GuaranteeDetailSchema) } },
 });
 
 const activateRoute = adminRoute({
@@ -115,7 +116,7 @@ const activateRoute = adminRoute({
   tags: TAGS,
   summary: "Vuelve a ofrecer la garantía en las cotizaciones nuevas",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "Garantía activa", content: jsonContent(GuaranteeDetailSchema) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: { description: "Garantía activa", content: jsonContent(GuaranteeDetailSchema) }, ...errorResponses(409) },
 });
 
 const deactivateRoute = adminRoute({
@@ -125,7 +126,7 @@ const deactivateRoute = adminRoute({
   summary: "Deja de ofrecer la garantía en las cotizaciones nuevas",
   description: "Las pólizas y cotizaciones que ya la llevan la conservan, también en sus documentos. Las garantías no se borran.",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "Garantía desactivada", content: jsonContent(GuaranteeDetailSchema) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: { description: "Garantía desactivada", content: jsonContent(GuaranteeDetailSchema) }, ...errorResponses(409) },
 });
 
 export const GUARANTEES_CSV_HEADER = [

@@ -2,7 +2,7 @@
 import type { ApiApp } from "../app";
 import { PermissionListSchema } from "../contract/roles";
 import { listPermissions } from "../db/roles.repo";
-import { errorResponses, jsonContent } from "../http";
+import { jsonContent } from "../http";
 import { adminRoute } from "./admin-endpoints";
 
 const listRoute = adminRoute({
@@ -12,7 +12,6 @@ const listRoute = adminRoute({
   summary: "Catálogo de permisos, agrupados por recurso",
   responses: {
     200: { description: "Permisos", content: jsonContent(PermissionListSchema) },
-    ...errorResponses(401, 403),
   },
 });
 

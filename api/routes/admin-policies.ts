@@ -45,7 +45,8 @@ import { maskIban } from "../domain/iban";
 import { checkPolicyTransition, policyActionsFrom, reciboActionsFrom, type PolicyAction, type PolicyTransitionInput, type ReciboAction } from "../domain/lifecycle";
 import type { LockedPolicy } from "../db/lifecycle.repo";
 import { formatIsoDate } from "../domain/product-info";
-import { ApiProblem, errorResponses, ErrorSchema } from "../http";
+import { ApiProblem, ErrorSchema } from "../http";
+import { errorResponses } from "../openapi-responses";
 import {
   POLICY_NOT_FOUND_MESSAGE,
   RECIBO_NOT_FOUND_MESSAGE,
@@ -80,7 +81,7 @@ const listRoute = adminRoute({
   tags: TAGS,
   summary: "Pólizas, con búsqueda, filtros, orden y paginación",
   request: { query: AdminPolicyListQuerySchema },
-  responses: { 200: { description: "Página de pólizas", content: json(AdminPolicyListSchema) }, ...errorResponses(400, 401, 403) },
+  responses: { 200: { description: "Página de pólizas", content: json(AdminPolicyListSchema) } },
 });
 
 const exportRoute = adminRoute({
@@ -90,7 +91,7 @@ const exportRoute = adminRoute({
   summary: "Exporta en CSV las pólizas que cumplen los filtros, en el orden pedido",
   description: "Mismos filtros y orden que /admin/policies, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas dd/mm/aaaa, importes 1234,56.",
   request: { query: AdminPolicyExportQuerySchema },
-  responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } }, ...errorResponses(400, 401, 403) },
+  responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } } },
 });
 
 const getRoute = adminRoute({
@@ -99,7 +100,7 @@ const getRoute = adminRoute({
   tags: TAGS,
   summary: "Una póliza con su ciclo de vida: recibos, historial, notas y las acciones que admite ahora",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "La póliza", content: json(AdminPolicySchema) }, ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: { description: "La póliza", content: json(AdminPolicySchema) } },
 });
 
 const ReciboSequenceParamSchema = IdParamSchema.extend({
@@ -117,7 +118,7 @@ const conditionsDocumentRoute = adminRoute({
   summary: "Descarga las condiciones particulares de la póliza en PDF",
   description: "El mismo documento que el tomador descarga desde Mi póliza. Nunca se guarda en cachés compartidas (Cache-Control: private, no-store).",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "PDF de las condiciones particulares", content: pdfContent }, ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: { description: "PDF de las condiciones particulares", content: pdfContent } },
 });
 
 const reciboDocumentRoute = adminRoute({
@@ -127,12 +128,12 @@ const reciboDocumentRoute = adminRoute({
   summary: "Descarga un recibo de la póliza en PDF",
   description: "El mismo documento que el tomador descarga desde Mi póliza; `sequence` es el número del recibo en la póliza, no su identificador.",
   request: { params: ReciboSequenceParamSchema },
-  responses: { 200: { description: "PDF del recibo", content: pdfContent }, ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: { description: "PDF del recibo", content: pdfContent } },
 });
 
 const policyResponses = {
   200: { description: "La póliza tras el cambio", content: json(AdminPolicySchema) },
-  ...errorResponses(400, 401, 403, 404, 409),
+  ...errorResponses(409),
 };
 const policyAction = <P extends string>(path: P, summary: string) =>
   adminRoute({ method: "post", path, tags: TAGS, summary, request: { params: IdParamSchema }, responses: policyResponses });
@@ -152,7 +153,7 @@ const noteRoute = policyActionWith("/admin/policies/{id}/notes", "Añade una not
 
 const reciboResponses = {
   200: { description: "El estado del recibo tras la acción (un cobro rechazado lo deja devuelto, con el motivo)", content: json(ReciboActionResultSchema) },
-  ...errorResponses(400, 401, 403, 404, 409),
+  ...errorResponses(409),
 };
 const reciboAction = <P extends string>(path: P, summary: string) =>
   adminRoute({ method: "post", path, tags: TAGS, summary, request: { params: ReciboParamSchema }, responses: reciboResponses });
@@ -192,7 +193,6 @@ const staffQuoteRoute = adminRoute({
   request: { body: { required: true, content: json(CreateQuoteBodySchema) } },
   responses: {
     201: { description: "Cotización creada", content: json(QuoteSchema) },
-    ...errorResponses(400, 401, 403),
     422: { description: "Riesgo no asegurable: se explica el motivo", content: json(ErrorSchema) },
   },
 });
@@ -204,7 +204,7 @@ const staffQuoteGetRoute = adminRoute({
   summary: "Una cotización hecha por teléfono",
   description: "Solo las hechas con POST /admin/policies/quotes; cualquier otra responde 404, como una que no existe.",
   request: { params: quoteIdParam },
-  responses: { 200: { description: "La cotización", content: json(QuoteSchema) }, ...errorResponses(401, 403, 404) },
+  responses: { 200: { description: "La cotización", content: json(QuoteSchema) } },
 });
 
 const staffPriceRoute = adminRoute({
@@ -214,7 +214,7 @@ const staffPriceRoute = adminRoute({
   summary: "Precio de un plan con garantías opcionales y forma de pago, de una cotización hecha por teléfono",
   description: "Como POST /quotes/{id}/price.",
   request: { params: quoteIdParam, body: { required: true, content: json(PriceChoiceBodySchema) } },
-  responses: { 200: { description: "El precio", content: json(PriceChoiceAnswerSchema) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: { description: "El precio", content: json(PriceChoiceAnswerSchema) }, ...errorResponses(409) },
 });
 
 const staffCheckoutRoute = adminRoute({
@@ -230,7 +230,7 @@ const staffCheckoutRoute = adminRoute({
   responses: {
     201: { description: "Póliza emitida", content: json(PolicySchema) },
     200: { description: "La póliza ya emitida con esta idempotencyKey (no se vuelve a cobrar)", content: json(PolicySchema) },
-    ...errorResponses(400, 401, 403, 404, 409),
+    ...errorResponses(404, 409),
     402: { description: "Pago rechazado: no se ha creado nada", content: json(ErrorSchema) },
   },
 });
@@ -242,7 +242,7 @@ const runRoute = adminRoute({
   summary: "Ejecuta ahora el proceso diario de pólizas (y los días pendientes)",
   description:
     "Cobra los recibos vencidos, suspende por impago (art. 15 LCS), extingue tras seis meses, envía los avisos de renovación dos meses antes (art. 22), renueva y da por vencidas las pólizas. Idempotente: repetirlo no cambia nada ya hecho.",
-  responses: { 200: { description: "Lo que hizo cada día", content: json(LifecycleRunResultSchema) }, ...errorResponses(401, 403, 409) },
+  responses: { 200: { description: "Lo que hizo cada día", content: json(LifecycleRunResultSchema) }, ...errorResponses(409) },
 });
 
 // ─── Answers ────────────────────────────────────────────────────────────────────────────────

@@ -19,7 +19,8 @@ import {
   updateRole,
 } from "../db/roles.repo";
 import { hasPermission, PERMISSION_NAMES } from "../domain/permissions";
-import { ApiProblem, errorResponses } from "../http";
+import { ApiProblem } from "../http";
+import { errorResponses } from "../openapi-responses";
 import type { AdminPrincipal } from "../principal";
 import { adminRoute } from "./admin-endpoints";
 
@@ -57,7 +58,7 @@ const listRoute = adminRoute({
   path: "/admin/roles",
   tags: TAGS,
   summary: "Roles con sus permisos y el número de usuarios de cada uno",
-  responses: { 200: { description: "Roles", content: json(RoleListSchema) }, ...errorResponses(401, 403) },
+  responses: { 200: { description: "Roles", content: json(RoleListSchema) } },
 });
 
 const createRoleRoute = adminRoute({
@@ -66,7 +67,7 @@ const createRoleRoute = adminRoute({
   tags: TAGS,
   summary: "Crea un rol",
   request: { body: { required: true, content: json(RoleInputSchema) } },
-  responses: { 201: { description: "Rol creado", content: json(RoleSchema) }, ...errorResponses(400, 401, 403, 409) },
+  responses: { 201: { description: "Rol creado", content: json(RoleSchema) }, ...errorResponses(409) },
 });
 
 const getRoleRoute = adminRoute({
@@ -75,7 +76,7 @@ const getRoleRoute = adminRoute({
   tags: TAGS,
   summary: "Un rol",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "Rol", content: json(RoleSchema) }, ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: { description: "Rol", content: json(RoleSchema) } },
 });
 
 const updateRoleRoute = adminRoute({
@@ -86,7 +87,7 @@ const updateRoleRoute = adminRoute({
   description:
     "Los permisos que no aparecen en el mapa quedan a false. El rol superadmin conserva todos sus permisos y los roles del sistema no cambian de nombre (409).",
   request: { params: IdParamSchema, body: { required: true, content: json(RoleInputSchema) } },
-  responses: { 200: { description: "Rol modificado", content: json(RoleSchema) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: { description: "Rol modificado", content: json(RoleSchema) }, ...errorResponses(409) },
 });
 
 const deleteRoleRoute = adminRoute({
@@ -96,7 +97,7 @@ const deleteRoleRoute = adminRoute({
   summary: "Elimina un rol que no está asignado a nadie",
   description: "Los roles del sistema (superadmin incluido) y los roles asignados a usuarios no se pueden eliminar (409).",
   request: { params: IdParamSchema },
-  responses: { 204: { description: "Rol eliminado" }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 204: { description: "Rol eliminado" }, ...errorResponses(409) },
 });
 
 async function roleOr404(found: Promise<Role | null>): Promise<Role> {

@@ -24,7 +24,8 @@ import type { DbOrTx, Transaction } from "../db/client";
 import { findRoleIdByName, getRole } from "../db/roles.repo";
 import { hashPassword } from "../domain/password";
 import { checkPasswordPolicy } from "../domain/password-policy";
-import { ApiProblem, errorResponses } from "../http";
+import { ApiProblem } from "../http";
+import { errorResponses } from "../openapi-responses";
 import { assertWithinOwnPermissions } from "./admin-roles";
 import { adminRoute } from "./admin-endpoints";
 
@@ -47,7 +48,7 @@ const listRoute = adminRoute({
   tags: TAGS,
   summary: "Usuarios del back office, con búsqueda y paginación",
   request: { query: AdminUserListQuerySchema },
-  responses: { 200: { description: "Página de usuarios", content: json(AdminUserListSchema) }, ...errorResponses(400, 401, 403) },
+  responses: { 200: { description: "Página de usuarios", content: json(AdminUserListSchema) } },
 });
 
 const exportRoute = adminRoute({
@@ -57,7 +58,7 @@ const exportRoute = adminRoute({
   summary: "Exporta en CSV los usuarios que cumplen los filtros, en el orden pedido",
   description: "Mismos filtros y orden que /admin/users, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas dd/mm/aaaa hh:mm:ss en hora de Madrid.",
   request: { query: AdminUserExportQuerySchema },
-  responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } }, ...errorResponses(400, 401, 403) },
+  responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } } },
 });
 
 export const ADMIN_USERS_CSV_HEADER = ["Usuario", "Correo electrónico", "Rol", "Estado", "Último acceso", "Alta"] as const;
@@ -72,7 +73,7 @@ const createUserRoute = adminRoute({
   tags: TAGS,
   summary: "Crea un usuario del back office con un rol",
   request: { body: { required: true, content: json(CreateAdminUserSchema) } },
-  responses: { 201: { description: "Usuario creado", content: json(AdminUserRowSchema) }, ...errorResponses(400, 401, 403, 409) },
+  responses: { 201: { description: "Usuario creado", content: json(AdminUserRowSchema) }, ...errorResponses(409) },
 });
 
 const getUserRoute = adminRoute({
@@ -81,7 +82,7 @@ const getUserRoute = adminRoute({
   tags: TAGS,
   summary: "Un usuario del back office",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "Usuario", content: json(AdminUserRowSchema) }, ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: { description: "Usuario", content: json(AdminUserRowSchema) } },
 });
 
 const updateUserRoute = adminRoute({
@@ -92,7 +93,7 @@ const updateUserRoute = adminRoute({
   description:
     "Nadie puede desactivarse a sí mismo ni quitarse su propio rol de superadmin; el último superadmin activo no se puede desactivar ni cambiar de rol (409).",
   request: { params: IdParamSchema, body: { required: true, content: json(UpdateAdminUserSchema) } },
-  responses: { 200: { description: "Usuario modificado", content: json(AdminUserRowSchema) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: { description: "Usuario modificado", content: json(AdminUserRowSchema) }, ...errorResponses(409) },
 });
 
 function passwordProblem(password: string, context: { email: string; username: string }): ApiProblem | null {

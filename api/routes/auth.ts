@@ -6,7 +6,8 @@ import { AuthAnswerSchema, LoginBodySchema, RegisterBodySchema, VisitorUserSchem
 import { createUser, findUserByEmail, recordUserSignIn, revokeToken } from "../db/accounts.repo";
 import { hashPassword } from "../domain/password";
 import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
-import { ApiProblem, errorResponses, jsonContent } from "../http";
+import { ApiProblem, jsonContent } from "../http";
+import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
 
 const TAG = "Autenticación";
@@ -23,7 +24,7 @@ const registerRoute = createRoute({
   request: { body: { required: true, content: jsonContent(RegisterBodySchema) } },
   responses: {
     201: { description: "Cuenta creada; sesión iniciada", content: jsonContent(AuthAnswerSchema) },
-    ...errorResponses(400, 409, 429),
+    ...errorResponses(409, 429),
   },
 });
 
@@ -37,7 +38,7 @@ const loginRoute = createRoute({
   request: { body: { required: true, content: jsonContent(LoginBodySchema) } },
   responses: {
     200: { description: "Sesión iniciada", content: jsonContent(AuthAnswerSchema) },
-    ...errorResponses(400, 401, 429),
+    ...errorResponses(401, 429),
   },
 });
 
@@ -50,7 +51,6 @@ const profileRoute = createRoute({
   security: BEARER_SECURITY,
   responses: {
     200: { description: "El usuario de la sesión", content: jsonContent(VisitorUserSchema) },
-    ...errorResponses(401),
   },
 });
 
@@ -63,7 +63,6 @@ const logoutRoute = createRoute({
   security: BEARER_SECURITY,
   responses: {
     204: { description: "Sesión cerrada" },
-    ...errorResponses(401),
   },
 });
 

@@ -18,7 +18,8 @@ import type { Database } from "../db/client";
 import type { StoredQuote } from "../db/quotes.repo";
 import { PolicySchema } from "../contract/policies";
 import { startDateRange } from "../domain/calendar";
-import { ApiProblem, errorResponses, ErrorSchema, jsonContent } from "../http";
+import { ApiProblem, ErrorSchema, jsonContent } from "../http";
+import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
 import { checkoutQuote, chooseFromOffer, chosenStartDate, findOwnedQuote, priceChoice } from "../services/checkout";
 import { policyAnswer } from "./policies";
@@ -52,7 +53,7 @@ const priceRoute = createRoute({
   request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: jsonContent(PriceChoiceBodySchema) } },
   responses: {
     200: { description: "El precio", content: jsonContent(PriceChoiceAnswerSchema) },
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(409),
   },
 });
 
@@ -74,7 +75,7 @@ const checkoutRoute = createRoute({
   responses: {
     201: { description: "Póliza creada", content: jsonContent(PolicySchema) },
     200: { description: "La póliza ya creada con esta idempotencyKey (no se vuelve a cobrar)", content: jsonContent(PolicySchema) },
-    ...errorResponses(400, 401, 404, 409, 429),
+    ...errorResponses(409, 429),
     402: { description: "Pago rechazado: no se ha creado nada", content: jsonContent(ErrorSchema) },
   },
 });

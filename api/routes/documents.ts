@@ -8,7 +8,7 @@ import type { ApiApp, ApiEnv } from "../app";
 import { BEARER_SECURITY, currentUser, requireUser } from "../auth";
 import { RECIBO_NOT_FOUND_MESSAGE } from "../contract/policies";
 import { LINES, type Line } from "../contract/vocabulary";
-import { ApiProblem, errorResponses } from "../http";
+import { ApiProblem } from "../http";
 import { findOwnedQuote } from "../services/checkout";
 import { conditionsDocument, ipidDocument, quoteDocument, reciboDocument, type RenderedDocument } from "../services/documents";
 import { policyIdParam, requireOwnPolicy } from "./policies";
@@ -44,7 +44,7 @@ const quoteDocumentRoute = createRoute({
     params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador (UUID) de la cotización" }) }),
     headers: z.object({ "x-quote-owner": z.string().optional().openapi({ description: "Token de una cotización hecha sin sesión" }) }),
   },
-  responses: { 200: { description: "PDF de la cotización", content: pdfContent }, ...errorResponses(401, 404) },
+  responses: { 200: { description: "PDF de la cotización", content: pdfContent } },
 });
 
 const ipidRoute = createRoute({
@@ -56,7 +56,7 @@ const ipidRoute = createRoute({
   request: {
     params: z.object({ line: z.string().openapi({ param: { name: "line", in: "path" }, description: "auto, hogar o alquiler" }) }),
   },
-  responses: { 200: { description: "PDF del IPID", content: pdfContent }, ...errorResponses(404) },
+  responses: { 200: { description: "PDF del IPID", content: pdfContent } },
 });
 
 const conditionsRoute = createRoute({
@@ -68,7 +68,7 @@ const conditionsRoute = createRoute({
   middleware: [requireUser()] as const,
   security: BEARER_SECURITY,
   request: { params: policyIdParam },
-  responses: { 200: { description: "PDF de las condiciones particulares", content: pdfContent }, ...errorResponses(401, 404) },
+  responses: { 200: { description: "PDF de las condiciones particulares", content: pdfContent } },
 });
 
 const reciboRoute = createRoute({
@@ -83,7 +83,7 @@ const reciboRoute = createRoute({
       sequence: z.string().openapi({ param: { name: "sequence", in: "path" }, description: "Número de recibo (1, 2…)" }),
     }),
   },
-  responses: { 200: { description: "PDF del recibo", content: pdfContent }, ...errorResponses(401, 404) },
+  responses: { 200: { description: "PDF del recibo", content: pdfContent } },
 });
 
 const isLine = (value: string): value is Line => (LINES as readonly string[]).includes(value);

@@ -16,7 +16,8 @@ import {
 } from "../contract/policies";
 import { findUserPolicy, listUserPolicySummaries, type PolicySummaryView, type PolicyView } from "../db/policies.repo";
 import { describeRisk, insuredObjectRow, riskTitle } from "../domain/product-info";
-import { ApiProblem, errorResponses } from "../http";
+import { ApiProblem } from "../http";
+import { errorResponses } from "../openapi-responses";
 import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy, type Actor } from "../services/lifecycle";
 import type { Database } from "../db/client";
 
@@ -114,7 +115,6 @@ const listRoute = createRoute({
   request: { query: PolicyListQuerySchema },
   responses: {
     200: { description: "Página de pólizas del visitante", content: json(PolicyListSchema) },
-    ...errorResponses(400, 401),
   },
 });
 
@@ -130,7 +130,6 @@ const getRoute = createRoute({
   request: { params: policyIdParam },
   responses: {
     200: { description: "La póliza, con lo que el cliente puede hacer hoy (lifecycle)", content: json(MyPolicySchema) },
-    ...errorResponses(401, 404),
   },
 });
 
@@ -150,7 +149,7 @@ const withdrawRoute = createRoute({
   request: { params: policyIdParam },
   responses: {
     200: { description: "La póliza anulada, con lo devuelto (lifecycle.cancellation.refundedCents)", content: json(MyPolicySchema) },
-    ...errorResponses(401, 404, 409),
+    ...errorResponses(409),
   },
 });
 
@@ -168,7 +167,7 @@ const stopRenewalRoute = createRoute({
   request: { params: policyIdParam },
   responses: {
     200: { description: "La póliza, con la renovación detenida (lifecycle.renewal.stopped)", content: json(MyPolicySchema) },
-    ...errorResponses(401, 404, 409),
+    ...errorResponses(409),
   },
 });
 

@@ -27,7 +27,8 @@ import {
   type StoredQuote,
 } from "../db/quotes.repo";
 import { createQuote, INVALID_DATA } from "../services/quotes";
-import { ApiProblem, errorResponses, ErrorSchema, fieldErrorsOf, jsonContent } from "../http";
+import { ApiProblem, ErrorSchema, fieldErrorsOf, jsonContent } from "../http";
+import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
 import type { UserPrincipal } from "../principal";
 
@@ -70,7 +71,7 @@ const createQuoteRoute = createRoute({
   request: { body: { required: true, content: jsonContent(CreateQuoteBodySchema) } },
   responses: {
     201: { description: "Cotización creada", content: jsonContent(CreatedQuoteSchema) },
-    ...errorResponses(400, 401, 429),
+    ...errorResponses(429),
     422: { description: "Riesgo no asegurable: se explica el motivo", content: jsonContent(ErrorSchema) },
   },
 });
@@ -92,7 +93,6 @@ const getQuoteRoute = createRoute({
   },
   responses: {
     200: { description: "La cotización", content: jsonContent(QuoteSchema) },
-    ...errorResponses(401, 404),
   },
 });
 
@@ -107,7 +107,6 @@ const listMyQuotesRoute = createRoute({
   request: { query: QuoteListQuerySchema },
   responses: {
     200: { description: "Página de cotizaciones", content: jsonContent(QuoteListSchema) },
-    ...errorResponses(400, 401),
   },
 });
 
@@ -123,7 +122,6 @@ const claimQuotesRoute = createRoute({
   request: { body: { required: true, content: jsonContent(ClaimQuotesBodySchema) } },
   responses: {
     200: { description: "Número de cotizaciones reclamadas", content: jsonContent(ClaimQuotesAnswerSchema) },
-    ...errorResponses(400, 401),
   },
 });
 

@@ -1,20 +1,26 @@
-// Checking out a quote: one transaction creates the client (tomador), the policy, its recibos, the
-// first charge and its payment row, the consents, the confirmation e-mail in the outbox and the
-// audit rows, and marks the quote contratada. The charge runs inside the transaction after every
-// check that could refuse the checkout, so a declined payment (or any later failure) rolls back
-// everything, and a refused checkout never charges.
+// Checking out a quote (ADR 017: keep transactions short). Three steps:
+//   1. a short transaction locks the quote, checks everything that can refuse the checkout and
+//      claims the quote for this idempotency key (checkout_claims);
+//   2. the charge, with no transaction open, under the provider's idempotency key (our key), so a
+//      retry after a crash is the same charge, never a second one;
+//   3. a short transaction writes the client (tomador), the policy, its recibos, the payment row,
+//      the consents, the history, the audit rows and the confirmation e-mail in the outbox with its
+//      PDFs by reference, marks the quote contratada and releases the claim.
+// Then the PDFs are rendered (the outbox sender renders them if that never happens). A declined
+// charge releases the claim and writes nothing; a charge whose step 3 fails is refunded.
 //
 // Two buyers: a visitor on the web (the quote is theirs, the client becomes their account's), or
 // staff selling by phone (/admin/policies/new: a quote staff made, the consents recorded as given
 // by phone by that staff member, the client keeping whatever account it has). Same prices, same
-// transaction, same documents.
+// steps, same documents.
 //
-// Idempotency: an advisory lock on the idempotency key serialises identical requests; the first
-// creates the policy, the others (and any later retry) find it by the key (unique in policies)
-// and answer it without charging again.
+// Idempotency: an advisory lock on the key serialises identical requests in steps 1 and 3; the
+// first claims the quote, the others wait for its policy (found by the key, unique in policies)
+// and answer it without charging; a later retry answers it at once.
 import { ApiProblem } from "../http";
 import { normalizeIban } from "../domain/iban";
 import {
+  CHECKOUT_IN_PROGRESS_MESSAGE,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   NIF_OTHER_ACCOUNT_MESSAGE,
   PAYMENT_DECLINED_MESSAGE,
@@ -31,7 +37,9 @@ import { isUuid } from "../contract/ids";
 import { QUOTE_NOT_FOUND_MESSAGE } from "../contract/quotes";
 import { writeAudit, type AuditWrite } from "../db/audit";
 import { recordHistory } from "../db/lifecycle.repo";
-import type { Database } from "../db/client";
+import type { Database, Transaction } from "../db/client";
+import { claimCheckout, holdsCheckoutClaim, releaseCheckoutClaim } from "../db/checkout-claims.repo";
+import { assertOutsideTransaction } from "../db/transaction-scope";
 import {
   findPolicyByIdempotencyKey,
   insertConsents,
@@ -44,6 +52,7 @@ import {
   markQuoteContracted,
   markReciboPaid,
   nextPolicyNumber,
+  nifOfOtherAccount,
   readDocumentContext,
   setPolicyStatus,
   upsertClient,
@@ -59,13 +68,14 @@ import { formatRiskAddress, insuredObjectErrors, insuredObjectRisk, readRiskAddr
 import { formatRegistration } from "../domain/registration";
 import type { AdminPrincipal, UserPrincipal } from "../principal";
 import type { Logger } from "../../platform/logger";
-import { conditionsDocument, ipidDocument, reciboDocument, type RenderedDocument } from "./documents";
-import { enqueueEmail, pdfAttachment } from "./mail";
+import { completeAttachments, pendingPdf } from "./attachments";
+import { DOCUMENT_FILENAMES } from "./documents";
+import { enqueueEmail, type OutgoingEmail } from "./mail";
 import { paymentMethodLabel, type PaymentProvider } from "./payments";
 
 const notFound = () => new ApiProblem(404, QUOTE_NOT_FOUND_MESSAGE);
 
-/** Thrown inside the transaction so that it rolls back; answered as 402. */
+/** The provider declined the charge (nothing is written); answered as 402. */
 class PaymentDeclined extends Error {
   constructor(
     readonly method: "card" | "sepa",
@@ -195,7 +205,7 @@ function sameCheckout(existing: { userId: number | null; quoteId: string | null 
 }
 export type CheckoutResult = { created: boolean; policy: PolicyView };
 
-export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): Promise<CheckoutResult> {
+export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest, attempt = 0): Promise<CheckoutResult> {
   const { db, payments, logger } = deps;
   const { body, buyer, now } = req;
   const quote = await findBuyersQuote(db, req.quoteId, buyer, now);
@@ -213,151 +223,69 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
   const term = policyTerm(body.startDate ?? startDateRange(now).earliest);
   const price = (await priceChoice(db, quote, plan, optional, term.startDate, now))[body.frequency];
   const firstRecibo = price.recibos[0]!;
-  // The IPID does not depend on the policy: rendered before the transaction, which it need not hold up.
-  const ipid = await ipidDocument(db, quote.line, now);
   const actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip"> =
     buyer.kind === "visitor"
       ? { actorType: "user", actorId: buyer.user.id, actorLabel: buyer.user.email, ip: req.ip }
       : { actorType: "admin", actorId: buyer.admin.id, actorLabel: buyer.admin.email, ip: req.ip };
   const channel = buyer.kind === "visitor" ? "web" : "telefono";
+  const key = body.idempotencyKey;
 
-  let outcome: { created: boolean; policyId: number };
+  // 1. A short transaction checks the quote and claims it for this key (ADR 017).
+  const claim = await db.transaction(async (tx) => {
+    await lockCheckoutKey(tx, key);
+    const existing = await findPolicyByIdempotencyKey(tx, key);
+    if (existing) {
+      if (!sameCheckout(existing, quote, buyer)) throw new ApiProblem(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+      return { kind: "done" as const, policyId: existing.id };
+    }
+    const locked = await lockQuote(tx, quote.id);
+    if (!locked || (buyer.kind === "visitor" && locked.userId !== null && locked.userId !== buyer.user.id)) throw notFound();
+    assertContractable(locked, now);
+    // Everything that can refuse the checkout comes before the charge.
+    if (buyer.kind === "visitor" && (await nifOfOtherAccount(tx, body.policyholder.nif, buyer.user.id))) {
+      throw new ApiProblem(409, NIF_OTHER_ACCOUNT_MESSAGE, { nif: [NIF_OTHER_ACCOUNT_MESSAGE] });
+    }
+    return { kind: (await claimCheckout(tx, quote.id, key, now)).kind, policyId: null };
+  });
+  if (claim.kind === "done") return answerPolicy(db, claim.policyId, false);
+  if (claim.kind === "other_key_busy") throw new ApiProblem(409, CHECKOUT_IN_PROGRESS_MESSAGE);
+  if (claim.kind === "same_key_busy") return waitForSameCheckout(deps, req, attempt);
+
+  // 2. The charge, with no transaction open; the provider's idempotency key makes a retry the same charge.
+  let outcome: { created: boolean; policyId: number; emailId: number | null };
   try {
-    outcome = await db.transaction(async (tx) => {
-      await lockCheckoutKey(tx, body.idempotencyKey);
-      const existing = await findPolicyByIdempotencyKey(tx, body.idempotencyKey);
-      if (existing) {
-        if (!sameCheckout(existing, quote, buyer)) throw new ApiProblem(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
-        return { created: false, policyId: existing.id };
-      }
-
-      const locked = await lockQuote(tx, quote.id);
-      if (!locked || (buyer.kind === "visitor" && locked.userId !== null && locked.userId !== buyer.user.id)) throw notFound();
-      assertContractable(locked, now);
-
-      // Everything that can refuse the checkout comes before the charge.
-      const client = await upsertClient(tx, {
-        account: buyer.kind === "visitor" ? { userId: buyer.user.id, email: buyer.user.email } : null,
-        email: buyer.kind === "staff" ? buyer.email : undefined,
-        holder: body.policyholder,
-        at: now,
-      });
-      if (client.kind === "other_account") throw new ApiProblem(409, NIF_OTHER_ACCOUNT_MESSAGE, { nif: [NIF_OTHER_ACCOUNT_MESSAGE] });
-
-      const charge = await payments.charge({
-        amountCents: firstRecibo.amount,
-        payment: body.payment,
-        idempotencyKey: body.idempotencyKey,
-        description: `Cotiza: primer recibo del seguro (${plan.name})`,
-      });
-      if (charge.status === "declined") throw new PaymentDeclined(body.payment.method, charge.reason);
-
-      // Numbered in the year it is issued, which may be before the year it starts.
-      const number = await nextPolicyNumber(tx, Number(madridDate(now).slice(0, 4)));
-      const policyId = await insertPolicy(tx, {
-        number,
-        quoteId: quote.id,
-        clientId: client.id,
-        // Bought by phone for a customer with an account, it shows in their Mi póliza too.
-        userId: client.userId,
-        line: quote.line,
-        planCode: plan.code,
-        startDate: term.startDate,
-        endDate: term.endDate,
-        frequency: body.frequency,
-        optionalGuarantees: optional,
-        // The quote's rating inputs and what identifies the insured object (registration or riskAddress).
-        risk: { ...quote.inputs, ...insuredObjectRisk(quote.line, body) },
-        premium: price,
-        idempotencyKey: body.idempotencyKey,
-        payment: {
-          method: body.payment.method,
-          mandate: charge.mandate ?? null,
-          iban: body.payment.method === "sepa" ? normalizeIban(body.payment.iban) : null,
-        },
-        channel,
-        at: now,
-      });
-      const reciboIds = await insertRecibos(tx, policyId, price.recibos, now);
-      const first = reciboIds.find((r) => r.sequence === 1)!;
-      const methodLabel = paymentMethodLabel(body.payment);
-      const paymentId = await insertPayment(tx, {
-        policyId,
-        reciboId: first.id,
-        provider: payments.name,
-        method: body.payment.method,
-        methodLabel,
-        amount: firstRecibo.amount,
-        providerRef: charge.providerRef,
-        at: now,
-      });
-      await markReciboPaid(tx, first.id, now);
-      await setPolicyStatus(tx, policyId, "en_vigor", now);
-      const history = { ...actor, policyId, at: now };
-      const issuedBy = buyer.kind === "visitor" ? "desde la web" : `por teléfono (${buyer.admin.username})`;
-      await recordHistory(tx, { ...history, event: "emitida", summary: `Póliza ${number} emitida ${issuedBy}`, toStatus: "pendiente_pago" });
-      await recordHistory(tx, { ...history, event: "activada", summary: "Primer recibo cobrado: póliza en vigor", fromStatus: "pendiente_pago", toStatus: "en_vigor" });
-      await insertConsents(tx, {
-        userId: client.userId,
-        clientId: client.id,
-        decisions: body.consents,
-        given: buyer.kind === "visitor" ? { channel: "web", ip: req.ip } : { channel: "telefono", recordedByAdminId: buyer.admin.id },
-        at: now,
-      });
-      await markQuoteContracted(tx, quote.id, client.userId, now);
-
-      const audit = (entry: Omit<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip" | "at">) => writeAudit(tx, { ...actor, ...entry, at: now });
-      await audit({
-        action: client.kind === "created" ? "client.created" : "client.updated",
-        entity: "client",
-        entityId: client.id,
-        before: client.before,
-        after: { name: body.policyholder.name, nif: body.policyholder.nif, stage: "activo", userId: client.userId, ...(buyer.kind === "staff" && buyer.email ? { email: buyer.email } : {}) },
-      });
-      await audit({
-        action: "policy.created",
-        entity: "policy",
-        entityId: policyId,
-        after: {
-          number,
-          quoteId: quote.id,
-          line: quote.line,
-          plan: plan.code,
-          optionalGuarantees: optional,
-          frequency: body.frequency,
-          startDate: term.startDate,
-          endDate: term.endDate,
-          total: price.total,
-          status: "pendiente_pago",
-          channel,
-        },
-      });
-      await audit({
-        action: "payment.accepted",
-        entity: "payment",
-        entityId: paymentId,
-        after: { policyId, recibo: 1, amount: firstRecibo.amount, provider: payments.name, method: body.payment.method, methodLabel, providerRef: charge.providerRef },
-      });
-      await audit({ action: "policy.activated", entity: "policy", entityId: policyId, before: { status: "pendiente_pago" }, after: { status: "en_vigor" } });
-      await audit({
-        action: "consent.recorded",
-        entity: "client",
-        entityId: client.id,
-        after: { ...body.consents, policyId, channel },
-      });
-      await audit({ action: "quote.contracted", entity: "quote", entityId: quote.id, before: { status: locked.status }, after: { status: "contratada", policyId } });
-
-      const [view] = await loadPolicyViews(tx, { id: policyId });
-      // A phone customer who gave no e-mail gets the documents another way (staff download them).
-      const to = buyer.kind === "visitor" ? buyer.user.email : view!.policyholder.email;
-      if (to) {
-        const ctx = await readDocumentContext(tx);
-        const emailId = await enqueueEmail(tx, await confirmationEmail(tx, view!, to, ctx, ipid, deps.publicBaseUrl), now);
-        await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to, kind: "policy_confirmation", policyId } });
-      }
-      return { created: true, policyId };
+    assertOutsideTransaction("A payment charge");
+    const charge = await payments.charge({
+      amountCents: firstRecibo.amount,
+      payment: body.payment,
+      idempotencyKey: key,
+      description: `Cotiza: primer recibo del seguro (${plan.name})`,
     });
+    if (charge.status === "declined") throw new PaymentDeclined(body.payment.method, charge.reason);
+
+    // 3. A short transaction writes the policy and everything with it, and releases the claim.
+    try {
+      outcome = await db.transaction(async (tx) => {
+        await lockCheckoutKey(tx, key);
+        const existing = await findPolicyByIdempotencyKey(tx, key);
+        // Written by a request that took the claim over after its lease: the same key, the same charge.
+        if (existing) return { created: false, policyId: existing.id, emailId: null };
+        const locked = await lockQuote(tx, quote.id);
+        if (!locked) throw notFound();
+        assertContractable(locked, now);
+        if (!(await holdsCheckoutClaim(tx, quote.id, key))) throw new ApiProblem(409, CHECKOUT_IN_PROGRESS_MESSAGE);
+        const written = await writePolicy(tx, { quote, buyer, body, plan, optional, term, price, charge, actor, channel, ip: req.ip, now, lockedStatus: locked.status, provider: payments.name, publicBaseUrl: deps.publicBaseUrl });
+        await releaseCheckoutClaim(tx, quote.id, key);
+        return { created: true, ...written };
+      });
+    } catch (error) {
+      // Charged but not written (the quote changed meanwhile, a database failure…): give the money back.
+      const refund = await payments.refund({ amountCents: firstRecibo.amount, providerRef: charge.providerRef, idempotencyKey: `${key}:devolucion` }).catch((e: unknown) => ({ status: "failed", reason: String(e) }));
+      logger.warn("checkout charged but not written: charge refunded", { quoteId: quote.id, providerRef: charge.providerRef, refund: refund.status });
+      throw error;
+    }
   } catch (error) {
+    await releaseCheckoutClaim(db, quote.id, key).catch(() => {});
     if (error instanceof PaymentDeclined) {
       logger.info("checkout payment declined", { quoteId: quote.id, method: error.method, reason: error.reason });
       throw error.method === "card"
@@ -367,9 +295,181 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest): P
     throw error;
   }
 
-  const [policy] = await loadPolicyViews(db, { id: outcome.policyId });
-  if (!policy) throw new Error(`Policy ${outcome.policyId} vanished after checkout`);
-  return { created: outcome.created, policy };
+  // 4. After the commit: the e-mail's PDFs (the sender renders them if this fails or never runs).
+  if (outcome.emailId !== null) {
+    await completeAttachments(db, outcome.emailId).catch((error: unknown) =>
+      logger.warn("checkout e-mail attachments left to the sender", { emailId: outcome.emailId, error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+  return answerPolicy(db, outcome.policyId, outcome.created);
+}
+
+async function answerPolicy(db: Database, policyId: number, created: boolean): Promise<CheckoutResult> {
+  const [policy] = await loadPolicyViews(db, { id: policyId });
+  if (!policy) throw new Error(`Policy ${policyId} vanished after checkout`);
+  return { created, policy };
+}
+
+/** How long an identical submit waits for the checkout in progress before answering 409. */
+const SAME_CHECKOUT_WAIT_MS = 20_000;
+const SAME_CHECKOUT_POLL_MS = 50;
+
+/**
+ * The same checkout (same key) is being charged by another request (a double click, a retry):
+ * wait for its policy and answer it. If that request gave up (a declined charge, a failure), its
+ * claim is gone: start again (a declined card is declined again; the provider's idempotency key
+ * makes a charge that did go through the same charge).
+ */
+async function waitForSameCheckout(deps: CheckoutDeps, req: CheckoutRequest, attempt: number): Promise<CheckoutResult> {
+  const { db } = deps;
+  const key = req.body.idempotencyKey;
+  const quoteId = req.quoteId.toLowerCase();
+  const deadline = Date.now() + SAME_CHECKOUT_WAIT_MS;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, SAME_CHECKOUT_POLL_MS));
+    const done = await findPolicyByIdempotencyKey(db, key);
+    if (done) return answerPolicy(db, done.id, false);
+    if (!(await holdsCheckoutClaim(db, quoteId, key))) {
+      if (attempt >= 3) break;
+      return checkoutQuote(deps, req, attempt + 1);
+    }
+  }
+  throw new ApiProblem(409, CHECKOUT_IN_PROGRESS_MESSAGE);
+}
+
+type PolicyWrite = {
+  quote: StoredQuote;
+  buyer: Buyer;
+  body: CheckoutBody;
+  plan: ReturnType<typeof chooseFromOffer>["plan"];
+  optional: string[];
+  term: ReturnType<typeof policyTerm>;
+  price: Awaited<ReturnType<typeof priceChoice>>[CheckoutBody["frequency"]];
+  charge: { providerRef: string; mandate?: string };
+  actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">;
+  channel: "web" | "telefono";
+  ip: string | null;
+  now: Date;
+  lockedStatus: StoredQuote["status"];
+  provider: string;
+  publicBaseUrl?: string;
+};
+
+/** Rows only: the client, the policy, its recibos, the payment, consents, history, audit and the queued e-mail (its PDFs by reference). */
+async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ policyId: number; emailId: number | null }> {
+  const { quote, buyer, body, plan, optional, term, price, charge, actor, channel, now } = w;
+  const firstRecibo = price.recibos[0]!;
+  const client = await upsertClient(tx, {
+    account: buyer.kind === "visitor" ? { userId: buyer.user.id, email: buyer.user.email } : null,
+    email: buyer.kind === "staff" ? buyer.email : undefined,
+    holder: body.policyholder,
+    at: now,
+  });
+  if (client.kind === "other_account") throw new ApiProblem(409, NIF_OTHER_ACCOUNT_MESSAGE, { nif: [NIF_OTHER_ACCOUNT_MESSAGE] });
+
+  // Numbered in the year it is issued, which may be before the year it starts.
+  const number = await nextPolicyNumber(tx, Number(madridDate(now).slice(0, 4)));
+  const policyId = await insertPolicy(tx, {
+    number,
+    quoteId: quote.id,
+    clientId: client.id,
+    // Bought by phone for a customer with an account, it shows in their Mi póliza too.
+    userId: client.userId,
+    line: quote.line,
+    planCode: plan.code,
+    startDate: term.startDate,
+    endDate: term.endDate,
+    frequency: body.frequency,
+    optionalGuarantees: optional,
+    // The quote's rating inputs and what identifies the insured object (registration or riskAddress).
+    risk: { ...quote.inputs, ...insuredObjectRisk(quote.line, body) },
+    premium: price,
+    idempotencyKey: body.idempotencyKey,
+    payment: {
+      method: body.payment.method,
+      mandate: charge.mandate ?? null,
+      iban: body.payment.method === "sepa" ? normalizeIban(body.payment.iban) : null,
+    },
+    channel,
+    at: now,
+  });
+  const reciboIds = await insertRecibos(tx, policyId, price.recibos, now);
+  const first = reciboIds.find((r) => r.sequence === 1)!;
+  const methodLabel = paymentMethodLabel(body.payment);
+  const paymentId = await insertPayment(tx, {
+    policyId,
+    reciboId: first.id,
+    provider: w.provider,
+    method: body.payment.method,
+    methodLabel,
+    amount: firstRecibo.amount,
+    providerRef: charge.providerRef,
+    at: now,
+  });
+  await markReciboPaid(tx, first.id, now);
+  await setPolicyStatus(tx, policyId, "en_vigor", now);
+  const history = { ...actor, policyId, at: now };
+  const issuedBy = buyer.kind === "visitor" ? "desde la web" : `por teléfono (${buyer.admin.username})`;
+  await recordHistory(tx, { ...history, event: "emitida", summary: `Póliza ${number} emitida ${issuedBy}`, toStatus: "pendiente_pago" });
+  await recordHistory(tx, { ...history, event: "activada", summary: "Primer recibo cobrado: póliza en vigor", fromStatus: "pendiente_pago", toStatus: "en_vigor" });
+  await insertConsents(tx, {
+    userId: client.userId,
+    clientId: client.id,
+    decisions: body.consents,
+    given: buyer.kind === "visitor" ? { channel: "web", ip: w.ip } : { channel: "telefono", recordedByAdminId: buyer.admin.id },
+    at: now,
+  });
+  await markQuoteContracted(tx, quote.id, client.userId, now);
+
+  const audit = (entry: Omit<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip" | "at">) => writeAudit(tx, { ...actor, ...entry, at: now });
+  await audit({
+    action: client.kind === "created" ? "client.created" : "client.updated",
+    entity: "client",
+    entityId: client.id,
+    before: client.before,
+    after: { name: body.policyholder.name, nif: body.policyholder.nif, stage: "activo", userId: client.userId, ...(buyer.kind === "staff" && buyer.email ? { email: buyer.email } : {}) },
+  });
+  await audit({
+    action: "policy.created",
+    entity: "policy",
+    entityId: policyId,
+    after: {
+      number,
+      quoteId: quote.id,
+      line: quote.line,
+      plan: plan.code,
+      optionalGuarantees: optional,
+      frequency: body.frequency,
+      startDate: term.startDate,
+      endDate: term.endDate,
+      total: price.total,
+      status: "pendiente_pago",
+      channel,
+    },
+  });
+  await audit({
+    action: "payment.accepted",
+    entity: "payment",
+    entityId: paymentId,
+    after: { policyId, recibo: 1, amount: firstRecibo.amount, provider: w.provider, method: body.payment.method, methodLabel, providerRef: charge.providerRef },
+  });
+  await audit({ action: "policy.activated", entity: "policy", entityId: policyId, before: { status: "pendiente_pago" }, after: { status: "en_vigor" } });
+  await audit({
+    action: "consent.recorded",
+    entity: "client",
+    entityId: client.id,
+    after: { ...body.consents, policyId, channel },
+  });
+  await audit({ action: "quote.contracted", entity: "quote", entityId: quote.id, before: { status: w.lockedStatus }, after: { status: "contratada", policyId } });
+
+  const [view] = await loadPolicyViews(tx, { id: policyId });
+  // A phone customer who gave no e-mail gets the documents another way (staff download them).
+  const to = buyer.kind === "visitor" ? buyer.user.email : view!.policyholder.email;
+  if (!to) return { policyId, emailId: null };
+  const ctx = await readDocumentContext(tx);
+  const emailId = await enqueueEmail(tx, confirmationEmail(view!, to, ctx, now, w.publicBaseUrl), now);
+  await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to, kind: "policy_confirmation", policyId } });
+  return { policyId, emailId };
 }
 
 /** The postal code the quote was priced for (every line rates one). */
@@ -385,18 +485,11 @@ function insuredObjectLine(policy: PolicyView): string | null {
   return address ? `Vivienda asegurada: ${formatRiskAddress(address)}` : null;
 }
 
-/** The confirmation e-mail, with the particular conditions, the IPID and the first recibo attached. */
-async function confirmationEmail(
-  tx: Parameters<typeof conditionsDocument>[0],
-  policy: PolicyView,
-  to: string,
-  ctx: DocumentContext,
-  ipid: RenderedDocument,
-  publicBaseUrl: string | undefined,
-) {
-  // With ctx given, rendering reads nothing more from the transaction.
-  const conditions = await conditionsDocument(tx, policy, ctx);
-  const recibo = await reciboDocument(tx, policy, 1, ctx);
+/** The confirmation e-mail, with the particular conditions, the IPID and the first recibo attached (rendered after the commit). */
+function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext, now: Date, publicBaseUrl: string | undefined): OutgoingEmail {
+  const conditions = pendingPdf(DOCUMENT_FILENAMES.conditions(policy.number), { kind: "conditions", policyId: policy.id });
+  const ipid = pendingPdf(DOCUMENT_FILENAMES.ipid(policy.line), { kind: "ipid", line: policy.line, at: now.toISOString() });
+  const recibo = pendingPdf(DOCUMENT_FILENAMES.recibo(policy.number, 1), { kind: "recibo", policyId: policy.id, sequence: 1 });
   const first = policy.recibos[0]!;
   const d = ctx.distributor;
   const lines = [
@@ -433,10 +526,6 @@ async function confirmationEmail(
     to,
     subject: `Su póliza ${policy.number}: ${policy.lineName}`,
     text: lines.join("\n"),
-    attachments: [
-      pdfAttachment(conditions.filename, conditions.content),
-      pdfAttachment(ipid.filename, ipid.content),
-      pdfAttachment(recibo.filename, recibo.content),
-    ],
+    attachments: [conditions, ipid, recibo],
   };
 }

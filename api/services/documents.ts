@@ -10,6 +10,14 @@ import { renderConditionsPdf, renderIpidPdf, renderQuotePdf, renderReciboPdf, re
 
 export type RenderedDocument = { filename: string; content: Buffer };
 
+/** File names, known before a document is rendered (an e-mail names its attachments). */
+export const DOCUMENT_FILENAMES = {
+  conditions: (policyNumber: string) => `condiciones-particulares-${policyNumber}.pdf`,
+  recibo: (policyNumber: string, sequence: number) => `recibo-${policyNumber}-${sequence}.pdf`,
+  ipid: (line: LineCode) => `ipid-${line}.pdf`,
+  withdrawal: (policyNumber: string) => `desistimiento-${policyNumber}.pdf`,
+};
+
 async function lineRow(db: DbOrTx, line: LineCode) {
   const [row] = await db.select({ name: productLines.name, description: productLines.description }).from(productLines).where(eq(productLines.code, line));
   // The seed always writes the three lines; a missing one is an operator error.
@@ -50,21 +58,21 @@ export async function ipidDocument(db: Database, line: LineCode, now: Date, ctx?
     },
     context,
   );
-  return { filename: `ipid-${line}.pdf`, content };
+  return { filename: DOCUMENT_FILENAMES.ipid(line), content };
 }
 
 export async function conditionsDocument(db: DbOrTx, policy: PolicyView, ctx?: DocumentContext): Promise<RenderedDocument> {
   const content = await renderConditionsPdf(policy, ctx ?? (await readDocumentContext(db)));
-  return { filename: `condiciones-particulares-${policy.number}.pdf`, content };
+  return { filename: DOCUMENT_FILENAMES.conditions(policy.number), content };
 }
 
 export async function reciboDocument(db: DbOrTx, policy: PolicyView, sequence: number, ctx?: DocumentContext): Promise<RenderedDocument> {
   const content = await renderReciboPdf(policy, sequence, ctx ?? (await readDocumentContext(db)));
-  return { filename: `recibo-${policy.number}-${sequence}.pdf`, content };
+  return { filename: DOCUMENT_FILENAMES.recibo(policy.number, sequence), content };
 }
 
 /** The confirmation of a withdrawal (desistimiento), attached to its e-mail; reads nothing (ctx given). */
 export async function withdrawalDocument(policy: PolicyView, facts: WithdrawalFacts, ctx: DocumentContext): Promise<RenderedDocument> {
   const content = await renderWithdrawalPdf(policy, facts, ctx);
-  return { filename: `desistimiento-${policy.number}.pdf`, content };
+  return { filename: DOCUMENT_FILENAMES.withdrawal(policy.number), content };
 }

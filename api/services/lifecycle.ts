@@ -2,7 +2,7 @@
 // policy and of its recibos, the renewal, and the daily run that moves policies by themselves.
 // Every change locks the policy row, checks the state machine of api/domain/lifecycle.ts (a
 // refusal is a 409 with its Spanish message) and writes the change, its history entry and its
-// audit row in one transaction.
+// audit row in one transaction; payment provider calls are made outside it (withPolicy, ADR 017).
 import { addDays, addMonths, madridDate } from "../domain/calendar";
 import {
   checkPolicyTransition,
@@ -55,8 +55,10 @@ import { insertPayment, insertRecibos, loadPolicyViews, readDocumentContext, rea
 import { loadRatingTables } from "../db/quotes.repo";
 import { clients, lifecycleRuns, payments as paymentsTable, policies, recibos, type Policy, type Recibo, type RenewalOffer } from "../db/schema";
 import { ApiProblem } from "../http";
-import { withdrawalDocument } from "./documents";
-import { enqueueEmail, pdfAttachment, type OutgoingEmail } from "./mail";
+import { completeAttachments, pendingPdf } from "./attachments";
+import { DOCUMENT_FILENAMES } from "./documents";
+import { withProviderCallsOutside } from "./provider-outside";
+import { enqueueEmail, type OutgoingEmail } from "./mail";
 import type { PaymentProvider } from "./payments";
 import type { Logger } from "../../platform/logger";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
@@ -69,7 +71,8 @@ export type LifecycleDeps = { db: Database; payments: PaymentProvider; logger: L
 export type Actor = HistoryActor & { ip?: string | null };
 export const SYSTEM_ACTOR: Actor = { actorType: "system", actorId: null, actorLabel: "Proceso diario", ip: null };
 
-type Change = { tx: DbOrTx; policy: LockedPolicy; actor: Actor; now: Date; today: string };
+/** `payments`: the provider for this transaction; its calls are made outside it (withProviderCallsOutside, ADR 017). */
+type Change = { tx: DbOrTx; policy: LockedPolicy; actor: Actor; now: Date; today: string; payments: PaymentProvider };
 
 /** What the machine's guards look at, from the policy row and its recibos. */
 export const policyStateOf = (p: LockedPolicy): PolicyState => ({
@@ -82,13 +85,21 @@ export const policyStateOf = (p: LockedPolicy): PolicyState => ({
   recibos: p.recibos,
 });
 
-/** Runs `work` on the locked policy in one transaction; 404 when there is no such policy. */
+/**
+ * Runs `work` on the locked policy in one transaction; 404 when there is no such policy. A
+ * payment provider call the work makes (c.payments) is made outside the transaction: the work
+ * runs again with its answer (api/services/provider-outside.ts).
+ */
 async function withPolicy<T>(deps: LifecycleDeps, policyId: number, actor: Actor, now: Date, work: (c: Change) => Promise<T>): Promise<T> {
-  return deps.db.transaction(async (tx) => {
-    const policy = await lockPolicy(tx, policyId);
-    if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
-    return work({ tx, policy, actor, now, today: madridDate(now) });
-  });
+  const isRecorded = async (providerRef: string) =>
+    (await deps.db.select({ id: paymentsTable.id }).from(paymentsTable).where(eq(paymentsTable.providerRef, providerRef)).limit(1)).length > 0;
+  return withProviderCallsOutside(deps.payments, deps.logger, isRecorded, (payments) =>
+    deps.db.transaction(async (tx) => {
+      const policy = await lockPolicy(tx, policyId);
+      if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
+      return work({ tx, policy, actor, now, today: madridDate(now), payments });
+    }),
+  );
 }
 
 type Effect = {
@@ -199,7 +210,7 @@ async function refundLastPayment(deps: LifecycleDeps, c: Change, amountCents: nu
     .orderBy(desc(paymentsTable.id))
     .limit(1);
   if (!last?.providerRef) return;
-  const refund = await deps.payments.refund({ amountCents, providerRef: last.providerRef, idempotencyKey: key });
+  const refund = await c.payments.refund({ amountCents, providerRef: last.providerRef, idempotencyKey: key });
   if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
   await insertPayment(c.tx, {
     policyId: c.policy.id,
@@ -277,16 +288,18 @@ export async function customerLifecycle(db: DbOrTx, policyId: number, now: Date)
  * Desistimiento by the customer (Ley 22/2007, from Mi póliza): the staff cancellation with reason
  * desistimiento and effect today (the machine refuses it outside the period, for a line that does
  * not admit it, or for a policy already cancelled: a double submit refunds once), then the
- * confirmation e-mail with its PDF, in the same transaction.
+ * confirmation e-mail, in the same transaction; its PDF is rendered after the commit.
  */
 export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, actor: Actor, now: Date): Promise<{ refundCents: number }> {
-  return withPolicy(deps, policyId, actor, now, async (c) => {
+  const { refundCents, emailId } = await withPolicy(deps, policyId, actor, now, async (c) => {
+    let emailId: number | null = null;
     const refundCents = await cancel(deps, c, { reason: "desistimiento", effectiveDate: c.today, note: "comunicado por el tomador desde Mi póliza" });
     const [view] = await loadPolicyViews(c.tx, { id: policyId });
     const to = view?.policyholder.email ?? (actor.actorType === "user" ? actor.actorLabel : null);
     if (view && to) {
       const ctx = await readDocumentContext(c.tx);
-      const pdf = await withdrawalDocument(view, { requestedAt: c.now, effectiveDate: c.today, refundCents }, ctx);
+      // The confirmation PDF is rendered after the commit (ADR 017).
+      const pdf = pendingPdf(DOCUMENT_FILENAMES.withdrawal(view.number), { kind: "withdrawal", policyId, requestedAt: c.now.toISOString(), effectiveDate: c.today, refundCents });
       const d = ctx.distributor;
       const lines = [
         `Hola, ${view.policyholder.name}:`,
@@ -302,10 +315,16 @@ export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, a
         "",
         d.distributorName,
       ];
-      await queueEmail(c, { to, subject: `Desistimiento de su póliza ${view.number}`, text: lines.join("\n"), attachments: [pdfAttachment(pdf.filename, pdf.content)] }, "withdrawal_confirmation");
+      emailId = await queueEmail(c, { to, subject: `Desistimiento de su póliza ${view.number}`, text: lines.join("\n"), attachments: [pdf] }, "withdrawal_confirmation");
     }
-    return { refundCents };
+    return { refundCents, emailId };
   });
+  if (emailId !== null) {
+    await completeAttachments(deps.db, emailId).catch((error: unknown) =>
+      deps.logger.warn("withdrawal e-mail attachment left to the sender", { emailId, error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+  return { refundCents };
 }
 
 /** Art. 22 LCS: the customer opposes the tacit renewal (up to one month before the end); the policy expires at the end of its term. */
@@ -327,9 +346,10 @@ export async function stopRenewalByCustomer(deps: CustomerDeps, policyId: number
   });
 }
 
-async function queueEmail(c: Change, email: OutgoingEmail, kind: string) {
+async function queueEmail(c: Change, email: OutgoingEmail, kind: string): Promise<number> {
   const emailId = await enqueueEmail(c.tx, email, c.now);
   await writeAudit(c.tx, { ...c.actor, action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to: email.to, kind, policyId: c.policy.id }, at: c.now });
+  return emailId;
 }
 
 /** "Renovar ahora": prices the next term with the tariff in force and sends the notice; the term starts at the end date. */
@@ -532,7 +552,7 @@ async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: Recibo,
         .orderBy(desc(paymentsTable.id))
         .limit(1);
       if (paid?.providerRef) {
-        const refund = await deps.payments.refund({ amountCents: recibo.amountCents, providerRef: paid.providerRef, idempotencyKey: `extorno-${recibo.id}` });
+        const refund = await c.payments.refund({ amountCents: recibo.amountCents, providerRef: paid.providerRef, idempotencyKey: `extorno-${recibo.id}` });
         if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
         await insertPayment(c.tx, { policyId: c.policy.id, reciboId: recibo.id, provider: deps.payments.name, method: paid.method, methodLabel: paid.methodLabel ?? "", amount: recibo.amountCents, providerRef: refund.providerRef, at: c.now, status: "reembolsado" });
       }
@@ -552,7 +572,7 @@ async function chargeThroughMandate(deps: LifecycleDeps, c: Change, recibo: Reci
   const attempt = recibo.attempts + 1;
   const result =
     p.paymentMethod && p.paymentMandate
-      ? await deps.payments.chargeMandate({
+      ? await c.payments.chargeMandate({
           amountCents: recibo.amountCents,
           method: p.paymentMethod,
           mandate: p.paymentMandate,
@@ -833,7 +853,7 @@ export async function updatePolicyDetails(deps: LifecycleDeps, policyId: number,
     if (body.iban !== undefined) {
       const iban = normalizeIban(body.iban);
       if (iban !== p.iban) {
-        const mandate = await deps.payments.registerSepaMandate({ method: "sepa", iban, holder: "" }, `policy-${p.id}-${iban}`);
+        const mandate = await c.payments.registerSepaMandate({ method: "sepa", iban, holder: "" }, `policy-${p.id}-${iban}`);
         if (mandate.status !== "accepted") throw new ApiProblem(400, "Datos no válidos", { iban: [mandate.reason] });
         before.iban = p.iban ? maskIban(p.iban) : null;
         after.iban = maskIban(iban);

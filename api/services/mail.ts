@@ -13,14 +13,16 @@ import { systemClock, type Clock } from "../../platform/clock";
 import type { Logger } from "../../platform/logger";
 import { readDistributor } from "../db/catalogue.repo";
 import type { Database, DbOrTx } from "../db/client";
-import { outboxEmails, type EmailAttachment } from "../db/schema";
+import { outboxEmails, type EmailAttachment, type OutboxAttachment } from "../db/schema";
+import { completeAttachments, isPending } from "./attachments";
 
 export type OutgoingEmail = {
   to: string;
   subject: string;
   text: string;
   html?: string | null;
-  attachments?: EmailAttachment[];
+  /** Rendered files, or documents to render after the commit (pendingPdf, ADR 017). */
+  attachments?: OutboxAttachment[];
 };
 
 /** Queues an e-mail; pass the transaction of the write it belongs to, so both commit or neither. */
@@ -150,13 +152,15 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     for (const email of batch) {
       const attempts = email.attempts + 1;
       try {
+        // Attachments queued by reference are rendered now if the service that queued them did not (ADR 017).
+        const attachments = email.attachments.some(isPending) ? await completeAttachments(db, email.id) : (email.attachments as EmailAttachment[]);
         await transporter.sendMail({
           from: sentFrom,
           to: email.to,
           subject: email.subject,
           text: email.body,
           ...(email.html ? { html: email.html } : {}),
-          attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: "base64" })),
+          attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: "base64" })),
         });
         await db
           .update(outboxEmails)

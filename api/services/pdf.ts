@@ -19,6 +19,7 @@ import {
 } from "../contract/vocabulary";
 import { madridDate, reciboPeriod } from "../domain/calendar";
 import { type PricedPlan, type RatingGuarantee, type RatingPlan } from "../domain/rating";
+import { assertOutsideTransaction } from "../db/transaction-scope";
 
 // ─── Labels ───────────────────────────────────────────────────────────────────────────
 
@@ -301,6 +302,7 @@ export type QuoteDocumentData = {
 };
 
 export async function renderQuotePdf(quote: QuoteDocumentData, ctx: Pick<DocumentContext, "distributor">): Promise<Buffer> {
+  assertOutsideTransaction("Rendering a PDF");
   const d = ctx.distributor;
   const pdf = new Pdf(`Cotización ${quote.lineName}`, d.distributorName);
   pdf.title(d.distributorName, `Cotización: ${quote.lineName}`, `Referencia ${quote.id}`);
@@ -382,6 +384,7 @@ export type IpidDocumentData = {
 };
 
 export async function renderIpidPdf(data: IpidDocumentData, ctx: DocumentContext): Promise<Buffer> {
+  assertOutsideTransaction("Rendering a PDF");
   const d = ctx.distributor;
   const texts = IPID_TEXTS[data.line];
   const pdf = new Pdf(`IPID ${data.lineName}`, d.distributorName);
@@ -460,6 +463,7 @@ export async function renderIpidPdf(data: IpidDocumentData, ctx: DocumentContext
 // ─── The policy's particular conditions ──────────────────────────────────────────────
 
 export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentContext): Promise<Buffer> {
+  assertOutsideTransaction("Rendering a PDF");
   const d = ctx.distributor;
   const pdf = new Pdf(`Condiciones particulares ${policy.number}`, d.distributorName);
   pdf.title(d.distributorName, "Condiciones particulares", `${policy.lineName} · Póliza n.º ${policy.number}`);
@@ -559,6 +563,7 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
 // ─── A recibo ─────────────────────────────────────────────────────────────────────────
 
 export async function renderReciboPdf(policy: PolicyView, sequence: number, ctx: DocumentContext): Promise<Buffer> {
+  assertOutsideTransaction("Rendering a PDF");
   const recibo = policy.recibos.find((r) => r.sequence === sequence);
   if (!recibo) throw new RangeError(`Policy ${policy.number} has no recibo ${sequence}`);
   const d = ctx.distributor;
@@ -596,6 +601,7 @@ export type WithdrawalFacts = { requestedAt: Date; effectiveDate: string; refund
 
 /** What the customer keeps after withdrawing (desistimiento, Ley 22/2007): the policy anulada, its recibos, the refund. */
 export async function renderWithdrawalPdf(policy: PolicyView, w: WithdrawalFacts, ctx: DocumentContext): Promise<Buffer> {
+  assertOutsideTransaction("Rendering a PDF");
   const d = ctx.distributor;
   const pdf = new Pdf(`Desistimiento de la póliza ${policy.number}`, d.distributorName);
   pdf.title(d.distributorName, "Confirmación de desistimiento", `${policy.lineName} · Póliza n.º ${policy.number}`);

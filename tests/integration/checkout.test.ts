@@ -6,7 +6,7 @@
 // registration, the dwelling's address), required per line and kept in the policy's risk.
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, clients, consents, outboxEmails, payments, plans, policies, quotes, recibos } from "../../api/db/schema";
+import { auditLog, clients, consents, outboxEmails, payments, plans, policies, quotes, recibos, type EmailAttachment } from "../../api/db/schema";
 import { isValidIban } from "../../api/domain/iban";
 import {
   call,
@@ -200,7 +200,7 @@ describe("POST /quotes/{id}/checkout", () => {
     expect(email!.body).toContain("https://seguros.example.es/mi-poliza");
     expect(email!.attachments.map((a) => a.filename)).toEqual([`condiciones-particulares-${policy.number}.pdf`, "ipid-auto.pdf", `recibo-${policy.number}-1.pdf`]);
     for (const attachment of email!.attachments) {
-      expect(Buffer.from(attachment.contentBase64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+      expect(Buffer.from((attachment as EmailAttachment).contentBase64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
     }
 
     const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, String((await userIdOf(visitor.email)))))).map(

@@ -43,6 +43,24 @@ function encode(value: string): string {
   }
 }
 
+/** The statuses the document gives for a request: those of every operation its method and path match. */
+type Documented = (method: string, pathname: string) => Set<number> | null;
+let documented: Documented = () => null;
+
+function documentedStatuses(doc: { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> }): Documented {
+  const routes = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      pattern: new RegExp(`^/api${path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+      statuses: Object.keys(op.responses ?? {}).map(Number),
+    })),
+  );
+  return (method, pathname) => {
+    const matching = routes.filter((r) => r.method === method && r.pattern.test(pathname));
+    return matching.length ? new Set(matching.flatMap((r) => r.statuses)) : null;
+  };
+}
+
 async function send(probe: Probe): Promise<Failure | null> {
   let response: Response;
   try {
@@ -53,6 +71,11 @@ async function send(probe: Probe): Promise<Failure | null> {
   const text = await response.text();
   const stack = /\n\s+at .+:\d+:\d+|node_modules\//.test(text);
   if (response.status >= 500 || stack) return { probe, status: response.status, excerpt: text.slice(0, 300) };
+  // An API answer must be one the document gives for that operation (an unknown path: 404).
+  if (probe.url.startsWith("/api/")) {
+    const statuses = documented(probe.method, new URL(env.server.url + probe.url).pathname);
+    if (statuses ? !statuses.has(response.status) : response.status !== 404) return { probe, status: response.status, excerpt: `estado no documentado: ${text.slice(0, 200)}` };
+  }
   return null;
 }
 
@@ -75,7 +98,7 @@ async function token(path: string, body: unknown): Promise<string> {
 }
 
 describe("fuzz", () => {
-  it(`${API_REQUESTS} peticiones malformadas a cada operación de la API: ninguna responde 5xx ni enseña una traza`, async () => {
+  it(`${API_REQUESTS} peticiones malformadas a cada operación de la API: ninguna responde 5xx, enseña una traza o da un estado que su documento no dice`, async () => {
     const doc = (await (await fetch(`${env.server.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
     };
@@ -85,6 +108,7 @@ describe("fuzz", () => {
         .map(([method, op]) => ({ method: method.toUpperCase(), path, queryNames: (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name) })),
     );
     expect(operations.length).toBeGreaterThan(40);
+    documented = documentedStatuses(doc as never);
 
     const admin = await token("/admin/auth/login", { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
     const visitor = await token("/auth/register", { name: "Fuzz Visitante", email: "fuzz@example.com", password: "Clave-Segura-2026!" });

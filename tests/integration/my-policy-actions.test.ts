@@ -5,7 +5,7 @@
 // 404, a refusal a 409 that says why, and a double submit refunds once.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, outboxEmails, payments, policyHistory } from "../../api/db/schema";
+import { auditLog, outboxEmails, payments, policyHistory, type EmailAttachment } from "../../api/db/schema";
 import { pdfText } from "../support/pdf-text";
 import {
   call,
@@ -159,7 +159,7 @@ describe("desistimiento desde Mi póliza", () => {
     expect(mails[0]!.body).toContain(`https://seguros.example.es/mi-poliza/${hogar.id}`);
     const [pdf] = mails[0]!.attachments;
     expect(pdf).toMatchObject({ filename: `desistimiento-${hogar.number}.pdf`, contentType: "application/pdf" });
-    const text = pdfText(Buffer.from(pdf!.contentBase64, "base64"));
+    const text = pdfText(Buffer.from((pdf as EmailAttachment).contentBase64, "base64"));
     expect(text).toContain("Confirmación de desistimiento");
     expect(text).toContain("24/03/2026");
     // (the PDF text reader drops the euro sign)

@@ -1,0 +1,109 @@
+// Payment provider calls made outside the transaction that needs their answer (ADR 017), for code
+// written as one transaction (the policy lifecycle). The transaction runs with a provider that
+// answers only what it already knows: the first time the work asks for a call, the call is
+// noted, the transaction rolls back, the call is made with no transaction open, and the work runs
+// again in a new transaction, which now gets the answer. Every call carries an idempotency key
+// derived from the rows the work read (recibo-<id>-<attempt>, extorno-<id>, desistimiento-<id>…),
+// so the run that commits asks for the same calls; a charge that no run recorded (the rows changed
+// in between, or the work failed) is refunded.
+import type { Logger } from "../../platform/logger";
+import { assertOutsideTransaction } from "../db/transaction-scope";
+import type { ChargeResult, MandateChargeRequest, PaymentProvider, RefundRequest, SepaDetails } from "./payments";
+
+type MandateResult = Awaited<ReturnType<PaymentProvider["registerSepaMandate"]>>;
+type Known = { result: ChargeResult | MandateResult; kind: "charge" | "refund" | "mandate"; amountCents: number };
+
+/** Thrown inside the transaction: this call must be made outside it first. */
+export class ProviderCallNeeded extends Error {
+  constructor(
+    readonly key: string,
+    readonly call: () => Promise<Known>,
+  ) {
+    super(`Payment provider call ${key} is made outside the transaction`);
+    this.name = "ProviderCallNeeded";
+  }
+}
+
+/** A provider for one transactional work: answers known calls, asks for the others. */
+class KnownAnswers implements PaymentProvider {
+  readonly used = new Set<string>();
+  constructor(
+    private readonly real: PaymentProvider,
+    private readonly known: Map<string, Known>,
+  ) {}
+  get name() {
+    return this.real.name;
+  }
+  private answer<T>(key: string, call: () => Promise<Known>): Promise<T> {
+    const known = this.known.get(key);
+    if (!known) throw new ProviderCallNeeded(key, call);
+    this.used.add(key);
+    return Promise.resolve(known.result as T);
+  }
+  charge(): Promise<ChargeResult> {
+    // A first charge with the card's details is the checkout's (api/services/checkout.ts), never the lifecycle's.
+    throw new Error("charge() is not made inside the lifecycle");
+  }
+  chargeMandate(request: MandateChargeRequest): Promise<ChargeResult> {
+    return this.answer(`mandate-charge:${request.idempotencyKey}`, async () => ({ kind: "charge", amountCents: request.amountCents, result: await this.real.chargeMandate(request) }));
+  }
+  registerSepaMandate(details: SepaDetails, reference: string) {
+    return this.answer<MandateResult>(`sepa-mandate:${reference}`, async () => ({ kind: "mandate", amountCents: 0, result: await this.real.registerSepaMandate(details, reference) }));
+  }
+  refund(request: RefundRequest): Promise<ChargeResult> {
+    return this.answer(`refund:${request.idempotencyKey}`, async () => ({ kind: "refund", amountCents: request.amountCents, result: await this.real.refund(request) }));
+  }
+}
+
+const MAX_ROUNDS = 6;
+
+/**
+ * Runs `transaction(provider)` (one database transaction using `provider` for its payment calls)
+ * until it needs no call it does not know the answer of, making those calls in between with no
+ * transaction open. Charges the final run did not use are refunded.
+ */
+export async function withProviderCallsOutside<T>(
+  real: PaymentProvider,
+  logger: Logger,
+  /** Whether a payment with this provider reference is recorded (by this work or a concurrent one with the same key). */
+  isRecorded: (providerRef: string) => Promise<boolean>,
+  transaction: (provider: PaymentProvider) => Promise<T>,
+): Promise<T> {
+  const known = new Map<string, Known>();
+  let used = new Set<string>();
+  try {
+    for (let round = 0; ; round++) {
+      const provider = new KnownAnswers(real, known);
+      try {
+        const result = await transaction(provider);
+        used = provider.used;
+        return result;
+      } catch (error) {
+        if (!(error instanceof ProviderCallNeeded) || round >= MAX_ROUNDS) {
+          used = new Set();
+          throw error;
+        }
+        assertOutsideTransaction("A payment provider call");
+        known.set(error.key, await error.call());
+      }
+    }
+  } finally {
+    await refundUnused(real, logger, known, used, isRecorded);
+  }
+}
+
+async function refundUnused(real: PaymentProvider, logger: Logger, known: Map<string, Known>, used: Set<string>, isRecorded: (providerRef: string) => Promise<boolean>) {
+  for (const [key, call] of known) {
+    if (used.has(key) || call.result.status !== "accepted") continue;
+    // The same key is the same operation at the provider: recorded by a concurrent run, it is not ours to undo.
+    if ("providerRef" in call.result && (await isRecorded(call.result.providerRef).catch(() => true))) continue;
+    if (call.kind === "charge" && "providerRef" in call.result) {
+      const refund = await real
+        .refund({ amountCents: call.amountCents, providerRef: call.result.providerRef, idempotencyKey: `${key}:sin-usar` })
+        .catch((e: unknown) => ({ status: "failed", reason: String(e) }));
+      logger.warn("payment charged but not recorded: refunded", { key, refund: refund.status });
+    } else if (call.kind === "refund") {
+      logger.warn("payment refunded but not recorded", { key });
+    }
+  }
+}
