@@ -12,6 +12,7 @@ import { registerAdminAuthRoutes } from "./routes/admin-auth";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerCheckoutRoutes } from "./routes/checkout";
 import { registerDocumentRoutes } from "./routes/documents";
+import { registerEndorsementRoutes } from "./routes/endorsements";
 import { registerPolicyRoutes } from "./routes/policies";
 import { registerPublicRoutes } from "./routes/public";
 import { registerQuoteRoutes } from "./routes/quotes";
@@ -96,6 +97,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
   registerCheckoutRoutes(api);
   registerPolicyRoutes(api);
   registerDocumentRoutes(api);
+  registerEndorsementRoutes(api);
 
   api.doc("/openapi.json", {
     openapi: "3.0.3",

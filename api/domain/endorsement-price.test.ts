@@ -15,7 +15,8 @@ const FIXED = { code: "hogar_asistencia", priceType: "fixed" as const, priceValu
 const PERCENT = { code: "hogar_robo", priceType: "percent" as const, priceValue: 1_200 };
 const term = policyTerm("2026-03-11"); // 2026-03-11 → 2027-03-11: 365 days
 
-const price = (effectiveDate: string, frequency: (typeof FREQUENCIES)[number] = "anual", t = term, guarantees = [FIXED]) =>
+type G = { code: string; priceType: "fixed" | "percent"; priceValue: number };
+const price = (effectiveDate: string, frequency: (typeof FREQUENCIES)[number] = "anual", t = term, guarantees: G[] = [FIXED]) =>
   priceEndorsement({ guarantees, riskPremiumCents: 20_000, term: t, effectiveDate, frequency, settings: SETTINGS });
 
 describe("precio de un suplemento a prorrata", () => {

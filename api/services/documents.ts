@@ -55,7 +55,9 @@ export async function ipidDocument(db: Database, line: LineCode, now: Date, ctx?
 
 export async function conditionsDocument(db: DbOrTx, policy: PolicyView, ctx?: DocumentContext): Promise<RenderedDocument> {
   const content = await renderConditionsPdf(policy, ctx ?? (await readDocumentContext(db)));
-  return { filename: `condiciones-particulares-${policy.number}.pdf`, content };
+  // Version 1 keeps the name it always had; each suplemento's version says which it is.
+  const version = policy.endorsements.length + 1;
+  return { filename: `condiciones-particulares-${policy.number}${version > 1 ? `-v${version}` : ""}.pdf`, content };
 }
 
 export async function reciboDocument(db: DbOrTx, policy: PolicyView, sequence: number, ctx?: DocumentContext): Promise<RenderedDocument> {
