@@ -266,6 +266,9 @@ export async function createEndorsement(deps: EndorsementDeps, req: EndorsementR
       if (!policy) throw new ApiProblem(404, "Póliza no encontrada");
       const lockedRefusal = endorsementRefusal(policy, today);
       if (lockedRefusal) throw new ApiProblem(409, lockedRefusal);
+      // The term may have moved meanwhile (a renewal): the date is judged again on the locked row.
+      const dateProblem = effectiveDateProblem(effectiveDate, effectiveDateRange(policy, today)!);
+      if (dateProblem) throw new ApiProblem(409, dateProblem, { effectiveDate: [dateProblem] });
       const { price, chosen } = await priceCodes(tx, policy, view.plan.name, tables, body.guarantees, effectiveDate);
       const [recibo] = endorsementRecibos(price);
 

@@ -44,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...(data?.mode === "customer" ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" });
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 const POLICY_PARAM = "poliza";
 const DATE_PARAM = "fecha";
@@ -66,8 +66,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const inForce = visitor ? await policiesInForce(request, context, visitor) : [];
   if (!visitor || inForce.length === 0) {
     const catalogue = await readGuaranteeCatalogue(request, context);
+    // The catalogue is the same for everyone, but the page carries the session's cookies: never shared.
     const headers = privateHeaders(visitor?.headers);
-    if (!visitor) headers.set("Cache-Control", "public, max-age=60");
     return json<PublicData | ChooseData | CustomerData>({ mode: "public", signedIn: !!visitor, catalogue }, { headers });
   }
   const headers = privateHeaders(visitor.headers);
