@@ -5,7 +5,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, endorsements, guarantees, outboxEmails, payments, policyHistory, recibos } from "../../api/db/schema";
+import { runLifecycleDay } from "../../api/services/lifecycle";
+import { TestGateway } from "../../api/services/payments";
 import { pdfText } from "../support/pdf-text";
+import { memoryLogger } from "../support/server";
 import { call, checkout, checkoutBody, createQuote, database, download, GOOD_CARD, NOT_FOUND_POLICY, registerVisitor, SEPA, setUpCheckoutApi, type Policy } from "../support/checkout";
 import { HOGAR } from "../support/quote-inputs";
 
@@ -253,6 +256,12 @@ describe("añadir garantías (suplemento)", () => {
     expect(e.recibo).toMatchObject({ sequence: 2, status: "pendiente", amount: e.price.total });
     expect(e.payment.method).toBe("mandate");
     expect(await database.db.select().from(payments).where(eq(payments.policyId, sepa.id))).toHaveLength(1);
+    // The daily run charges it through the policy's mandate on its due date (the effective date, tomorrow).
+    const summary = await runLifecycleDay({ db: database.db, payments: new TestGateway(), logger: memoryLogger() }, "2026-04-26", () => new Date("2026-04-26T08:00:00.000Z"));
+    expect(summary.errores).toBe(0);
+    const [charged] = await database.db.select().from(recibos).where(and(eq(recibos.policyId, sepa.id), eq(recibos.kind, "suplemento")));
+    expect(charged).toMatchObject({ status: "cobrado", amountCents: e.price.total });
+    expect(await database.db.select().from(payments).where(eq(payments.reciboId, charged!.id))).toEqual([expect.objectContaining({ method: "sepa", status: "aceptado" })]);
     // A card policy has no mandate to charge a suplemento through.
     const card = await endorse(token, hogar.id, { guarantees: ["hogar_robo"], payment: { method: "mandate" } });
     expect(card.status).toBe(409);
