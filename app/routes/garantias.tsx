@@ -144,12 +144,16 @@ function PublicCatalogue({ data }: { data: PublicData }) {
       <div className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4">
         {data.signedIn ? (
           <p>
-            No tiene ninguna póliza en vigor a la que añadir garantías. Puede <Link to="/mi-poliza">ver sus pólizas en Mi póliza</Link> o calcular el precio de un
+            No tiene ninguna póliza en vigor a la que añadir garantías. Puede <Link to="/mi-poliza" className="underline">
+              ver sus pólizas en Mi póliza
+            </Link> o calcular el precio de un
             seguro nuevo.
           </p>
         ) : (
           <p>
-            ¿Ya tiene una póliza con nosotros? <Link to="/login?redirectTo=/garantias">Inicie sesión para añadir garantías a su póliza</Link>.
+            ¿Ya tiene una póliza con nosotros? <Link to="/login?redirectTo=/garantias" className="underline">
+              Inicie sesión para añadir garantías a su póliza
+            </Link>.
           </p>
         )}
       </div>
@@ -449,7 +453,9 @@ function PayStep({ data, selection, effectiveDate }: { data: CustomerData; selec
           meta={fields.ipid}
           label={
             <>
-              He leído el <a href={documentPaths.ipid(options.policy.line)}>documento de información del producto (IPID) actualizado</a> y acepto añadir estas garantías
+              He leído el <a href={documentPaths.ipid(options.policy.line)} className="underline">
+                documento de información del producto (IPID) actualizado
+              </a> y acepto añadir estas garantías
             </>
           }
         />

@@ -158,7 +158,9 @@ export default function PolicyPage() {
         <PolicyGuarantees policy={policy} />
         {running && policy.addableGuarantees > 0 ? (
           <p className="mt-3">
-            <Link to={`/garantias?poliza=${policy.id}`}>Añadir garantías</Link>
+            <Link to={`/garantias?poliza=${policy.id}`} className="font-semibold underline">
+              Añadir garantías
+            </Link>
             <span className="text-slate-600"> ({policy.addableGuarantees === 1 ? "puede añadir 1 garantía" : `puede añadir ${policy.addableGuarantees} garantías`})</span>
           </p>
         ) : null}
@@ -170,7 +172,9 @@ export default function PolicyPage() {
                 <li key={e.id}>
                   <strong>{e.guarantees.map((g) => g.name).join(", ")}</strong> desde el {formatDate(e.effectiveDate)}: {formatMoney(e.total)}
                   {e.reciboSequence ? ` (recibo ${e.reciboSequence})` : ""}, condiciones particulares versión {e.version}.{" "}
-                  <Link to={`/garantia-confirmada?suplemento=${e.id}`}>Ver el suplemento</Link>
+                  <Link to={`/garantia-confirmada?suplemento=${e.id}`} className="underline">
+                    Ver el suplemento
+                  </Link>
                 </li>
               ))}
             </ul>

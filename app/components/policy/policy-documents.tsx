@@ -14,7 +14,7 @@ export function PolicyDocuments({ policy, headingLevel = 2 }: { policy: PolicyAn
       <Heading className="mt-6 text-xl font-bold text-slate-900">Documentos</Heading>
       <ul className="mt-2 list-disc space-y-1 pl-6">
         <li>
-          <a href={documentPaths.conditions(policy.id)} download>
+          <a href={documentPaths.conditions(policy.id)} download className={versions.length > 1 ? "underline" : undefined}>
             Condiciones particulares (PDF)
           </a>
           {versions.length > 1 ? <span className="text-slate-600"> (versión {versions.length}, la vigente)</span> : null}
@@ -24,7 +24,7 @@ export function PolicyDocuments({ policy, headingLevel = 2 }: { policy: PolicyAn
               .filter((v) => !v.current)
               .map((v) => (
                 <li key={v.version}>
-                  <a href={documentPaths.conditions(policy.id, v.version)} download>
+                  <a href={documentPaths.conditions(policy.id, v.version)} download className="underline">
                     Condiciones particulares, versión {v.version} (PDF)
                   </a>
                   <span className="text-slate-600"> {v.version === 1 ? `(la póliza emitida, desde el ${formatDate(v.since)})` : `(suplemento, desde el ${formatDate(v.since)})`}</span>
