@@ -14,6 +14,7 @@ import { registerAccountRoutes } from "./routes/account";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerCheckoutRoutes } from "./routes/checkout";
 import { registerDocumentRoutes } from "./routes/documents";
+import { registerEndorsementRoutes } from "./routes/endorsements";
 import { registerPolicyRoutes } from "./routes/policies";
 import { registerPublicRoutes } from "./routes/public";
 import { registerQuoteRoutes } from "./routes/quotes";
@@ -105,6 +106,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
   registerCheckoutRoutes(api);
   registerPolicyRoutes(api);
   registerDocumentRoutes(api);
+  registerEndorsementRoutes(api);
 
   api.doc("/openapi.json", {
     openapi: "3.0.3",

@@ -11,3 +11,12 @@ describe("isUuid", () => {
     expect(isUuid("")).toBe(false);
   });
 });
+
+describe("IdParamSchema", () => {
+  it("acepta un entero positivo de la base de datos y rechaza uno mayor que un entero de 32 bits", async () => {
+    const { IdParamSchema } = await import("./ids");
+    expect(IdParamSchema.parse({ id: "2147483647" })).toEqual({ id: 2_147_483_647 });
+    expect(IdParamSchema.safeParse({ id: "2147483648" }).success).toBe(false);
+    expect(IdParamSchema.safeParse({ id: "1.1144587681868327e+108" }).success).toBe(false);
+  });
+});

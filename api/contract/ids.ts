@@ -17,5 +17,7 @@ export const IdParamSchema = z.object({
     .number({ invalid_type_error: "El identificador debe ser un número" })
     .int("El identificador debe ser un número entero")
     .positive("El identificador debe ser un número positivo")
+    // The database's ids are 32-bit: a larger number (1e108 is an "integer" to JavaScript) is no id.
+    .max(2_147_483_647, "El identificador no existe")
     .describe("Identificador numérico"),
 });

@@ -21,10 +21,23 @@ export const PolicyGuaranteeSchema = z.object({
   limitText: z.string().nullable(),
   kind: z.enum(["incluida", "opcional"]).describe("incluida en el plan u opcional contratada aparte"),
   priceCents: z.number().int().nullable().describe("Precio anual de una opcional (parte de la prima neta); null si está incluida"),
+  since: z.string().nullable().describe("Añadida por un suplemento: en vigor desde esta fecha (aaaa-mm-dd); null si se contrató con la póliza"),
+});
+
+/** A suplemento of the policy (guarantees added in force), as Mi póliza lists it. */
+export const PolicyEndorsementSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int().describe("Versión de las condiciones particulares que crea"),
+  effectiveDate: z.string().describe("aaaa-mm-dd"),
+  guarantees: z.array(z.object({ code: z.string(), name: z.string(), yearlyCents: z.number().int(), netCents: z.number().int() })),
+  total: z.number().int().describe("Importe del recibo del suplemento, en céntimos"),
+  reciboSequence: z.number().int().nullable(),
+  createdAt: z.string().describe("ISO 8601"),
 });
 
 export const PolicyReciboSchema = z.object({
   sequence: z.number().int(),
+  kind: z.enum(["prima", "suplemento"]).describe("prima: un recibo de la anualidad; suplemento: la diferencia de un suplemento"),
   dueDate: z.string().describe("aaaa-mm-dd"),
   amount: z.number().int().describe("Céntimos"),
   status: z.enum(RECIBO_STATUSES),
@@ -36,6 +49,14 @@ export const PolicyDocumentSchema = z.object({
   kind: z.enum(["conditions", "ipid"]),
   name: z.string(),
   url: z.string().describe("Relativo a la API"),
+});
+
+/** One version of the particular conditions: 1 as issued, one more per suplemento; every one stays downloadable. */
+export const ConditionsVersionSchema = z.object({
+  version: z.number().int(),
+  since: z.string().describe("En vigor desde (aaaa-mm-dd): el efecto de la póliza o del suplemento"),
+  current: z.boolean(),
+  url: z.string().describe("PDF de esa versión, relativo a la API"),
 });
 
 export const PolicySchema = z.object({
@@ -82,6 +103,8 @@ export const PolicySchema = z.object({
     until: z.string().nullable().describe("Último día para desistir (aaaa-mm-dd), si lo admite"),
   }),
   documents: z.array(PolicyDocumentSchema),
+  endorsements: z.array(PolicyEndorsementSchema).describe("Suplementos, del más antiguo al más reciente"),
+  conditionsVersions: z.array(ConditionsVersionSchema).describe("Versiones de las condiciones particulares"),
 });
 export type PolicyAnswer = z.infer<typeof PolicySchema>;
 
@@ -114,7 +137,10 @@ export const PolicyLifecycleSchema = z.object({
 export type PolicyLifecycle = z.infer<typeof PolicyLifecycleSchema>;
 
 /** One of the visitor's policies (GET /me/policies/{id} and its actions): the policy and its lifecycle as it stands today. */
-export const MyPolicySchema = PolicySchema.extend({ lifecycle: PolicyLifecycleSchema });
+export const MyPolicySchema = PolicySchema.extend({
+  lifecycle: PolicyLifecycleSchema,
+  addableGuarantees: z.number().int().describe("Cuántas garantías se pueden añadir hoy con un suplemento (GET /me/policies/{id}/guarantee-options)"),
+});
 export type MyPolicy = z.infer<typeof MyPolicySchema>;
 
 /** One policy in the visitor's list: enough for a card and a link to its detail (GET /me/policies/{id}). */

@@ -11,6 +11,7 @@ import type { PricedPlan } from "../domain/rating";
 import { withdrawalUntil } from "../domain/calendar";
 import { pageOffset, type PaginationQuery } from "../contract/list-query";
 import { readDistributor } from "./catalogue.repo";
+import { endorsementsOfPolicies } from "./endorsements.repo";
 import type { DbOrTx } from "./client";
 import { cappedCount } from "./list";
 import {
@@ -29,6 +30,8 @@ import {
   type PaymentFrequency,
   type PaymentMethod,
   type PolicyStatus,
+  type EndorsedGuarantee,
+  type ReciboKind,
   type ReciboStatus,
 } from "./schema";
 
@@ -324,6 +327,24 @@ export type PolicyGuaranteeView = {
   limitText: string | null;
   kind: "incluida" | "opcional";
   priceCents: number | null;
+  /** Added by a suplemento: in force from this date (null: contracted with the policy). */
+  since: string | null;
+};
+
+/** A suplemento as the documents and Mi póliza show it (its row, read whole). */
+export type PolicyEndorsementView = {
+  id: number;
+  version: number;
+  term: number;
+  effectiveDate: string;
+  guarantees: EndorsedGuarantee[];
+  remainingDays: number;
+  termDays: number;
+  price: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
+  reciboSequence: number | null;
+  paymentMethod: PaymentMethod;
+  channel: string;
+  createdAt: Date;
 };
 
 export type PolicyView = {
@@ -352,17 +373,21 @@ export type PolicyView = {
   risk: Record<string, unknown>;
   guarantees: PolicyGuaranteeView[];
   premium: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
-  recibos: Array<{ sequence: number; dueDate: string; amount: number; status: ReciboStatus; paidAt: Date | null }>;
+  recibos: Array<{ sequence: number; kind: ReciboKind; dueDate: string; amount: number; status: ReciboStatus; paidAt: Date | null }>;
   payment: { method: PaymentMethod; label: string | null } | null;
   withdrawal: { allowed: boolean; until: string | null };
+  /** The term of the contract (1 at issue, one more at each renewal). */
+  term: number;
+  /** The suplementos, oldest first; the n-th makes version n + 1 of the particular conditions. */
+  endorsements: PolicyEndorsementView[];
 };
 
 function guaranteesFromOffer(plan: PricedPlan, optional: readonly string[]): PolicyGuaranteeView[] {
   return [
-    ...plan.guarantees.map((g) => ({ ...g, kind: "incluida" as const, priceCents: null })),
+    ...plan.guarantees.map((g) => ({ ...g, kind: "incluida" as const, priceCents: null, since: null })),
     ...plan.optionalGuarantees
       .filter((g) => optional.includes(g.code))
-      .map((g) => ({ code: g.code, name: g.name, description: g.description, limitText: g.limitText, kind: "opcional" as const, priceCents: g.priceCents })),
+      .map((g) => ({ code: g.code, name: g.name, description: g.description, limitText: g.limitText, kind: "opcional" as const, priceCents: g.priceCents, since: null })),
   ];
 }
 
@@ -389,8 +414,8 @@ async function catalogueGuarantees(db: DbOrTx, line: LineCode, planCode: string,
   return {
     plan: { code: planCode, name: plan?.name ?? planCode, deductibleCents: plan?.deductibleCents ?? 0 },
     guarantees: [
-      ...included.map((g) => ({ ...g, kind: "incluida" as const, priceCents: null })),
-      ...extra.map((g) => ({ ...g, kind: "opcional" as const, priceCents: null })),
+      ...included.map((g) => ({ ...g, kind: "incluida" as const, priceCents: null, since: null })),
+      ...extra.map((g) => ({ ...g, kind: "opcional" as const, priceCents: null, since: null })),
     ],
   };
 }
@@ -416,10 +441,12 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
     .select({
       policyId: recibos.policyId,
       sequence: recibos.sequence,
+      kind: recibos.kind,
       dueDate: recibos.dueDate,
       amount: recibos.amountCents,
       status: recibos.status,
       paidAt: recibos.paidAt,
+      id: recibos.id,
     })
     .from(recibos)
     .where(inArray(recibos.policyId, ids))
@@ -431,17 +458,44 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
     .orderBy(asc(payments.id));
   const offerRows = quoteIds.length ? await db.select({ id: quotes.id, offers: quotes.offers }).from(quotes).where(inArray(quotes.id, quoteIds)) : [];
   const withdrawal = await readWithdrawalRules(db);
+  const endorsementRows = await endorsementsOfPolicies(db, ids);
 
   const views: PolicyView[] = [];
   for (const { policy, client, lineName } of rows) {
+    const endorsed = endorsementRows
+      .filter((e) => e.policyId === policy.id)
+      .map(
+        (e): PolicyEndorsementView => ({
+          id: e.id,
+          version: e.version,
+          term: e.term,
+          effectiveDate: e.effectiveDate,
+          guarantees: e.guarantees,
+          remainingDays: e.remainingDays,
+          termDays: e.termDays,
+          price: { net: e.netPremiumCents, fractionation: e.fractionationSurchargeCents, consorcio: e.consorcioCents, clea: e.cleaCents, ips: e.ipsCents, total: e.totalPremiumCents },
+          reciboSequence: reciboRows.find((r) => r.id === e.reciboId)?.sequence ?? null,
+          paymentMethod: e.paymentMethod,
+          channel: e.channel,
+          createdAt: e.createdAt,
+        }),
+      );
+    // Guarantees a suplemento added are described as it priced them, from their date.
+    const endorsedCodes = new Set(endorsed.flatMap((e) => e.guarantees.map((g) => g.code)));
+    const contractedOptional = policy.optionalGuarantees.filter((code) => !endorsedCodes.has(code));
     const offers = offerRows.find((q) => q.id === policy.quoteId)?.offers as PricedPlan[] | undefined;
     const offered = offers?.find((p) => p.code === policy.planCode);
     const { plan, guarantees } = offered
       ? {
           plan: { code: offered.code, name: offered.name, deductibleCents: offered.deductibleCents },
-          guarantees: guaranteesFromOffer(offered, policy.optionalGuarantees),
+          guarantees: guaranteesFromOffer(offered, contractedOptional),
         }
-      : await catalogueGuarantees(db, policy.lineCode, policy.planCode, policy.optionalGuarantees);
+      : await catalogueGuarantees(db, policy.lineCode, policy.planCode, contractedOptional);
+    for (const e of endorsed) {
+      for (const g of e.guarantees) {
+        guarantees.push({ code: g.code, name: g.name, description: g.description, limitText: g.limitText, kind: "opcional", priceCents: g.yearlyCents, since: e.effectiveDate });
+      }
+    }
     const payment = paymentRows.find((p) => p.policyId === policy.id);
     const allowed = withdrawal.lines.includes(policy.lineCode);
     views.push({
@@ -479,9 +533,11 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
       },
       recibos: reciboRows
         .filter((r) => r.policyId === policy.id)
-        .map(({ sequence, dueDate, amount, status, paidAt }) => ({ sequence, dueDate, amount, status, paidAt })),
+        .map(({ sequence, kind, dueDate, amount, status, paidAt }) => ({ sequence, kind, dueDate, amount, status, paidAt })),
       payment: payment ? { method: payment.method, label: payment.label } : null,
       withdrawal: { allowed, until: allowed ? withdrawalUntil(policy.createdAt, withdrawal.days) : null },
+      term: policy.term,
+      endorsements: endorsed,
     });
   }
   return views;

@@ -560,6 +560,66 @@ export const recibos = pgTable(
   ],
 );
 
+/** One guarantee a suplemento added, as it was priced and described that day (the documents read it from here). */
+export type EndorsedGuarantee = {
+  code: string;
+  name: string;
+  description: string;
+  limitText: string | null;
+  deductibleCents: number;
+  /** Its price for a whole year on this policy. */
+  yearlyCents: number;
+  /** Its pro rata net premium in this suplemento. */
+  netCents: number;
+};
+
+/**
+ * A suplemento (endorsement): guarantees added to a policy in force from an effective date, priced
+ * pro rata for the days left in the term, with one recibo (kind suplemento) for the difference.
+ * Each one is a new version of the particular conditions: version 1 is the contract as issued,
+ * the n-th endorsement of the policy makes version n + 1. A repeated submit carries the same
+ * idempotency key and finds the endorsement already made.
+ */
+export const endorsements = pgTable(
+  "endorsements",
+  {
+    id: serial("id").primaryKey(),
+    policyId: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "restrict" }),
+    /** The version of the particular conditions this endorsement makes (2, 3…). */
+    version: integer("version").notNull(),
+    /** The policy's term it was made in. */
+    term: integer("term").notNull(),
+    effectiveDate: date("effective_date").notNull(),
+    guarantees: jsonb("guarantees").$type<EndorsedGuarantee[]>().notNull(),
+    remainingDays: integer("remaining_days").notNull(),
+    termDays: integer("term_days").notNull(),
+    netPremiumCents: integer("net_premium_cents").notNull(),
+    fractionationSurchargeCents: integer("fractionation_surcharge_cents").notNull().default(0),
+    consorcioCents: integer("consorcio_cents").notNull().default(0),
+    cleaCents: integer("clea_cents").notNull().default(0),
+    ipsCents: integer("ips_cents").notNull().default(0),
+    totalPremiumCents: integer("total_premium_cents").notNull(),
+    reciboId: integer("recibo_id").references(() => recibos.id, { onDelete: "restrict" }),
+    paymentMethod: paymentMethodEnum("payment_method").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** Asked on the web by the customer or by phone through staff (one of SALES_CHANNELS). */
+    channel: text("channel").notNull().default("web"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("endorsements_policy_version_unique").on(t.policyId, t.version),
+    check("endorsements_channel", sql`${t.channel} in ('web', 'telefono')`),
+    check("endorsements_version", sql`${t.version} >= 2`),
+    check("endorsements_days", sql`${t.remainingDays} > 0 and ${t.remainingDays} <= ${t.termDays}`),
+    check(
+      "endorsements_total_is_sum",
+      sql`${t.totalPremiumCents} = ${t.netPremiumCents} + ${t.fractionationSurchargeCents} + ${t.consorcioCents} + ${t.cleaCents} + ${t.ipsCents}`,
+    ),
+  ],
+);
+
 /** A charge (or refund) at the payment provider for a recibo. */
 export const payments = pgTable(
   "payments",
@@ -799,6 +859,8 @@ export type AuditLogEntry = typeof auditLog.$inferSelect;
 export type NewAuditLogEntry = typeof auditLog.$inferInsert;
 export type Setting = typeof settings.$inferSelect;
 export type PolicyHistoryEntry = typeof policyHistory.$inferSelect;
+export type Endorsement = typeof endorsements.$inferSelect;
+export type NewEndorsement = typeof endorsements.$inferInsert;
 export type NewPolicyHistoryEntry = typeof policyHistory.$inferInsert;
 export type LifecycleRun = typeof lifecycleRuns.$inferSelect;
 export type Note = typeof notes.$inferSelect;

@@ -12,6 +12,7 @@ import { ApiProblem } from "../http";
 import { findOwnedQuote } from "../services/checkout";
 import { conditionsDocument, ipidDocument, quoteDocument, reciboDocument, type RenderedDocument } from "../services/documents";
 import { policyIdParam, requireOwnPolicy } from "./policies";
+import { currentConditionsVersion, policyAsOfVersion } from "../domain/conditions-versions";
 
 const TAG = "Documentos";
 
@@ -64,10 +65,14 @@ const conditionsRoute = createRoute({
   path: "/me/policies/{id}/documents/conditions",
   tags: [TAG],
   summary: "Descargar las condiciones particulares de una póliza propia",
-  description: "Tomador, riesgo, plan, garantías, desglose de la prima, recibos, distribuidor, desistimiento y reclamaciones. 404 para una póliza de otra persona.",
+  description:
+    "Tomador, riesgo, plan, garantías, desglose de la prima, recibos, suplementos, distribuidor, desistimiento y reclamaciones. ?version=N da una versión anterior (la 1 es la póliza emitida; cada suplemento crea la siguiente); sin ella, la vigente. 404 para una póliza de otra persona o una versión que no existe.",
   middleware: [requireUser()] as const,
   security: BEARER_SECURITY,
-  request: { params: policyIdParam },
+  request: {
+    params: policyIdParam,
+    query: z.object({ version: z.string().optional().openapi({ description: "Versión de las condiciones (1, 2…); sin ella, la vigente" }) }),
+  },
   responses: { 200: { description: "PDF de las condiciones particulares", content: pdfContent } },
 });
 
@@ -105,7 +110,11 @@ export function registerDocumentRoutes(api: ApiApp) {
   api.openapi(conditionsRoute, async (c) => {
     const { db } = c.var.deps;
     const policy = await requireOwnPolicy(db, currentUser(c).id, c.req.valid("param").id);
-    return pdfResponse(c, await conditionsDocument(db, policy));
+    const asked = c.req.valid("query").version;
+    const version = asked === undefined ? currentConditionsVersion(policy) : /^[1-9]\d{0,3}$/.test(asked) ? Number(asked) : NaN;
+    const asOf = policyAsOfVersion(policy, version);
+    if (!asOf) throw new ApiProblem(404, "Documento no encontrado");
+    return pdfResponse(c, await conditionsDocument(db, asOf));
   });
 
   api.openapi(reciboRoute, async (c) => {

@@ -16,9 +16,11 @@ import {
 } from "../contract/policies";
 import { findUserPolicy, listUserPolicySummaries, type PolicySummaryView, type PolicyView } from "../db/policies.repo";
 import { describeRisk, insuredObjectRow, riskTitle } from "../domain/product-info";
+import { conditionsVersions } from "../domain/conditions-versions";
 import { ApiProblem } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy, type Actor } from "../services/lifecycle";
+import { addableGuaranteeCount } from "../services/endorsements";
 import type { Database } from "../db/client";
 
 export const POLICIES_TAG = "Pólizas";
@@ -43,7 +45,7 @@ export async function requireOwnPolicy(db: Parameters<typeof findUserPolicy>[0],
 }
 
 export const policyDocumentUrls = {
-  conditions: (id: number) => `/me/policies/${id}/documents/conditions`,
+  conditions: (id: number, version?: number) => `/me/policies/${id}/documents/conditions${version ? `?version=${version}` : ""}`,
   recibo: (id: number, sequence: number) => `/me/policies/${id}/recibos/${sequence}/document`,
   ipid: (line: string) => `/documents/ipid/${line}`,
 };
@@ -78,6 +80,7 @@ export function policyAnswer(p: PolicyView): PolicyAnswer {
     premium: p.premium,
     recibos: p.recibos.map((r) => ({
       sequence: r.sequence,
+      kind: r.kind,
       dueDate: r.dueDate,
       amount: r.amount,
       status: r.status,
@@ -90,13 +93,23 @@ export function policyAnswer(p: PolicyView): PolicyAnswer {
       { kind: "conditions", name: "Condiciones particulares", url: policyDocumentUrls.conditions(p.id) },
       { kind: "ipid", name: "Documento de información del producto (IPID)", url: policyDocumentUrls.ipid(p.line) },
     ],
+    endorsements: p.endorsements.map((e) => ({
+      id: e.id,
+      version: e.version,
+      effectiveDate: e.effectiveDate,
+      guarantees: e.guarantees.map(({ code, name, yearlyCents, netCents }) => ({ code, name, yearlyCents, netCents })),
+      total: e.price.total,
+      reciboSequence: e.reciboSequence,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    conditionsVersions: conditionsVersions(p).map((v) => ({ ...v, url: policyDocumentUrls.conditions(p.id, v.version) })),
   };
 }
 
 /** One of the visitor's policies as it stands now, with what they may do with it today. */
 async function myPolicyAnswer(db: Database, userId: number, id: number, now: Date): Promise<MyPolicy> {
   const policy = await requireOwnPolicy(db, userId, String(id));
-  return { ...policyAnswer(policy), lifecycle: await customerLifecycle(db, policy.id, now) };
+  return { ...policyAnswer(policy), lifecycle: await customerLifecycle(db, policy.id, now), addableGuarantees: await addableGuaranteeCount(db, policy.id, now) };
 }
 
 export function policySummaryAnswer(p: PolicySummaryView): PolicySummary {
@@ -180,8 +193,7 @@ export function registerPolicyRoutes(api: ApiApp) {
 
   api.openapi(getRoute, async (c) => {
     const { db, now } = c.var.deps;
-    const policy = await requireOwnPolicy(db, currentUser(c).id, c.req.valid("param").id);
-    return c.json({ ...policyAnswer(policy), lifecycle: await customerLifecycle(db, policy.id, now()) }, 200);
+    return c.json(await myPolicyAnswer(db, currentUser(c).id, parsePolicyId(c.req.valid("param").id), now()), 200);
   });
 
   /** The visitor as the actor of the history entry and the audit row. */

@@ -12,7 +12,7 @@ export type RenderedDocument = { filename: string; content: Buffer };
 
 /** File names, known before a document is rendered (an e-mail names its attachments). */
 export const DOCUMENT_FILENAMES = {
-  conditions: (policyNumber: string) => `condiciones-particulares-${policyNumber}.pdf`,
+  conditions: (policyNumber: string, version = 1) => `condiciones-particulares-${policyNumber}${version > 1 ? `-v${version}` : ""}.pdf`,
   recibo: (policyNumber: string, sequence: number) => `recibo-${policyNumber}-${sequence}.pdf`,
   ipid: (line: LineCode) => `ipid-${line}.pdf`,
   withdrawal: (policyNumber: string) => `desistimiento-${policyNumber}.pdf`,
@@ -63,7 +63,8 @@ export async function ipidDocument(db: Database, line: LineCode, now: Date, ctx?
 
 export async function conditionsDocument(db: DbOrTx, policy: PolicyView, ctx?: DocumentContext): Promise<RenderedDocument> {
   const content = await renderConditionsPdf(policy, ctx ?? (await readDocumentContext(db)));
-  return { filename: DOCUMENT_FILENAMES.conditions(policy.number), content };
+  // Version 1 keeps the name it always had; each suplemento's version says which it is.
+  return { filename: DOCUMENT_FILENAMES.conditions(policy.number, policy.endorsements.length + 1), content };
 }
 
 export async function reciboDocument(db: DbOrTx, policy: PolicyView, sequence: number, ctx?: DocumentContext): Promise<RenderedDocument> {

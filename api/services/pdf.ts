@@ -17,7 +17,7 @@ import {
   type Line as LineCode,
   type QuoteStatus,
 } from "../contract/vocabulary";
-import { madridDate, reciboPeriod } from "../domain/calendar";
+import { addDays, madridDate, reciboPeriod } from "../domain/calendar";
 import { type PricedPlan, type RatingGuarantee, type RatingPlan } from "../domain/rating";
 import { assertOutsideTransaction } from "../db/transaction-scope";
 
@@ -462,11 +462,21 @@ export async function renderIpidPdf(data: IpidDocumentData, ctx: DocumentContext
 
 // ─── The policy's particular conditions ──────────────────────────────────────────────
 
+/** The period a recibo covers: its share of the term, or for a suplemento's, from its effective date to the end. */
+function periodOf(policy: PolicyView, r: PolicyView["recibos"][number]): { from: string; to: string } {
+  if (r.kind === "suplemento") {
+    const e = policy.endorsements.find((x) => x.reciboSequence === r.sequence);
+    return { from: e?.effectiveDate ?? r.dueDate, to: addDays(policy.endDate, -1) };
+  }
+  return reciboPeriod(policy.startDate, policy.frequency, r.sequence);
+}
+
 export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentContext): Promise<Buffer> {
   assertOutsideTransaction("Rendering a PDF");
   const d = ctx.distributor;
   const pdf = new Pdf(`Condiciones particulares ${policy.number}`, d.distributorName);
-  pdf.title(d.distributorName, "Condiciones particulares", `${policy.lineName} · Póliza n.º ${policy.number}`);
+  const version = policy.endorsements.length + 1;
+  pdf.title(d.distributorName, "Condiciones particulares", `${policy.lineName} · Póliza n.º ${policy.number} · Versión ${version}`);
 
   pdf.heading("Datos de la póliza");
   pdf.keyValues([
@@ -507,7 +517,9 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
     policy.guarantees.map((g) => [
       `${g.name}\n${g.description}`,
       g.limitText ?? "—",
-      g.kind === "incluida" ? "Incluida en el plan" : `Opcional${g.priceCents !== null ? `: ${formatEuros(g.priceCents)}/año` : ""}`,
+      g.kind === "incluida"
+        ? "Incluida en el plan"
+        : `Opcional${g.priceCents !== null ? `: ${formatEuros(g.priceCents)}/año` : ""}${g.since ? `\nPor suplemento, desde el ${formatIsoDate(g.since)}` : ""}`,
     ]),
     { size: 8.5 },
   );
@@ -515,6 +527,30 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
 
   pdf.heading("Prima");
   premiumTable(pdf, policy.premium, policy.frequency);
+
+  if (policy.endorsements.length) {
+    pdf.heading("Suplementos");
+    pdf.table(
+      [
+        { header: "Versión", width: 0.12 },
+        { header: "Garantías añadidas", width: 0.4 },
+        { header: "Desde", width: 0.16 },
+        { header: "Prima neta", width: 0.16, align: "right" },
+        { header: "Total", width: 0.16, align: "right" },
+      ],
+      policy.endorsements.map((e) => [
+        String(e.version),
+        e.guarantees.map((g) => g.name).join(", "),
+        formatIsoDate(e.effectiveDate),
+        formatEuros(e.price.net),
+        formatEuros(e.price.total),
+      ]),
+    );
+    pdf.paragraph(
+      "Cada suplemento se cobra en un solo recibo por los días que quedan hasta el vencimiento (prima neta a prorrata, recargo por fraccionamiento, CLEA e IPS). Las versiones anteriores de estas condiciones siguen disponibles en Mi póliza.",
+      { muted: true },
+    );
+  }
 
   pdf.heading("Recibos");
   pdf.table(
@@ -526,9 +562,9 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
       { header: "Estado", width: 0.2 },
     ],
     policy.recibos.map((r) => {
-      const period = reciboPeriod(policy.startDate, policy.frequency, r.sequence);
+      const period = periodOf(policy, r);
       return [
-        String(r.sequence),
+        `${r.sequence}${r.kind === "suplemento" ? " (supl.)" : ""}`,
         formatIsoDate(r.dueDate),
         `${formatIsoDate(period.from)} a ${formatIsoDate(period.to)}`,
         formatEuros(r.amount),
@@ -567,7 +603,7 @@ export async function renderReciboPdf(policy: PolicyView, sequence: number, ctx:
   const recibo = policy.recibos.find((r) => r.sequence === sequence);
   if (!recibo) throw new RangeError(`Policy ${policy.number} has no recibo ${sequence}`);
   const d = ctx.distributor;
-  const period = reciboPeriod(policy.startDate, policy.frequency, recibo.sequence);
+  const period = periodOf(policy, recibo);
   const pdf = new Pdf(`Recibo ${recibo.sequence} de la póliza ${policy.number}`, d.distributorName);
   pdf.title(d.distributorName, `Recibo n.º ${recibo.sequence} de ${policy.recibos.length}`, `Póliza n.º ${policy.number} · ${policy.lineName}`);
   pdf.keyValues([
@@ -580,6 +616,24 @@ export async function renderReciboPdf(policy: PolicyView, sequence: number, ctx:
     ["Estado", `${RECIBO_STATUS_LABELS[recibo.status]}${recibo.paidAt ? ` el ${formatInstant(recibo.paidAt)}` : ""}`],
     ["Medio de pago", paymentText(policy.payment)],
   ]);
+  const endorsement = recibo.kind === "suplemento" ? policy.endorsements.find((e) => e.reciboSequence === recibo.sequence) : undefined;
+  if (endorsement) {
+    pdf.heading(`Suplemento: condiciones particulares versión ${endorsement.version}`);
+    pdf.keyValues([
+      ["Garantías añadidas", endorsement.guarantees.map((g) => g.name).join(", ")],
+      ["Fecha de efecto", `${formatIsoDate(endorsement.effectiveDate)} a las 00:00 h`],
+      ["Días hasta el vencimiento", `${endorsement.remainingDays} de ${endorsement.termDays}`],
+      ["Prima neta a prorrata", formatEuros(endorsement.price.net)],
+      ["Recargo por fraccionamiento", formatEuros(endorsement.price.fractionation)],
+      ["Consorcio de Compensación de Seguros", formatEuros(endorsement.price.consorcio)],
+      ["Recargo CLEA", formatEuros(endorsement.price.clea)],
+      ["IPS", formatEuros(endorsement.price.ips)],
+      ["Total", formatEuros(endorsement.price.total)],
+    ]);
+    pdf.heading("Datos del distribuidor");
+    pdf.keyValues(distributorRows(d));
+    return pdf.finish(distributorFooter(d));
+  }
   pdf.heading("Prima anual de la póliza");
   premiumTable(pdf, policy.premium, policy.frequency);
   if (policy.recibos.length > 1) {

@@ -7,6 +7,7 @@ type NavItem = { to: string; label: string };
 
 const MAIN_ITEMS: NavItem[] = [
   { to: "/cotizar", label: "Cotizar" },
+  { to: "/garantias", label: "Garantías" },
   { to: "/mis-cotizaciones", label: "Mis cotizaciones" },
   { to: "/mi-poliza", label: "Mi póliza" },
 ];

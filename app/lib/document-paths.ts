@@ -1,6 +1,6 @@
 /** Web paths of the documents (resource routes under /documentos; the IPID is public). */
 export const documentPaths = {
-  conditions: (policyId: number) => `/documentos/poliza/${policyId}/condiciones`,
+  conditions: (policyId: number, version?: number) => `/documentos/poliza/${policyId}/condiciones${version ? `?version=${version}` : ""}`,
   recibo: (policyId: number, sequence: number) => `/documentos/poliza/${policyId}/recibo/${sequence}`,
   quote: (quoteId: string) => `/documentos/cotizacion/${quoteId}`,
   ipid: (line: string) => `/api/documents/ipid/${line}`,

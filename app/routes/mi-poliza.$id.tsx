@@ -156,6 +156,30 @@ export default function PolicyPage() {
 
         <h2 className="mt-8 text-xl font-bold text-slate-900">Garantías</h2>
         <PolicyGuarantees policy={policy} />
+        {running && policy.addableGuarantees > 0 ? (
+          <p className="mt-3">
+            <Link to={`/garantias?poliza=${policy.id}`} className="font-semibold underline">
+              Añadir garantías
+            </Link>
+            <span className="text-slate-600"> ({policy.addableGuarantees === 1 ? "puede añadir 1 garantía" : `puede añadir ${policy.addableGuarantees} garantías`})</span>
+          </p>
+        ) : null}
+
+        {policy.endorsements.length ? (
+          <Section id="suplementos" title="Suplementos">
+            <ul className="mt-2 space-y-2">
+              {policy.endorsements.map((e) => (
+                <li key={e.id}>
+                  <strong>{e.guarantees.map((g) => g.name).join(", ")}</strong> desde el {formatDate(e.effectiveDate)}: {formatMoney(e.total)}
+                  {e.reciboSequence ? ` (recibo ${e.reciboSequence})` : ""}, condiciones particulares versión {e.version}.{" "}
+                  <Link to={`/garantia-confirmada?suplemento=${e.id}`} className="underline">
+                    Ver el suplemento
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
 
         <h2 className="mt-8 text-xl font-bold text-slate-900">Recibos</h2>
         <ReciboTable policy={policy} />

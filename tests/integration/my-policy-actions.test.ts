@@ -13,6 +13,7 @@ import {
   checkoutBody,
   createQuote,
   database,
+  download,
   NOT_FOUND_POLICY,
   registerVisitor,
   setUpCheckoutApi,
@@ -108,6 +109,16 @@ describe("desistimiento desde Mi póliza", () => {
     expect(refused.body).toEqual({ error: "El seguro de coche no admite desistimiento: incluye la responsabilidad civil obligatoria, un seguro obligatorio por ley" });
     expect((await read(owner, auto.id)).status).toBe("en_vigor");
     expect(await refunds(auto.id)).toEqual([]);
+  });
+
+  it("el IPID y las condiciones del coche dicen que no admite desistimiento, y por qué", async () => {
+    const reason = "incluye la responsabilidad civil de suscripción obligatoria del vehículo, por lo que no admite el derecho de desistimiento";
+    const ipid = await download("/documents/ipid/auto");
+    expect(ipid.status).toBe(200);
+    expect(pdfText(ipid.bytes).replace(/\s+/g, " ")).toContain(reason);
+    const conditions = await download(`/me/policies/${auto.id}/documents/conditions`, { token: await signIn(owner) });
+    expect(conditions.status).toBe(200);
+    expect(pdfText(conditions.bytes).replace(/\s+/g, " ")).toContain(reason);
   });
 
   it("la póliza de otra persona da 404, como la que no existe; sin sesión, 401", async () => {

@@ -162,9 +162,13 @@ describe("el documento OpenAPI", () => {
     const valid: Sample[] = [
       { key: "GET /public/site", kind: "valid", path: "/public/site" },
       { key: "GET /public/lines", kind: "valid", path: "/public/lines" },
+      { key: "GET /public/guarantees", kind: "valid", path: "/public/guarantees" },
       { key: "POST /auth/register", kind: "valid", path: "/auth/register", body: { name: "Otra Persona", email: `${unique("otra")}@example.com`, password: PASSWORD } },
       { key: "POST /auth/login", kind: "valid", path: "/auth/login", body: { email, password: PASSWORD } },
       { key: "GET /auth/profile", kind: "valid", path: "/auth/profile", token: visitor },
+      { key: "GET /me/profile", kind: "valid", path: "/me/profile", token: visitor },
+      { key: "POST /auth/password-reset", kind: "valid", path: "/auth/password-reset", body: { email } },
+      { key: "GET /admin/guarantees", kind: "valid", path: "/admin/guarantees", token: superToken },
       { key: "POST /admin/auth/login", kind: "valid", path: "/admin/auth/login", body: { email: "admin@cotiza.test", password: "Admin-Cotiza-2026!" } },
       { key: "GET /admin/auth/me", kind: "valid", path: "/admin/auth/me", token: superToken },
       { key: "GET /admin/dashboard", kind: "valid", path: "/admin/dashboard", token: superToken },

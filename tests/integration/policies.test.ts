@@ -59,6 +59,8 @@ describe("/me/policies y documentos", () => {
         renewal: { stopped: null, stopUntil: "2027-02-11", possible: true, refusal: null },
         cancellation: null,
       },
+      // The optional guarantees its plan offers and it lacks (tests/integration/endorsements.test.ts).
+      addableGuarantees: 1,
     });
 
     expect((await call("GET", "/me/policies", { token: stranger.token })).body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 20 });

@@ -1,5 +1,5 @@
 import type { PolicyAnswer } from "../../../api/contract/policies";
-import { formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "~/lib/format";
 
 /** What the policy covers: the plan's guarantees, the optional ones added, and the deductible. */
 export function PolicyGuarantees({ policy }: { policy: Pick<PolicyAnswer, "guarantees" | "plan"> }) {
@@ -16,7 +16,8 @@ export function PolicyGuarantees({ policy }: { policy: Pick<PolicyAnswer, "guara
         ))}
         {optional.map((g) => (
           <li key={g.code}>
-            {g.name} (añadida{g.priceCents !== null ? `, ${formatMoney(g.priceCents)} al año` : ""})
+            {g.name} ({g.since ? `añadida por suplemento desde el ${formatDate(g.since)}` : "añadida"}
+            {g.priceCents !== null ? `, ${formatMoney(g.priceCents)} al año` : ""})
           </li>
         ))}
       </ul>

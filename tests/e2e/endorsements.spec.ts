@@ -1,0 +1,103 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { expectNoSeriousA11yViolations, expectPdf, madridDay, uniqueNif } from "./support";
+import { HOGAR } from "../support/quote-inputs";
+
+// /garantias: a customer adds a guarantee to a home policy (a suplemento) and pays by card,
+// then sees it on /garantia-confirmada and in Mi póliza with the new version of the conditions
+// (the old one still there); a visitor sees every line's guarantees and in which plans they are.
+
+/** A home policy, plan Básico, paid yearly by card, bought through the API as the visitor. */
+async function buyHome(request: APIRequestContext, token: string, holder: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const quote = await request.post("/api/quotes", { headers, data: { line: "hogar", inputs: HOGAR } });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const bought = await request.post(`/api/quotes/${((await quote.json()) as { id: string }).id}/checkout`, {
+    headers,
+    data: {
+      plan: "basico",
+      optionalGuarantees: [],
+      frequency: "anual",
+      riskAddress: { street: "Calle de la Paz 3", door: "2.º A", postalCode: HOGAR.postalCode, city: "Valencia" },
+      policyholder: { name: holder, nif: uniqueNif(), birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12", postalCode: "28013", city: "Madrid" },
+      payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder },
+      consents: { terms: true, privacy: true, ipid: true, marketing: false },
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  return (await bought.json()) as { id: number; number: string };
+}
+
+test("un cliente añade una garantía a su póliza de hogar con tarjeta y la ve confirmada y en Mi póliza con el nuevo PDF", async ({ page, signInAsVisitor }) => {
+  test.slow();
+  const visitor = await signInAsVisitor({ name: "Elena Suplemento" });
+  const policy = await buyHome(page.request, visitor.token, visitor.name);
+
+  await page.goto(`/mi-poliza/${policy.id}`);
+  await page.getByRole("link", { name: "Añadir garantías" }).click();
+  await expect(page).toHaveURL(`/garantias?poliza=${policy.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Añadir garantías a su póliza" })).toBeVisible();
+  await expect(page.getByLabel("Fecha de efecto")).toHaveValue(madridDay(1).iso);
+  await expectNoSeriousA11yViolations(page);
+
+  // Step 1: choose, then the price of the choice.
+  await page.getByRole("checkbox", { name: /^Asistencia en el hogar: / }).check();
+  await page.getByRole("button", { name: "Ver el precio" }).click();
+  const summary = page.getByRole("region", { name: "Resumen y pago" });
+  await expect(summary).toContainText(`Añade Asistencia en el hogar a su póliza ${policy.number} desde el ${madridDay(1).shown}`);
+  const total = (await summary.getByRole("row", { name: /^Total/ }).getByRole("cell").textContent())!.trim();
+  await expectNoSeriousA11yViolations(page);
+
+  // Step 2: without the IPID ticked, the form says so and keeps the choice.
+  await page.getByLabel("Número de la tarjeta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Caducidad").fill("12/30");
+  await page.getByLabel("Código de seguridad (CVC)").fill("123");
+  await page.getByLabel("Titular de la tarjeta").fill(visitor.name);
+  await page.getByRole("button", { name: `Añadir y pagar ${total}` }).click();
+  await expect(page.getByText("Debe leer y aceptar el documento de información del producto (IPID) actualizado").first()).toBeVisible();
+  await expect(page).toHaveTitle(/^Error: /);
+
+  // The card fields come back empty (never sent back to the browser): typed again, with the IPID accepted.
+  await page.getByLabel("Número de la tarjeta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Código de seguridad (CVC)").fill("123");
+  await page.getByLabel(/He leído el documento de información del producto \(IPID\) actualizado/).check();
+  await page.getByRole("button", { name: `Añadir y pagar ${total}` }).click();
+
+  await expect(page).toHaveURL(/\/garantia-confirmada\?suplemento=\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Garantías añadidas a su póliza" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`Le cubren desde el ${madridDay(1).shown} a las 00:00 h`);
+  await expect(page.getByRole("region", { name: "Qué se ha añadido" })).toContainText("Asistencia en el hogar");
+  await expect(page.getByRole("region", { name: "Importe cobrado" })).toContainText(total);
+  await expect(page.getByRole("region", { name: "Importe cobrado" })).toContainText("cobrado con su tarjeta •••• 4242");
+  const v2 = await page.getByRole("link", { name: "Condiciones particulares, versión 2 (PDF)" }).getAttribute("href");
+  await expectPdf(await page.request.get(v2!));
+  const recibo = await page.getByRole("link", { name: /^Recibo n\.º 2 del suplemento/ }).getAttribute("href");
+  await expectPdf(await page.request.get(recibo!));
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("link", { name: "Volver a Mi póliza" }).click();
+  await expect(page).toHaveURL(`/mi-poliza/${policy.id}`);
+  await expect(page.getByRole("main")).toContainText(`Asistencia en el hogar (añadida por suplemento desde el ${madridDay(1).shown}`);
+  await expect(page.getByRole("region", { name: "Suplementos" })).toContainText(`Asistencia en el hogar desde el ${madridDay(1).shown}: ${total}`);
+  // The new conditions are the ones in force; version 1 stays downloadable.
+  await expectPdf(await page.request.get((await page.getByRole("link", { name: "Condiciones particulares (PDF)" }).getAttribute("href"))!));
+  const v1 = await page.getByRole("link", { name: "Condiciones particulares, versión 1 (PDF)" }).getAttribute("href");
+  expect(v1).toBe(`/documentos/poliza/${policy.id}/condiciones?version=1`);
+  await expectPdf(await page.request.get(v1!));
+});
+
+test("un visitante sin sesión ve las garantías de cada ramo y en qué planes están incluidas", async ({ page }) => {
+  await page.goto("/garantias");
+  await expect(page.getByRole("heading", { level: 1, name: "Garantías" })).toBeVisible();
+  const home = page.getByRole("region", { name: "Seguro de hogar" });
+  const theft = home.getByRole("row", { name: /^Robo/ });
+  // Límite, Franquicia, then one column per plan: Básico, Completo, Premium.
+  await expect(theft.getByRole("cell").nth(2)).toHaveText("Opcional");
+  await expect(theft.getByRole("cell").nth(3)).toHaveText("✓ Incluida");
+  await expect(theft.getByRole("cell").nth(4)).toHaveText("✓ Incluida");
+  await expect(home.getByRole("link", { name: /^Calcular el precio/ })).toHaveAttribute("href", "/cotizar?linea=hogar");
+  await expect(page.getByRole("link", { name: "Inicie sesión para añadir garantías a su póliza" })).toHaveAttribute("href", "/login?redirectTo=/garantias");
+  await expect(page.getByRole("region", { name: /coche/i })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
