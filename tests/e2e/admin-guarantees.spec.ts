@@ -116,6 +116,13 @@ test("crear una garantía, programar su nuevo precio, desactivar otra y que la c
   await expect(page.getByText(`${name} (+19,90 € al año)`).first()).toBeVisible();
   await expect(page.getByText(other.name)).toHaveCount(0);
 
+  // The public catalogue shows the new guarantee with what it covers, and not the deactivated one.
+  await page.goto("/garantias");
+  const alquiler = page.getByRole("region", { name: /alquiler/i });
+  await expect(alquiler.getByText(name).first()).toBeVisible();
+  await expect(alquiler.getByText("Pagamos la mudanza si el inquilino deja la vivienda de un día para otro.").first()).toBeVisible();
+  await expect(page.getByText(other.name)).toHaveCount(0);
+
   // Leave the shared catalogue as it was for the other specs.
   const created = await page.request.get(`/api/admin/guarantees?q=${encodeURIComponent(`e2e_mudanza_${codeSuffix}`)}`, { headers: { authorization: `Bearer ${token}` } });
   const [mine] = ((await created.json()) as { items: Guarantee[] }).items;
