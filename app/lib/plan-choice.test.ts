@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  checkoutHref,
+  extrasOfPlan,
   extraValue,
   factorText,
   notIncluded,
@@ -45,19 +45,18 @@ describe("sameSelection", () => {
   });
 });
 
-describe("checkoutHref", () => {
-  it("lleva la cotización, el plan, la forma de pago y cada garantía opcional", () => {
-    const href = checkoutHref("q-1", "terceros", "mensual", ["lunas", "robo"]);
-    const url = new URL(href, "http://web");
-    expect(url.pathname).toBe("/checkout");
-    expect(url.searchParams.get("cotizacion")).toBe("q-1");
-    expect(url.searchParams.get("plan")).toBe("terceros");
-    expect(url.searchParams.get("frecuencia")).toBe("mensual");
-    expect(url.searchParams.getAll("extras")).toEqual(["lunas", "robo"]);
+describe("extrasOfPlan", () => {
+  it("toma las garantías del plan elegido del formulario entero de /results", () => {
+    expect(extrasOfPlan(["terceros:lunas", "todo:lunas", "terceros:robo", "todo:asistencia"], "terceros")).toEqual(["lunas", "robo"]);
   });
 
-  it("sin garantías opcionales no añade extras", () => {
-    expect(checkoutHref("q-1", "todo", "anual", [])).toBe("/checkout?cotizacion=q-1&plan=todo&frecuencia=anual");
+  it("acepta códigos sin plan y no repite", () => {
+    expect(extrasOfPlan(["lunas", "terceros:lunas", "robo"], "terceros")).toEqual(["lunas", "robo"]);
+  });
+
+  it("sin garantías del plan elegido no hay extras", () => {
+    expect(extrasOfPlan(["todo:lunas"], "terceros")).toEqual([]);
+    expect(extrasOfPlan([], "terceros")).toEqual([]);
   });
 });
 

@@ -9,6 +9,8 @@ import { formatMoney } from "~/lib/format";
 export const QUOTE_PARAM = "cotizacion";
 export const FREQUENCY_PARAM = "frecuencia";
 export const EXTRAS_PARAM = "extras";
+/** The plan chosen: the name of each plan card's "Contratar este plan" button. */
+export const PLAN_PARAM = "plan";
 export const DEFAULT_FREQUENCY: Frequency = "anual";
 
 /** "pago anual", "pago mensual"… */
@@ -48,11 +50,14 @@ export function sameSelection(a: readonly string[], b: readonly string[]): boole
   return b.every((code) => set.has(code));
 }
 
-/** "Contratar este plan": the checkout of this quote with the plan, frequency and extras chosen here. */
-export function checkoutHref(quoteId: string, plan: string, frequency: Frequency, extras: readonly string[]): string {
-  const params = new URLSearchParams({ [QUOTE_PARAM]: quoteId, plan, [FREQUENCY_PARAM]: frequency });
-  for (const code of extras) params.append(EXTRAS_PARAM, code);
-  return `/checkout?${params.toString()}`;
+/**
+ * The extras of the chosen plan as the checkout's URL carries them: plain codes, or the whole form
+ * of /results ("{plan}:{code}" for every plan), of which only the chosen plan's count.
+ */
+export function extrasOfPlan(values: readonly string[], plan: string): string[] {
+  const prefix = `${plan}:`;
+  const codes = values.flatMap((value) => (!value.includes(":") ? [value] : value.startsWith(prefix) ? [value.slice(prefix.length)] : []));
+  return [...new Set(codes)];
 }
 
 /**

@@ -23,7 +23,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
 import { isUuid } from "../../api/contract/ids";
 import { siteTitle } from "~/lib/page-title";
-import { EXTRAS_PARAM, FREQUENCY_PARAM, parseFrequency, QUOTE_PARAM } from "~/lib/plan-choice";
+import { EXTRAS_PARAM, extrasOfPlan, FREQUENCY_PARAM, parseFrequency, PLAN_PARAM, QUOTE_PARAM } from "~/lib/plan-choice";
 import { lineOption, requoteHref } from "~/lib/quote-form";
 import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
 import type { loader as rootLoader } from "~/root";
@@ -47,12 +47,12 @@ async function quoteAccess(request: Request, context: LoaderFunctionArgs["contex
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const id = url.searchParams.get(QUOTE_PARAM) ?? "";
-  const plan = url.searchParams.get("plan") ?? "";
+  const plan = url.searchParams.get(PLAN_PARAM) ?? "";
   // Not signed in: requireVisitor sends the visitor to /login?redirectTo=<this URL>.
   const { visitor, api } = await quoteAccess(request, context, id);
   if (!isUuid(id) || !plan) throw notFound("Cotización no encontrada");
   const frequency = parseFrequency(url.searchParams.get(FREQUENCY_PARAM));
-  const extras = url.searchParams.getAll(EXTRAS_PARAM);
+  const extras = extrasOfPlan(url.searchParams.getAll(EXTRAS_PARAM), plan);
 
   const quote = await api.get(`/quotes/${id}`, { schema: QuoteSchema, otherwise: QUOTE_NOT_FOUND });
   invariantResponse(quote, "Cotización no encontrada");

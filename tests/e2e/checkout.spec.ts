@@ -159,13 +159,15 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     expect(quoteId).toMatch(/^[0-9a-f-]{36}$/);
 
     // Not signed in: the checkout sends the visitor to /login, from there to /register, and back.
-    const choose = page.getByRole("link", { name: /^Contratar este plan: / }).first();
+    const choose = page.getByRole("button", { name: /^Contratar este plan: / }).first();
     const planName = (await choose.getAttribute("aria-label"))!.replace("Contratar este plan: ", "");
-    const checkoutHref = (await choose.getAttribute("href"))!;
-    expect(checkoutHref).toContain(`cotizacion=${quoteId}`);
+    const planCode = (await choose.getAttribute("value"))!;
     await choose.click();
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(checkoutHref);
+    const checkoutHref = new URL(new URL(page.url()).searchParams.get("redirectTo")!, page.url());
+    expect(checkoutHref.pathname).toBe("/checkout");
+    expect(checkoutHref.searchParams.get("cotizacion")).toBe(quoteId);
+    expect(checkoutHref.searchParams.get("plan")).toBe(planCode);
     await page.getByRole("link", { name: "Regístrese" }).click();
     await expect(page).toHaveURL(/\/register\?redirectTo=/);
     await submitRegisterForm(page, newVisitor());

@@ -105,7 +105,7 @@ test("caducada: la cotización lo dice, vuelve a cotizar con los mismos datos y 
   await page.getByRole("button", { name: "Calcular precio" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
   expect(new URL(page.url()).searchParams.get("cotizacion")).not.toBe(quoteId);
-  await expect(page.getByRole("link", { name: "Contratar este plan: 12 meses" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Contratar este plan: 12 meses" })).toBeVisible();
 });
 
 test("un checkout abierto con la cotización vigente y enviado cuando ya ha caducado responde 409 con el aviso", async ({ page, clock }) => {

@@ -64,7 +64,7 @@ test("Mis cotizaciones: vacía al principio, luego la cotización con su mejor p
   await page.getByRole("link", { name: "Continuar" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
   expect(new URL(page.url()).searchParams.get("cotizacion")).toBe(quoteId);
-  await page.getByRole("link", { name: "Contratar este plan: 12 meses" }).click();
+  await page.getByRole("button", { name: "Contratar este plan: 12 meses" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
   await expect(page.getByText("Seguro de impago de alquiler: plan 12 meses")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Contratar y pagar / })).toBeVisible();

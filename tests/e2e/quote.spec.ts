@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./support";
+import { definitionOf, expectNoSeriousA11yViolations, quoteAlquiler, register } from "./support";
 
 // /cotizar → /results. (Checkout and the confirmation page come with the rest of issue 4.)
 
@@ -30,6 +30,35 @@ test("alquiler: un error de validación vuelve con los datos y luego se obtienen
   }
   await expect(page.getByRole("link", { name: /IPID/ })).toHaveAttribute("href", "/api/documents/ipid/alquiler");
   await expectNoSeriousA11yViolations(page);
+});
+
+test("la forma de pago y las garantías elegidas llegan al checkout sin pulsar «Actualizar precio»", async ({ page }) => {
+  await register(page);
+  const { quoteId } = await quoteAlquiler(page);
+  const card = page.getByRole("article", { name: "12 meses" });
+  // The big price is the chosen frequency's total, its recibos beside it.
+  await expect(card.getByText(/^1 recibo de [\d.]+,\d{2}\s€$/).first()).toBeVisible();
+
+  // click, not check: with JavaScript the choices are the URL's state and show once the re-pricing starts.
+  await page.getByRole("radio", { name: "Trimestral" }).click();
+  await expect(page.getByRole("radio", { name: "Trimestral" })).toBeChecked();
+  await card.getByText("Garantías opcionales (").click();
+  await card.getByLabel(/^Gastos de cerrajería/).click();
+  await expect(card.getByLabel(/^Gastos de cerrajería/)).toBeChecked();
+  // Straight to "Contratar": the choice goes with the button (no JavaScript: nothing was re-priced).
+  await card.getByRole("button", { name: "Contratar este plan: 12 meses" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
+  const summary = page.getByRole("region", { name: "Resumen" });
+  await expect(definitionOf(summary, "Plan")).toHaveText("12 meses");
+  await expect(definitionOf(summary, "Forma de pago")).toHaveText("Trimestral");
+  await expect(definitionOf(summary, "Garantías añadidas")).toHaveText("Gastos de cerrajería");
+  await expect(definitionOf(summary, "Recibos")).toHaveText(/^(4 recibos de|1 recibo de [\d.]+,\d{2}\s€ y 3 de) /);
+  const total = (await definitionOf(summary, "Precio total al año").textContent())!;
+
+  // /results with that choice: the card's big price is that same total.
+  await page.goto(`/results?cotizacion=${quoteId}&frecuencia=trimestral&extras=meses_12:alquiler_cerrajeria`);
+  await expect(card.getByText(total, { exact: true }).first()).toBeVisible();
 });
 
 test("una renta por encima del 40 % de los ingresos se rechaza con el motivo", async ({ page }) => {

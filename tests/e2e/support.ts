@@ -92,7 +92,7 @@ export async function fillAlquilerQuote(page: Page) {
   await page.getByRole("radio", { name: "12 meses" }).check();
 }
 
-/** Quotes an affordable rent from /cotizar; answers the quote's id, its validity as shown and the 12-month plan's checkout link. */
+/** Quotes an affordable rent from /cotizar; answers the quote's id, its validity as shown and the 12-month plan's checkout address as its button would submit it (paid yearly, no extras). */
 export async function quoteAlquiler(page: Page) {
   await page.goto("/cotizar?linea=alquiler");
   await fillAlquilerQuote(page);
@@ -100,7 +100,8 @@ export async function quoteAlquiler(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
   const quoteId = new URL(page.url()).searchParams.get("cotizacion")!;
   const validUntil = (await page.getByText(/^Precio válido hasta el \d{2}\/\d{2}\/\d{4}$/).textContent())!.slice(-10);
-  const checkoutHref = (await page.getByRole("link", { name: "Contratar este plan: 12 meses" }).getAttribute("href"))!;
+  const plan = (await page.getByRole("button", { name: "Contratar este plan: 12 meses" }).getAttribute("value"))!;
+  const checkoutHref = `/checkout?${new URLSearchParams({ cotizacion: quoteId, frecuencia: "anual", plan })}`;
   return { quoteId, validUntil, checkoutHref };
 }
 

@@ -1,8 +1,7 @@
-import { Link } from "@remix-run/react";
 import type { Frequency, PricedPlanAnswer } from "../../../api/contract/quotes";
 import { FrequencyPrices } from "~/components/quote/frequency-prices";
 import { formatMoney } from "~/lib/format";
-import { checkoutHref, EXTRAS_PARAM, extraValue, factorText, frequencyPhrase } from "~/lib/plan-choice";
+import { EXTRAS_PARAM, extraValue, factorText, frequencyPhrase, PLAN_PARAM, recibosSummary } from "~/lib/plan-choice";
 
 /** What a plan card shows: the priced plan, what it lacks, the extras in its price and any error repricing it. */
 export type PlanCardPlan = Pick<
@@ -23,20 +22,17 @@ export type PlanCardPlan = Pick<
  */
 export function PlanCard({
   plan,
-  quoteId,
   frequency,
   isChecked,
   showSubmit,
 }: {
   plan: PlanCardPlan;
-  quoteId: string;
   frequency: Frequency;
   isChecked: (code: string) => boolean;
   showSubmit: boolean;
 }) {
   const headingId = `plan-${plan.code}`;
-  const yearly = plan.prices.anual;
-  const breakdown = plan.prices[frequency];
+  const chosen = plan.prices[frequency];
   return (
     <article
       aria-labelledby={headingId}
@@ -49,130 +45,151 @@ export function PlanCard({
         {plan.name}
       </h2>
 
+      {/* The essentials first and short, so that on a phone each plan is seen without scrolling past the others. */}
       <p className="mt-3">
-        <span className="text-3xl font-bold text-slate-900">{formatMoney(yearly.total)}</span> <span className="text-slate-700">al año</span>
+        <span className="text-3xl font-bold text-slate-900">{formatMoney(chosen.total)}</span> <span className="text-slate-700">al año</span>
       </p>
+      <p className="font-semibold text-slate-800">{recibosSummary(chosen.recibos)}</p>
       <p className="text-sm text-slate-600">
-        En un solo pago anual, impuestos y recargos incluidos{plan.extras.length > 0 ? ", con las garantías añadidas" : ""}.
+        {capitalized(frequencyPhrase(frequency))}, impuestos y recargos incluidos{plan.extras.length > 0 ? ", con las garantías añadidas" : ""}.
       </p>
       {plan.priceError ? (
         <p className="mt-2 font-semibold text-red-700">No hemos podido añadir las garantías elegidas: {plan.priceError}</p>
       ) : null}
-      <p className="mt-3 text-slate-700">{plan.description}</p>
-
-      <h3 className="mt-5 font-bold text-slate-900">Precio según la forma de pago</h3>
-      <FrequencyPrices prices={plan.prices} chosen={frequency} />
-
-      <h3 className="mt-5 font-bold text-slate-900">Desglose del {frequencyPhrase(frequency)}</h3>
-      <dl className="mt-2 space-y-1 text-sm">
-        <BreakdownRow term="Prima neta" amount={breakdown.net} />
-        <BreakdownRow term="Recargo por fraccionamiento" amount={breakdown.fractionation} />
-        <BreakdownRow term="Consorcio de Compensación de Seguros" amount={breakdown.consorcio} />
-        <BreakdownRow term="CLEA" amount={breakdown.clea} />
-        <BreakdownRow term="IPS (impuesto)" amount={breakdown.ips} />
-        <BreakdownRow term="Total" amount={breakdown.total} strong />
-      </dl>
-
-      <p className="mt-4 text-sm">
+      <p className="mt-3 text-sm">
         <span className="font-bold">Franquicia: </span>
         {plan.deductibleCents > 0 ? `${formatMoney(plan.deductibleCents)} por siniestro` : "sin franquicia"}
       </p>
+      <p className="mt-1 text-sm text-slate-700">{coverageSummary(plan)}</p>
 
-      <h3 className="mt-5 font-bold text-slate-900">Qué incluye</h3>
-      <ul className="mt-2 space-y-2 text-sm">
-        {plan.guarantees.map((g) => (
-          <li key={g.code} className="flex gap-2">
-            <Tick />
-            <span>
-              {g.name}
-              {g.limitText ? <span className="block text-slate-600">{g.limitText}</span> : null}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {/* A submit of the page's form: the frequency and extras as they are now go with it, updated or not. */}
+      <button
+        type="submit"
+        formAction="/checkout"
+        name={PLAN_PARAM}
+        value={plan.code}
+        aria-label={`Contratar este plan: ${plan.name}`}
+        className="btn-primary mt-4 w-full"
+      >
+        Contratar este plan
+      </button>
 
-      {plan.missing.length > 0 ? (
-        <>
-          <h3 className="mt-5 font-bold text-slate-900">Qué no incluye</h3>
-          <ul className="mt-2 space-y-2 text-sm">
+      <details className="group mt-4 border-t border-slate-200 pt-3">
+        <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-brand-700">Qué incluye y qué no</summary>
+        <p className="mt-2 text-sm text-slate-700">{plan.description}</p>
+        <ul className="mt-2 space-y-2 text-sm" aria-label="Incluye">
+          {plan.guarantees.map((g) => (
+            <li key={g.code} className="flex gap-2">
+              <Tick />
+              <span>
+                {g.name}
+                {g.limitText ? <span className="block text-slate-600">{g.limitText}</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {plan.missing.length > 0 ? (
+          <ul className="mt-3 space-y-2 text-sm" aria-label="No incluye">
             {plan.missing.map((g) => (
               <li key={g.code} className="flex gap-2">
                 <Cross />
-                <span>{g.name}</span>
+                <span>
+                  <span className="sr-only">No incluye: </span>
+                  {g.name}
+                </span>
               </li>
             ))}
           </ul>
-        </>
-      ) : null}
+        ) : null}
+      </details>
 
       {plan.optionalGuarantees.length > 0 ? (
-        <fieldset className="mt-5">
-          <legend className="font-bold text-slate-900">Garantías opcionales</legend>
-          <p className="text-sm text-slate-600">Márquelas para añadirlas al precio. El importe indicado es anual, antes de impuestos.</p>
-          <div className="mt-2 space-y-3">
-            {plan.optionalGuarantees.map((g) => {
-              const id = `extra-${plan.code}-${g.code}`;
-              return (
-                <div key={g.code} className="flex items-start gap-3">
-                  <input
-                    id={id}
-                    type="checkbox"
-                    name={EXTRAS_PARAM}
-                    value={extraValue(plan.code, g.code)}
-                    checked={isChecked(g.code)}
-                    onChange={() => undefined}
-                    aria-describedby={`${id}-pista`}
-                    className="mt-1 h-6 w-6 shrink-0 accent-brand-700"
-                  />
-                  <div className="text-sm">
-                    <label htmlFor={id} className="font-medium text-slate-900">
-                      {g.name} (+{formatMoney(g.priceCents)} al año)
-                    </label>
-                    <p id={`${id}-pista`} className="text-slate-600">
-                      {g.description}
-                      {g.limitText ? ` ${g.limitText}.` : ""}
-                    </p>
+        // Open when something is added (or could not be), so a choice is never hidden.
+        <details className="mt-1 border-t border-slate-200 pt-3" open={plan.extras.length > 0 || plan.priceError !== null || undefined}>
+          <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-brand-700">
+            Garantías opcionales ({plan.optionalGuarantees.length})
+          </summary>
+          <fieldset className="mt-2">
+            <legend className="sr-only">Garantías opcionales de {plan.name}</legend>
+            <p className="text-sm text-slate-600">Márquelas para añadirlas al precio. El importe indicado es anual, antes de impuestos.</p>
+            <div className="mt-2 space-y-3">
+              {plan.optionalGuarantees.map((g) => {
+                const id = `extra-${plan.code}-${g.code}`;
+                return (
+                  <div key={g.code} className="flex items-start gap-3">
+                    <input
+                      id={id}
+                      type="checkbox"
+                      name={EXTRAS_PARAM}
+                      value={extraValue(plan.code, g.code)}
+                      checked={isChecked(g.code)}
+                      onChange={() => undefined}
+                      aria-describedby={`${id}-pista`}
+                      className="mt-1 h-6 w-6 shrink-0 accent-brand-700"
+                    />
+                    <div className="text-sm">
+                      <label htmlFor={id} className="font-medium text-slate-900">
+                        {g.name} (+{formatMoney(g.priceCents)} al año)
+                      </label>
+                      <p id={`${id}-pista`} className="text-slate-600">
+                        {g.description}
+                        {g.limitText ? ` ${g.limitText}.` : ""}
+                      </p>
+                    </div>
                   </div>
-                </div>
-              );
-            })}
-          </div>
-          {showSubmit ? (
-            <button type="submit" className="btn-secondary mt-3">
-              Actualizar precio<span className="sr-only"> de {plan.name}</span>
-            </button>
-          ) : null}
-        </fieldset>
-      ) : null}
-
-      {plan.explanation.length > 0 ? (
-        <details className="mt-5 text-sm">
-          <summary className="cursor-pointer font-semibold text-brand-700">Cómo hemos calculado la prima</summary>
-          <ul className="mt-2 space-y-1">
-            {plan.explanation.map((line) => (
-              <li key={line.factor} className="flex justify-between gap-3">
-                <span>
-                  {line.title}: {line.label}
-                </span>
-                <span className="tabular-nums">{factorText(line.value)}</span>
-              </li>
-            ))}
-          </ul>
+                );
+              })}
+            </div>
+            {showSubmit ? (
+              <button type="submit" className="btn-secondary mt-3">
+                Actualizar precio<span className="sr-only"> de {plan.name}</span>
+              </button>
+            ) : null}
+          </fieldset>
         </details>
       ) : null}
 
-      <div className="mt-auto pt-6">
-        {/* The name says which plan (four "Contratar este plan" in a list of links would not). */}
-        <Link
-          to={checkoutHref(quoteId, plan.code, frequency, plan.extras)}
-          aria-label={`Contratar este plan: ${plan.name}`}
-          className="btn-primary w-full"
-        >
-          Contratar este plan
-        </Link>
-      </div>
+      <details className="mt-1 border-t border-slate-200 pt-3">
+        <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-brand-700">Formas de pago y desglose</summary>
+        <h3 className="mt-2 font-bold text-slate-900">Precio según la forma de pago</h3>
+        <FrequencyPrices prices={plan.prices} chosen={frequency} />
+        <h3 className="mt-4 font-bold text-slate-900">Desglose del {frequencyPhrase(frequency)}</h3>
+        <dl className="mt-2 space-y-1 text-sm">
+          <BreakdownRow term="Prima neta" amount={chosen.net} />
+          <BreakdownRow term="Recargo por fraccionamiento" amount={chosen.fractionation} />
+          <BreakdownRow term="Consorcio de Compensación de Seguros" amount={chosen.consorcio} />
+          <BreakdownRow term="CLEA" amount={chosen.clea} />
+          <BreakdownRow term="IPS (impuesto)" amount={chosen.ips} />
+          <BreakdownRow term="Total" amount={chosen.total} strong />
+        </dl>
+        {plan.explanation.length > 0 ? (
+          <>
+            <h3 className="mt-4 font-bold text-slate-900">Cómo hemos calculado la prima</h3>
+            <ul className="mt-2 space-y-1 text-sm">
+              {plan.explanation.map((line) => (
+                <li key={line.factor} className="flex justify-between gap-3">
+                  <span>
+                    {line.title}: {line.label}
+                  </span>
+                  <span className="tabular-nums">{factorText(line.value)}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </details>
     </article>
   );
+}
+
+/** "Incluye 7 coberturas. No incluye: Lunas, Robo." — what tells plans apart, in one line. */
+function coverageSummary(plan: Pick<PlanCardPlan, "guarantees" | "missing">): string {
+  const included = `Incluye ${plan.guarantees.length} ${plan.guarantees.length === 1 ? "cobertura" : "coberturas"}.`;
+  return plan.missing.length === 0 ? included : `${included} No incluye: ${plan.missing.map((g) => g.name).join(", ")}.`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function BreakdownRow({ term, amount, strong = false }: { term: string; amount: number; strong?: boolean }) {

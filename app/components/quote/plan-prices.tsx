@@ -62,7 +62,8 @@ export function PlanPrices({ quote, plans, frequency, ipidHref, requoteHref }: P
         {status}
       </p>
 
-      <Form method="get" action="/results" preventScrollReset onChange={onChange} className="mt-8" aria-busy={updating || undefined}>
+      {/* Also the plan cards' "Contratar este plan" (formAction /checkout), which carry the choice as it stands. */}
+      <Form method="get" action="/results" onChange={onChange} className="mt-8" aria-busy={updating || undefined}>
         <input type="hidden" name={QUOTE_PARAM} value={quote.id} />
         <fieldset className="rounded-md border border-slate-300 p-4">
           <legend className="px-1 text-lg font-bold text-slate-900">¿Cómo prefiere pagar?</legend>
@@ -95,7 +96,6 @@ export function PlanPrices({ quote, plans, frequency, ipidHref, requoteHref }: P
             <li key={plan.code} className={updating ? "opacity-70 transition-opacity" : undefined}>
               <PlanCard
                 plan={plan}
-                quoteId={quote.id}
                 frequency={frequency}
                 isChecked={(code) => shownExtras.has(extraValue(plan.code, code))}
                 showSubmit={!hydrated}
