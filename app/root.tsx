@@ -87,7 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const body = (
     <>
       {/* First in the page (GOV.UK pattern): keyboard and screen-reader users meet it first. */}
-      {data ? <CookieBanner consent={data.consent} returnTo={location.pathname + location.search} /> : null}
+      {data && !isBackOffice(location.pathname) ? <CookieBanner consent={data.consent} returnTo={location.pathname + location.search} /> : null}
       <a
         href="#contenido"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"

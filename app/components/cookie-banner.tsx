@@ -15,6 +15,8 @@ type CookieActionData = { ok: true; intent: "accept" | "reject" | "save" };
  * revalidated and the notice is replaced by a short confirmation that takes focus (so focus
  * is not lost when the buttons disappear) and can be hidden.
  *
+ * Not shown in the back office (staff consent is not a visitor's); see the root layout.
+ *
  * It is an ordinary region, not a modal. Rendered after the page content it sticks to the
  * bottom of the viewport; rendered at the very top of <body> (the GOV.UK cookie banner
  * pattern) it stays in the flow. It is not shown on /cookies, the full settings page.
@@ -86,13 +88,13 @@ export function CookieBanner({ consent, returnTo }: { consent: Consent | null; r
 
   return (
     <div role="region" aria-label="Aviso de cookies" className={regionClass}>
-      <div className="container-page flex max-h-[60vh] flex-col gap-4 overflow-y-auto py-4 md:flex-row md:items-center md:justify-between md:gap-8">
-        <div className="max-w-2xl">
-          <h2 className="font-bold">Cookies</h2>
-          <p className="mt-1 leading-relaxed">
-            Hasta que usted decida, solo usamos las cookies técnicas necesarias para que el sitio funcione. Con su
-            permiso usaríamos también cookies de analítica, para mejorar el sitio, y de personalización, para recordar
-            sus preferencias.
+      {/* Short, so that on a phone it takes at most a quarter of the first screen (and scrolls inside beyond that). */}
+      <div className="container-page flex max-h-[25vh] flex-col gap-2 overflow-y-auto py-2 sm:gap-4 sm:py-4 md:max-h-[60vh] md:flex-row md:items-center md:justify-between md:gap-8">
+        <div className="max-w-2xl text-sm leading-snug sm:text-base sm:leading-relaxed">
+          <h2 className="inline font-bold">Cookies.</h2>{" "}
+          <p className="inline">
+            Hasta que usted decida, solo usamos las técnicas necesarias. Con su permiso usaríamos también cookies de
+            analítica y de personalización.
           </p>
         </div>
         <fetcher.Form method="post" action="/cookies" className="shrink-0">

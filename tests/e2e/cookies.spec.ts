@@ -15,6 +15,20 @@ test("el aviso de cookies ofrece Aceptar, Rechazar y Configurar con el mismo pes
   for (const box of boxes) expect(Math.abs(box!.height - boxes[0]!.height)).toBeLessThan(1);
 });
 
+test("en un móvil el aviso ocupa como mucho un cuarto de la primera pantalla, y no sale en el back office", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/", "/cotizar?linea=auto", "/login"]) {
+    await page.goto(path);
+    const box = (await banner(page).boundingBox())!;
+    expect(box.height, `alto del aviso en ${path}`).toBeLessThanOrEqual(844 / 4);
+    // Its three choices are on that first screen.
+    await expect(banner(page).getByRole("button", { name: "Rechazar" })).toBeInViewport();
+  }
+  await page.goto("/admin/login");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+});
+
 test("Rechazar guarda la elección en una cookie y el aviso no vuelve a salir", async ({ page, context }) => {
   await page.goto("/politica-de-privacidad");
   await banner(page).getByRole("button", { name: "Rechazar" }).click();
