@@ -20,6 +20,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin._index": { loader: null, action: null },
   // Changing one's own password needs no permission.
   "routes/admin.settings": { loader: null, action: null },
+  // Any /admin address no page takes: a 404 inside the layout.
+  "routes/admin.$": { loader: null, action: null },
   "routes/admin.logout": { loader: null, action: null },
   "routes/admin.users._index": { loader: "users:read", action: "users:write" },
   "routes/admin.users[.]csv": { loader: "users:read", action: null },
