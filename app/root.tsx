@@ -20,7 +20,7 @@ import { errorTitle, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ChunkReloadGuard, NewVersionNotice } from "~/components/release-guard";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { Toaster } from "~/components/toaster";
+import { PageNotice, Toaster } from "~/components/toaster";
 import { hasFailedSubmission } from "~/components/ui/error-summary";
 import { apiClient } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
@@ -94,18 +94,23 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         Saltar al contenido
       </a>
+      <Toaster toast={data?.toast} />
       {ownChrome ? (
         children
       ) : (
         <>
           <SiteHeader visitor={data?.visitor} />
           <main id="contenido" className="flex-1">
+            {data?.toast?.alsoOnPage ? (
+              <div className="container-page pt-6">
+                <PageNotice toast={data.toast} />
+              </div>
+            ) : null}
             {children}
           </main>
           <SiteFooter site={data?.site} />
         </>
       )}
-      <Toaster toast={data?.toast} />
       {data ? <NewVersionNotice buildVersion={data.buildVersion} /> : null}
     </>
   );

@@ -15,7 +15,9 @@ const STYLES: Record<Toast["type"], { bar: string; icon: string }> = {
  * The flash notification of the page (root loader → getToast). With JavaScript it hides itself
  * after `durationMs` (3000 ms for 'Acceso Denegado') and can be dismissed; without JavaScript it
  * stays on that page as a notice and is gone on the next one (the cookie is consumed).
- * Warnings and errors are role="alert", the rest role="status".
+ * Warnings and errors are role="alert", the rest role="status". Rendered early in the page, so its
+ * close button is an early tab stop; focusing it stops the clock (WCAG 2.2.1). Not on hover: a
+ * pointer resting where a toast appears would keep it over the page for good.
  */
 export function Toaster({ toast }: { toast: Toast | null | undefined }) {
   const hydrated = useHydrated();
@@ -30,11 +32,12 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
 
   const shownId = shown?.id;
   const duration = shown?.durationMs ?? DEFAULT_DURATION_MS;
+  const [held, setHeld] = useState(false);
   useEffect(() => {
-    if (!shownId) return;
+    if (!shownId || held) return;
     const timer = window.setTimeout(() => setShown(null), duration);
     return () => window.clearTimeout(timer);
-  }, [shownId, duration]);
+  }, [shownId, duration, held]);
 
   return (
     <div
@@ -46,6 +49,8 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
           key={shown.id}
           role={shown.type === "warning" || shown.type === "error" ? "alert" : "status"}
           data-toast-type={shown.type}
+          onFocus={() => setHeld(true)}
+          onBlur={() => setHeld(false)}
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-md border border-l-8 border-slate-300 bg-white p-4 shadow-lg ${STYLES[shown.type].bar}`}
         >
           <ToastIcon type={shown.type} className={`mt-0.5 h-5 w-5 shrink-0 ${STYLES[shown.type].icon}`} />
@@ -67,6 +72,24 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
           ) : null}
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A toast marked `alsoOnPage` ('Acceso Denegado') said again at the top of the page it lands on,
+ * where it stays: a toast that goes away after 3 s is easy to miss with a screen reader or a
+ * keyboard. Not a live region (the toast already is); the next page has no toast and no notice.
+ */
+export function PageNotice({ toast }: { toast: Toast | null | undefined }) {
+  if (!toast?.alsoOnPage) return null;
+  return (
+    <div className={`mb-6 flex items-start gap-3 rounded-md border border-l-8 border-slate-300 bg-white p-4 ${STYLES[toast.type].bar}`}>
+      <ToastIcon type={toast.type} className={`mt-0.5 h-5 w-5 shrink-0 ${STYLES[toast.type].icon}`} />
+      <p>
+        <strong className="font-semibold text-slate-900">{toast.title}.</strong>
+        {toast.description ? <span className="text-slate-700"> {toast.description}.</span> : null}
+      </p>
     </div>
   );
 }

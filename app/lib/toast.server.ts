@@ -21,6 +21,8 @@ export const ToastSchema = z.object({
   title: z.string().min(1).max(200),
   description: z.string().max(500).optional(),
   durationMs: z.number().int().min(1000).max(60_000).optional(),
+  /** Also said in the page it lands on (PageNotice), for whoever misses a toast that goes away. */
+  alsoOnPage: z.boolean().optional(),
 });
 export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = Omit<Toast, "id"> & { id?: string };
@@ -31,6 +33,7 @@ export const FORBIDDEN_TOAST: ToastInput = {
   title: "Acceso Denegado",
   description: "No tienes permisos para realizar esta accion",
   durationMs: 3000,
+  alsoOnPage: true,
 };
 
 // Read at run time: the Remix compiler inlines a literal process.env.NODE_ENV at build time.

@@ -3,6 +3,8 @@ import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoader
 import { useEffect, useRef, type ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageNotice } from "~/components/toaster";
+import type { loader as rootLoader } from "~/root";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { requireRoutePermission } from "~/lib/admin-auth.server";
 import { visibleSections } from "~/lib/admin-routes";
@@ -51,6 +53,7 @@ export function ErrorBoundary() {
 function AdminShell({ data, children }: { data: LayoutData; children: ReactNode }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   // With JavaScript, close the small-screen menu after a client-side navigation.
   useEffect(() => {
     if (menuRef.current) menuRef.current.open = false;
@@ -88,7 +91,10 @@ function AdminShell({ data, children }: { data: LayoutData; children: ReactNode 
       </header>
 
       <main id="contenido" className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
-        <div className="mx-auto max-w-6xl">{children}</div>
+        <div className="mx-auto max-w-6xl">
+          <PageNotice toast={root?.toast} />
+          {children}
+        </div>
       </main>
     </div>
   );

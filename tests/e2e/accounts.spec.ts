@@ -157,17 +157,32 @@ test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/a
 
   await page.goto("/admin/audit");
   await expect(page).toHaveURL(/\/admin$/);
-  const denied = page.getByText("Acceso Denegado");
+  const denied = page.getByRole("alert").filter({ hasText: "Acceso Denegado" });
   await expect(denied).toBeVisible();
-  await expect(page.getByText("No tienes permisos para realizar esta accion")).toBeVisible();
+  await expect(denied).toContainText("No tienes permisos para realizar esta accion");
+  // Also said in the page itself, where it stays while the toast goes.
+  const notice = page.getByRole("main").getByText("Acceso Denegado.");
+  await expect(notice).toBeVisible();
   if (javaScriptEnabled) {
     // Shown for 3000 ms, then gone.
     const shownAt = Date.now();
     await expect(denied).toBeHidden({ timeout: 6_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(2_000);
-  } else {
-    // Without JavaScript it stays as a notice on that page and is gone on the next one.
-    await page.goto("/admin");
-    await expect(denied).toHaveCount(0);
+    await expect(notice).toBeVisible();
+
+    // Keyboard: the toast's close button is the second tab stop (after "Saltar al contenido"), and
+    // while it has focus the toast stays.
+    await page.goto("/admin/audit");
+    await expect(denied).toBeVisible();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(denied.getByRole("button", { name: "Cerrar notificación" })).toBeFocused();
+    await page.waitForTimeout(4_000);
+    await expect(denied).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(denied).toBeHidden();
   }
+  // Both are gone on the next page.
+  await page.goto("/admin");
+  await expect(page.getByText("Acceso Denegado")).toHaveCount(0);
 });

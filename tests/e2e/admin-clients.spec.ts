@@ -86,5 +86,5 @@ test("un rol sin clients:write ve al cliente pero ningún botón para cambiarlo"
 
   await page.goto(`/admin/clients/${client.id}/edit`);
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByText("Acceso Denegado")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Acceso Denegado.")).toBeVisible();
 });
