@@ -84,3 +84,14 @@ test("a 360 px la página no se desborda en horizontal", async ({ page }) => {
     expect(overflow, `${path} se desborda`).toBeLessThanOrEqual(0);
   }
 });
+
+test("los enlaces dentro de un texto van subrayados, no solo en otro color", async ({ page }) => {
+  for (const path of ["/politica-de-privacidad", "/terminos-y-condiciones", "/login", "/garantias"]) {
+    await page.goto(path);
+    const decorations = await page
+      .locator("main p a, main li > a, footer p a")
+      .evaluateAll((links) => links.map((a) => [a.textContent?.trim(), getComputedStyle(a).textDecorationLine]));
+    expect(decorations.length, path).toBeGreaterThan(0);
+    for (const [text, decoration] of decorations) expect(decoration, `${path}: «${text}»`).toContain("underline");
+  }
+});
