@@ -80,6 +80,8 @@ async function main() {
       catalogueCacheMs: config.CATALOGUE_CACHE_SECONDS * 1000,
       // The links of e-mails (Mi póliza, a new password) need the site's address; on one machine it is this one.
       publicBaseUrl: config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`,
+      // The pages say "le hemos enviado un correo" only when e-mail can go out.
+      mailDelivery: Boolean(config.SMTP_URL),
       rateLimits: config.RATE_LIMITS ? parseRateLimits(config.RATE_LIMITS) : undefined,
     });
     // Sends the queued e-mails (policy confirmations) through SMTP_URL; without it they wait.

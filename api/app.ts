@@ -32,6 +32,8 @@ export type ApiDeps = {
   payments: PaymentProvider;
   /** The site's address as visitors reach it (PUBLIC_BASE_URL), for links in e-mails; none without it. */
   publicBaseUrl?: string;
+  /** Whether queued e-mails go out (an SMTP server is configured): what the answers may promise. */
+  mailDelivery: boolean;
   /** The distributor, product lines and rating tables, kept in memory for a short time. */
   catalogue: CatalogueCache;
   /** Per-address limits (api/limits.ts). */
@@ -42,7 +44,9 @@ export type ApiDeps = {
  * What createApi takes: the deps, with the payment provider optional (default: TestGateway) and
  * the catalogue cache built from `catalogueCacheMs` (default 30 s; 0 reads the database every time).
  */
-export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue" | "readDb" | "rateLimits"> & {
+export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue" | "readDb" | "rateLimits" | "mailDelivery"> & {
+  /** Default false: without an SMTP server e-mails wait in the outbox. */
+  mailDelivery?: boolean;
   payments?: PaymentProvider;
   /** Per-address limits that differ from DEFAULT_RATE_LIMITS (tests raise them). */
   rateLimits?: Partial<RateLimits>;
@@ -72,6 +76,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
   const deps: ApiDeps = {
     ...rest,
     readDb: input.readDb ?? input.db,
+    mailDelivery: input.mailDelivery ?? false,
     payments: input.payments ?? new TestGateway({ now: input.now }),
     catalogue: new CatalogueCache(input.db, catalogueCacheMs ?? DEFAULT_CATALOGUE_CACHE_MS),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimits },

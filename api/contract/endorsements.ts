@@ -179,5 +179,6 @@ export const EndorsementSchema = z.object({
   conditionsUrl: z.string().describe("Condiciones particulares en esta versión, relativo a la API"),
   channel: z.string(),
   createdAt: z.string(),
+  emailTo: z.string().nullable().describe("La dirección a la que sale la confirmación; null si el servidor no envía correo (queda en la bandeja de salida)"),
 });
 export type EndorsementAnswer = z.infer<typeof EndorsementSchema>;

@@ -140,6 +140,7 @@ export type PolicyLifecycle = z.infer<typeof PolicyLifecycleSchema>;
 export const MyPolicySchema = PolicySchema.extend({
   lifecycle: PolicyLifecycleSchema,
   addableGuarantees: z.number().int().describe("Cuántas garantías se pueden añadir hoy con un suplemento (GET /me/policies/{id}/guarantee-options)"),
+  emailTo: z.string().nullable().describe("La dirección a la que salen los correos de la póliza; null si el servidor no envía correo (quedan en la bandeja de salida)"),
 });
 export type MyPolicy = z.infer<typeof MyPolicySchema>;
 

@@ -2,6 +2,7 @@
 // their policies in force with its pro rata price, adding it (one transaction, idempotent; the
 // service api/services/endorsements.ts) and reading a suplemento back. Another customer's policy
 // or suplemento answers 404, as one that does not exist.
+import { emailDestination } from "../services/mail";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
 import { BEARER_SECURITY, clientIp, currentUser, requireUser } from "../auth";
@@ -118,7 +119,7 @@ export function registerEndorsementRoutes(api: ApiApp) {
       );
       const fresh = await requireOwnPolicy(db, user.id, String(view.id));
       const row = await findOwnEndorsement(db, user.id, endorsementId);
-      return c.json(await endorsementAnswer(db, fresh, row), created ? 201 : 200);
+      return c.json(await endorsementAnswer(db, fresh, row, emailDestination(c.var.deps.mailDelivery, fresh.policyholder.email, user.email)), created ? 201 : 200);
     },
     (result) => {
       if (!result.success) throw new ApiProblem(400, "Datos no válidos", checkoutFieldErrors(result.error));
@@ -131,6 +132,6 @@ export function registerEndorsementRoutes(api: ApiApp) {
     const user = currentUser(c);
     const row = await findOwnEndorsement(db, user.id, parseId(c.req.valid("param").id));
     const view = await requireOwnPolicy(db, user.id, String(row.policyId));
-    return c.json(await endorsementAnswer(db, view, row), 200);
+    return c.json(await endorsementAnswer(db, view, row, emailDestination(c.var.deps.mailDelivery, view.policyholder.email, currentUser(c).email)), 200);
   });
 }

@@ -2,6 +2,7 @@
 // the URLs of its documents and what the customer may do with it today (desistir, no renovar);
 // and those two actions, which go through the lifecycle service (api/services/lifecycle.ts) like
 // the staff's. Another visitor's policy answers 404, as one that does not exist.
+import { emailDestination } from "../services/mail";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
 import { BEARER_SECURITY, clientIp, currentUser, requireUser, type RequestContext } from "../auth";
@@ -107,9 +108,14 @@ export function policyAnswer(p: PolicyView): PolicyAnswer {
 }
 
 /** One of the visitor's policies as it stands now, with what they may do with it today. */
-async function myPolicyAnswer(db: Database, userId: number, id: number, now: Date): Promise<MyPolicy> {
-  const policy = await requireOwnPolicy(db, userId, String(id));
-  return { ...policyAnswer(policy), lifecycle: await customerLifecycle(db, policy.id, now), addableGuarantees: await addableGuaranteeCount(db, policy.id, now) };
+async function myPolicyAnswer(db: Database, user: { id: number; email: string }, id: number, now: Date, mailDelivery: boolean): Promise<MyPolicy> {
+  const policy = await requireOwnPolicy(db, user.id, String(id));
+  return {
+    ...policyAnswer(policy),
+    lifecycle: await customerLifecycle(db, policy.id, now),
+    addableGuarantees: await addableGuaranteeCount(db, policy.id, now),
+    emailTo: emailDestination(mailDelivery, policy.policyholder.email, user.email),
+  };
 }
 
 export function policySummaryAnswer(p: PolicySummaryView): PolicySummary {
@@ -192,8 +198,8 @@ export function registerPolicyRoutes(api: ApiApp) {
   });
 
   api.openapi(getRoute, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await myPolicyAnswer(db, currentUser(c).id, parsePolicyId(c.req.valid("param").id), now()), 200);
+    const { db, now, mailDelivery } = c.var.deps;
+    return c.json(await myPolicyAnswer(db, currentUser(c), parsePolicyId(c.req.valid("param").id), now(), mailDelivery), 200);
   });
 
   /** The visitor as the actor of the history entry and the audit row. */
@@ -207,7 +213,7 @@ export function registerPolicyRoutes(api: ApiApp) {
     const user = currentUser(c);
     const policy = await requireOwnPolicy(db, user.id, c.req.valid("param").id);
     await withdrawFromPolicy(c.var.deps, policy.id, visitorActor(c), now());
-    return c.json(await myPolicyAnswer(db, user.id, policy.id, now()), 200);
+    return c.json(await myPolicyAnswer(db, user, policy.id, now(), c.var.deps.mailDelivery), 200);
   });
 
   api.openapi(stopRenewalRoute, async (c) => {
@@ -215,6 +221,6 @@ export function registerPolicyRoutes(api: ApiApp) {
     const user = currentUser(c);
     const policy = await requireOwnPolicy(db, user.id, c.req.valid("param").id);
     await stopRenewalByCustomer(c.var.deps, policy.id, visitorActor(c), now());
-    return c.json(await myPolicyAnswer(db, user.id, policy.id, now()), 200);
+    return c.json(await myPolicyAnswer(db, user, policy.id, now(), c.var.deps.mailDelivery), 200);
   });
 }

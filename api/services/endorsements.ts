@@ -423,7 +423,7 @@ export async function findOwnEndorsement(db: Database, userId: number, id: numbe
   return row;
 }
 
-export async function endorsementAnswer(db: DbOrTx, view: PolicyView, e: Endorsement): Promise<EndorsementAnswer> {
+export async function endorsementAnswer(db: DbOrTx, view: PolicyView, e: Endorsement, emailTo: string | null): Promise<EndorsementAnswer> {
   const [recibo] = await db.select().from(recibos).where(eq(recibos.id, e.reciboId ?? -1));
   const [payment] = recibo
     ? await db
@@ -457,5 +457,6 @@ export async function endorsementAnswer(db: DbOrTx, view: PolicyView, e: Endorse
     conditionsUrl: apiUrls.conditions(view.id, e.version),
     channel: e.channel,
     createdAt: e.createdAt.toISOString(),
+    emailTo,
   };
 }

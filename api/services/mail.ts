@@ -44,6 +44,15 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, now: Date):
   return row!.id;
 }
 
+/**
+ * Where a policy's e-mails go, when they go out at all: the policyholder's address (else the
+ * account's), or null when no SMTP server is configured (they would wait in the outbox) — so that
+ * no page says "le hemos enviado un correo" that is not on its way.
+ */
+export function emailDestination(mailDelivery: boolean, policyholderEmail: string | null | undefined, accountEmail: string): string | null {
+  return mailDelivery ? (policyholderEmail ?? accountEmail) : null;
+}
+
 /** A PDF buffer as an outbox attachment. */
 export function pdfAttachment(filename: string, content: Buffer): EmailAttachment {
   return { filename, contentType: "application/pdf", contentBase64: content.toString("base64") };

@@ -30,8 +30,15 @@ export default function PolicyConfirmedPage() {
           Su seguro le cubre desde el <strong>{formatDate(policy.startDate)}</strong> a las 00:00 h.
         </p>
         <p className="mt-3 text-lg text-slate-700">
-          Le hemos enviado un correo electrónico con la documentación. También puede descargarla aquí y consultarla cuando quiera en «Mi
-          póliza».
+          {/* Only when the e-mail is on its way (the API says so): otherwise the documents are here. */}
+          {policy.emailTo ? (
+            <>
+              Le enviamos la documentación por correo electrónico a <strong>{policy.emailTo}</strong>; puede tardar unos minutos. También
+              puede descargarla aquí y consultarla cuando quiera en «Mi póliza».
+            </>
+          ) : (
+            <>Descargue aquí la documentación de su póliza. La tiene siempre en «Mi póliza».</>
+          )}
         </p>
         <section aria-labelledby="datos-poliza" className="mt-6">
           <h2 id="datos-poliza" className="text-xl font-bold text-slate-900">

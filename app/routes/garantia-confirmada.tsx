@@ -86,7 +86,10 @@ export default function GuaranteeConfirmedPage() {
               </a>
             </li>
           </ul>
-          <p className="mt-2 text-slate-700">Le hemos enviado un correo electrónico con la confirmación. Las versiones anteriores de sus condiciones siguen en Mi póliza.</p>
+          <p className="mt-2 text-slate-700">
+            {e.emailTo ? `Le enviamos la confirmación por correo electrónico a ${e.emailTo}; puede tardar unos minutos. ` : ""}
+            Las versiones anteriores de sus condiciones siguen en Mi póliza.
+          </p>
         </section>
         <p className="mt-8">
           <Link to={`/mi-poliza/${e.policyId}`} className="btn-primary">

@@ -47,7 +47,7 @@ const DONE: Record<OwnPolicyAction, (p: MyPolicy) => { title: string; descriptio
     const refunded = p.lifecycle.cancellation?.refundedCents ?? 0;
     return {
       title: "Ha desistido del contrato",
-      description: `La póliza ${p.number} queda anulada.${refunded > 0 ? ` Le devolvemos ${formatMoney(refunded)} en su medio de pago.` : ""} Le hemos enviado la confirmación por correo electrónico.`,
+      description: `La póliza ${p.number} queda anulada.${refunded > 0 ? ` Le devolvemos ${formatMoney(refunded)} en su medio de pago.` : ""}${p.emailTo ? ` Le enviamos la confirmación por correo electrónico a ${p.emailTo}.` : ""}`,
     };
   },
   "stop-renewal": (p) => ({ title: "Su póliza no se renovará", description: `La póliza ${p.number} sigue en vigor hasta el ${formatDate(p.endDate)} y entonces vencerá.` }),

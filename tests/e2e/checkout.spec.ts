@@ -231,6 +231,8 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     // The confirmation: number, line, plan, total and first recibo as the checkout showed them.
     await expect(page.getByRole("heading", { level: 1, name: "Su seguro está contratado" })).toBeVisible();
     await expect(page).toHaveURL(/\/cotizacion-confirmada\?poliza=\d+$/);
+    // The e2e server has an SMTP server: the page may say the e-mail is on its way, and to where.
+    await expect(page.getByText(/^Le enviamos la documentación por correo electrónico a \S+@cotiza\.test; puede tardar unos minutos\./)).toBeVisible();
     const facts = page.getByRole("region", { name: "Datos de la póliza" });
     const numberCell = definitionOf(facts, "Número de póliza");
     await expect(numberCell).toHaveText(/^COT-\d{4}-\d{6}$/);

@@ -61,6 +61,8 @@ describe("/me/policies y documentos", () => {
       },
       // The optional guarantees its plan offers and it lacks (tests/integration/endorsements.test.ts).
       addableGuarantees: 1,
+      // This server sends no e-mail (no SMTP): no page may say one was sent.
+      emailTo: null,
     });
 
     expect((await call("GET", "/me/policies", { token: stranger.token })).body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 20 });

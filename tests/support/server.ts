@@ -53,6 +53,8 @@ export async function startTestServer(opts: {
   /** 0 when the test changes the catalogue in the database and expects the next call to see it. */
   catalogueCacheMs?: number;
   publicBaseUrl?: string;
+  /** Whether the API may say e-mails go out (an SMTP server is configured); false by default. */
+  mailDelivery?: boolean;
   trustProxy?: ServerAppOptions["trustProxy"];
   draining?: ServerAppOptions["draining"];
   /** Per-address limits; TEST_RATE_LIMITS when not given. */
@@ -68,6 +70,7 @@ export async function startTestServer(opts: {
         jwtSecret: TEST_JWT_SECRET,
         catalogueCacheMs: opts.catalogueCacheMs,
         publicBaseUrl: opts.publicBaseUrl,
+        mailDelivery: opts.mailDelivery,
         rateLimits: { ...TEST_RATE_LIMITS, ...opts.rateLimits },
       })
     : undefined;
