@@ -410,6 +410,16 @@ export const QuoteSummarySchema = z.object({
   validUntil: z.string(),
   createdAt: z.string(),
   bestPrice: z.number().int().nullable().describe("El menor precio anual (total) de sus planes, en céntimos"),
+  risk: z.string().describe("Lo asegurado, en pocas palabras (el coche, la vivienda), para distinguir cotizaciones del mismo ramo"),
+  contracted: z
+    .object({
+      policyId: z.number().int(),
+      policyNumber: z.string(),
+      planName: z.string(),
+      premiumTotal: z.number().int().describe("Prima total anual de la póliza contratada, en céntimos"),
+    })
+    .nullable()
+    .describe("La póliza contratada con esta cotización: el plan comprado y su precio; null si no se contrató"),
 });
 export type QuoteSummary = z.infer<typeof QuoteSummarySchema>;
 

@@ -12,7 +12,7 @@ import type { PricedPlan, RatingGuarantee, RatingPlan, RatingSettings, RatingTab
 import { ApiProblem } from "../http";
 import { auditRow, writeAudit, type AuditWrite } from "./audit";
 import type { Database, DbOrTx } from "./client";
-import { auditLog, guaranteePrices, guarantees, planGuarantees, plans, quotes, settings, tariffs, type QuoteStatus } from "./schema";
+import { auditLog, guaranteePrices, guarantees, planGuarantees, plans, policies, quotes, settings, tariffs, type QuoteStatus } from "./schema";
 import type { QuoteListQuery, QuoteSortKey } from "../contract/quotes";
 import { cappedCount, listPage, type SortMap } from "./list";
 
@@ -389,6 +389,8 @@ export type QuoteSummaryRow = {
   validUntil: Date;
   createdAt: Date;
   bestPrice: number | null;
+  inputs: Record<string, unknown>;
+  contracted: { policyId: number; policyNumber: string; planName: string; premiumTotal: number } | null;
 };
 
 // Each sort ends in the id; every key is read within one visitor's quotes (quotes_user_created_idx).
@@ -408,7 +410,7 @@ const SORTS: SortMap<QuoteSortKey> = {
   ],
 };
 
-/** A visitor's quotes, a page at a time, each with its cheapest yearly total (cents) as stored. */
+/** A visitor's quotes, a page at a time, each with its cheapest yearly total (cents) as stored and the policy bought with it. */
 export async function listUserQuotes(db: Database, userId: number, query: QuoteListQuery, now: Date) {
   await expireQuotes(db, eq(quotes.userId, userId), now);
   const where = and(
@@ -417,8 +419,8 @@ export async function listUserQuotes(db: Database, userId: number, query: QuoteL
     query.status ? eq(quotes.status, query.status) : undefined,
   );
   return listPage(query, SORTS, {
-    rows: (orderBy, limit, offset) =>
-      db
+    rows: async (orderBy, limit, offset): Promise<QuoteSummaryRow[]> => {
+      const rows = await db
         .select({
           id: quotes.id,
           line: quotes.lineCode,
@@ -426,12 +428,27 @@ export async function listUserQuotes(db: Database, userId: number, query: QuoteL
           validUntil: quotes.validUntil,
           createdAt: quotes.createdAt,
           bestPrice: quotes.bestPrice,
+          inputs: quotes.inputs,
+          policyId: policies.id,
+          policyNumber: policies.number,
+          planName: plans.name,
+          premiumTotal: policies.totalPremiumCents,
         })
         .from(quotes)
+        // One policy per quote at most (a contracted quote cannot be bought again).
+        .leftJoin(policies, eq(policies.quoteId, quotes.id))
+        .leftJoin(plans, and(eq(plans.lineCode, policies.lineCode), eq(plans.code, policies.planCode)))
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset),
+        .offset(offset);
+      return rows.map(({ policyId, policyNumber, planName, premiumTotal, ...row }) => ({
+        ...row,
+        inputs: (row.inputs ?? {}) as Record<string, unknown>,
+        contracted:
+          policyId !== null && policyNumber !== null && premiumTotal !== null ? { policyId, policyNumber, planName: planName ?? "", premiumTotal } : null,
+      }));
+    },
     count: () => cappedCount(db, quotes, where),
   });
 }

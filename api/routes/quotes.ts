@@ -27,6 +27,7 @@ import {
   type StoredQuote,
 } from "../db/quotes.repo";
 import { createQuote, INVALID_DATA } from "../services/quotes";
+import { riskTitle } from "../domain/product-info";
 import { ApiProblem, ErrorSchema, fieldErrorsOf, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
@@ -181,7 +182,15 @@ export function registerQuoteRoutes(api: ApiApp) {
     const { db, now } = c.var.deps;
     const list = await listUserQuotes(db, currentUser(c).id, c.req.valid("query"), now());
     return c.json(
-      { ...list, items: list.items.map((item) => ({ ...item, validUntil: item.validUntil.toISOString(), createdAt: item.createdAt.toISOString() })) },
+      {
+        ...list,
+        items: list.items.map(({ inputs, ...item }) => ({
+          ...item,
+          risk: riskTitle(item.line, inputs),
+          validUntil: item.validUntil.toISOString(),
+          createdAt: item.createdAt.toISOString(),
+        })),
+      },
       200
     );
   });

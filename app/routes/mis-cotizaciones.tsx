@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Pagination } from "~/components/ui/pagination";
 import { apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "../../api/contract/vocabulary";
 import { lineOption } from "~/lib/quote-form";
@@ -49,23 +49,47 @@ export default function MyQuotesPage() {
                 <li key={quote.id} className="rounded-lg border-2 border-slate-300 bg-white p-4">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <h2 className="text-xl font-bold text-slate-900">
-                      <Link to={`/cotizacion/${quote.id}`}>{lineOption(quote.line).name}</Link>
+                      <Link to={`/cotizacion/${quote.id}`}>
+                        {lineOption(quote.line).name}
+                        {/* Two quotes of one line differ by what they insure. */}
+                        <span className="sr-only">, </span>
+                        <span className="block text-base font-medium text-slate-700">{quote.risk}</span>
+                      </Link>
                     </h2>
                     <Badge tone={QUOTE_STATUS_TONES[quote.status]}>{QUOTE_STATUS_LABELS[quote.status]}</Badge>
                   </div>
                   <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-slate-700 sm:grid-cols-3">
-                    <div>
-                      <dt className="text-sm text-slate-600">Mejor precio</dt>
-                      <dd className="font-semibold text-slate-900">{quote.bestPrice !== null ? `${formatMoney(quote.bestPrice)} al año` : "—"}</dd>
-                    </div>
+                    {quote.contracted ? (
+                      // Bought: the plan bought and its price, not the cheapest plan offered.
+                      <div>
+                        <dt className="text-sm text-slate-600">Plan contratado</dt>
+                        <dd className="font-semibold text-slate-900">
+                          {quote.contracted.planName}, {formatMoney(quote.contracted.premiumTotal)} al año
+                        </dd>
+                      </div>
+                    ) : (
+                      <div>
+                        <dt className="text-sm text-slate-600">Mejor precio</dt>
+                        <dd className="font-semibold text-slate-900">{quote.bestPrice !== null ? `${formatMoney(quote.bestPrice)} al año` : "—"}</dd>
+                      </div>
+                    )}
                     <div>
                       <dt className="text-sm text-slate-600">Fecha</dt>
-                      <dd>{formatDate(quote.createdAt)}</dd>
+                      <dd>{formatDateTime(quote.createdAt)}</dd>
                     </div>
-                    <div>
-                      <dt className="text-sm text-slate-600">{quote.status === "caducada" ? "Válida hasta (caducada)" : "Válida hasta"}</dt>
-                      <dd>{formatDate(quote.validUntil)}</dd>
-                    </div>
+                    {quote.contracted ? (
+                      <div>
+                        <dt className="text-sm text-slate-600">Póliza</dt>
+                        <dd>
+                          <Link to={`/mi-poliza/${quote.contracted.policyId}`}>{quote.contracted.policyNumber}</Link>
+                        </dd>
+                      </div>
+                    ) : (
+                      <div>
+                        <dt className="text-sm text-slate-600">{quote.status === "caducada" ? "Válida hasta (caducada)" : "Válida hasta"}</dt>
+                        <dd>{formatDate(quote.validUntil)}</dd>
+                      </div>
+                    )}
                   </dl>
                 </li>
               ))}

@@ -36,13 +36,14 @@ test("Mis cotizaciones: vacía al principio, luego la cotización con su mejor p
   const items = page.getByRole("main").getByRole("listitem");
   await expect(items).toHaveCount(1);
   const item = items.first();
-  await expect(item.getByRole("heading", { level: 2 })).toHaveText("Seguro de impago de alquiler");
+  // The line and what it insures (two quotes of one line would otherwise look the same).
+  await expect(item.getByRole("heading", { level: 2 })).toHaveText("Seguro de impago de alquiler, Vivienda alquilada en 08001");
   await expect(item.getByText("Vigente", { exact: true })).toBeVisible();
   const bestText = (await definitionOf(item, "Mejor precio").textContent())!;
   expect(bestText).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}\u00a0€ al año$/);
   expect(centsOf(bestText.replace(" al año", ""))).toBe(best);
   await expect(definitionOf(item, "Válida hasta")).toHaveText(validUntil);
-  await expect(definitionOf(item, "Fecha")).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  await expect(definitionOf(item, "Fecha")).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await expectNoSeriousA11yViolations(page);
 
   // One quote: its plans, the way on to the checkout and its PDF.

@@ -232,6 +232,16 @@ describe("POST /quotes/{id}/checkout", () => {
     expect(policy.recibos.map((r) => r.dueDate)).toEqual(["2026-03-11", "2026-06-11", "2026-09-11", "2026-12-11"]);
     // Hogar allows desistimiento: 14 days from the day of contracting.
     expect(policy.withdrawal).toEqual({ allowed: true, until: "2026-03-24" });
+
+    // Mis cotizaciones: the quote names what it insures and the plan bought at its price, not the cheapest plan.
+    const mine = await call("GET", "/me/quotes", { token: visitor.token });
+    const listed = (mine.body.items as Array<Record<string, unknown>>).find((q) => q.id === quote.id)!;
+    expect(listed).toMatchObject({
+      status: "contratada",
+      risk: `Vivienda en ${HOGAR.postalCode}`,
+      contracted: { policyId: policy.id, policyNumber: policy.number, planName: policy.plan.name, premiumTotal: policy.premium.total },
+    });
+    expect(listed.bestPrice).not.toBe(policy.premium.total);
   });
 
   it("reparte la prima en recibos que suman el total para cada forma de pago", async () => {

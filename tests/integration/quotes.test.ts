@@ -326,6 +326,8 @@ describe("las cotizaciones de un visitante con sesión", () => {
           validUntil: second.validUntil,
           createdAt: second.createdAt,
           bestPrice: bestPrice(second),
+          risk: `Vivienda alquilada en ${ALQUILER.postalCode}`,
+          contracted: null,
         },
         {
           id: first.id,
@@ -334,6 +336,8 @@ describe("las cotizaciones de un visitante con sesión", () => {
           validUntil: first.validUntil,
           createdAt: first.createdAt,
           bestPrice: bestPrice(first),
+          risk: "Vehículo Seat León",
+          contracted: null,
         },
       ],
       total: 2,
