@@ -87,7 +87,7 @@ export const ALQUILER: LineSeed = {
       line: "alquiler",
       code: "alquiler_cerrajeria",
       name: "Gastos de cerrajería",
-      description: "El cambio de cerradura cuando recuperas la vivienda tras el desahucio.",
+      description: "El cambio de cerradura cuando recupera la vivienda tras el desahucio.",
       priceType: "fixed",
       priceValue: 1_500,
       limitText: "Hasta 300 €",

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from "./fixtures";
+import { quoteAlquiler } from "./support";
+
+// The public site speaks "usted" (HOUSE-STYLE; "tú" stays in the back office). This lists every
+// public page's text — closed <details> and labels included — and fails on the informal forms
+// below. Only forms that cannot be "usted" are listed: "elige" or "revisa" are also the third
+// person ("el cliente elige") and are left out.
+const INFORMAL_WORDS = [
+  "tú", "tu", "tus", "te", "ti", "contigo", "tuyo", "tuya", "tuyos", "tuyas",
+  "puedes", "quieres", "tienes", "eres", "estás", "necesitas", "sabes", "debes", "haces", "vas",
+  "recuperas", "contratas", "pagas", "eliges", "puedas", "quieras", "tengas",
+  "introduce", "escribe", "pulsa", "haz", "ven", "mira",
+];
+// Infinitives and gerunds with "te" attached: defenderte, ayudarte, protegiéndote.
+const INFORMAL_ENCLITIC = /\b\p{L}{3,}(?:arte|erte|irte|ándote|iéndote)\b/iu;
+const NOT_ENCLITIC = new Set(["contraparte", "baluarte", "estandarte"]);
+
+function informalIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    if (INFORMAL_WORDS.includes(word)) found.add(word);
+    else if (INFORMAL_ENCLITIC.test(word) && !NOT_ENCLITIC.has(word)) found.add(word);
+  }
+  return [...found];
+}
+
+/** Every piece of text a person can read or hear on the page: text nodes and the attributes read aloud or shown. */
+async function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest("script, style, template, noscript")) continue;
+      const text = node.textContent?.trim();
+      if (text) texts.push(text);
+    }
+    for (const el of document.querySelectorAll("[placeholder], [aria-label], [title], [alt]")) {
+      for (const name of ["placeholder", "aria-label", "title", "alt"]) {
+        const value = el.getAttribute(name);
+        if (value) texts.push(value);
+      }
+    }
+    texts.push(document.title);
+    return texts;
+  });
+}
+
+async function expectUsted(page: Page, where: string) {
+  const offending = (await pageTexts(page)).flatMap((text) => informalIn(text).map((word) => `«${word}» en «${text.slice(0, 120)}»`));
+  expect(offending, `${where}: formas de «tú»`).toEqual([]);
+}
+
+test.describe("la web pública trata de usted", () => {
+  // The same text with and without JavaScript: one project is enough.
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "el texto no depende de JavaScript");
+
+  test("las páginas públicas, sus formularios con errores y su 404", async ({ page }) => {
+    for (const path of [
+      "/",
+      "/cotizar?linea=auto",
+      "/cotizar?linea=hogar",
+      "/cotizar?linea=alquiler",
+      "/garantias",
+      "/login",
+      "/register",
+      "/recuperar-contrasena",
+      "/cookies",
+      "/politica-de-privacidad",
+      "/terminos-y-condiciones",
+      "/no-existe",
+    ]) {
+      await page.goto(path);
+      await expectUsted(page, path);
+    }
+    // The messages of an empty submit.
+    for (const [path, button] of [
+      ["/cotizar?linea=auto", "Calcular precio"],
+      ["/register", "Crear cuenta"],
+      ["/login", "Entrar"],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole("main").getByRole("button", { name: button }).click();
+      await expect(page.getByText("Hay un problema").first()).toBeVisible();
+      await expectUsted(page, `${path} con errores`);
+    }
+  });
+
+  test("el área privada, los precios y el checkout", async ({ page, signInAsVisitor }) => {
+    await signInAsVisitor();
+    const { checkoutHref } = await quoteAlquiler(page);
+    await expectUsted(page, "/results (alquiler)");
+    await page.goto(checkoutHref);
+    await expectUsted(page, "/checkout");
+    await page.getByRole("button", { name: /^Contratar y pagar / }).click();
+    await expect(page.getByText("Hay un problema").first()).toBeVisible();
+    await expectUsted(page, "/checkout con errores");
+    for (const path of ["/mis-cotizaciones", "/mi-poliza", "/mi-cuenta", "/garantias"]) {
+      await page.goto(path);
+      await expectUsted(page, path);
+    }
+  });
+});
