@@ -8,6 +8,7 @@ import { createApi } from "./api/app";
 import { parseRateLimits } from "./api/limits";
 import { openDatabase, type DatabaseHandle } from "./api/db/client";
 import { seedDatabase } from "./api/db/seed";
+import { DEMO_RATE_LIMITS, demoDataWanted, seedDemoData } from "./api/db/seed/demo";
 import { startOutboxWorker, type OutboxWorker } from "./api/services/mail";
 import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services/lifecycle";
 import { createPaymentProvider } from "./api/services/payments";
@@ -84,6 +85,21 @@ async function main() {
       mailDelivery: Boolean(config.SMTP_URL),
       rateLimits: config.RATE_LIMITS ? parseRateLimits(config.RATE_LIMITS) : undefined,
     });
+    if (demoDataWanted(config)) {
+      // Through an API of its own on the same database, with room for a dozen sign-ups from one address.
+      const demoApi = createApi({
+        payments,
+        db: database.db,
+        logger,
+        now: systemClock,
+        jwtSecret: config.jwtSecret,
+        catalogueCacheMs: 0,
+        rateLimits: DEMO_RATE_LIMITS,
+      });
+      await seedDemoData(database.db, demoApi, (msg, fields) => logger.info(msg, fields)).catch((error: unknown) =>
+        logger.warn("no se han podido crear los datos de demostración", errorFields(error)),
+      );
+    }
     // Sends the queued e-mails (policy confirmations) through SMTP_URL; without it they wait.
     outbox = startOutboxWorker({ db: database.db, smtpUrl: config.SMTP_URL, logger });
     // The daily policy run (charges, suspensions, renewals…), once a day across instances.

@@ -54,6 +54,8 @@ const EnvSchema = z
         }
       }),
     ),
+    /** Demo customers, quotes and policies on a first start: "1" always, "0" never; unset, only on the embedded database outside production. */
+    DEMO_DATA: optional(z.enum(["0", "1"], { message: "debe ser 0 o 1" })),
     LOG_LEVEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   })
   .superRefine((env, ctx) => {

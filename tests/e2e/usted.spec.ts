@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { quoteAlquiler } from "./support";
 
 // The public site speaks "usted" (HOUSE-STYLE; "tú" stays in the back office). This lists every
