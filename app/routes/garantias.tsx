@@ -167,34 +167,41 @@ function PublicCatalogue({ data }: { data: PublicData }) {
             <Link to={`/cotizar?linea=${line.code}`}>Calcular el precio de su {line.name.toLowerCase()}</Link>
             <a href={documentPaths.ipid(line.code)}>Documento de información del producto (IPID)</a>
           </p>
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
+          {/* A table from 640 px; on a phone each guarantee is a block with its own labels (explicit
+              roles keep the table's meaning for screen readers when the display changes). */}
+          <div className="mt-4">
+            <table role="table" className="w-full text-left text-sm">
               <caption className="sr-only">Garantías de {line.name} por plan</caption>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th scope="col" className="py-2 pr-3">Garantía</th>
-                  <th scope="col" className="py-2 pr-3">Límite</th>
-                  <th scope="col" className="py-2 pr-3">Franquicia</th>
+              <thead role="rowgroup" className="sr-only sm:not-sr-only sm:table-header-group">
+                <tr role="row" className="border-b border-slate-300">
+                  <th role="columnheader" scope="col" className="py-2 pr-3">Garantía</th>
+                  <th role="columnheader" scope="col" className="py-2 pr-3">Límite</th>
+                  <th role="columnheader" scope="col" className="py-2 pr-3">Franquicia</th>
                   {line.plans.map((p) => (
-                    <th key={p.code} scope="col" className="py-2 pr-3">
+                    <th role="columnheader" key={p.code} scope="col" className="py-2 pr-3">
                       {p.name}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup" className="block sm:table-row-group">
                 {line.guarantees.map((g) => (
-                  <tr key={g.code} className="border-b border-slate-200 align-top">
-                    <th scope="row" className="py-2 pr-3 font-normal">
+                  <tr role="row" key={g.code} className="block border-b border-slate-200 py-3 align-top sm:table-row sm:py-0">
+                    <th role="rowheader" scope="row" className="block pb-1 font-normal sm:table-cell sm:py-2 sm:pr-3">
                       <span className="font-semibold">{g.name}</span>
                       <span className="block text-slate-600">{g.description}</span>
+                      {/* On a phone the columns below are hidden: what they say, in two lines. */}
+                      <span className="mt-1 block sm:hidden">{planSummary(g, line.plans)}</span>
+                      <span className="block text-slate-600 sm:hidden">
+                        Límite: {g.limitText ?? "—"} · Franquicia: {g.deductibleCents > 0 ? formatMoney(g.deductibleCents) : "sin franquicia"}
+                      </span>
                     </th>
-                    <td className="py-2 pr-3">{g.limitText ?? "—"}</td>
-                    <td className="py-2 pr-3">{g.deductibleCents > 0 ? formatMoney(g.deductibleCents) : "Sin franquicia"}</td>
+                    <CatalogueCell>{g.limitText ?? "—"}</CatalogueCell>
+                    <CatalogueCell>{g.deductibleCents > 0 ? formatMoney(g.deductibleCents) : "Sin franquicia"}</CatalogueCell>
                     {line.plans.map((p) => (
-                      <td key={p.code} className="py-2 pr-3">
+                      <CatalogueCell key={p.code}>
                         {g.includedIn.includes(p.code) ? "✓ Incluida" : g.optionalIn.includes(p.code) ? "Opcional" : "✕ No disponible"}
-                      </td>
+                      </CatalogueCell>
                     ))}
                   </tr>
                 ))}
@@ -205,6 +212,22 @@ function PublicCatalogue({ data }: { data: PublicData }) {
       ))}
     </>
   );
+}
+
+/** One cell of the catalogue's table, from 640 px (a phone reads the row header's summary instead). */
+function CatalogueCell({ children }: { children: React.ReactNode }) {
+  return (
+    <td role="cell" className="hidden sm:table-cell sm:py-2 sm:pr-3">
+      {children}
+    </td>
+  );
+}
+
+/** "Incluida en Todo riesgo. Opcional en Terceros." — the plan columns in one line. */
+function planSummary(g: { includedIn: readonly string[]; optionalIn: readonly string[] }, plans: readonly { code: string; name: string }[]): string {
+  const names = (codes: readonly string[]) => plans.filter((p) => codes.includes(p.code)).map((p) => p.name).join(", ");
+  const parts = [g.includedIn.length ? `Incluida en ${names(g.includedIn)}.` : "", g.optionalIn.length ? `Opcional en ${names(g.optionalIn)}.` : ""];
+  return parts.filter(Boolean).join(" ") || "No disponible en ningún plan.";
 }
 
 // ─── Customers: choose the policy ─────────────────────────────────────────────────────────────

@@ -100,4 +100,10 @@ test("un visitante sin sesión ve las garantías de cada ramo y en qué planes e
   await expect(page.getByRole("link", { name: "Inicie sesión para añadir garantías a su póliza" })).toHaveAttribute("href", "/login?redirectTo=/garantias");
   await expect(page.getByRole("region", { name: /coche/i })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // On a phone the plan columns give way to one line per guarantee.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(theft.getByText("Incluida en Completo, Premium. Opcional en Básico.")).toBeVisible();
+  await expect(theft.getByRole("cell").nth(2)).toBeHidden();
+  await expectNoSeriousA11yViolations(page);
 });
