@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   CLIENT_STAGE_LABELS,
@@ -30,7 +29,7 @@ import { DataTable, type Column } from "~/components/list/data-table";
 import { BackLink } from "~/components/ui/back-link";
 import { canOpen } from "~/lib/admin-routes";
 import { Badge } from "~/components/ui/badge";
-import { Detail } from "~/components/ui/detail";
+import { Detail, DetailSection } from "~/components/ui/detail";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { TextareaField } from "~/components/ui/field";
@@ -157,7 +156,7 @@ export default function ClientPage() {
 
       {actionData?.confirm && actionData.intent === "erase" && detail.erasure.allowed ? <ConfirmStep intent="erase" copy={ERASE_COPY} /> : null}
 
-      <Section id="datos" title="Datos">
+      <DetailSection id="datos" title="Datos">
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
           <Detail term="NIF/NIE">{client.nif ?? "—"}</Detail>
           <Detail term="Fecha de nacimiento">{client.birthDate ? formatDate(client.birthDate) : "—"}</Detail>
@@ -174,22 +173,22 @@ export default function ClientPage() {
             <time dateTime={isoDateTime(client.updatedAt)}>{formatDateTime(client.updatedAt)}</time>
           </Detail>
         </dl>
-      </Section>
+      </DetailSection>
 
-      <Section id="polizas" title="Pólizas">
+      <DetailSection id="polizas" title="Pólizas">
         <DataTable caption="Pólizas del cliente" columns={POLICY_COLUMNS} rows={detail.policies} rowKey={(p) => p.id} empty={<p>No tiene pólizas.</p>} />
-      </Section>
+      </DetailSection>
 
-      <Section id="recibos" title="Recibos">
+      <DetailSection id="recibos" title="Recibos">
         <p className="mb-3 text-slate-700">
           {detail.recibos.total} recibos; pendiente de cobro: {formatMoney(detail.recibos.pendingAmount)}
           {detail.recibos.returned > 0 ? `; ${detail.recibos.returned} devueltos` : ""}.
           <Capped shown={detail.recibos.items.length} total={detail.recibos.total} />
         </p>
         <DataTable caption="Recibos de sus pólizas" columns={reciboColumns(canDownload)} rows={detail.recibos.items} rowKey={(r) => `${r.policyId}-${r.sequence}`} empty={<p>No hay recibos.</p>} />
-      </Section>
+      </DetailSection>
 
-      <Section id="cotizaciones" title="Cotizaciones">
+      <DetailSection id="cotizaciones" title="Cotizaciones">
         <Capped shown={detail.quotes.items.length} total={detail.quotes.total} block />
         <DataTable
           caption="Cotizaciones de su cuenta"
@@ -198,9 +197,9 @@ export default function ClientPage() {
           rowKey={(q) => q.id}
           empty={<p>{detail.account ? "No ha pedido cotizaciones con su cuenta." : "No tiene cuenta de visitante: sus cotizaciones no se pueden asociar."}</p>}
         />
-      </Section>
+      </DetailSection>
 
-      <Section id="consentimientos" title="Consentimientos">
+      <DetailSection id="consentimientos" title="Consentimientos">
         {detail.consents.length === 0 ? (
           <p className="text-slate-700">No hay consentimientos registrados.</p>
         ) : (
@@ -218,9 +217,9 @@ export default function ClientPage() {
             ))}
           </ul>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section id="documentos" title="Documentos">
+      <DetailSection id="documentos" title="Documentos">
         {detail.documents.length === 0 ? (
           <p className="text-slate-700">No hay documentos.</p>
         ) : (
@@ -249,14 +248,14 @@ export default function ClientPage() {
             </p>
           </>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section id="correos" title="Correos enviados">
+      <DetailSection id="correos" title="Correos enviados">
         <Capped shown={detail.emails.items.length} total={detail.emails.total} block />
         <DataTable caption="Correos enviados al cliente" columns={EMAIL_COLUMNS} rows={detail.emails.items} rowKey={(e) => e.id} empty={<p>No se le ha enviado ningún correo.</p>} />
-      </Section>
+      </DetailSection>
 
-      <Section id="notas" title="Notas internas">
+      <DetailSection id="notas" title="Notas internas">
         <p className="mb-3 text-slate-700">Solo las ve el equipo; el cliente no.</p>
         {editable ? <NoteForm key={detail.notes.total} lastResult={actionData?.intent === "note" ? actionData.result : undefined} /> : null}
         {detail.notes.items.length === 0 ? (
@@ -273,9 +272,9 @@ export default function ClientPage() {
             ))}
           </ul>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section id="historial" title="Historial">
+      <DetailSection id="historial" title="Historial">
         {detail.timeline.length === 0 ? (
           <p className="text-slate-700">No hay nada registrado.</p>
         ) : (
@@ -285,9 +284,9 @@ export default function ClientPage() {
             ))}
           </ol>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section id="derechos" title="Datos personales">
+      <DetailSection id="derechos" title="Datos personales">
         <p className="text-slate-700">
           A petición del cliente: «Descargar sus datos» le da una copia de todo lo que guardamos de él. Anonimizar borra lo que le identifica; solo se
           puede cuando no tiene pólizas vivas y ha pasado el plazo legal de conservación.
@@ -297,21 +296,11 @@ export default function ClientPage() {
         ) : canWrite ? (
           <EraseControl detail={detail} lastResult={actionData?.intent === "erase" ? actionData.result : undefined} />
         ) : null}
-      </Section>
+      </DetailSection>
     </div>
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-titulo`} className="scroll-mt-4">
-      <h2 id={`${id}-titulo`} className="mb-3 text-xl font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function Capped({ shown, total, block }: { shown: number; total: number; block?: boolean }) {
   if (shown >= total) return null;

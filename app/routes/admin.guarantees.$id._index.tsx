@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GUARANTEE_PRICE_TYPE_LABELS, GuaranteeDetailSchema, GuaranteePriceFormSchema, type GuaranteeAuditEntry, type GuaranteeDetail } from "../../api/contract/guarantees";
 import { hasPermission } from "../../api/contract/permissions";
@@ -10,7 +9,7 @@ import { DataTable, type Column } from "~/components/list/data-table";
 import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
-import { Detail } from "~/components/ui/detail";
+import { Detail, DetailSection } from "~/components/ui/detail";
 import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
@@ -146,7 +145,7 @@ export default function GuaranteePage() {
 
       {actionData?.confirm && actionData.intent === toggleIntent ? <ConfirmStep intent={toggleIntent} copy={toggleCopy} /> : null}
 
-      <Section id="datos" title="Datos">
+      <DetailSection id="datos" title="Datos">
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
           <Detail term="Descripción para el cliente">{g.description}</Detail>
           <Detail term="Ayuda">{g.hint ?? "—"}</Detail>
@@ -162,9 +161,9 @@ export default function GuaranteePage() {
             <time dateTime={isoDateTime(g.updatedAt)}>{formatDateTime(g.updatedAt)}</time>
           </Detail>
         </dl>
-      </Section>
+      </DetailSection>
 
-      <Section id="precios" title="Precios">
+      <DetailSection id="precios" title="Precios">
         <p className="mb-3">
           Precio como opcional hoy: <strong>{guaranteePriceText(g.price)}</strong>
           {g.nextPrice ? (
@@ -176,9 +175,9 @@ export default function GuaranteePage() {
         </p>
         <DataTable caption="Historial de precios" columns={PRICE_COLUMNS} rows={g.prices} rowKey={(p) => p.version} empty={<p>Sin precios.</p>} />
         {canWrite ? <PriceForm key={g.prices.length} today={g.today} lastResult={actionData?.intent === "price" ? actionData.result : undefined} /> : null}
-      </Section>
+      </DetailSection>
 
-      <Section id="historial" title="Historial de cambios">
+      <DetailSection id="historial" title="Historial de cambios">
         {g.history.length === 0 ? (
           <p className="text-slate-700">No hay cambios registrados.</p>
         ) : (
@@ -188,21 +187,11 @@ export default function GuaranteePage() {
             ))}
           </ol>
         )}
-      </Section>
+      </DetailSection>
     </div>
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-titulo`} className="scroll-mt-4">
-      <h2 id={`${id}-titulo`} className="mb-3 text-xl font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 const PRICE_STATUS = { vigente: ["En vigor", "success"], programado: ["Programado", "info"], anterior: ["Anterior", "neutral"] } as const;
 

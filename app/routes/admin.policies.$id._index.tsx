@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DetailSection } from "~/components/ui/detail";
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -199,11 +200,11 @@ export default function AdminPolicyPage() {
       {/* The cancellation's default date is the API's today: its clock judges the date too. */}
       {canWrite ? <ActionsSection data={data} today={data.today} reply={reply} /> : null}
 
-      <Section id="situacion" title="Situación">
+      <DetailSection id="situacion" title="Situación">
         <LifecycleFacts data={data} />
-      </Section>
+      </DetailSection>
 
-      <Section id="tomador" title="Tomador">
+      <DetailSection id="tomador" title="Tomador">
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
           <Fact term="Nombre">{policy.policyholder.name}</Fact>
           <Fact term="NIF/NIE">{policy.policyholder.nif ?? "—"}</Fact>
@@ -215,9 +216,9 @@ export default function AdminPolicyPage() {
             {[policy.policyholder.address, [policy.policyholder.postalCode, policy.policyholder.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "—"}
           </Fact>
         </dl>
-      </Section>
+      </DetailSection>
 
-      <Section id="riesgo" title="Riesgo asegurado">
+      <DetailSection id="riesgo" title="Riesgo asegurado">
         <PolicyRisk policy={policy} />
         {canWrite && policy.status !== "anulada" && policy.status !== "vencida" ? (
           <p className="mt-4">
@@ -226,13 +227,13 @@ export default function AdminPolicyPage() {
             </Link>
           </p>
         ) : null}
-      </Section>
+      </DetailSection>
 
-      <Section id="garantias" title="Garantías">
+      <DetailSection id="garantias" title="Garantías">
         <PolicyGuarantees policy={policy} />
-      </Section>
+      </DetailSection>
 
-      <Section id="recibos" title="Recibos">
+      <DetailSection id="recibos" title="Recibos">
         {data.recibos.length === 0 ? (
           <p className="mt-2 text-slate-700">La póliza no tiene recibos.</p>
         ) : (
@@ -245,9 +246,9 @@ export default function AdminPolicyPage() {
         <p className="mt-3">
           <Link to={adminPolicyPaymentsPath(policy.id)}>Ver los recibos y cobros</Link>
         </p>
-      </Section>
+      </DetailSection>
 
-      <Section id="documentos" title="Documentos">
+      <DetailSection id="documentos" title="Documentos">
         <ul className="mt-2 list-disc space-y-1 pl-6">
           <li>
             <a href={adminDocumentPaths.conditions(policy.id)} download>
@@ -259,29 +260,19 @@ export default function AdminPolicyPage() {
           </li>
         </ul>
         <p className="mt-2 text-sm text-slate-700">Los recibos en PDF, en la tabla de recibos. Son los mismos documentos que el cliente descarga desde Mi póliza.</p>
-      </Section>
+      </DetailSection>
 
-      <Section id="historial" title="Historial">
+      <DetailSection id="historial" title="Historial">
         <History history={data.history} />
-      </Section>
+      </DetailSection>
 
-      <Section id="notas" title="Notas internas">
+      <DetailSection id="notas" title="Notas internas">
         <Notes notes={data.notes} canWrite={canWrite} reply={replyFor(reply, "note")} />
-      </Section>
+      </DetailSection>
     </div>
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-titulo`}>
-      <h2 id={`${id}-titulo`} className="text-xl font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function LifecycleFacts({ data }: { data: AdminPolicy }) {
   const { policy, lifecycle, payment } = data;
@@ -436,7 +427,7 @@ const ACTION_PANELS: Record<AdminPolicyAction, { title: string; text: string; tr
 function ActionsSection({ data, today, reply }: { data: AdminPolicy; today: string; reply: StaffActionReply | undefined }) {
   const { policy } = data;
   return (
-    <Section id="acciones" title="Acciones">
+    <DetailSection id="acciones" title="Acciones">
       {data.actions.length === 0 ? (
         <p className="mt-2 text-slate-700">En su estado actual ({POLICY_STATUS_LABELS[policy.status].toLowerCase()}) la póliza no admite ninguna acción.</p>
       ) : (
@@ -456,7 +447,7 @@ function ActionsSection({ data, today, reply }: { data: AdminPolicy; today: stri
           })}
         </div>
       )}
-    </Section>
+    </DetailSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { DetailSection } from "~/components/ui/detail";
 import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import type { MyPolicy } from "../../api/contract/policies";
 import { CANCELLATION_REASON_LABELS } from "../../api/contract/vocabulary";
 import { PolicyDocuments } from "~/components/policy/policy-documents";
@@ -133,7 +133,7 @@ export default function PolicyPage() {
         ) : null}
 
         {lifecycle.cancellation ? (
-          <Section id="anulacion" title="Póliza anulada">
+          <DetailSection id="anulacion" title="Póliza anulada" className="mt-8">
             <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
               <Fact term="Motivo">{CANCELLATION_REASON_LABELS[lifecycle.cancellation.reason]}</Fact>
               <Fact term="Con efecto">{formatDate(lifecycle.cancellation.effectiveDate)}</Fact>
@@ -143,7 +143,7 @@ export default function PolicyPage() {
             {lifecycle.cancellation.refundedCents > 0 ? (
               <p className="mt-3 text-slate-700">El importe se devuelve en su medio de pago; lo verá en su cuenta en un plazo máximo de 30 días.</p>
             ) : null}
-          </Section>
+          </DetailSection>
         ) : null}
         {running && lifecycle.renewal.stopped ? (
           <p className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4 font-semibold">
@@ -166,7 +166,7 @@ export default function PolicyPage() {
         ) : null}
 
         {policy.endorsements.length ? (
-          <Section id="suplementos" title="Suplementos">
+          <DetailSection id="suplementos" title="Suplementos" className="mt-8">
             <ul className="mt-2 space-y-2">
               {policy.endorsements.map((e) => (
                 <li key={e.id}>
@@ -178,7 +178,7 @@ export default function PolicyPage() {
                 </li>
               ))}
             </ul>
-          </Section>
+          </DetailSection>
         ) : null}
 
         <h2 className="mt-8 text-xl font-bold text-slate-900">Recibos</h2>
@@ -187,7 +187,7 @@ export default function PolicyPage() {
 
         {running ? (
           <>
-            <Section id="desistir" title="Desistir del contrato">
+            <DetailSection id="desistir" title="Desistir del contrato" className="mt-8">
               <WithdrawalBody policy={policy} />
               <FormErrorsAlert id="withdraw-form" lastResult={resultFor("withdraw")} className="mt-3" />
               {lifecycle.withdrawal.possible ? (
@@ -195,9 +195,9 @@ export default function PolicyPage() {
                   <ConfirmAction intent="withdraw" triggerLabel="Desistir del contrato" copy={confirmCopy("withdraw", policy)} />
                 </div>
               ) : null}
-            </Section>
+            </DetailSection>
 
-            <Section id="no-renovar" title="No renovar">
+            <DetailSection id="no-renovar" title="No renovar" className="mt-8">
               <RenewalBody policy={policy} />
               <FormErrorsAlert id="stop-renewal-form" lastResult={resultFor("stop-renewal")} className="mt-3" />
               {lifecycle.renewal.possible ? (
@@ -205,7 +205,7 @@ export default function PolicyPage() {
                   <ConfirmAction intent="stop-renewal" triggerLabel="No renovar la póliza" copy={confirmCopy("stop-renewal", policy)} />
                 </div>
               ) : null}
-            </Section>
+            </DetailSection>
           </>
         ) : null}
       </div>
@@ -213,16 +213,6 @@ export default function PolicyPage() {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-titulo`} className="mt-8">
-      <h2 id={`${id}-titulo`} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function WithdrawalBody({ policy }: { policy: MyPolicy }) {
   const { withdrawal } = policy.lifecycle;

@@ -113,7 +113,9 @@ test("crear una garantía, programar su nuevo precio, desactivar otra y que la c
   await page.getByRole("button", { name: "Calcular precio" }).click();
   // The whole suite shares two cores: the quote may take longer than an assertion's 5 s.
   await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText(`${name} (+19,90 € al año)`).first()).toBeVisible();
+  const twelveMonths = page.getByRole("article", { name: "12 meses" });
+  await twelveMonths.getByText(/^Garantías opcionales \(/).click();
+  await expect(twelveMonths.getByText(`${name} (+19,90 € al año)`)).toBeVisible();
   await expect(page.getByText(other.name)).toHaveCount(0);
 
   // The public catalogue shows the new guarantee with what it covers, and not the deactivated one.

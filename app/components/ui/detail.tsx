@@ -9,3 +9,18 @@ export function Detail({ term, children }: { term: string; children: ReactNode }
     </>
   );
 }
+
+/**
+ * One titled part of a detail page (a policy, a client, a guarantee): a <section> named by its
+ * <h2>, with an id for in-page links.
+ */
+export function DetailSection({ id, title, className = "", children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-titulo`} className={`scroll-mt-4 ${className}`}>
+      <h2 id={`${id}-titulo`} className="mb-3 text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
