@@ -2,8 +2,7 @@ import type { InsurerAnswer } from "../../../api/contract/site";
 
 /** "Aseguradora Meseta, S.A. … (NIF A28645315), clave DGSFP C0999. Paseo de la Castellana 200, 28046 Madrid." */
 export function insurerSentence(insurer: InsurerAnswer): string {
-  const id = [insurer.taxId ? `NIF ${insurer.taxId}` : null].filter(Boolean).join("");
-  return `${insurer.name}${id ? ` (${id})` : ""}${insurer.dgsfpKey ? `, clave DGSFP ${insurer.dgsfpKey}` : ""}.${insurer.address ? ` ${insurer.address}.` : ""}`;
+  return `${insurer.name}${insurer.taxId ? ` (NIF ${insurer.taxId})` : ""}${insurer.dgsfpKey ? `, clave DGSFP ${insurer.dgsfpKey}` : ""}.${insurer.address ? ` ${insurer.address}.` : ""}`;
 }
 
 /** The insurer that carries the risk (checkout, Mi póliza, back office), beside the distributor. */
