@@ -98,6 +98,23 @@ export const VisitorProfileSchema = z.object({
 });
 export type VisitorProfile = z.infer<typeof VisitorProfileSchema>;
 
+/** GET /me/policyholder — the policyholder of the customer's last policy, to prefill the next checkout. */
+export const LastPolicyholderSchema = z.object({
+  policyholder: z
+    .object({
+      name: z.string(),
+      nif: z.string().nullable().describe("NIF/NIE en mayúsculas sin separadores"),
+      birthDate: z.string().nullable().describe("aaaa-mm-dd"),
+      phone: z.string().nullable(),
+      address: z.string().nullable(),
+      postalCode: z.string().nullable(),
+      city: z.string().nullable(),
+    })
+    .nullable()
+    .describe("Los datos del tomador de su póliza más reciente, tal como figuran ahora en su ficha; null si aún no tiene ninguna"),
+});
+export type LastPolicyholder = z.infer<typeof LastPolicyholderSchema>;
+
 export const PROFILE_MESSAGES = {
   name: "Introduzca su nombre",
   nameTooLong: "El nombre no puede tener más de 100 caracteres",

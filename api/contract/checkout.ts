@@ -18,6 +18,7 @@ export { isValidPhone, normalizePhone } from "../domain/phone";
 import { isIsoDate } from "./quotes";
 import { FREQUENCIES } from "./vocabulary";
 import { documented } from "./openapi-meta";
+import { InsurerSchema } from "./site";
 
 export const QUOTE_EXPIRED_MESSAGE = "La cotización ha caducado. Vuelva a cotizar para obtener un precio actualizado.";
 export const QUOTE_ALREADY_CONTRACTED_MESSAGE = "Esta cotización ya se ha contratado. Puede ver su póliza en Mi póliza.";
@@ -139,6 +140,7 @@ export const PriceChoiceAnswerSchema = z.object({
     .object({ earliest: z.string(), latest: z.string() })
     .describe("Las fechas de efecto que se pueden elegir hoy (aaaa-mm-dd): de mañana a 60 días después de hoy"),
   price: BreakdownSchema.describe("El precio para la forma de pago pedida; los recibos vencen desde la fecha de efecto"),
+  insurer: InsurerSchema.nullable().describe("La entidad aseguradora que cubriría el riesgo si se contrata ahora (la del ramo)"),
   prices: z
     .object({ anual: BreakdownSchema, semestral: BreakdownSchema, trimestral: BreakdownSchema, mensual: BreakdownSchema })
     .describe("El mismo plan con las mismas garantías, para cada forma de pago"),

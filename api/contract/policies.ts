@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { BreakdownSchema } from "./checkout";
 import { BoundedPaginationQuerySchema, paginated } from "./list-query";
+import { InsurerSchema } from "./site";
 import { CANCELLATION_REASONS, FREQUENCIES, LINES, PAYMENT_METHODS, POLICY_STATUSES, RECIBO_STATUSES, RENEWAL_STOPPERS } from "./vocabulary";
 
 export const POLICY_NOT_FOUND_MESSAGE = "Póliza no encontrada";
@@ -94,6 +95,9 @@ export const PolicySchema = z.object({
       rows: z.array(z.object({ label: z.string(), value: z.string() })),
     })
     .describe("El riesgo asegurado como se lee en las condiciones particulares"),
+  insurer: InsurerSchema.nullable().describe(
+    "La entidad aseguradora que cubre el riesgo: la que tenía el ramo al contratar (la póliza guarda su copia); null solo si no había ninguna configurada",
+  ),
   guarantees: z.array(PolicyGuaranteeSchema),
   premium: BreakdownSchema.omit({ recibos: true }).describe("Desglose de la prima anual en céntimos"),
   recibos: z.array(PolicyReciboSchema),

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { isIsoDate } from "../domain/calendar";
 import { UuidSchema } from "./ids";
 import { parseEurosToCents } from "../domain/money";
+import { vehicleErrors } from "../domain/vehicles";
 import { boundedListQuery, listQuerySchema, paginated } from "./list-query";
 
 // The values themselves are the vocabulary's; these names stay for the pages that import them here.
@@ -44,6 +45,20 @@ export const NUMBER_BOUNDS = {
 } as const;
 
 export const RENTAL_MONTHS = [6, 12, 18] as const;
+
+/** The tenant's employment (alquiler), a rating input: the values of the tariff's choice table. */
+export const TENANT_CONTRACTS = ["indefinido", "funcionario", "pensionista", "autonomo", "temporal"] as const;
+export type TenantContract = (typeof TENANT_CONTRACTS)[number];
+export const TENANT_CONTRACT_LABELS: Record<TenantContract, string> = {
+  indefinido: "Contrato indefinido",
+  funcionario: "Funcionario",
+  pensionista: "Pensionista",
+  autonomo: "Autónomo",
+  temporal: "Contrato temporal",
+};
+/** What the API assumes when a caller omits it (callers from before the form asked it): the neutral row of the tariff. */
+export const DEFAULT_TENANT_CONTRACT: TenantContract = "indefinido";
+const TENANT_CONTRACT_MESSAGE = "Elija la situación laboral del inquilino";
 export type RentalMonths = (typeof RENTAL_MONTHS)[number];
 
 // The calendar year, read when a value is checked (not when the module loads), so that a server
@@ -164,6 +179,8 @@ type FieldKit<
   amount: (spec: AmountSpec) => A;
   count: (spec: IntSpec) => N;
   flag: (required: string) => F;
+  /** The tenant's contract: required in the form, defaulted by the API for older callers. */
+  tenantContract: () => z.ZodType<TenantContract, z.ZodTypeDef, unknown>;
 };
 
 const apiKit = {
@@ -171,6 +188,11 @@ const apiKit = {
     centsField(spec, { notANumber: spec.required, notInteger: "El importe debe ir en céntimos (un número entero)" }),
   count: intField,
   flag: (required: string) => z.boolean({ required_error: required, invalid_type_error: required }),
+  tenantContract: () =>
+    documented(choiceField(TENANT_CONTRACTS, TENANT_CONTRACT_MESSAGE).default(DEFAULT_TENANT_CONTRACT), {
+      description:
+        "Situación laboral del inquilino (factor de tarifa). Sin ella se toma «indefinido», por compatibilidad con los clientes anteriores; el formulario de /cotizar siempre la pide.",
+    }),
 };
 
 const formKit = {
@@ -185,6 +207,7 @@ const formKit = {
   count: (spec: IntSpec) => z.preprocess(readWholeNumber, intField(spec)),
   // An unticked checkbox is simply absent from the form: false.
   flag: (required: string) => z.boolean({ required_error: required, invalid_type_error: required }).default(false),
+  tenantContract: () => choiceField(TENANT_CONTRACTS, TENANT_CONTRACT_MESSAGE),
 };
 
 // ─── Inputs per line ────────────────────────────────────────────────────────────────────
@@ -201,8 +224,14 @@ function buildInputSchemas<
       driverBirthDate: dateField("Introduzca la fecha de nacimiento del conductor"),
       licenseDate: dateField("Introduzca la fecha de expedición del carné de conducir"),
       postalCode: postalCodeField,
-      vehicleBrand: textField("Introduzca la marca del vehículo", 50, "La marca no puede tener más de 50 caracteres"),
-      vehicleModel: textField("Introduzca el modelo del vehículo", 80, "El modelo no puede tener más de 80 caracteres"),
+      // A new quote takes them from the list of GET /public/vehicles (checked by createQuote and by
+      // the form's schema); a stored quote or policy may hold the free text of before the list.
+      vehicleBrand: textField("Introduzca la marca del vehículo", 50, "La marca no puede tener más de 50 caracteres").describe(
+        "Marca, de la lista de GET /public/vehicles (una cotización nueva con otra marca: 400)",
+      ),
+      vehicleModel: textField("Introduzca el modelo del vehículo", 80, "El modelo no puede tener más de 80 caracteres").describe(
+        "Modelo de esa marca, de la lista de GET /public/vehicles (400 si no es de la marca)",
+      ),
       vehicleYear: yearField({
         min: NUMBER_BOUNDS.vehicleYearMin,
         ahead: 1,
@@ -286,6 +315,7 @@ function buildInputSchemas<
           ),
         { type: "integer", enum: RENTAL_MONTHS, description: "Meses de renta cubiertos: 6, 12 o 18" },
       ),
+      tenantContract: kit.tenantContract(),
     },
     inputsRequired
   );
@@ -295,8 +325,22 @@ function buildInputSchemas<
 
 /** The rating inputs of each line as POST /quotes takes them (amounts in cents). */
 export const QUOTE_INPUT_SCHEMAS = buildInputSchemas(apiKit);
-/** The same rules for the /cotizar form: amounts typed in euros, output in cents. */
-export const QUOTE_FORM_SCHEMAS = buildInputSchemas(formKit);
+const formSchemas = buildInputSchemas(formKit);
+
+/**
+ * The same rules for the /cotizar form: amounts typed in euros, output in cents. The car's brand
+ * and model must be in the list (the API checks it again when it makes the quote).
+ */
+export const QUOTE_FORM_SCHEMAS = {
+  ...formSchemas,
+  auto: formSchemas.auto.superRefine((inputs, ctx) => {
+    // An empty brand already has its own message ("Introduzca la marca…").
+    if (!inputs.vehicleBrand?.trim()) return;
+    for (const [field, messages] of Object.entries(vehicleErrors(inputs))) {
+      for (const message of messages) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
+    }
+  }),
+};
 
 export const AutoInputsSchema = QUOTE_INPUT_SCHEMAS.auto;
 export const HogarInputsSchema = QUOTE_INPUT_SCHEMAS.hogar;

@@ -13,6 +13,15 @@ export const SiteInfoSchema = z.object({
 });
 export type SiteInfo = z.infer<typeof SiteInfoSchema>;
 
+/** The insurance company that carries a line's risk (a policy's, or the one a checkout would sell). */
+export const InsurerSchema = z.object({
+  name: z.string().describe("Razón social de la entidad aseguradora"),
+  taxId: z.string().optional().describe("NIF de la entidad"),
+  dgsfpKey: z.string().optional().describe("Clave de la entidad en el registro de la DGSFP, p. ej. C0999"),
+  address: z.string().optional().describe("Domicilio social"),
+});
+export type InsurerAnswer = z.infer<typeof InsurerSchema>;
+
 /** GET /public/lines — the product lines offered, for the home page and /cotizar. */
 export const ProductLineSchema = z.object({
   code: z.enum(LINES),

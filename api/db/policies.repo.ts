@@ -9,6 +9,7 @@ import type { SiteInfo } from "../contract/site";
 import type { SalesChannel } from "../contract/vocabulary";
 import type { PricedPlan } from "../domain/rating";
 import { withdrawalUntil } from "../domain/calendar";
+import { readInsurerInfo, readInsurersByLine, type InsurerInfo, type InsurersByLine } from "../domain/insurer";
 import { pageOffset, type PaginationQuery } from "../contract/list-query";
 import { readDistributor } from "./catalogue.repo";
 import { endorsementsOfPolicies } from "./endorsements.repo";
@@ -293,29 +294,41 @@ export async function readWithdrawalRules(db: DbOrTx): Promise<WithdrawalRules> 
   return parsed.success ? { days: parsed.data.withdrawal_days, lines: parsed.data.withdrawal_lines } : { days: 14, lines: [] };
 }
 
-const InsurerSchema = z.object({
-  name: z.string().min(1),
-  taxId: z.string().optional(),
-  dgsfpKey: z.string().optional(),
-  address: z.string().optional(),
-});
-export type InsurerInfo = z.infer<typeof InsurerSchema>;
+export type { InsurerInfo } from "../domain/insurer";
 
-/** The insurance company (setting "insurer"), when configured. */
-export async function readInsurer(db: DbOrTx): Promise<InsurerInfo | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "insurer"));
-  const parsed = InsurerSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : null;
+/**
+ * The insurer of each line for new policies (setting "insurers"); a line without one falls back
+ * to the single "insurer" setting of earlier releases, if any.
+ */
+export async function readInsurers(db: DbOrTx): Promise<InsurersByLine> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, ["insurers", "insurer"]));
+  const byLine = readInsurersByLine(rows.find((r) => r.key === "insurers")?.value);
+  const legacy = readInsurerInfo(rows.find((r) => r.key === "insurer")?.value);
+  if (!legacy) return byLine;
+  return { auto: legacy, hogar: legacy, alquiler: legacy, ...byLine };
 }
 
-export type DocumentContext = { distributor: SiteInfo; insurer: InsurerInfo | null; withdrawal: WithdrawalRules };
+/** The insurer of this line's new policies, or null when none is configured. */
+export async function readInsurer(db: DbOrTx, line: LineCode): Promise<InsurerInfo | null> {
+  return (await readInsurers(db))[line] ?? null;
+}
+
+/** The insurer a policy names: the copy it kept when it was sold, else (older policies) the line's current one. */
+export function policyInsurer(risk: Record<string, unknown>, line: LineCode, current: InsurersByLine): InsurerInfo | null {
+  return readInsurerInfo(risk.insurer) ?? current[line] ?? null;
+}
+
+export type DocumentContext = { distributor: SiteInfo; insurers: InsurersByLine; withdrawal: WithdrawalRules };
 
 export async function readDocumentContext(db: DbOrTx): Promise<DocumentContext> {
   // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
   const distributor = await readDistributor(db);
-  const insurer = await readInsurer(db);
+  const insurers = await readInsurers(db);
   const withdrawal = await readWithdrawalRules(db);
-  return { distributor, insurer, withdrawal };
+  return { distributor, insurers, withdrawal };
 }
 
 // ─── The policy read model ───────────────────────────────────────────────────────────
@@ -370,7 +383,10 @@ export type PolicyView = {
     city: string | null;
     birthDate: string | null;
   };
+  /** The insured risk: the quote's rating inputs and the insured object (without the insurer's copy). */
   risk: Record<string, unknown>;
+  /** The insurer that carries the risk: the policy's copy from when it was sold, else the line's current one. */
+  insurer: InsurerInfo | null;
   guarantees: PolicyGuaranteeView[];
   premium: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
   recibos: Array<{ sequence: number; kind: ReciboKind; dueDate: string; amount: number; status: ReciboStatus; paidAt: Date | null }>;
@@ -458,6 +474,7 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
     .orderBy(asc(payments.id));
   const offerRows = quoteIds.length ? await db.select({ id: quotes.id, offers: quotes.offers }).from(quotes).where(inArray(quotes.id, quoteIds)) : [];
   const withdrawal = await readWithdrawalRules(db);
+  const insurers = await readInsurers(db);
   const endorsementRows = await endorsementsOfPolicies(db, ids);
 
   const views: PolicyView[] = [];
@@ -521,7 +538,8 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
         city: client.city,
         birthDate: client.birthDate,
       },
-      risk: policy.risk,
+      risk: withoutInsurer(policy.risk),
+      insurer: policyInsurer(policy.risk, policy.lineCode, insurers),
       guarantees,
       premium: {
         net: policy.netPremiumCents,
@@ -541,6 +559,32 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
     });
   }
   return views;
+}
+
+function withoutInsurer(risk: Record<string, unknown>): Record<string, unknown> {
+  if (!("insurer" in risk)) return risk;
+  const { insurer: _insurer, ...rest } = risk;
+  return rest;
+}
+
+/** The policyholder (client record) of this account's most recent policy, or null when it has none. */
+export async function lastPolicyholderOf(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      name: clients.name,
+      nif: clients.nif,
+      birthDate: clients.birthDate,
+      phone: clients.phone,
+      address: clients.address,
+      postalCode: clients.postalCode,
+      city: clients.city,
+    })
+    .from(policies)
+    .innerJoin(clients, eq(clients.id, policies.clientId))
+    .where(eq(policies.userId, userId))
+    .orderBy(desc(policies.createdAt), desc(policies.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** One policy of this visitor, or null (also when it is someone else's). */

@@ -8,6 +8,7 @@
 // - factors and rates: basis points, 10 000 bp = ×1 (a factor of 9 500 bp is −5 %);
 // - the home Consorcio surcharge: parts per million of the sum insured (70 ppm = 0,07 ‰).
 import type { Frequency, Line as LineCode } from "../contract/vocabulary";
+import type { InsurerInfo } from "./insurer";
 
 export type { LineCode };
 
@@ -130,5 +131,7 @@ export type SettingsValues = {
   withdrawal_days: number;
   /** Lines whose policies allow desistimiento (compulsory motor cover does not). */
   withdrawal_lines: LineCode[];
+  /** The insurer that carries the risk of each line's new policies (ADR 019). */
+  insurers: Record<LineCode, InsurerInfo>;
 };
 export type SettingKey = keyof SettingsValues;

@@ -7,6 +7,7 @@ import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, requireUser }
 import {
   accountRuleMessages,
   AuthAnswerSchema,
+  LastPolicyholderSchema,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   PASSWORD_RESET_MESSAGES,
   PasswordResetBodySchema,
@@ -28,6 +29,7 @@ import {
   RESET_LINK_LIFETIME_MS,
 } from "../db/accounts.repo";
 import { writeAudit } from "../db/audit";
+import { lastPolicyholderOf } from "../db/policies.repo";
 import type { User } from "../db/schema";
 import { hashPassword } from "../domain/password";
 import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
@@ -93,6 +95,20 @@ const profileRoute = createRoute({
   security: BEARER_SECURITY,
   responses: {
     200: { description: "El perfil", content: jsonContent(VisitorProfileSchema) },
+  },
+});
+
+const lastPolicyholderRoute = createRoute({
+  method: "get",
+  path: "/me/policyholder",
+  tags: [TAG],
+  summary: "El tomador de la última póliza del cliente, para rellenar la siguiente contratación",
+  description:
+    "Solo los datos propios: el tomador de la póliza más reciente de la cuenta que llama (nunca datos de pago). Sin pólizas, policyholder es null.",
+  middleware: [requireUser()] as const,
+  security: BEARER_SECURITY,
+  responses: {
+    200: { description: "El tomador, o null", content: jsonContent(LastPolicyholderSchema) },
   },
 });
 
@@ -206,6 +222,11 @@ export function registerAccountRoutes(api: ApiApp) {
     const user = await findUserByEmail(c.var.deps.db, currentUser(c).email);
     if (!user) throw new ApiProblem(401, "Sin sesión");
     return c.json(profileOf(user), 200);
+  });
+
+  api.openapi(lastPolicyholderRoute, async (c) => {
+    const policyholder = await lastPolicyholderOf(c.var.deps.db, currentUser(c).id);
+    return c.json({ policyholder }, 200);
   });
 
   api.openapi(updateProfileRoute, async (c) => {

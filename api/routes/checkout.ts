@@ -16,6 +16,7 @@ import {
 } from "../contract/checkout";
 import type { Database } from "../db/client";
 import type { StoredQuote } from "../db/quotes.repo";
+import { readInsurer } from "../db/policies.repo";
 import { PolicySchema } from "../contract/policies";
 import { startDateRange } from "../domain/calendar";
 import { ApiProblem, ErrorSchema, jsonContent } from "../http";
@@ -87,7 +88,8 @@ export async function priceAnswer(db: Database, quote: StoredQuote, body: PriceC
   const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
   const startDate = chosenStartDate(body.startDate, at);
   const prices = await priceChoice(db, quote, plan, optional, startDate, at);
-  return { plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, startDate, startDates: startDateRange(at), price: prices[body.frequency], prices };
+  const insurer = await readInsurer(db, quote.line);
+  return { plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, startDate, startDates: startDateRange(at), price: prices[body.frequency], prices, insurer };
 }
 
 export function registerCheckoutRoutes(api: ApiApp) {

@@ -77,6 +77,7 @@ export function policyAnswer(p: PolicyView): PolicyAnswer {
     policyholder: p.policyholder,
     risk: p.risk,
     riskDescription: riskDescription(p),
+    insurer: p.insurer,
     guarantees: p.guarantees,
     premium: p.premium,
     recibos: p.recibos.map((r) => ({

@@ -54,6 +54,7 @@ import {
   nextPolicyNumber,
   nifOfOtherAccount,
   readDocumentContext,
+  readInsurer,
   setPolicyStatus,
   upsertClient,
   type DocumentContext,
@@ -64,6 +65,7 @@ import { CARD_MESSAGES, isExpiryCurrent, parseCardExpiry } from "../domain/card"
 import { normalizeOptionalChoice, offerPlan, OfferChoiceError, priceOffer } from "../domain/offer-price";
 import { formatEuros, formatIsoDate } from "../domain/product-info";
 import { ageOn, madridDate, policyTerm, startDateProblem, startDateRange } from "../domain/calendar";
+import { insurerText } from "../domain/insurer";
 import { formatRiskAddress, insuredObjectErrors, insuredObjectRisk, readRiskAddress } from "../domain/insured-object";
 import { formatRegistration } from "../domain/registration";
 import type { AdminPrincipal, UserPrincipal } from "../principal";
@@ -367,6 +369,8 @@ async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ policyId:
   });
   if (client.kind === "other_account") throw new ApiProblem(409, NIF_OTHER_ACCOUNT_MESSAGE, { nif: [NIF_OTHER_ACCOUNT_MESSAGE] });
 
+  // The insurer of the line today: the policy keeps its copy (a later change of insurer does not change this contract).
+  const insurer = await readInsurer(tx, quote.line);
   // Numbered in the year it is issued, which may be before the year it starts.
   const number = await nextPolicyNumber(tx, Number(madridDate(now).slice(0, 4)));
   const policyId = await insertPolicy(tx, {
@@ -382,7 +386,7 @@ async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ policyId:
     frequency: body.frequency,
     optionalGuarantees: optional,
     // The quote's rating inputs and what identifies the insured object (registration or riskAddress).
-    risk: { ...quote.inputs, ...insuredObjectRisk(quote.line, body) },
+    risk: { ...quote.inputs, ...insuredObjectRisk(quote.line, body), ...(insurer ? { insurer } : {}) },
     premium: price,
     idempotencyKey: body.idempotencyKey,
     payment: {
@@ -499,6 +503,7 @@ function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext,
     "",
     `Número de póliza: ${policy.number}`,
     `Plan: ${policy.plan.name}`,
+    `Entidad aseguradora: ${insurerText(policy.insurer)}`,
     ...[insuredObjectLine(policy)].filter((line): line is string => line !== null),
     `Fecha de efecto: ${formatIsoDate(policy.startDate)}`,
     `Fecha de vencimiento: ${formatIsoDate(policy.endDate)}`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SEED_RATING_TABLES } from "../db/seed/catalogue";
 import { DEFAULT_SETTINGS } from "../db/seed/settings";
 import { reciboPeriod } from "../domain/calendar";
+import { pdfText } from "../../tests/support/pdf-text";
 import { formatInstant, renderIpidPdf } from "./pdf";
 
 describe("reciboPeriod", () => {
@@ -33,10 +34,16 @@ describe("renderIpidPdf", () => {
           guarantees: SEED_RATING_TABLES.guarantees.filter((g) => g.line === line),
           fractionationBp: DEFAULT_SETTINGS.fractionation_surcharges_bp,
         },
-        { distributor: DEFAULT_SETTINGS.distributor, insurer: null, withdrawal: { days: 14, lines: ["hogar", "alquiler"] } },
+        { distributor: DEFAULT_SETTINGS.distributor, insurers: DEFAULT_SETTINGS.insurers, withdrawal: { days: 14, lines: ["hogar", "alquiler"] } },
       );
       expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
       expect(pdf.subarray(-6).toString()).toContain("%%EOF");
+      // The insurer of that line, with its NIF and DGSFP key.
+      const insurer = DEFAULT_SETTINGS.insurers[line];
+      const text = pdfText(pdf).replace(/\s+/g, " ");
+      expect(text).toContain(insurer.name);
+      expect(text).toContain(`NIF ${insurer.taxId}`);
+      expect(text).toContain(`clave DGSFP ${insurer.dgsfpKey}`);
     }
   });
 });

@@ -3,7 +3,8 @@
 // conditions and each recibo. Money and dates as read in Spain ("1.234,56 €", dd/mm/aaaa).
 import PDFDocument from "pdfkit";
 import type { SiteInfo } from "../contract/site";
-import type { DocumentContext, InsurerInfo, PolicyView } from "../db/policies.repo";
+import type { DocumentContext, PolicyView } from "../db/policies.repo";
+import { insurerText } from "../domain/insurer";
 import { describeRisk, formatEuros, formatIsoDate, ipidObligations, IPID_TEXTS, riskTitle } from "../domain/product-info";
 import {
   FREQUENCIES,
@@ -237,18 +238,6 @@ function distributorRows(d: SiteInfo): Array<[string, string]> {
   ];
 }
 
-function insurerText(insurer: InsurerInfo | null): string {
-  if (!insurer) return "La entidad aseguradora que emite la póliza, según figura en sus condiciones generales.";
-  return [
-    insurer.name,
-    insurer.taxId ? `NIF ${insurer.taxId}` : null,
-    insurer.dgsfpKey ? `clave DGSFP ${insurer.dgsfpKey}` : null,
-    insurer.address ?? null,
-  ]
-    .filter(Boolean)
-    .join(" · ");
-}
-
 function complaintsSection(pdf: Pdf, d: SiteInfo) {
   pdf.heading("Quejas y reclamaciones");
   pdf.paragraph(
@@ -390,7 +379,7 @@ export async function renderIpidPdf(data: IpidDocumentData, ctx: DocumentContext
   const pdf = new Pdf(`IPID ${data.lineName}`, d.distributorName);
   pdf.title(d.distributorName, "Documento de información sobre el producto de seguro", data.lineName);
   pdf.keyValues([
-    ["Entidad aseguradora", insurerText(ctx.insurer)],
+    ["Entidad aseguradora", insurerText(ctx.insurers[data.line] ?? null)],
     ["Distribuidor", `${d.distributorName}, corredor de seguros inscrito en la DGSFP con la clave ${d.registrationNumber}`],
     ["Producto", data.lineName],
   ]);
@@ -579,7 +568,7 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
   }
 
   pdf.heading("Entidad aseguradora y distribuidor");
-  pdf.keyValues([["Entidad aseguradora", insurerText(ctx.insurer)], ...distributorRows(d)]);
+  pdf.keyValues([["Entidad aseguradora", insurerText(policy.insurer)], ...distributorRows(d)]);
 
   pdf.heading("Derecho de desistimiento");
   pdf.paragraph(withdrawalText(policy.line, policy.withdrawal.allowed, ctx.withdrawal.days, policy.withdrawal.until, d.email));
@@ -608,6 +597,7 @@ export async function renderReciboPdf(policy: PolicyView, sequence: number, ctx:
   pdf.title(d.distributorName, `Recibo n.º ${recibo.sequence} de ${policy.recibos.length}`, `Póliza n.º ${policy.number} · ${policy.lineName}`);
   pdf.keyValues([
     ["Tomador", `${policy.policyholder.name}${policy.policyholder.nif ? ` (${policy.policyholder.nif})` : ""}`],
+    ["Entidad aseguradora", insurerText(policy.insurer)],
     ["Plan", policy.plan.name],
     ["Forma de pago", frequencyName(policy.frequency)],
     ["Fecha de vencimiento", formatIsoDate(recibo.dueDate)],
@@ -687,7 +677,7 @@ export async function renderWithdrawalPdf(policy: PolicyView, w: WithdrawalFacts
     policy.recibos.map((r) => [String(r.sequence), formatIsoDate(r.dueDate), formatEuros(r.amount), RECIBO_STATUS_LABELS[r.status]]),
   );
   pdf.heading("Entidad aseguradora y distribuidor");
-  pdf.keyValues([["Entidad aseguradora", insurerText(ctx.insurer)], ...distributorRows(d)]);
+  pdf.keyValues([["Entidad aseguradora", insurerText(policy.insurer)], ...distributorRows(d)]);
   complaintsSection(pdf, d);
   return pdf.finish(distributorFooter(d));
 }

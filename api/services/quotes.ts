@@ -6,6 +6,7 @@ import type { AuditWrite } from "../db/audit";
 import type { Database } from "../db/client";
 import { insertQuote, type StoredQuote } from "../db/quotes.repo";
 import { rateQuote, RatingInputError } from "../domain/rating";
+import { vehicleErrors } from "../domain/vehicles";
 import { ApiProblem } from "../http";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,6 +28,11 @@ export async function createQuote(
   audit: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">,
   at: Date,
 ): Promise<StoredQuote> {
+  // A new quote names the car from the list (stored quotes may hold the free text of before it).
+  if (body.line === "auto") {
+    const errors = vehicleErrors(body.inputs);
+    if (Object.keys(errors).length > 0) throw new ApiProblem(400, INVALID_DATA, errors);
+  }
   const [tables, validityDays] = await Promise.all([deps.catalogue.ratingTables(body.line, at), deps.catalogue.quoteValidityDays()]);
   let result;
   try {

@@ -21,7 +21,7 @@ const AUTO = {
   licenseDate: "2005-06-20",
   postalCode: "28001",
   vehicleBrand: "Seat",
-  vehicleModel: "Ibiza 1.0 TSI",
+  vehicleModel: "Ibiza",
   vehicleYear: 2019,
   vehicleValue: 1_500_000,
   use: "particular",
@@ -40,7 +40,7 @@ const HOGAR = {
   alarm: true,
   reinforcedDoor: false,
 };
-const ALQUILER = { postalCode: "46001", monthlyRent: 85_050, tenantMonthlyIncome: 250_000, months: 12 };
+const ALQUILER = { postalCode: "46001", monthlyRent: 85_050, tenantMonthlyIncome: 250_000, months: 12, tenantContract: "temporal" };
 
 describe("parseLine", () => {
   it("acepta solo los ramos del contrato", () => {

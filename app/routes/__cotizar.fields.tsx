@@ -1,8 +1,10 @@
 import { getCollectionProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
-import { AMOUNT_BOUNDS, NUMBER_BOUNDS, type QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
-import { CheckboxField, Field, FieldErrors } from "~/components/ui/field";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { AMOUNT_BOUNDS, NUMBER_BOUNDS, TENANT_CONTRACT_LABELS, TENANT_CONTRACTS, type QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
+import { VEHICLE_BRANDS } from "../../api/contract/vehicles";
+import { CheckboxField, Field, FieldErrors, SelectField } from "~/components/ui/field";
 
 /**
  * The fields of the /cotizar form, one component per line, with the Spanish labels and hints of
@@ -116,8 +118,7 @@ export function AutoFields({ fields }: { fields: LineFields<"auto"> }) {
   return (
     <>
       <Section title="El coche">
-        <Field meta={fields.vehicleBrand} label="Marca" hint="Por ejemplo, Seat" width="sm" inputProps={{ autoComplete: "off" }} />
-        <Field meta={fields.vehicleModel} label="Modelo" hint="Por ejemplo, Ibiza 1.0 TSI" width="md" inputProps={{ autoComplete: "off" }} />
+        <VehicleFields fields={fields} />
         <Field
           meta={fields.vehicleYear}
           label="Año de matriculación"
@@ -179,6 +180,37 @@ export function AutoFields({ fields }: { fields: LineFields<"auto"> }) {
           inputProps={postalCode}
         />
       </Section>
+    </>
+  );
+}
+
+const BRAND_OPTIONS = VEHICLE_BRANDS.map(({ brand }) => ({ value: brand, label: brand }));
+const MODEL_GROUPS = VEHICLE_BRANDS.map(({ brand, models }) => ({
+  label: brand,
+  options: models.map((model) => ({ value: model, label: `${brand} ${model}` })),
+}));
+
+/**
+ * Brand, then model, from the list the API accepts. Without JavaScript the model list holds every
+ * brand's models in groups (one POST; the schema checks that the model is of the brand); with it,
+ * only the chosen brand's.
+ */
+function VehicleFields({ fields }: { fields: LineFields<"auto"> }) {
+  const hydrated = useHydrated();
+  const brand = fields.vehicleBrand.value;
+  const groups = hydrated && brand ? MODEL_GROUPS.filter((group) => group.label === brand) : MODEL_GROUPS;
+  return (
+    <>
+      <SelectField meta={fields.vehicleBrand} label="Marca" options={BRAND_OPTIONS} placeholder="Elija la marca" width="sm" />
+      <SelectField
+        meta={fields.vehicleModel}
+        label="Modelo"
+        hint={hydrated ? "Elija primero la marca." : "Elija el modelo en el grupo de su marca."}
+        options={[]}
+        groups={groups}
+        placeholder="Elija el modelo"
+        width="md"
+      />
     </>
   );
 }
@@ -282,7 +314,7 @@ export function HogarFields({ fields }: { fields: LineFields<"hogar"> }) {
 // ─── Alquiler ────────────────────────────────────────────────────────────────────────
 
 export function alquilerFieldOrder(fields: LineFields<"alquiler">) {
-  return [fields.postalCode, fields.monthlyRent, fields.tenantMonthlyIncome, fields.months];
+  return [fields.postalCode, fields.monthlyRent, fields.tenantMonthlyIncome, fields.tenantContract, fields.months];
 }
 
 export function AlquilerFields({ fields }: { fields: LineFields<"alquiler"> }) {
@@ -309,6 +341,14 @@ export function AlquilerFields({ fields }: { fields: LineFields<"alquiler"> }) {
         hint="La suma de las nóminas o ingresos de quienes firman el contrato. La renta no puede superar el 40 % de estos ingresos. Por ejemplo, 2.500"
         width="xs"
         inputProps={money}
+      />
+      <SelectField
+        meta={fields.tenantContract}
+        label="Situación laboral del inquilino"
+        hint="La de quien aporta más ingresos. Influye en el precio."
+        options={TENANT_CONTRACTS.map((value) => ({ value, label: TENANT_CONTRACT_LABELS[value] }))}
+        placeholder="Elija una opción"
+        width="sm"
       />
       <RadioField
         meta={fields.months}

@@ -32,6 +32,7 @@ import { ConfirmedForm, replyFor, type StaffActionReply } from "~/components/pol
 import { Fact } from "~/components/policy/policy-facts";
 import { PolicyGuarantees } from "~/components/policy/policy-guarantees";
 import { PolicyRisk } from "~/components/policy/policy-risk";
+import { InsurerInfo } from "~/components/policy/insurer-info";
 import { ReciboTable } from "~/components/policy/recibo-table";
 import { ConfirmStep, INTENT_FIELD, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary } from "~/components/ui/error-summary";
@@ -220,6 +221,7 @@ export default function AdminPolicyPage() {
 
       <DetailSection id="riesgo" title="Riesgo asegurado">
         <PolicyRisk policy={policy} />
+        {policy.insurer ? <InsurerInfo insurer={policy.insurer} intro="La entidad que cubre el riesgo de esta póliza (la del ramo cuando se contrató)." /> : null}
         {canWrite && policy.status !== "anulada" && policy.status !== "vencida" ? (
           <p className="mt-4">
             <Link to={`/admin/policies/${policy.id}/edit`} className="underline">

@@ -111,6 +111,7 @@ export const loader = (args: LoaderFunctionArgs) =>
           ipidHref: `/api/documents/ipid/${quote.line}`,
           prices: answer.prices,
           startDates: { ...answer.startDates, default: answer.startDate },
+          insurer: answer.insurer,
         },
       };
     } catch (error) {

@@ -11,11 +11,12 @@ import {
 } from "../../api/contract/checkout";
 import { PolicySchema } from "../../api/contract/policies";
 import { QuoteSchema } from "../../api/contract/quotes";
-import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { LastPolicyholderSchema } from "../../api/contract/auth";
+import { CheckoutForm, type HolderDefaults } from "~/components/checkout/checkout-form";
 import { ClosedCheckout } from "~/components/checkout/closed-checkout";
 import { markSubmissionFailed } from "~/components/ui/error-summary";
 import { refusalInit } from "~/lib/api-errors.server";
-import { ApiError } from "~/lib/api.server";
+import { ApiError, apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
 import { checkoutBody, CheckoutFormSchema, formErrorsFromApi, SECRET_FIELDS } from "~/lib/checkout-form";
 import { validateCsrf } from "~/lib/csrf.server";
@@ -60,6 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!planInfo) throw notFound("Cotización no encontrada");
   const requote = requoteHref(quote.line, quote.inputs as Record<string, unknown>);
   const base = {
+    holder: {} as HolderDefaults,
     quote: {
       id: quote.id,
       line: quote.line,
@@ -78,8 +80,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ipidHref: `/api/documents/ipid/${quote.line}`,
   };
   const responseHeaders = privateHeaders(visitor.headers);
+  // A returning customer: the policyholder of their last policy, to edit if anything changed.
+  base.holder = await lastPolicyholder(context, request, visitor.token);
 
-  if (quote.status !== "cotizada") return json({ ...base, closed: closedMessage(quote.status), prices: null, startDates: null }, { headers: responseHeaders });
+  if (quote.status !== "cotizada") return json({ ...base, closed: closedMessage(quote.status), prices: null, startDates: null, insurer: null }, { headers: responseHeaders });
   try {
     const answer = await api.post(`/quotes/${id}/price`, {
       body: { plan, optionalGuarantees: extras, frequency },
@@ -87,11 +91,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
     // The start dates the API's clock allows today; the default (tomorrow) is the one the prices were dated from.
     const startDates = { ...answer.startDates, default: answer.startDate };
-    return json({ ...base, extras: answer.optionalGuarantees, closed: null, prices: answer.prices, startDates }, { headers: responseHeaders });
+    return json({ ...base, extras: answer.optionalGuarantees, closed: null, prices: answer.prices, startDates, insurer: answer.insurer }, { headers: responseHeaders });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 409) return json({ ...base, closed: error.body.error, prices: null, startDates: null }, { headers: responseHeaders });
+    if (error.status === 409) return json({ ...base, closed: error.body.error, prices: null, startDates: null, insurer: null }, { headers: responseHeaders });
     throw notFound("Cotización no encontrada");
+  }
+}
+
+/** The policyholder fields of the customer's last policy (never payment data); empty for a first purchase. */
+async function lastPolicyholder(context: LoaderFunctionArgs["context"], request: Request, token: string): Promise<HolderDefaults> {
+  try {
+    const { policyholder } = await apiClient(context, request, token).get("/me/policyholder", { schema: LastPolicyholderSchema });
+    if (!policyholder) return {};
+    return Object.fromEntries(Object.entries(policyholder).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
+  } catch (error) {
+    // Not worth failing the purchase: the customer types them as the first time.
+    if (error instanceof ApiError) return {};
+    throw error;
   }
 }
 
@@ -168,7 +185,7 @@ export default function CheckoutPage() {
             contracted={closed?.contracted ?? data.quote.status === "contratada"}
           />
         ) : (
-          <CheckoutForm data={{ ...data, prices: data.prices, startDates: data.startDates }} site={root?.site} lastResult={actionData?.result} />
+          <CheckoutForm data={{ ...data, prices: data.prices, startDates: data.startDates }} site={root?.site} lastResult={actionData?.result} holder={data.holder} />
         )}
       </div>
     </div>

@@ -8,6 +8,7 @@ import { PolicyDocuments } from "~/components/policy/policy-documents";
 import { Fact, PolicyFacts } from "~/components/policy/policy-facts";
 import { PolicyGuarantees } from "~/components/policy/policy-guarantees";
 import { PolicyRisk } from "~/components/policy/policy-risk";
+import { InsurerInfo } from "~/components/policy/insurer-info";
 import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
 import { ReciboTable } from "~/components/policy/recibo-table";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
@@ -153,6 +154,7 @@ export default function PolicyPage() {
 
         <PolicyFacts policy={policy} withRisk={false} />
         <PolicyRisk policy={policy} />
+        {policy.insurer ? <InsurerInfo insurer={policy.insurer} intro="Su póliza la emite y cubre el riesgo esta entidad; Cotiza es el distribuidor." /> : null}
 
         <h2 className="mt-8 text-xl font-bold text-slate-900">Garantías</h2>
         <PolicyGuarantees policy={policy} />

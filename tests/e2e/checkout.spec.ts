@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   acceptRequiredConsents,
+  chooseVehicle,
   definitionOf,
   escapeRegExp,
   exactText,
@@ -49,8 +50,7 @@ const LINES: Record<Line, LineCase> = {
   auto: {
     name: "Seguro de coche",
     fill: async (page) => {
-      await page.getByLabel("Marca").fill("Seat");
-      await page.getByLabel("Modelo").fill("Ibiza");
+      await chooseVehicle(page, "Seat", "Ibiza");
       await page.getByLabel("Año de matriculación").fill("2020");
       await page.getByLabel("Valor del coche, en euros").fill("15.000");
       await page.getByRole("radio", { name: "Particular" }).check();

@@ -11,6 +11,7 @@ test("alquiler: un error de validación vuelve con los datos y luego se obtienen
   await page.getByLabel("Código postal de la vivienda alquilada").fill("99001");
   await page.getByLabel("Renta mensual, en euros").fill("850");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.000");
+  await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
   await page.getByRole("radio", { name: "12 meses" }).check();
   await page.getByRole("button", { name: "Calcular precio" }).click();
 
@@ -66,6 +67,7 @@ test("una renta por encima del 40 % de los ingresos se rechaza con el motivo", a
   await page.getByLabel("Código postal de la vivienda alquilada").fill("28001");
   await page.getByLabel("Renta mensual, en euros").fill("1.500");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("2.000");
+  await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
   await page.getByRole("radio", { name: "6 meses" }).check();
   await page.getByRole("button", { name: "Calcular precio" }).click();
   await expect(page.getByText(/La renta supera el 40 % de los ingresos/).first()).toBeVisible();
@@ -98,6 +100,7 @@ test.describe("con JavaScript", () => {
     await page.getByLabel("Código postal de la vivienda alquilada").fill("08001");
     await page.getByLabel("Renta mensual, en euros").fill("700");
     await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("2.500");
+    await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
     await page.getByRole("radio", { name: "18 meses" }).check();
     let prompted = false;
     page.on("dialog", (d) => {

@@ -89,7 +89,14 @@ export async function fillAlquilerQuote(page: Page) {
   await page.getByLabel("Código postal de la vivienda alquilada").fill("08001");
   await page.getByLabel("Renta mensual, en euros").fill("950");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.200");
+  await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
   await page.getByRole("radio", { name: "12 meses" }).check();
+}
+
+/** The car of the auto form of /cotizar: brand, then a model of that brand, from the lists. */
+export async function chooseVehicle(page: Page, brand = "Seat", model = "Ibiza") {
+  await page.getByLabel("Marca").selectOption(brand);
+  await page.getByLabel("Modelo").selectOption({ label: `${brand} ${model}` });
 }
 
 /** Quotes an affordable rent from /cotizar; answers the quote's id, its validity as shown and the 12-month plan's checkout address as its button would submit it (paid yearly, no extras). */

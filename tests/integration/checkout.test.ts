@@ -32,6 +32,7 @@ import {
   type Policy,
 } from "../support/checkout";
 import { pdfText } from "../support/pdf-text";
+import { DEFAULT_SETTINGS } from "../../api/db/seed/settings";
 import { ALQUILER, AUTO, HOGAR } from "../support/quote-inputs";
 
 setUpCheckoutApi();
@@ -457,7 +458,13 @@ describe("el objeto asegurado", () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const policy = answer.body as unknown as Policy;
     const [row] = await database.db.select({ risk: policies.risk }).from(policies).where(eq(policies.id, policy.id));
-    expect(row!.risk).toEqual({ ...ALQUILER, riskAddress: { street: "Carrer de Balmes 21", postalCode: "08001", city: "Barcelona" } });
+    // Beside the quote's inputs (the tenant's contract defaulted) and the dwelling: the copy of the line's insurer (ADR 019).
+    expect(row!.risk).toEqual({
+      ...ALQUILER,
+      tenantContract: "indefinido",
+      riskAddress: { street: "Carrer de Balmes 21", postalCode: "08001", city: "Barcelona" },
+      insurer: DEFAULT_SETTINGS.insurers.alquiler,
+    });
     expect(policy.policyholder).toMatchObject({ name: "Lucía Martín Sanz" });
     expect(policy.riskDescription.title).toBe("Vivienda alquilada en Carrer de Balmes 21, 08001 Barcelona");
     expect(policy.riskDescription.identification).toEqual({ label: "Dirección de la vivienda", value: "Carrer de Balmes 21, 08001 Barcelona" });

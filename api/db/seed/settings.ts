@@ -1,6 +1,13 @@
 // The default settings a fresh installation starts with (admins change them afterwards).
 import type { SettingKey, SettingsValues } from "../../domain/catalogue";
 
+const MESETA = {
+  name: "Aseguradora Meseta, S.A. de Seguros y Reaseguros",
+  taxId: "A28645315",
+  dgsfpKey: "C0999",
+  address: "Paseo de la Castellana 200, 28046 Madrid",
+};
+
 export const DEFAULT_SETTINGS: SettingsValues = {
   distributor: {
     distributorName: "Cotiza Correduría de Seguros, S.L.",
@@ -18,6 +25,17 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   quote_validity_days: 15,
   withdrawal_days: 14,
   withdrawal_lines: ["hogar", "alquiler"],
+  // Fictitious companies (their NIF carries a valid control digit; their DGSFP keys are made up).
+  insurers: {
+    auto: MESETA,
+    hogar: MESETA,
+    alquiler: {
+      name: "Meseta Caución y Alquiler, S.A. de Seguros",
+      taxId: "A08907149",
+      dgsfpKey: "C0998",
+      address: "Avinguda Diagonal 640, 08017 Barcelona",
+    },
+  },
 };
 
 /** Spanish descriptions of the settings, for the admin settings page. */
@@ -30,4 +48,5 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
   quote_validity_days: "Días de validez de una cotización",
   withdrawal_days: "Días para ejercer el desistimiento desde la contratación",
   withdrawal_lines: "Ramos que admiten desistimiento",
+  insurers: "Entidad aseguradora de cada ramo (razón social, NIF, clave DGSFP y domicilio) para las pólizas nuevas; cada póliza guarda la suya",
 };

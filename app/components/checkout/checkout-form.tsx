@@ -5,10 +5,11 @@ import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { BreakdownAnswer } from "../../../api/contract/checkout";
-import type { SiteInfo } from "../../../api/contract/site";
+import type { InsurerAnswer, SiteInfo } from "../../../api/contract/site";
 import { FREQUENCIES, FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type Frequency, type Line } from "../../../api/contract/vocabulary";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { DistributorInfo } from "~/components/checkout/distributor-info";
+import { InsurerInfo } from "~/components/policy/insurer-info";
 import { InsuredObjectFields } from "~/components/checkout/insured-object-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, Field } from "~/components/ui/field";
@@ -33,6 +34,8 @@ export type CheckoutOffer = {
   prices: Prices;
   /** The start dates the API allows today and the default one (tomorrow), aaaa-mm-dd. */
   startDates: { earliest: string; latest: string; default: string };
+  /** The insurer that would carry the risk (the line's today). */
+  insurer: InsurerAnswer | null;
 };
 
 /** The policyholder's data already known (staff selling to a client on file). */
@@ -261,6 +264,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
           <CheckboxField meta={fields.marketing} label={labels.marketing} hint="Puede retirar este consentimiento cuando quiera." />
         </fieldset>
 
+        {data.insurer ? <InsurerInfo insurer={data.insurer} intro="La entidad que emite la póliza y cubre el riesgo:" /> : null}
         {site ? <DistributorInfo site={site} /> : null}
 
         <div className="mt-8">

@@ -103,6 +103,8 @@ export type SelectFieldProps<Schema> = {
   label: ReactNode;
   hint?: ReactNode;
   options: { value: string; label: string }[];
+  /** Options in labelled groups (<optgroup>), after `options`. */
+  groups?: { label: string; options: { value: string; label: string }[] }[];
   /** A first, empty option ("Elige un rol") when nothing is chosen yet. */
   placeholder?: string;
   width?: Width;
@@ -111,7 +113,7 @@ export type SelectFieldProps<Schema> = {
 };
 
 /** A labelled <select> wired to a conform field. */
-export function SelectField<Schema>({ meta, label, hint, options, placeholder, width = "md", className, selectProps }: SelectFieldProps<Schema>) {
+export function SelectField<Schema>({ meta, label, hint, options, groups = [], placeholder, width = "md", className, selectProps }: SelectFieldProps<Schema>) {
   const invalid = Boolean(meta.errors?.length);
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
   return (
@@ -123,6 +125,15 @@ export function SelectField<Schema>({ meta, label, hint, options, placeholder, w
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
+        ))}
+        {groups.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
     </FieldShell>
