@@ -37,7 +37,7 @@ test("coche: marca y modelo de las listas hasta Mi póliza, con la aseguradora; 
   await page.getByRole("button", { name: "Calcular precio" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
 
-  await page.getByRole("link", { name: /^Contratar este plan: / }).first().click();
+  await page.getByRole("button", { name: /^Contratar este plan: / }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
   const insurer = page.getByRole("region", { name: "Entidad aseguradora" });
   await expect(insurer).toContainText(INSURER);
@@ -65,7 +65,7 @@ test("coche: marca y modelo de las listas hasta Mi póliza, con la aseguradora; 
   await page.goto("/cotizar?linea=alquiler");
   await fillAlquilerQuote(page);
   await page.getByRole("button", { name: "Calcular precio" }).click();
-  await page.getByRole("link", { name: "Contratar este plan: 12 meses" }).click();
+  await page.getByRole("button", { name: "Contratar este plan: 12 meses" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
   await expect(page.getByLabel("Nombre y apellidos")).toHaveValue("Marta Gómez Ruiz");
   await expect(page.getByLabel("NIF o NIE")).toHaveValue(nif);
