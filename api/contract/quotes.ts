@@ -11,6 +11,7 @@ import { z } from "zod";
 import { isIsoDate } from "../domain/calendar";
 import { UuidSchema } from "./ids";
 import { parseEurosToCents } from "../domain/money";
+import { typedDateToIso } from "../domain/typed-date";
 import { boundedListQuery, listQuerySchema, paginated } from "./list-query";
 
 // The values themselves are the vocabulary's; these names stay for the pages that import them here.
@@ -95,8 +96,8 @@ function dateField(required: string) {
     .string({ required_error: required, invalid_type_error: required })
     .trim()
     .min(1, required)
-    .refine(isIsoDate, invalid)
-    .refine((value) => Number(value.slice(0, 4)) >= 1900, invalid);
+    // One check, one message: two refinements with the same message showed it twice.
+    .refine((value) => isIsoDate(value) && Number(value.slice(0, 4)) >= 1900, invalid);
   return documented(field, { format: "date", description: "Fecha de calendario aaaa-mm-dd, desde 1900" });
 }
 
@@ -160,10 +161,12 @@ type FieldKit<
   A extends z.ZodType<number, z.ZodTypeDef, unknown>,
   N extends z.ZodType<number, z.ZodTypeDef, unknown>,
   F extends z.ZodType<boolean, z.ZodTypeDef, unknown>,
+  D extends z.ZodType<string, z.ZodTypeDef, unknown>,
 > = {
   amount: (spec: AmountSpec) => A;
   count: (spec: IntSpec) => N;
   flag: (required: string) => F;
+  date: (required: string) => D;
 };
 
 const apiKit = {
@@ -171,6 +174,7 @@ const apiKit = {
     centsField(spec, { notANumber: spec.required, notInteger: "El importe debe ir en céntimos (un número entero)" }),
   count: intField,
   flag: (required: string) => z.boolean({ required_error: required, invalid_type_error: required }),
+  date: dateField,
 };
 
 const formKit = {
@@ -185,6 +189,8 @@ const formKit = {
   count: (spec: IntSpec) => z.preprocess(readWholeNumber, intField(spec)),
   // An unticked checkbox is simply absent from the form: false.
   flag: (required: string) => z.boolean({ required_error: required, invalid_type_error: required }).default(false),
+  // Dates are typed as people write them (dd/mm/aaaa, d/m/aaaa, aaaa-mm-dd) and come out ISO.
+  date: (required: string) => z.preprocess(typedDateToIso, dateField(required)),
 };
 
 // ─── Inputs per line ────────────────────────────────────────────────────────────────────
@@ -193,13 +199,14 @@ function buildInputSchemas<
   A extends z.ZodType<number, z.ZodTypeDef, unknown>,
   N extends z.ZodType<number, z.ZodTypeDef, unknown>,
   F extends z.ZodType<boolean, z.ZodTypeDef, unknown>,
->(kit: FieldKit<A, N, F>) {
+  D extends z.ZodType<string, z.ZodTypeDef, unknown>,
+>(kit: FieldKit<A, N, F, D>) {
   const inputsRequired = { required_error: "Faltan los datos de la cotización", invalid_type_error: "Faltan los datos de la cotización" };
 
   const auto = z.object(
     {
-      driverBirthDate: dateField("Introduzca la fecha de nacimiento del conductor"),
-      licenseDate: dateField("Introduzca la fecha de expedición del carné de conducir"),
+      driverBirthDate: kit.date("Introduzca la fecha de nacimiento del conductor"),
+      licenseDate: kit.date("Introduzca la fecha de expedición del carné de conducir"),
       postalCode: postalCodeField,
       vehicleBrand: textField("Introduzca la marca del vehículo", 50, "La marca no puede tener más de 50 caracteres"),
       vehicleModel: textField("Introduzca el modelo del vehículo", 80, "El modelo no puede tener más de 80 caracteres"),

@@ -2,12 +2,12 @@ import { getCollectionProps, type FieldMetadata, type FormMetadata } from "@conf
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { AMOUNT_BOUNDS, NUMBER_BOUNDS, type QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
-import { CheckboxField, Field, FieldErrors } from "~/components/ui/field";
+import { CheckboxField, DateField, Field, FieldErrors } from "~/components/ui/field";
 
 /**
  * The fields of the /cotizar form, one component per line, with the Spanish labels and hints of
  * GOV.UK habits: what to type and an example ("Por ejemplo, 28001"). Amounts are typed in euros
- * (inputmode decimal; "15.000" and "850,50" are fine); dates use the browser's date picker.
+ * (inputmode decimal; "15.000" and "850,50" are fine); dates are typed as dd/mm/aaaa (DateField).
  */
 
 export type FormInput<L extends QuoteLine> = z.input<(typeof QUOTE_FORM_SCHEMAS)[L]>;
@@ -149,20 +149,12 @@ export function AutoFields({ fields }: { fields: LineFields<"auto"> }) {
         />
       </Section>
       <Section title="El conductor principal">
-        <Field
-          meta={fields.driverBirthDate}
-          label="Fecha de nacimiento"
-          hint="Por ejemplo, 15/04/1985"
-          type="date"
-          width="sm"
-          inputProps={{ autoComplete: "bday" }}
-        />
-        <Field
+        <DateField meta={fields.driverBirthDate} label="Fecha de nacimiento" example="15/04/1985" inputProps={{ autoComplete: "bday" }} />
+        <DateField
           meta={fields.licenseDate}
           label="Fecha de expedición del carné de conducir"
-          hint="Figura en el apartado 10 del carné. Por ejemplo, 20/06/2005"
-          type="date"
-          width="sm"
+          hint="Figura en el apartado 10 del carné."
+          example="20/06/2005"
         />
         <Field
           meta={fields.claimFreeYears}

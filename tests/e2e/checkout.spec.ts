@@ -185,9 +185,9 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
 
     // The start date: tomorrow unless chosen, within the days the API allows today.
     const startDate = page.getByLabel("Fecha de efecto");
-    await expect(startDate).toHaveValue(madridDay(1).iso);
-    await expect(startDate).toHaveAttribute("min", madridDay(1).iso);
-    await expect(startDate).toHaveAttribute("max", madridDay(60).iso);
+    // Typed by hand (ADR 019): shown as dd/mm/aaaa, the allowed days in the hint.
+    await expect(startDate).toHaveValue(madridDay(1).shown);
+    await expect(page.getByText(`de mañana (${madridDay(1).shown}) al ${madridDay(60).shown}`)).toBeVisible();
     const start = madridDay(spec.startDays);
 
     await fillPolicyholder(page);
