@@ -7,7 +7,7 @@ import { normalizeNif, validateNif } from "../domain/nif";
 import { isValidPhone, NIF_PATTERN, normalizePhone, PHONE_PATTERN } from "./checkout";
 import { listQuerySchemas, paginated } from "./list-query";
 import { documented } from "./openapi-meta";
-import { typedDateToIso } from "../domain/typed-date";
+import { typedDateToIso } from "./typed-date";
 import {
   CLIENT_STAGES,
   CONSENT_PURPOSES,

@@ -7,7 +7,7 @@ import { GUARANTEE_PRICE_TYPES, type GuaranteePriceType } from "../domain/catalo
 import { MAX_GUARANTEE_PERCENT_BP } from "../domain/guarantee-prices";
 import { parseEurosToCents } from "../domain/money";
 import { listQuerySchemas, paginated } from "./list-query";
-import { typedDateToIso } from "../domain/typed-date";
+import { typedDateToIso } from "./typed-date";
 import { LINES, type Line } from "./vocabulary";
 
 export { GUARANTEE_PRICE_TYPES, type GuaranteePriceType };

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { isIsoDate } from "../domain/calendar";
 import { UuidSchema } from "./ids";
 import { parseEurosToCents } from "../domain/money";
-import { typedDateToIso } from "../domain/typed-date";
+import { typedDateToIso } from "./typed-date";
 import { boundedListQuery, listQuerySchema, paginated } from "./list-query";
 
 // The values themselves are the vocabulary's; these names stay for the pages that import them here.

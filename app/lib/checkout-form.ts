@@ -25,7 +25,7 @@ import {
 } from "../../api/contract/checkout";
 import { StaffCheckoutBodySchema } from "../../api/contract/admin-policies";
 import { FREQUENCIES, LINES, type Line, type PaymentMethod } from "../../api/contract/vocabulary";
-import { typedDateToIso } from "../../api/domain/typed-date";
+import { typedDateToIso } from "../../api/contract/typed-date";
 
 
 /** Never sent back to the browser after a failed submission. */

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { LINE_CODES, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
 import { LINE_LABELS, LINE_NAMES, LINES } from "../../api/contract/vocabulary";
-import { formatTypedDate } from "../../api/domain/typed-date";
+import { formatTypedDate } from "../../api/contract/typed-date";
 
 export type LineOption = { code: QuoteLine; label: string; name: string; heading: string };
 

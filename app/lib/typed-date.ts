@@ -1,10 +1,10 @@
 // Dates typed by hand in the site's forms (ADR 019): the parser lives with the calendar
-// (api/domain/typed-date.ts) because the contract's form schemas use it too; this module wraps
+// (api/contract/typed-date.ts) because the contract's form schemas use it too; this module wraps
 // the contract's own object schemas for the forms that post them as they are (back office).
 import { z } from "zod";
-import { typedDateToIso } from "../../api/domain/typed-date";
+import { typedDateToIso } from "../../api/contract/typed-date";
 
-export { formatTypedDate, parseTypedDate, typedDateToIso } from "../../api/domain/typed-date";
+export { formatTypedDate, parseTypedDate, typedDateToIso } from "../../api/contract/typed-date";
 
 /**
  * The same object schema, its date fields read as typed (dd/mm/aaaa, d/m/aaaa, aaaa-mm-dd) and

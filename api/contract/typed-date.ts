@@ -3,7 +3,7 @@
 // writes dd/mm/aaaa, and this parser reads it the same in every browser, on the server and in the
 // page. Pure: no clock, no locale. The API keeps ISO dates (aaaa-mm-dd); the forms turn what was
 // typed into ISO before their schemas check it (ADR 019).
-import { daysInMonth } from "./calendar";
+import { daysInMonth } from "../domain/calendar";
 
 // Day, month and year (4 digits) separated by "/", "-", "." or spaces: 12/04/1985, 1/4/1985,
 // 12-04-1985, 12.04.1985, "12 / 04 / 1985", "12 04 1985".
