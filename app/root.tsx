@@ -13,7 +13,6 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { SiteInfoSchema } from "../api/contract/site";
 import { CookieBanner } from "~/components/cookie-banner";
 import { errorTitle, GeneralErrorBoundary } from "~/components/error-boundary";
@@ -121,7 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         {data ? (
           <AuthenticityTokenProvider token={data.csrf}>
-            <HoneypotProvider {...data.honeypot}>{body}</HoneypotProvider>
+            {body}
           </AuthenticityTokenProvider>
         ) : (
           body

@@ -1,4 +1,4 @@
-// Dates typed by hand in the site's forms (ADR 019): the parser lives with the calendar
+// Dates typed by hand in the site's forms (ADR 019): the parser lives in the contract
 // (api/contract/typed-date.ts) because the contract's form schemas use it too; this module wraps
 // the contract's own object schemas for the forms that post them as they are (back office).
 import { z } from "zod";

@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../../api/contract/quotes";
+import { BotTrapInputs } from "~/components/ui/bot-trap";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { LINE_FIELD } from "~/lib/quote-form";
@@ -116,7 +116,7 @@ function QuoteForm<Schema extends Record<string, unknown>>({
       <ErrorSummary form={form} fields={summaryFields} />
       <Form method="post" {...getFormProps(form)} noValidate onInput={edited} onChange={edited} className="mt-2">
         <AuthenticityTokenInput />
-        {honeypot ? <HoneypotInputs label="Deje este campo en blanco" /> : null}
+        {honeypot ? <BotTrapInputs /> : null}
         <input type="hidden" name={LINE_FIELD} value={line} />
         {hidden}
         {children}
