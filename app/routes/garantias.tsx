@@ -12,6 +12,7 @@ import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summar
 import { CheckboxField, Field, FieldErrors } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
+import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/use-zod-form";
 import { refusalInit } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor, requireVisitor } from "~/lib/auth.server";
@@ -393,10 +394,10 @@ function PayStep({ data, selection, effectiveDate }: { data: CustomerData; selec
     id: ENDORSEMENT_FORM_ID,
     lastResult,
     defaultValue: { method: "card" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EndorsementFormSchema }) as unknown as Submission<EndorsementFormShape>,
   });
+  useValidateChanged(form);
   useEffect(() => {
     if (!lastResult) return;
     const element = document.getElementById(form.id);

@@ -14,6 +14,7 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, DateField, Field } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
+import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/use-zod-form";
 import { CheckoutFormSchema, SECRET_FIELDS, StaffCheckoutFormSchema, type CheckoutFormShape } from "~/lib/checkout-form";
 import { formatMoney } from "~/lib/format";
 import { formatTypedDate } from "~/lib/typed-date";
@@ -96,11 +97,11 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
       ...holder,
       ...(holder.birthDate ? { birthDate: formatTypedDate(holder.birthDate) } : {}),
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...VALIDATION_TIMING,
     // The schema is a union on the payment method; conform sees its flat set of fields.
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<CheckoutFormShape>,
   });
+  useValidateChanged(form);
   const hydrated = useHydrated();
   // Each answer of the server leaves card number and CVC empty, as the page without JavaScript does.
   useEffect(() => {
