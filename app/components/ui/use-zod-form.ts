@@ -1,35 +1,42 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import type { z } from "zod";
 
 /**
  * When the page checks a field (GOV.UK habits): never because an untouched field was tabbed
  * past; a field the person changed is checked when they leave it (useValidateChanged), every field
  * on submit, and from then on each checked field again on every keystroke. Every form's useForm
- * takes these options.
+ * takes these options and calls useValidateChanged.
  */
-export const VALIDATION_TIMING = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
-
-type Validating = { id: string; validate: (options: { name: string }) => void };
+export const VALIDATION_TIMING = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
 
 /**
- * Checks a field when the person leaves it after changing it: the "change" event of a text box
- * fires exactly then (and at once for a radio, a checkbox or a select). With VALIDATION_TIMING.
+ * Leaving a field the person has not changed checks nothing: conform's blur check (a "focusout"
+ * listener on the document) does not hear about fields of this form that had no input yet.
  */
-export function useValidateChanged(form: Validating) {
-  const latest = useRef(form);
-  latest.current = form;
+export function useValidateChanged(form: { id: string }) {
   useEffect(() => {
-    const onChange = (event: Event) => {
-      const target = event.target;
-      if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) return;
-      if (!target.name || target.type === "hidden" || target.form?.id !== latest.current.id) return;
-      latest.current.validate({ name: target.name });
+    const element = document.getElementById(form.id);
+    if (!(element instanceof HTMLFormElement)) return;
+    const changed = new Set<string>();
+    const onInput = (event: Event) => {
+      const name = (event.target as { name?: unknown } | null)?.name;
+      if (typeof name === "string" && name) changed.add(name);
     };
-    document.addEventListener("change", onChange);
-    return () => document.removeEventListener("change", onChange);
-  }, []);
+    const onFocusOut = (event: FocusEvent) => {
+      const name = (event.target as { name?: unknown } | null)?.name;
+      if (typeof name === "string" && name && !changed.has(name)) event.stopPropagation();
+    };
+    element.addEventListener("input", onInput);
+    element.addEventListener("change", onInput);
+    element.addEventListener("focusout", onFocusOut);
+    return () => {
+      element.removeEventListener("input", onInput);
+      element.removeEventListener("change", onInput);
+      element.removeEventListener("focusout", onFocusOut);
+    };
+  }, [form.id]);
 }
 
 type Constraint = ReturnType<typeof getZodConstraint>;
