@@ -60,6 +60,7 @@ test.describe("en un navegador en inglés", () => {
 });
 
 test("el checkout del alquiler toma la fecha de nacimiento y la de efecto escritas a mano", async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto("/register?redirectTo=%2Fcotizar%3Flinea%3Dalquiler");
   const visitor = newVisitor();
   await page.getByLabel("Nombre").fill(visitor.name);
@@ -67,7 +68,8 @@ test("el checkout del alquiler toma la fecha de nacimiento y la de efecto escrit
   await page.getByLabel("Contraseña", { exact: true }).fill(visitor.password);
   await page.getByLabel("Repita la contraseña").fill(visitor.password);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Calcular precio" })).toBeVisible();
+  // Patience, not timing: creating an account hashes its password.
+  await expect(page.getByRole("heading", { level: 1, name: "Calcular precio" })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel("Código postal de la vivienda alquilada").fill("08001");
   await page.getByLabel("Renta mensual, en euros").fill("950");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.200");
@@ -83,7 +85,7 @@ test("el checkout del alquiler toma la fecha de nacimiento y la de efecto escrit
   await fillCard(page, "4242 4242 4242 4242");
   await acceptRequiredConsents(page);
   await page.getByRole("button", { name: /^Contratar y pagar / }).click();
-  await expect(page).toHaveURL(/\/cotizacion-confirmada\?poliza=/);
+  await expect(page).toHaveURL(/\/cotizacion-confirmada\?poliza=/, { timeout: 30_000 });
   await expect(page.getByRole("main")).toContainText(`${start.shown}, a las 00:00 h`);
 });
 
@@ -144,11 +146,14 @@ async function expectInViewport(page: Page) {
 }
 
 async function expectHeadingFocused(page: Page, name: string) {
-  await expect(page.getByRole("heading", { level: 1, name })).toBeFocused();
+  // Patience, not timing: pages that rate, hash a password or charge take a while on a busy machine.
+  await expect(page.getByRole("heading", { level: 1, name })).toBeFocused({ timeout: 30_000 });
 }
 
 test("solo con el teclado: de la portada a la póliza contratada, con un error corregido desde el resumen", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "El foco tras un cambio de página en la aplicación es cosa de JavaScript; sin él, cada página se carga entera.");
+  // A long walk, one key at a time, on a shared machine.
+  test.setTimeout(240_000);
   await page.goto("/");
   // An in-page link first (the skip link): it must not spoil where the summary's links land later.
   await page.keyboard.press("Tab");
@@ -237,6 +242,6 @@ test("solo con el teclado: de la portada a la póliza contratada, con un error c
   }
   await tabTo(page, page.getByRole("button", { name: /^Contratar y pagar / }), 150);
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/cotizacion-confirmada\?poliza=/);
+  await expect(page).toHaveURL(/\/cotizacion-confirmada\?poliza=/, { timeout: 30_000 });
   await expect(page.locator("h1")).toBeFocused();
 });
