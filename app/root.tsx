@@ -13,9 +13,9 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { SiteInfoSchema } from "../api/contract/site";
 import { CookieBanner } from "~/components/cookie-banner";
+import { FocusOnNavigation } from "~/components/focus-on-navigation";
 import { errorTitle, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ChunkReloadGuard, NewVersionNotice } from "~/components/release-guard";
 import { SiteFooter } from "~/components/site-footer";
@@ -77,6 +77,16 @@ function isBackOffice(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/");
 }
 
+/**
+ * The key under which a page's scroll position is kept. An in-page link ("#contenido", an error's
+ * "#campo") makes a history entry without state, whose key is always "default": every such entry
+ * shared one saved position, and going through one scrolled a later page to it. Those entries are
+ * keyed by their URL instead.
+ */
+function scrollKey(location: { key: string; pathname: string; search: string; hash: string }): string {
+  return location.key === "default" ? `${location.pathname}${location.search}${location.hash}` : location.key;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const error = useRouteError();
@@ -111,6 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter site={data?.site} />
         </>
       )}
+      <FocusOnNavigation />
       {data ? <NewVersionNotice buildVersion={data.buildVersion} /> : null}
     </>
   );
@@ -126,12 +137,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         {data ? (
           <AuthenticityTokenProvider token={data.csrf}>
-            <HoneypotProvider {...data.honeypot}>{body}</HoneypotProvider>
+            {body}
           </AuthenticityTokenProvider>
         ) : (
           body
         )}
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration nonce={nonce} getKey={scrollKey} />
         <Scripts nonce={nonce} />
       </body>
     </html>

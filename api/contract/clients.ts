@@ -7,6 +7,7 @@ import { normalizeNif, validateNif } from "../domain/nif";
 import { isValidPhone, NIF_PATTERN, normalizePhone, PHONE_PATTERN } from "./checkout";
 import { listQuerySchemas, paginated } from "./list-query";
 import { documented } from "./openapi-meta";
+import { typedDateToIso } from "./typed-date";
 import {
   CLIENT_STAGES,
   CONSENT_PURPOSES,
@@ -296,7 +297,8 @@ export type UpdateClient = z.infer<typeof UpdateClientSchema>;
 export const ClientFormSchema = z.object({
   name: ClientFieldSchemas.name,
   nif: ClientFieldSchemas.nif.optional(),
-  birthDate: ClientFieldSchemas.birthDate.optional(),
+  // Typed as dd/mm/aaaa in the form (ADR 019); ISO for the API.
+  birthDate: z.preprocess(typedDateToIso, ClientFieldSchemas.birthDate.optional()),
   email: ClientFieldSchemas.email.optional(),
   phone: ClientFieldSchemas.phone.optional(),
   address: ClientFieldSchemas.address.optional(),

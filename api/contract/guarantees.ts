@@ -7,6 +7,7 @@ import { GUARANTEE_PRICE_TYPES, type GuaranteePriceType } from "../domain/catalo
 import { MAX_GUARANTEE_PERCENT_BP } from "../domain/guarantee-prices";
 import { parseEurosToCents } from "../domain/money";
 import { listQuerySchemas, paginated } from "./list-query";
+import { typedDateToIso } from "./typed-date";
 import { LINES, type Line } from "./vocabulary";
 
 export { GUARANTEE_PRICE_TYPES, type GuaranteePriceType };
@@ -365,7 +366,8 @@ export const GuaranteeEditFormSchema = z
 
 /** The detail page's "Nuevo precio" form, turned into the POST body. */
 export const GuaranteePriceFormSchema = z
-  .object({ priceType: PriceShape.priceType, price: amountText, validFrom: isoDate })
+  // validFrom typed as dd/mm/aaaa in the form (ADR 019); ISO for the API.
+  .object({ priceType: PriceShape.priceType, price: amountText, validFrom: z.preprocess(typedDateToIso, isoDate) })
   .transform((value, ctx): NewGuaranteePrice => ({ priceType: value.priceType, priceValue: formPrice(value, ctx), validFrom: value.validFrom }));
 
 /** An amount in the API's units back to what the form shows ("25,5" → "25,50"; 1250 bp → "12,5"). */

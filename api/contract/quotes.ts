@@ -12,6 +12,7 @@ import { isIsoDate } from "../domain/calendar";
 import { UuidSchema } from "./ids";
 import { parseEurosToCents } from "../domain/money";
 import { vehicleErrors } from "../domain/vehicles";
+import { typedDateToIso } from "./typed-date";
 import { boundedListQuery, listQuerySchema, paginated } from "./list-query";
 
 // The values themselves are the vocabulary's; these names stay for the pages that import them here.
@@ -110,8 +111,8 @@ function dateField(required: string) {
     .string({ required_error: required, invalid_type_error: required })
     .trim()
     .min(1, required)
-    .refine(isIsoDate, invalid)
-    .refine((value) => Number(value.slice(0, 4)) >= 1900, invalid);
+    // One check, one message: two refinements with the same message showed it twice.
+    .refine((value) => isIsoDate(value) && Number(value.slice(0, 4)) >= 1900, invalid);
   return documented(field, { format: "date", description: "Fecha de calendario aaaa-mm-dd, desde 1900" });
 }
 
@@ -175,12 +176,14 @@ type FieldKit<
   A extends z.ZodType<number, z.ZodTypeDef, unknown>,
   N extends z.ZodType<number, z.ZodTypeDef, unknown>,
   F extends z.ZodType<boolean, z.ZodTypeDef, unknown>,
+  D extends z.ZodType<string, z.ZodTypeDef, unknown>,
 > = {
   amount: (spec: AmountSpec) => A;
   count: (spec: IntSpec) => N;
   flag: (required: string) => F;
   /** The tenant's contract: required in the form, defaulted by the API for older callers. */
   tenantContract: () => z.ZodType<TenantContract, z.ZodTypeDef, unknown>;
+  date: (required: string) => D;
 };
 
 const apiKit = {
@@ -193,6 +196,7 @@ const apiKit = {
       description:
         "Situación laboral del inquilino (factor de tarifa). Sin ella se toma «indefinido», por compatibilidad con los clientes anteriores; el formulario de /cotizar siempre la pide.",
     }),
+  date: dateField,
 };
 
 const formKit = {
@@ -208,6 +212,8 @@ const formKit = {
   // An unticked checkbox is simply absent from the form: false.
   flag: (required: string) => z.boolean({ required_error: required, invalid_type_error: required }).default(false),
   tenantContract: () => choiceField(TENANT_CONTRACTS, TENANT_CONTRACT_MESSAGE),
+  // Dates are typed as people write them (dd/mm/aaaa, d/m/aaaa, aaaa-mm-dd) and come out ISO.
+  date: (required: string) => z.preprocess(typedDateToIso, dateField(required)),
 };
 
 // ─── Inputs per line ────────────────────────────────────────────────────────────────────
@@ -216,13 +222,14 @@ function buildInputSchemas<
   A extends z.ZodType<number, z.ZodTypeDef, unknown>,
   N extends z.ZodType<number, z.ZodTypeDef, unknown>,
   F extends z.ZodType<boolean, z.ZodTypeDef, unknown>,
->(kit: FieldKit<A, N, F>) {
+  D extends z.ZodType<string, z.ZodTypeDef, unknown>,
+>(kit: FieldKit<A, N, F, D>) {
   const inputsRequired = { required_error: "Faltan los datos de la cotización", invalid_type_error: "Faltan los datos de la cotización" };
 
   const auto = z.object(
     {
-      driverBirthDate: dateField("Introduzca la fecha de nacimiento del conductor"),
-      licenseDate: dateField("Introduzca la fecha de expedición del carné de conducir"),
+      driverBirthDate: kit.date("Introduzca la fecha de nacimiento del conductor"),
+      licenseDate: kit.date("Introduzca la fecha de expedición del carné de conducir"),
       postalCode: postalCodeField,
       // A new quote takes them from the list of GET /public/vehicles (checked by createQuote and by
       // the form's schema); a stored quote or policy may hold the free text of before the list.

@@ -25,6 +25,7 @@ import {
 } from "../../api/contract/checkout";
 import { StaffCheckoutBodySchema } from "../../api/contract/admin-policies";
 import { FREQUENCIES, LINES, type Line, type PaymentMethod } from "../../api/contract/vocabulary";
+import { typedDateToIso } from "../../api/contract/typed-date";
 
 
 /** Never sent back to the browser after a failed submission. */
@@ -39,7 +40,8 @@ const base = z.object({
   frequency: z.enum(FREQUENCIES, { errorMap: () => ({ message: CHECKOUT_MESSAGES.frequency }) }),
   idempotencyKey: z.string({ required_error: CHECKOUT_MESSAGES.idempotencyKey }).uuid(CHECKOUT_MESSAGES.idempotencyKey),
   line: z.enum(LINES),
-  startDate: StartDateSchema,
+  // Typed as dd/mm/aaaa (or d/m/aaaa, aaaa-mm-dd); checked and sent as ISO.
+  startDate: z.preprocess(typedDateToIso, StartDateSchema),
   // Checked per line by insuredObjectIssues (below); the API checks them again.
   registration: z.string().optional(),
   riskSameAsHolder: z.boolean().default(false),
@@ -47,6 +49,7 @@ const base = z.object({
     .object({ street: z.string().optional(), door: z.string().optional(), postalCode: z.string().optional(), city: z.string().optional() })
     .default({}),
   ...PolicyholderSchema.shape,
+  birthDate: z.preprocess(typedDateToIso, PolicyholderSchema.shape.birthDate),
   terms: mustTick(CHECKOUT_MESSAGES.terms),
   privacy: mustTick(CHECKOUT_MESSAGES.privacy),
   ipid: mustTick(CHECKOUT_MESSAGES.ipid),

@@ -3,16 +3,19 @@ import type { AppLoadContext } from "@remix-run/node";
 import "./load-context";
 
 /**
- * A honeypot against form-filling bots (/register), compatible with remix-utils'
- * `<HoneypotProvider>` and `<HoneypotInputs>` (remix-utils/honeypot/react): a hidden text field
- * that must stay empty and a "valid from" timestamp. The server half is ours (node:crypto) because
+ * A honeypot against form-filling bots (/register, /cotizar): a field that must come back empty
+ * and a signed "valid from" timestamp, both rendered by `<BotTrapInputs>` as hidden inputs (a
+ * text browser shows every text input, CSS or not, so the trap is never a field a person sees;
+ * ADR 019). A submission that falls into it is answered with the same form, every value kept and
+ * a plain message (`BOT_TRAP_MESSAGE`): a person who trips it loses nothing. The server half is ours (node:crypto) because
  * remix-utils/honeypot/server needs crypto-js, which the project does not install; instead of
  * encrypting the timestamp we sign it with a key derived from SESSION_SECRET, which proves the
  * same thing (the server issued it) and works across instances.
  */
 export const HONEYPOT_NAME_FIELD = "name__confirm";
 export const HONEYPOT_VALID_FROM_FIELD = "from__confirm";
-export const HONEYPOT_FAILURE_MESSAGE = "Formulario no válido";
+/** What a person reads when a submission fell into the trap: their form, untouched, and this. */
+export const BOT_TRAP_MESSAGE = "No hemos podido enviar el formulario. Revise los datos y vuelva a enviarlo.";
 
 export type HoneypotInputProps = {
   nameFieldName: string;
@@ -56,10 +59,13 @@ export function honeypotProblem(formData: FormData, context: AppLoadContext, now
   return null;
 }
 
-/** Throws a 400 "Formulario no válido" for a submission that fell into the honeypot. */
-export function checkHoneypot(formData: FormData, context: AppLoadContext, request?: Request): void {
+/**
+ * Whether the submission fell into the honeypot (logged). The action then answers its own form
+ * with every value kept and `BOT_TRAP_MESSAGE` as the form's error, never an error page.
+ */
+export function caughtByHoneypot(formData: FormData, context: AppLoadContext, request?: Request): boolean {
   const problem = honeypotProblem(formData, context);
-  if (!problem) return;
+  if (!problem) return false;
   context.logger.warn("honeypot rejected", { reason: problem, path: request ? new URL(request.url).pathname : undefined });
-  throw new Response(HONEYPOT_FAILURE_MESSAGE, { status: 400, statusText: "Bad Request" });
+  return true;
 }

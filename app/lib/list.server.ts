@@ -6,6 +6,7 @@ import { redirect } from "@remix-run/node";
 import type { z } from "zod";
 import type { ApiClient } from "./api.server";
 import { parseForm } from "./parse-form.server";
+import { isoDateFilters } from "./typed-date";
 import { lastPageOf, MAX_LIST_OFFSET, type ListPage } from "../../api/contract/list-query";
 
 /** Query keys that are not filters: they never show in the filter bar. */
@@ -34,7 +35,8 @@ export type ListRequest<Query> =
  */
 export function readListQuery<S extends z.ZodTypeAny>(request: Request, schema: S, headers?: HeadersInit): ListRequest<z.output<S>> {
   const url = new URL(request.url);
-  const submission = parseForm(url.searchParams, schema);
+  // Date filters are typed as dd/mm/aaaa in the filter bar; the contract checks them as ISO.
+  const submission = parseForm(isoDateFilters(url.searchParams), schema);
   const filters: Record<string, string> = {};
   for (const [key, value] of url.searchParams) if (!PAGING_KEYS.has(key) && value !== "") filters[key] = value;
   const filtered = Object.keys(filters).length > 0;

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { LINE_CODES, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
 import { LINE_LABELS, LINE_NAMES, LINES } from "../../api/contract/vocabulary";
+import { formatTypedDate } from "../../api/contract/typed-date";
 
 export type LineOption = { code: QuoteLine; label: string; name: string; heading: string };
 
@@ -52,6 +53,8 @@ export const FIELD_NAMES: Record<QuoteLine, readonly string[]> = {
 
 /** Inputs typed in euros (the rest are numbers, dates, choices or yes/no). */
 const AMOUNT_FIELDS = new Set(["vehicleValue", "buildingValue", "contentsValue", "monthlyRent", "tenantMonthlyIncome"]);
+/** Dates, stored ISO and typed dd/mm/aaaa. */
+const DATE_FIELDS = new Set(["driverBirthDate", "licenseDate"]);
 /** Yes/no inputs: checkboxes, "on" when ticked. */
 const FLAG_FIELDS = new Set(["alarm", "reinforcedDoor"]);
 
@@ -74,7 +77,7 @@ function toFormValue(name: string, value: unknown): string | null {
   if (FLAG_FIELDS.has(name)) return value === true ? "on" : null;
   if (AMOUNT_FIELDS.has(name)) return typeof value === "number" && Number.isFinite(value) ? centsToEurosInput(value) : null;
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return DATE_FIELDS.has(name) ? formatTypedDate(value) : value;
   return null;
 }
 

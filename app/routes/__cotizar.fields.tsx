@@ -4,12 +4,12 @@ import type { z } from "zod";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AMOUNT_BOUNDS, NUMBER_BOUNDS, TENANT_CONTRACT_LABELS, TENANT_CONTRACTS, type QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
 import { VEHICLE_BRANDS } from "../../api/contract/vehicles";
-import { CheckboxField, Field, FieldErrors, SelectField } from "~/components/ui/field";
+import { CheckboxField, DateField, Field, FieldErrors, SelectField } from "~/components/ui/field";
 
 /**
  * The fields of the /cotizar form, one component per line, with the Spanish labels and hints of
  * GOV.UK habits: what to type and an example ("Por ejemplo, 28001"). Amounts are typed in euros
- * (inputmode decimal; "15.000" and "850,50" are fine); dates use the browser's date picker.
+ * (inputmode decimal; "15.000" and "850,50" are fine); dates are typed as dd/mm/aaaa (DateField).
  */
 
 export type FormInput<L extends QuoteLine> = z.input<(typeof QUOTE_FORM_SCHEMAS)[L]>;
@@ -150,20 +150,12 @@ export function AutoFields({ fields }: { fields: LineFields<"auto"> }) {
         />
       </Section>
       <Section title="El conductor principal">
-        <Field
-          meta={fields.driverBirthDate}
-          label="Fecha de nacimiento"
-          hint="Por ejemplo, 15/04/1985"
-          type="date"
-          width="sm"
-          inputProps={{ autoComplete: "bday" }}
-        />
-        <Field
+        <DateField meta={fields.driverBirthDate} label="Fecha de nacimiento" example="15/04/1985" inputProps={{ autoComplete: "bday" }} />
+        <DateField
           meta={fields.licenseDate}
           label="Fecha de expedición del carné de conducir"
-          hint="Figura en el apartado 10 del carné. Por ejemplo, 20/06/2005"
-          type="date"
-          width="sm"
+          hint="Figura en el apartado 10 del carné."
+          example="20/06/2005"
         />
         <Field
           meta={fields.claimFreeYears}

@@ -5,12 +5,13 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CLIENT_STAGE_LABELS, CLIENT_STAGES, ClientDataSchema, ClientDetailSchema, ClientFormSchema, toClientPatch } from "../../api/contract/clients";
 import { BackLink } from "~/components/ui/back-link";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { Field, SelectField } from "~/components/ui/field";
+import { DateField, Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { positiveIdParam } from "~/lib/http";
 import { adminTitle } from "~/lib/page-title";
+import { formatTypedDate } from "~/lib/typed-date";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** /admin/clients/{id}/edit: the client's data in one form; the API checks them again and audits the change. */
@@ -47,7 +48,7 @@ export default function EditClientPage() {
     defaultValue: {
       name: client.name,
       nif: client.nif ?? "",
-      birthDate: client.birthDate ?? "",
+      birthDate: client.birthDate ? formatTypedDate(client.birthDate) : "",
       email: client.email ?? "",
       phone: client.phone ?? "",
       address: client.address ?? "",
@@ -67,7 +68,7 @@ export default function EditClientPage() {
         <ErrorSummary form={form} fields={FIELDS.map((name) => fields[name])} />
         <Field label="Nombre y apellidos" meta={fields.name} width="lg" inputProps={{ autoComplete: "off" }} />
         <Field label="NIF/NIE" hint="Con su letra, por ejemplo 12345678Z." meta={fields.nif} width="sm" inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }} />
-        <Field label="Fecha de nacimiento" type="date" meta={fields.birthDate} width="sm" />
+        <DateField label="Fecha de nacimiento" meta={fields.birthDate} example="15/04/1985" />
         <Field label="Correo electrónico" type="email" meta={fields.email} width="lg" inputProps={{ autoComplete: "off", spellCheck: false }} />
         <Field label="Teléfono" type="tel" hint="Por ejemplo, 600 123 456 o +34 600 123 456." meta={fields.phone} width="sm" inputProps={{ autoComplete: "off" }} />
         <Field label="Dirección" meta={fields.address} width="lg" inputProps={{ autoComplete: "off" }} />

@@ -11,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { Detail, DetailSection } from "~/components/ui/detail";
 import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
-import { Field } from "~/components/ui/field";
+import { DateField, Field } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -206,7 +206,7 @@ const PRICE_COLUMNS: Column<GuaranteeDetail["prices"][number]>[] = [
 ];
 
 function PriceForm({ today, lastResult }: { today: string; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useZodForm({ id: "nuevo-precio", schema: GuaranteePriceFormSchema, lastResult, defaultValue: { priceType: "fixed", validFrom: today } });
+  const [form, fields] = useZodForm({ id: "nuevo-precio", schema: GuaranteePriceFormSchema, lastResult, defaultValue: { priceType: "fixed", validFrom: formatDate(today) } });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 max-w-xl rounded-md border border-slate-300 bg-white p-4">
       <h3 className="text-lg font-bold">Nuevo precio</h3>
@@ -221,7 +221,7 @@ function PriceForm({ today, lastResult }: { today: string; lastResult: Submissio
         width="xs"
         inputProps={{ autoComplete: "off", inputMode: "decimal" }}
       />
-      <Field label="Fecha de efecto" hint={`Desde hoy, ${formatDate(today)}.`} type="date" meta={fields.validFrom} width="sm" inputProps={{ min: today }} />
+      <DateField label="Fecha de efecto" hint={`Desde hoy, ${formatDate(today)}.`} example={formatDate(today)} meta={fields.validFrom} />
       <SubmitButton name={INTENT_FIELD} value="price" pendingText="Programando…" className="mt-6">
         Programar precio
       </SubmitButton>

@@ -36,7 +36,8 @@ import { InsurerInfo } from "~/components/policy/insurer-info";
 import { ReciboTable } from "~/components/policy/recibo-table";
 import { ConfirmStep, INTENT_FIELD, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { Field, SelectField, TextareaField } from "~/components/ui/field";
+import { DateField, SelectField, TextareaField } from "~/components/ui/field";
+import { parseTypedDate, withTypedDates } from "~/lib/typed-date";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
@@ -61,6 +62,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ROUTE_ID, (context) => loadAdminPolicy(context, ROUTE_ID));
 
 const NoFields = z.object({});
+// The cancellation's date is typed as dd/mm/aaaa (ADR 019); the API takes it as ISO.
+const CancelForm = withTypedDates(CancelPolicyBodySchema, ["effectiveDate"]);
 type Intent = AdminPolicyAction | "note";
 
 /** What each action says once done, from the policy as the API answers it afterwards. */
@@ -101,7 +104,7 @@ export const action = (args: ActionFunctionArgs) =>
     return runStaffAction(form, {
       suspend: act("suspend", SuspendPolicyBodySchema),
       reactivate: act("reactivate", NoFields),
-      cancel: act("cancel", CancelPolicyBodySchema),
+      cancel: act("cancel", CancelForm),
       "stop-renewal": act("stop-renewal", StopRenewalBodySchema),
       renew: act("renew", NoFields),
       note: act("note", NoteBodySchema, { confirm: false }),
@@ -174,12 +177,10 @@ function withValues(text: string, lines: string[]): ReactNode {
   );
 }
 
+/** A date as typed (dd/mm/aaaa, aaaa-mm-dd…) shown as dd/mm/aaaa, or as typed when it is no date. */
 function safeDate(value: string): string {
-  try {
-    return formatDate(value);
-  } catch {
-    return value;
-  }
+  const iso = parseTypedDate(value);
+  return iso ? formatDate(iso) : value;
 }
 
 // ─── The page ───────────────────────────────────────────────────────────────────────────────
@@ -476,7 +477,7 @@ function ActionForm({ intent, number, today, lastResult }: { intent: AdminPolicy
       );
     case "cancel":
       return (
-        <ConfirmedForm {...common} schema={CancelPolicyBodySchema} defaultValue={{ effectiveDate: today }}>
+        <ConfirmedForm {...common} schema={CancelForm} defaultValue={{ effectiveDate: formatDate(today) }}>
           {(fields) => (
             <>
               <SelectField
@@ -488,7 +489,7 @@ function ActionForm({ intent, number, today, lastResult }: { intent: AdminPolicy
                 width="sm"
                 className="mt-2"
               />
-              <Field meta={fields.effectiveDate} type="date" label="Fecha de efecto" hint="Por defecto, hoy." width="xs" className="mt-4" />
+              <DateField meta={fields.effectiveDate} label="Fecha de efecto" hint="Por defecto, hoy." example={formatDate(today)} className="mt-4" />
               <TextareaField meta={fields.note} label="Nota (opcional)" rows={2} width="full" className="mt-4" />
             </>
           )}

@@ -13,7 +13,7 @@ import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { readFormData } from "~/lib/form-data.server";
-import { checkHoneypot } from "~/lib/honeypot.server";
+import { BOT_TRAP_MESSAGE, caughtByHoneypot } from "~/lib/honeypot.server";
 import { rememberQuoteOwner } from "~/lib/quote-owner.server";
 import { mergeHeaders } from "~/lib/session.server";
 import { FIELD_NAMES, LINE_FIELD, LINE_OPTIONS, LINE_PARAM, lineOption, parseLine, prefillFromSearch, typedValues } from "~/lib/quote-form";
@@ -45,12 +45,17 @@ export const headers = retryAfterHeaders();
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
-  checkHoneypot(formData, context, request);
+  const trapped = caughtByHoneypot(formData, context, request);
   const line = parseLine(formData.get(LINE_FIELD));
   // The line travels in a hidden field the page always renders: without it the POST was not ours.
   if (!line) throw new Response("Seguro no válido", { status: 400, statusText: "Bad Request" });
 
   const submission = parseWithZod(formData, { schema: QUOTE_FORM_SCHEMAS[line] });
+  if (trapped) {
+    // The honeypot: the same form, every value kept, and a plain message (never an error page).
+    markSubmissionFailed(context);
+    return json(keepTyped(submission.reply({ formErrors: [BOT_TRAP_MESSAGE] }), formData), { status: 400 });
+  }
   if (submission.status !== "success") {
     markSubmissionFailed(context);
     return json(keepTyped(submission.reply(), formData), { status: 400 });

@@ -12,6 +12,7 @@ import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summar
 import { CheckboxField, Field, FieldErrors } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
+import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/use-zod-form";
 import { refusalInit } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor, requireVisitor } from "~/lib/auth.server";
@@ -28,6 +29,7 @@ import {
 import { policiesInForce, readGuaranteeCatalogue, readGuaranteeOptions } from "~/lib/endorsements.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatDate, formatMoney } from "~/lib/format";
+import { formatTypedDate, parseTypedDate } from "~/lib/typed-date";
 import { notFound, privateHeaders } from "~/lib/http";
 import { siteTitle } from "~/lib/page-title";
 
@@ -76,7 +78,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!asked) return json<PublicData | ChooseData | CustomerData>({ mode: "choose", policies: inForce }, { headers });
   if (!inForce.some((p) => String(p.id) === asked)) throw notFound("Póliza no encontrada");
   const chosen = url.searchParams.getAll(GUARANTEE_PARAM).filter(Boolean);
-  const date = url.searchParams.get(DATE_PARAM) || undefined;
+  // Typed as dd/mm/aaaa (ADR 019): the API takes ISO; anything else goes as typed, for the API to refuse.
+  const typed = url.searchParams.get(DATE_PARAM)?.trim();
+  const date = typed ? (parseTypedDate(typed) ?? typed) : undefined;
   const { options, problem } = await readGuaranteeOptions(request, context, visitor, asked, { effectiveDate: date, guarantees: chosen });
   return json<PublicData | ChooseData | CustomerData>(
     { mode: "customer", policies: inForce, options, chosen: problem?.field === "garantia" ? [] : chosen, problem, idempotencyKey: crypto.randomUUID() },
@@ -371,16 +375,18 @@ function AddGuarantees({ data }: { data: CustomerData }) {
               </label>
               <p id="fecha-hint" className="mt-1 text-slate-600">
                 Desde el {formatDate(options.effectiveDates.earliest)} (mañana como pronto) hasta el {formatDate(options.effectiveDates.latest)}. Las garantías le
-                cubren desde las 00:00 h de ese día.
+                cubren desde las 00:00 h de ese día. Escriba día, mes y año: dd/mm/aaaa.
               </p>
               {problem?.field === "fecha" ? <FieldErrors id="fecha-error" errors={[problem.message]} /> : null}
               <input
-                type="date"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={20}
                 id="fecha"
                 name={DATE_PARAM}
-                defaultValue={options.effectiveDates.chosen}
-                min={options.effectiveDates.earliest}
-                max={options.effectiveDates.latest}
+                defaultValue={formatTypedDate(options.effectiveDates.chosen)}
                 aria-describedby={problem?.field === "fecha" ? "fecha-hint fecha-error" : "fecha-hint"}
                 className="mt-2 block min-h-[44px] w-full max-w-[12rem] rounded-md border-2 border-slate-600 bg-white px-3 py-2"
               />
@@ -411,10 +417,10 @@ function PayStep({ data, selection, effectiveDate }: { data: CustomerData; selec
     id: ENDORSEMENT_FORM_ID,
     lastResult,
     defaultValue: { method: "card" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EndorsementFormSchema }) as unknown as Submission<EndorsementFormShape>,
   });
+  useValidateChanged(form);
   useEffect(() => {
     if (!lastResult) return;
     const element = document.getElementById(form.id);

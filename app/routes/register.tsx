@@ -4,10 +4,10 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { z } from "zod";
 import { accountRuleMessages, PASSWORD_MIN_LENGTH, RegisterBodySchema } from "../../api/contract/auth";
 import { useZodForm } from "~/components/ui/use-zod-form";
+import { BotTrapInputs } from "~/components/ui/bot-trap";
 import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -20,7 +20,7 @@ import {
 } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
 import { readFormData } from "~/lib/form-data.server";
-import { checkHoneypot } from "~/lib/honeypot.server";
+import { BOT_TRAP_MESSAGE, caughtByHoneypot } from "~/lib/honeypot.server";
 import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -62,8 +62,13 @@ export const headers = retryAfterHeaders();
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
-  checkHoneypot(formData, context, request);
+  const trapped = caughtByHoneypot(formData, context, request);
   const submission = parseWithZod(formData, { schema: RegisterFormSchema });
+  if (trapped) {
+    // The same form, every value kept (but the passwords), and a plain message: never an error page.
+    markSubmissionFailed(context);
+    return json(submission.reply({ formErrors: [BOT_TRAP_MESSAGE], hideFields: HIDDEN }), { status: 400 });
+  }
   if (submission.status !== "success") {
     // Includes 'Las contraseñas no coinciden': no call to the API.
     markSubmissionFailed(context);
@@ -104,7 +109,7 @@ export default function RegisterPage() {
         <ErrorSummary form={form} fields={[fields.name, fields.email, fields.password, fields.confirmPassword]} />
         <Form method="post" {...getFormProps(form)} noValidate className="mt-2">
           <AuthenticityTokenInput />
-          <HoneypotInputs label="Deje este campo en blanco" />
+          <BotTrapInputs />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Field meta={fields.name} label="Nombre" inputProps={{ autoComplete: "name", spellCheck: false }} />
           <Field

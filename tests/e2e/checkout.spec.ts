@@ -55,7 +55,8 @@ const LINES: Record<Line, LineCase> = {
       await page.getByLabel("Valor del coche, en euros").fill("15.000");
       await page.getByRole("radio", { name: "Particular" }).check();
       await page.getByLabel("Kilómetros que recorre al año").fill("12.000");
-      await page.getByLabel("Fecha de nacimiento").fill("1985-06-15");
+      // Typed by hand as people write dates (ADR 019); aaaa-mm-dd is read too.
+      await page.getByLabel("Fecha de nacimiento").fill("15/06/1985");
       await page.getByLabel("Fecha de expedición del carné de conducir").fill("2005-09-01");
       await page.getByLabel("Años sin siniestros con culpa").fill("8");
       await page.getByLabel("Código postal de su domicilio").fill("28013");
@@ -72,7 +73,7 @@ const LINES: Record<Line, LineCase> = {
       ["Modelo", "Ibiza"],
       ["Valor del coche, en euros", "15.000"],
       ["Kilómetros que recorre al año", "12.000"],
-      ["Fecha de nacimiento", "1985-06-15"],
+      ["Fecha de nacimiento", "15/06/1985"],
       ["Años sin siniestros con culpa", "8"],
     ],
     keptChoices: ["Particular"],
@@ -187,9 +188,9 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
 
     // The start date: tomorrow unless chosen, within the days the API allows today.
     const startDate = page.getByLabel("Fecha de efecto");
-    await expect(startDate).toHaveValue(madridDay(1).iso);
-    await expect(startDate).toHaveAttribute("min", madridDay(1).iso);
-    await expect(startDate).toHaveAttribute("max", madridDay(60).iso);
+    // Typed by hand (ADR 019): shown as dd/mm/aaaa, the allowed days in the hint.
+    await expect(startDate).toHaveValue(madridDay(1).shown);
+    await expect(page.getByText(`de mañana (${madridDay(1).shown}) al ${madridDay(60).shown}`)).toBeVisible();
     const start = madridDay(spec.startDays);
 
     await fillPolicyholder(page);

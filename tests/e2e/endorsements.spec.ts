@@ -38,7 +38,7 @@ test("un cliente añade una garantía a su póliza de hogar con tarjeta y la ve 
   await page.getByRole("link", { name: "Añadir garantías" }).click();
   await expect(page).toHaveURL(`/garantias?poliza=${policy.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Añadir garantías a su póliza" })).toBeVisible();
-  await expect(page.getByLabel("Fecha de efecto")).toHaveValue(madridDay(1).iso);
+  await expect(page.getByLabel("Fecha de efecto")).toHaveValue(madridDay(1).shown);
   await expectNoSeriousA11yViolations(page);
 
   // Step 1: choose, then the price of the choice.

@@ -116,7 +116,7 @@ export async function quoteAlquiler(page: Page) {
 export async function fillPolicyholder(page: Page) {
   await page.getByLabel("Nombre y apellidos").fill("Marta Gómez Ruiz");
   await page.getByLabel("NIF o NIE").fill(uniqueNif());
-  await page.getByLabel("Fecha de nacimiento").fill("1985-06-15");
+  await page.getByLabel("Fecha de nacimiento").fill("15/06/1985");
   await page.getByLabel("Teléfono").fill("612345678");
   // Exact labels: the dwelling's address has its own "Código postal de la vivienda"…
   await page.getByLabel("Dirección", { exact: true }).fill("Calle Mayor 1, 2.º B");

@@ -12,11 +12,13 @@ import { DistributorInfo } from "~/components/checkout/distributor-info";
 import { InsurerInfo } from "~/components/policy/insurer-info";
 import { InsuredObjectFields } from "~/components/checkout/insured-object-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { CheckboxField, Field } from "~/components/ui/field";
+import { CheckboxField, DateField, Field } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
+import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/use-zod-form";
 import { CheckoutFormSchema, SECRET_FIELDS, StaffCheckoutFormSchema, type CheckoutFormShape } from "~/lib/checkout-form";
 import { formatMoney } from "~/lib/format";
+import { formatTypedDate } from "~/lib/typed-date";
 import { QUOTE_PARAM, recibosSummary } from "~/lib/plan-choice";
 
 type Prices = Record<Frequency, BreakdownAnswer>;
@@ -93,15 +95,16 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
       method: "card",
       extras: data.extras,
       line: data.quote.line,
-      startDate: data.startDates.default,
+      startDate: formatTypedDate(data.startDates.default),
       riskAddress: { postalCode: data.quote.postalCode },
       ...holder,
+      ...(holder.birthDate ? { birthDate: formatTypedDate(holder.birthDate) } : {}),
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...VALIDATION_TIMING,
     // The schema is a union on the payment method; conform sees its flat set of fields.
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<CheckoutFormShape>,
   });
+  useValidateChanged(form);
   const hydrated = useHydrated();
   // Each answer of the server leaves card number and CVC empty, as the page without JavaScript does.
   useEffect(() => {
@@ -176,7 +179,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
           <p className="mt-1 text-slate-600">La persona que contrata el seguro y paga los recibos.</p>
           <Field meta={fields.name} label="Nombre y apellidos" width="lg" inputProps={{ autoComplete: "name" }} />
           <Field meta={fields.nif} label="NIF o NIE" hint="Por ejemplo, 12345678Z" width="sm" inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }} />
-          <Field meta={fields.birthDate} type="date" label="Fecha de nacimiento" width="sm" inputProps={{ autoComplete: "bday" }} />
+          <DateField meta={fields.birthDate} label="Fecha de nacimiento" example="15/04/1985" inputProps={{ autoComplete: "bday" }} />
           <Field meta={fields.phone} type="tel" label="Teléfono" hint="Por ejemplo, 600 123 456" width="sm" inputProps={{ autoComplete: "tel" }} />
           {staff ? (
             <Field

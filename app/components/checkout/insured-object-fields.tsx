@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { INSURED_OBJECT, SAME_ADDRESS_OFFERED } from "../../../api/contract/checkout";
 import type { Line } from "../../../api/contract/vocabulary";
-import { CheckboxField, Field } from "~/components/ui/field";
+import { CheckboxField, DateField, Field } from "~/components/ui/field";
 import { formatDate } from "~/lib/format";
 
 export type InsuredObjectFieldsProps = {
@@ -28,13 +28,11 @@ export function InsuredObjectFields({ line, startDate, registration, riskSameAsH
   return (
     <fieldset className="mt-8">
       <legend className="text-2xl font-bold text-slate-900">Su seguro</legend>
-      <Field
+      <DateField
         meta={startDate}
-        type="date"
         label="Fecha de efecto"
         hint={`El día en que empieza a cubrirle, a las 00:00 h: de mañana (${formatDate(startDates.earliest)}) al ${formatDate(startDates.latest)}.`}
-        width="sm"
-        inputProps={{ min: startDates.earliest, max: startDates.latest }}
+        example={formatDate(startDates.earliest)}
       />
       {INSURED_OBJECT[line] === "registration" ? (
         <Field

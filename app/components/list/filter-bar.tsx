@@ -4,7 +4,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { Field, SelectField } from "~/components/ui/field";
+import { DateField, Field, SelectField } from "~/components/ui/field";
 import { useListPending } from "./data-table";
 
 export type FilterDef =
@@ -53,6 +53,8 @@ function FilterForm({ id, label, filters, values, lastResult }: FilterBarProps) 
         {filters.map((filter, index) =>
           filter.kind === "select" ? (
             <SelectField key={filter.name} label={filter.label} hint={filter.hint} meta={metas[index]!} width="full" className="mt-4" placeholder={filter.placeholder} options={[...filter.options]} />
+          ) : filter.kind === "date" ? (
+            <DateField key={filter.name} label={filter.label} hint={filter.hint} example="01/03/2026" meta={metas[index]!} width="full" className="mt-4" />
           ) : (
             <Field
               key={filter.name}

@@ -3,10 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../../api/contract/quotes";
+import { BotTrapInputs } from "~/components/ui/bot-trap";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/use-zod-form";
 import { LINE_FIELD } from "~/lib/quote-form";
 import {
   AlquilerFields,
@@ -47,7 +48,7 @@ const CONSTRAINTS = {
   alquiler: getZodConstraint(QUOTE_FORM_SCHEMAS.alquiler),
 } satisfies Record<QuoteLine, ReturnType<typeof getZodConstraint>>;
 
-/** conform + zod on both halves: the same QUOTE_FORM_SCHEMAS as the action, validated on blur. */
+/** conform + zod on both halves: the same QUOTE_FORM_SCHEMAS as the action, checked when a changed field is left. */
 function useQuoteForm<L extends QuoteLine>(line: L, { defaultValue, lastResult }: LineFormProps) {
   const schema = QUOTE_FORM_SCHEMAS[line];
   return useForm<FormInput<L>>({
@@ -55,8 +56,7 @@ function useQuoteForm<L extends QuoteLine>(line: L, { defaultValue, lastResult }
     lastResult,
     defaultValue: defaultValue as DefaultValue<FormInput<L>>,
     constraint: CONSTRAINTS[line],
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 }
@@ -104,6 +104,7 @@ function QuoteForm<Schema extends Record<string, unknown>>({
   summaryFields: FieldMetadata<unknown, Schema, string[]>[];
   children: ReactNode;
 }) {
+  useValidateChanged(form);
   // Typing, ticking, choosing a date: any change by the person raises the unsaved-changes flag.
   const edited = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target;
@@ -116,7 +117,7 @@ function QuoteForm<Schema extends Record<string, unknown>>({
       <ErrorSummary form={form} fields={summaryFields} />
       <Form method="post" {...getFormProps(form)} noValidate onInput={edited} onChange={edited} className="mt-2">
         <AuthenticityTokenInput />
-        {honeypot ? <HoneypotInputs label="Deje este campo en blanco" /> : null}
+        {honeypot ? <BotTrapInputs /> : null}
         <input type="hidden" name={LINE_FIELD} value={line} />
         {hidden}
         {children}

@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { ERROR_TITLE_PREFIX } from "~/lib/page-title";
 
 /**
@@ -81,6 +81,23 @@ export function ErrorSummary({ form, fields, title = "Hay un problema" }: ErrorS
   );
 }
 
+/**
+ * An error's link focuses its field and scrolls it to the middle of the window (GOV.UK): the
+ * browser's own jump to "#id" can leave the field off-screen (scroll restoration, sticky parts)
+ * and does not focus a radio group's first option. Without JavaScript the plain link still jumps.
+ */
+function focusLinkedField(event: MouseEvent<HTMLUListElement>) {
+  const link = (event.target as HTMLElement).closest("a");
+  const id = link?.getAttribute("href")?.startsWith("#") ? decodeURIComponent(link.getAttribute("href")!.slice(1)) : null;
+  const target = id ? document.getElementById(id) : null;
+  if (!target) return;
+  const field = target.matches("input, select, textarea, button") ? target : target.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
+  if (!field) return;
+  event.preventDefault();
+  field.focus({ preventScroll: true });
+  field.scrollIntoView({ block: "center" });
+}
+
 function SummaryBox({ title, titleId, children }: { title: string; titleId: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   // Focus once when it appears, so keyboard and screen-reader users land on the list of problems.
@@ -88,16 +105,20 @@ function SummaryBox({ title, titleId, children }: { title: string; titleId: stri
     ref.current?.focus();
   }, []);
   return (
+    // role="alert" (GOV.UK): announced when it appears, also after a server answer without focus moving.
     <div
       ref={ref}
       tabIndex={-1}
+      role="alert"
       aria-labelledby={titleId}
       className="mt-6 rounded-md border-4 border-red-700 bg-white p-4 focus:outline focus:outline-4 focus:outline-offset-2 focus:outline-amber-400"
     >
       <h2 id={titleId} className="text-lg font-bold text-slate-900">
         {title}
       </h2>
-      <ul className="mt-2 list-none space-y-1 font-semibold [&_a]:text-red-700 [&_a]:underline">{children}</ul>
+      <ul onClick={focusLinkedField} className="mt-2 list-none space-y-1 font-semibold [&_a]:text-red-700 [&_a]:underline">
+        {children}
+      </ul>
     </div>
   );
 }

@@ -56,7 +56,8 @@ function FieldShell({
   );
 }
 
-type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "number" | "date";
+// No "date": the browser's date field orders day and month by the browser's language; dates are DateField.
+type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "number";
 
 /** Label, hint and errors above a control, in the GOV.UK order, with the ids the control refers to. */
 function FieldLabel<Schema>({ meta, label, hint }: { meta: FieldMetadata<Schema>; label: ReactNode; hint?: ReactNode }) {
@@ -94,6 +95,46 @@ export function Field<Schema>({ meta, label, hint, type = "text", width = "md", 
     <FieldShell invalid={invalid} className={className}>
       <FieldLabel meta={meta} label={label} hint={hint} />
       <input key={key} {...props} {...inputProps} className={controlClass(invalid, width)} />
+    </FieldShell>
+  );
+}
+
+export type DateFieldProps<Schema> = Omit<FieldProps<Schema>, "type" | "hint"> & {
+  /** What the date is, before the format ("Figura en el apartado 10 del carné."). */
+  hint?: ReactNode;
+  /** A date written as the example of the hint (dd/mm/aaaa). */
+  example: string;
+};
+
+/**
+ * A date typed by hand, dd/mm/aaaa (ADR 019): a text input with the format in the hint, the same
+ * in every browser (the browser's own date field orders day and month by the browser's language)
+ * and in a text browser. The form's schema reads it with parseTypedDate (d/m/aaaa and aaaa-mm-dd
+ * too). What was typed is shown back as typed; a stored date comes in as dd/mm/aaaa
+ * (formatTypedDate in the page's default values).
+ */
+export function DateField<Schema>({ meta, label, hint, example, width = "xs", className, inputProps }: DateFieldProps<Schema>) {
+  const invalid = Boolean(meta.errors?.length);
+  const { key, ...props } = getInputProps(meta, { type: "text", ariaDescribedBy: meta.descriptionId });
+  const fullHint = (
+    <>
+      {hint ? <>{hint} </> : null}
+      Escriba día, mes y año: dd/mm/aaaa. Por ejemplo, {example}
+    </>
+  );
+  return (
+    <FieldShell invalid={invalid} className={className}>
+      <FieldLabel meta={meta} label={label} hint={fullHint} />
+      <input
+        key={key}
+        {...props}
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={20}
+        {...inputProps}
+        className={controlClass(invalid, width)}
+      />
     </FieldShell>
   );
 }

@@ -1,0 +1,180 @@
+// A text browser completes the alquiler quote and its checkout (issue 11): w3m, which runs no
+// JavaScript and draws every text input whatever its CSS, reads each page (`-dump`) and sends
+// each form (`-post`). The test keeps the cookies (w3m keeps session cookies only within one
+// run) and reads the forms' fields from the page as w3m received it, as w3m itself would send them.
+// CI installs w3m (.ci/run); without it here the test is skipped, saying so.
+import { execFile, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { testServerForFile } from "../support/server";
+
+const W3M = spawnSync("w3m", ["-version"]).status === 0;
+const WHY = "w3m no está instalado (apt-get install w3m; CI lo instala)";
+
+const ctx = testServerForFile();
+const work = mkdtempSync(path.join(tmpdir(), "forms-w3m-"));
+const jar = new Map<string, string>();
+
+type Page = { status: number; location: string | null; html: string; text: string };
+
+const decode = (value: string) =>
+  value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/** What w3m shows of an HTML page (a text browser's view: no CSS, no JavaScript). */
+// Asynchronous: the server answers in this same process.
+const run = promisify(execFile);
+
+async function render(html: string): Promise<string> {
+  const file = path.join(work, "page.html");
+  writeFileSync(file, html);
+  return (await run("w3m", ["-T", "text/html", "-dump", "-cols", "120", "-I", "UTF-8", "-O", "UTF-8", file])).stdout;
+}
+
+/** One request by w3m: the answer's status, redirect, HTML and its text rendering. */
+async function w3m(url: string, body?: URLSearchParams): Promise<Page> {
+  const args = ["-o", "accept_encoding=identity", "-o", "follow_redirection=0", "-dump_both", "-I", "UTF-8", "-O", "UTF-8"];
+  if (jar.size > 0) args.push("-header", `Cookie: ${[...jar].map(([k, v]) => `${k}=${v}`).join("; ")}`);
+  if (body) {
+    const file = path.join(work, "post.txt");
+    writeFileSync(file, body.toString());
+    args.push("-post", file);
+  }
+  const { stdout: out } = await run("w3m", [...args, `${ctx.server.url}${url}`], { maxBuffer: 20 * 1024 * 1024 });
+  const split = out.search(/\r?\n\r?\n/);
+  const head = out.slice(0, split).split(/\r?\n/);
+  const html = out.slice(split).trim();
+  const status = Number(/^HTTP\/\d(?:\.\d)? (\d{3})/.exec(head[0] ?? "")?.[1]);
+  let location: string | null = null;
+  for (const line of head.slice(1)) {
+    const [name, ...rest] = line.split(":");
+    const value = rest.join(":").trim();
+    if (name!.toLowerCase() === "set-cookie") {
+      const [pair] = value.split(";");
+      const eq = pair!.indexOf("=");
+      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    if (name!.toLowerCase() === "location") location = value;
+  }
+  return { status, location, html, text: html.startsWith("<") ? await render(html) : "" };
+}
+
+/** Follows redirects as a browser does (GET). */
+async function open(url: string): Promise<Page> {
+  let page = await w3m(url);
+  for (let hops = 0; page.location && hops < 5; hops++) page = await w3m(page.location);
+  return page;
+}
+
+/** The fields a browser sends of the POST form that holds `marker`: hidden and typed values, ticked boxes and radios. */
+function formFields(html: string, marker: string): { action: string; fields: URLSearchParams } {
+  const forms = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].filter(([, attrs, inner]) => /method="post"/i.test(attrs!) && inner!.includes(marker));
+  expect(forms, `un formulario con ${marker}`).toHaveLength(1);
+  const [, attrs, inner] = forms[0]!;
+  const fields = new URLSearchParams();
+  for (const [input] of inner!.matchAll(/<input\b[^>]*>/g)) {
+    const attr = (name: string) => {
+      const found = new RegExp(`\\s${name}(?:="([^"]*)")?(?=[\\s/>])`).exec(input);
+      return found ? decode(found[1] ?? "") : undefined;
+    };
+    const name = attr("name");
+    const type = attr("type") ?? "text";
+    if (!name) continue;
+    if ((type === "checkbox" || type === "radio") && attr("checked") === undefined) continue;
+    fields.set(name, attr("value") ?? (type === "checkbox" ? "on" : ""));
+  }
+  return { action: decode(/action="([^"]*)"/.exec(attrs!)?.[1] ?? ""), fields };
+}
+
+async function post(action: string, fields: URLSearchParams, values: Record<string, string>): Promise<Page> {
+  for (const [name, value] of Object.entries(values)) fields.set(name, value);
+  let page = await w3m(action, fields);
+  for (let hops = 0; page.location && hops < 5; hops++) page = await w3m(page.location);
+  return page;
+}
+
+/** Spain's calendar day `days` from today as dd/mm/aaaa. */
+function madridDay(days: number): string {
+  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Madrid" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number);
+  const iso = new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
+describe.skipIf(!W3M)(`un navegador de texto (w3m)${W3M ? "" : `: ${WHY}`}`, () => {
+  // retry: once, alongside another file, the first page came back without the alquiler form
+  // (not reproduced since; the page's text is in the failure message to find out why).
+  it("cotiza un alquiler, se registra y contrata con fechas escritas dd/mm/aaaa, sin JavaScript", { retry: 1 }, async () => {
+    // The quote form: usable as text, the bot trap not offered as a field.
+    const quote = await open("/cotizar?linea=alquiler");
+    expect(quote.status).toBe(200);
+    expect(quote.text, quote.text.slice(0, 3000)).toContain("Datos del alquiler");
+    expect(quote.text).toContain("Código postal de la vivienda alquilada");
+    expect(quote.text).not.toMatch(/Deje este campo en blanco/i);
+    expect(quote.html).toMatch(/<input type="hidden" name="name__confirm" value=""\/>/);
+    const quoteForm = formFields(quote.html, 'name="monthlyRent"');
+    const results = await post(quoteForm.action || "/cotizar?linea=alquiler", quoteForm.fields, {
+      postalCode: "08001",
+      monthlyRent: "950",
+      tenantMonthlyIncome: "3.200",
+      months: "12",
+    });
+    expect(results.status).toBe(200);
+    expect(results.text).toContain("Sus precios");
+    expect(results.text).toMatch(/\d+,\d{2}\s€/);
+
+    // Choosing the plan leads to signing in; a new account comes back to the checkout.
+    // "Contratar este plan": a plain link to the checkout (the first plan's).
+    const href = decode(/href="(\/checkout\?[^"]*)"/.exec(results.html)?.[1] ?? "");
+    expect(href).toMatch(/^\/checkout\?/);
+    const login = await open(href);
+    expect(login.text).toContain("Iniciar sesión");
+    const registerHref = decode(/href="(\/register\?redirectTo=[^"]*)"/.exec(login.html)?.[1] ?? "");
+    const register = await open(registerHref);
+    expect(register.text).toContain("Crear una cuenta");
+    expect(register.text).not.toMatch(/Deje este campo en blanco/i);
+    const registerForm = formFields(register.html, 'name="confirmPassword"');
+    const email = `w3m-${Date.now()}-${Math.floor(Math.random() * 1e6)}@cotiza.test`;
+    const checkout = await post(registerForm.action || registerHref, registerForm.fields, {
+      name: "Marta Gómez",
+      email,
+      password: "Cliente-Segura-2026",
+      confirmPassword: "Cliente-Segura-2026",
+    });
+    expect(checkout.status).toBe(200);
+    expect(checkout.text).toContain("Contratar su seguro");
+    // Dates are text fields with their format said in words.
+    expect(checkout.text).toContain("Escriba día, mes y año: dd/mm/aaaa");
+    expect(checkout.text).toContain(`[${madridDay(1)}`);
+
+    const start = madridDay(10);
+    const number = Math.floor(10_000_000 + Math.random() * 89_999_999);
+    const checkoutForm = formFields(checkout.html, 'name="cardNumber"');
+    const confirmed = await post(checkoutForm.action || href, checkoutForm.fields, {
+      name: "Marta Gómez Ruiz",
+      nif: `${number}${"TRWAGMYFPDXBNJZSQVHLCKE"[number % 23]}`,
+      birthDate: "12/04/1985",
+      phone: "612345678",
+      address: "Calle Mayor 1, 2.º B",
+      postalCode: "28013",
+      city: "Madrid",
+      startDate: start,
+      "riskAddress.street": "Carrer de Balmes 21",
+      "riskAddress.door": "4.º 2.ª",
+      "riskAddress.city": "Barcelona",
+      method: "card",
+      cardNumber: "4242 4242 4242 4242",
+      expiry: "12/30",
+      cvc: "123",
+      cardHolder: "Marta Gómez",
+      terms: "on",
+      privacy: "on",
+      ipid: "on",
+    });
+    expect(confirmed.status, confirmed.text.slice(0, 2000)).toBe(200);
+    expect(confirmed.text).toMatch(/contratad/i);
+    expect(confirmed.text).toContain(`${start}, a las 00:00 h`);
+  });
+});
