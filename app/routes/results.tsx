@@ -1,4 +1,4 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import {
   PriceChoiceAnswerSchema,
@@ -13,7 +13,7 @@ import { getVisitor } from "~/lib/auth.server";
 import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
 import { isUuid } from "../../api/contract/ids";
 import { siteTitle } from "~/lib/page-title";
-import { EXTRAS_PARAM, FREQUENCY_PARAM, notIncluded, parseExtras, parseFrequency, QUOTE_PARAM, sameSelection } from "~/lib/plan-choice";
+import { EXTRAS_PARAM, FREQUENCY_PARAM, notIncluded, parseExtras, parseFrequency, PLAN_PARAM, QUOTE_PARAM, sameSelection } from "~/lib/plan-choice";
 import { lineOption, requoteHref } from "~/lib/quote-form";
 import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
 
@@ -41,6 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const id = url.searchParams.get(QUOTE_PARAM) ?? "";
   if (!isUuid(id)) throw notFound("Cotización no encontrada");
+  // "Contratar este plan" from a browser that ignores the button's formaction (w3m, Lynx) submits
+  // the form here: the same choice goes on to the checkout.
+  if (url.searchParams.get(PLAN_PARAM)) throw redirect(`/checkout?${url.searchParams.toString()}`);
   const { quote, api, visitor } = await readQuote(request, context, id);
 
   const frequency = parseFrequency(url.searchParams.get(FREQUENCY_PARAM));
