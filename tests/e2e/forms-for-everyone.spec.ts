@@ -1,13 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { acceptRequiredConsents, fillCard, fillInsuredObject, fillPolicyholder, madridDay, newVisitor, uniqueNif } from "./support";
+import { acceptRequiredConsents, chooseVehicle, fillCard, fillInsuredObject, fillPolicyholder, madridDay, newVisitor, uniqueNif } from "./support";
 
 // Issue 11, "What a customer expects": dates typed by hand mean the same in every browser, the
 // bot trap never costs a person their form, and the keyboard alone completes a purchase.
 
 async function fillAutoQuote(page: Page, birth: string, licence: string) {
   await page.goto("/cotizar?linea=auto");
-  await page.getByLabel("Marca").fill("Seat");
-  await page.getByLabel("Modelo").fill("Ibiza");
+  await chooseVehicle(page, "Seat", "Ibiza");
   await page.getByLabel("Año de matriculación").fill("2020");
   await page.getByLabel("Valor del coche, en euros").fill("15.000");
   await page.getByRole("radio", { name: "Particular" }).check();
@@ -73,9 +72,10 @@ test("el checkout del alquiler toma la fecha de nacimiento y la de efecto escrit
   await page.getByLabel("Código postal de la vivienda alquilada").fill("08001");
   await page.getByLabel("Renta mensual, en euros").fill("950");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.200");
+  await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
   await page.getByRole("radio", { name: "12 meses" }).check();
   await page.getByRole("button", { name: "Calcular precio" }).click();
-  await page.getByRole("link", { name: "Contratar este plan: 12 meses" }).click();
+  await page.getByRole("button", { name: "Contratar este plan: 12 meses" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
   await fillPolicyholder(page);
   await page.getByLabel("Fecha de nacimiento").fill("12/04/1985");
@@ -96,6 +96,7 @@ test("la trampa para robots rellena devuelve el mismo formulario con todo lo esc
   await page.getByLabel("Código postal de la vivienda alquilada").fill("08001");
   await page.getByLabel("Renta mensual, en euros").fill("950");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.200");
+  await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
   await page.getByRole("radio", { name: "12 meses" }).check();
   await page.locator('input[name="name__confirm"]').evaluate((input: HTMLInputElement) => {
     input.value = "robot";
@@ -181,6 +182,9 @@ test("solo con el teclado: de la portada a la póliza contratada, con un error c
   await page.keyboard.type("950");
   await tabTo(page, page.getByLabel("Ingresos netos mensuales del inquilino, en euros"));
   await page.keyboard.type("3.200");
+  await tabTo(page, page.getByLabel("Situación laboral del inquilino"));
+  await page.keyboard.type("Contrato indefinido");
+  await expect(page.getByLabel("Situación laboral del inquilino")).toHaveValue("indefinido");
   await tabTo(page, page.getByRole("radio", { name: "6 meses" }));
   await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("radio", { name: "12 meses" })).toBeChecked();
@@ -200,7 +204,7 @@ test("solo con el teclado: de la portada a la póliza contratada, con un error c
   await expectHeadingFocused(page, "Sus precios");
 
   // The plan: signing up on the way.
-  await tabTo(page, page.getByRole("link", { name: "Contratar este plan: 12 meses" }), 150);
+  await tabTo(page, page.getByRole("button", { name: "Contratar este plan: 12 meses" }), 150);
   await page.keyboard.press("Enter");
   await expectHeadingFocused(page, "Iniciar sesión");
   await tabTo(page, page.getByRole("main").getByRole("link", { name: "Regístrese" }).first());

@@ -69,7 +69,7 @@ test("coche: marca y modelo de las listas hasta Mi póliza, con la aseguradora; 
   await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
   await expect(page.getByLabel("Nombre y apellidos")).toHaveValue("Marta Gómez Ruiz");
   await expect(page.getByLabel("NIF o NIE")).toHaveValue(nif);
-  await expect(page.getByLabel("Fecha de nacimiento")).toHaveValue("1985-06-15");
+  await expect(page.getByLabel("Fecha de nacimiento")).toHaveValue("15/06/1985");
   await expect(page.getByLabel("Dirección", { exact: true })).toHaveValue("Calle Mayor 1, 2.º B");
   await expect(page.getByLabel("Población", { exact: true })).toHaveValue("Madrid");
   await expect(page.getByLabel("Número de la tarjeta")).toHaveValue("");
