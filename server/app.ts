@@ -12,6 +12,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { ApiApp } from "../api/app";
 import { clientAddress, NO_PROXY, type TrustProxy } from "./client-address";
 import { serveBuildAssets } from "./static-assets";
+import { installRouteMatchCache } from "./route-match-cache";
 import { notFoundBody } from "../api/http";
 import type { ApiFetch } from "../app/lib/load-context";
 import { errorFields, type Logger } from "../platform/logger";
@@ -207,6 +208,7 @@ export function createServerApp(options: ServerAppOptions) {
     apiFetch = (request) => fetch(request);
   }
 
+  installRouteMatchCache();
   // Always Remix's production mode: development mode would send error stacks to the browser.
   const handleRemix = createRequestHandler(build, "production");
   app.all("*", (c) =>
