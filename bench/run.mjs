@@ -99,6 +99,13 @@ const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 
+let stopping = false;
+for (const [name, child] of [["server", server], ["bare Remix app", bare]]) {
+  child.on("exit", (code, signal) => {
+    if (!stopping) console.error(`bench: the ${name} stopped during the bench (code ${code}, signal ${signal})`);
+  });
+}
+
 const quoteBody = JSON.stringify({
   line: "alquiler",
   inputs: { postalCode: "28013", monthlyRent: 90_000, tenantMonthlyIncome: 300_000, months: 12 },
@@ -334,6 +341,7 @@ ${jsTable}
   );
   console.log(readFileSync(`bench/results/${resultsName}.md`, "utf8"));
 } finally {
+  stopping = true;
   server.kill("SIGTERM");
   bare.kill("SIGTERM");
 }
