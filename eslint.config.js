@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", ".cache/", "node_modules/", "api/db/migrations/", "playwright-report/", "test-results/"] },
+  { ignores: ["build/", "public/build/", ".cache/", "bench/bare/build/", "bench/bare/public/build/", "bench/bare/.cache/", "node_modules/", "api/db/migrations/", "playwright-report/", "test-results/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -9,6 +9,36 @@ import { errorFields, logger } from "../platform/logger";
 import "~/lib/load-context";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * React writes a document as many ~2 KB chunks in one go; each became a chunk of the web stream
+ * and a write to the socket (7 % of a page's CPU on the bench). This passes on in one chunk what
+ * was written in the same turn of the event loop, so a page without Suspense leaves as one
+ * write and later (streamed) parts still leave as soon as they are rendered (ADR 008).
+ */
+class CoalescingStream extends Transform {
+  private chunks: Buffer[] = [];
+  private scheduled = false;
+  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.chunks.push(chunk);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.release());
+    }
+    callback();
+  }
+  _flush(callback: TransformCallback) {
+    this.release();
+    callback();
+  }
+  private release() {
+    this.scheduled = false;
+    if (this.chunks.length === 0) return;
+    const body = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.push(body);
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -23,6 +53,7 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -31,7 +62,9 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new CoalescingStream();
+          // React has written the whole document: nothing left to abort.
+          body.on("finish", () => clearTimeout(abortTimer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -42,6 +75,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -50,7 +84,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }
 

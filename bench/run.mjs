@@ -1,61 +1,57 @@
-// npm run bench — throughput and latency of the built server, plus the JavaScript /cotizar loads.
-// Starts the server (production mode, fresh embedded database) on BENCH_PORT, runs autocannon
-// against a trivial route (the framework's ceiling), GET /cotizar and the POST that creates a
-// quote, at 10 and 50 connections, and writes bench/results/latest.{json,md}. With
-// BENCH_DATABASE_URL (postgres://…, a database it may fill) the server uses that PostgreSQL
-// instead and the results go to bench/results/latest-postgres.{json,md}. Nothing here is
-// asserted: the figures are read by people and compared with the issue's targets.
+// npm run bench — throughput against Remix's own ceiling, the quote POST, memory, the JavaScript
+// each public page loads and Lighthouse scores, from one run (ADR 008).
+//
+// Builds and serves two apps side by side: the bare Remix app of bench/bare (Remix's ceiling on
+// this machine: one trivial route, remix-serve) and Cotiza (server.ts, production mode, a fresh
+// embedded database, or BENCH_DATABASE_URL's PostgreSQL). Every target is warmed up, then measured
+// RUNS times in interleaved rounds (bare, /bench, /cotizar…, then again), so a neighbour's load
+// hits all targets alike; each figure is the median round with the range, and every page is
+// reported as a share of the bare app measured in the same run. Then Lighthouse (mobile,
+// simulated throttling, Debian's Chromium) on /, /cotizar, /results and /checkout, and the
+// server's peak RSS. Writes bench/results/latest{,-postgres}.{json,md}. Nothing is asserted.
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { firstLoad, kb, readManifest } from "../scripts/first-load.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? PORT + 1);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 // The machine is shared (autocannon runs beside the server on 2 cores): each target is measured
-// RUNS times and the run with the median req/s is reported, with the spread next to it.
+// RUNS times and the median run is reported, with the spread next to it.
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-// Each target runs this long before it is measured: V8 compiles the hot paths of a page (React's
-// renderer, the router, our components) over the first few thousand requests, and a server in
-// production runs warm. Two seconds left p99 dominated by the first second's cold requests, and
-// after five /cotizar (a few hundred requests a second) was still getting faster run after run.
+// V8 compiles the hot paths of a page (React's renderer, the router, our components) over the
+// first few thousand requests; a production server runs warm (ADR 008).
 const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "10").split(",").map(Number);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const base = `http://127.0.0.1:${PORT}`;
+const bareBase = `http://127.0.0.1:${BARE_PORT}`;
 
-function cotizarJavaScript() {
-  const manifestFile = readdirSync("public/build").find((f) => f.startsWith("manifest-"));
-  const manifest = JSON.parse(readFileSync(path.join("public/build", manifestFile), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""));
-  const files = new Set([`/build/${manifestFile}`]);
-  const add = (entry) => [entry.module, ...(entry.imports ?? [])].forEach((f) => files.add(f));
-  add(manifest.entry);
-  add(manifest.routes.root);
-  add(manifest.routes["routes/cotizar"]);
-  let gzip = 0;
-  let raw = 0;
-  let runtimeGzip = 0;
-  for (const file of files) {
-    const body = readFileSync(path.join("public", file));
-    const gzipped = gzipSync(body, { level: 9 }).length;
-    raw += body.length;
-    gzip += gzipped;
-    // The chunk esbuild makes of react-dom, react, @remix-run/react and the router: the largest one.
-    runtimeGzip = Math.max(runtimeGzip, gzipped);
-  }
-  return { files: files.size, rawBytes: raw, gzipBytes: gzip, runtimeGzipBytes: runtimeGzip };
-}
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const database = databaseUrl ? "PostgreSQL (BENCH_DATABASE_URL)" : "a fresh embedded database (PGlite)";
+const resultsName = databaseUrl ? "latest-postgres" : "latest";
 
-async function waitReady() {
+// ---------------------------------------------------------------------------------------------
+// The bare Remix app: built with the root's compiler into bench/bare/{build,public/build}.
+const bareDir = path.resolve("bench/bare");
+const remixCli = path.resolve("node_modules/@remix-run/dev/dist/cli.js");
+const built = spawnSync(process.execPath, [remixCli, "build"], { cwd: bareDir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+if (built.status !== 0) throw new Error("the bare Remix app did not build (bench/bare)");
+
+async function waitFor(url) {
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error("server did not start");
+  throw new Error(`${url} did not answer`);
 }
 
 function run(opts) {
@@ -64,25 +60,26 @@ function run(opts) {
   });
 }
 
-const quoteBody = JSON.stringify({
-  line: "alquiler",
-  inputs: { postalCode: "28013", monthlyRent: 90_000, tenantMonthlyIncome: 300_000, months: 12 },
-});
-// Three ceilings, from the bare HTTP server to the framework rendering a page (ADR 008): /healthz
-// (Hono only), /version.json (a Remix resource route) and /bench (the smallest page: root loader
-// and shell around one sentence). /cotizar's target is measured against /bench.
-const targets = [
-  { name: "GET /healthz (server)", url: `${base}/healthz` },
-  { name: "GET /version.json (Remix resource route)", url: `${base}/version.json` },
-  { name: "GET /bench (ceiling: trivial page)", url: `${base}/bench` },
-  { name: "GET /cotizar", url: `${base}/cotizar?linea=alquiler` },
-  { name: "POST /api/quotes", url: `${base}/api/quotes`, method: "POST", headers: { "content-type": "application/json" }, body: quoteBody },
-];
+/** VmRSS and VmHWM (peak) of a process, in bytes, from /proc. */
+function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
+    return { rss: field("VmRSS"), peak: field("VmHWM") };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+const mb = (n) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const database = databaseUrl ? "PostgreSQL (BENCH_DATABASE_URL)" : "a fresh embedded database (PGlite)";
-const resultsName = databaseUrl ? "latest-postgres" : "latest";
+const bare = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+  cwd: bareDir,
+  env: { ...process.env, NODE_ENV: "production", PORT: String(BARE_PORT), HOST: "127.0.0.1" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
 const dataDir = mkdtempSync(path.join(tmpdir(), "cotiza-bench-"));
+const SESSION_SECRET = "bench-session-secret-0123456789-abcdefghijkl";
 const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   env: {
     ...process.env,
@@ -90,60 +87,261 @@ const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     PORT: String(PORT),
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? "",
-    SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijkl",
+    SESSION_SECRET,
     JWT_SECRET: "bench-jwt-secret-0123456789-abcdefghijklmnopq",
     ADMIN_EMAIL: "admin@cotiza.test",
     ADMIN_PASSWORD: "Admin-Cotiza-2026!",
     LOG_LEVEL: "error",
-    // The load comes from one address: the per-address limit of anonymous quotes stays checked on
-    // every POST (its cost is part of the figure) but is raised so that it never refuses.
-    RATE_LIMITS: "anonymousQuote=100000000/600",
+    // The load comes from one address: the per-address limits stay checked on every request
+    // (their cost is part of the figure) but are raised so that they never refuse.
+    RATE_LIMITS: "anonymousQuote=100000000/600,register=100000/600",
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
 
+let stopping = false;
+for (const [name, child] of [["server", server], ["bare Remix app", bare]]) {
+  child.on("exit", (code, signal) => {
+    if (!stopping) console.error(`bench: the ${name} stopped during the bench (code ${code}, signal ${signal})`);
+  });
+}
+
+const quoteBody = JSON.stringify({
+  line: "alquiler",
+  inputs: { postalCode: "28013", monthlyRent: 90_000, tenantMonthlyIncome: 300_000, months: 12 },
+});
+// From the bare HTTP server to a full page: /healthz (Hono only), /version.json (a Remix resource
+// route, no React), /bench (the root's loader, session, CSRF, headers and layout around one
+// sentence) and /cotizar?linea=auto (the largest form), each against the bare Remix app.
+const targets = [
+  { key: "bare", name: "GET / (bare Remix 2.17.5, remix-serve)", url: `${bareBase}/` },
+  { key: "healthz", name: "GET /healthz (Hono only)", url: `${base}/healthz` },
+  { key: "version", name: "GET /version.json (Remix resource route)", url: `${base}/version.json` },
+  { key: "bench", name: "GET /bench (our trivial page, real layout)", url: `${base}/bench` },
+  { key: "cotizar", name: "GET /cotizar?linea=auto", url: `${base}/cotizar?linea=auto` },
+  { key: "quote", name: "POST /api/quotes", url: `${base}/api/quotes`, method: "POST", headers: { "content-type": "application/json" }, body: quoteBody },
+];
+
+/** A visitor with a quote of their own: the session cookie and the pages /results and /checkout. */
+async function visitorWithQuote() {
+  const { visitorSessionStorage, VISITOR_TOKEN_KEY, VISITOR_USER_KEY } = await import("../app/lib/session.server.ts");
+  const { AUTO } = await import("../tests/support/quote-inputs.ts");
+  const account = { name: "Marta Gómez", email: `bench-${Date.now()}@cotiza.test`, password: "Bench-Cotiza-2026!" };
+  const registered = await fetch(`${base}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const auth = await registered.json();
+  const quoted = await fetch(`${base}/api/quotes`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${auth.token}` },
+    body: JSON.stringify({ line: "auto", inputs: AUTO }),
+  });
+  if (quoted.status !== 201) throw new Error(`quote: ${quoted.status} ${await quoted.text()}`);
+  const quote = await quoted.json();
+  // What the /register action stores (app/lib/auth.server.ts), signed with the bench server's secret.
+  const storage = visitorSessionStorage({ sessionSecrets: [SESSION_SECRET], secureCookies: true });
+  const session = await storage.getSession();
+  session.set(VISITOR_TOKEN_KEY, auth.token);
+  session.set(VISITOR_USER_KEY, JSON.stringify(auth.user));
+  const cookie = (await storage.commitSession(session)).split(";")[0];
+  return { cookie, quoteId: quote.id, plan: quote.plans[0].code };
+}
+
+/** One Lighthouse run of a page in a new tab (with the page's session cookie, if any). */
+async function lighthouseRun(browser, port, page) {
+  const { default: lighthouse } = await import("lighthouse");
+  // A signed-in page: the session cookie in the browser's jar (Lighthouse's storage reset
+  // would clear it, so the cache is cleared here instead: every run is a first visit).
+  const tab = await browser.newPage();
+  if (page.cookie) {
+    const [name, ...value] = page.cookie.split("=");
+    await tab.setCookie({ name, value: value.join("="), domain: "127.0.0.1", path: "/", httpOnly: true });
+    const cdp = await tab.createCDPSession();
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.detach();
+  }
+  // Lighthouse's default: mobile (Moto G Power), simulated throttling (slow 4G, 4× CPU).
+  const result = await lighthouse(
+    page.url,
+    { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: Boolean(page.cookie) },
+    undefined,
+    tab,
+  );
+  await tab.close();
+  return result.lhr;
+}
+
+async function lighthouseScores(pages) {
+  const chromeLauncher = await import("chrome-launcher");
+  const puppeteer = await import("puppeteer-core");
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const rows = [];
+    for (const page of pages) {
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        // Chromium under a loaded machine now and then fails to record the trace (NO_NAVSTART):
+        // that run is made again, up to three times.
+        let lhr;
+        for (let attempt = 1; ; attempt++) {
+          lhr = await lighthouseRun(browser, chrome.port, page);
+          if (!lhr.runtimeError) break;
+          if (attempt === 3) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+          console.warn(`${page.path}: ${lhr.runtimeError.code}, again`);
+        }
+        const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+        runs.push({
+          performance: lhr.categories.performance.score,
+          accessibility: lhr.categories.accessibility.score,
+          fcpMs: Math.round(lhr.audits["first-contentful-paint"].numericValue),
+          lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+          tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
+          cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+          requests: requests.length,
+          scripts: requests.filter((r) => r.resourceType === "Script").length,
+          finalUrl: lhr.finalDisplayedUrl,
+        });
+      }
+      runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+      const median = runs[Math.floor(runs.length / 2)];
+      const row = { page: page.path, ...median, performanceRange: [runs[0].performance, runs.at(-1).performance], runs: runs.length };
+      rows.push(row);
+      console.log(JSON.stringify(row));
+    }
+    return rows;
+  } finally {
+    await browser.disconnect();
+    await chrome.kill();
+  }
+}
+
 try {
-  await waitReady();
+  await Promise.all([waitFor(`${base}/readyz`), waitFor(`${bareBase}/`)]);
+  const idle = memoryOf(server.pid);
+  const samples = [];
+  const sampler = setInterval(() => samples.push(memoryOf(server.pid).rss), 500);
   const rows = [];
-  for (const connections of [10, 50]) {
+  for (const connections of CONNECTIONS) {
+    for (const target of targets) await run({ ...target, duration: WARM_UP, connections });
+    const results = new Map(targets.map((t) => [t.key, []]));
+    for (let i = 0; i < RUNS; i++) {
+      for (const target of targets) results.get(target.key).push(await run({ ...target, connections }));
+    }
     for (const target of targets) {
-      await run({ ...target, duration: WARM_UP, connections });
-      const results = [];
-      for (let i = 0; i < RUNS; i++) results.push(await run({ ...target, connections }));
-      results.sort((a, b) => a.requests.average - b.requests.average);
-      const result = results[Math.floor(results.length / 2)];
+      const runs = results.get(target.key);
+      const sorted = [...runs].sort((a, b) => a.requests.average - b.requests.average);
+      const result = sorted[Math.floor(sorted.length / 2)];
       const row = {
+        key: target.key,
         target: target.name,
         connections,
         requestsPerSecond: Math.round(result.requests.average),
-        requestsPerSecondRange: [Math.round(results[0].requests.average), Math.round(results.at(-1).requests.average)],
+        requestsPerSecondRange: [Math.round(sorted[0].requests.average), Math.round(sorted.at(-1).requests.average)],
+        perRound: runs.map((r) => Math.round(r.requests.average)),
         p50ms: result.latency.p50,
         p99ms: result.latency.p99,
-        non2xx: results.reduce((n, r) => n + r.non2xx, 0),
-        errors: results.reduce((n, r) => n + r.errors, 0),
+        non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+        errors: runs.reduce((n, r) => n + r.errors, 0),
       };
       rows.push(row);
       console.log(JSON.stringify(row));
     }
   }
-  const js = cotizarJavaScript();
-  const at = new Date().toISOString();
-  const find = (prefix, connections) => rows.find((r) => r.target.startsWith(prefix) && r.connections === connections);
-  const targetLines = [10, 50].map((c) => {
-    const share = (100 * find("GET /cotizar", c).requestsPerSecond) / find("GET /bench", c).requestsPerSecond;
-    return `- GET /cotizar at ${c} connections: ${share.toFixed(0)} % of the trivial page (target ≥ 50 %)`;
+  clearInterval(sampler);
+  const loaded = memoryOf(server.pid);
+  const bareMemory = memoryOf(bare.pid);
+  const memory = { idleRss: idle.rss, peakRss: loaded.peak, maxSampledRss: Math.max(0, ...samples), bareRemixPeakRss: bareMemory.peak };
+
+  const visitor = await visitorWithQuote();
+  const pages = [
+    { path: "/", url: `${base}/` },
+    { path: "/cotizar?linea=auto", url: `${base}/cotizar?linea=auto` },
+    { path: "/results (a real quote)", url: `${base}/results?cotizacion=${visitor.quoteId}`, cookie: visitor.cookie },
+    { path: "/checkout (signed in)", url: `${base}/checkout?cotizacion=${visitor.quoteId}&plan=${visitor.plan}`, cookie: visitor.cookie },
+  ];
+  const lighthouse = LIGHTHOUSE_RUNS > 0 ? await lighthouseScores(pages) : [];
+
+  const built = readManifest();
+  const javascript = [
+    ["/", "routes/_index"],
+    ["/cotizar", "routes/cotizar"],
+    ["/results", "routes/results"],
+    ["/checkout", "routes/checkout"],
+  ].map(([page, route]) => {
+    const load = firstLoad(route, { manifest: built });
+    return { page, route, files: load.files, rawBytes: load.rawBytes, gzipBytes: load.gzipBytes, brBytes: load.brBytes, smallestFileBytes: load.smallest.rawBytes };
   });
-  targetLines.push(`- POST /api/quotes p99 at 10 connections: ${find("POST /api/quotes", 10).p99ms} ms (target < 100 ms)`);
-  targetLines.push(`- JavaScript /cotizar loads: ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (target ≤ 100 KB), of which the React + Remix runtime chunk is ${(js.runtimeGzipBytes / 1024).toFixed(1)} KB`);
-  writeFileSync(`bench/results/${resultsName}.json`, JSON.stringify({ at, database, durationSeconds: DURATION, runs: RUNS, warmUpSeconds: WARM_UP, rows, cotizarJavaScript: js }, null, 2) + "\n");
+
+  // -------------------------------------------------------------------------------------------
+  const at = new Date().toISOString();
+  const find = (key, c) => rows.find((r) => r.key === key && r.connections === c);
+  const pct = (a, b) => `${((100 * a) / b).toFixed(0)} %`;
+  /** The share a/b of each round, as a range: the rounds ran back to back, under the same load. */
+  const roundRange = (a, b) => {
+    const shares = a.perRound.map((x, i) => (100 * x) / b.perRound[i]).sort((x, y) => x - y);
+    return `${shares[0].toFixed(0)}–${shares.at(-1).toFixed(0)} %`;
+  };
   const table = rows
-    .map((r) => `| ${r.target} | ${r.connections} | ${r.requestsPerSecond} | ${r.requestsPerSecondRange.join("–")} | ${r.p50ms} | ${r.p99ms} | ${r.non2xx + r.errors} |`)
+    .map((r) => {
+      const bareRow = find("bare", r.connections);
+      return `| ${r.target} | ${r.connections} | ${r.requestsPerSecond} | ${r.requestsPerSecondRange.join("–")} | ${r.key === "bare" ? "100 %" : pct(r.requestsPerSecond, bareRow.requestsPerSecond)} | ${r.p50ms} | ${r.p99ms} | ${r.non2xx + r.errors} |`;
+    })
     .join("\n");
+  const targetLines = CONNECTIONS.flatMap((c) => [
+    `- /bench at ${c} connections: ${pct(find("bench", c).requestsPerSecond, find("bare", c).requestsPerSecond)} of the bare Remix app (rounds ${roundRange(find("bench", c), find("bare", c))}; target ≥ 70 %)`,
+    `- /cotizar?linea=auto at ${c} connections: ${pct(find("cotizar", c).requestsPerSecond, find("bench", c).requestsPerSecond)} of /bench (rounds ${roundRange(find("cotizar", c), find("bench", c))}; target ≥ 70 %), ${pct(find("cotizar", c).requestsPerSecond, find("bare", c).requestsPerSecond)} of the bare Remix app`,
+    `- POST /api/quotes at ${c} connections: p50 ${find("quote", c).p50ms} ms, p99 ${find("quote", c).p99ms} ms, ${pct(find("quote", c).requestsPerSecond, find("bare", c).requestsPerSecond)} of the bare app's req/s`,
+  ]);
+  const lighthouseTable = lighthouse
+    .map((r) => `| ${r.page} | ${r.performance} | ${r.performanceRange.join("–")} | ${r.accessibility} | ${(r.fcpMs / 1000).toFixed(1)} s | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.cls} | ${r.requests} | ${r.scripts} |`)
+    .join("\n");
+  const jsTable = javascript.map((j) => `| ${j.page} | ${j.files} | ${kb(j.brBytes)} | ${kb(j.gzipBytes)} | ${kb(j.rawBytes)} | ${j.smallestFileBytes} B |`).join("\n");
+
+  writeFileSync(
+    `bench/results/${resultsName}.json`,
+    JSON.stringify({ at, database, durationSeconds: DURATION, runs: RUNS, warmUpSeconds: WARM_UP, rows, memory, lighthouse, javascript }, null, 2) + "\n",
+  );
   writeFileSync(
     `bench/results/${resultsName}.md`,
-    `# Bench ${at}\n\n${RUNS} runs of ${DURATION} s per target after a ${WARM_UP} s warm-up at the same load, the median run (by req/s) reported with the range of the ${RUNS}; server in production mode on ${database}; autocannon on the same machine (2 cores).\n\n| target | connections | req/s | req/s range | p50 ms | p99 ms | non-2xx + errors |\n|---|---|---|---|---|---|---|\n${table}\n\n## Against the targets of issue 4\n\n${targetLines.join("\n")}\n\nJavaScript loaded by /cotizar: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (${(js.rawBytes / 1024).toFixed(1)} KB raw), each file gzipped on its own at level 9.\n`,
+    `# Bench ${at}
+
+Server in production mode on ${database}, beside a bare Remix 2.17.5 app (bench/bare: one route
+of 40 paragraphs, remix-serve) measured in the same run; autocannon on the same machine (2 cores,
+shared). Each target warmed up ${WARM_UP} s, then ${RUNS} interleaved rounds of ${DURATION} s; the
+median round is reported with the range, and every figure as a share of the bare app.
+
+| target | connections | req/s | req/s range | of bare Remix | p50 ms | p99 ms | non-2xx + errors |
+|---|---|---|---|---|---|---|---|
+${table}
+
+## Against the targets of issue 13
+
+${targetLines.join("\n")}
+
+## Lighthouse (mobile, simulated throttling, ${LIGHTHOUSE_RUNS} runs per page, the median reported)
+
+| page | performance | range | accessibility | FCP | LCP | TBT | CLS | requests | scripts |
+|---|---|---|---|---|---|---|---|---|---|
+${lighthouseTable}
+
+## First-load JavaScript per public page (as served: the build's .br and .gz copies)
+
+| page | files | Brotli | gzip | raw | smallest file |
+|---|---|---|---|---|---|
+${jsTable}
+
+## Memory (server process, /proc VmRSS and VmHWM)
+
+- idle after start: ${mb(memory.idleRss)}; peak under the load above: ${mb(memory.peakRss)}
+- the bare Remix app under the same load: peak ${mb(memory.bareRemixPeakRss)}
+`,
   );
   console.log(readFileSync(`bench/results/${resultsName}.md`, "utf8"));
 } finally {
+  stopping = true;
   server.kill("SIGTERM");
+  bare.kill("SIGTERM");
 }

@@ -11,6 +11,8 @@ import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { ApiApp } from "../api/app";
 import { clientAddress, NO_PROXY, type TrustProxy } from "./client-address";
+import { serveBuildAssets } from "./static-assets";
+import { installRouteMatchCache } from "./route-match-cache";
 import { notFoundBody } from "../api/http";
 import type { ApiFetch } from "../app/lib/load-context";
 import { errorFields, type Logger } from "../platform/logger";
@@ -179,13 +181,9 @@ export function createServerApp(options: ServerAppOptions) {
   });
 
   // Hashed build assets never change under the same name: cache them for a year.
-  app.use(
-    "/build/*",
-    serveStatic({
-      root: publicDir,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
+  // Each is served from its Brotli or gzip copy made at build time (scripts/precompress.mjs), by
+  // Accept-Encoding with Vary: no request compresses a static file.
+  app.use("/build/*", serveBuildAssets({ root: publicDir, cacheControl: "public, max-age=31536000, immutable" }));
   // Other public files (favicon.svg, robots.txt…) all have an extension: pages and the API are
   // never looked up on disk (a stat per request, measured on the bench).
   const publicFile = serveStatic({
@@ -210,6 +208,7 @@ export function createServerApp(options: ServerAppOptions) {
     apiFetch = (request) => fetch(request);
   }
 
+  installRouteMatchCache();
   // Always Remix's production mode: development mode would send error stacks to the browser.
   const handleRemix = createRequestHandler(build, "production");
   app.all("*", (c) =>
