@@ -9,8 +9,8 @@ import { firstLoad, kb } from "./first-load.mjs";
  */
 export const BUDGET = {
   route: "routes/cotizar",
-  maxBrBytes: Number(process.env.JS_BUDGET_BR_BYTES ?? 122 * 1024),
-  maxFiles: Number(process.env.JS_BUDGET_FILES ?? 26),
+  maxBrBytes: Number(process.env.JS_BUDGET_BR_BYTES ?? 126 * 1024),
+  maxFiles: Number(process.env.JS_BUDGET_FILES ?? 27),
 };
 
 const load = firstLoad(BUDGET.route);
