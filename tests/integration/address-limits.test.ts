@@ -239,7 +239,8 @@ describe("las páginas sin JavaScript", () => {
     advance(3600);
     const quote = { line: "alquiler", inputs: ALQUILER };
     for (let i = 0; i < DEFAULT_RATE_LIMITS.anonymousQuote.limit; i++) expect((await post("/quotes", quote, { from })).status).toBe(201);
-    const href = requoteHref("alquiler", ALQUILER);
+    // The form asks the tenant's contract type (the API defaults it for older callers).
+    const href = requoteHref("alquiler", { ...ALQUILER, tenantContract: "indefinido" });
     const values = prefillFromSearch("alquiler", new URL(href, proxied.url).searchParams);
     const page = await submitForm(href, from, values);
     expect(page.status).toBe(429);

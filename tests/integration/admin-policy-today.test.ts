@@ -56,6 +56,7 @@ describe("la fecha de hoy de una póliza en el back office", () => {
     const html = await response.text();
     const input = html.match(/<input[^>]*name="effectiveDate"[^>]*>/)?.[0];
     expect(input, "el campo Fecha de efecto de la anulación").toBeDefined();
-    expect(input).toContain(`value="${API_TODAY}"`);
+    // Shown as people type dates (dd/mm/aaaa).
+    expect(input).toContain(`value="${API_TODAY.split("-").reverse().join("/")}"`);
   });
 });
