@@ -13,7 +13,6 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { SiteInfoSchema } from "../api/contract/site";
 import { CookieBanner } from "~/components/cookie-banner";
 import { FocusOnNavigation } from "~/components/focus-on-navigation";
 import { errorTitle, GeneralErrorBoundary } from "~/components/error-boundary";
@@ -22,7 +21,6 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PageNotice, Toaster } from "~/components/toaster";
 import { hasFailedSubmission } from "~/components/ui/error-summary";
-import { apiClient } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { readConsent } from "~/lib/consent.server";
 import { csrfToken } from "~/lib/csrf.server";
@@ -30,6 +28,7 @@ import { honeypotInputProps } from "~/lib/honeypot.server";
 import "~/lib/load-context";
 import { useNonce } from "~/lib/nonce";
 import { mergeHeaders } from "~/lib/session.server";
+import { getSiteInfo } from "~/lib/site.server";
 import { getToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/tailwind.css";
 import { HOME_TITLE } from "~/lib/page-title";
@@ -46,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // getVisitor re-validates a visitor token with GET /auth/profile on every request that carries
   // one; a failed check throws the redirect to /login that clears the session.
   const [site, consent, visitor, csrf] = await Promise.all([
-    apiClient(context, request).get("/public/site", { schema: SiteInfoSchema }),
+    getSiteInfo(context, request),
     readConsent(request),
     getVisitor(request, context),
     csrfToken(request, context),

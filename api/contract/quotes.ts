@@ -18,6 +18,15 @@ import { boundedListQuery, listQuerySchema, paginated } from "./list-query";
 // The values themselves are the vocabulary's; these names stay for the pages that import them here.
 import { FREQUENCIES, LINES, QUOTE_STATUSES, type Line } from "./vocabulary";
 import { documented } from "./openapi-meta";
+import {
+  AMOUNT_BOUNDS,
+  DEFAULT_TENANT_CONTRACT,
+  NUMBER_BOUNDS,
+  RENTAL_MONTHS,
+  TENANT_CONTRACTS,
+  type RentalMonths,
+  type TenantContract,
+} from "./quote-questions";
 export { FREQUENCIES, LINES as LINE_CODES, QUOTE_STATUSES };
 export type { Frequency, Line as QuoteLine, QuoteStatus as QuoteStatusCode } from "./vocabulary";
 
@@ -26,41 +35,20 @@ export const QUOTE_NOT_FOUND_MESSAGE = "Cotización no encontrada";
 export const QUOTE_OWNER_HEADER = "X-Quote-Owner";
 export const MAX_CLAIM_TOKENS = 50;
 
-// ─── Field bounds (shared by both flavours, and by the form's hints) ───────────────────────
-
-/** Money bounds in cents. */
-export const AMOUNT_BOUNDS = {
-  vehicleValue: { min: 100_000, max: 20_000_000 },
-  buildingValue: { min: 0, max: 300_000_000 },
-  contentsValue: { min: 0, max: 100_000_000 },
-  monthlyRent: { min: 10_000, max: 1_000_000 },
-  tenantMonthlyIncome: { min: 10_000, max: 10_000_000 },
-} as const;
-
-export const NUMBER_BOUNDS = {
-  vehicleYearMin: 1950,
-  yearBuiltMin: 1800,
-  annualKm: { min: 0, max: 100_000 },
-  claimFreeYears: { min: 0, max: 50 },
-  areaM2: { min: 20, max: 1_000 },
-} as const;
-
-export const RENTAL_MONTHS = [6, 12, 18] as const;
-
-/** The tenant's employment (alquiler), a rating input: the values of the tariff's choice table. */
-export const TENANT_CONTRACTS = ["indefinido", "funcionario", "pensionista", "autonomo", "temporal"] as const;
-export type TenantContract = (typeof TENANT_CONTRACTS)[number];
-export const TENANT_CONTRACT_LABELS: Record<TenantContract, string> = {
-  indefinido: "Contrato indefinido",
-  funcionario: "Funcionario",
-  pensionista: "Pensionista",
-  autonomo: "Autónomo",
-  temporal: "Contrato temporal",
-};
-/** What the API assumes when a caller omits it (callers from before the form asked it): the neutral row of the tariff. */
-export const DEFAULT_TENANT_CONTRACT: TenantContract = "indefinido";
+// The form's questions without zod (bounds, choices, field names): quote-questions.ts, which the
+// /cotizar page loads in the browser.
+export {
+  AMOUNT_BOUNDS,
+  DEFAULT_TENANT_CONTRACT,
+  NUMBER_BOUNDS,
+  QUOTE_FIELD_NAMES,
+  RENTAL_MONTHS,
+  TENANT_CONTRACT_LABELS,
+  TENANT_CONTRACTS,
+  type RentalMonths,
+  type TenantContract,
+} from "./quote-questions";
 const TENANT_CONTRACT_MESSAGE = "Elija la situación laboral del inquilino";
-export type RentalMonths = (typeof RENTAL_MONTHS)[number];
 
 // The calendar year, read when a value is checked (not when the module loads), so that a server
 // running across New Year accepts next year's cars.

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { QUOTE_FORM_SCHEMAS, QUOTE_INPUT_SCHEMAS } from "../../api/contract/quotes";
 import {
   centsToEurosInput,
@@ -56,6 +57,15 @@ describe("FIELD_NAMES", () => {
     expect(FIELD_NAMES.auto).toEqual(Object.keys(AUTO));
     expect([...FIELD_NAMES.hogar].sort()).toEqual(Object.keys(HOGAR).sort());
     expect(FIELD_NAMES.alquiler).toEqual(Object.keys(ALQUILER));
+  });
+
+  it("son las claves de los esquemas del formulario, en su orden (se escriben a mano para que zod no viaje a /cotizar)", () => {
+    const keysOf = (schema: z.ZodTypeAny): string[] =>
+      schema instanceof z.ZodEffects ? keysOf(schema.innerType()) : Object.keys((schema as z.AnyZodObject).shape);
+    for (const line of ["auto", "hogar", "alquiler"] as const) {
+      expect(FIELD_NAMES[line]).toEqual(keysOf(QUOTE_FORM_SCHEMAS[line]));
+      expect(FIELD_NAMES[line]).toEqual(keysOf(QUOTE_INPUT_SCHEMAS[line]));
+    }
   });
 });
 

@@ -2,9 +2,9 @@
 // /cotizacion/{id} and /mis-cotizaciones: the lines on offer, the form's field names per line,
 // and the two-way trip between a quote's stored inputs (cents, booleans) and the form's typed
 // values (euros, "on"), used to quote again.
-import { z } from "zod";
-import { LINE_CODES, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
-import { LINE_LABELS, LINE_NAMES, LINES } from "../../api/contract/vocabulary";
+// No zod here: /cotizar loads this module in the browser, and zod comes with the validator (ADR 008).
+import { QUOTE_FIELD_NAMES } from "../../api/contract/quote-questions";
+import { LINE_LABELS, LINE_NAMES, LINES, type Line as QuoteLine } from "../../api/contract/vocabulary";
 import { formatTypedDate } from "../../api/contract/typed-date";
 
 export type LineOption = { code: QuoteLine; label: string; name: string; heading: string };
@@ -30,26 +30,15 @@ export const LINE_PARAM = "linea";
 export const LINE_FIELD = "linea";
 
 export function parseLine(value: unknown): QuoteLine | null {
-  return typeof value === "string" && (LINE_CODES as readonly string[]).includes(value) ? (value as QuoteLine) : null;
+  return typeof value === "string" && (LINES as readonly string[]).includes(value) ? (value as QuoteLine) : null;
 }
 
 export function lineOption(line: QuoteLine): LineOption {
   return LINE_OPTIONS.find((option) => option.code === line)!;
 }
 
-function shapeOf(schema: z.ZodTypeAny): z.ZodRawShape {
-  // hogar is an object wrapped in a superRefine (ZodEffects); the others are plain objects.
-  if (schema instanceof z.ZodEffects) return shapeOf(schema.innerType());
-  if (schema instanceof z.ZodObject) return schema.shape as z.ZodRawShape;
-  throw new Error("QUOTE_FORM_SCHEMAS: expected an object schema");
-}
-
 /** The input names of each line, in the contract's order. */
-export const FIELD_NAMES: Record<QuoteLine, readonly string[]> = {
-  auto: Object.keys(shapeOf(QUOTE_FORM_SCHEMAS.auto)),
-  hogar: Object.keys(shapeOf(QUOTE_FORM_SCHEMAS.hogar)),
-  alquiler: Object.keys(shapeOf(QUOTE_FORM_SCHEMAS.alquiler)),
-};
+export const FIELD_NAMES: Record<QuoteLine, readonly string[]> = QUOTE_FIELD_NAMES;
 
 /** Inputs typed in euros (the rest are numbers, dates, choices or yes/no). */
 const AMOUNT_FIELDS = new Set(["vehicleValue", "buildingValue", "contentsValue", "monthlyRent", "tenantMonthlyIncome"]);

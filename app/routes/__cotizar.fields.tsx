@@ -2,8 +2,9 @@ import { getCollectionProps, type FieldMetadata, type FormMetadata } from "@conf
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { AMOUNT_BOUNDS, NUMBER_BOUNDS, TENANT_CONTRACT_LABELS, TENANT_CONTRACTS, type QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
-import { VEHICLE_BRANDS } from "../../api/contract/vehicles";
+import type { QUOTE_FORM_SCHEMAS, QuoteLine } from "../../api/contract/quotes";
+// The page's questions without zod (ADR 008: zod is loaded with the validator, on first use).
+import { AMOUNT_BOUNDS, NUMBER_BOUNDS, TENANT_CONTRACT_LABELS, TENANT_CONTRACTS, VEHICLE_BRANDS } from "../../api/contract/quote-questions";
 import { CheckboxField, DateField, Field, FieldErrors, SelectField } from "~/components/ui/field";
 
 /**

@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ProductLineListSchema, type ProductLine } from "../../api/contract/site";
-import { apiClient } from "~/lib/api.server";
+import type { ProductLine } from "../../api/contract/site";
 import { formatMoney } from "~/lib/format";
 import "~/lib/load-context";
 import { HOME_TITLE } from "~/lib/page-title";
+import { getProductLines } from "~/lib/site.server";
 
 export const meta: MetaFunction = () => [
   { title: HOME_TITLE },
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { lines } = await apiClient(context, request).get("/public/lines", { schema: ProductLineListSchema });
+  const { lines } = await getProductLines(context, request);
   return json({ lines });
 }
 

@@ -7,6 +7,7 @@ import { ClientDetailSchema, ClientListSchema, type ClientData } from "../../api
 import { isUuid } from "../../api/contract/ids";
 import { PolicySchema } from "../../api/contract/policies";
 import { QUOTE_FORM_SCHEMAS, QuoteSchema, type Quote, type QuoteLine } from "../../api/contract/quotes";
+import { QUOTE_FORM_CONSTRAINTS, type QuoteFormConstraint } from "~/lib/quote-form.server";
 import { FREQUENCIES, FREQUENCY_LABELS } from "../../api/contract/vocabulary";
 import { CheckoutForm, type HolderDefaults } from "~/components/checkout/checkout-form";
 import { QuoteLineForm } from "~/components/quote/quote-line-form";
@@ -79,7 +80,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       const prefill: Record<string, string> = {};
       if (client?.postalCode) prefill.postalCode = client.postalCode;
       if (client?.birthDate && line === "auto") prefill.driverBirthDate = client.birthDate;
-      return { step: 1 as const, canReadClients, client, q, matches, line, prefill };
+      return { step: 1 as const, canReadClients, client, q, matches, line, prefill, constraint: line ? QUOTE_FORM_CONSTRAINTS[line] : null };
     }
 
     if (!isUuid(quoteId)) throw new Response("Cotización no encontrada", { status: 404, statusText: "Not Found" });
@@ -305,8 +306,8 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
             </li>
           ))}
         </ul>
-        {data.line ? (
-          <RiskForm key={`${data.line}:${clientParam ?? ""}`} line={data.line} defaultValue={data.prefill} lastResult={lastResult} />
+        {data.line && data.constraint ? (
+          <RiskForm key={`${data.line}:${clientParam ?? ""}`} line={data.line} defaultValue={data.prefill} constraint={data.constraint} lastResult={lastResult} />
         ) : (
           <p className="mt-4 text-slate-700">Elija el seguro para ver sus preguntas.</p>
         )}
@@ -315,11 +316,11 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
   );
 }
 
-function RiskForm({ line, defaultValue, lastResult }: { line: QuoteLine; defaultValue: Record<string, string>; lastResult: SubmissionResult<string[]> | undefined }) {
+function RiskForm({ line, ...form }: { line: QuoteLine; defaultValue: Record<string, string>; constraint: QuoteFormConstraint; lastResult: SubmissionResult<string[]> | undefined }) {
   return (
     <div className="mt-4">
       <h3 className="text-lg font-semibold">{lineOption(line).heading}</h3>
-      <QuoteLineForm line={line} defaultValue={defaultValue} lastResult={lastResult} honeypot={false} submitLabel="Calcular precio" />
+      <QuoteLineForm line={line} {...form} honeypot={false} submitLabel="Calcular precio" />
     </div>
   );
 }

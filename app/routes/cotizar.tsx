@@ -1,10 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { CreatedQuoteSchema, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
+import type { Line as QuoteLine } from "../../api/contract/vocabulary";
 import { QuoteLineForm } from "~/components/quote/quote-line-form";
 import { UnsavedChangesGuard } from "~/components/unsaved-changes";
 import { markSubmissionFailed } from "~/components/ui/error-summary";
@@ -16,6 +15,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { BOT_TRAP_MESSAGE, caughtByHoneypot } from "~/lib/honeypot.server";
 import { rememberQuoteOwner } from "~/lib/quote-owner.server";
 import { mergeHeaders } from "~/lib/session.server";
+import { CreatedQuoteSchema, parseQuoteForm, QUOTE_FORM_CONSTRAINTS, type QuoteFormConstraint } from "~/lib/quote-form.server";
 import { FIELD_NAMES, LINE_FIELD, LINE_OPTIONS, LINE_PARAM, lineOption, parseLine, prefillFromSearch, typedValues } from "~/lib/quote-form";
 import { siteTitle } from "~/lib/page-title";
 
@@ -31,7 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const line = parseLine(url.searchParams.get(LINE_PARAM));
   // "Volver a cotizar" (/results) links here with the previous inputs in the URL.
-  return json({ line, defaultValue: line ? prefillFromSearch(line, url.searchParams) : {} });
+  return json({
+    line,
+    defaultValue: line ? prefillFromSearch(line, url.searchParams) : {},
+    constraint: line ? QUOTE_FORM_CONSTRAINTS[line] : null,
+  });
 }
 
 /** A failed submission answered with every value as the person typed it ("12.000", not "12000"). */
@@ -50,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The line travels in a hidden field the page always renders: without it the POST was not ours.
   if (!line) throw new Response("Seguro no válido", { status: 400, statusText: "Bad Request" });
 
-  const submission = parseWithZod(formData, { schema: QUOTE_FORM_SCHEMAS[line] });
+  const submission = parseQuoteForm(line, formData);
   if (trapped) {
     // The honeypot: the same form, every value kept, and a plain message (never an error page).
     markSubmissionFailed(context);
@@ -83,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CotizarPage() {
-  const { line, defaultValue } = useLoaderData<typeof loader>();
+  const { line, defaultValue, constraint } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-10 sm:py-14">
       <div className="max-w-2xl">
@@ -92,8 +96,8 @@ export default function CotizarPage() {
           Responda unas preguntas y verá al momento el precio de cada plan. Calcular el precio no le obliga a contratar.
         </p>
         <LineChooser current={line} />
-        {line ? (
-          <LineQuote key={`${line}:${JSON.stringify(defaultValue)}`} line={line} defaultValue={defaultValue} />
+        {line && constraint ? (
+          <LineQuote key={`${line}:${JSON.stringify(defaultValue)}`} line={line} defaultValue={defaultValue} constraint={constraint} />
         ) : (
           <p className="mt-6 text-slate-700">Elija el seguro que desea y le preguntaremos solo lo necesario para calcular su precio.</p>
         )}
@@ -137,7 +141,7 @@ function LineChooser({ current }: { current: QuoteLine | null }) {
 }
 
 /** One line's form, with the unsaved-changes flag: it rises on the first edit and never asks on submit. */
-function LineQuote({ line, defaultValue }: { line: QuoteLine; defaultValue: Record<string, string> }) {
+function LineQuote({ line, defaultValue, constraint }: { line: QuoteLine; defaultValue: Record<string, string>; constraint: QuoteFormConstraint }) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [dirty, setDirty] = useState(false);
@@ -151,6 +155,7 @@ function LineQuote({ line, defaultValue }: { line: QuoteLine; defaultValue: Reco
       <QuoteLineForm
         line={line}
         defaultValue={defaultValue}
+        constraint={constraint}
         lastResult={lastResult}
         onEdit={() => setDirty(true)}
         footer={

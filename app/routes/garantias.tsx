@@ -12,7 +12,7 @@ import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summar
 import { CheckboxField, Field, FieldErrors } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
-import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/use-zod-form";
+import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/form-checks";
 import { refusalInit } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor, requireVisitor } from "~/lib/auth.server";

@@ -113,3 +113,33 @@ test.describe("con JavaScript", () => {
     expect(prompted).toBe(false);
   });
 });
+
+test.describe("el validador del formulario llega al empezar a rellenarlo", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "sin JavaScript valida el servidor al enviar; no hay validador que descargar");
+
+  test("quien solo mira no lo descarga; al salir de un campo cambiado avisa sin enviar nada", async ({ page }) => {
+    const validatorRequests: string[] = [];
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/quote-validation-")) validatorRequests.push(request.url());
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/cotizar?linea=alquiler");
+    await page.waitForLoadState("networkidle");
+    expect(validatorRequests, "la página cargada y sin tocar no pide el validador").toEqual([]);
+
+    const postalCode = page.getByLabel("Código postal de la vivienda alquilada");
+    const arrived = page.waitForResponse((response) => response.url().includes("/quote-validation-") && response.ok());
+    await postalCode.focus();
+    await arrived;
+    await postalCode.fill("99001");
+    await postalCode.press("Tab");
+    await expect(page.getByText("El código postal no corresponde a ninguna provincia española")).toBeVisible();
+    await expect(postalCode).toHaveAttribute("aria-invalid", "true");
+    expect(validatorRequests).toHaveLength(1);
+    expect(posts, "el aviso es del navegador, no del servidor").toEqual([]);
+
+    await postalCode.fill("46001");
+    await expect(page.getByText("El código postal no corresponde a ninguna provincia española")).toHaveCount(0);
+  });
+});

@@ -15,7 +15,7 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, DateField, Field } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
-import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/use-zod-form";
+import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/form-checks";
 import { CheckoutFormSchema, SECRET_FIELDS, StaffCheckoutFormSchema, type CheckoutFormShape } from "~/lib/checkout-form";
 import { formatMoney } from "~/lib/format";
 import { formatTypedDate } from "~/lib/typed-date";

@@ -1,14 +1,14 @@
 import { getFormProps, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../../api/contract/quotes";
+import type { Line as QuoteLine } from "../../../api/contract/vocabulary";
 import { BotTrapInputs } from "~/components/ui/bot-trap";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/use-zod-form";
+import { notCheckedHere, useValidateChanged, useValidatorOnFirstUse, VALIDATION_TIMING } from "~/components/ui/form-checks";
 import { LINE_FIELD } from "~/lib/quote-form";
+import type { QuoteFormConstraint } from "~/lib/quote-form.server";
 import {
   AlquilerFields,
   alquilerFieldOrder,
@@ -21,10 +21,14 @@ import {
 
 /**
  * The rating questions of one line as a form: the public /cotizar and staff selling by phone
- * (/admin/policies/new) ask the same, checked by the same QUOTE_FORM_SCHEMAS on both halves.
+ * (/admin/policies/new) ask the same, checked by the same QUOTE_FORM_SCHEMAS on both halves: the
+ * action with ~/lib/quote-form.server, the browser with ./quote-validation, loaded on the form's
+ * first use so that zod is not part of the page's first load (ADR 008).
  */
 export type LineFormProps = {
   defaultValue: Record<string, string>;
+  /** The line's HTML constraints, from the loader (QUOTE_FORM_CONSTRAINTS). */
+  constraint: QuoteFormConstraint;
   lastResult: SubmissionResult<string[]> | undefined;
   /** A field was changed by the person. */
   onEdit?: () => void;
@@ -41,23 +45,19 @@ export function QuoteLineForm({ line, ...props }: LineFormProps & { line: QuoteL
   return line === "auto" ? <AutoForm {...props} /> : line === "hogar" ? <HogarForm {...props} /> : <AlquilerForm {...props} />;
 }
 
-/** The HTML constraints (required, min, max…) of each line's form, derived once from its schema. */
-const CONSTRAINTS = {
-  auto: getZodConstraint(QUOTE_FORM_SCHEMAS.auto),
-  hogar: getZodConstraint(QUOTE_FORM_SCHEMAS.hogar),
-  alquiler: getZodConstraint(QUOTE_FORM_SCHEMAS.alquiler),
-} satisfies Record<QuoteLine, ReturnType<typeof getZodConstraint>>;
+const loadValidator = () => import("./quote-validation");
 
-/** conform + zod on both halves: the same QUOTE_FORM_SCHEMAS as the action, checked when a changed field is left. */
-function useQuoteForm<L extends QuoteLine>(line: L, { defaultValue, lastResult }: LineFormProps) {
-  const schema = QUOTE_FORM_SCHEMAS[line];
+/** conform with the line's constraints; its validator arrives on first use, and until then the server checks. */
+function useQuoteForm<L extends QuoteLine>(line: L, { defaultValue, lastResult, constraint }: LineFormProps) {
+  const id = `cotizar-${line}`;
+  const validator = useValidatorOnFirstUse(id, loadValidator);
   return useForm<FormInput<L>>({
-    id: `cotizar-${line}`,
+    id,
     lastResult,
     defaultValue: defaultValue as DefaultValue<FormInput<L>>,
-    constraint: CONSTRAINTS[line],
+    constraint,
     ...VALIDATION_TIMING,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => validator.current?.validateQuote(line, formData) ?? notCheckedHere(formData),
   });
 }
 
@@ -98,7 +98,7 @@ function QuoteForm<Schema extends Record<string, unknown>>({
   footer,
   submitLabel = "Calcular precio",
   children,
-}: Omit<LineFormProps, "defaultValue" | "lastResult"> & {
+}: Omit<LineFormProps, "defaultValue" | "lastResult" | "constraint"> & {
   line: QuoteLine;
   form: FormMetadata<Schema, string[]>;
   summaryFields: FieldMetadata<unknown, Schema, string[]>[];

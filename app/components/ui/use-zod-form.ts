@@ -1,43 +1,7 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { useEffect } from "react";
 import type { z } from "zod";
-
-/**
- * When the page checks a field (GOV.UK habits): never because an untouched field was tabbed
- * past; a field the person changed is checked when they leave it (useValidateChanged), every field
- * on submit, and from then on each checked field again on every keystroke. Every form's useForm
- * takes these options and calls useValidateChanged.
- */
-export const VALIDATION_TIMING = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
-
-/**
- * Leaving a field the person has not changed checks nothing: conform's blur check (a "focusout"
- * listener on the document) does not hear about fields of this form that had no input yet.
- */
-export function useValidateChanged(form: { id: string }) {
-  useEffect(() => {
-    const element = document.getElementById(form.id);
-    if (!(element instanceof HTMLFormElement)) return;
-    const changed = new Set<string>();
-    const onInput = (event: Event) => {
-      const name = (event.target as { name?: unknown } | null)?.name;
-      if (typeof name === "string" && name) changed.add(name);
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      const name = (event.target as { name?: unknown } | null)?.name;
-      if (typeof name === "string" && name && !changed.has(name)) event.stopPropagation();
-    };
-    element.addEventListener("input", onInput);
-    element.addEventListener("change", onInput);
-    element.addEventListener("focusout", onFocusOut);
-    return () => {
-      element.removeEventListener("input", onInput);
-      element.removeEventListener("change", onInput);
-      element.removeEventListener("focusout", onFocusOut);
-    };
-  }, [form.id]);
-}
+import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/form-checks";
 
 type Constraint = ReturnType<typeof getZodConstraint>;
 // A schema's HTML constraints (required, min, max, pattern…) never change: derived once, not per render.
