@@ -9,6 +9,7 @@
 // build; @remix-run/dev is pinned (2.17.5), and the build fails loudly if the module moves.
 import { createRequire } from "node:module";
 import { precompress } from "./precompress.mjs";
+import { rebundle } from "./rebundle.mjs";
 
 const require = createRequire(import.meta.url);
 const emptyModules = require("@remix-run/dev/dist/compiler/plugins/emptyModules.js");
@@ -38,9 +39,17 @@ try {
   if (error) console.error(error);
   process.exit(1);
 }
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const rebundleStarted = performance.now();
+try {
+  const r = await rebundle();
+  console.log(`rebundle: ${r.before} → ${r.after} JavaScript files (smallest ${r.smallest} B), ${r.manifest}, in ${Math.round(performance.now() - rebundleStarted)} ms`);
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}
 const started = performance.now();
 const t = await precompress("public/build");
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`precompress: ${t.files} files (${kb(t.rawBytes)}): Brotli ${kb(t.brBytes)}, gzip ${kb(t.gzipBytes)}, ${t.written} copies written in ${Math.round(performance.now() - started)} ms`);
 // The compiler leaves its esbuild service running; `remix build` exits the same way.
 process.exit(0);

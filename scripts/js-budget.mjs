@@ -5,12 +5,13 @@ import { firstLoad, kb } from "./first-load.mjs";
 
 /**
  * /cotizar's first load as served with Brotli, and its number of files: a ratchet at what the build
- * loads today (issue 13's targets are 110 KB and 12 files; ADR 008 says what stands between).
+ * loads today, 123.9 KB and 12 files since the re-bundle (issue 13's targets are 110 KB and 12
+ * files; ADR 008 says what stands between).
  */
 export const BUDGET = {
   route: "routes/cotizar",
-  maxBrBytes: Number(process.env.JS_BUDGET_BR_BYTES ?? 126 * 1024),
-  maxFiles: Number(process.env.JS_BUDGET_FILES ?? 27),
+  maxBrBytes: Number(process.env.JS_BUDGET_BR_BYTES ?? 124.5 * 1024),
+  maxFiles: Number(process.env.JS_BUDGET_FILES ?? 12),
 };
 
 const load = firstLoad(BUDGET.route);
