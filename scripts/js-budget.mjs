@@ -10,8 +10,8 @@ import { firstLoad, kb } from "./first-load.mjs";
  */
 export const BUDGET = {
   route: "routes/cotizar",
-  maxBrBytes: Number(process.env.JS_BUDGET_BR_BYTES ?? 124.5 * 1024),
-  maxFiles: Number(process.env.JS_BUDGET_FILES ?? 12),
+  maxBrBytes: Number(process.env.JS_BUDGET_BR_BYTES ?? 119 * 1024),
+  maxFiles: Number(process.env.JS_BUDGET_FILES ?? 13),
 };
 
 const load = firstLoad(BUDGET.route);

@@ -86,8 +86,10 @@ describe("la compilación para el navegador, reempaquetada", () => {
     expect(JSON.parse(JSON.stringify(build.assets))).toEqual(manifest);
   });
 
-  it("carga /cotizar en 12 archivos como mucho, y ninguna página pública carga un archivo de menos de 1 KB", () => {
-    expect((firstLoad("routes/cotizar", { publicDir: PUBLIC }) as Load).files).toBeLessThanOrEqual(12);
+  // 13, not the 12: the quote form's lazily loaded validator left a zod-using group that
+  // the 2 KB merge attaches where /cotizar loads it (ADR 008, "Re-bundling after remix build").
+  it("carga /cotizar en 13 archivos como mucho, y ninguna página pública carga un archivo de menos de 1 KB", () => {
+    expect((firstLoad("routes/cotizar", { publicDir: PUBLIC }) as Load).files).toBeLessThanOrEqual(13);
     for (const route of PAGES) {
       const load = firstLoad(route, { publicDir: PUBLIC }) as Load;
       // The manifest is data, and the client entry is Remix's few lines that start hydration:
