@@ -8,8 +8,9 @@
 // - everything the client entry and the root route import statically goes into one "core" chunk
 //   (every page loads all of it anyway, so merging it adds nothing to any page);
 // - the rest is grouped per set of routes that reach it, as Rollup would, and each group under
-//   MIN_CHUNK_SIZE is merged into the group that costs the pages least (groupModules, below) —
-//   which can add a little code to a page that did not load it before. Rollup's own
+//   MIN_CHUNK_SIZE is merged into the group that costs the pages least, counting what the merged
+//   group imports (groupModules, below) — which can add a little code to a page that did not load
+//   it before. Rollup's own
 //   `experimentalMinChunkSize` was tried first: it only merges chunks it can prove free of side
 //   effects, and it proved almost none of esbuild's (76 small chunks → 64);
 // - the client entry stays a file of its own, ~300 bytes: Remix imports it after the route modules
@@ -45,9 +46,17 @@ const { transform } = createRequire(require.resolve("@remix-run/dev/package.json
 
 /**
  * A group of shared modules smaller than this (bytes of the compiler's minified output) is merged
- * into another chunk. 2 KB: measured against 1, 4 and 8 KB (ADR 008) — the fewest files on
- * /cotizar without a page loading more bytes than before; 4 KB grew the admin pages by 3–6 KB.
+ * into another chunk. 2 KB: measured against 1, 4 and 8 KB (ADR 008), again once the cost counted
+ * what a merge brings (session 9): 1 KB left /cotizar at 12 files and /checkout at 23; 4 and 8 KB
+ * cut files but added 2–5 KB to /cotizar and /checkout and grew 22–28 pages by more than 300 B.
  */
+/**
+ * What one more file on a page weighs against bytes when choosing where a small group goes: 512
+ * bytes of minified code. Measured against 0, 1 and 2 KB (ADR 008): 0 left /cotizar at 11 files
+ * and /checkout at 20; 1 and 2 KB put /results and /checkout up a file and ~0.5 KB. Env
+ * REBUNDLE_FILE_COST to try others.
+ */
+const FILE_COST = Number(process.env.REBUNDLE_FILE_COST ?? 512);
 export const MIN_CHUNK_SIZE = Number(process.env.REBUNDLE_MIN_CHUNK_SIZE ?? 2 * 1024);
 
 const SERVER_MANIFEST_MARKER = "// server-assets-manifest:@remix-run/dev/assets-manifest";
@@ -98,10 +107,10 @@ function readServerManifest(serverFile) {
  * the root route goes to "core". Any other module is grouped with those reached by the same set of
  * routes (what Rollup and esbuild do by themselves); a route's own modules stay in its file. Then,
  * smallest first, each group under MIN_CHUNK_SIZE is merged into the group (or core) that costs
- * least: its bytes times the routes that would now load them without needing them, plus the other
- * group's bytes times the routes of the small one that did not load it. A merge that would make
- * two chunks import each other (through a third) is skipped. Ties by name: the result is a
- * function of the compiler's output alone.
+ * least: the bytes and files the merge adds to the pages' loads, summed over every route, a page's
+ * load being everything its entry and core reach in the chunk graph (so a small group's imports
+ * count, see `cost`). A merge that would make two chunks import each other (through a third) is
+ * skipped. Ties by name: the result is a function of the compiler's output alone.
  */
 function groupModules(entries, entryFiles, core, getModuleInfo) {
   const reachedBy = new Map();
@@ -153,10 +162,35 @@ function groupModules(entries, entryFiles, core, getModuleInfo) {
     }
     return false;
   };
-  const cost = (small, other) => {
+  // What a merge costs: the bytes it adds to the pages, summed over every entry, each page's load
+  // being the closure of its entry and of core in the chunk graph. Counting the closure, not the
+  // group alone, matters: a 1 KB group of schemas is cheap by itself, but merged into a chunk a
+  // page loads it brings the 60 KB of zod it imports (ADR 008, session 9).
+  const sizeOf = new Map();
+  for (const [id, key] of groupOf) sizeOf.set(key, (sizeOf.get(key) ?? 0) + Buffer.byteLength(getModuleInfo(id).code ?? ""));
+  const loadOf = (entry, small, target) => {
+    const rename = (k) => (k === small ? target : k);
+    const start = [rename(`entry:${entry}`), "core"];
+    const seen = new Set(start);
+    const stack = [...start];
+    let bytes = 0;
+    while (stack.length) {
+      const key = stack.pop();
+      bytes += FILE_COST;
+      bytes += key === target ? (sizeOf.get(target) ?? 0) + (sizeOf.get(small) ?? 0) : (sizeOf.get(key) ?? 0);
+      const next = key === target ? [...(edges.get(key) ?? []), ...(edges.get(small) ?? [])] : [...(edges.get(key) ?? [])];
+      for (const k of next.map(rename)) {
+        if (!seen.has(k)) {
+          seen.add(k);
+          stack.push(k);
+        }
+      }
+    }
+    return bytes;
+  };
+  const cost = (smallKey, targetKey) => {
     let extra = 0;
-    for (const e of other.entries) if (!small.entries.has(e)) extra += small.size;
-    for (const e of small.entries) if (!other.entries.has(e)) extra += other.size;
+    for (const entry of entries) extra += loadOf(entry, smallKey, targetKey) - loadOf(entry, undefined, undefined);
     return extra;
   };
   const stuck = new Set();
@@ -168,7 +202,7 @@ function groupModules(entries, entryFiles, core, getModuleInfo) {
     const [smallKey, smallGroup] = small;
     const target = [...groups]
       .filter(([key]) => key !== smallKey && !makesCycle(smallKey, key))
-      .map(([key, g]) => [key, g, cost(smallGroup, g)])
+      .map(([key, g]) => [key, g, cost(smallKey, key)])
       .sort(([ka, , ca], [kb, , cb]) => ca - cb || (ka < kb ? -1 : 1))[0];
     if (!target) {
       stuck.add(smallKey);
@@ -177,6 +211,8 @@ function groupModules(entries, entryFiles, core, getModuleInfo) {
     const [targetKey, targetGroup] = target;
     targetGroup.modules.push(...smallGroup.modules);
     targetGroup.size += smallGroup.size;
+    sizeOf.set(targetKey, (sizeOf.get(targetKey) ?? 0) + (sizeOf.get(smallKey) ?? 0));
+    sizeOf.delete(smallKey);
     targetGroup.entries = new Set([...targetGroup.entries, ...smallGroup.entries]);
     groups.delete(smallKey);
     // Redirect the small group's edges to the target.
