@@ -51,12 +51,12 @@ const { transform } = createRequire(require.resolve("@remix-run/dev/package.json
  * cut files but added 2–5 KB to /cotizar and /checkout and grew 22–28 pages by more than 300 B.
  */
 /**
- * What one more file on a page weighs against bytes when choosing where a small group goes: 512
- * bytes of minified code. Measured against 0, 1 and 2 KB (ADR 008): 0 left /cotizar at 11 files
- * and /checkout at 20; 1 and 2 KB put /results and /checkout up a file and ~0.5 KB. Env
- * REBUNDLE_FILE_COST to try others.
+ * What one more file on a page weighs against bytes when choosing where a small group goes: 4 KB
+ * of minified code. Measured at 0, 0.5, 1, 2, 4, 8 and 16 KB (ADR 008): 4 KB gave /cotizar and
+ * /checkout their fewest bytes and files and all routes together the fewest bytes; 8 KB cut more
+ * files but grew 17 pages by up to 5.7 KB. Env REBUNDLE_FILE_COST to try others.
  */
-const FILE_COST = Number(process.env.REBUNDLE_FILE_COST ?? 512);
+const FILE_COST = Number(process.env.REBUNDLE_FILE_COST ?? 4096);
 export const MIN_CHUNK_SIZE = Number(process.env.REBUNDLE_MIN_CHUNK_SIZE ?? 2 * 1024);
 
 const SERVER_MANIFEST_MARKER = "// server-assets-manifest:@remix-run/dev/assets-manifest";

@@ -65,8 +65,8 @@ export const CHECKOUT_MESSAGES = {
 
 /** The messages of the insured object's fields (registration, the dwelling's address). */
 export const INSURED_MESSAGES = INSURED_OBJECT_MESSAGES;
-// Which line asks for what, shared with the /checkout form.
-export { holderElsewhereMessage, INSURED_OBJECT, SAME_ADDRESS_OFFERED } from "../domain/insured-object";
+// Which line asks for what, and the card fields never sent back: shared with the /checkout form.
+export { CARD_SECRET_FIELDS, holderElsewhereMessage, INSURED_OBJECT, SAME_ADDRESS_OFFERED } from "./checkout-fields";
 
 const text = (required: string, max: number, tooLong: string) =>
   z.string({ required_error: required, invalid_type_error: required }).trim().min(1, required).max(max, tooLong);

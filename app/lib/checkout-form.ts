@@ -28,9 +28,6 @@ import { FREQUENCIES, LINES, type Line, type PaymentMethod } from "../../api/con
 import { typedDateToIso } from "../../api/contract/typed-date";
 
 
-/** Never sent back to the browser after a failed submission. */
-export const SECRET_FIELDS = ["cardNumber", "cvc"] as const;
-
 const mustTick = (message: string) =>
   z.boolean({ required_error: message, invalid_type_error: message }).refine((value) => value, message);
 

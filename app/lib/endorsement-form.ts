@@ -6,7 +6,6 @@ import { z } from "zod";
 import { CardPaymentSchema } from "../../api/contract/checkout";
 import { ENDORSEMENT_MESSAGES, type EndorsementBodySchema } from "../../api/contract/endorsements";
 
-export const SECRET_FIELDS = ["cardNumber", "cvc"] as const;
 export const ENDORSEMENT_FORM_ID = "suplemento";
 
 const base = z.object({

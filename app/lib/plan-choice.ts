@@ -3,7 +3,8 @@
 // it works without JavaScript and survives a reload):
 // /results?cotizacion={id}&frecuencia={f}&extras={plan}:{code}&extras=…
 // Each plan keeps its own optional guarantees, hence the plan prefix on every `extras` value.
-import { FREQUENCIES, type Frequency, type Price } from "../../api/contract/quotes";
+import type { Price } from "../../api/contract/quotes";
+import { FREQUENCIES, type Frequency } from "../../api/contract/vocabulary";
 import { formatMoney } from "~/lib/format";
 
 export const QUOTE_PARAM = "cotizacion";

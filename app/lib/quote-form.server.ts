@@ -3,10 +3,8 @@
 // from here, never from the contract directly, so that zod stays out of /cotizar's first load: the
 // browser gets the schemas only with the validator, on the form's first use (ADR 008).
 import { getZodConstraint } from "@conform-to/zod";
-import { CreatedQuoteSchema, QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
+import { QUOTE_FORM_SCHEMAS, type QuoteLine } from "../../api/contract/quotes";
 import { parseForm } from "~/lib/parse-form.server";
-
-export { CreatedQuoteSchema };
 
 /** A POSTed quote form checked by its line's schema (the same the browser's validator uses). */
 export function parseQuoteForm(line: QuoteLine, formData: FormData) {

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { QUOTE_FORM_SCHEMAS, QUOTE_INPUT_SCHEMAS } from "../../api/contract/quotes";
 import { inputsToFormValues } from "./quote-form";
-import { isoDateFilters, withTypedDates } from "./typed-date";
+import { isoDateFilters } from "./typed-date";
+import { withTypedDates } from "./typed-date-schema";
 
 describe("fechas escritas a mano en los formularios", () => {
   // The auto schema also checks the model against the brand (superRefine): its fields are those of the inner object.

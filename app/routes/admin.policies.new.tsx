@@ -16,7 +16,8 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { formErrorsFromBody } from "~/lib/api-errors.server";
 import { ApiError } from "~/lib/api.server";
-import { checkoutBody, formErrorsFromApi, SECRET_FIELDS, StaffCheckoutFormSchema } from "~/lib/checkout-form";
+import { checkoutBody, formErrorsFromApi, StaffCheckoutFormSchema } from "~/lib/checkout-form";
+import { CARD_SECRET_FIELDS } from "../../api/contract/checkout-fields";
 import { formatDate, formatMoney } from "~/lib/format";
 import { adminTitle } from "~/lib/page-title";
 import { EXTRAS_PARAM, extraValue, FREQUENCY_PARAM, parseExtras, parseFrequency, QUOTE_PARAM } from "~/lib/plan-choice";
@@ -155,7 +156,7 @@ export const action = (args: ActionFunctionArgs) =>
 
     // Step 3: issue the policy.
     if (!isUuid(quoteId)) throw new Response("Cotización no encontrada", { status: 404, statusText: "Not Found" });
-    const value = form.parse(StaffCheckoutFormSchema, { hideFields: [...SECRET_FIELDS] });
+    const value = form.parse(StaffCheckoutFormSchema, { hideFields: [...CARD_SECRET_FIELDS] });
     try {
       const policy = await api.post("/admin/policies", { body: { quoteId, email: value.email, ...checkoutBody(value) }, schema: PolicySchema });
       return redirectWithToast(`/admin/policies/${policy.id}`, {

@@ -1,28 +1,31 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import {
+  checkoutBody,
+  CheckoutFormSchema,
+  formErrorsFromApi,
+  isUuid,
+  LastPolicyholderSchema,
+  PolicySchema,
   PriceChoiceAnswerSchema,
   QUOTE_ALREADY_CONTRACTED_MESSAGE,
   QUOTE_DISCARDED_MESSAGE,
   QUOTE_EXPIRED_MESSAGE,
-} from "../../api/contract/checkout";
-import { PolicySchema } from "../../api/contract/policies";
-import { QuoteSchema } from "../../api/contract/quotes";
-import { LastPolicyholderSchema } from "../../api/contract/auth";
+  QuoteSchema,
+} from "~/lib/contract.server";
+import { CARD_SECRET_FIELDS } from "../../api/contract/checkout-fields";
 import { CheckoutForm, type HolderDefaults } from "~/components/checkout/checkout-form";
 import { ClosedCheckout } from "~/components/checkout/closed-checkout";
 import { markSubmissionFailed } from "~/components/ui/error-summary";
 import { refusalInit } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
-import { checkoutBody, CheckoutFormSchema, formErrorsFromApi, SECRET_FIELDS } from "~/lib/checkout-form";
 import { validateCsrf } from "~/lib/csrf.server";
 import { readFormData } from "~/lib/form-data.server";
+import { parseForm } from "~/lib/parse-form.server";
 import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
-import { isUuid } from "../../api/contract/ids";
 import { siteTitle } from "~/lib/page-title";
 import { EXTRAS_PARAM, extrasOfPlan, FREQUENCY_PARAM, parseFrequency, PLAN_PARAM, QUOTE_PARAM } from "~/lib/plan-choice";
 import { lineOption, requoteHref } from "~/lib/quote-form";
@@ -131,10 +134,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { visitor, api } = await quoteAccess(request, context, id);
   if (!isUuid(id)) throw notFound("Cotización no encontrada");
 
-  const submission = parseWithZod(formData, { schema: CheckoutFormSchema });
+  const submission = parseForm(formData, CheckoutFormSchema);
   if (submission.status !== "success") {
     markSubmissionFailed(context);
-    return json<ActionAnswer>({ result: submission.reply({ hideFields: [...SECRET_FIELDS] }), closed: null }, { status: 400 });
+    return json<ActionAnswer>({ result: submission.reply({ hideFields: [...CARD_SECRET_FIELDS] }), closed: null }, { status: 400 });
   }
   const method = submission.value.method;
   try {
@@ -145,7 +148,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw notFound("Cotización no encontrada");
     markSubmissionFailed(context);
-    const hideFields = [...SECRET_FIELDS];
+    const hideFields = [...CARD_SECRET_FIELDS];
     if (error.status === 402) {
       // Declined: the message where the fix is (the card number, or the IBAN for a direct debit).
       const field = method === "card" ? "cardNumber" : "iban";

@@ -15,7 +15,8 @@ import { readFormData } from "~/lib/form-data.server";
 import { BOT_TRAP_MESSAGE, caughtByHoneypot } from "~/lib/honeypot.server";
 import { rememberQuoteOwner } from "~/lib/quote-owner.server";
 import { mergeHeaders } from "~/lib/session.server";
-import { CreatedQuoteSchema, parseQuoteForm, QUOTE_FORM_CONSTRAINTS, type QuoteFormConstraint } from "~/lib/quote-form.server";
+import { CreatedQuoteSchema } from "~/lib/contract.server";
+import { parseQuoteForm, QUOTE_FORM_CONSTRAINTS, type QuoteFormConstraint } from "~/lib/quote-form.server";
 import { FIELD_NAMES, LINE_FIELD, LINE_OPTIONS, LINE_PARAM, lineOption, parseLine, prefillFromSearch, typedValues } from "~/lib/quote-form";
 import { siteTitle } from "~/lib/page-title";
 

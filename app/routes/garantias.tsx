@@ -17,13 +17,13 @@ import { refusalInit } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor, requireVisitor } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
+import { CARD_SECRET_FIELDS } from "../../api/contract/checkout-fields";
 import { documentPaths } from "~/lib/document-paths";
 import {
   ENDORSEMENT_FORM_ID,
   endorsementBody,
   EndorsementFormSchema,
   formErrorsFromApi,
-  SECRET_FIELDS,
   type EndorsementFormShape,
 } from "~/lib/endorsement-form";
 import { policiesInForce, readGuaranteeCatalogue, readGuaranteeOptions } from "~/lib/endorsements.server";
@@ -97,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: EndorsementFormSchema });
   if (submission.status !== "success") {
     markSubmissionFailed(context);
-    return json<ActionAnswer>({ result: submission.reply({ hideFields: [...SECRET_FIELDS] }) }, { status: 400 });
+    return json<ActionAnswer>({ result: submission.reply({ hideFields: [...CARD_SECRET_FIELDS] }) }, { status: 400 });
   }
   const value = submission.value;
   try {
@@ -111,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw notFound("Póliza no encontrada");
     markSubmissionFailed(context);
-    const hideFields = [...SECRET_FIELDS];
+    const hideFields = [...CARD_SECRET_FIELDS];
     if (error.status === 402) {
       return json<ActionAnswer>({ result: submission.reply({ fieldErrors: { cardNumber: [error.body.error] }, hideFields }) }, { status: 402 });
     }
@@ -425,7 +425,7 @@ function PayStep({ data, selection, effectiveDate }: { data: CustomerData; selec
     if (!lastResult) return;
     const element = document.getElementById(form.id);
     if (!(element instanceof HTMLFormElement)) return;
-    for (const name of SECRET_FIELDS) {
+    for (const name of CARD_SECRET_FIELDS) {
       const input = element.elements.namedItem(name);
       if (input instanceof HTMLInputElement) input.value = "";
     }

@@ -1,17 +1,12 @@
 import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import {
-  PriceChoiceAnswerSchema,
-  QUOTE_ALREADY_CONTRACTED_MESSAGE,
-  QUOTE_DISCARDED_MESSAGE,
-} from "../../api/contract/checkout";
-import { QuoteSchema, type PricedPlanAnswer } from "../../api/contract/quotes";
+import type { PricedPlanAnswer } from "../../api/contract/quotes";
+import { isUuid, PriceChoiceAnswerSchema, QUOTE_ALREADY_CONTRACTED_MESSAGE, QUOTE_DISCARDED_MESSAGE, QuoteSchema } from "~/lib/contract.server";
 import { ClosedQuote } from "~/components/quote/closed-quote";
 import { PlanPrices } from "~/components/quote/plan-prices";
 import { ApiError } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
-import { isUuid } from "../../api/contract/ids";
 import { siteTitle } from "~/lib/page-title";
 import { EXTRAS_PARAM, FREQUENCY_PARAM, notIncluded, parseExtras, parseFrequency, PLAN_PARAM, QUOTE_PARAM, sameSelection } from "~/lib/plan-choice";
 import { lineOption, requoteHref } from "~/lib/quote-form";

@@ -13,6 +13,7 @@ import {
   fillPolicyholder,
   madridDay,
   newVisitor,
+  quoteAlquiler,
   register,
   spacedPattern,
   submitRegisterForm,
@@ -289,3 +290,41 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     }
   });
 }
+
+// The checkout form's validator (zod and the checkout schemas) is fetched on the form's first use,
+// as the quote form's is (ADR 008): the page opens without it and still flags a wrong field on leaving it.
+test.describe("el validador de la contratación llega al empezar a rellenarla", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "sin JavaScript valida el servidor al enviar; no hay validador que descargar");
+
+  test("quien solo mira no lo descarga; al salir del NIF mal escrito avisa sin enviar nada", async ({ page }) => {
+    await register(page);
+    const { checkoutHref } = await quoteAlquiler(page);
+    let settled = false;
+    const lateScripts: string[] = [];
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (settled && request.url().includes("/build/") && request.url().endsWith(".js")) lateScripts.push(request.url());
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto(checkoutHref);
+    await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    settled = true;
+    await page.waitForTimeout(300);
+    expect(lateScripts, "la página cargada y sin tocar no pide el validador").toEqual([]);
+
+    const nif = page.getByLabel("NIF o NIE");
+    const arrived = page.waitForResponse((response) => response.url().includes("/build/") && response.url().endsWith(".js") && response.ok());
+    await nif.focus();
+    await arrived;
+    await page.waitForLoadState("networkidle");
+    await nif.fill("12345678A");
+    await nif.press("Tab");
+    await expect(page.getByText("Introduzca un NIF o NIE válido")).toBeVisible();
+    await expect(nif).toHaveAttribute("aria-invalid", "true");
+    expect(posts, "el aviso es del navegador, no del servidor").toEqual([]);
+
+    await nif.fill("12345678Z");
+    await expect(page.getByText("Introduzca un NIF o NIE válido")).toHaveCount(0);
+  });
+});

@@ -100,8 +100,10 @@ describe("la compilación para el navegador, reempaquetada", () => {
   // A merge must count what the merged group imports, not only its own bytes: a 1 KB group of
   // schemas merged into a chunk the home page loads once brought zod's 60 KB with it (ADR 008).
   // zod's own error text marks its code in a built file.
-  it("no carga zod en la portada ni en /cotizar, que no lo necesitan al abrirse", () => {
-    for (const route of ["routes/_index", "routes/cotizar"]) {
+  // The forms' validators (quote, checkout) arrive on first use; the loaders' schemas stay on the
+  // server (app/lib/contract.server.ts).
+  it("no carga zod al abrir la portada, /cotizar, /results ni /checkout", () => {
+    for (const route of PAGES) {
       const load = firstLoad(route, { publicDir: PUBLIC }) as Load;
       const withZod = load.list.filter((f) => readFileSync(path.join(PUBLIC, f.url), "utf8").includes("ZodError"));
       expect({ route, withZod }).toEqual({ route, withZod: [] });

@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -15,8 +14,9 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, DateField, Field } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
-import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/form-checks";
-import { CheckoutFormSchema, SECRET_FIELDS, StaffCheckoutFormSchema, type CheckoutFormShape } from "~/lib/checkout-form";
+import { notCheckedHere, useValidateChanged, useValidatorOnFirstUse, VALIDATION_TIMING } from "~/components/ui/form-checks";
+import type { CheckoutFormShape } from "~/lib/checkout-form";
+import { CARD_SECRET_FIELDS } from "../../../api/contract/checkout-fields";
 import { formatMoney } from "~/lib/format";
 import { formatTypedDate } from "~/lib/typed-date";
 import { QUOTE_PARAM, recibosSummary } from "~/lib/plan-choice";
@@ -74,20 +74,23 @@ const CONSENT_LABELS = {
   },
 } as const;
 
+const CHECKOUT_FORM_ID = "checkout";
+const loadValidator = () => import("./checkout-validation");
+
 /**
  * The /checkout form: summary, policyholder, frequency, payment (both groups without JavaScript,
  * the chosen one with it), consents and the distributor's information, one POST.
  */
 export function CheckoutForm({ data, site, lastResult, variant = "visitor", holder = {} }: CheckoutFormProps) {
   const staff = variant === "staff";
-  const schema = staff ? StaffCheckoutFormSchema : CheckoutFormSchema;
   const labels = CONSENT_LABELS[variant];
   const submitting = useIsPending();
   // The key of this page view: kept across failed submissions (and their reloads of the loader).
   const submittedKey = lastResult?.initialValue?.idempotencyKey;
   const [idempotencyKey] = useState(typeof submittedKey === "string" && submittedKey ? submittedKey : data.idempotencyKey);
+  const validator = useValidatorOnFirstUse(CHECKOUT_FORM_ID, loadValidator);
   const [form, fields] = useForm<CheckoutFormShape>({
-    id: "checkout",
+    id: CHECKOUT_FORM_ID,
     lastResult,
     defaultValue: {
       plan: data.plan.code,
@@ -101,8 +104,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
       ...(holder.birthDate ? { birthDate: formatTypedDate(holder.birthDate) } : {}),
     },
     ...VALIDATION_TIMING,
-    // The schema is a union on the payment method; conform sees its flat set of fields.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<CheckoutFormShape>,
+    onValidate: ({ formData }) => validator.current?.validateCheckout(variant, formData) ?? notCheckedHere(formData),
   });
   useValidateChanged(form);
   const hydrated = useHydrated();
@@ -111,7 +113,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
     if (!lastResult) return;
     const element = document.getElementById(form.id);
     if (!(element instanceof HTMLFormElement)) return;
-    for (const name of SECRET_FIELDS) {
+    for (const name of CARD_SECRET_FIELDS) {
       const input = element.elements.namedItem(name);
       if (input instanceof HTMLInputElement) input.value = "";
     }

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { INSURED_OBJECT, SAME_ADDRESS_OFFERED } from "../../../api/contract/checkout";
+import { INSURED_OBJECT, SAME_ADDRESS_OFFERED } from "../../../api/contract/checkout-fields";
 import type { Line } from "../../../api/contract/vocabulary";
 import { CheckboxField, DateField, Field } from "~/components/ui/field";
 import { formatDate } from "~/lib/format";
