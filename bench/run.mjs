@@ -1,5 +1,5 @@
-// npm run bench — throughput against Remix's own ceiling, the quote POST, memory, the JavaScript
-// each public page loads and Lighthouse scores, from one run (ADR 008).
+// npm run bench — throughput against Remix's own ceiling, the quote POST, memory on PGlite and on
+// PostgreSQL, the JavaScript each public page loads and Lighthouse scores, from one run (ADR 008).
 //
 // Builds and serves two apps side by side: the bare Remix app of bench/bare (Remix's ceiling on
 // this machine: one trivial route, remix-serve) and Cotiza (server.ts, production mode, a fresh
@@ -8,13 +8,17 @@
 // hits all targets alike; each figure is the median round with the range, and every page is
 // reported as a share of the bare app measured in the same run. Then Lighthouse (mobile,
 // simulated throttling, Debian's Chromium) on /, /cotizar, /results and /checkout, and the
-// server's peak RSS. Writes bench/results/latest{,-postgres}.{json,md}. Nothing is asserted.
+// server's idle and peak RSS. Last, unless BENCH_DATABASE_URL already put the whole run on
+// PostgreSQL, a second Cotiza server on a throwaway PostgreSQL cluster (bench/postgres.mjs) gets a
+// warm-up and one round of the same targets, for its idle and peak RSS: the issue asks for both
+// databases from one run. Writes bench/results/latest{,-postgres}.{json,md}. Nothing is asserted.
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { firstLoad, kb, readManifest } from "../scripts/first-load.mjs";
+import { startThrowawayPostgres } from "./postgres.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? PORT + 1);
@@ -34,6 +38,22 @@ const bareBase = `http://127.0.0.1:${BARE_PORT}`;
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const database = databaseUrl ? "PostgreSQL (BENCH_DATABASE_URL)" : "a fresh embedded database (PGlite)";
 const resultsName = databaseUrl ? "latest-postgres" : "latest";
+const NO_POSTGRES = "not measured (no PostgreSQL binaries found; set BENCH_DATABASE_URL)";
+
+// Every child and the throwaway cluster are stopped on Ctrl-C or a kill too: a PostgreSQL left
+// running would hold its port and memory long after the bench.
+const children = new Set();
+let cluster = null;
+let stopping = false;
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+  process.once(signal, () => {
+    stopping = true;
+    console.error(`bench: ${signal}, stopping`);
+    for (const child of children) child.kill("SIGTERM");
+    cluster?.stop();
+    process.exit(code);
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // The bare Remix app: built with the root's compiler into bench/bare/{build,public/build}.
@@ -42,8 +62,9 @@ const remixCli = path.resolve("node_modules/@remix-run/dev/dist/cli.js");
 const built = spawnSync(process.execPath, [remixCli, "build"], { cwd: bareDir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
 if (built.status !== 0) throw new Error("the bare Remix app did not build (bench/bare)");
 
-async function waitFor(url) {
+async function waitFor(url, child) {
   for (let i = 0; i < 240; i++) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${url}: the server exited`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -72,39 +93,57 @@ function memoryOf(pid) {
 }
 const mb = (n) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
-const bare = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
-  cwd: bareDir,
-  env: { ...process.env, NODE_ENV: "production", PORT: String(BARE_PORT), HOST: "127.0.0.1" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "cotiza-bench-"));
-const SESSION_SECRET = "bench-session-secret-0123456789-abcdefghijkl";
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? "",
-    SESSION_SECRET,
-    JWT_SECRET: "bench-jwt-secret-0123456789-abcdefghijklmnopq",
-    ADMIN_EMAIL: "admin@cotiza.test",
-    ADMIN_PASSWORD: "Admin-Cotiza-2026!",
-    LOG_LEVEL: "error",
-    // The load comes from one address: the per-address limits stay checked on every request
-    // (their cost is part of the figure) but are raised so that they never refuse.
-    RATE_LIMITS: "anonymousQuote=100000000/600,register=100000/600",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-let stopping = false;
-for (const [name, child] of [["server", server], ["bare Remix app", bare]]) {
+/** A child process of the bench: reported if it stops on its own, stopped on a signal. */
+function watch(name, child) {
+  children.add(child);
   child.on("exit", (code, signal) => {
-    if (!stopping) console.error(`bench: the ${name} stopped during the bench (code ${code}, signal ${signal})`);
+    children.delete(child);
+    if (!stopping && !child.stopRequested) console.error(`bench: the ${name} stopped during the bench (code ${code}, signal ${signal})`);
+  });
+  return child;
+}
+
+function stopChild(child) {
+  child.stopRequested = true;
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
   });
 }
+
+const bare = watch(
+  "bare Remix app",
+  spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+    cwd: bareDir,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(BARE_PORT), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  }),
+);
+
+const SESSION_SECRET = "bench-session-secret-0123456789-abcdefghijkl";
+/** Cotiza in production mode on PORT; an empty url means PGlite in a fresh DATA_DIR. */
+function startCotiza(url) {
+  return spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "cotiza-bench-")),
+      DATABASE_URL: url,
+      SESSION_SECRET,
+      JWT_SECRET: "bench-jwt-secret-0123456789-abcdefghijklmnopq",
+      ADMIN_EMAIL: "admin@cotiza.test",
+      ADMIN_PASSWORD: "Admin-Cotiza-2026!",
+      LOG_LEVEL: "error",
+      // The load comes from one address: the per-address limits stay checked on every request
+      // (their cost is part of the figure) but are raised so that they never refuse.
+      RATE_LIMITS: "anonymousQuote=100000000/600,register=100000/600",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+const server = watch("server", startCotiza(databaseUrl ?? ""));
 
 const quoteBody = JSON.stringify({
   line: "alquiler",
@@ -218,42 +257,72 @@ async function lighthouseScores(pages) {
   }
 }
 
-try {
-  await Promise.all([waitFor(`${base}/readyz`), waitFor(`${bareBase}/`)]);
-  const idle = memoryOf(server.pid);
+/**
+ * Every target warmed up, then `rounds` interleaved rounds at each connection count (the median
+ * round reported), while the server's memory is sampled: idle before, peak (VmHWM) after.
+ */
+async function measure(serverPid, rounds) {
+  const idle = memoryOf(serverPid);
   const samples = [];
-  const sampler = setInterval(() => samples.push(memoryOf(server.pid).rss), 500);
+  const sampler = setInterval(() => samples.push(memoryOf(serverPid).rss), 500);
   const rows = [];
-  for (const connections of CONNECTIONS) {
-    for (const target of targets) await run({ ...target, duration: WARM_UP, connections });
-    const results = new Map(targets.map((t) => [t.key, []]));
-    for (let i = 0; i < RUNS; i++) {
-      for (const target of targets) results.get(target.key).push(await run({ ...target, connections }));
+  try {
+    for (const connections of CONNECTIONS) {
+      for (const target of targets) await run({ ...target, duration: WARM_UP, connections });
+      const results = new Map(targets.map((t) => [t.key, []]));
+      for (let i = 0; i < rounds; i++) {
+        for (const target of targets) results.get(target.key).push(await run({ ...target, connections }));
+      }
+      for (const target of targets) {
+        const runs = results.get(target.key);
+        const sorted = [...runs].sort((a, b) => a.requests.average - b.requests.average);
+        const result = sorted[Math.floor(sorted.length / 2)];
+        const row = {
+          key: target.key,
+          target: target.name,
+          connections,
+          requestsPerSecond: Math.round(result.requests.average),
+          requestsPerSecondRange: [Math.round(sorted[0].requests.average), Math.round(sorted.at(-1).requests.average)],
+          perRound: runs.map((r) => Math.round(r.requests.average)),
+          p50ms: result.latency.p50,
+          p99ms: result.latency.p99,
+          non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+          errors: runs.reduce((n, r) => n + r.errors, 0),
+        };
+        rows.push(row);
+        console.log(JSON.stringify(row));
+      }
     }
-    for (const target of targets) {
-      const runs = results.get(target.key);
-      const sorted = [...runs].sort((a, b) => a.requests.average - b.requests.average);
-      const result = sorted[Math.floor(sorted.length / 2)];
-      const row = {
-        key: target.key,
-        target: target.name,
-        connections,
-        requestsPerSecond: Math.round(result.requests.average),
-        requestsPerSecondRange: [Math.round(sorted[0].requests.average), Math.round(sorted.at(-1).requests.average)],
-        perRound: runs.map((r) => Math.round(r.requests.average)),
-        p50ms: result.latency.p50,
-        p99ms: result.latency.p99,
-        non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-        errors: runs.reduce((n, r) => n + r.errors, 0),
-      };
-      rows.push(row);
-      console.log(JSON.stringify(row));
-    }
+  } finally {
+    clearInterval(sampler);
   }
-  clearInterval(sampler);
-  const loaded = memoryOf(server.pid);
-  const bareMemory = memoryOf(bare.pid);
-  const memory = { idleRss: idle.rss, peakRss: loaded.peak, maxSampledRss: Math.max(0, ...samples), bareRemixPeakRss: bareMemory.peak };
+  const loaded = memoryOf(serverPid);
+  return { rows, memory: { idleRss: idle.rss, peakRss: loaded.peak, maxSampledRss: Math.max(0, ...samples) } };
+}
+
+/**
+ * The second server, on a throwaway PostgreSQL cluster: a warm-up and one round of the same
+ * targets on the same port (the PGlite server is stopped by then), for its memory under load.
+ */
+async function measureOnPostgres() {
+  cluster = await startThrowawayPostgres();
+  if (!cluster) return { notMeasured: NO_POSTGRES };
+  const pgServer = watch("server on PostgreSQL", startCotiza(cluster.url));
+  try {
+    await waitFor(`${base}/readyz`, pgServer);
+    const { rows, memory } = await measure(pgServer.pid, 1);
+    return { database: `a throwaway PostgreSQL cluster (${cluster.version})`, version: cluster.version, ...memory, rows };
+  } finally {
+    await stopChild(pgServer);
+    cluster.stop();
+    cluster = null;
+  }
+}
+
+try {
+  await Promise.all([waitFor(`${base}/readyz`, server), waitFor(`${bareBase}/`, bare)]);
+  const { rows, memory: main } = await measure(server.pid, RUNS);
+  const memory = { ...main, database, bareRemixPeakRss: memoryOf(bare.pid).peak };
 
   const visitor = await visitorWithQuote();
   const pages = [
@@ -274,6 +343,24 @@ try {
     const load = firstLoad(route, { manifest: built });
     return { page, route, files: load.files, rawBytes: load.rawBytes, gzipBytes: load.gzipBytes, brBytes: load.brBytes, smallestFileBytes: load.smallest.rawBytes };
   });
+
+  // Memory on both databases. BENCH_DATABASE_URL: the run above was on PostgreSQL already.
+  if (databaseUrl) {
+    memory.pglite = { notMeasured: "not measured (BENCH_DATABASE_URL puts the whole run on PostgreSQL)" };
+    memory.postgres = { database, idleRss: main.idleRss, peakRss: main.peakRss, maxSampledRss: main.maxSampledRss };
+  } else {
+    memory.pglite = { database, idleRss: main.idleRss, peakRss: main.peakRss, maxSampledRss: main.maxSampledRss };
+    await stopChild(server);
+    try {
+      memory.postgres = await measureOnPostgres();
+    } catch (error) {
+      // The figures above are still written; the exit code says that this part failed.
+      console.error(`bench: PostgreSQL: ${error.stack ?? error}`);
+      memory.postgres = { notMeasured: `not measured (failed: ${error.message})` };
+      process.exitCode = 1;
+    }
+    console.log(`PostgreSQL: ${memory.postgres.notMeasured ?? `idle ${mb(memory.postgres.idleRss)}, peak ${mb(memory.postgres.peakRss)}`}`);
+  }
 
   // -------------------------------------------------------------------------------------------
   const at = new Date().toISOString();
@@ -298,6 +385,10 @@ try {
   const lighthouseTable = lighthouse
     .map((r) => `| ${r.page} | ${r.performance} | ${r.performanceRange.join("–")} | ${r.accessibility} | ${(r.fcpMs / 1000).toFixed(1)} s | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.cls} | ${r.requests} | ${r.scripts} |`)
     .join("\n");
+  // Without BENCH_DATABASE_URL, PostgreSQL's figures come from a second server measured last.
+  const postgresLoad = databaseUrl ? "the rounds above" : `a second server, after the rest: ${WARM_UP} s warm-up and 1 round of ${DURATION} s per target`;
+  const memoryRow = (name, m, load) =>
+    m.notMeasured ? `| ${name} | — | — | ${m.notMeasured} |` : `| ${name} | ${mb(m.idleRss)} | ${mb(m.peakRss)} | ${load} |`;
   const jsTable = javascript.map((j) => `| ${j.page} | ${j.files} | ${kb(j.brBytes)} | ${kb(j.gzipBytes)} | ${kb(j.rawBytes)} | ${j.smallestFileBytes} B |`).join("\n");
 
   writeFileSync(
@@ -335,13 +426,18 @@ ${jsTable}
 
 ## Memory (server process, /proc VmRSS and VmHWM)
 
-- idle after start: ${mb(memory.idleRss)}; peak under the load above: ${mb(memory.peakRss)}
+| database | idle after start | peak under load | load |
+|---|---|---|---|
+${memoryRow("PGlite (embedded, in the server process)", memory.pglite, "the rounds above")}
+${memoryRow(`PostgreSQL (${databaseUrl ? "BENCH_DATABASE_URL" : `a throwaway cluster${memory.postgres.version ? `, ${memory.postgres.version}` : ""}`})`, memory.postgres, postgresLoad)}
+
+- on PostgreSQL the database's own processes are not counted; on PGlite the database is inside the server
 - the bare Remix app under the same load: peak ${mb(memory.bareRemixPeakRss)}
 `,
   );
   console.log(readFileSync(`bench/results/${resultsName}.md`, "utf8"));
 } finally {
   stopping = true;
-  server.kill("SIGTERM");
-  bare.kill("SIGTERM");
+  for (const child of children) child.kill("SIGTERM");
+  cluster?.stop();
 }
