@@ -37,7 +37,7 @@ export default defineConfig({
   ],
   // The built server, as a user runs it, on a fresh embedded database.
   webServer: {
-    command: "rm -rf .cache/e2e-data && tsx server.ts",
+    command: "rm -rf .cache/e2e-data && node build/server.mjs",
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -48,7 +48,7 @@ async function database() {
 }
 
 function startServer(databaseUrl) {
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, ["build/server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -124,7 +124,7 @@ const bare = watch(
 const SESSION_SECRET = "bench-session-secret-0123456789-abcdefghijkl";
 /** Cotiza in production mode on PORT; an empty url means PGlite in a fresh DATA_DIR. */
 function startCotiza(url) {
-  return spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  return spawn(process.execPath, ["build/server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,5 +1,7 @@
-// npm run build: `remix build` (the classic compiler, remix.config.js), then a Brotli and a gzip
-// copy of every asset (scripts/precompress.mjs).
+// npm run build: `remix build` (the classic compiler, remix.config.js), the browser build
+// re-bundled (scripts/rebundle.mjs), a Brotli and a gzip copy of every asset
+// (scripts/precompress.mjs), and the server process bundled into build/server.mjs
+// (scripts/build-server.mjs).
 //
 // One change to the compiler's browser build (ADR 008): Remix swaps each `*.server` module a
 // route imports for an empty CommonJS module, and esbuild kept every one of those, unused as
@@ -10,6 +12,7 @@
 import { createRequire } from "node:module";
 import { precompress } from "./precompress.mjs";
 import { rebundle } from "./rebundle.mjs";
+import { buildServer, SERVER_BUNDLE } from "./build-server.mjs";
 
 const require = createRequire(import.meta.url);
 const emptyModules = require("@remix-run/dev/dist/compiler/plugins/emptyModules.js");
@@ -51,5 +54,13 @@ try {
 const started = performance.now();
 const t = await precompress("public/build");
 console.log(`precompress: ${t.files} files (${kb(t.rawBytes)}): Brotli ${kb(t.brBytes)}, gzip ${kb(t.gzipBytes)}, ${t.written} copies written in ${Math.round(performance.now() - started)} ms`);
+const serverStarted = performance.now();
+try {
+  const s = await buildServer();
+  console.log(`server: ${SERVER_BUNDLE} (${kb(s.bytes)}, ${s.modules} modules) in ${Math.round(performance.now() - serverStarted)} ms`);
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}
 // The compiler leaves its esbuild service running; `remix build` exits the same way.
 process.exit(0);

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The real process, as `npm start` runs it: configuration errors, first start, restart, SIGTERM.
+// The real process, as `npm start` runs it (build/server.mjs, which npm test builds first): configuration errors, first start, restart, SIGTERM.
 // It always uses the PGlite default (the env is built here), also in the PostgreSQL CI run.
 
 function freePort(): Promise<number> {
@@ -21,7 +21,7 @@ function freePort(): Promise<number> {
 }
 
 function startProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["build/server.mjs"], {
     env: { NODE_ENV: "development", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
