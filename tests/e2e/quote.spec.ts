@@ -147,4 +147,42 @@ test.describe("el validador del formulario llega al empezar a rellenarlo", () =>
     await postalCode.fill("46001");
     await expect(page.getByText("El código postal no corresponde a ninguna provincia española")).toHaveCount(0);
   });
+
+  // A slow phone: the person leaves a changed field before the validator has arrived. Nothing is
+  // sent (conform would otherwise ask the server to check that one field, and its late answer
+  // moved the form under the person's finger); once it arrives, the field is checked as they type.
+  test("antes de que llegue, salir de un campo no envía nada ni avisa; al llegar, avisa al escribir", async ({ page }) => {
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/cotizar?linea=alquiler");
+    await page.waitForLoadState("networkidle");
+    // Every script asked for from now on (the validator's chunks) waits until released.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/.+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+
+    const postalCode = page.getByLabel("Código postal de la vivienda alquilada");
+    await postalCode.fill("99001");
+    await postalCode.press("Tab");
+    await page.getByLabel("Renta mensual, en euros").fill("950");
+    await page.waitForTimeout(1_000);
+    expect(posts, "nada va al servidor antes de enviar").toEqual([]);
+    await expect(page.getByText("El código postal no corresponde a ninguna provincia española")).toHaveCount(0);
+    await expect(page.getByText("Introduzca la renta mensual")).toHaveCount(0);
+
+    release();
+    // Its chunks arrive in their own time: the person goes on typing, and the check appears.
+    await expect(async () => {
+      await postalCode.fill("99002");
+      await postalCode.fill("99001");
+      await expect(page.getByText("El código postal no corresponde a ninguna provincia española")).toBeVisible({ timeout: 500 });
+    }).toPass();
+    await expect(page.getByLabel("Renta mensual, en euros")).toHaveValue("950");
+    expect(posts).toEqual([]);
+  });
 });

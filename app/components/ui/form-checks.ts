@@ -77,9 +77,21 @@ export function useValidatorOnFirstUse<Validator>(formId: string, load: () => Pr
 }
 
 /**
- * conform's answer for "not checked here": a field left before the validator arrived shows no
- * error, and a submit goes to the server, which checks it with the same schema (as without JavaScript).
+ * conform's answer while the validator has not arrived. A submit goes to the server, which checks
+ * it with the same schema (as without JavaScript): `error: null` is conform's "let the server
+ * check". A field's check on leaving it or typing (conform's "validate" intent) is answered here,
+ * with no new error and every shown one kept (null keeps a name's error): answering those with
+ * `error: null` too made conform send each of them to the server, a POST per field left on a slow
+ * phone whose late answer (errors of fields empty at the time) then moved the form under the
+ * person's finger.
  */
 export function notCheckedHere<Output>(formData: FormData): Submission<Output, string[]> {
-  return parse<Output, string[]>(formData, { resolve: () => ({ error: null }) });
+  return parse<Output, string[]>(formData, {
+    resolve: (_payload, intent) => (intent ? { error: Object.fromEntries(shownErrorNames(formData).map((name) => [name, null])) } : { error: null }),
+  });
+}
+
+/** The names a form's errors are kept under: the form's own ("") and each field's, not conform's own. */
+function shownErrorNames(formData: FormData): string[] {
+  return ["", ...new Set([...formData.keys()].filter((name) => name !== "__intent__" && name !== "__state__"))];
 }
