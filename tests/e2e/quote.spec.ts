@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { definitionOf, expectNoSeriousA11yViolations, quoteAlquiler, register } from "./support";
+import { definitionOf, expectNoSeriousA11yViolations, expectValidatorOnFirstUse, quoteAlquiler, register } from "./support";
 
 // /cotizar → /results. (Checkout and the confirmation page come with the rest of issue 4.)
 
@@ -118,34 +118,11 @@ test.describe("el validador del formulario llega al empezar a rellenarlo", () =>
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "sin JavaScript valida el servidor al enviar; no hay validador que descargar");
 
   test("quien solo mira no lo descarga; al salir de un campo cambiado avisa sin enviar nada", async ({ page }) => {
-    // The validator is a build chunk fetched by import(): any script asked for after the page settled.
-    let settled = false;
-    const lateScripts: string[] = [];
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (settled && request.url().includes("/build/") && request.url().endsWith(".js")) lateScripts.push(request.url());
-      if (request.method() === "POST") posts.push(request.url());
+    await expectValidatorOnFirstUse(page, () => page.goto("/cotizar?linea=alquiler"), page.getByLabel("Código postal de la vivienda alquilada"), {
+      wrong: "99001",
+      right: "46001",
+      message: "El código postal no corresponde a ninguna provincia española",
     });
-    await page.goto("/cotizar?linea=alquiler");
-    await page.waitForLoadState("networkidle");
-    settled = true;
-    await page.waitForTimeout(300);
-    expect(lateScripts, "la página cargada y sin tocar no pide el validador").toEqual([]);
-
-    const postalCode = page.getByLabel("Código postal de la vivienda alquilada");
-    const arrived = page.waitForResponse((response) => response.url().includes("/build/") && response.url().endsWith(".js") && response.ok());
-    await postalCode.focus();
-    await arrived;
-    await page.waitForLoadState("networkidle");
-    await postalCode.fill("99001");
-    await postalCode.press("Tab");
-    await expect(page.getByText("El código postal no corresponde a ninguna provincia española")).toBeVisible();
-    await expect(postalCode).toHaveAttribute("aria-invalid", "true");
-    expect(lateScripts.length, "el validador llegó al enfocar el primer campo").toBeGreaterThan(0);
-    expect(posts, "el aviso es del navegador, no del servidor").toEqual([]);
-
-    await postalCode.fill("46001");
-    await expect(page.getByText("El código postal no corresponde a ninguna provincia española")).toHaveCount(0);
   });
 
   // A slow phone: the person leaves a changed field before the validator has arrived. Nothing is

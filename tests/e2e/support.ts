@@ -293,3 +293,43 @@ export async function replaceTemporaryPassword(request: APIRequestContext, email
   });
   expect(changed.status(), await changed.text()).toBe(200);
 }
+
+/**
+ * A form whose validator is fetched on first use (ADR 008): the page, opened by `open` and left
+ * alone, asks for no script; focusing `field` fetches one; then a wrong value is flagged when the
+ * person leaves the field, by the browser (no POST), and the right one clears the message.
+ */
+export async function expectValidatorOnFirstUse(
+  page: Page,
+  open: () => Promise<unknown>,
+  field: Locator,
+  { wrong, right, message }: { wrong: string; right: string; message: string },
+) {
+  // The validator is a build chunk fetched by import(): any script asked for after the page settled.
+  let settled = false;
+  const lateScripts: string[] = [];
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (settled && request.url().includes("/build/") && request.url().endsWith(".js")) lateScripts.push(request.url());
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await open();
+  await page.waitForLoadState("networkidle");
+  settled = true;
+  await page.waitForTimeout(300);
+  expect(lateScripts, "la página cargada y sin tocar no pide el validador").toEqual([]);
+
+  await field.focus();
+  await expect.poll(() => lateScripts.length, { message: "el validador llega al enfocar el primer campo" }).toBeGreaterThan(0);
+  // Its chunks arrive in their own time: the person writes and leaves the field until the check answers.
+  await expect(async () => {
+    await field.fill(wrong);
+    await field.press("Tab");
+    await expect(page.getByText(message)).toBeVisible({ timeout: 500 });
+  }).toPass();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  expect(posts, "el aviso es del navegador, no del servidor").toEqual([]);
+
+  await field.fill(right);
+  await expect(page.getByText(message)).toHaveCount(0);
+}
