@@ -4,6 +4,7 @@
 // calls. Through this `.server` module the browser build gets nothing (ADR 008). Components, which
 // run in the browser, import the zod-free modules (vocabulary, quote-questions, api/domain) instead.
 export { isUuid } from "../../api/contract/ids";
+export { DEFAULT_PAGE_SIZE } from "../../api/contract/list-query";
 export { LastPolicyholderSchema } from "../../api/contract/auth";
 export {
   PriceChoiceAnswerSchema,
@@ -11,6 +12,6 @@ export {
   QUOTE_DISCARDED_MESSAGE,
   QUOTE_EXPIRED_MESSAGE,
 } from "../../api/contract/checkout";
-export { PolicySchema } from "../../api/contract/policies";
-export { CreatedQuoteSchema, QuoteSchema } from "../../api/contract/quotes";
+export { PolicyListQuerySchema, PolicyListSchema, PolicySchema } from "../../api/contract/policies";
+export { CreatedQuoteSchema, QuoteListQuerySchema, QuoteListSchema, QuoteSchema } from "../../api/contract/quotes";
 export { checkoutBody, CheckoutFormSchema, formErrorsFromApi } from "./checkout-form";

@@ -1,8 +1,7 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
-import { isUuid } from "../../api/contract/ids";
 import { Link, useLoaderData } from "@remix-run/react";
-import { QuoteSchema } from "../../api/contract/quotes";
+import { isUuid, QuoteSchema } from "~/lib/contract.server";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "../../api/contract/vocabulary";
 import { FrequencyPrices } from "~/components/quote/frequency-prices";
 import { Badge } from "~/components/ui/badge";

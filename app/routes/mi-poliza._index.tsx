@@ -1,7 +1,6 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DEFAULT_PAGE_SIZE } from "../../api/contract/list-query";
-import { PolicyListQuerySchema, PolicyListSchema } from "../../api/contract/policies";
+import { DEFAULT_PAGE_SIZE, PolicyListQuerySchema, PolicyListSchema } from "~/lib/contract.server";
 import { PolicySummaryCard } from "~/components/policy/policy-summary-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";

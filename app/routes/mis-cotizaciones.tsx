@@ -1,6 +1,6 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { QuoteListQuerySchema, QuoteListSchema } from "../../api/contract/quotes";
+import { QuoteListQuerySchema, QuoteListSchema } from "~/lib/contract.server";
 import { Badge } from "~/components/ui/badge";
 import { Pagination } from "~/components/ui/pagination";
 import { apiClient } from "~/lib/api.server";
