@@ -14,6 +14,7 @@
 // Every one of them has the one error shape the API sends (ErrorSchema, api/http.ts).
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { controlCharacterErrors } from "./contract/text";
 import { ApiProblem, ErrorSchema, jsonContent } from "./http";
 import { adminEndpoint } from "./routes/admin-endpoints";
 
@@ -76,12 +77,37 @@ const jsonOnly: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-/** The route with its common error answers documented and, for a JSON body, the 415 check. */
+/**
+ * Control characters (api/contract/text.ts) in any string of the path parameters, the query or the
+ * JSON body: 400 with the field named, before the route's schema and handler run, so that nothing
+ * reaches the database or the payment provider. A malformed body is left to the validator.
+ */
+function refuseControlCharacters(route: RouteConfig): MiddlewareHandler {
+  const { params, query } = route.request ?? {};
+  const body = jsonBody(route);
+  return async (c, next) => {
+    const errors: Record<string, string[]> = {};
+    if (params) Object.assign(errors, controlCharacterErrors(c.req.param()));
+    if (query) {
+      const values = Object.entries(c.req.queries()).map(([name, sent]) => [name, sent.length === 1 ? sent[0] : sent]);
+      Object.assign(errors, controlCharacterErrors(Object.fromEntries(values)));
+    }
+    if (body && /json/i.test(c.req.header("content-type") ?? "")) {
+      const value = await c.req.json().catch(() => undefined);
+      Object.assign(errors, controlCharacterErrors(value));
+    }
+    if (Object.keys(errors).length) throw new ApiProblem(400, "Datos no válidos", errors);
+    await next();
+  };
+}
+
+/** The route with its common error answers documented, the 415 check of a JSON body, and the control-character check. */
 export function documentedRoute<R extends RouteConfig>(route: R): R {
   const responses: RouteConfig["responses"] = { ...route.responses };
   for (const status of commonErrorStatuses(route)) responses[status] ??= errorResponse(status);
   const middleware = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
-  return { ...route, responses, ...(jsonBody(route) ? { middleware: [...middleware, jsonOnly] } : {}) };
+  const checks = [...(jsonBody(route) ? [jsonOnly] : []), ...(route.request?.params || route.request?.query || jsonBody(route) ? [refuseControlCharacters(route)] : [])];
+  return { ...route, responses, ...(checks.length ? { middleware: [...middleware, ...checks] } : {}) };
 }
 
 /** Error answers a route throws itself (409, 429, 402, 422…): `...errorResponses(409, 429)`. */

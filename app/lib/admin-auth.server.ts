@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { notFound } from "./http";
+import { badRequest, notFound } from "./http";
 import { AdminRecordSchema, type AdminLoginAnswer, type AdminRecord } from "../../api/contract/auth";
 import { hasPermission } from "../../api/contract/permissions";
 import { ADMIN_ROUTE_PERMISSIONS, canOpen, type AdminRouteId } from "./admin-routes";
@@ -208,6 +208,8 @@ export function handleAdminApiError(error: unknown, request: Request, context: A
   }
   if (error instanceof ApiError && error.status === 403) throw forbiddenRedirect(request, redirectTo);
   if (error instanceof ApiError && error.status === 404) throw notFound();
+  // A loader's query the API refused (the page's own checks let it through): the client's mistake.
+  if (error instanceof ApiError && error.status === 400) throw badRequest();
   throw error;
 }
 

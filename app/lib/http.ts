@@ -5,6 +5,11 @@ export function notFound(message = "Not Found"): Response {
   return new Response(message, { status: 404, statusText: "Not Found" });
 }
 
+/** A 400 answer: the address carried something the API refused (a control character in a search). */
+export function badRequest(message = "Petición no válida"): Response {
+  return new Response(message, { status: 400, statusText: "Bad Request" });
+}
+
 /** A route param that must be a positive integer id; anything else is a 404, not a 500. */
 export function positiveIdParam(value: string | undefined): number {
   const id = Number(value);

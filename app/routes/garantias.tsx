@@ -29,6 +29,7 @@ import {
 import { policiesInForce, readGuaranteeCatalogue, readGuaranteeOptions } from "~/lib/endorsements.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatDate, formatMoney } from "~/lib/format";
+import { parseForm } from "~/lib/parse-form.server";
 import { formatTypedDate, parseTypedDate } from "~/lib/typed-date";
 import { notFound, privateHeaders } from "~/lib/http";
 import { siteTitle } from "~/lib/page-title";
@@ -94,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
   const visitor = await requireVisitor(request, context);
-  const submission = parseWithZod(formData, { schema: EndorsementFormSchema });
+  const submission = parseForm(formData, EndorsementFormSchema);
   if (submission.status !== "success") {
     markSubmissionFailed(context);
     return json<ActionAnswer>({ result: submission.reply({ hideFields: [...CARD_SECRET_FIELDS] }) }, { status: 400 });

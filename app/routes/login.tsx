@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { parseForm } from "~/lib/parse-form.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -47,7 +47,7 @@ export const headers = retryAfterHeaders();
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
-  const submission = parseWithZod(formData, { schema: LoginFormSchema });
+  const submission = parseForm(formData, LoginFormSchema);
   if (submission.status !== "success") {
     markSubmissionFailed(context);
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -17,6 +16,7 @@ import { validateCsrf } from "~/lib/csrf.server";
 import { readFormData } from "~/lib/form-data.server";
 import { privateHeaders } from "~/lib/http";
 import { siteTitle } from "~/lib/page-title";
+import { parseForm } from "~/lib/parse-form.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = apiClient(context, request, visitor.token);
 
   if (formData.get("intent") === "password") {
-    const submission = parseWithZod(formData, { schema: PasswordFormSchema });
+    const submission = parseForm(formData, PasswordFormSchema);
     if (submission.status !== "success") {
       markSubmissionFailed(context);
       return json<ActionData>(
@@ -103,9 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 
-  const submission = parseWithZod(formData, {
-    schema: UpdateProfileBodySchema,
-  });
+  const submission = parseForm(formData, UpdateProfileBodySchema);
   if (submission.status !== "success") {
     markSubmissionFailed(context);
     return json<ActionData>({ intent: "profile", result: submission.reply() }, { status: 400 });

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -14,6 +13,7 @@ import { serverErrorField } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
 import { readFormData } from "~/lib/form-data.server";
 import { siteTitle } from "~/lib/page-title";
+import { parseForm } from "~/lib/parse-form.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 
 // "¿Ha olvidado su contraseña?": asks for the account's e-mail and says the same whether or not
@@ -39,7 +39,7 @@ export const headers = retryAfterHeaders();
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
-  const submission = parseWithZod(formData, { schema: PasswordResetRequestBodySchema });
+  const submission = parseForm(formData, PasswordResetRequestBodySchema);
   if (submission.status !== "success") {
     markSubmissionFailed(context);
     return json(submission.reply(), { status: 400 });

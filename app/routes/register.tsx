@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { parseForm } from "~/lib/parse-form.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
   const trapped = caughtByHoneypot(formData, context, request);
-  const submission = parseWithZod(formData, { schema: RegisterFormSchema });
+  const submission = parseForm(formData, RegisterFormSchema);
   if (trapped) {
     // The same form, every value kept (but the passwords), and a plain message: never an error page.
     markSubmissionFailed(context);

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -15,6 +14,7 @@ import { MESSAGES, serverErrorField } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
 import { readFormData } from "~/lib/form-data.server";
 import { siteTitle } from "~/lib/page-title";
+import { parseForm } from "~/lib/parse-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // The page the "forgotten password" e-mail links to: checks the link first (so nobody types a
@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, context);
   await validateCsrf(request, context, formData);
-  const submission = parseWithZod(formData, { schema: ResetFormSchema });
+  const submission = parseForm(formData, ResetFormSchema);
   if (submission.status !== "success") {
     markSubmissionFailed(context);
     return json(submission.reply({ hideFields: HIDDEN }), { status: 400 });

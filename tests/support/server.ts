@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from "vitest";
 import { createApi } from "../../api/app";
 import type { RateLimits } from "../../api/limits";
 import type { DatabaseHandle } from "../../api/db/client";
+import type { PaymentProvider } from "../../api/services/payments";
 import { createServerApp, keepIdleConnections, type ServerAppOptions } from "../../server/app";
 import { systemClock, type Clock } from "../../platform/clock";
 import { createTestDatabase } from "./db";
@@ -59,6 +60,8 @@ export async function startTestServer(opts: {
   draining?: ServerAppOptions["draining"];
   /** Per-address limits; TEST_RATE_LIMITS when not given. */
   rateLimits?: Partial<RateLimits>;
+  /** Where checkouts charge; the embedded test gateway when not given. */
+  payments?: PaymentProvider;
 }) {
   const logger = opts.logger ?? memoryLogger();
   const api = opts.database
@@ -72,6 +75,7 @@ export async function startTestServer(opts: {
         publicBaseUrl: opts.publicBaseUrl,
         mailDelivery: opts.mailDelivery,
         rateLimits: { ...TEST_RATE_LIMITS, ...opts.rateLimits },
+        payments: opts.payments,
       })
     : undefined;
   const app = createServerApp({
