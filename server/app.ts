@@ -48,8 +48,15 @@ export const MAX_BODY_BYTES = { api: 256 * 1024, web: 128 * 1024 } as const;
 export const BODY_TOO_LARGE_MESSAGE = "La petición es demasiado grande.";
 export const PRIVATE_NO_STORE = "private, no-store";
 
-/** The web's 413: a small Spanish page (the React error page would need the body's route to run). */
-const BODY_TOO_LARGE_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Formulario demasiado grande | Cotiza</title></head><body><main><h1>El formulario es demasiado grande</h1><p>Lo enviado supera el tamaño que admite Cotiza. Vuelva a la página anterior, revise el texto y envíelo de nuevo.</p><p><a href="/">Ir a la portada</a></p></main></body></html>`;
+
+/**
+ * A small Spanish page for what the server refuses before Remix runs (the React error page would
+ * need the request's route to run): a body over the limit, a form posted from another site.
+ */
+const refusalPage = (title: string, heading: string, text: string) =>
+  `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | Cotiza</title></head><body><main><h1>${heading}</h1><p>${text}</p><p><a href="/">Ir a la portada</a></p></main></body></html>`;
+const BODY_TOO_LARGE_PAGE = refusalPage("Formulario demasiado grande", "El formulario es demasiado grande", "Lo enviado supera el tamaño que admite Cotiza. Vuelva a la página anterior, revise el texto y envíelo de nuevo.");
+const CROSS_SITE_PAGE = refusalPage("Petición no válida", "Petición no válida", "Este formulario se ha enviado desde otra web y Cotiza no lo acepta. Si quería hacer esta gestión, entre en Cotiza y envíelo desde nuestra página.");
 
 function socketAddress(c: Context): string | null {
   try {
@@ -211,8 +218,15 @@ export function createServerApp(options: ServerAppOptions) {
   installRouteMatchCache();
   // Always Remix's production mode: development mode would send error stacks to the browser.
   const handleRemix = createRequestHandler(build, "production");
-  app.all("*", (c) =>
-    handleRemix(c.req.raw, {
+  app.all("*", (c) => {
+    // A form posted from another site: Remix would throw (500) on the Origin it does not expect.
+    // Refused before any loader or action runs, as a client's mistake, not an error.
+    const crossSite = crossSiteOrigin(c.req.raw);
+    if (crossSite !== null) {
+      logger.warn("cross-site request refused", { method: c.req.method, path: c.req.path, origin: crossSite.slice(0, 200) });
+      return c.html(CROSS_SITE_PAGE, 403);
+    }
+    return handleRemix(c.req.raw, {
       cspNonce: c.get("secureHeadersNonce") ?? "",
       apiBaseUrl,
       apiFetch,
@@ -221,14 +235,34 @@ export function createServerApp(options: ServerAppOptions) {
       sessionSecrets: options.sessionSecrets,
       secureCookies: production,
       clientIp: addressOf(c),
-    }),
-  );
+    });
+  });
 
   app.onError((error, c) => {
     logger.error("unhandled", { path: c.req.path, ...errorFields(error) });
     return c.text("Internal Server Error", 500);
   });
   return app;
+}
+
+/**
+ * The Origin of a state-changing request that does not come from this site, as Remix's own check
+ * judges it (Origin's host against X-Forwarded-Host, else Host; an Origin that is not a URL is
+ * foreign too); null for a same-site request, a GET or HEAD, or no Origin at all.
+ */
+export function crossSiteOrigin(request: Request): string | null {
+  if (request.method === "GET" || request.method === "HEAD") return null;
+  const origin = request.headers.get("origin");
+  if (origin === null || origin === "") return null;
+  const forwarded = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
+  const host = forwarded || request.headers.get("host");
+  let originHost: string;
+  try {
+    originHost = origin === "null" ? "null" : new URL(origin).host;
+  } catch {
+    return origin;
+  }
+  return host && originHost === host ? null : origin;
 }
 
 const CSV_TYPE = /^\s*text\/csv(?:[;\s]|$)/i;

@@ -92,6 +92,40 @@ describe("los formularios", () => {
   });
 });
 
+describe("un formulario enviado desde otro sitio", () => {
+  it("responde 403 con la página de error en español, sin ejecutar la acción, y queda como petición rechazada en el registro", async () => {
+    // A real browser's form: the CSRF cookie and token of this site, posted with another Origin.
+    const page = await get("/login");
+    const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
+    const before = logger.lines.length;
+    for (const [path, origin] of [["/login", "https://evil.example"], ["/register", "https://evil.example"], ["/cotizar", "null"], ["/checkout?cotizacion=x", "http://127.0.0.1:1"], ["/admin/login", "no es una url"], ["/", "https://evil.example"], ["/garantias", "https://evil.example"]] as const) {
+      const body = new URLSearchParams({ csrf, email: "alguien@example.com", password: "Una-Clave-Larga-2026", name: "Ataque" });
+      const response = await get(path, { method: "POST", body, headers: { cookie, origin } });
+      const html = await response.text();
+      expect(response.status, path).toBe(403);
+      expect(html, path).toContain("<h1>Petición no válida</h1>");
+      expect(html, path).not.toMatch(/\bat .+\.(js|ts):\d+/);
+    }
+    const lines = logger.lines.slice(before);
+    expect(lines.filter((l) => l.msg === "cross-site request refused")).toHaveLength(7);
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+    // Nothing ran: the account was not created.
+    const login = await fetch(`${env.server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "alguien@example.com", password: "Una-Clave-Larga-2026" }) });
+    expect(login.status).toBe(401);
+  });
+
+  it("el mismo envío con el Origin del sitio sigue su curso", async () => {
+    const before = logger.lines.length;
+    const response = await get("/login", { method: "POST", body: new URLSearchParams({ email: "a@example.com" }), headers: { origin: env.server.url } });
+    // No CSRF token: the action's own check answers, not the cross-site refusal.
+    expect(response.status).toBe(403);
+    const lines = logger.lines.slice(before).map((l) => l.msg);
+    expect(lines).toContain("csrf rejected");
+    expect(lines).not.toContain("cross-site request refused");
+  });
+});
+
 describe("la API montada en /api", () => {
   it("publica un documento OpenAPI 3 válido con todas sus rutas", async () => {
     const response = await get("/api/openapi.json");
