@@ -15,6 +15,7 @@ import { serveBuildAssets } from "./static-assets";
 import { installRouteMatchCache } from "./route-match-cache";
 import { notFoundBody } from "../api/http";
 import type { ApiFetch } from "../app/lib/load-context";
+import { ADMIN_COOKIE, VISITOR_COOKIE } from "../app/lib/session-cookies";
 import { errorFields, type Logger } from "../platform/logger";
 
 export type ServerAppOptions = {
@@ -158,21 +159,23 @@ export function createServerApp(options: ServerAppOptions) {
   const webBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES.web, onError: (c) => tooLarge(c, MAX_BODY_BYTES.web) });
   app.use("*", (c, next) => (c.req.path.startsWith("/api/") ? apiBodyLimit(c, next) : webBodyLimit(c, next)));
 
-  // Private answers are never kept by a cache (issue 12): the back office and the API carry
-  // personal or account data, so they default to private, no-store; an answer that chose its own
-  // caching (the public IPID) keeps it. Public pages keep theirs.
+  // Private answers are never kept by a shared cache (issues 12 and 27):
+  // - the back office and the API carry personal or account data: private, no-store unless the
+  //   answer chose its own caching (the public IPID);
+  // - a page or data answer for someone signed in (their name is in the header), or one that sets
+  //   a cookie: private, no-store, whatever the route said;
+  // - any other page may be cached, but only per cookie (Vary: Cookie).
   app.use("*", async (c, next) => {
     await next();
     const path = c.req.path;
-    const isPrivate = path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/");
-    if (!isPrivate || c.res.headers.has("Cache-Control")) return;
-    try {
-      c.res.headers.set("Cache-Control", PRIVATE_NO_STORE);
-    } catch {
-      // Immutable headers (a Response from fetch): a copy with the header.
-      c.res = new Response(c.res.body, c.res);
-      c.res.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    const backOffice = path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/");
+    if (backOffice) {
+      if (!c.res.headers.has("Cache-Control")) setResponseHeader(c, "Cache-Control", PRIVATE_NO_STORE);
+      return;
     }
+    if (!PERSONAL_TYPES.test(c.res.headers.get("Content-Type") ?? "")) return; // scripts, styles, images
+    if (c.res.headers.has("Set-Cookie") || carriesSession(c.req.header("Cookie"))) setResponseHeader(c, "Cache-Control", PRIVATE_NO_STORE);
+    else setResponseHeader(c, "Vary", "Cookie", true);
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -263,6 +266,25 @@ export function crossSiteOrigin(request: Request): string | null {
     return origin;
   }
   return host && originHost === host ? null : origin;
+}
+
+/** What a person's data can be in: pages, Remix data, downloads. */
+const PERSONAL_TYPES = /^\s*(text\/html|application\/json|text\/csv|application\/pdf)/i;
+
+/** Whether the request carries a visitor or staff session cookie (valid or not: it may be). */
+function carriesSession(cookie: string | undefined): boolean {
+  return !!cookie && new RegExp(`(?:^|;\\s*)(?:${VISITOR_COOKIE}|${ADMIN_COOKIE})=`).test(cookie);
+}
+
+/** Sets (or appends to) an answer's header, copying the answer when its headers are immutable (one from fetch). */
+function setResponseHeader(c: Context, name: string, value: string, append = false) {
+  const apply = (headers: Headers) => (append ? headers.append(name, value) : headers.set(name, value));
+  try {
+    apply(c.res.headers);
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    apply(c.res.headers);
+  }
 }
 
 const CSV_TYPE = /^\s*text\/csv(?:[;\s]|$)/i;

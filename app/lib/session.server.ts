@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, type AppLoadContext, type Session, type SessionStorage } from "@remix-run/node";
 import "./load-context";
+import { ADMIN_COOKIE, VISITOR_COOKIE } from "./session-cookies";
 
 /**
  * The two cookie sessions of the web (ARCHITECTURE "Sessions"): httpOnly, SameSite=Lax, Secure in
@@ -7,8 +8,7 @@ import "./load-context";
  * The keys are the spec's storage keys (section 9). Users are stored as JSON text, as the spec's
  * browser storage held them, so "an unreadable stored user" means what it says.
  */
-export const VISITOR_COOKIE = "cotiza_session";
-export const ADMIN_COOKIE = "cotiza_admin";
+export { ADMIN_COOKIE, VISITOR_COOKIE };
 
 export const VISITOR_TOKEN_KEY = "auth_token";
 export const VISITOR_USER_KEY = "auth_user";

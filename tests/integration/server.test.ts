@@ -126,6 +126,41 @@ describe("un formulario enviado desde otro sitio", () => {
   });
 });
 
+describe("las cachés compartidas", () => {
+  it("nunca guardan una página de alguien con sesión; las públicas de un anónimo varían por cookie", async () => {
+    const email = "cache@example.com";
+    const password = "Clave-Segura-2026!";
+    const registered = await fetch(`${env.server.url}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Persona Con Nombre", email, password }) });
+    expect(registered.status).toBe(201);
+    const login = await get("/login");
+    const csrfCookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await login.text())![1]!;
+    const signedIn = await get("/login", { method: "POST", body: new URLSearchParams({ csrf, email, password }), headers: { cookie: csrfCookie } });
+    expect(signedIn.status).toBe(302);
+    const cookie = [csrfCookie, ...signedIn.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
+
+    for (const path of ["/", "/cotizar", "/cotizar?linea=auto", "/cookies", "/terminos-y-condiciones", "/politica-de-privacidad", "/garantias", "/mi-cuenta"]) {
+      const response = await get(path, { headers: { cookie } });
+      const html = await response.text();
+      expect(response.status, path).toBe(200);
+      expect(html, path).toContain("Persona Con Nombre");
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    // Anonymous, with the CSRF cookie already set: cacheable per cookie; the first visit sets a cookie, so not at all.
+    for (const path of ["/", "/cotizar", "/terminos-y-condiciones"]) {
+      const response = await get(path, { headers: { cookie: csrfCookie } });
+      expect(response.headers.get("cache-control"), path).toBeNull();
+      expect(response.headers.get("vary") ?? "", path).toMatch(/cookie/i);
+      const first = await get(path);
+      expect(first.headers.getSetCookie().length, path).toBeGreaterThan(0);
+      expect(first.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    // Build assets keep their year-long caching for everyone.
+    const script = /src="(\/build\/[^"]+\.js)"/.exec(await (await get("/", { headers: { cookie } })).text())?.[1] ?? /href="(\/build\/[^"]+\.js)"/.exec(await (await get("/")).text())![1]!;
+    expect((await get(script, { headers: { cookie } })).headers.get("cache-control")).toContain("immutable");
+  });
+});
+
 describe("la API montada en /api", () => {
   it("publica un documento OpenAPI 3 válido con todas sus rutas", async () => {
     const response = await get("/api/openapi.json");
