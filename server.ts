@@ -17,7 +17,7 @@ import { createServerApp, keepIdleConnections } from "./server/app";
 import { parseTrustProxy } from "./server/client-address";
 import { ConfigError, loadConfig } from "./server/config";
 import { systemClock } from "./platform/clock";
-import { errorFields, logger } from "./platform/logger";
+import { errorFields, errorMessage, logger } from "./platform/logger";
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const DRAIN_SECONDS = 10;
@@ -57,7 +57,7 @@ async function main() {
       connectTimeoutMs: config.DB_CONNECT_TIMEOUT_SECONDS * 1000,
       // A connection lost while in use (PostgreSQL restarted, a backend terminated): the request
       // answers 503 and the pool reconnects; one line in the log, the process stays up.
-      onConnectionError: (error) => logger.warn("database connection lost", { error: error.message }),
+      onConnectionError: (error) => logger.warn("database connection lost", { error: errorMessage(error) }),
     });
     const seeded = await seedDatabase(database.db, {
       adminEmail: config.ADMIN_EMAIL,

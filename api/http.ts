@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { errorFields, type Logger } from "../platform/logger";
+import { errorFields, errorMessage, type Logger } from "../platform/logger";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable";
 
 /** Every error the API answers has this shape (ARCHITECTURE.md). */
@@ -63,7 +63,7 @@ export function handleApiError(error: Error, c: Context, logger: Logger) {
   }
   if (isDatabaseUnavailable(error)) {
     // Not a bug: the database is restarting or unreachable. One line, no stack; the client retries.
-    logger.warn("database unavailable", { method: c.req.method, path: c.req.path, error: error.message });
+    logger.warn("database unavailable", { method: c.req.method, path: c.req.path, error: errorMessage(error) });
     c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
     return c.json({ error: DATABASE_UNAVAILABLE_MESSAGE } satisfies ErrorBody, 503);
   }

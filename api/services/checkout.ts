@@ -69,7 +69,7 @@ import { insurerText } from "../domain/insurer";
 import { formatRiskAddress, insuredObjectErrors, insuredObjectRisk, readRiskAddress } from "../domain/insured-object";
 import { formatRegistration } from "../domain/registration";
 import type { AdminPrincipal, UserPrincipal } from "../principal";
-import type { Logger } from "../../platform/logger";
+import { errorMessage, type Logger } from "../../platform/logger";
 import { completeAttachments, pendingPdf } from "./attachments";
 import { DOCUMENT_FILENAMES } from "./documents";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
@@ -300,7 +300,7 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest, at
   // 4. After the commit: the e-mail's PDFs (the sender renders them if this fails or never runs).
   if (outcome.emailId !== null) {
     await completeAttachments(db, outcome.emailId).catch((error: unknown) =>
-      logger.warn("checkout e-mail attachments left to the sender", { emailId: outcome.emailId, error: error instanceof Error ? error.message : String(error) }),
+      logger.warn("checkout e-mail attachments left to the sender", { emailId: outcome.emailId, error: errorMessage(error) }),
     );
   }
   return answerPolicy(db, outcome.policyId, outcome.created);

@@ -60,7 +60,7 @@ import { DOCUMENT_FILENAMES } from "./documents";
 import { withProviderCallsOutside } from "./provider-outside";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
 import type { PaymentProvider } from "./payments";
-import type { Logger } from "../../platform/logger";
+import { errorMessage, type Logger } from "../../platform/logger";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 export const POLICY_NOT_FOUND_MESSAGE = "No existe esa póliza";
@@ -321,7 +321,7 @@ export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, a
   });
   if (emailId !== null) {
     await completeAttachments(deps.db, emailId).catch((error: unknown) =>
-      deps.logger.warn("withdrawal e-mail attachment left to the sender", { emailId, error: error instanceof Error ? error.message : String(error) }),
+      deps.logger.warn("withdrawal e-mail attachment left to the sender", { emailId, error: errorMessage(error) }),
     );
   }
   return { refundCents };
@@ -658,7 +658,7 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
           if (counted) summary[counted] += 1;
         } catch (error) {
           summary.errores += 1;
-          deps.logger.error("lifecycle: policy failed", { day, policyId: id, error: error instanceof Error ? error.message : String(error) });
+          deps.logger.error("lifecycle: policy failed", { day, policyId: id, error: errorMessage(error) });
         }
       }
       after = ids[ids.length - 1]!;
@@ -702,7 +702,7 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
         if (outcome) summary[outcome.status === "cobrado" ? "cobrados" : "devueltos"] += 1;
       } catch (error) {
         summary.errores += 1;
-        deps.logger.error("lifecycle: recibo failed", { day, reciboId, error: error instanceof Error ? error.message : String(error) });
+        deps.logger.error("lifecycle: recibo failed", { day, reciboId, error: errorMessage(error) });
       }
     }
     afterRecibo = ids[ids.length - 1]!;
@@ -801,7 +801,7 @@ export function startLifecycleScheduler(deps: LifecycleDeps, clock: () => Date, 
   const tick = () => {
     if (stopped) return;
     running = runLifecycle(deps, clock, { owner: opts.owner }).catch((error) =>
-      deps.logger.error("lifecycle run failed", { error: error instanceof Error ? error.message : String(error) }),
+      deps.logger.error("lifecycle run failed", { error: errorMessage(error) }),
     );
   };
   const first = setTimeout(tick, 1_000);

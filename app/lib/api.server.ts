@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
-import { logger as defaultLogger, type Logger } from "../../platform/logger";
+import { errorMessage, logger as defaultLogger, type Logger } from "../../platform/logger";
 import type { ApiFetch } from "./load-context";
 
 /**
@@ -90,7 +90,7 @@ export function createApiClient(options: ApiClientOptions) {
         response = await options.fetch(buildRequest(method, path, opts));
       } catch (error) {
         if (opts.signal?.aborted) throw error;
-        log.error("api unreachable", { method, path, error: error instanceof Error ? error.message : String(error) });
+        log.error("api unreachable", { method, path, error: errorMessage(error) });
         throw new Response("La API no responde", { status: 502, statusText: "Bad Gateway" });
       }
       if (!RETRY_STATUSES.has(response.status) || attempt === attempts) break;
