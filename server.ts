@@ -1,7 +1,8 @@
 // The one process a user starts: configuration, database, API, web, HTTP server, shutdown.
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
@@ -16,6 +17,7 @@ import { hostname } from "node:os";
 import { createServerApp, keepIdleConnections } from "./server/app";
 import { parseTrustProxy } from "./server/client-address";
 import { ConfigError, loadConfig } from "./server/config";
+import { listen, ListenError } from "./server/listen";
 import { systemClock } from "./platform/clock";
 import { errorFields, errorMessage, logger } from "./platform/logger";
 
@@ -34,14 +36,35 @@ async function main() {
     throw error;
   }
   process.env.LOG_LEVEL = config.LOG_LEVEL;
-  if (config.generatedSecrets.length) {
-    logger.warn(`${config.generatedSecrets.join(" y ")} no definida(s): se usa un valor generado guardado en ${path.join(config.DATA_DIR, "secrets.json")}. Defínalas en producción.`);
-  }
 
   const buildPath = path.resolve("build/index.js");
   if (!existsSync(buildPath)) {
     process.stderr.write("No hay compilación de la web: ejecute `npm run build` (o `npm start`, que compila).\n");
     process.exit(1);
+  }
+
+  // The port first: a port in use (most often this same server already running) ends the
+  // process here, with one line, before it opens the database or starts any background work.
+  // Until the web and the API are ready, every request answers 503 (so /readyz too).
+  let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
+    new Response("Cotiza está arrancando: vuelva a intentarlo en unos segundos.\n", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+    });
+  const server = createAdaptorServer({ fetch: (request, env) => handle(request, env), hostname: config.HOST });
+  keepIdleConnections(server);
+  try {
+    await listen(server, config.PORT, config.HOST);
+  } catch (error) {
+    if (error instanceof ListenError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  if (config.generatedSecrets.length) {
+    logger.warn(`${config.generatedSecrets.join(" y ")} no definida(s): se usa un valor generado guardado en ${path.join(config.DATA_DIR, "secrets.json")}. Defínalas en producción.`);
   }
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 
@@ -126,14 +149,13 @@ async function main() {
     },
   });
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    logger.info(`Cotiza escuchando en http://localhost:${info.port}`, {
-      port: info.port,
-      database: database ? database.kind : "none (API_BASE_URL)",
-      mode: config.NODE_ENV,
-    });
+  handle = (request, env) => app.fetch(request, env as Parameters<typeof app.fetch>[1]);
+  const { port } = server.address() as AddressInfo;
+  logger.info(`Cotiza escuchando en http://localhost:${port}`, {
+    port,
+    database: database ? database.kind : "none (API_BASE_URL)",
+    mode: config.NODE_ENV,
   });
-  keepIdleConnections(server);
 
   const shutdown = (signal: string) => {
     if (draining) return;

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -10,9 +10,10 @@ import { acceptedCodings, serveBuildAssets } from "./static-assets";
 const CACHE = "public, max-age=31536000, immutable";
 const source = `export const greeting = ${JSON.stringify("¡Hola! ".repeat(400))};\n`;
 let app: Hono;
+let root: string;
 
 beforeAll(async () => {
-  const root = mkdtempSync(path.join(tmpdir(), "cotiza-static-"));
+  root = mkdtempSync(path.join(tmpdir(), "cotiza-static-"));
   mkdirSync(path.join(root, "build", "_shared"), { recursive: true });
   writeFileSync(path.join(root, "build", "_shared", "chunk-ABC.js"), source);
   writeFileSync(path.join(root, "build", "plain-XYZ.js"), source); // no copies: a bare `remix build`
@@ -66,6 +67,39 @@ describe("los recursos de la compilación", () => {
     expect(await head.text()).toBe("");
     expect((await get("/build/_shared/missing.js", "br")).status).toBe(404);
     expect((await get("/build/../package.json", "br")).status).toBe(404);
+  });
+
+  it("un fichero borrado con el servidor en marcha responde 404, no una longitud sin cuerpo", async () => {
+    mkdirSync(path.join(root, "build", "gone"));
+    const file = path.join(root, "build", "gone", "chunk-1.js");
+    writeFileSync(file, source);
+    await precompress(path.join(root, "build", "gone"));
+    // Served once: the server knows it and its copies.
+    expect(await (await get("/build/gone/chunk-1.js", "br")).arrayBuffer()).toBeDefined();
+    expect(await (await get("/build/gone/chunk-1.js")).text()).toBe(source);
+
+    // Its Brotli copy goes: the next copy the client takes, with its own length.
+    rmSync(`${file}.br`);
+    const gzip = await get("/build/gone/chunk-1.js", "br, gzip");
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    const gzipped = Buffer.from(await gzip.arrayBuffer());
+    expect(Number(gzip.headers.get("content-length"))).toBe(gzipped.length);
+    expect(gunzipSync(gzipped).toString()).toBe(source);
+
+    // Then all of it (a new build replaced the old one): not found, for GET and HEAD alike.
+    rmSync(file);
+    rmSync(`${file}.gz`);
+    for (const [accept, method] of [["br, gzip", "GET"], [undefined, "GET"], ["br", "HEAD"]] as const) {
+      const res = await get("/build/gone/chunk-1.js", accept, method);
+      expect(res.status, `${method} ${accept ?? "sin Accept-Encoding"}`).toBe(404);
+      expect(res.headers.get("cache-control") ?? "", "un 404 no se guarda un año").not.toContain("immutable");
+      expect(await res.text()).toBe(method === "HEAD" ? "" : "not found");
+    }
+
+    // And if it comes back (the same hashed name), it is served again.
+    writeFileSync(file, source);
+    expect(await (await get("/build/gone/chunk-1.js", "br")).text()).toBe(source);
   });
 
   it("lee Accept-Encoding con sus calidades", () => {

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import http from "node:http";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -55,6 +55,35 @@ describe("el proceso", () => {
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toContain("PORT");
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("con el puerto ocupado sale con código 1 y una línea en español que nombra PORT, sin tocar la base de datos", async () => {
+    // The port held by another process (here a bare socket on all interfaces, where the server listens).
+    const holder = createServer();
+    await new Promise<void>((resolve, reject) => {
+      holder.once("error", reject);
+      holder.listen(0, () => resolve());
+    });
+    const { port } = holder.address() as { port: number };
+    try {
+      const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "cotiza-port-")), "data");
+      const run = startProcess({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SESSION_SECRET: "port-in-use-session-secret-0123456789abcdef",
+        JWT_SECRET: "port-in-use-jwt-secret-0123456789abcdefghij",
+      });
+      expect(await run.exited).toBe(1);
+      const { stdout, stderr } = run.output();
+      expect(stderr.trim().split("\n")).toHaveLength(1);
+      expect(stderr).toContain(`El puerto ${port} (PORT) ya está en uso`);
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(stdout).toBe("");
+      // It stopped before opening the database (that of the server already running, most often).
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it("exige los secretos en producción", async () => {
