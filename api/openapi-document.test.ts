@@ -6,6 +6,7 @@ import { logger } from "../platform/logger";
 import { createApi } from "./app";
 import type { Database } from "./db/client";
 import { openApiDocument, withoutUntypedNullable } from "./openapi-document";
+import { documentedRoute } from "./openapi-responses";
 
 const noDatabase = new Proxy({} as Database, {
   get(_target, property) {
@@ -13,6 +14,13 @@ const noDatabase = new Proxy({} as Database, {
   },
 });
 const document = openApiDocument(createApi({ db: noDatabase, logger, now: systemClock, jwtSecret: "openapi-document-test".padEnd(32, "x") }));
+
+type Operation = { operationId?: string; security?: Array<Record<string, string[]>> };
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item as Record<string, Operation>)
+    .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
+    .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+);
 
 /** Every object in the document with its JSON pointer. */
 function* objects(node: unknown, pointer = "#"): Generator<[string, Record<string, unknown>]> {
@@ -50,5 +58,30 @@ describe("el documento OpenAPI", () => {
   it("no tiene nullable sin type al lado", () => {
     const untyped = [...objects(document)].filter(([, o]) => o.nullable === true && !("type" in o)).map(([pointer]) => pointer);
     expect(untyped).toEqual([]);
+  });
+
+  it("dice en cada operación quién puede llamarla: [] si es pública, bearerAuth si acepta un token", () => {
+    expect(operations.length).toBeGreaterThan(80);
+    const schemes = Object.keys(document.components?.securitySchemes ?? {});
+    expect(schemes).toEqual(["bearerAuth"]);
+    const undeclared = operations.filter(({ op }) => !Array.isArray(op.security) || op.security.some((r) => Object.keys(r).some((name) => !schemes.includes(name))));
+    expect(undeclared.map(({ key }) => key)).toEqual([]);
+    expect(operations.filter(({ op }) => op.security!.length === 0).map(({ key }) => key).sort()).toEqual([
+      "GET /documents/ipid/{line}",
+      "GET /public/guarantees",
+      "GET /public/lines",
+      "GET /public/site",
+      "GET /public/vehicles",
+      "POST /admin/auth/login",
+      "POST /auth/login",
+      "POST /auth/password-reset",
+      "POST /auth/password-reset/check",
+      "POST /auth/password-reset/confirm",
+      "POST /auth/register",
+    ]);
+  });
+
+  it("no deja declarar una ruta que no dice su security", () => {
+    expect(() => documentedRoute({ method: "get", path: "/olvidada", responses: {} })).toThrow("GET /olvidada declares no security");
   });
 });

@@ -76,8 +76,14 @@ const jsonOnly: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-/** The route with its common error answers documented and, for a JSON body, the 415 check. */
+/**
+ * The route with its common error answers documented and, for a JSON body, the 415 check. A route
+ * that does not say who may call it (`security`: BEARER_SECURITY, `[{}, ...BEARER_SECURITY]` or
+ * PUBLIC_SECURITY, api/auth.ts) is refused when the API is built: a document that says nothing
+ * leaves every client to guess (issue 27).
+ */
 export function documentedRoute<R extends RouteConfig>(route: R): R {
+  if (!route.security) throw new Error(`${route.method.toUpperCase()} ${route.path} declares no security (BEARER_SECURITY, [{}, ...BEARER_SECURITY] or PUBLIC_SECURITY)`);
   const responses: RouteConfig["responses"] = { ...route.responses };
   for (const status of commonErrorStatuses(route)) responses[status] ??= errorResponse(status);
   const middleware = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];

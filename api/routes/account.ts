@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createRoute } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
-import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, requireUser } from "../auth";
+import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
 import {
   accountRuleMessages,
   AuthAnswerSchema,
@@ -54,6 +54,7 @@ const requestResetRoute = createRoute({
   summary: "Pedir un enlace para elegir una contraseña nueva",
   description:
     "Responde lo mismo (202) exista o no una cuenta con ese correo. Si existe y está activa, le envía un enlace que vale una hora y una sola vez (como mucho 3 enlaces por cuenta y hora). Desde una misma dirección, 5 peticiones por hora (después, una cada 12 minutos): si no, 429 con Retry-After.",
+  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(PasswordResetRequestBodySchema) } },
   responses: {
     202: { description: "Petición atendida", content: jsonContent(z.object({ message: z.string() })) },
@@ -67,6 +68,7 @@ const checkResetRoute = createRoute({
   tags: [TAG],
   summary: "Comprobar un enlace antes de pedir la contraseña nueva",
   description: "200 si el enlace sirve todavía (sin usar, dentro de su hora); 400 con el motivo si no. No lo gasta.",
+  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(PasswordResetCheckBodySchema) } },
   responses: {
     200: { description: "El enlace sirve", content: jsonContent(z.object({ email: z.string().describe("La cuenta del enlace, para el gestor de contraseñas") })) },
@@ -80,6 +82,7 @@ const resetRoute = createRoute({
   summary: "Elegir la contraseña nueva con el enlace",
   description:
     "Gasta el enlace (una sola vez; los demás enlaces de la cuenta dejan de valer) y cierra todas las sesiones de la cuenta. La contraseña sigue la política de siempre. No inicia sesión: el cliente entra después con la nueva.",
+  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(PasswordResetBodySchema) } },
   responses: {
     204: { description: "Contraseña cambiada" },

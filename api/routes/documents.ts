@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ApiApp, ApiEnv } from "../app";
-import { BEARER_SECURITY, currentUser, requireUser } from "../auth";
+import { BEARER_SECURITY, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
 import { RECIBO_NOT_FOUND_MESSAGE } from "../contract/policies";
 import { LINES, type Line } from "../contract/vocabulary";
 import { ApiProblem } from "../http";
@@ -54,6 +54,7 @@ const ipidRoute = createRoute({
   tags: [TAG],
   summary: "Documento de información del producto (IPID) de un ramo",
   description: "Público: qué cubre y qué no, restricciones, ámbito, obligaciones, pagos, duración y cómo rescindir, con los planes y garantías vigentes.",
+  security: PUBLIC_SECURITY,
   request: {
     params: z.object({ line: z.string().openapi({ param: { name: "line", in: "path" }, description: "auto, hogar o alquiler" }) }),
   },

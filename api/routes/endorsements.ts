@@ -5,7 +5,7 @@
 import { emailDestination } from "../services/mail";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
-import { BEARER_SECURITY, clientIp, currentUser, requireUser } from "../auth";
+import { BEARER_SECURITY, clientIp, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
 import { checkoutFieldErrors } from "../contract/checkout";
 import {
   ENDORSEMENT_NOT_FOUND_MESSAGE,
@@ -26,6 +26,7 @@ const catalogueRoute = createRoute({
   tags: ["Público"],
   summary: "Garantías de cada ramo y en qué planes están incluidas u opcionales",
   description: "Solo las garantías activas, con su descripción, límite, franquicia y precio como opcional (fijo al año o porcentaje de la prima de riesgo).",
+  security: PUBLIC_SECURITY,
   responses: { 200: { description: "Catálogo de garantías por ramo", content: jsonContent(GuaranteeCatalogueSchema) } },
 });
 
