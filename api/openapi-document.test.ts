@@ -81,7 +81,19 @@ describe("el documento OpenAPI", () => {
     ]);
   });
 
-  it("no deja declarar una ruta que no dice su security", () => {
-    expect(() => documentedRoute({ method: "get", path: "/olvidada", responses: {} })).toThrow("GET /olvidada declares no security");
+  it("da a cada operación un operationId único en camelCase, el nombre que le ponen los clientes generados", () => {
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(operations.filter(({ op }) => !/^[a-z][A-Za-z0-9]*$/.test(op.operationId ?? "")).map(({ key }) => key)).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    const id = (key: string) => operations.find((o) => o.key === key)?.op.operationId;
+    expect(id("POST /quotes")).toBe("createQuote");
+    expect(id("GET /admin/policies")).toBe("listAdminPolicies");
+    expect(id("POST /admin/policies/{id}/recibos/{reciboId}/charge")).toBe("chargeRecibo");
+  });
+
+  it("no deja declarar una ruta que no dice su security o no tiene operationId", () => {
+    expect(() => documentedRoute({ method: "get", path: "/olvidada", operationId: "getOlvidada", responses: {} })).toThrow("GET /olvidada declares no security");
+    expect(() => documentedRoute({ method: "get", path: "/olvidada", security: [], responses: {} })).toThrow("GET /olvidada needs a camelCase operationId");
+    expect(() => documentedRoute({ method: "get", path: "/olvidada", security: [], operationId: "get-olvidada", responses: {} })).toThrow("needs a camelCase operationId");
   });
 });

@@ -50,6 +50,7 @@ export const RESET_PAGE_PATH = "/restablecer-contrasena";
 const requestResetRoute = createRoute({
   method: "post",
   path: "/auth/password-reset",
+  operationId: "requestPasswordReset",
   tags: [TAG],
   summary: "Pedir un enlace para elegir una contraseña nueva",
   description:
@@ -65,6 +66,7 @@ const requestResetRoute = createRoute({
 const checkResetRoute = createRoute({
   method: "post",
   path: "/auth/password-reset/check",
+  operationId: "checkPasswordReset",
   tags: [TAG],
   summary: "Comprobar un enlace antes de pedir la contraseña nueva",
   description: "200 si el enlace sirve todavía (sin usar, dentro de su hora); 400 con el motivo si no. No lo gasta.",
@@ -78,6 +80,7 @@ const checkResetRoute = createRoute({
 const resetRoute = createRoute({
   method: "post",
   path: "/auth/password-reset/confirm",
+  operationId: "confirmPasswordReset",
   tags: [TAG],
   summary: "Elegir la contraseña nueva con el enlace",
   description:
@@ -92,6 +95,7 @@ const resetRoute = createRoute({
 const profileRoute = createRoute({
   method: "get",
   path: "/me/profile",
+  operationId: "getMyProfile",
   tags: [TAG],
   summary: "El perfil del cliente: nombre, correo de la cuenta y teléfono",
   middleware: [requireUser()] as const,
@@ -104,6 +108,7 @@ const profileRoute = createRoute({
 const lastPolicyholderRoute = createRoute({
   method: "get",
   path: "/me/policyholder",
+  operationId: "getMyLastPolicyholder",
   tags: [TAG],
   summary: "El tomador de la última póliza del cliente, para rellenar la siguiente contratación",
   description:
@@ -118,6 +123,7 @@ const lastPolicyholderRoute = createRoute({
 const updateProfileRoute = createRoute({
   method: "patch",
   path: "/me/profile",
+  operationId: "updateMyProfile",
   tags: [TAG],
   summary: "Cambiar el nombre y el teléfono de la cuenta",
   description:
@@ -133,6 +139,7 @@ const updateProfileRoute = createRoute({
 const changePasswordRoute = createRoute({
   method: "post",
   path: "/auth/change-password",
+  operationId: "changePassword",
   tags: [TAG],
   summary: "Cambiar la contraseña propia",
   description:

@@ -27,6 +27,7 @@ const TAG = "Administración: sesión";
 const loginRoute = createRoute({
   method: "post",
   path: "/admin/auth/login",
+  operationId: "adminLogin",
   tags: [TAG],
   summary: "Iniciar sesión en el back office",
   description:
@@ -42,6 +43,7 @@ const loginRoute = createRoute({
 const logoutRoute = adminRoute({
   method: "post",
   path: "/admin/auth/logout",
+  operationId: "adminLogout",
   tags: [TAG],
   summary: "Cerrar la sesión (el token deja de valer)",
   responses: {
@@ -52,6 +54,7 @@ const logoutRoute = adminRoute({
 const meRoute = adminRoute({
   method: "get",
   path: "/admin/auth/me",
+  operationId: "getSessionAdmin",
   tags: [TAG],
   summary: "El administrador de la sesión, con su rol y permisos",
   responses: {
@@ -62,6 +65,7 @@ const meRoute = adminRoute({
 const changePasswordRoute = adminRoute({
   method: "post",
   path: "/admin/auth/change-password",
+  operationId: "changeAdminPassword",
   tags: [TAG],
   summary: "Cambiar la contraseña propia",
   description:

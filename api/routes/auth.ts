@@ -17,6 +17,7 @@ const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con ese correo electrónico";
 const registerRoute = createRoute({
   method: "post",
   path: "/auth/register",
+  operationId: "register",
   tags: [TAG],
   summary: "Crear una cuenta de visitante e iniciar sesión",
   description:
@@ -32,6 +33,7 @@ const registerRoute = createRoute({
 const loginRoute = createRoute({
   method: "post",
   path: "/auth/login",
+  operationId: "login",
   tags: [TAG],
   summary: "Iniciar sesión como visitante",
   description:
@@ -47,6 +49,7 @@ const loginRoute = createRoute({
 const profileRoute = createRoute({
   method: "get",
   path: "/auth/profile",
+  operationId: "getSessionUser",
   tags: [TAG],
   summary: "Datos del visitante con sesión iniciada",
   middleware: [requireUser()] as const,
@@ -59,6 +62,7 @@ const profileRoute = createRoute({
 const logoutRoute = createRoute({
   method: "post",
   path: "/auth/logout",
+  operationId: "logout",
   tags: [TAG],
   summary: "Cerrar la sesión del visitante (el token deja de valer)",
   middleware: [requireUser()] as const,

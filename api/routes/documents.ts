@@ -36,6 +36,7 @@ export function pdfResponse(c: Context, doc: RenderedDocument, cache: "private" 
 const quoteDocumentRoute = createRoute({
   method: "get",
   path: "/quotes/{id}/document",
+  operationId: "getQuoteDocument",
   tags: [TAG],
   summary: "Descargar la cotización en PDF",
   description: "Los planes, sus precios por forma de pago y garantías. Mismo acceso que GET /quotes/{id}: el titular o el token X-Quote-Owner; para los demás, 404.",
@@ -51,6 +52,7 @@ const quoteDocumentRoute = createRoute({
 const ipidRoute = createRoute({
   method: "get",
   path: "/documents/ipid/{line}",
+  operationId: "getIpidDocument",
   tags: [TAG],
   summary: "Documento de información del producto (IPID) de un ramo",
   description: "Público: qué cubre y qué no, restricciones, ámbito, obligaciones, pagos, duración y cómo rescindir, con los planes y garantías vigentes.",
@@ -64,6 +66,7 @@ const ipidRoute = createRoute({
 const conditionsRoute = createRoute({
   method: "get",
   path: "/me/policies/{id}/documents/conditions",
+  operationId: "getMyPolicyConditionsDocument",
   tags: [TAG],
   summary: "Descargar las condiciones particulares de una póliza propia",
   description:
@@ -80,6 +83,7 @@ const conditionsRoute = createRoute({
 const reciboRoute = createRoute({
   method: "get",
   path: "/me/policies/{id}/recibos/{sequence}/document",
+  operationId: "getMyReciboDocument",
   tags: [TAG],
   summary: "Descargar un recibo de una póliza propia",
   middleware: [requireUser()] as const,

@@ -8,6 +8,7 @@ import { jsonContent } from "../http";
 const siteRoute = createRoute({
   method: "get",
   path: "/public/site",
+  operationId: "getSite",
   tags: ["Público"],
   summary: "Datos del distribuidor (pie de página, textos legales)",
   security: PUBLIC_SECURITY,
@@ -19,6 +20,7 @@ const siteRoute = createRoute({
 const linesRoute = createRoute({
   method: "get",
   path: "/public/lines",
+  operationId: "listProductLines",
   tags: ["Público"],
   summary: "Ramos de seguro que se ofrecen, con sus planes",
   security: PUBLIC_SECURITY,
@@ -30,6 +32,7 @@ const linesRoute = createRoute({
 const vehiclesRoute = createRoute({
   method: "get",
   path: "/public/vehicles",
+  operationId: "listVehicles",
   tags: ["Público"],
   summary: "Marcas y modelos de coche que se pueden cotizar",
   description: "La lista de la que POST /quotes toma vehicleBrand y vehicleModel en el seguro de coche: otra marca, o un modelo que no es de esa marca, es un 400.",
