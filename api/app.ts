@@ -6,6 +6,7 @@ import { CatalogueCache, DEFAULT_CATALOGUE_CACHE_MS } from "./db/catalogue-cache
 import type { Database } from "./db/client";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "./limits";
 import { handleApiError, notFoundBody, validationHook } from "./http";
+import { openApiDocument } from "./openapi-document";
 import { documentedRoute } from "./openapi-responses";
 import type { AdminPrincipal, UserPrincipal } from "./principal";
 import { registerAdminRoutes } from "./routes/admin";
@@ -65,8 +66,6 @@ export type ApiEnv = {
 };
 export type ApiApp = OpenAPIHono<ApiEnv>;
 
-export const API_VERSION = "1.0.0";
-
 /**
  * Builds the API from its dependencies. Paths are relative to the API base address
  * (mounted under /api by server.ts). Every error is JSON { error, fieldErrors? }.
@@ -113,16 +112,8 @@ export function createApi(input: ApiDepsInput): ApiApp {
   registerDocumentRoutes(api);
   registerEndorsementRoutes(api);
 
-  api.doc("/openapi.json", {
-    openapi: "3.0.3",
-    info: {
-      title: "API de Cotiza",
-      version: API_VERSION,
-      description:
-        "API de cotización y contratación de seguros de coche, hogar e impago de alquiler. Los importes van en céntimos de euro. Los errores responden { error, fieldErrors }.",
-    },
-    servers: [{ url: "/api" }],
-  });
-  api.get("/docs", (c) => c.html(renderApiDocs(api)));
+  // One document for clients and readers, generated on each request from the routes above.
+  api.get("/openapi.json", (c) => c.json(openApiDocument(api)));
+  api.get("/docs", (c) => c.html(renderApiDocs(openApiDocument(api))));
   return api;
 }

@@ -25,6 +25,12 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = "Demasiados intentos. Inténtelo de nue
 /** The `security` of a createRoute that needs `Authorization: Bearer <token>`. */
 export const BEARER_SECURITY = [{ bearerAuth: [] as string[] }];
 
+/**
+ * The `security` of a createRoute anyone may call without a token: none, said out loud, so that a
+ * reader of the document (and documentedRoute) tells a public operation from a forgotten one.
+ */
+export const PUBLIC_SECURITY: Array<Record<string, string[]>> = [];
+
 /** The part of a Hono context these helpers read; any route's context fits. */
 export type RequestContext = { req: { header(name: string): string | undefined } };
 

@@ -1,5 +1,4 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Env } from "hono";
+import type { OpenApiDocument } from "./openapi-document";
 
 type Operation = {
   summary?: string;
@@ -17,15 +16,10 @@ const escape = (text: string) =>
 const json = (value: unknown) => `<pre>${escape(JSON.stringify(value, null, 2))}</pre>`;
 
 /**
- * A readable reference page built from the same OpenAPI document as /openapi.json.
+ * A readable reference page of the OpenAPI document that /openapi.json serves.
  * Server-rendered with no scripts, so it works under the site's CSP and without JavaScript.
  */
-export function renderApiDocs<E extends Env>(api: OpenAPIHono<E>): string {
-  const doc = api.getOpenAPIDocument({
-    openapi: "3.0.3",
-    info: { title: "API de Cotiza", version: "1.0.0" },
-    servers: [{ url: "/api" }],
-  });
+export function renderApiDocs(doc: OpenApiDocument): string {
   const byTag = new Map<string, string[]>();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, raw] of Object.entries(item as Record<string, Operation>)) {

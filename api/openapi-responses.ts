@@ -101,8 +101,17 @@ function refuseControlCharacters(route: RouteConfig): MiddlewareHandler {
   };
 }
 
-/** The route with its common error answers documented, the 415 check of a JSON body, and the control-character check. */
+/**
+ * The route with its common error answers documented, the 415 check of a JSON body and the
+ * control-character check. A route that does not say who may call it (`security`:
+ * BEARER_SECURITY, `[{}, ...BEARER_SECURITY]` or PUBLIC_SECURITY, api/auth.ts) or has no
+ * operationId (the name generated clients give it, in camelCase: `listAdminPolicies`) is refused
+ * when the API is built: a document that says nothing leaves every client to guess (issue 27).
+ */
 export function documentedRoute<R extends RouteConfig>(route: R): R {
+  const key = `${route.method.toUpperCase()} ${route.path}`;
+  if (!route.security) throw new Error(`${key} declares no security (BEARER_SECURITY, [{}, ...BEARER_SECURITY] or PUBLIC_SECURITY)`);
+  if (!route.operationId || !/^[a-z][A-Za-z0-9]*$/.test(route.operationId)) throw new Error(`${key} needs a camelCase operationId (${route.operationId ?? "none"})`);
   const responses: RouteConfig["responses"] = { ...route.responses };
   for (const status of commonErrorStatuses(route)) responses[status] ??= errorResponse(status);
   const middleware = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];

@@ -17,7 +17,7 @@ import { isValidPhone, normalizePhone } from "../domain/phone";
 export { isValidPhone, normalizePhone } from "../domain/phone";
 import { isIsoDate } from "./quotes";
 import { FREQUENCIES } from "./vocabulary";
-import { documented } from "./openapi-meta";
+import { documented, named } from "./openapi-meta";
 import { InsurerSchema } from "./site";
 
 export const QUOTE_EXPIRED_MESSAGE = "La cotización ha caducado. Vuelva a cotizar para obtener un precio actualizado.";
@@ -220,7 +220,7 @@ export const RiskAddressSchema = z
 
 const holder = text(CHECKOUT_MESSAGES.holder, 120, CHECKOUT_MESSAGES.holder).describe("Titular de la tarjeta o de la cuenta");
 
-export const CardPaymentSchema = z.object({
+export const CardPaymentSchema = named(z.object({
   method: z.literal("card"),
   cardNumber: documented(
     z
@@ -245,9 +245,9 @@ export const CardPaymentSchema = z.object({
     { pattern: "^\\s*\\d{3,4}\\s*$", description: "Código de seguridad, 3 o 4 cifras; nunca se guarda", example: "123" },
   ),
   holder,
-});
+}), "CardPayment");
 
-export const SepaPaymentSchema = z.object({
+export const SepaPaymentSchema = named(z.object({
   method: z.literal("sepa"),
   iban: documented(
     z
@@ -258,15 +258,12 @@ export const SepaPaymentSchema = z.object({
     { pattern: IBAN_PATTERN, maxLength: 42, description: "IBAN de un país SEPA para la domiciliación (se comprueban sus dígitos de control); admite espacios", example: "ES91 2100 0418 4502 0005 1332" },
   ),
   holder,
-});
+}), "SepaPayment");
 
-export const PaymentSchema = documented(
-  z.discriminatedUnion("method", [CardPaymentSchema, SepaPaymentSchema], {
-    errorMap: (issue, ctx) =>
-      issue.code === z.ZodIssueCode.invalid_union_discriminator ? { message: CHECKOUT_MESSAGES.paymentMethod } : { message: ctx.defaultError },
-  }),
-  { discriminator: { propertyName: "method" } },
-);
+export const PaymentSchema = z.discriminatedUnion("method", [CardPaymentSchema, SepaPaymentSchema], {
+  errorMap: (issue, ctx) =>
+    issue.code === z.ZodIssueCode.invalid_union_discriminator ? { message: CHECKOUT_MESSAGES.paymentMethod } : { message: ctx.defaultError },
+});
 export type PaymentBody = z.infer<typeof PaymentSchema>;
 
 const mustAccept = (message: string) =>

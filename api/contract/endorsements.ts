@@ -1,7 +1,7 @@
 // Guarantees added to a policy in force (suplementos, issue 10) and the public catalogue of
 // guarantees. Shared with app/. Amounts in cents, dates aaaa-mm-dd.
 import { z } from "zod";
-import { documented } from "./openapi-meta";
+import { named } from "./openapi-meta";
 import { isIsoDate } from "../domain/calendar";
 import { CardPaymentSchema } from "./checkout";
 import { LINES, PAYMENT_METHODS, RECIBO_STATUSES } from "./vocabulary";
@@ -115,16 +115,13 @@ export type GuaranteeOptions = z.infer<typeof GuaranteeOptionsSchema>;
 
 // ─── POST /me/policies/{id}/endorsements ──────────────────────────────────────────────────
 
-export const EndorsementPaymentSchema = documented(
-  z.discriminatedUnion(
-    "method",
-    [CardPaymentSchema, z.object({ method: z.literal("mandate").describe("Un recibo domiciliado en la cuenta de la póliza (solo si paga por SEPA)") })],
-    {
-      errorMap: (issue, ctx) =>
-        issue.code === z.ZodIssueCode.invalid_union_discriminator ? { message: ENDORSEMENT_MESSAGES.paymentMethod } : { message: ctx.defaultError },
-    },
-  ),
-  { discriminator: { propertyName: "method" } },
+export const EndorsementPaymentSchema = z.discriminatedUnion(
+  "method",
+  [CardPaymentSchema, named(z.object({ method: z.literal("mandate").describe("Un recibo domiciliado en la cuenta de la póliza (solo si paga por SEPA)") }), "MandatePayment")],
+  {
+    errorMap: (issue, ctx) =>
+      issue.code === z.ZodIssueCode.invalid_union_discriminator ? { message: ENDORSEMENT_MESSAGES.paymentMethod } : { message: ctx.defaultError },
+  },
 );
 
 export const EndorsementBodySchema = z.object({

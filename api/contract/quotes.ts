@@ -17,7 +17,7 @@ import { boundedListQuery, listQuerySchema, paginated } from "./list-query";
 
 // The values themselves are the vocabulary's; these names stay for the pages that import them here.
 import { FREQUENCIES, LINES, QUOTE_STATUSES, type Line } from "./vocabulary";
-import { documented } from "./openapi-meta";
+import { documented, named } from "./openapi-meta";
 import {
   AMOUNT_BOUNDS,
   DEFAULT_TENANT_CONTRACT,
@@ -349,12 +349,12 @@ export type QuoteInputs = QuoteInputsByLine[Line];
 const LINE_MESSAGE = "Elija el seguro que desea: coche, hogar o alquiler";
 
 /** POST /quotes: the line and its inputs. Field errors are keyed by the input's name (no "inputs." prefix). */
-export const CreateQuoteBodySchema = documented(z.discriminatedUnion(
+export const CreateQuoteBodySchema = z.discriminatedUnion(
   "line",
   [
-    z.object({ line: z.literal("auto"), inputs: AutoInputsSchema }),
-    z.object({ line: z.literal("hogar"), inputs: HogarInputsSchema }),
-    z.object({ line: z.literal("alquiler"), inputs: AlquilerInputsSchema }),
+    named(z.object({ line: z.literal("auto"), inputs: AutoInputsSchema }), "CreateAutoQuoteBody"),
+    named(z.object({ line: z.literal("hogar"), inputs: HogarInputsSchema }), "CreateHogarQuoteBody"),
+    named(z.object({ line: z.literal("alquiler"), inputs: AlquilerInputsSchema }), "CreateAlquilerQuoteBody"),
   ],
   {
     errorMap: (issue, ctx) =>
@@ -362,7 +362,7 @@ export const CreateQuoteBodySchema = documented(z.discriminatedUnion(
         ? { message: LINE_MESSAGE }
         : { message: ctx.defaultError },
   }
-), { discriminator: { propertyName: "line" } });
+);
 export type CreateQuoteBody = z.infer<typeof CreateQuoteBodySchema>;
 
 // ─── Answers ────────────────────────────────────────────────────────────────────────────

@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createRoute } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
-import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, requireUser } from "../auth";
+import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
 import {
   accountRuleMessages,
   AuthAnswerSchema,
@@ -50,10 +50,12 @@ export const RESET_PAGE_PATH = "/restablecer-contrasena";
 const requestResetRoute = createRoute({
   method: "post",
   path: "/auth/password-reset",
+  operationId: "requestPasswordReset",
   tags: [TAG],
   summary: "Pedir un enlace para elegir una contraseña nueva",
   description:
     "Responde lo mismo (202) exista o no una cuenta con ese correo. Si existe y está activa, le envía un enlace que vale una hora y una sola vez (como mucho 3 enlaces por cuenta y hora). Desde una misma dirección, 5 peticiones por hora (después, una cada 12 minutos): si no, 429 con Retry-After.",
+  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(PasswordResetRequestBodySchema) } },
   responses: {
     202: { description: "Petición atendida", content: jsonContent(z.object({ message: z.string() })) },
@@ -64,9 +66,11 @@ const requestResetRoute = createRoute({
 const checkResetRoute = createRoute({
   method: "post",
   path: "/auth/password-reset/check",
+  operationId: "checkPasswordReset",
   tags: [TAG],
   summary: "Comprobar un enlace antes de pedir la contraseña nueva",
   description: "200 si el enlace sirve todavía (sin usar, dentro de su hora); 400 con el motivo si no. No lo gasta.",
+  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(PasswordResetCheckBodySchema) } },
   responses: {
     200: { description: "El enlace sirve", content: jsonContent(z.object({ email: z.string().describe("La cuenta del enlace, para el gestor de contraseñas") })) },
@@ -76,10 +80,12 @@ const checkResetRoute = createRoute({
 const resetRoute = createRoute({
   method: "post",
   path: "/auth/password-reset/confirm",
+  operationId: "confirmPasswordReset",
   tags: [TAG],
   summary: "Elegir la contraseña nueva con el enlace",
   description:
     "Gasta el enlace (una sola vez; los demás enlaces de la cuenta dejan de valer) y cierra todas las sesiones de la cuenta. La contraseña sigue la política de siempre. No inicia sesión: el cliente entra después con la nueva.",
+  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(PasswordResetBodySchema) } },
   responses: {
     204: { description: "Contraseña cambiada" },
@@ -89,6 +95,7 @@ const resetRoute = createRoute({
 const profileRoute = createRoute({
   method: "get",
   path: "/me/profile",
+  operationId: "getMyProfile",
   tags: [TAG],
   summary: "El perfil del cliente: nombre, correo de la cuenta y teléfono",
   middleware: [requireUser()] as const,
@@ -101,6 +108,7 @@ const profileRoute = createRoute({
 const lastPolicyholderRoute = createRoute({
   method: "get",
   path: "/me/policyholder",
+  operationId: "getMyLastPolicyholder",
   tags: [TAG],
   summary: "El tomador de la última póliza del cliente, para rellenar la siguiente contratación",
   description:
@@ -115,6 +123,7 @@ const lastPolicyholderRoute = createRoute({
 const updateProfileRoute = createRoute({
   method: "patch",
   path: "/me/profile",
+  operationId: "updateMyProfile",
   tags: [TAG],
   summary: "Cambiar el nombre y el teléfono de la cuenta",
   description:
@@ -130,6 +139,7 @@ const updateProfileRoute = createRoute({
 const changePasswordRoute = createRoute({
   method: "post",
   path: "/auth/change-password",
+  operationId: "changePassword",
   tags: [TAG],
   summary: "Cambiar la contraseña propia",
   description:

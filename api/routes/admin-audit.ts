@@ -35,6 +35,7 @@ export function auditCsvRow(entry: AuditExportRow): string[] {
 const listRoute = adminRoute({
   method: "get",
   path: "/admin/audit",
+  operationId: "listAuditEntries",
   tags: TAGS,
   summary: "Registro de auditoría (por defecto, del más reciente al más antiguo)",
   description:
@@ -46,6 +47,7 @@ const listRoute = adminRoute({
 const exportRoute = adminRoute({
   method: "get",
   path: "/admin/audit/export",
+  operationId: "exportAuditEntries",
   tags: TAGS,
   summary: "Exporta en CSV todas las filas del registro que cumplen los filtros, en el orden pedido",
   description:

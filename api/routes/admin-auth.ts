@@ -1,7 +1,7 @@
 // Staff sessions: sign in, sign out (revokes the token id), who am I, change my password.
 import { createRoute } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
-import { adminPrincipal, checkCredentials, clientIp, currentAdmin, UNAUTHORIZED_MESSAGE } from "../auth";
+import { adminPrincipal, checkCredentials, clientIp, currentAdmin, PUBLIC_SECURITY, UNAUTHORIZED_MESSAGE } from "../auth";
 import {
   accountRuleMessages,
   AdminLoginAnswerSchema,
@@ -27,10 +27,12 @@ const TAG = "Administración: sesión";
 const loginRoute = createRoute({
   method: "post",
   path: "/admin/auth/login",
+  operationId: "adminLogin",
   tags: [TAG],
   summary: "Iniciar sesión en el back office",
   description:
     "Un correo desconocido, una contraseña incorrecta y una cuenta desactivada responden lo mismo (401). Tras 5 fallos para un correo desde una dirección en 15 minutos responde 429; también tras 20 fallos desde una dirección con cualquier correo en 10 minutos (después, un intento cada 30 segundos; Retry-After dice cuántos segundos esperar). El token dura 8 horas.",
+  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(AdminLoginBodySchema) } },
   responses: {
     200: { description: "Sesión iniciada", content: jsonContent(AdminLoginAnswerSchema) },
@@ -41,6 +43,7 @@ const loginRoute = createRoute({
 const logoutRoute = adminRoute({
   method: "post",
   path: "/admin/auth/logout",
+  operationId: "adminLogout",
   tags: [TAG],
   summary: "Cerrar la sesión (el token deja de valer)",
   responses: {
@@ -51,6 +54,7 @@ const logoutRoute = adminRoute({
 const meRoute = adminRoute({
   method: "get",
   path: "/admin/auth/me",
+  operationId: "getSessionAdmin",
   tags: [TAG],
   summary: "El administrador de la sesión, con su rol y permisos",
   responses: {
@@ -61,6 +65,7 @@ const meRoute = adminRoute({
 const changePasswordRoute = adminRoute({
   method: "post",
   path: "/admin/auth/change-password",
+  operationId: "changeAdminPassword",
   tags: [TAG],
   summary: "Cambiar la contraseña propia",
   description:

@@ -55,6 +55,7 @@ const TAGS = ["Administración: clientes"];
 const listRoute = adminRoute({
   method: "get",
   path: "/admin/clients",
+  operationId: "listClients",
   tags: TAGS,
   summary: "Clientes (tomadores), con búsqueda, filtros y paginación",
   description:
@@ -66,6 +67,7 @@ const listRoute = adminRoute({
 const exportRoute = adminRoute({
   method: "get",
   path: "/admin/clients/export",
+  operationId: "exportClients",
   tags: TAGS,
   summary: "Exporta en CSV los clientes que cumplen los filtros, en el orden pedido",
   description: "Mismos filtros y orden que /admin/clients, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas en hora de Madrid.",
@@ -76,6 +78,7 @@ const exportRoute = adminRoute({
 const getRoute = adminRoute({
   method: "get",
   path: "/admin/clients/{id}",
+  operationId: "getClient",
   tags: TAGS,
   summary: "Un cliente con todo lo suyo: datos, pólizas, cotizaciones, recibos, consentimientos, documentos, correos, notas e historial",
   request: { params: IdParamSchema },
@@ -85,6 +88,7 @@ const getRoute = adminRoute({
 const updateRoute = adminRoute({
   method: "patch",
   path: "/admin/clients/{id}",
+  operationId: "updateClient",
   tags: TAGS,
   summary: "Cambia los datos de un cliente (solo los campos enviados; null los vacía)",
   description: "El NIF/NIE se valida con su letra y no puede ser el de otro cliente (409); un tomador con pólizas no puede quedarse sin él (400).",
@@ -95,6 +99,7 @@ const updateRoute = adminRoute({
 const noteRoute = adminRoute({
   method: "post",
   path: "/admin/clients/{id}/notes",
+  operationId: "addClientNote",
   tags: TAGS,
   summary: "Añade una nota interna al cliente (no la ve el cliente)",
   request: { params: IdParamSchema, body: { required: true, content: jsonContent(NewClientNoteSchema) } },
@@ -104,6 +109,7 @@ const noteRoute = adminRoute({
 const gdprExportRoute = adminRoute({
   method: "get",
   path: "/admin/clients/{id}/gdpr-export",
+  operationId: "exportClientData",
   tags: TAGS,
   summary: "Todos los datos del cliente en un fichero JSON (derecho de acceso y portabilidad)",
   description: "Se descarga como cliente-<id>-datos.json y queda en el registro de auditoría. De los pagos solo se da lo visible del medio de pago.",
@@ -114,6 +120,7 @@ const gdprExportRoute = adminRoute({
 const eraseRoute = adminRoute({
   method: "post",
   path: "/admin/clients/{id}/erase",
+  operationId: "eraseClient",
   tags: TAGS,
   summary: "Anonimiza los datos del cliente (derecho de supresión)",
   description: `Solo sin pólizas pendientes de pago, en vigor o suspendidas, y pasados ${CLIENT_DATA_RETENTION_YEARS} años desde que terminó la última (409 con el motivo). Las pólizas y los recibos se conservan sin datos que identifiquen a la persona.`,

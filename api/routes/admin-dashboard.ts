@@ -8,6 +8,7 @@ import { adminRoute } from "./admin-endpoints";
 const dashboardRoute = adminRoute({
   method: "get",
   path: "/admin/dashboard",
+  operationId: "getAdminDashboard",
   tags: ["Administración: panel"],
   summary: "Número de cotizaciones, pólizas, clientes y usuarios activos del back office",
   responses: {

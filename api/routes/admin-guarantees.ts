@@ -51,6 +51,7 @@ const TAGS = ["Administración: garantías"];
 const listRoute = adminRoute({
   method: "get",
   path: "/admin/guarantees",
+  operationId: "listAdminGuarantees",
   tags: TAGS,
   summary: "Garantías del catálogo, con búsqueda, filtros y paginación",
   description:
@@ -62,6 +63,7 @@ const listRoute = adminRoute({
 const exportRoute = adminRoute({
   method: "get",
   path: "/admin/guarantees/export",
+  operationId: "exportGuarantees",
   tags: TAGS,
   summary: "Exporta en CSV las garantías que cumplen los filtros, en el orden pedido",
   description: "Mismos filtros y orden que /admin/guarantees, todas las filas. UTF-8 con BOM, separado por punto y coma.",
@@ -72,6 +74,7 @@ const exportRoute = adminRoute({
 const getRoute = adminRoute({
   method: "get",
   path: "/admin/guarantees/{id}",
+  operationId: "getGuarantee",
   tags: TAGS,
   summary: "Una garantía con sus planes, el historial de precios y sus cambios en la auditoría",
   request: { params: IdParamSchema },
@@ -81,6 +84,7 @@ const getRoute = adminRoute({
 const createRoute = adminRoute({
   method: "post",
   path: "/admin/guarantees",
+  operationId: "createGuarantee",
   tags: TAGS,
   summary: "Crea una garantía con su primer precio (en vigor desde hoy)",
   description:
@@ -92,6 +96,7 @@ const createRoute = adminRoute({
 const updateRoute = adminRoute({
   method: "patch",
   path: "/admin/guarantees/{id}",
+  operationId: "updateGuarantee",
   tags: TAGS,
   summary: "Cambia los datos de una garantía (solo los campos enviados)",
   description: "El ramo y el código no cambian; el precio cambia con POST /admin/guarantees/{id}/prices.",
@@ -102,6 +107,7 @@ const updateRoute = adminRoute({
 const priceRoute = adminRoute({
   method: "post",
   path: "/admin/guarantees/{id}/prices",
+  operationId: "scheduleGuaranteePrice",
   tags: TAGS,
   summary: "Programa un nuevo precio con su fecha de efecto (hoy o más adelante)",
   description:
@@ -113,6 +119,7 @@ const priceRoute = adminRoute({
 const activateRoute = adminRoute({
   method: "post",
   path: "/admin/guarantees/{id}/activate",
+  operationId: "activateGuarantee",
   tags: TAGS,
   summary: "Vuelve a ofrecer la garantía en las cotizaciones nuevas",
   request: { params: IdParamSchema },
@@ -122,6 +129,7 @@ const activateRoute = adminRoute({
 const deactivateRoute = adminRoute({
   method: "post",
   path: "/admin/guarantees/{id}/deactivate",
+  operationId: "deactivateGuarantee",
   tags: TAGS,
   summary: "Deja de ofrecer la garantía en las cotizaciones nuevas",
   description: "Las pólizas y cotizaciones que ya la llevan la conservan, también en sus documentos. Las garantías no se borran.",

@@ -8,6 +8,7 @@ import { adminRoute } from "./admin-endpoints";
 const listRoute = adminRoute({
   method: "get",
   path: "/admin/permissions",
+  operationId: "listPermissions",
   tags: ["Administración: roles y permisos"],
   summary: "Catálogo de permisos, agrupados por recurso",
   responses: {

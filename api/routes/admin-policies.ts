@@ -78,6 +78,7 @@ const ReciboParamSchema = IdParamSchema.extend({ reciboId: IdParamSchema.shape.i
 const listRoute = adminRoute({
   method: "get",
   path: "/admin/policies",
+  operationId: "listAdminPolicies",
   tags: TAGS,
   summary: "Pólizas, con búsqueda, filtros, orden y paginación",
   request: { query: AdminPolicyListQuerySchema },
@@ -87,6 +88,7 @@ const listRoute = adminRoute({
 const exportRoute = adminRoute({
   method: "get",
   path: "/admin/policies/export",
+  operationId: "exportAdminPolicies",
   tags: TAGS,
   summary: "Exporta en CSV las pólizas que cumplen los filtros, en el orden pedido",
   description: "Mismos filtros y orden que /admin/policies, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas dd/mm/aaaa, importes 1234,56.",
@@ -97,6 +99,7 @@ const exportRoute = adminRoute({
 const getRoute = adminRoute({
   method: "get",
   path: "/admin/policies/{id}",
+  operationId: "getAdminPolicy",
   tags: TAGS,
   summary: "Una póliza con su ciclo de vida: recibos, historial, notas y las acciones que admite ahora",
   request: { params: IdParamSchema },
@@ -114,6 +117,7 @@ const ReciboSequenceParamSchema = IdParamSchema.extend({
 const conditionsDocumentRoute = adminRoute({
   method: "get",
   path: "/admin/policies/{id}/documents/conditions",
+  operationId: "getAdminPolicyConditionsDocument",
   tags: TAGS,
   summary: "Descarga las condiciones particulares de la póliza en PDF",
   description: "El mismo documento que el tomador descarga desde Mi póliza. Nunca se guarda en cachés compartidas (Cache-Control: private, no-store).",
@@ -124,6 +128,7 @@ const conditionsDocumentRoute = adminRoute({
 const reciboDocumentRoute = adminRoute({
   method: "get",
   path: "/admin/policies/{id}/documents/recibos/{sequence}",
+  operationId: "getAdminReciboDocument",
   tags: TAGS,
   summary: "Descarga un recibo de la póliza en PDF",
   description: "El mismo documento que el tomador descarga desde Mi póliza; `sequence` es el número del recibo en la póliza, no su identificador.",
@@ -135,44 +140,47 @@ const policyResponses = {
   200: { description: "La póliza tras el cambio", content: json(AdminPolicySchema) },
   ...errorResponses(409),
 };
-const policyAction = <P extends string>(path: P, summary: string) =>
-  adminRoute({ method: "post", path, tags: TAGS, summary, request: { params: IdParamSchema }, responses: policyResponses });
-const policyActionWith = <P extends string, S extends z.ZodTypeAny>(path: P, summary: string, schema: S) =>
-  adminRoute({ method: "post", path, tags: TAGS, summary, request: { params: IdParamSchema, body: { required: true, content: json(schema) } }, responses: policyResponses });
+const policyAction = <P extends string>(operationId: string, path: P, summary: string) =>
+  adminRoute({ method: "post", path, operationId, tags: TAGS, summary, request: { params: IdParamSchema }, responses: policyResponses });
+const policyActionWith = <P extends string, S extends z.ZodTypeAny>(operationId: string, path: P, summary: string, schema: S) =>
+  adminRoute({ method: "post", path, operationId, tags: TAGS, summary, request: { params: IdParamSchema, body: { required: true, content: json(schema) } }, responses: policyResponses });
 
-const suspendRoute = policyActionWith("/admin/policies/{id}/suspend", "Suspende la cobertura (en vigor → suspendida)", SuspendPolicyBodySchema);
-const reactivateRoute = policyAction("/admin/policies/{id}/reactivate", "Rehabilita una póliza suspendida sin recibos vencidos hace más de un mes");
-const cancelRoute = policyActionWith("/admin/policies/{id}/cancel", "Anula la póliza con un motivo y una fecha de efecto; anula sus recibos pendientes", CancelPolicyBodySchema);
+const suspendRoute = policyActionWith("suspendPolicy", "/admin/policies/{id}/suspend", "Suspende la cobertura (en vigor → suspendida)", SuspendPolicyBodySchema);
+const reactivateRoute = policyAction("reactivatePolicy", "/admin/policies/{id}/reactivate", "Rehabilita una póliza suspendida sin recibos vencidos hace más de un mes");
+const cancelRoute = policyActionWith("cancelPolicy", "/admin/policies/{id}/cancel", "Anula la póliza con un motivo y una fecha de efecto; anula sus recibos pendientes", CancelPolicyBodySchema);
 const stopRenewalRoute = policyActionWith(
+  "stopPolicyRenewal",
   "/admin/policies/{id}/stop-renewal",
   "Detiene la prórroga tácita (art. 22 LCS: el cliente con un mes de antelación, la aseguradora con dos)",
   StopRenewalBodySchema,
 );
-const renewRoute = policyAction("/admin/policies/{id}/renew", "Prepara la renovación ahora: tarifica la próxima anualidad con la tarifa vigente y envía el aviso");
-const noteRoute = policyActionWith("/admin/policies/{id}/notes", "Añade una nota interna a la póliza", NoteBodySchema);
+const renewRoute = policyAction("renewPolicy", "/admin/policies/{id}/renew", "Prepara la renovación ahora: tarifica la próxima anualidad con la tarifa vigente y envía el aviso");
+const noteRoute = policyActionWith("addPolicyNote", "/admin/policies/{id}/notes", "Añade una nota interna a la póliza", NoteBodySchema);
 
 const reciboResponses = {
   200: { description: "El estado del recibo tras la acción (un cobro rechazado lo deja devuelto, con el motivo)", content: json(ReciboActionResultSchema) },
   ...errorResponses(409),
 };
-const reciboAction = <P extends string>(path: P, summary: string) =>
-  adminRoute({ method: "post", path, tags: TAGS, summary, request: { params: ReciboParamSchema }, responses: reciboResponses });
-const reciboActionWith = <P extends string, S extends z.ZodTypeAny>(path: P, summary: string, schema: S) =>
-  adminRoute({ method: "post", path, tags: TAGS, summary, request: { params: ReciboParamSchema, body: { required: true, content: json(schema) } }, responses: reciboResponses });
+const reciboAction = <P extends string>(operationId: string, path: P, summary: string) =>
+  adminRoute({ method: "post", path, operationId, tags: TAGS, summary, request: { params: ReciboParamSchema }, responses: reciboResponses });
+const reciboActionWith = <P extends string, S extends z.ZodTypeAny>(operationId: string, path: P, summary: string, schema: S) =>
+  adminRoute({ method: "post", path, operationId, tags: TAGS, summary, request: { params: ReciboParamSchema, body: { required: true, content: json(schema) } }, responses: reciboResponses });
 
-const chargeRoute = reciboAction("/admin/policies/{id}/recibos/{reciboId}/charge", "Cobra el recibo ahora con el medio de pago de la póliza");
-const returnRoute = reciboActionWith("/admin/policies/{id}/recibos/{reciboId}/return", "Marca el recibo como devuelto, con el motivo", ReturnReciboBodySchema);
+const chargeRoute = reciboAction("chargeRecibo", "/admin/policies/{id}/recibos/{reciboId}/charge", "Cobra el recibo ahora con el medio de pago de la póliza");
+const returnRoute = reciboActionWith("returnRecibo", "/admin/policies/{id}/recibos/{reciboId}/return", "Marca el recibo como devuelto, con el motivo", ReturnReciboBodySchema);
 const markPaidRoute = reciboActionWith(
+  "markReciboPaid",
   "/admin/policies/{id}/recibos/{reciboId}/mark-paid",
   "Marca el recibo como cobrado por otro medio (transferencia), con su referencia",
   MarkReciboPaidBodySchema,
 );
-const cancelReciboRoute = reciboActionWith("/admin/policies/{id}/recibos/{reciboId}/cancel", "Anula el recibo", CancelReciboBodySchema);
-const refundRoute = reciboAction("/admin/policies/{id}/recibos/{reciboId}/refund", "Extorna el recibo: devuelve su importe");
+const cancelReciboRoute = reciboActionWith("cancelRecibo", "/admin/policies/{id}/recibos/{reciboId}/cancel", "Anula el recibo", CancelReciboBodySchema);
+const refundRoute = reciboAction("refundRecibo", "/admin/policies/{id}/recibos/{reciboId}/refund", "Extorna el recibo: devuelve su importe");
 
 const updateRoute = adminRoute({
   method: "patch",
   path: "/admin/policies/{id}",
+  operationId: "updateAdminPolicy",
   tags: TAGS,
   summary: "Modifica lo que no cambia la prima: la identificación del riesgo (matrícula, dirección de la vivienda) y el IBAN de los próximos recibos",
   description: "Con el antes y el después en la auditoría y el historial. Un cambio que modifica la prima (plan, forma de pago, garantías, fecha de efecto, datos que tarifican) responde 409: necesita un suplemento. Los datos de contacto del tomador se cambian en PATCH /admin/clients/{id}.",
@@ -186,6 +194,7 @@ const quoteIdParam = z.object({ id: z.string().describe("Identificador (UUID) de
 const staffQuoteRoute = adminRoute({
   method: "post",
   path: "/admin/policies/quotes",
+  operationId: "createAdminQuote",
   tags: TAGS,
   summary: "Cotiza por teléfono para un cliente",
   description:
@@ -200,6 +209,7 @@ const staffQuoteRoute = adminRoute({
 const staffQuoteGetRoute = adminRoute({
   method: "get",
   path: "/admin/policies/quotes/{id}",
+  operationId: "getAdminQuote",
   tags: TAGS,
   summary: "Una cotización hecha por teléfono",
   description: "Solo las hechas con POST /admin/policies/quotes; cualquier otra responde 404, como una que no existe.",
@@ -210,6 +220,7 @@ const staffQuoteGetRoute = adminRoute({
 const staffPriceRoute = adminRoute({
   method: "post",
   path: "/admin/policies/quotes/{id}/price",
+  operationId: "priceAdminQuote",
   tags: TAGS,
   summary: "Precio de un plan con garantías opcionales y forma de pago, de una cotización hecha por teléfono",
   description: "Como POST /quotes/{id}/price.",
@@ -220,6 +231,7 @@ const staffPriceRoute = adminRoute({
 const staffCheckoutRoute = adminRoute({
   method: "post",
   path: "/admin/policies",
+  operationId: "createAdminPolicy",
   tags: TAGS,
   summary: "Emite una póliza para un cliente por teléfono",
   description: [
@@ -238,6 +250,7 @@ const staffCheckoutRoute = adminRoute({
 const runRoute = adminRoute({
   method: "post",
   path: "/admin/lifecycle/run",
+  operationId: "runLifecycle",
   tags: TAGS,
   summary: "Ejecuta ahora el proceso diario de pólizas (y los días pendientes)",
   description:

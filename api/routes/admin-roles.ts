@@ -56,6 +56,7 @@ export function assertWithinOwnPermissions(actor: AdminPrincipal, ...maps: Recor
 const listRoute = adminRoute({
   method: "get",
   path: "/admin/roles",
+  operationId: "listRoles",
   tags: TAGS,
   summary: "Roles con sus permisos y el número de usuarios de cada uno",
   responses: { 200: { description: "Roles", content: json(RoleListSchema) } },
@@ -64,6 +65,7 @@ const listRoute = adminRoute({
 const createRoleRoute = adminRoute({
   method: "post",
   path: "/admin/roles",
+  operationId: "createRole",
   tags: TAGS,
   summary: "Crea un rol",
   request: { body: { required: true, content: json(RoleInputSchema) } },
@@ -73,6 +75,7 @@ const createRoleRoute = adminRoute({
 const getRoleRoute = adminRoute({
   method: "get",
   path: "/admin/roles/{id}",
+  operationId: "getRole",
   tags: TAGS,
   summary: "Un rol",
   request: { params: IdParamSchema },
@@ -82,6 +85,7 @@ const getRoleRoute = adminRoute({
 const updateRoleRoute = adminRoute({
   method: "put",
   path: "/admin/roles/{id}",
+  operationId: "updateRole",
   tags: TAGS,
   summary: "Modifica el nombre, la descripción y los permisos de un rol",
   description:
@@ -93,6 +97,7 @@ const updateRoleRoute = adminRoute({
 const deleteRoleRoute = adminRoute({
   method: "delete",
   path: "/admin/roles/{id}",
+  operationId: "deleteRole",
   tags: TAGS,
   summary: "Elimina un rol que no está asignado a nadie",
   description: "Los roles del sistema (superadmin incluido) y los roles asignados a usuarios no se pueden eliminar (409).",

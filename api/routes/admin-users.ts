@@ -45,6 +45,7 @@ export const USER_MESSAGES = {
 const listRoute = adminRoute({
   method: "get",
   path: "/admin/users",
+  operationId: "listAdminUsers",
   tags: TAGS,
   summary: "Usuarios del back office, con búsqueda y paginación",
   request: { query: AdminUserListQuerySchema },
@@ -54,6 +55,7 @@ const listRoute = adminRoute({
 const exportRoute = adminRoute({
   method: "get",
   path: "/admin/users/export",
+  operationId: "exportAdminUsers",
   tags: TAGS,
   summary: "Exporta en CSV los usuarios que cumplen los filtros, en el orden pedido",
   description: "Mismos filtros y orden que /admin/users, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas dd/mm/aaaa hh:mm:ss en hora de Madrid.",
@@ -70,6 +72,7 @@ function adminUserCsvRow(user: AdminUserRow): string[] {
 const createUserRoute = adminRoute({
   method: "post",
   path: "/admin/users",
+  operationId: "createAdminUser",
   tags: TAGS,
   summary: "Crea un usuario del back office con un rol",
   request: { body: { required: true, content: json(CreateAdminUserSchema) } },
@@ -79,6 +82,7 @@ const createUserRoute = adminRoute({
 const getUserRoute = adminRoute({
   method: "get",
   path: "/admin/users/{id}",
+  operationId: "getAdminUser",
   tags: TAGS,
   summary: "Un usuario del back office",
   request: { params: IdParamSchema },
@@ -88,6 +92,7 @@ const getUserRoute = adminRoute({
 const updateUserRoute = adminRoute({
   method: "patch",
   path: "/admin/users/{id}",
+  operationId: "updateAdminUser",
   tags: TAGS,
   summary: "Cambia el rol, activa o desactiva, o restablece la contraseña de un usuario",
   description:

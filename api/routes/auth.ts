@@ -1,7 +1,7 @@
 // Visitor accounts: register, sign in, and the profile the web re-validates on every request.
 import { createRoute } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
-import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, requireUser } from "../auth";
+import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
 import { AuthAnswerSchema, LoginBodySchema, RegisterBodySchema, VisitorUserSchema, type VisitorUser } from "../contract/auth";
 import { createUser, findUserByEmail, recordUserSignIn, revokeToken } from "../db/accounts.repo";
 import { hashPassword } from "../domain/password";
@@ -17,10 +17,12 @@ const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con ese correo electrónico";
 const registerRoute = createRoute({
   method: "post",
   path: "/auth/register",
+  operationId: "register",
   tags: [TAG],
   summary: "Crear una cuenta de visitante e iniciar sesión",
   description:
     "La contraseña debe tener al menos 10 caracteres, no ser una contraseña común ni igual al correo electrónico o al nombre. Devuelve el token de sesión (7 días) y el usuario. Desde una misma dirección, 10 registros por hora (después, uno cada 6 minutos): si no, 429 con Retry-After.",
+  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(RegisterBodySchema) } },
   responses: {
     201: { description: "Cuenta creada; sesión iniciada", content: jsonContent(AuthAnswerSchema) },
@@ -31,10 +33,12 @@ const registerRoute = createRoute({
 const loginRoute = createRoute({
   method: "post",
   path: "/auth/login",
+  operationId: "login",
   tags: [TAG],
   summary: "Iniciar sesión como visitante",
   description:
     "Un correo desconocido y una contraseña incorrecta responden lo mismo (401). Tras 5 fallos para un correo desde una dirección en 15 minutos responde 429; también tras 20 fallos desde una dirección con cualquier correo en 10 minutos (después, un intento cada 30 segundos; Retry-After dice cuántos segundos esperar).",
+  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(LoginBodySchema) } },
   responses: {
     200: { description: "Sesión iniciada", content: jsonContent(AuthAnswerSchema) },
@@ -45,6 +49,7 @@ const loginRoute = createRoute({
 const profileRoute = createRoute({
   method: "get",
   path: "/auth/profile",
+  operationId: "getSessionUser",
   tags: [TAG],
   summary: "Datos del visitante con sesión iniciada",
   middleware: [requireUser()] as const,
@@ -57,6 +62,7 @@ const profileRoute = createRoute({
 const logoutRoute = createRoute({
   method: "post",
   path: "/auth/logout",
+  operationId: "logout",
   tags: [TAG],
   summary: "Cerrar la sesión del visitante (el token deja de valer)",
   middleware: [requireUser()] as const,

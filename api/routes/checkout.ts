@@ -45,6 +45,7 @@ const ownerHeader = z.object({
 const priceRoute = createRoute({
   method: "post",
   path: "/quotes/{id}/price",
+  operationId: "priceQuote",
   tags: [TAG],
   summary: "Precio de un plan con garantías opcionales y forma de pago",
   description:
@@ -61,6 +62,7 @@ const priceRoute = createRoute({
 const checkoutRoute = createRoute({
   method: "post",
   path: "/quotes/{id}/checkout",
+  operationId: "checkoutQuote",
   tags: [TAG],
   summary: "Contratar una cotización",
   description: [

@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ApiApp, ApiEnv } from "../app";
-import { BEARER_SECURITY, currentUser, requireUser } from "../auth";
+import { BEARER_SECURITY, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
 import { RECIBO_NOT_FOUND_MESSAGE } from "../contract/policies";
 import { LINES, type Line } from "../contract/vocabulary";
 import { ApiProblem } from "../http";
@@ -36,6 +36,7 @@ export function pdfResponse(c: Context, doc: RenderedDocument, cache: "private" 
 const quoteDocumentRoute = createRoute({
   method: "get",
   path: "/quotes/{id}/document",
+  operationId: "getQuoteDocument",
   tags: [TAG],
   summary: "Descargar la cotización en PDF",
   description: "Los planes, sus precios por forma de pago y garantías. Mismo acceso que GET /quotes/{id}: el titular o el token X-Quote-Owner; para los demás, 404.",
@@ -51,9 +52,11 @@ const quoteDocumentRoute = createRoute({
 const ipidRoute = createRoute({
   method: "get",
   path: "/documents/ipid/{line}",
+  operationId: "getIpidDocument",
   tags: [TAG],
   summary: "Documento de información del producto (IPID) de un ramo",
   description: "Público: qué cubre y qué no, restricciones, ámbito, obligaciones, pagos, duración y cómo rescindir, con los planes y garantías vigentes.",
+  security: PUBLIC_SECURITY,
   request: {
     params: z.object({ line: z.string().openapi({ param: { name: "line", in: "path" }, description: "auto, hogar o alquiler" }) }),
   },
@@ -63,6 +66,7 @@ const ipidRoute = createRoute({
 const conditionsRoute = createRoute({
   method: "get",
   path: "/me/policies/{id}/documents/conditions",
+  operationId: "getMyPolicyConditionsDocument",
   tags: [TAG],
   summary: "Descargar las condiciones particulares de una póliza propia",
   description:
@@ -79,6 +83,7 @@ const conditionsRoute = createRoute({
 const reciboRoute = createRoute({
   method: "get",
   path: "/me/policies/{id}/recibos/{sequence}/document",
+  operationId: "getMyReciboDocument",
   tags: [TAG],
   summary: "Descargar un recibo de una póliza propia",
   middleware: [requireUser()] as const,

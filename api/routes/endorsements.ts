@@ -5,7 +5,7 @@
 import { emailDestination } from "../services/mail";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
-import { BEARER_SECURITY, clientIp, currentUser, requireUser } from "../auth";
+import { BEARER_SECURITY, clientIp, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
 import { checkoutFieldErrors } from "../contract/checkout";
 import {
   ENDORSEMENT_NOT_FOUND_MESSAGE,
@@ -23,15 +23,18 @@ import { policyIdParam, POLICIES_TAG, requireOwnPolicy } from "./policies";
 const catalogueRoute = createRoute({
   method: "get",
   path: "/public/guarantees",
+  operationId: "listGuarantees",
   tags: ["Público"],
   summary: "Garantías de cada ramo y en qué planes están incluidas u opcionales",
   description: "Solo las garantías activas, con su descripción, límite, franquicia y precio como opcional (fijo al año o porcentaje de la prima de riesgo).",
+  security: PUBLIC_SECURITY,
   responses: { 200: { description: "Catálogo de garantías por ramo", content: jsonContent(GuaranteeCatalogueSchema) } },
 });
 
 const optionsRoute = createRoute({
   method: "get",
   path: "/me/policies/{id}/guarantee-options",
+  operationId: "listMyPolicyGuaranteeOptions",
   tags: [POLICIES_TAG],
   summary: "Garantías que se pueden añadir a una póliza propia, con su precio a prorrata",
   description: [
@@ -48,6 +51,7 @@ const optionsRoute = createRoute({
 const createRouteDef = createRoute({
   method: "post",
   path: "/me/policies/{id}/endorsements",
+  operationId: "createMyPolicyEndorsement",
   tags: [POLICIES_TAG],
   summary: "Añadir garantías a una póliza propia (suplemento)",
   description: [
@@ -72,6 +76,7 @@ const endorsementIdParam = z.object({
 const readRoute = createRoute({
   method: "get",
   path: "/me/endorsements/{id}",
+  operationId: "getMyEndorsement",
   tags: [POLICIES_TAG],
   summary: "Ver un suplemento propio",
   description: "Qué se añadió, desde cuándo, lo cobrado o por cobrar, y los enlaces a su recibo y a la versión de las condiciones particulares que creó. El de otra persona responde 404.",

@@ -126,6 +126,7 @@ export function policySummaryAnswer(p: PolicySummaryView): PolicySummary {
 const listRoute = createRoute({
   method: "get",
   path: "/me/policies",
+  operationId: "listMyPolicies",
   tags: [POLICIES_TAG],
   summary: "Mis pólizas",
   description:
@@ -141,6 +142,7 @@ const listRoute = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: "/me/policies/{id}",
+  operationId: "getMyPolicy",
   tags: [POLICIES_TAG],
   summary: "Ver una póliza propia",
   description:
@@ -156,6 +158,7 @@ const getRoute = createRoute({
 const withdrawRoute = createRoute({
   method: "post",
   path: "/me/policies/{id}/withdraw",
+  operationId: "withdrawMyPolicy",
   tags: [POLICIES_TAG],
   summary: "Desistir de una póliza propia",
   description: [
@@ -176,6 +179,7 @@ const withdrawRoute = createRoute({
 const stopRenewalRoute = createRoute({
   method: "post",
   path: "/me/policies/{id}/stop-renewal",
+  operationId: "stopMyPolicyRenewal",
   tags: [POLICIES_TAG],
   summary: "No renovar una póliza propia",
   description: [

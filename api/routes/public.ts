@@ -2,13 +2,16 @@ import { createRoute } from "@hono/zod-openapi";
 import { ProductLineListSchema, SiteInfoSchema } from "../contract/site";
 import { VEHICLE_BRANDS, VehicleListSchema } from "../contract/vehicles";
 import type { ApiApp } from "../app";
+import { PUBLIC_SECURITY } from "../auth";
 import { jsonContent } from "../http";
 
 const siteRoute = createRoute({
   method: "get",
   path: "/public/site",
+  operationId: "getSite",
   tags: ["Público"],
   summary: "Datos del distribuidor (pie de página, textos legales)",
+  security: PUBLIC_SECURITY,
   responses: {
     200: { description: "Datos del distribuidor", content: jsonContent(SiteInfoSchema) },
   },
@@ -17,8 +20,10 @@ const siteRoute = createRoute({
 const linesRoute = createRoute({
   method: "get",
   path: "/public/lines",
+  operationId: "listProductLines",
   tags: ["Público"],
   summary: "Ramos de seguro que se ofrecen, con sus planes",
+  security: PUBLIC_SECURITY,
   responses: {
     200: { description: "Ramos activos", content: jsonContent(ProductLineListSchema) },
   },
@@ -27,9 +32,11 @@ const linesRoute = createRoute({
 const vehiclesRoute = createRoute({
   method: "get",
   path: "/public/vehicles",
+  operationId: "listVehicles",
   tags: ["Público"],
   summary: "Marcas y modelos de coche que se pueden cotizar",
   description: "La lista de la que POST /quotes toma vehicleBrand y vehicleModel en el seguro de coche: otra marca, o un modelo que no es de esa marca, es un 400.",
+  security: PUBLIC_SECURITY,
   responses: {
     200: { description: "Marcas con sus modelos", content: jsonContent(VehicleListSchema) },
   },

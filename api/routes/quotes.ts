@@ -63,6 +63,7 @@ const ownerHeaderSchema = z.object({
 const createQuoteRoute = createRoute({
   method: "post",
   path: "/quotes",
+  operationId: "createQuote",
   tags: [TAG],
   summary: "Cotizar un seguro de coche, hogar o impago de alquiler",
   description:
@@ -80,6 +81,7 @@ const createQuoteRoute = createRoute({
 const getQuoteRoute = createRoute({
   method: "get",
   path: "/quotes/{id}",
+  operationId: "getQuote",
   tags: [TAG],
   summary: "Ver una cotización propia",
   description:
@@ -100,6 +102,7 @@ const getQuoteRoute = createRoute({
 const listMyQuotesRoute = createRoute({
   method: "get",
   path: "/me/quotes",
+  operationId: "listMyQuotes",
   tags: [TAG],
   summary: "Mis cotizaciones",
   description: "Las cotizaciones del visitante con sesión, de la más reciente a la más antigua, con el mejor precio anual de cada una.",
@@ -114,6 +117,7 @@ const listMyQuotesRoute = createRoute({
 const claimQuotesRoute = createRoute({
   method: "post",
   path: "/me/quotes/claim",
+  operationId: "claimQuotes",
   tags: [TAG],
   summary: "Pasar a mi cuenta las cotizaciones hechas sin sesión",
   description:

@@ -69,11 +69,16 @@ function toJsonSchema(schema: unknown, doc: Doc): unknown {
   return out;
 }
 
+/** A named schema for its reference (`#/components/schemas/X`), any other schema as it is. */
+function resolved(schema: Schema, doc: Doc): Schema {
+  return typeof schema.$ref === "string" ? doc.components!.schemas![schema.$ref.replace("#/components/schemas/", "")]! : schema;
+}
+
 /** Why a request body schema cannot be generated from (empty: it can). */
-function unsampleable(schema: unknown, where: string): string[] {
-  if (Array.isArray(schema)) return schema.flatMap((s, i) => unsampleable(s, `${where}/${i}`));
+function unsampleable(schema: unknown, where: string, doc: Doc): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((s, i) => unsampleable(s, `${where}/${i}`, doc));
   if (!schema || typeof schema !== "object") return [];
-  const s = schema as Schema;
+  const s = resolved(schema as Schema, doc);
   const problems: string[] = [];
   if ("not" in s) problems.push(`${where}: not`);
   for (const union of ["oneOf", "anyOf"] as const) {
@@ -81,14 +86,20 @@ function unsampleable(schema: unknown, where: string): string[] {
     if (!branches) continue;
     // Each branch must say which it is: one required property with a single, distinct value.
     const property = (s.discriminator as { propertyName?: string } | undefined)?.propertyName;
-    const values = branches.map((b) => {
+    const values = branches.map((branch) => {
+      const b = resolved(branch, doc);
       const prop = property ? (b.properties as Record<string, Schema> | undefined)?.[property] : undefined;
       const required = (b.required as string[] | undefined)?.includes(property ?? "");
       return required && Array.isArray(prop?.enum) && prop.enum.length === 1 ? String(prop.enum[0]) : null;
     });
     if (!property || values.includes(null) || new Set(values).size !== values.length) problems.push(`${where}: ${union} without a discriminator that tells its branches apart`);
+    // A named branch is picked through the mapping (its name is not the value).
+    const mapping = (s.discriminator as { mapping?: Record<string, string> } | undefined)?.mapping;
+    branches.forEach((branch, i) => {
+      if (typeof branch.$ref === "string" && mapping?.[values[i] ?? ""] !== branch.$ref) problems.push(`${where}: ${union} branch ${branch.$ref} missing from the discriminator's mapping`);
+    });
   }
-  for (const [key, value] of Object.entries(s)) if (typeof value === "object") problems.push(...unsampleable(value, `${where}/${key}`));
+  for (const [key, value] of Object.entries(s)) if (typeof value === "object") problems.push(...unsampleable(value, `${where}/${key}`, doc));
   return problems;
 }
 
@@ -98,7 +109,7 @@ describe("el documento OpenAPI", () => {
     await SwaggerParser.validate(structuredClone(doc) as never);
     const problems = operationsOf(doc).flatMap(({ key, op }) => {
       const schema = op.requestBody?.content["application/json"]?.schema;
-      return schema ? unsampleable(schema, key) : [];
+      return schema ? unsampleable(schema, key, doc) : [];
     });
     expect(problems).toEqual([]);
 
