@@ -5,7 +5,9 @@
 // with these options (a ";", '"', CR or LF inside, or a space at either end; '"' doubled): the
 // writer is ours because an export writes tens of millions of cells and csv-stringify's per-cell
 // machinery (casting, option checks, a record array per row) was a fifth of its time.
+import type { Logger } from "../platform/logger";
 import { madridParts } from "../platform/madrid-time";
+import { loggedStream } from "../platform/streams";
 
 /** A cell that a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
 export function guardFormula(value: string): string {
@@ -85,10 +87,17 @@ export function csvStream<Item>({ header, batches, row }: CsvExport<Item>): Read
   });
 }
 
-/** The answer that sends a CSV export as a download named `<name>-<aaaa-mm-dd>.csv` (Madrid day). */
-export function csvAttachment(c: { var: { deps: { now: () => Date } }; body: (body: ReadableStream, status: 200, headers: Record<string, string>) => Response }, name: string, body: ReadableStream<Uint8Array>) {
+/**
+ * The answer that sends a CSV export as a download named `<name>-<aaaa-mm-dd>.csv` (Madrid day).
+ * A batch that cannot be read after the 200 went out is logged and cuts the download (platform/streams.ts).
+ */
+export function csvAttachment(
+  c: { var: { deps: { now: () => Date; logger: Logger } }; req: { path: string }; body: (body: ReadableStream, status: 200, headers: Record<string, string>) => Response },
+  name: string,
+  body: ReadableStream<Uint8Array>,
+) {
   const day = csvDateTime(c.var.deps.now()).slice(0, 10).split("/").reverse().join("-");
-  return c.body(body, 200, {
+  return c.body(loggedStream(body, c.var.deps.logger, "csv export failed", { path: c.req.path }), 200, {
     "Content-Type": "text/csv; charset=utf-8",
     "Content-Disposition": `attachment; filename="${name}-${day}.csv"`,
     "Cache-Control": "private, no-store",

@@ -59,7 +59,9 @@ function databaseCause(error: unknown): DatabaseCause | null {
 /** "insert into clients", "select from policies": the statement's kind and first table, no values. */
 function statementName(sql: string): string {
   const kind = /^\s*(?:with\b[\s\S]*?\)\s*)?(select|insert|update|delete)\b/i.exec(sql)?.[1]?.toLowerCase() ?? "statement";
-  const table = /\b(?:from|into|update)\s+"?([a-z_][a-z0-9_]*)"?/i.exec(sql)?.[1];
+  // A table name, not a column inside a call ("extract(epoch from "at")").
+  const name = /\b(?:from|into|update)\s+(?:"([a-z_]\w*)"|([a-z_]\w*))(?!["\w]|\s*\))/i.exec(sql);
+  const table = name?.[1] ?? name?.[2];
   return table ? `${kind} ${table}` : kind;
 }
 

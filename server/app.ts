@@ -298,12 +298,19 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-/** Gzip level 1 for a text/csv answer when the client takes gzip (what compress() does, faster). */
+/**
+ * A text/csv answer (a streamed export): gzip level 1 when the client takes gzip (what compress()
+ * does, faster), and always chunked. @hono/node-server reads a stream's first chunks before
+ * sending the headers and, when that read fails, ends the answer as complete with the bytes it
+ * had (an export of only its header row that looked whole); a chunked answer is streamed from
+ * the start, and a failure cuts the connection before the last chunk: a failed download.
+ */
 async function fastGzipCsv(c: Context, next: () => Promise<void>) {
   await next();
   const res = c.res;
   if (!res.body || !CSV_TYPE.test(res.headers.get("Content-Type") ?? "") || res.headers.has("Content-Encoding") || c.req.method === "HEAD") return;
   c.header("Vary", "Accept-Encoding", { append: true });
+  if (!res.headers.has("Content-Length")) c.header("Transfer-Encoding", "chunked");
   if (!acceptsGzip(c.req.header("Accept-Encoding"))) return;
   const gzip = Duplex.toWeb(createGzip({ level: 1, flush: zlibConstants.Z_NO_FLUSH })) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
   c.res = new Response(c.res.body!.pipeThrough(gzip), c.res);

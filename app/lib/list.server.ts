@@ -2,9 +2,11 @@
 // contract's schema (the same the API applies), and sends the person to a clean URL rather than
 // an error page when the query cannot be honoured.
 import type { SubmissionResult } from "@conform-to/react";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import type { ApiClient } from "./api.server";
+import "./load-context";
+import { loggedStream } from "../../platform/streams";
 import { parseForm } from "./parse-form.server";
 import { isoDateFilters } from "./typed-date";
 import { lastPageOf, MAX_LIST_OFFSET, type ListPage } from "../../api/contract/list-query";
@@ -75,19 +77,24 @@ export async function csvExport<S extends z.ZodTypeAny>(
   api: ApiClient,
   opts: { schema: S; apiPath: string; listPath: string },
   sessionHeaders: Headers,
+  context: AppLoadContext,
 ): Promise<Response> {
   const read = readListQuery(request, opts.schema, sessionHeaders);
   if (!read.ok) throw redirect(`${opts.listPath}${new URL(request.url).search}`, { headers: sessionHeaders });
   const response = await api.getResponse(opts.apiPath, { query: read.query as Record<string, string>, accept: "text/csv", signal: request.signal });
-  return downloadFrom(response, sessionHeaders);
+  return downloadFrom(response, sessionHeaders, context);
 }
 
-/** A file the API answered (a CSV, a JSON data file), streamed on to the browser with its type and name. */
-export function downloadFrom(response: Response, sessionHeaders: Headers): Response {
+/**
+ * A file the API answered (a CSV, a JSON data file), streamed on to the browser with its type and
+ * name. If the API's stream breaks, the web's breaks too (logged): the browser sees a failed download.
+ */
+export function downloadFrom(response: Response, sessionHeaders: Headers, context: AppLoadContext): Response {
   const headers = new Headers(sessionHeaders);
   for (const name of DOWNLOAD_HEADERS) {
     const value = response.headers.get(name);
     if (value) headers.set(name, value);
   }
-  return new Response(response.body, { status: 200, headers });
+  const body = response.body && loggedStream(response.body, context.logger, "download failed", { type: response.headers.get("content-type") });
+  return new Response(body, { status: 200, headers });
 }

@@ -5,6 +5,6 @@ import { csvExport } from "~/lib/list.server";
 
 /** /admin/clients.csv: every client of /admin/clients's filtered list, in its order (streamed). */
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, "routes/admin.clients[.]csv", ({ api, request, headers }) =>
-    csvExport(request, api, { schema: ClientExportQuerySchema, apiPath: "/admin/clients/export", listPath: "/admin/clients" }, headers),
+  adminLoader(args, "routes/admin.clients[.]csv", ({ api, request, headers, context }) =>
+    csvExport(request, api, { schema: ClientExportQuerySchema, apiPath: "/admin/clients/export", listPath: "/admin/clients" }, headers, context),
   );

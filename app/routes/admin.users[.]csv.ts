@@ -5,6 +5,6 @@ import { csvExport } from "~/lib/list.server";
 
 /** /admin/users.csv: every account of /admin/users's filtered list, in its order (streamed). */
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, "routes/admin.users[.]csv", ({ api, request, headers }) =>
-    csvExport(request, api, { schema: AdminUserExportQuerySchema, apiPath: "/admin/users/export", listPath: "/admin/users" }, headers),
+  adminLoader(args, "routes/admin.users[.]csv", ({ api, request, headers, context }) =>
+    csvExport(request, api, { schema: AdminUserExportQuerySchema, apiPath: "/admin/users/export", listPath: "/admin/users" }, headers, context),
   );
