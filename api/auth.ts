@@ -14,13 +14,14 @@ import { hashPassword, verifyPassword } from "./domain/password";
 import { hasPermission, PERMISSION_NAMES, type PermissionName } from "./domain/permissions";
 import { verifyToken, type TokenClaims, type TokenKind } from "./domain/tokens";
 import { ApiProblem } from "./http";
-import { giveBackAddressHit, limitAddress, type RateLimitName } from "./limits";
+import { giveBackAddressHit, limitAddress, waitText, type RateLimitName } from "./limits";
 import type { AdminPrincipal, UserPrincipal } from "./principal";
 
 export const UNAUTHORIZED_MESSAGE = "Sesión no válida o caducada";
 export const FORBIDDEN_MESSAGE = "No tienes permisos para realizar esta accion";
 export const BAD_CREDENTIALS_MESSAGE = "Correo electrónico o contraseña incorrectos";
-export const TOO_MANY_ATTEMPTS_MESSAGE = "Demasiados intentos. Inténtelo de nuevo más tarde.";
+/** The 429 of the per-e-mail sign-in lock, with the wait its Retry-After gives. */
+export const tooManyAttemptsMessage = (seconds: number) => `Demasiados intentos con este correo. Inténtelo de nuevo en ${waitText(seconds)}.`;
 
 /** The `security` of a createRoute that needs `Authorization: Bearer <token>`. */
 export const BEARER_SECURITY = [{ bearerAuth: [] as string[] }];
@@ -203,14 +204,16 @@ export async function checkCredentials<A extends CredentialAccount>(
     if (opts.addressLimit && addressKey) await giveBackAddressHit(c, opts.addressLimit, addressKey);
   };
 
-  const attemptId = await reserveLoginAttempt(db, { email: opts.email, ip, at });
-  if (attemptId === null) {
+  const reserved = await reserveLoginAttempt(db, { email: opts.email, ip, at });
+  if ("retryAfterMs" in reserved) {
     await giveBack();
-    // Not counted as an attempt (the password was not checked), so the block lifts 15 minutes
-    // after the last real failure; still audited.
+    // Not counted as an attempt (the password was not checked), so the block lifts when the fifth
+    // most recent real failure is 15 minutes old; still audited. Retry-After says when.
     await writeAudit(db, { ...failure, ip, at, after: { reason: "too_many_attempts" } });
-    throw new ApiProblem(429, TOO_MANY_ATTEMPTS_MESSAGE);
+    const seconds = Math.ceil(reserved.retryAfterMs / 1000);
+    throw new ApiProblem(429, tooManyAttemptsMessage(seconds), undefined, { "Retry-After": String(seconds) });
   }
+  const attemptId = reserved.attemptId;
 
   const passwordOk = await verifyAgainst(opts.password, opts.account?.passwordHash ?? null);
   if (!opts.account || !passwordOk || !opts.account.active) {

@@ -1,7 +1,7 @@
 // Data access for signing in: admin users with their role, visitor users, revoked tokens and
 // login attempts. Every write that a person's session depends on (sign-in success or failure,
 // registration, logout, password change) commits together with its audit row.
-import { and, count, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { writeAudit, type AuditWrite } from "./audit";
 import type { Database, DbOrTx } from "./client";
 import { adminUsers, clients, loginAttempts, passwordResetTokens, revokedTokens, roles, users, type PermissionMap, type User } from "./schema";
@@ -132,22 +132,32 @@ export async function countLoginFailures(db: DbOrTx, opts: { email: string; ip: 
 }
 
 /**
- * Books a sign-in attempt before the password is checked: null when this email and address have
- * used up their failures in the current window, else the id of an attempt row that counts as a
+ * Books a sign-in attempt before the password is checked: how long to wait when this email and
+ * address have used up their failures in the current window, else the id of an attempt row that counts as a
  * failure until markLoginAttemptSucceeded. Counting and booking happen under a lock per email, so
  * a burst of concurrent guesses gets the same 5 tries as a sequence (the slow password check
  * runs outside any transaction).
  */
-export async function reserveLoginAttempt(db: Database, opts: { email: string; ip: string | null; at: Date }): Promise<number | null> {
+export async function reserveLoginAttempt(db: Database, opts: { email: string; ip: string | null; at: Date }): Promise<{ attemptId: number } | { retryAfterMs: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${opts.email}`}))`);
     const since = new Date(opts.at.getTime() - LOGIN_FAILURE_WINDOW_MS);
-    if ((await countLoginFailures(tx, { email: opts.email, ip: opts.ip, since })) >= MAX_LOGIN_FAILURES) return null;
+    if ((await countLoginFailures(tx, { email: opts.email, ip: opts.ip, since })) >= MAX_LOGIN_FAILURES) {
+      // The block lifts when the fifth most recent failure leaves the window (Retry-After).
+      const recent = await tx
+        .select({ at: loginAttempts.at })
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.email, opts.email), opts.ip === null ? isNull(loginAttempts.ip) : eq(loginAttempts.ip, opts.ip), eq(loginAttempts.success, false), gte(loginAttempts.at, since)))
+        .orderBy(desc(loginAttempts.at))
+        .limit(MAX_LOGIN_FAILURES);
+      const fifth = recent[MAX_LOGIN_FAILURES - 1]?.at ?? opts.at;
+      return { retryAfterMs: Math.max(1000, fifth.getTime() + LOGIN_FAILURE_WINDOW_MS - opts.at.getTime()) };
+    }
     const [row] = await tx
       .insert(loginAttempts)
       .values({ email: opts.email, ip: opts.ip, at: opts.at, success: false })
       .returning({ id: loginAttempts.id });
-    return row!.id;
+    return { attemptId: row!.id };
   });
 }
 

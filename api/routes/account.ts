@@ -2,7 +2,7 @@
 // password. Sign-in and registration are in ./auth.ts.
 import { createHash, randomBytes } from "node:crypto";
 import { createRoute } from "@hono/zod-openapi";
-import type { ApiApp } from "../app";
+import type { ApiApp, ApiDeps } from "../app";
 import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
 import {
   accountRuleMessages,
@@ -38,6 +38,7 @@ import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
 import { enqueueEmail } from "../services/mail";
 import { z } from "zod";
+import { errorFields } from "../../platform/logger";
 
 const TAG = "Cuenta del cliente";
 
@@ -180,28 +181,14 @@ export function registerAccountRoutes(api: ApiApp) {
   api.openapi(requestResetRoute, async (c) => {
     const { email } = c.req.valid("json");
     await limitAddress(c, "passwordReset");
-    const { db, now, logger, publicBaseUrl } = c.var.deps;
-    const at = now();
-    const user = await findUserByEmail(db, email);
-    if (user?.active) {
-      const token = randomBytes(32).toString("base64url");
-      if (!publicBaseUrl) {
-        // Without the public address the link cannot be written; the answer stays the same.
-        logger.error("PUBLIC_BASE_URL no definida: no se puede enviar el enlace para restablecer la contraseña");
-      } else if (await storePasswordResetToken(db, { userId: user.id, tokenHash: hashResetToken(token), at })) {
-        const link = new URL(`${RESET_PAGE_PATH}?token=${token}`, publicBaseUrl).toString();
-        await enqueueEmail(db, resetEmail(user, link), at);
-        await writeAudit(db, {
-          actorType: "anonymous",
-          actorLabel: user.email,
-          action: "user.password_reset_requested",
-          entity: "user",
-          entityId: user.id,
-          ip: clientIp(c),
-          at,
-        });
-      }
-    }
+    const { logger } = c.var.deps;
+    // Answered before any work that depends on the account, so that a known and an unknown
+    // address take the same time (no account enumeration by timing, issue 27). The link is
+    // written and queued right after; a failure there is logged, and the person can ask again.
+    // A macrotask later: the answer is written first (on one event loop, in-process PGlite
+    // included, work started now would delay it).
+    const ip = clientIp(c);
+    setTimeout(() => void sendResetLink(c.var.deps, email, ip).catch((error) => logger.error("password reset link failed", errorFields(error))), 0);
     return c.json({ message: PASSWORD_RESET_MESSAGES.requested }, 202);
   });
 
@@ -273,4 +260,22 @@ export function registerAccountRoutes(api: ApiApp) {
     const { token } = signToken({ sub: String(account.id), kind: "user", ver }, jwtSecret, { now: at, ttlSeconds: USER_TOKEN_TTL_SECONDS });
     return c.json({ token, user: { name: account.name, email: account.email, role: account.role } }, 200);
   });
+}
+
+/** The reset link of an active account with this e-mail, stored as a hash, queued and audited; nothing for any other address. */
+async function sendResetLink(deps: ApiDeps, email: string, ip: string | null): Promise<void> {
+  const { db, now, logger, publicBaseUrl } = deps;
+  const at = now();
+  const user = await findUserByEmail(db, email);
+  if (!user?.active) return;
+  const token = randomBytes(32).toString("base64url");
+  if (!publicBaseUrl) {
+    // Without the public address the link cannot be written; the answer was the same.
+    logger.error("PUBLIC_BASE_URL no definida: no se puede enviar el enlace para restablecer la contraseña");
+    return;
+  }
+  if (!(await storePasswordResetToken(db, { userId: user.id, tokenHash: hashResetToken(token), at }))) return;
+  const link = new URL(`${RESET_PAGE_PATH}?token=${token}`, publicBaseUrl).toString();
+  await enqueueEmail(db, resetEmail(user, link), at);
+  await writeAudit(db, { actorType: "anonymous", actorLabel: user.email, action: "user.password_reset_requested", entity: "user", entityId: user.id, ip, at });
 }

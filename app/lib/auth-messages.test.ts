@@ -21,8 +21,8 @@ describe("visitorLoginError", () => {
     expect(visitorLoginError(apiError(401, "Correo electrónico o contraseña incorrectos"))).toBe(
       "Correo electrónico o contraseña incorrectos",
     );
-    expect(visitorLoginError(apiError(429, "Demasiados intentos. Inténtelo de nuevo más tarde."))).toBe(
-      "Demasiados intentos. Inténtelo de nuevo más tarde.",
+    expect(visitorLoginError(apiError(429, "Demasiados intentos con este correo. Inténtelo de nuevo en 15 minutos."))).toBe(
+      "Demasiados intentos con este correo. Inténtelo de nuevo en 15 minutos.",
     );
   });
 

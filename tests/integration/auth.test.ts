@@ -24,7 +24,7 @@ async function call(method: string, path: string, opts: { body?: unknown; token?
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json, retryAfter: response.headers.get("retry-after") };
 }
 
 const post = (path: string, body?: unknown, token?: string) => call("POST", path, { body, token });
@@ -149,7 +149,10 @@ describe("inicio de sesión de visitantes", () => {
     }
     const sixth = await post("/auth/login", { email: "pedro@example.com", password: "Mala-clave-6-xyz" });
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toEqual({ error: "Demasiados intentos. Inténtelo de nuevo más tarde." });
+    expect(sixth.body).toEqual({ error: "Demasiados intentos con este correo. Inténtelo de nuevo en 15 minutos." });
+    // Retry-After: when the oldest of the five failures leaves the 15-minute window.
+    expect(Number(sixth.retryAfter)).toBeGreaterThan(15 * 60 - 60);
+    expect(Number(sixth.retryAfter)).toBeLessThanOrEqual(15 * 60);
     const right = await post("/auth/login", { email: "pedro@example.com", password: STRONG });
     expect(right.status).toBe(429);
     // Another email from the same address is not affected.
@@ -254,7 +257,8 @@ describe("sesión del back office", () => {
     }
     const blocked = await post("/admin/auth/login", { email: "bloqueado@cotiza.test", password: "Bloqueado-Clave-2026" });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ error: "Demasiados intentos. Inténtelo de nuevo más tarde." });
+    expect(blocked.body).toEqual({ error: "Demasiados intentos con este correo. Inténtelo de nuevo en 15 minutos." });
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
   });
 
   it("cerrar la sesión invalida ese mismo token al instante", async () => {

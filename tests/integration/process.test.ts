@@ -174,4 +174,43 @@ describe("el proceso", () => {
     },
     120_000,
   );
+
+  it(
+    "pedir un enlace para restablecer la contraseña tarda lo mismo (medianas a menos de un 20 %) para un correo con cuenta y para uno sin ella",
+    async () => {
+      // Measured from outside the server's process, as an attacker would: in one process the
+      // client would wait for the server's work after the answer too.
+      const port = await freePort();
+      const run = startProcess({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "cotiza-reset-")), DEMO_DATA: "0", LOG_LEVEL: "warn", RATE_LIMITS: "passwordReset=1000/60,register=1000/60", PUBLIC_BASE_URL: "https://seguros.example.es" });
+      try {
+        await waitReady(port);
+        const post = (apiPath: string, body: unknown) => fetch(`http://127.0.0.1:${port}/api${apiPath}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+        // A fresh account each time: an account past its 3 links an hour costs less to answer.
+        const accounts = Array.from({ length: 25 }, (_, i) => `con-cuenta-${i}@example.com`);
+        for (const email of accounts) expect((await post("/auth/register", { name: "Con Cuenta", email, password: "Clave-Segura-2026!" })).status).toBe(201);
+        const timed = async (address: string) => {
+          const started = performance.now();
+          const answer = await post("/auth/password-reset", { email: address });
+          const elapsed = performance.now() - started;
+          expect(answer.status).toBe(202);
+          await new Promise((resolve) => setTimeout(resolve, 30)); // the work after a known address's answer ends before the next
+          return elapsed;
+        };
+        for (let i = 0; i < 6; i++) await timed(`calentamiento-${i}@example.com`);
+        const known: number[] = [];
+        const unknown: number[] = [];
+        for (const [i, email] of accounts.entries()) {
+          known.push(await timed(email));
+          unknown.push(await timed(`nadie-${i}@example.com`));
+        }
+        const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+        const [a, b] = [median(known), median(unknown)];
+        expect(Math.abs(a - b) / Math.max(a, b), `medianas ${a.toFixed(2)} ms (con cuenta) y ${b.toFixed(2)} ms (sin cuenta)`).toBeLessThan(0.2);
+      } finally {
+        run.child.kill("SIGTERM");
+        await run.exited;
+      }
+    },
+    120_000,
+  );
 });
