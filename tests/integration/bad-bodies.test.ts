@@ -92,8 +92,14 @@ describe("Cache-Control de las respuestas privadas", () => {
       body: JSON.stringify({ line: "alquiler", inputs: { postalCode: "08001", monthlyRent: 95000, tenantMonthlyIncome: 320000, months: 12 } }),
     });
     expect(quote.headers.get("cache-control")).toBe("private, no-store");
-    // The IPID is public and says so; the home page keeps its own (no private marker added).
+    // The IPID is public and says so; the home page of a visitor without a session, once it has
+    // its CSRF cookie (the first visit sets it, and an answer that sets a cookie is private), keeps
+    // its own, per cookie.
     expect((await get("/api/documents/ipid/auto")).headers.get("cache-control")).toBe("public, max-age=300");
-    expect((await get("/")).headers.get("cache-control") ?? "").not.toContain("no-store");
+    const first = await get("/");
+    const cookie = first.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const home = await fetch(`${env.server.url}/`, { headers: { cookie } });
+    expect(home.headers.get("cache-control") ?? "").not.toContain("no-store");
+    expect(home.headers.get("vary") ?? "").toMatch(/cookie/i);
   });
 });
