@@ -479,7 +479,7 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
       const { db, now, payments, logger, publicBaseUrl } = c.var.deps;
       const { quoteId, email, ...body } = c.req.valid("json");
       const { created, policy } = await checkoutQuote(
-        { db, payments, logger, publicBaseUrl },
+        { db, payments, logger, publicBaseUrl, clock: now },
         { quoteId, buyer: { kind: "staff", admin: currentAdmin(c), email }, body, ip: clientIp(c), now: now() },
       );
       return c.json(policyAnswer(policy), created ? 201 : 200);
