@@ -171,6 +171,9 @@ export const ReciboActionResultSchema = z.object({
   declined: z.string().optional().describe("Motivo del rechazo, si el cobro no se ha podido hacer"),
 });
 
+/** Who started a run the schedule started (a staff member's run says their username). */
+export const LIFECYCLE_SCHEDULE_STARTER = "el proceso programado";
+
 const RunSummarySchema = z.record(z.number().int()).describe("Lo hecho, por paso: cobrados, devueltos, suspendidas, extinguidas, avisos, renovadas, vencidas, errores");
 const RunUnderWaySchema = z.object({
   day: z.string(),

@@ -28,7 +28,7 @@ import {
   type RenewalStopper,
 } from "../contract/vocabulary";
 import { QUOTE_INPUT_SCHEMAS } from "../contract/quotes";
-import { ENDORSEMENT_NEEDED_MESSAGE, type UpdatePolicyBody } from "../contract/admin-policies";
+import { ENDORSEMENT_NEEDED_MESSAGE, LIFECYCLE_SCHEDULE_STARTER, type UpdatePolicyBody } from "../contract/admin-policies";
 import type { PolicyLifecycle } from "../contract/policies";
 import { insuredObjectErrors, insuredObjectRisk } from "../domain/insured-object";
 import { maskIban, normalizeIban } from "../domain/iban";
@@ -790,7 +790,7 @@ export type RunOptions = {
   heartbeatMs?: number;
 };
 
-export const SCHEDULE_STARTER = "el proceso programado";
+export const SCHEDULE_STARTER = LIFECYCLE_SCHEDULE_STARTER;
 /** How long staff's "Ejecutar ahora" waits for a run already under way to finish, to show its result. */
 export const RUN_JOIN_WAIT_MS = 20_000;
 const RUN_POLL_MS = 200;

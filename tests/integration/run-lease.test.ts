@@ -5,20 +5,25 @@
 // worked stops, every change and charge made once.
 //
 // The run's clock is the test's: it moves forward to make a heartbeat old, never by sleeping. The
-// payment provider can hold a charge, so that a run is caught in the middle of a step.
+// payment provider can hold a charge, so that a run is caught in the middle of a step. The two
+// tabs post the back office's own form (/admin/policies, "Ejecutar el proceso diario"), so the
+// test reads what each tab is told.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi, type ApiApp } from "../../api/app";
+import type { AppLoadContext } from "@remix-run/node";
+import { AdminLoginAnswerSchema } from "../../api/contract/auth";
 import type { DatabaseHandle } from "../../api/db/client";
 import { RUN_STALE_MS } from "../../api/db/lifecycle.repo";
 import { lifecycleRuns, payments, recibos } from "../../api/db/schema";
 import { addDays, addMonths } from "../../api/domain/calendar";
 import { runLifecycle, SCHEDULE_STARTER, type LifecycleDeps } from "../../api/services/lifecycle";
 import { TestGateway, type ChargeResult, type MandateChargeRequest, type RefundRequest } from "../../api/services/payments";
+import { ADMIN_TOKEN_KEY, ADMIN_USER_KEY, adminSessionStorage } from "../../app/lib/session.server";
+import { decodeToast, TOAST_COOKIE, type Toast } from "../../app/lib/toast.server";
 import { PROCESS_ID } from "../../platform/process-identity";
 import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../support/db";
 import { insertTestPolicy } from "../support/policies";
-import { memoryLogger, TEST_JWT_SECRET, TEST_RATE_LIMITS } from "../support/server";
+import { memoryLogger, startTestServer, TEST_SESSION_SECRET } from "../support/server";
 
 /** A provider whose next mandate charge can be held until the test lets it go. */
 class HoldingGateway extends TestGateway {
@@ -54,7 +59,7 @@ class HoldingGateway extends TestGateway {
 const OTHER_INSTANCE = "otra-maquina:4242:0badc0de";
 
 let database: DatabaseHandle;
-let api: ApiApp;
+let server: Awaited<ReturnType<typeof startTestServer>>;
 let deps: LifecycleDeps;
 const gateway = new HoldingGateway();
 const logger = memoryLogger();
@@ -66,11 +71,12 @@ const clock = () => now;
 beforeAll(async () => {
   database = await createTestDatabase();
   deps = { db: database.db, payments: gateway, logger };
-  api = createApi({ db: database.db, readDb: database.readDb, logger, now: clock, jwtSecret: TEST_JWT_SECRET, payments: gateway, rateLimits: TEST_RATE_LIMITS });
+  server = await startTestServer({ database, now: clock, payments: gateway, logger });
   // Every day before the first test is done: each test's run is that day's only.
   await database.db.insert(lifecycleRuns).values({ day: "2027-02-28", status: "hecho", owner: "antes", startedAt: now, heartbeatAt: now, finishedAt: now });
 });
 afterAll(async () => {
+  await server?.stop();
   await database?.close();
 });
 
@@ -84,12 +90,53 @@ async function nextDayWithRecibo() {
   return { policyId: policy.id, reciboId: recibo.id };
 }
 
+/** A fresh staff token on the moved clock (its expiry is checked against the API's clock). */
+async function signIn() {
+  const login = await fetch(`${server.url}/api/admin/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }),
+  });
+  return AdminLoginAnswerSchema.parse(await login.json());
+}
+
 async function runByStaff(): Promise<{ status: number; body: { days: { day: string; summary: Record<string, number> }[]; joined: unknown; running: unknown } }> {
-  // A fresh token on the moved clock (its expiry is checked against the API's clock).
-  const login = await api.request("/admin/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }) });
-  const { token } = (await login.json()) as { token: string };
-  const response = await api.request("/admin/lifecycle/run", { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  const { token } = await signIn();
+  const response = await fetch(`${server.url}/api/admin/lifecycle/run`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, body: await response.json() };
+}
+
+/** A browser tab of the back office: its session and CSRF cookies, and the form's token. */
+async function staffTab() {
+  const answer = await signIn();
+  const storage = adminSessionStorage({ sessionSecrets: [TEST_SESSION_SECRET], secureCookies: false } as AppLoadContext);
+  const session = await storage.getSession();
+  session.set(ADMIN_TOKEN_KEY, answer.token);
+  session.set(ADMIN_USER_KEY, JSON.stringify(answer.admin));
+  const sessionCookie = (await storage.commitSession(session)).split(";")[0]!;
+  const page = await fetch(`${server.url}/admin/policies`, { headers: { cookie: sessionCookie } });
+  expect(page.status).toBe(200);
+  const cookies = [sessionCookie, ...page.headers.getSetCookie().map((c) => c.split(";")[0]!)].join("; ");
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1];
+  expect(csrf, "the page's CSRF token").toBeDefined();
+  return { cookies, csrf: csrf! };
+}
+
+/** "Ejecutar el proceso diario", confirmed, from a tab: the toast the page it lands on shows. */
+async function pressRun(tab: { cookies: string; csrf: string }): Promise<Toast> {
+  const response = await fetch(`${server.url}/admin/policies`, {
+    method: "POST",
+    headers: { cookie: tab.cookies, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrf: tab.csrf, intent: "run-lifecycle", confirmed: "yes" }).toString(),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe("/admin/policies");
+  const toast = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith(`${TOAST_COOKIE}=`));
+  return decodeToast(toast?.slice(TOAST_COOKIE.length + 1))!;
 }
 
 /** Resolves once a run started after log line `since` has found `day` under way and begun to wait for it (its debug line). */
@@ -121,24 +168,42 @@ async function otherInstanceRuns(ageMs: number, counted: Record<string, number> 
 }
 
 describe("el contrato del proceso diario", () => {
-  it("el mismo empleado lo pide dos veces a la vez (dos pestañas): un solo proceso, y la segunda recibe su resultado", async () => {
+  it("el mismo empleado lo pide dos veces a la vez (dos pestañas): un solo proceso, y la segunda pestaña ve su resultado", async () => {
+    const { reciboId } = await nextDayWithRecibo();
+    const [tab1, tab2] = [await staffTab(), await staffTab()];
+    const hold = gateway.holdNext();
+    const first = pressRun(tab1);
+    await hold.entered; // the first run holds the day and is charging the recibo
+    const since = logger.lines.length;
+    const second = pressRun(tab2);
+    await someoneWaits(day, since);
+    hold.release();
+    const [a, b] = await Promise.all([first, second]);
+
+    const dayText = day.split("-").reverse().join("/");
+    expect(a).toMatchObject({ type: "success", title: "Proceso diario ejecutado", description: `Días procesados: ${dayText}. 1 recibo cobrado.` });
+    expect(b).toMatchObject({ type: "success", title: "El proceso diario ya estaba en marcha" });
+    expect(b.description).toBe(`Lo iniciaste tú (quizá en otra pestaña) el ${dayText} a las 09:00; no se ha iniciado otro. Ya ha terminado. Días procesados: ${dayText}. 1 recibo cobrado.`);
+    expect(callsFor(reciboId)).toHaveLength(1);
+    expect(await paymentsOf(reciboId)).toHaveLength(1);
+    expect(await runRow()).toMatchObject({ status: "hecho", owner: PROCESS_ID, startedBy: TEST_ADMIN_USERNAME });
+  });
+
+  it("por la API: la segunda petición responde 200 con el resultado del proceso que ya estaba en marcha (joined)", async () => {
     const { reciboId } = await nextDayWithRecibo();
     const hold = gateway.holdNext();
     const first = runByStaff();
-    await hold.entered; // the first run holds the day and is charging the recibo
+    await hold.entered;
     const since = logger.lines.length;
     const second = runByStaff();
     await someoneWaits(day, since);
     hold.release();
     const [a, b] = await Promise.all([first, second]);
-
     expect(a).toMatchObject({ status: 200, body: { joined: null, running: null } });
     expect(a.body.days).toEqual([{ day, summary: summary({ cobrados: 1 }) }]);
     expect(b.status).toBe(200);
     expect(b.body).toMatchObject({ days: a.body.days, joined: { day, startedBy: TEST_ADMIN_USERNAME }, running: null });
     expect(callsFor(reciboId)).toHaveLength(1);
-    expect(await paymentsOf(reciboId)).toHaveLength(1);
-    expect(await runRow()).toMatchObject({ status: "hecho", owner: PROCESS_ID, startedBy: TEST_ADMIN_USERNAME });
   });
 
   it("un proceso cuyo latido se paró hace más de 15 s se retoma en cuanto se pide, y sigue contando donde lo dejó", async () => {

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll } from "vitest";
 import { createApi } from "../../api/app";
 import type { RateLimits } from "../../api/limits";
+import type { PaymentProvider } from "../../api/services/payments";
 import type { DatabaseHandle } from "../../api/db/client";
 import { createServerApp, keepIdleConnections, type ServerAppOptions } from "../../server/app";
 import { systemClock, type Clock } from "../../platform/clock";
@@ -59,6 +60,8 @@ export async function startTestServer(opts: {
   draining?: ServerAppOptions["draining"];
   /** Per-address limits; TEST_RATE_LIMITS when not given. */
   rateLimits?: Partial<RateLimits>;
+  /** The payment provider; the test gateway on the API's clock when not given. */
+  payments?: PaymentProvider;
 }) {
   const logger = opts.logger ?? memoryLogger();
   const api = opts.database
@@ -72,6 +75,7 @@ export async function startTestServer(opts: {
         publicBaseUrl: opts.publicBaseUrl,
         mailDelivery: opts.mailDelivery,
         rateLimits: { ...TEST_RATE_LIMITS, ...opts.rateLimits },
+        payments: opts.payments,
       })
     : undefined;
   const app = createServerApp({
