@@ -206,6 +206,24 @@ describe("el contrato del proceso diario", () => {
     expect(callsFor(reciboId)).toHaveLength(1);
   });
 
+  it("un día ya hecho, pedido otra vez desde dos sitios a la vez, se repite una sola vez", async () => {
+    // A recibo of a policy written after today's run: running today again charges it.
+    const late = await insertTestPolicy(database.db, { startDate: addMonths(day, -1), createdAt: now, frequency: "mensual" });
+    const reciboId = late.recibos.find((r) => r.dueDate === day)!.id;
+    expect(await runRow()).toMatchObject({ status: "hecho" });
+    const hold = gateway.holdNext();
+    const first = runByStaff();
+    await hold.entered;
+    const since = logger.lines.length;
+    const second = runByStaff();
+    await someoneWaits(day, since);
+    hold.release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.body.days).toEqual([{ day, summary: summary({ cobrados: 1 }) }]);
+    expect(b.body).toMatchObject({ days: a.body.days, joined: { day }, running: null });
+    expect(callsFor(reciboId)).toHaveLength(1);
+  });
+
   it("un proceso cuyo latido se paró hace más de 15 s se retoma en cuanto se pide, y sigue contando donde lo dejó", async () => {
     const { reciboId } = await nextDayWithRecibo();
     await otherInstanceRuns(RUN_STALE_MS + 1_000, { suspendidas: 2 });
