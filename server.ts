@@ -13,7 +13,6 @@ import { DEMO_RATE_LIMITS, demoDataWanted, seedDemoData } from "./api/db/seed/de
 import { startOutboxWorker, type OutboxWorker } from "./api/services/mail";
 import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services/lifecycle";
 import { createPaymentProvider } from "./api/services/payments";
-import { hostname } from "node:os";
 import { createServerApp, keepIdleConnections } from "./server/app";
 import { parseTrustProxy } from "./server/client-address";
 import { ConfigError, loadConfig } from "./server/config";
@@ -129,7 +128,6 @@ async function main() {
     if (config.LIFECYCLE_INTERVAL_MINUTES > 0) {
       lifecycle = startLifecycleScheduler({ db: database.db, payments, logger }, systemClock, {
         intervalMs: config.LIFECYCLE_INTERVAL_MINUTES * 60_000,
-        owner: `${hostname()}:${process.pid}`,
       });
     }
   }

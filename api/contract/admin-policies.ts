@@ -171,9 +171,28 @@ export const ReciboActionResultSchema = z.object({
   declined: z.string().optional().describe("Motivo del rechazo, si el cobro no se ha podido hacer"),
 });
 
-export const LifecycleRunResultSchema = z.object({
-  days: z.array(z.object({ day: z.string(), summary: z.record(z.number().int()) })),
+/** Who started a run the schedule started (a staff member's run says their username). */
+export const LIFECYCLE_SCHEDULE_STARTER = "el proceso programado";
+
+const RunSummarySchema = z.record(z.number().int()).describe("Lo hecho, por paso: cobrados, devueltos, suspendidas, extinguidas, avisos, renovadas, vencidas, errores");
+const RunUnderWaySchema = z.object({
+  day: z.string(),
+  startedBy: z.string().nullable().describe("Quién lo inició: el usuario del back office, o «el proceso programado»"),
+  startedAt: z.string(),
+  summary: RunSummarySchema.describe("Lo hecho hasta ahora (o en total, si ya terminó)"),
 });
+
+/**
+ * The daily run asked for by staff. Two requests at once (two tabs, two staff members, two
+ * instances) make one run: the second waits for it and answers its result with `joined`, or,
+ * if it is still under way after a while, answers 202 with `running` (what it has done so far).
+ */
+export const LifecycleRunResultSchema = z.object({
+  days: z.array(z.object({ day: z.string(), summary: RunSummarySchema })).describe("Los días terminados: por esta petición o por el proceso que ya estaba en marcha"),
+  joined: RunUnderWaySchema.nullable().describe("El proceso que ya estaba en marcha cuando se pidió este (no se ha iniciado otro)"),
+  running: RunUnderWaySchema.nullable().describe("El proceso que sigue en marcha (202): lo hecho hasta ahora"),
+});
+export type LifecycleRunResult = z.infer<typeof LifecycleRunResultSchema>;
 
 // ─── Changing a policy without changing its price ────────────────────────────────────────────
 

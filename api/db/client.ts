@@ -128,7 +128,7 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
     await pool.end().catch(() => {});
     throw error;
   }
-  const db = trackTransactions(drizzleNodePg(pool, { schema }));
+  const db = trackTransactions(releasingTransactions(drizzleNodePg(pool, { schema }), pool));
   const readPool = new pg.Pool({
     connectionString: databaseUrl,
     max: 5,
@@ -147,6 +147,33 @@ async function openPostgres(databaseUrl: string, opts: OpenDatabaseOptions): Pro
       await Promise.all([pool.end(), readPool.end()]);
     },
   };
+}
+
+/**
+ * db.transaction on a connection of the pool that always goes back to it. Drizzle's own (0.45)
+ * takes a connection and sends BEGIN before its try/finally: when BEGIN fails — the connection
+ * died with the server (a restart, an outage), which the pool may not have noticed yet — that
+ * connection is never released, so after each outage the pool keeps fewer connections and
+ * pool.end() never finishes. Here the pool lends the connection and takes it back whatever
+ * happens (a dead one is discarded on release); Drizzle runs the transaction on that one
+ * connection (one Drizzle instance per connection, kept while the connection lives).
+ */
+function releasingTransactions(db: Database, pool: pg.Pool): Database {
+  const onConnection = new WeakMap<pg.PoolClient, Database>();
+  db.transaction = (async (fn: Parameters<Database["transaction"]>[0], config?: Parameters<Database["transaction"]>[1]) => {
+    const client = await pool.connect();
+    try {
+      let single = onConnection.get(client);
+      if (!single) {
+        single = drizzleNodePg(client, { schema });
+        onConnection.set(client, single);
+      }
+      return await single.transaction(fn, config);
+    } finally {
+      client.release();
+    }
+  }) as Database["transaction"];
+  return db;
 }
 
 async function openPglite(client: PGlite): Promise<DatabaseHandle> {

@@ -10,6 +10,7 @@ import {
   policyHistory,
   recibos,
   type ActorType,
+  type LifecycleRun,
   type NewPolicyHistoryEntry,
   type Policy,
   type Recibo,
@@ -154,39 +155,87 @@ export async function policiesDueForRenewalNotice(db: DbOrTx, endOnOrBefore: str
 
 // ─── The run's lease: one row per day ───────────────────────────────────────────────────────
 
-/** A lease older than this is taken to belong to an instance that died. */
-export const RUN_LEASE_STALE_MS = 5 * 60 * 1000;
+/** How often a run says it is alive, whatever it is doing (a timer, not its progress). */
+export const RUN_HEARTBEAT_MS = 5_000;
+/** A run whose heartbeat is this old (three beats missed) has lost its holder: another may take the day over. */
+export const RUN_STALE_MS = 3 * RUN_HEARTBEAT_MS;
+
+/** One holder's claim on one day: its process and its token (api/db/leases.ts). */
+export type RunLease = { day: string; holder: string; token: string };
+
+export type ClaimedDay = {
+  /** What the day's earlier holder had counted, when this claim took it over (the run adds to it). */
+  summary: Record<string, number>;
+};
 
 /**
- * Claims `day` for `owner`: inserts its row, or takes over a row left running by an instance
- * whose heartbeat is stale. False when the day is done or another instance holds it.
+ * Claims the day for this lease: inserts its row, or takes over a row left running by a holder
+ * whose heartbeat is stale. Null when the day is done or a live holder has it. Never takes over a
+ * live holder's day, even from the same process or staff member (two tabs make one run).
  */
-export async function claimRunDay(db: DbOrTx, day: string, owner: string, now: Date): Promise<boolean> {
-  const stale = new Date(now.getTime() - RUN_LEASE_STALE_MS);
+export async function claimRunDay(db: DbOrTx, lease: RunLease, startedBy: string, now: Date): Promise<ClaimedDay | null> {
+  const stale = new Date(now.getTime() - RUN_STALE_MS);
+  const held = { status: "en_curso", owner: lease.holder, lease: lease.token, startedBy, startedAt: now, heartbeatAt: now };
   const rows = await db
     .insert(lifecycleRuns)
-    .values({ day, status: "en_curso", owner, startedAt: now, heartbeatAt: now })
+    .values({ day: lease.day, ...held })
     .onConflictDoUpdate({
       target: lifecycleRuns.day,
-      set: { owner, heartbeatAt: now },
-      setWhere: sql`${lifecycleRuns.status} = 'en_curso' and (${lifecycleRuns.owner} = ${owner} or ${lifecycleRuns.heartbeatAt} < ${stale})`,
+      set: held,
+      setWhere: sql`${lifecycleRuns.status} = 'en_curso' and ${lifecycleRuns.heartbeatAt} < ${stale}`,
     })
+    .returning({ summary: lifecycleRuns.summary });
+  return rows[0] ?? null;
+}
+
+/**
+ * Takes over the day's row from `previous` (a holder known to be gone without waiting for its
+ * heartbeat to go stale: a run of this process that ended without letting go) or, with
+ * `status: "hecho"`, runs a finished day again (staff's "Ejecutar ahora"). Conditional on the row
+ * being still as read, so two requests doing it at once make one run.
+ */
+export async function takeOverRunDay(
+  db: DbOrTx,
+  lease: RunLease,
+  startedBy: string,
+  previous: { status: "en_curso"; token: string | null } | { status: "hecho" },
+  now: Date,
+): Promise<ClaimedDay | null> {
+  const still =
+    previous.status === "hecho"
+      ? eq(lifecycleRuns.status, "hecho")
+      : and(eq(lifecycleRuns.status, "en_curso"), previous.token === null ? isNull(lifecycleRuns.lease) : eq(lifecycleRuns.lease, previous.token));
+  const rows = await db
+    .update(lifecycleRuns)
+    .set({ status: "en_curso", owner: lease.holder, lease: lease.token, startedBy, startedAt: now, heartbeatAt: now, finishedAt: null, ...(previous.status === "hecho" ? { summary: {} } : {}) })
+    .where(and(eq(lifecycleRuns.day, lease.day), still))
+    .returning({ summary: lifecycleRuns.summary });
+  return rows[0] ?? null;
+}
+
+/** The holder's heartbeat with what it has done so far; false when the day is no longer its own (taken over). */
+export async function heartbeatRun(db: DbOrTx, lease: RunLease, summary: Record<string, number>, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(lifecycleRuns)
+    .set({ heartbeatAt: now, summary })
+    .where(and(eq(lifecycleRuns.day, lease.day), eq(lifecycleRuns.lease, lease.token), eq(lifecycleRuns.status, "en_curso")))
     .returning({ day: lifecycleRuns.day });
   return rows.length === 1;
 }
 
-export async function heartbeatRun(db: DbOrTx, day: string, owner: string, summary: Record<string, number>, now: Date): Promise<void> {
-  await db
-    .update(lifecycleRuns)
-    .set({ heartbeatAt: now, summary })
-    .where(and(eq(lifecycleRuns.day, day), eq(lifecycleRuns.owner, owner)));
-}
-
-export async function finishRunDay(db: DbOrTx, day: string, owner: string, summary: Record<string, number>, now: Date): Promise<void> {
-  await db
+/** Marks the day done; false when it is no longer this holder's. */
+export async function finishRunDay(db: DbOrTx, lease: RunLease, summary: Record<string, number>, now: Date): Promise<boolean> {
+  const rows = await db
     .update(lifecycleRuns)
     .set({ status: "hecho", finishedAt: now, heartbeatAt: now, summary })
-    .where(and(eq(lifecycleRuns.day, day), eq(lifecycleRuns.owner, owner)));
+    .where(and(eq(lifecycleRuns.day, lease.day), eq(lifecycleRuns.lease, lease.token), eq(lifecycleRuns.status, "en_curso")))
+    .returning({ day: lifecycleRuns.day });
+  return rows.length === 1;
+}
+
+export async function readRunDay(db: DbOrTx, day: string): Promise<LifecycleRun | null> {
+  const [row] = await db.select().from(lifecycleRuns).where(eq(lifecycleRuns.day, day));
+  return row ?? null;
 }
 
 /** The last day whose run finished, or null on a database where it never ran. */

@@ -219,8 +219,9 @@ export const rateLimits = pgTable(
 
 /**
  * A checkout being charged (ADR 017): one row per quote while its card or account is charged
- * outside any transaction. Identical submits (same key) wait for its policy; another key for the
- * same quote is refused until the claim is released or its lease (CHECKOUT_CLAIM_LEASE_MS) ends.
+ * outside any transaction. Identical submits (same key) wait for its policy while the request that
+ * holds it lives, and take it over once it is gone; another key for the same quote is refused
+ * until the claim is released or its heartbeat is older than CHECKOUT_CLAIM_LEASE_MS.
  */
 export const checkoutClaims = pgTable("checkout_claims", {
   quoteId: uuid("quote_id")
@@ -228,6 +229,11 @@ export const checkoutClaims = pgTable("checkout_claims", {
     .references(() => quotes.id, { onDelete: "cascade" }),
   idempotencyKey: text("idempotency_key").notNull(),
   claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
+  /** The process of the request that holds it, and that request's token (api/db/leases.ts); null in claims from before issue 27. */
+  holder: text("holder"),
+  lease: text("lease"),
+  /** Written every few seconds while its request charges and writes; null: claimed_at. */
+  heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
 });
 
 /** Every login attempt (visitor and staff), for rate limiting by email and by IP. */
@@ -671,14 +677,21 @@ export const policyHistory = pgTable(
 
 /**
  * One row per day of the daily lifecycle run: the row is the lease that makes the day run once
- * across instances (claimed by insert, taken over only when its heartbeat is stale).
+ * across instances (claimed by insert, taken over only when its holder is gone: its heartbeat is
+ * stale, or it is this process's and the run that held it ended; api/db/leases.ts).
  */
 export const lifecycleRuns = pgTable("lifecycle_runs", {
   day: date("day").primaryKey(),
   /** en_curso while running, hecho when every step finished. */
   status: text("status").notNull(),
+  /** The holder: the process running it (platform/process-identity.ts). */
   owner: text("owner").notNull(),
+  /** The holder's token: every write of the run is conditional on it, so a run taken over stops. Null in rows from before issue 27. */
+  lease: text("lease"),
+  /** Who asked for the run: the schedule or a staff member's username (shown to whoever finds it under way). */
+  startedBy: text("started_by"),
   startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  /** Written every few seconds while the run works (RUN_HEARTBEAT_MS), whatever step it is on. */
   heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull(),
   finishedAt: timestamp("finished_at", { withTimezone: true }),
   /** What the run did, per step (counts). */
@@ -863,5 +876,6 @@ export type Endorsement = typeof endorsements.$inferSelect;
 export type NewEndorsement = typeof endorsements.$inferInsert;
 export type NewPolicyHistoryEntry = typeof policyHistory.$inferInsert;
 export type LifecycleRun = typeof lifecycleRuns.$inferSelect;
+export type CheckoutClaim = typeof checkoutClaims.$inferSelect;
 export type Note = typeof notes.$inferSelect;
 export type NewSetting = typeof settings.$inferInsert;

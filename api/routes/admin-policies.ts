@@ -55,7 +55,9 @@ import {
   changeRecibo,
   prepareRenewalNow,
   reactivatePolicy,
+  RUN_JOIN_WAIT_MS,
   runLifecycle,
+  type RunUnderWay,
   stopRenewal,
   policyStateOf,
   suspendPolicy,
@@ -254,8 +256,11 @@ const runRoute = adminRoute({
   tags: TAGS,
   summary: "Ejecuta ahora el proceso diario de pólizas (y los días pendientes)",
   description:
-    "Cobra los recibos vencidos, suspende por impago (art. 15 LCS), extingue tras seis meses, envía los avisos de renovación dos meses antes (art. 22), renueva y da por vencidas las pólizas. Idempotente: repetirlo no cambia nada ya hecho.",
-  responses: { 200: { description: "Lo que hizo cada día", content: json(LifecycleRunResultSchema) }, ...errorResponses(409) },
+    "Cobra los recibos vencidos, suspende por impago (art. 15 LCS), extingue tras seis meses, envía los avisos de renovación dos meses antes (art. 22), renueva y da por vencidas las pólizas. Idempotente: repetirlo no cambia nada ya hecho. Si ya está en marcha (otra pestaña, otra persona, otra instancia o el proceso programado), no inicia otro: espera hasta 20 s a que termine y responde su resultado, o 202 con lo hecho hasta ahora.",
+  responses: {
+    200: { description: "Lo que hizo cada día (el de esta petición, o el del proceso que ya estaba en marcha: `joined`)", content: json(LifecycleRunResultSchema) },
+    202: { description: "Ya estaba en marcha y sigue: lo hecho hasta ahora (`running`); no se ha iniciado otro", content: json(LifecycleRunResultSchema) },
+  },
 });
 
 // ─── Answers ────────────────────────────────────────────────────────────────────────────────
@@ -492,7 +497,7 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
       const { db, now, payments, logger, publicBaseUrl } = c.var.deps;
       const { quoteId, email, ...body } = c.req.valid("json");
       const { created, policy } = await checkoutQuote(
-        { db, payments, logger, publicBaseUrl },
+        { db, payments, logger, publicBaseUrl, clock: now },
         { quoteId, buyer: { kind: "staff", admin: currentAdmin(c), email }, body, ip: clientIp(c), now: now() },
       );
       return c.json(policyAnswer(policy), created ? 201 : 200);
@@ -504,7 +509,9 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
   );
 
   api.openapi(runRoute, async (c) => {
-    const report = await runLifecycle(c.var.deps, c.var.deps.now, { owner: `admin-${currentAdmin(c).id}`, again: true });
-    return c.json({ days: report.map((d) => ({ day: d.day, summary: { ...d.summary } })) }, 200);
+    const outcome = await runLifecycle(c.var.deps, c.var.deps.now, { startedBy: currentAdmin(c).username, again: true, waitMs: RUN_JOIN_WAIT_MS });
+    const underWay = (r: RunUnderWay | null) => r && { day: r.day, startedBy: r.startedBy, startedAt: r.startedAt.toISOString(), summary: { ...r.summary } };
+    const answer = { days: outcome.days.map((d) => ({ day: d.day, summary: { ...d.summary } })), joined: underWay(outcome.joined), running: underWay(outcome.running) };
+    return outcome.running ? c.json(answer, 202) : c.json(answer, 200);
   });
 }

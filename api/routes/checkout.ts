@@ -109,7 +109,7 @@ export function registerCheckoutRoutes(api: ApiApp) {
       await limitAddress(c, "checkout");
       const { db, now, payments, logger, publicBaseUrl } = c.var.deps;
       const { created, policy } = await checkoutQuote(
-        { db, payments, logger, publicBaseUrl },
+        { db, payments, logger, publicBaseUrl, clock: now },
         {
           quoteId: c.req.valid("param").id,
           buyer: { kind: "visitor", user: currentUser(c), ownerToken: c.req.valid("header")["x-quote-owner"] },

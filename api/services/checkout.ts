@@ -16,7 +16,11 @@
 //
 // Idempotency: an advisory lock on the key serialises identical requests in steps 1 and 3; the
 // first claims the quote, the others wait for its policy (found by the key, unique in policies)
-// and answer it without charging; a later retry answers it at once.
+// and answer it without charging; a later retry answers it at once. The request that holds the
+// claim writes its heartbeat while it charges and writes; a claim whose request is gone (its
+// process died, or it failed and could not let go because the database was away) is taken over
+// by the same key at once, or when its heartbeat is 15 s old (issue 27): the same key is the same
+// charge at the provider, so the retry completes the checkout with the money already taken.
 import { ApiProblem } from "../http";
 import { normalizeIban } from "../domain/iban";
 import {
@@ -38,7 +42,17 @@ import { QUOTE_NOT_FOUND_MESSAGE } from "../contract/quotes";
 import { writeAudit, type AuditWrite } from "../db/audit";
 import { recordHistory } from "../db/lifecycle.repo";
 import type { Database, Transaction } from "../db/client";
-import { claimCheckout, holdsCheckoutClaim, releaseCheckoutClaim } from "../db/checkout-claims.repo";
+import {
+  CHECKOUT_HEARTBEAT_MS,
+  claimCheckout,
+  heartbeatCheckoutClaim,
+  holdsCheckoutClaim,
+  mayTakeOver,
+  readCheckoutClaim,
+  releaseCheckoutClaim,
+} from "../db/checkout-claims.repo";
+import { newLeaseToken, startHeartbeat } from "../db/leases";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { assertOutsideTransaction } from "../db/transaction-scope";
 import {
   findPolicyByIdempotencyKey,
@@ -69,6 +83,7 @@ import { insurerText } from "../domain/insurer";
 import { formatRiskAddress, insuredObjectErrors, insuredObjectRisk, readRiskAddress } from "../domain/insured-object";
 import { formatRegistration } from "../domain/registration";
 import type { AdminPrincipal, UserPrincipal } from "../principal";
+import { systemClock, type Clock } from "../../platform/clock";
 import { errorMessage, type Logger } from "../../platform/logger";
 import { completeAttachments, pendingPdf } from "./attachments";
 import { DOCUMENT_FILENAMES } from "./documents";
@@ -167,7 +182,14 @@ function checkAgainstClockAndQuote(body: CheckoutBody, quote: StoredQuote, now: 
   if (Object.keys(fieldErrors).length) throw new ApiProblem(400, "Datos no válidos", fieldErrors);
 }
 
-export type CheckoutDeps = { db: Database; payments: PaymentProvider; logger: Logger; publicBaseUrl?: string };
+export type CheckoutDeps = {
+  db: Database;
+  payments: PaymentProvider;
+  logger: Logger;
+  publicBaseUrl?: string;
+  /** The clock of heartbeats and of a retry that waits (the request's own `now` is fixed); the system's when not given. */
+  clock?: Clock;
+};
 export type Buyer =
   | {
       kind: "visitor";
@@ -208,7 +230,17 @@ function sameCheckout(existing: { userId: number | null; quoteId: string | null 
 export type CheckoutResult = { created: boolean; policy: PolicyView };
 
 export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest, attempt = 0): Promise<CheckoutResult> {
+  const lease = newLeaseToken();
+  try {
+    return await checkoutWithLease(deps, req, attempt, lease);
+  } finally {
+    lease.release();
+  }
+}
+
+async function checkoutWithLease(deps: CheckoutDeps, req: CheckoutRequest, attempt: number, lease: ReturnType<typeof newLeaseToken>): Promise<CheckoutResult> {
   const { db, payments, logger } = deps;
+  const clock = deps.clock ?? systemClock;
   const { body, buyer, now } = req;
   const quote = await findBuyersQuote(db, req.quoteId, buyer, now);
   // A retry of a checkout that went through answers its policy at once (checked again under the lock below).
@@ -247,13 +279,19 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest, at
     if (buyer.kind === "visitor" && (await nifOfOtherAccount(tx, body.policyholder.nif, buyer.user.id))) {
       throw new ApiProblem(409, NIF_OTHER_ACCOUNT_MESSAGE, { nif: [NIF_OTHER_ACCOUNT_MESSAGE] });
     }
-    return { kind: (await claimCheckout(tx, quote.id, key, now)).kind, policyId: null };
+    return { kind: (await claimCheckout(tx, quote.id, key, lease, now)).kind, policyId: null };
   });
   if (claim.kind === "done") return answerPolicy(db, claim.policyId, false);
   if (claim.kind === "other_key_busy") throw new ApiProblem(409, CHECKOUT_IN_PROGRESS_MESSAGE);
   if (claim.kind === "same_key_busy") return waitForSameCheckout(deps, req, attempt);
 
   // 2. The charge, with no transaction open; the provider's idempotency key makes a retry the same charge.
+  // While it lasts (and the write), the claim's heartbeat says this request is alive.
+  const heartbeat = startHeartbeat(
+    CHECKOUT_HEARTBEAT_MS,
+    () => heartbeatCheckoutClaim(db, quote.id, lease, clock()),
+    (error) => logger.warn("checkout claim heartbeat failed", { quoteId: quote.id, error: errorMessage(error) }),
+  );
   let outcome: { created: boolean; policyId: number; emailId: number | null };
   try {
     assertOutsideTransaction("A payment charge");
@@ -281,12 +319,21 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest, at
         return { created: true, ...written };
       });
     } catch (error) {
-      // Charged but not written (the quote changed meanwhile, a database failure…): give the money back.
+      if (isDatabaseUnavailable(error)) {
+        // The database went away: whether the write committed is unknown, and the customer's retry
+        // (the form keeps the key) takes the claim over and completes it with this same charge.
+        // Refunding now could leave a policy in force whose money was given back.
+        logger.warn("checkout charged but not written (database unavailable): charge kept for the retry with the same key", { quoteId: quote.id, providerRef: charge.providerRef });
+        throw error;
+      }
+      // Charged but not written (the quote changed meanwhile…): give the money back.
       const refund = await payments.refund({ amountCents: firstRecibo.amount, providerRef: charge.providerRef, idempotencyKey: `${key}:devolucion` }).catch((e: unknown) => ({ status: "failed", reason: String(e) }));
       logger.warn("checkout charged but not written: charge refunded", { quoteId: quote.id, providerRef: charge.providerRef, refund: refund.status });
       throw error;
     }
   } catch (error) {
+    heartbeat.stop();
+    // If the database is away this fails too: the claim stays, and a retry of this key takes it over (mayTakeOver).
     await releaseCheckoutClaim(db, quote.id, key).catch(() => {});
     if (error instanceof PaymentDeclined) {
       logger.info("checkout payment declined", { quoteId: quote.id, method: error.method, reason: error.reason });
@@ -296,6 +343,7 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest, at
     }
     throw error;
   }
+  heartbeat.stop();
 
   // 4. After the commit: the e-mail's PDFs (the sender renders them if this fails or never runs).
   if (outcome.emailId !== null) {
@@ -317,13 +365,15 @@ const SAME_CHECKOUT_WAIT_MS = 20_000;
 const SAME_CHECKOUT_POLL_MS = 50;
 
 /**
- * The same checkout (same key) is being charged by another request (a double click, a retry):
- * wait for its policy and answer it. If that request gave up (a declined charge, a failure), its
- * claim is gone: start again (a declined card is declined again; the provider's idempotency key
- * makes a charge that did go through the same charge).
+ * The same checkout (same key) is being charged by another request that is alive (a double click,
+ * a retry while the first still works): wait for its policy and answer it. If that request gave
+ * up (a declined charge, a failure), its claim is gone; if it is gone itself (its heartbeat
+ * stopped), its claim may be taken over: either way start again (a declined card is declined
+ * again; the provider's idempotency key makes a charge that did go through the same charge).
  */
 async function waitForSameCheckout(deps: CheckoutDeps, req: CheckoutRequest, attempt: number): Promise<CheckoutResult> {
   const { db } = deps;
+  const clock = deps.clock ?? systemClock;
   const key = req.body.idempotencyKey;
   const quoteId = req.quoteId.toLowerCase();
   const deadline = Date.now() + SAME_CHECKOUT_WAIT_MS;
@@ -331,9 +381,11 @@ async function waitForSameCheckout(deps: CheckoutDeps, req: CheckoutRequest, att
     await new Promise((resolve) => setTimeout(resolve, SAME_CHECKOUT_POLL_MS));
     const done = await findPolicyByIdempotencyKey(db, key);
     if (done) return answerPolicy(db, done.id, false);
-    if (!(await holdsCheckoutClaim(db, quoteId, key))) {
+    const claim = await readCheckoutClaim(db, quoteId);
+    const now = clock();
+    if (!claim || claim.idempotencyKey !== key || mayTakeOver(claim, key, now)) {
       if (attempt >= 3) break;
-      return checkoutQuote(deps, req, attempt + 1);
+      return checkoutQuote(deps, { ...req, now }, attempt + 1);
     }
   }
   throw new ApiProblem(409, CHECKOUT_IN_PROGRESS_MESSAGE);

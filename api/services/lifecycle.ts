@@ -28,7 +28,7 @@ import {
   type RenewalStopper,
 } from "../contract/vocabulary";
 import { QUOTE_INPUT_SCHEMAS } from "../contract/quotes";
-import { ENDORSEMENT_NEEDED_MESSAGE, type UpdatePolicyBody } from "../contract/admin-policies";
+import { ENDORSEMENT_NEEDED_MESSAGE, LIFECYCLE_SCHEDULE_STARTER, type UpdatePolicyBody } from "../contract/admin-policies";
 import type { PolicyLifecycle } from "../contract/policies";
 import { insuredObjectErrors, insuredObjectRisk } from "../domain/insured-object";
 import { maskIban, normalizeIban } from "../domain/iban";
@@ -39,6 +39,12 @@ import {
   finishRunDay,
   heartbeatRun,
   insertNote,
+  readRunDay,
+  RUN_HEARTBEAT_MS,
+  RUN_STALE_MS,
+  takeOverRunDay,
+  type ClaimedDay,
+  type RunLease,
   lastDoneDay,
   lockPolicy,
   policiesAtTermEnd,
@@ -53,7 +59,8 @@ import {
 } from "../db/lifecycle.repo";
 import { insertPayment, insertRecibos, loadPolicyViews, readDocumentContext, readWithdrawalRules } from "../db/policies.repo";
 import { loadRatingTables } from "../db/quotes.repo";
-import { clients, lifecycleRuns, payments as paymentsTable, policies, recibos, type Policy, type Recibo, type RenewalOffer } from "../db/schema";
+import { abandonedHere, newLeaseToken, startHeartbeat } from "../db/leases";
+import { clients, payments as paymentsTable, policies, recibos, type LifecycleRun, type Policy, type Recibo, type RenewalOffer } from "../db/schema";
 import { ApiProblem } from "../http";
 import { completeAttachments, pendingPdf } from "./attachments";
 import { DOCUMENT_FILENAMES } from "./documents";
@@ -65,7 +72,6 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 export const POLICY_NOT_FOUND_MESSAGE = "No existe esa póliza";
 export const RECIBO_NOT_FOUND_MESSAGE = "No existe ese recibo en esta póliza";
-export const RUN_BUSY_MESSAGE = "El proceso diario ya se está ejecutando en otra instancia; inténtelo dentro de unos minutos";
 
 export type LifecycleDeps = { db: Database; payments: PaymentProvider; logger: Logger };
 export type Actor = HistoryActor & { ip?: string | null };
@@ -639,20 +645,31 @@ export type RunSummary = {
 };
 const emptySummary = (): RunSummary => ({ renovadas: 0, vencidas: 0, cobrados: 0, devueltos: 0, suspendidas: 0, extinguidas: 0, avisos: 0, errores: 0 });
 
+export type RunDayHooks = {
+  /** Counted into as the work goes (the heartbeat writes it, so whoever finds the run sees its progress). */
+  summary?: RunSummary;
+  /** Called before each policy; throws to stop the run (its lease was taken over). */
+  checkLease?: () => void;
+};
+
 /**
  * One day's work, in batches of policies, each policy in its own transaction: the term ends
  * (renewal or expiry), the recibos due (charged), the suspensions, the extinctions and the renewal
  * notices. Each step selects by state, so a step done is never done twice and a run cut half-way
- * resumes where it stopped. `day` is the date the rules look at; `now` stamps what is written.
+ * resumes where it stopped; two runs of one day at once (a holder taken over while it still
+ * worked) do each policy's change once, as each re-checks the state under the policy's lock and
+ * charges under the recibo's idempotency key. `day` is the date the rules look at; `now` stamps
+ * what is written.
  */
-export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () => Date, onBatch?: (s: RunSummary) => Promise<void>): Promise<RunSummary> {
-  const summary = emptySummary();
+export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () => Date, hooks: RunDayHooks = {}): Promise<RunSummary> {
+  const summary = hooks.summary ?? emptySummary();
   const each = async (select: (afterId: number) => Promise<number[]>, work: (c: Change) => Promise<keyof RunSummary | null>) => {
     let after = 0;
     for (;;) {
       const ids = await select(after);
       if (ids.length === 0) return;
       for (const id of ids) {
+        hooks.checkLease?.();
         try {
           const counted = await withPolicy(deps, id, SYSTEM_ACTOR, now(), (c) => work({ ...c, today: day }));
           if (counted) summary[counted] += 1;
@@ -662,7 +679,6 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
         }
       }
       after = ids[ids.length - 1]!;
-      await onBatch?.(summary);
     }
   };
 
@@ -691,6 +707,7 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
     const ids = await recibosDue(deps.db, day, afterRecibo);
     if (ids.length === 0) break;
     for (const reciboId of ids) {
+      hooks.checkLease?.();
       const [row] = await deps.db.select({ policyId: recibos.policyId }).from(recibos).where(eq(recibos.id, reciboId));
       if (!row) continue;
       try {
@@ -706,7 +723,6 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
       }
     }
     afterRecibo = ids[ids.length - 1]!;
-    await onBatch?.(summary);
   }
 
   // 3. Art. 15: a recibo unpaid one month after its due date suspends cover.
@@ -749,41 +765,159 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
 
 export type RunReport = { day: string; summary: RunSummary }[];
 
-/**
- * Every day not yet run, from the day after the last finished one to today (Madrid), each claimed
- * through its lease row so that only one instance runs it. With `again`, today is run once more
- * even if done (the staff's "Ejecutar ahora"; idempotent, so it only picks up what is new).
- */
-export async function runLifecycle(deps: LifecycleDeps, clock: () => Date, opts: { owner: string; again?: boolean }): Promise<RunReport> {
-  const today = madridDate(clock());
-  const last = await lastDoneDay(deps.db);
-  const report: RunReport = [];
-  let day = last && last < today ? addDays(last, 1) : today;
-  if (last === today && !opts.again) return report;
-  for (; day <= today; day = addDays(day, 1)) {
-    let claimed = await claimRunDay(deps.db, day, opts.owner, clock());
-    if (!claimed && day === today && opts.again) claimed = await reopenDay(deps.db, day, opts.owner, clock());
-    if (!claimed) {
-      if (opts.again) throw new ApiProblem(409, RUN_BUSY_MESSAGE);
-      break;
-    }
-    const started = Date.now();
-    const summary = await runLifecycleDay(deps, day, clock, (s) => heartbeatRun(deps.db, day, opts.owner, { ...s }, clock()));
-    await finishRunDay(deps.db, day, opts.owner, { ...summary }, clock());
-    deps.logger.info("lifecycle run", { day, ms: Date.now() - started, ...summary });
-    report.push({ day, summary });
+/** A run of a day by another holder, as whoever finds it under way is told. */
+export type RunUnderWay = { day: string; startedBy: string | null; startedAt: Date; summary: RunSummary };
+
+export type RunOutcome = {
+  /** The days whose work is done: by this call, or by the run it found under way and waited for. */
+  days: RunReport;
+  /** The run that was already under way when this call asked (another tab, staff member, instance, the schedule): this call did not start another. */
+  joined: RunUnderWay | null;
+  /** A run still under way when this call stopped waiting (what it has done so far). */
+  running: RunUnderWay | null;
+};
+
+export type RunOptions = {
+  /** Who asks: a staff member's username, or the schedule (SCHEDULE_STARTER). */
+  startedBy: string;
+  /** Today once more even if done (staff's "Ejecutar ahora"; idempotent, so it only picks up what is new). */
+  again?: boolean;
+  /** How long to wait for a run under way elsewhere to end before answering what it has done so far; 0 (the schedule): do not wait. */
+  waitMs?: number;
+  /** The holder's process (tests: another instance); this process when not given. */
+  holder?: string;
+  /** The heartbeat's interval (tests); RUN_HEARTBEAT_MS when not given. */
+  heartbeatMs?: number;
+};
+
+export const SCHEDULE_STARTER = LIFECYCLE_SCHEDULE_STARTER;
+/** How long staff's "Ejecutar ahora" waits for a run already under way to finish, to show its result. */
+export const RUN_JOIN_WAIT_MS = 20_000;
+const RUN_POLL_MS = 200;
+
+/** The run's lease was taken over while it worked (its heartbeat was missed for RUN_STALE_MS): it stops. */
+class RunLeaseLost extends Error {
+  constructor(readonly day: string) {
+    super(`The lifecycle run of ${day} was taken over by another holder`);
+    this.name = "RunLeaseLost";
   }
-  return report;
 }
 
-/** A finished day taken again by `owner` (never one another instance is running). */
-async function reopenDay(db: Database, day: string, owner: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(lifecycleRuns)
-    .set({ status: "en_curso", owner, heartbeatAt: now })
-    .where(and(eq(lifecycleRuns.day, day), eq(lifecycleRuns.status, "hecho")))
-    .returning({ day: lifecycleRuns.day });
-  return rows.length === 1;
+const summaryOf = (stored: Record<string, number> | null | undefined): RunSummary => ({ ...emptySummary(), ...stored });
+const underWay = (row: LifecycleRun): RunUnderWay => ({ day: row.day, startedBy: row.startedBy, startedAt: row.startedAt, summary: summaryOf(row.summary) });
+
+/**
+ * Every day not yet run, from the day after the last finished one to today (Madrid), each claimed
+ * through its lease row so that only one holder runs it. A day held by a live holder (heartbeat
+ * fresher than RUN_STALE_MS) is not run again: this call waits up to `waitMs` for it to finish and
+ * reports its result (`joined`), or reports it under way (`running`). A day whose holder is gone
+ * (stale heartbeat, or a run of this process that ended without letting go) is taken over at once.
+ */
+export async function runLifecycle(deps: LifecycleDeps, clock: () => Date, opts: RunOptions): Promise<RunOutcome> {
+  const today = madridDate(clock());
+  const last = await lastDoneDay(deps.db);
+  const outcome: RunOutcome = { days: [], joined: null, running: null };
+  if (last === today && !opts.again) return outcome;
+  const deadline = Date.now() + (opts.waitMs ?? 0);
+  for (let day = last && last < today ? addDays(last, 1) : today; day <= today; day = addDays(day, 1)) {
+    const token = newLeaseToken(opts.holder);
+    try {
+      const lease: RunLease = { day, holder: token.holder, token: token.token };
+      const claim = await claimOrWait(deps, lease, clock, { ...opts, again: opts.again && day === today, deadline }, outcome);
+      if (claim === "stop") break;
+      if (claim === "skip") continue;
+      const summary = await runHeldDay(deps, clock, lease, summaryOf(claim.summary), opts.heartbeatMs ?? RUN_HEARTBEAT_MS);
+      if (!summary) {
+        const row = await readRunDay(deps.db, day);
+        outcome.running = row && row.status === "en_curso" ? underWay(row) : null;
+        break;
+      }
+      outcome.days.push({ day, summary });
+    } finally {
+      token.release();
+    }
+  }
+  return outcome;
+}
+
+/**
+ * The day for this lease, or what to do when another holder has it: "skip" (done by another;
+ * recorded in `outcome.days` when this call waited for it) or "stop" (still under way when the
+ * wait ended; recorded in `outcome.running`).
+ */
+async function claimOrWait(
+  deps: LifecycleDeps,
+  lease: RunLease,
+  clock: () => Date,
+  opts: RunOptions & { deadline: number },
+  outcome: RunOutcome,
+): Promise<ClaimedDay | "skip" | "stop"> {
+  const { db } = deps;
+  let waited: LifecycleRun | null = null;
+  for (;;) {
+    const claimed = await claimRunDay(db, lease, opts.startedBy, clock());
+    if (claimed) return claimed;
+    const row = await readRunDay(db, lease.day);
+    if (!row) continue;
+    if (row.status === "hecho") {
+      if (waited) {
+        outcome.joined ??= underWay(waited);
+        outcome.days.push({ day: row.day, summary: summaryOf(row.summary) });
+        return "skip";
+      }
+      if (!opts.again) return "skip";
+      const reopened = await takeOverRunDay(db, lease, opts.startedBy, { status: "hecho" }, clock());
+      if (reopened) return reopened;
+      continue;
+    }
+    if (abandonedHere(row.owner, row.lease)) {
+      const taken = await takeOverRunDay(db, lease, opts.startedBy, { status: "en_curso", token: row.lease }, clock());
+      if (taken) return taken;
+      continue;
+    }
+    if (!waited) deps.logger.debug("lifecycle day under way elsewhere", { day: row.day, holder: row.owner, startedBy: row.startedBy, waitMs: Math.max(0, opts.deadline - Date.now()) });
+    waited = row;
+    if (Date.now() >= opts.deadline) {
+      outcome.running = underWay(row);
+      return "stop";
+    }
+    await new Promise((resolve) => setTimeout(resolve, RUN_POLL_MS));
+  }
+}
+
+/**
+ * Runs a claimed day with its heartbeat beating every `heartbeatMs` (with the progress) until it
+ * ends. Null when the lease was taken over meanwhile (the heartbeat or the finish found the row
+ * another holder's): the run stopped, the new holder goes on from where the rows are.
+ */
+async function runHeldDay(deps: LifecycleDeps, clock: () => Date, lease: RunLease, summary: RunSummary, heartbeatMs: number): Promise<RunSummary | null> {
+  let lost = false;
+  const heartbeat = startHeartbeat(
+    heartbeatMs,
+    async () => {
+      if (!(await heartbeatRun(deps.db, lease, { ...summary }, clock()))) lost = true;
+    },
+    (error) => deps.logger.warn("lifecycle heartbeat failed", { day: lease.day, error: errorMessage(error) }),
+  );
+  const started = Date.now();
+  try {
+    await runLifecycleDay(deps, lease.day, clock, {
+      summary,
+      checkLease: () => {
+        if (lost) throw new RunLeaseLost(lease.day);
+      },
+    });
+    heartbeat.stop();
+    if (!(await finishRunDay(deps.db, lease, { ...summary }, clock()))) throw new RunLeaseLost(lease.day);
+  } catch (error) {
+    if (!(error instanceof RunLeaseLost)) throw error;
+    deps.logger.warn("lifecycle run taken over by another holder: stopped", { day: lease.day, ...summary });
+    return null;
+  } finally {
+    heartbeat.stop();
+  }
+  deps.logger.info("lifecycle run", { day: lease.day, ms: Date.now() - started, ...summary });
+  return summary;
 }
 
 // ─── The schedule ───────────────────────────────────────────────────────────────────────────
@@ -793,15 +927,25 @@ export type LifecycleScheduler = { stop(): Promise<void> };
 /**
  * Runs the lifecycle inside the server: once at start (catching up the days missed while it was
  * down) and then every `intervalMs`, which finds nothing to do until the next day begins in Spain.
- * Several instances may run it: the day's lease row lets one of them do each day.
+ * Several instances may run it: the day's lease row lets one of them do each day. An instance
+ * that finds the day under way elsewhere looks again every RUN_STALE_MS until it ends, so that
+ * if its holder dies the day is taken over within seconds, not at the next interval.
  */
-export function startLifecycleScheduler(deps: LifecycleDeps, clock: () => Date, opts: { intervalMs: number; owner: string }): LifecycleScheduler {
+export function startLifecycleScheduler(deps: LifecycleDeps, clock: () => Date, opts: { intervalMs: number; holder?: string }): LifecycleScheduler {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  let again: ReturnType<typeof setTimeout> | undefined;
   const tick = () => {
     if (stopped) return;
-    running = runLifecycle(deps, clock, { owner: opts.owner }).catch((error) =>
-      deps.logger.error("lifecycle run failed", { error: errorMessage(error) }),
+    clearTimeout(again);
+    running = runLifecycle(deps, clock, { startedBy: SCHEDULE_STARTER, holder: opts.holder }).then(
+      (outcome) => {
+        if (outcome.running && !stopped) {
+          again = setTimeout(() => void running.then(tick), RUN_STALE_MS);
+          again.unref();
+        }
+      },
+      (error) => deps.logger.error("lifecycle run failed", { error: errorMessage(error) }),
     );
   };
   const first = setTimeout(tick, 1_000);
@@ -812,6 +956,7 @@ export function startLifecycleScheduler(deps: LifecycleDeps, clock: () => Date, 
     async stop() {
       stopped = true;
       clearTimeout(first);
+      clearTimeout(again);
       clearInterval(timer);
       await running;
     },

@@ -18,6 +18,7 @@ import { ConfirmStep, INTENT_FIELD, type ConfirmCopy } from "~/components/ui/con
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";
 import { formatDate, formatMoney } from "~/lib/format";
+import { lifecycleRunToast } from "~/lib/lifecycle-run.server";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { adminTitle } from "~/lib/page-title";
 import { runStaffAction, staffIntent } from "~/lib/staff-action.server";
@@ -46,41 +47,20 @@ const RUN_INTENT = "run-lifecycle";
 const NoFields = z.object({});
 
 export const action = (args: ActionFunctionArgs) =>
-  adminAction(args, ROUTE_ID, async ({ api, form }) =>
+  adminAction(args, ROUTE_ID, async ({ admin, api, form }) =>
     runStaffAction(form, {
       [RUN_INTENT]: staffIntent(NoFields, async () => {
-        const { days } = await api.post("/admin/lifecycle/run", { schema: LifecycleRunResultSchema });
-        return redirectWithToast(ADMIN_POLICIES_PATH, { type: "success", title: "Proceso diario ejecutado", description: runSummary(days), durationMs: 10_000 });
+        // Already under way (another tab, a colleague, the schedule): the API starts no other run and says so.
+        const result = await api.post("/admin/lifecycle/run", { schema: LifecycleRunResultSchema });
+        return redirectWithToast(ADMIN_POLICIES_PATH, lifecycleRunToast(result, admin.username));
       }),
     }),
   );
 
-/** What the run counts, singular and plural. */
-const RUN_LABELS: Record<string, [string, string]> = {
-  cobrados: ["recibo cobrado", "recibos cobrados"],
-  devueltos: ["recibo devuelto", "recibos devueltos"],
-  suspendidas: ["póliza suspendida", "pólizas suspendidas"],
-  extinguidas: ["póliza extinguida", "pólizas extinguidas"],
-  avisos: ["aviso de renovación", "avisos de renovación"],
-  renovadas: ["póliza renovada", "pólizas renovadas"],
-  vencidas: ["póliza vencida", "pólizas vencidas"],
-  errores: ["error (ver los registros)", "errores (ver los registros)"],
-};
-
-/** "Días procesados: 10/03/2026. 2 recibos cobrados, 1 póliza suspendida." */
-function runSummary(days: z.infer<typeof LifecycleRunResultSchema>["days"]): string {
-  if (days.length === 0) return "No quedaba ningún día por procesar: ya estaba al día.";
-  const totals = new Map<string, number>();
-  for (const { summary } of days) for (const [key, n] of Object.entries(summary)) totals.set(key, (totals.get(key) ?? 0) + n);
-  const done = [...totals].filter(([, n]) => n > 0).map(([key, n]) => `${n} ${RUN_LABELS[key]?.[n === 1 ? 0 : 1] ?? key}`);
-  const dayList = days.length <= 3 ? days.map((d) => formatDate(d.day)).join(", ") : `${days.length} días, del ${formatDate(days[0]!.day)} al ${formatDate(days.at(-1)!.day)}`;
-  return `Días procesados: ${dayList}. ${done.length ? `${done.join(", ")}.` : "No había nada que hacer."}`;
-}
-
 const RUN_COPY: ConfirmCopy = {
   title: "¿Ejecutar ahora el proceso diario?",
   description:
-    "Cobra los recibos vencidos, suspende por impago las pólizas con un recibo impagado hace más de un mes (art. 15 LCS), envía los avisos de renovación y renueva o da por vencidas las pólizas que terminan. Lo ya hecho no se repite.",
+    "Cobra los recibos vencidos, suspende por impago las pólizas con un recibo impagado hace más de un mes (art. 15 LCS), envía los avisos de renovación y renueva o da por vencidas las pólizas que terminan. Lo ya hecho no se repite, y si ya está en marcha no se inicia otro: verás su resultado.",
   confirmLabel: "Sí, ejecutarlo",
   pendingText: "Ejecutando…",
   variant: "primary",

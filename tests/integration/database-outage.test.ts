@@ -7,21 +7,42 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "../../api/db/client";
 import { payments, policies, quotes, recibos } from "../../api/db/schema";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../../api/db/unavailable";
+import { TestGateway, type ChargeRequest, type ChargeResult, type RefundRequest } from "../../api/services/payments";
 import { createTestDatabase, onServer, quoteIdent } from "../support/db";
 import { ALQUILER } from "../support/quote-inputs";
 import { memoryLogger, startTestServer } from "../support/server";
 
 const databaseUrl = process.env.DATABASE_URL;
 
+/** The test gateway, remembering its charges by key as a real provider does; `afterCharge` runs once the money is taken. */
+class OutageGateway extends TestGateway {
+  readonly charged = new Map<string, ChargeResult>();
+  readonly refunds: RefundRequest[] = [];
+  afterCharge: (() => Promise<void>) | null = null;
+  override async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const result = this.charged.get(request.idempotencyKey) ?? (await super.charge(request));
+    this.charged.set(request.idempotencyKey, result);
+    const hook = this.afterCharge;
+    this.afterCharge = null;
+    await hook?.();
+    return result;
+  }
+  override async refund(request: RefundRequest): Promise<ChargeResult> {
+    this.refunds.push(request);
+    return super.refund(request);
+  }
+}
+
 describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", () => {
   let database: DatabaseHandle;
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let name: string;
   const logger = memoryLogger();
+  const gateway = new OutageGateway();
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    server = await startTestServer({ database, logger });
+    server = await startTestServer({ database, logger, payments: gateway });
     const [row] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
     name = row!.name;
   });
@@ -42,6 +63,12 @@ describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", (
     } finally {
       await admin.end();
     }
+  }
+
+  /** Connections of the app's pool lent and not given back (a leak: the pool shrinks, and closing it never ends). */
+  function connectionsLent(): number {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    return pool.totalCount - pool.idleCount;
   }
 
   async function readyz(): Promise<number> {
@@ -106,6 +133,55 @@ describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", (
     for (const [i, quoteId] of checkoutQuotes.entries()) expect([200, 201]).toContain((await checkout(quoteId, i)).status);
     const [bought] = await database.db.select({ n: count() }).from(policies).where(inArray(policies.idempotencyKey, keys));
     expect(bought!.n).toBe(keys.length);
+    // Every connection lent to a request that met the outage went back to the pool.
+    expect(connectionsLent()).toBe(0);
+  });
+
+  it("la caída entre el cobro y la póliza: 503, y el reintento del cliente con la misma clave contrata con el mismo cobro, sin esperar", async () => {
+    const register = await api("/auth/register", { method: "POST", body: JSON.stringify({ name: "Rita Reintento", email: "reintento@example.com", password: "Clave-Segura-2026!" }) });
+    const { token } = (await register.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const quote = (await (await api("/quotes", { method: "POST", headers: auth, body: JSON.stringify({ line: "alquiler", inputs: ALQUILER }) })).json()) as { id: string };
+    const idempotencyKey = crypto.randomUUID();
+    const checkout = () =>
+      api(`/quotes/${quote.id}/checkout`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({
+          plan: "meses_12",
+          optionalGuarantees: [],
+          frequency: "mensual",
+          riskAddress: { street: "Carrer de Balmes 21", postalCode: ALQUILER.postalCode, city: "Barcelona" },
+          policyholder: { name: "Rita Reintento", nif: "87654321X", birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12", postalCode: "28013", city: "Madrid" },
+          payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Rita Reintento" },
+          consents: { terms: true, privacy: true, ipid: true, marketing: false },
+          idempotencyKey,
+        }),
+      });
+
+    // The card is charged, then PostgreSQL goes away before the policy is written.
+    gateway.afterCharge = async () => {
+      await onServer(databaseUrl!, `ALTER DATABASE ${quoteIdent(name)} ALLOW_CONNECTIONS false`);
+      await terminateBackends();
+    };
+    let failed: Response;
+    try {
+      failed = await checkout();
+    } finally {
+      await onServer(databaseUrl!, `ALTER DATABASE ${quoteIdent(name)} ALLOW_CONNECTIONS true`);
+    }
+    expect(failed.status).toBe(503);
+    for (let i = 0; i < 40 && (await readyz()) !== 200; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+
+    const retry = await checkout();
+    expect(retry.status, await retry.clone().text()).toBe(201);
+    const [bought] = await database.db.select({ n: count() }).from(policies).where(eq(policies.idempotencyKey, idempotencyKey));
+    expect(bought!.n).toBe(1);
+    expect(gateway.refunds).toEqual([]);
+    const policy = (await retry.json()) as { id: number };
+    const [payment] = await database.db.select({ providerRef: payments.providerRef }).from(payments).where(eq(payments.policyId, policy.id));
+    expect(gateway.charged.get(idempotencyKey)).toMatchObject({ status: "accepted", providerRef: payment!.providerRef });
+    expect(connectionsLent()).toBe(0);
   });
 
   it("mientras la base de datos no acepta conexiones: /readyz 503 y la API 503; al volver, todo responde sin reiniciar", async () => {

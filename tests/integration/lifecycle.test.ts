@@ -202,8 +202,11 @@ describe("el proceso diario y la Ley de Contrato de Seguro", () => {
   it("dos procesos a la vez hacen el trabajo del día una sola vez", async () => {
     at("2028-01-02T08:00:00.000Z");
     const deps = { db: database.db, payments: new TestGateway({ now: () => now }), logger: memoryLogger() };
-    const [a, b] = await Promise.all([runLifecycle(deps, () => now, { owner: "instancia-a" }), runLifecycle(deps, () => now, { owner: "instancia-b" })]);
-    expect([...a, ...b].map((d) => d.day)).toEqual(["2028-01-02"]);
+    const [a, b] = await Promise.all([
+      runLifecycle(deps, () => now, { startedBy: "el proceso programado", holder: "instancia-a" }),
+      runLifecycle(deps, () => now, { startedBy: "el proceso programado", holder: "instancia-b" }),
+    ]);
+    expect([...a.days, ...b.days].map((d) => d.day)).toEqual(["2028-01-02"]);
     const [row] = await database.db.select().from(lifecycleRuns).where(eq(lifecycleRuns.day, "2028-01-02"));
     expect(row).toMatchObject({ status: "hecho" });
   });

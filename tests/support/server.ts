@@ -6,8 +6,8 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll } from "vitest";
 import { createApi } from "../../api/app";
 import type { RateLimits } from "../../api/limits";
-import type { DatabaseHandle } from "../../api/db/client";
 import type { PaymentProvider } from "../../api/services/payments";
+import type { DatabaseHandle } from "../../api/db/client";
 import { createServerApp, keepIdleConnections, type ServerAppOptions } from "../../server/app";
 import { systemClock, type Clock } from "../../platform/clock";
 import { createTestDatabase } from "./db";
@@ -60,7 +60,7 @@ export async function startTestServer(opts: {
   draining?: ServerAppOptions["draining"];
   /** Per-address limits; TEST_RATE_LIMITS when not given. */
   rateLimits?: Partial<RateLimits>;
-  /** Where checkouts charge; the embedded test gateway when not given. */
+  /** The payment provider; the test gateway on the API's clock when not given. */
   payments?: PaymentProvider;
 }) {
   const logger = opts.logger ?? memoryLogger();
