@@ -163,24 +163,31 @@ export class Pdf {
     doc.x = this.left;
   }
 
-  /** Label / value pairs in two columns, each pair one paragraph (P): the label, then its value. */
+  /**
+   * Label / value pairs in two columns, each pair one paragraph (P) read "Tomador: Lucía Martín".
+   * Also a text extractor that ignores the tags (pdftotext, with or without -layout) reads each
+   * label right before its value: the label ends in a colon; the rows are more than 1.5 font sizes
+   * apart, closer than that pdftotext joins the labels into one column read before the values;
+   * and a label too long for one line puts its value on its last line, not beside its first.
+   */
   keyValues(rows: ReadonlyArray<readonly [string, string]>) {
     const { doc } = this;
     const labelWidth = Math.round(this.width * 0.38);
     const valueWidth = this.width - labelWidth - 8;
-    for (const [label, value] of rows) {
+    const rowGap = 5;
+    for (const [name, value] of rows) {
+      const label = `${name}:`;
       doc.fontSize(10);
-      const height = Math.max(
-        doc.font(FONT.regular).heightOfString(label, { width: labelWidth }),
-        doc.font(FONT.bold).heightOfString(value, { width: valueWidth }),
-      );
-      this.ensureSpace(height + 3);
+      const labelHeight = doc.font(FONT.regular).heightOfString(label, { width: labelWidth });
+      const valueTop = labelHeight - doc.currentLineHeight(true);
+      const height = Math.max(labelHeight, valueTop + doc.font(FONT.bold).heightOfString(value, { width: valueWidth }));
+      this.ensureSpace(height + rowGap);
       const y = doc.y;
       const pair = this.element("P");
       this.content(pair, () => doc.font(FONT.regular).fillColor(COLORS.muted).text(label, this.left, y, { width: labelWidth }));
-      this.content(pair, () => doc.font(FONT.bold).fillColor(COLORS.ink).text(value, this.left + labelWidth + 8, y, { width: valueWidth }));
+      this.content(pair, () => doc.font(FONT.bold).fillColor(COLORS.ink).text(value, this.left + labelWidth + 8, y + valueTop, { width: valueWidth }));
       pair.end();
-      doc.y = y + height + 3;
+      doc.y = y + height + rowGap;
     }
     doc.x = this.left;
     doc.font(FONT.regular).fillColor(COLORS.ink);
