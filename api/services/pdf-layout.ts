@@ -94,6 +94,7 @@ export class Pdf {
   /** The distributor's name as text (no letter spacing: a reader gets the words, not the letters), the title, a subtitle. */
   title(brand: string, title: string, subtitle?: string) {
     const { doc } = this;
+    [brand, title, subtitle] = [winAnsi(brand), winAnsi(title), subtitle && winAnsi(subtitle)];
     this.leaf("P", () => {
       doc.font(FONT.bold).fontSize(9).fillColor(COLORS.brand).text(brand, this.left, doc.y, { width: this.width });
     });
@@ -120,6 +121,7 @@ export class Pdf {
   }
 
   heading(text: string) {
+    text = winAnsi(text);
     this.ensureSpace(48);
     this.doc.moveDown(0.6);
     this.leaf("H2", () => {
@@ -131,6 +133,7 @@ export class Pdf {
 
   paragraph(text: string, opts: { muted?: boolean; bold?: boolean; size?: number } = {}) {
     const { doc } = this;
+    text = winAnsi(text);
     doc
       .font(opts.bold ? FONT.bold : FONT.regular)
       .fontSize(opts.size ?? 10)
@@ -148,7 +151,7 @@ export class Pdf {
     const { doc } = this;
     const indent = 12;
     const list = this.element("L");
-    for (const item of items) {
+    for (const item of items.map(winAnsi)) {
       doc.font(FONT.regular).fontSize(10).fillColor(COLORS.ink);
       const height = doc.heightOfString(item, { width: this.width - indent });
       this.ensureSpace(height + 2);
@@ -175,8 +178,9 @@ export class Pdf {
     const labelWidth = Math.round(this.width * 0.38);
     const valueWidth = this.width - labelWidth - 8;
     const rowGap = 5;
-    for (const [name, value] of rows) {
-      const label = `${name}:`;
+    for (const [name, raw] of rows) {
+      const label = winAnsi(`${name}:`);
+      const value = winAnsi(raw);
       doc.fontSize(10);
       const labelHeight = doc.font(FONT.regular).heightOfString(label, { width: labelWidth });
       const valueTop = labelHeight - doc.currentLineHeight(true);
@@ -229,11 +233,11 @@ export class Pdf {
       doc.y = y + height;
     };
     drawRow(
-      columns.map((c) => c.header),
+      columns.map((c) => winAnsi(c.header)),
       FONT.bold,
       true,
     );
-    rows.forEach((row, i) => drawRow(row, opts.emphasis?.includes(i) ? FONT.bold : FONT.regular, false));
+    rows.forEach((row, i) => drawRow(row.map(winAnsi), opts.emphasis?.includes(i) ? FONT.bold : FONT.regular, false));
     table.end();
     doc.x = this.left;
     doc.moveDown(0.6);
@@ -243,6 +247,7 @@ export class Pdf {
   /** Writes the footer on every page ("Página n de m", an artifact) and returns the file. */
   async finish(footer: string): Promise<Buffer> {
     const { doc } = this;
+    footer = winAnsi(footer);
     this.root.end();
     const range = doc.bufferedPageRange();
     for (let i = range.start; i < range.start + range.count; i++) {
@@ -261,6 +266,15 @@ export class Pdf {
     doc.end();
     return this.ended;
   }
+}
+
+/**
+ * The text as the standard fonts can write it (WinAnsi): pdfkit writes a character outside it as
+ * two wrong bytes (the minus sign of "(−10 %)" came out as '("10 %)'), so the ones the data uses
+ * become their nearest WinAnsi character.
+ */
+export function winAnsi(text: string): string {
+  return text.replace(/[\u2010\u2011\u2212]/g, "-").replace(/[\u2007\u202f]/g, "\u00a0").replace(/[\u2009\u200a]/g, " ");
 }
 
 /** A header cell of a table whose header is its first row: it heads its column (/Scope /Column). Before the cell ends. */
