@@ -72,6 +72,7 @@ import type { AdminPrincipal, UserPrincipal } from "../principal";
 import { errorMessage, type Logger } from "../../platform/logger";
 import { completeAttachments, pendingPdf } from "./attachments";
 import { DOCUMENT_FILENAMES } from "./documents";
+import { sentence } from "./email-layout";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
 import { paymentMethodLabel, type PaymentProvider } from "./payments";
 
@@ -499,7 +500,8 @@ function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext,
   const lines = [
     `Hola, ${policy.policyholder.name}:`,
     "",
-    `Gracias por contratar su ${policy.lineName.toLowerCase()} con ${d.distributorName}. Su póliza está contratada y le cubre desde el ${formatIsoDate(policy.startDate)} a las 00:00 h.`,
+    // sentence(): a name ending in "S.L." takes no second full stop.
+    `Gracias por contratar su ${policy.lineName.toLowerCase()} con ${sentence(d.distributorName)} Su póliza está contratada y le cubre desde el ${formatIsoDate(policy.startDate)} a las 00:00 h.`,
     "",
     `Número de póliza: ${policy.number}`,
     `Plan: ${policy.plan.name}`,
@@ -522,10 +524,6 @@ function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext,
       ? [`Puede desistir del contrato sin coste hasta el ${formatIsoDate(policy.withdrawal.until)} ${policy.userId !== null ? "desde Mi póliza o " : ""}escribiendo a ${d.email}.`, ""]
       : []),
     `Si tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}. Para quejas y reclamaciones: ${d.complaintsEmail}.`,
-    "",
-    d.distributorName,
-    `Inscrita en el Registro de distribuidores de seguros de la DGSFP con la clave ${d.registrationNumber}`,
-    d.address,
   ];
   return {
     to,

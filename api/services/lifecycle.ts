@@ -312,8 +312,6 @@ export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, a
         `Le adjuntamos la confirmación del desistimiento (${pdf.filename}).${deps.publicBaseUrl ? ` También puede ver la póliza en Mi póliza: ${new URL(`/mi-poliza/${view.id}`, deps.publicBaseUrl).toString()}` : ""}`,
         "",
         `Si no ha sido usted, escríbanos cuanto antes a ${d.email} o llámenos al ${d.phone}.`,
-        "",
-        d.distributorName,
       ];
       emailId = await queueEmail(c, { to, subject: `Desistimiento de su póliza ${view.number}`, text: lines.join("\n"), attachments: [pdf] }, "withdrawal_confirmation");
     }
