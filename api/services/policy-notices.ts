@@ -69,7 +69,7 @@ export function suspensionNotice(view: PolicyView, to: string, f: SuspensionFact
           "",
           `Para levantar la suspensión, pague lo pendiente: ${how}. La póliza vuelve a estar en vigor en cuanto se paga, y la cobertura se reanuda 24 horas después del pago (art. 15 de la Ley de Contrato de Seguro).`,
           ...(extinctionDate(oldest.dueDate) > f.today
-            ? [`Si el recibo n.º ${oldest.sequence} sigue sin pagarse el ${formatIsoDate(extinctionDate(oldest.dueDate))}, seis meses después de su vencimiento, el contrato quedará extinguido.`]
+            ? ["", `Si el recibo n.º ${oldest.sequence} sigue sin pagarse el ${formatIsoDate(extinctionDate(oldest.dueDate))}, seis meses después de su vencimiento, el contrato quedará extinguido.`]
             : []),
         ]
       : [`Para que la póliza vuelva a estar en vigor, o si necesita aclarar el motivo, escríbanos a ${d.email} o llámenos al ${d.phone}.`]),
