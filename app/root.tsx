@@ -38,8 +38,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = ({ error }) =>
-  error ? [{ title: errorTitle(error) }] : [{ title: HOME_TITLE }];
+export const meta: MetaFunction = ({ error, location }) =>
+  error ? [{ title: errorTitle(error, location.pathname) }] : [{ title: HOME_TITLE }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // getVisitor re-validates a visitor token with GET /auth/profile on every request that carries

@@ -133,6 +133,7 @@ export const POLICY_EVENTS = {
   vencida: "Póliza vencida",
   renovacion_detenida: "Renovación detenida",
   aviso_renovacion: "Aviso de renovación enviado",
+  aviso_cliente: "Aviso al cliente",
   renovada: "Póliza renovada",
   suplemento: "Suplemento: garantías añadidas",
   modificada: "Datos modificados",

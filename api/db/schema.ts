@@ -93,7 +93,8 @@ export type EmailAttachment = { filename: string; contentType: string; contentBa
 
 /** A customer document an e-mail attaches, rendered after its transaction commits (ADR 017). */
 export type DocumentRef =
-  | { kind: "conditions"; policyId: number }
+  /** A given version of the particular conditions (ADR 018); without it, the one in force when rendered. */
+  | { kind: "conditions"; policyId: number; version?: number }
   | { kind: "recibo"; policyId: number; sequence: number }
   /** The line's IPID as the catalogue stood at `at` (ISO 8601). */
   | { kind: "ipid"; line: "auto" | "hogar" | "alquiler"; at: string }

@@ -4,6 +4,7 @@
 // sends, should the process have stopped in between.
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { policyAsOfVersion } from "../domain/conditions-versions";
 import { loadPolicyViews, readDocumentContext } from "../db/policies.repo";
 import { outboxEmails, type DocumentRef, type EmailAttachment, type OutboxAttachment, type PendingAttachment } from "../db/schema";
 import { conditionsDocument, ipidDocument, reciboDocument, withdrawalDocument } from "./documents";
@@ -26,8 +27,12 @@ async function policyOf(db: Database, policyId: number) {
 /** Renders one referenced document. */
 export async function renderDocumentRef(db: Database, ref: DocumentRef): Promise<Buffer> {
   switch (ref.kind) {
-    case "conditions":
-      return (await conditionsDocument(db, await policyOf(db, ref.policyId))).content;
+    case "conditions": {
+      const policy = await policyOf(db, ref.policyId);
+      const asOf = ref.version === undefined ? policy : policyAsOfVersion(policy, ref.version);
+      if (!asOf) throw new Error(`Version ${ref.version} of the conditions of policy ${ref.policyId} does not exist`);
+      return (await conditionsDocument(db, asOf)).content;
+    }
     case "recibo":
       return (await reciboDocument(db, await policyOf(db, ref.policyId), ref.sequence)).content;
     case "ipid":

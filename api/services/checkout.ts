@@ -87,6 +87,7 @@ import { systemClock, type Clock } from "../../platform/clock";
 import { errorMessage, type Logger } from "../../platform/logger";
 import { completeAttachments, pendingPdf } from "./attachments";
 import { DOCUMENT_FILENAMES } from "./documents";
+import { sentence } from "./email-layout";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
 import { paymentMethodLabel, type PaymentProvider } from "./payments";
 
@@ -543,7 +544,7 @@ function insuredObjectLine(policy: PolicyView): string | null {
 
 /** The confirmation e-mail, with the particular conditions, the IPID and the first recibo attached (rendered after the commit). */
 function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext, now: Date, publicBaseUrl: string | undefined): OutgoingEmail {
-  const conditions = pendingPdf(DOCUMENT_FILENAMES.conditions(policy.number), { kind: "conditions", policyId: policy.id });
+  const conditions = pendingPdf(DOCUMENT_FILENAMES.conditions(policy.number), { kind: "conditions", policyId: policy.id, version: 1 });
   const ipid = pendingPdf(DOCUMENT_FILENAMES.ipid(policy.line), { kind: "ipid", line: policy.line, at: now.toISOString() });
   const recibo = pendingPdf(DOCUMENT_FILENAMES.recibo(policy.number, 1), { kind: "recibo", policyId: policy.id, sequence: 1 });
   const first = policy.recibos[0]!;
@@ -551,7 +552,8 @@ function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext,
   const lines = [
     `Hola, ${policy.policyholder.name}:`,
     "",
-    `Gracias por contratar su ${policy.lineName.toLowerCase()} con ${d.distributorName}. Su póliza está contratada y le cubre desde el ${formatIsoDate(policy.startDate)} a las 00:00 h.`,
+    // sentence(): a name ending in "S.L." takes no second full stop.
+    `Gracias por contratar su ${policy.lineName.toLowerCase()} con ${sentence(d.distributorName)} Su póliza está contratada y le cubre desde el ${formatIsoDate(policy.startDate)} a las 00:00 h.`,
     "",
     `Número de póliza: ${policy.number}`,
     `Plan: ${policy.plan.name}`,
@@ -574,10 +576,6 @@ function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext,
       ? [`Puede desistir del contrato sin coste hasta el ${formatIsoDate(policy.withdrawal.until)} ${policy.userId !== null ? "desde Mi póliza o " : ""}escribiendo a ${d.email}.`, ""]
       : []),
     `Si tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}. Para quejas y reclamaciones: ${d.complaintsEmail}.`,
-    "",
-    d.distributorName,
-    `Inscrita en el Registro de distribuidores de seguros de la DGSFP con la clave ${d.registrationNumber}`,
-    d.address,
   ];
   return {
     to,

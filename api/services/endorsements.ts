@@ -10,7 +10,8 @@
 // e-mail in the outbox. An advisory lock on the idempotency key serialises identical submits:
 // the first writes the endorsement, the others find it by its key. The policy row is locked too,
 // so two different submits cannot add the same guarantee twice; a charge that is not written is
-// refunded. No PDF is rendered here: the documents render on demand from the rows.
+// refunded. No PDF is rendered in the transaction: the e-mail's attachments (the new version of
+// the conditions and the recibo) are rendered after it, and the downloads on demand from the rows.
 import { and, count, eq, inArray } from "drizzle-orm";
 import { assertOutsideTransaction } from "../db/transaction-scope";
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE, PAYMENT_DECLINED_MESSAGE } from "../contract/checkout";
@@ -40,8 +41,10 @@ import { formatEuros, formatIsoDate } from "../domain/product-info";
 import type { RatingGuarantee, RatingTables } from "../domain/rating";
 import type { LineCode } from "../domain/catalogue";
 import { ApiProblem } from "../http";
-import type { Logger } from "../../platform/logger";
-import { enqueueEmail } from "./mail";
+import { errorMessage, type Logger } from "../../platform/logger";
+import { completeAttachments, pendingPdf } from "./attachments";
+import { DOCUMENT_FILENAMES } from "./documents";
+import { enqueueEmail, type OutgoingEmail } from "./mail";
 import { paymentMethodLabel, type PaymentProvider } from "./payments";
 import type { Actor } from "./lifecycle";
 import { listProductLines } from "../db/catalogue.repo";
@@ -272,7 +275,7 @@ export async function createEndorsement(deps: EndorsementDeps, req: EndorsementR
   }
 
   try {
-    return await db.transaction(async (tx) => {
+    const written = await db.transaction(async (tx): Promise<{ created: boolean; endorsementId: number; emailId?: number }> => {
       await lockCheckoutKey(tx, `suplemento:${body.idempotencyKey}`);
       const existing = await findEndorsementByKey(tx, body.idempotencyKey);
       if (existing) {
@@ -370,12 +373,19 @@ export async function createEndorsement(deps: EndorsementDeps, req: EndorsementR
       });
 
       const to = view.policyholder.email ?? (actor.actorType === "user" ? actor.actorLabel : null);
-      if (to) {
-        const emailId = await enqueueEmail(tx, endorsementEmail(view, { to, version, effectiveDate, described, price, sequence, paid, publicBaseUrl: deps.publicBaseUrl }), now);
-        await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to, kind: "endorsement_confirmation", policyId: policy.id, endorsementId } });
-      }
-      return { created: true, endorsementId };
+      if (!to) return { created: true, endorsementId };
+      const emailId = await enqueueEmail(tx, endorsementEmail(view, { to, version, effectiveDate, described, price, sequence, paid, publicBaseUrl: deps.publicBaseUrl }), now);
+      await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to, kind: "endorsement_confirmation", policyId: policy.id, endorsementId } });
+      return { created: true, endorsementId, emailId };
     });
+    // The new conditions and the recibo are rendered now that the transaction is over (ADR 017);
+    // should this fail, the sender renders them before it sends.
+    if (written.emailId !== undefined) {
+      await completeAttachments(db, written.emailId).catch((error: unknown) =>
+        logger.warn("endorsement e-mail attachments left to the sender", { emailId: written.emailId, error: errorMessage(error) }),
+      );
+    }
+    return { created: written.created, endorsementId: written.endorsementId };
   } catch (error) {
     // Charged but not written (refused on the locked row, a database failure…): give the money
     // back, unless an identical submit wrote this same charge meanwhile.
@@ -394,7 +404,10 @@ const PRICE_CHANGED_MESSAGE = "La póliza ha cambiado mientras añadía las gara
 function endorsementEmail(
   view: PolicyView,
   e: { to: string; version: number; effectiveDate: string; described: EndorsedGuarantee[]; price: EndorsementPrice; sequence: number; paid: string; publicBaseUrl?: string },
-) {
+): OutgoingEmail {
+  // The new version of the conditions and the suplemento's recibo, rendered after the commit (ADR 017).
+  const conditions = pendingPdf(DOCUMENT_FILENAMES.conditions(view.number, e.version), { kind: "conditions", policyId: view.id, version: e.version });
+  const recibo = pendingPdf(DOCUMENT_FILENAMES.recibo(view.number, e.sequence), { kind: "recibo", policyId: view.id, sequence: e.sequence });
   const lines = [
     `Hola, ${view.policyholder.name}:`,
     "",
@@ -409,9 +422,13 @@ function endorsementEmail(
     "",
     `Sus condiciones particulares pasan a la versión ${e.version}; las anteriores siguen disponibles en Mi póliza.${e.publicBaseUrl ? ` ${new URL(`/mi-poliza/${view.id}`, e.publicBaseUrl).toString()}` : ""}`,
     "",
+    "Le adjuntamos:",
+    `- Condiciones particulares, versión ${e.version} (${conditions.filename})`,
+    `- Recibo n.º ${e.sequence} (${recibo.filename})`,
+    "",
     "Si no ha sido usted, escríbanos cuanto antes.",
   ];
-  return { to: e.to, subject: `Suplemento de su póliza ${view.number}: garantías añadidas`, text: lines.join("\n") };
+  return { to: e.to, subject: `Suplemento de su póliza ${view.number}: garantías añadidas`, text: lines.join("\n"), attachments: [conditions, recibo] };
 }
 
 // ─── Reading one ────────────────────────────────────────────────────────────────────────────

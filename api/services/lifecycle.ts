@@ -67,6 +67,7 @@ import { DOCUMENT_FILENAMES } from "./documents";
 import { withProviderCallsOutside } from "./provider-outside";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
 import type { PaymentProvider } from "./payments";
+import { cancellationNotice, notifyPolicyholder, suspensionNotice } from "./policy-notices";
 import { errorMessage, type Logger } from "../../platform/logger";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 
@@ -142,8 +143,15 @@ async function record(c: Change, effect: Omit<Effect, "patch">, fromStatus: Poli
 
 // ─── Staff actions on a policy ──────────────────────────────────────────────────────────────
 
-export async function suspendPolicy(deps: LifecycleDeps, policyId: number, reason: string, actor: Actor, now: Date) {
-  await withPolicy(deps, policyId, actor, now, (c) => suspend(c, reason));
+/** Staff suspend the cover; the policyholder is told by e-mail why and how to lift it (issue 28). */
+export async function suspendPolicy(deps: LifecycleDeps & { publicBaseUrl?: string }, policyId: number, reason: string, actor: Actor, now: Date) {
+  await withPolicy(deps, policyId, actor, now, async (c) => {
+    await suspend(c, reason);
+    const openRecibos = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
+    await notifyPolicyholder(c.tx, { policyId, kind: "suspension", actor, now: c.now, publicBaseUrl: deps.publicBaseUrl }, (view, to, ctx) =>
+      suspensionNotice(view, to, { reason, at: c.now, today: c.today, openRecibos }, ctx),
+    );
+  });
 }
 
 async function suspend(c: Change, reason: string) {
@@ -173,8 +181,15 @@ async function reactivate(c: Change, resumesAt: Date, summary: string) {
 
 export type CancelInput = { reason: CancellationReason; effectiveDate: string; note?: string };
 
-export async function cancelPolicy(deps: LifecycleDeps, policyId: number, input: CancelInput, actor: Actor, now: Date) {
-  await withPolicy(deps, policyId, actor, now, (c) => cancel(deps, c, input));
+/** Staff cancel the policy; the policyholder is told by e-mail from when, why and what follows (issue 28). */
+export async function cancelPolicy(deps: LifecycleDeps & { publicBaseUrl?: string }, policyId: number, input: CancelInput, actor: Actor, now: Date) {
+  await withPolicy(deps, policyId, actor, now, async (c) => {
+    const annulledRecibos = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
+    const refundCents = await cancel(deps, c, input);
+    await notifyPolicyholder(c.tx, { policyId, kind: "cancellation", actor, now: c.now, publicBaseUrl: deps.publicBaseUrl }, (view, to, ctx) =>
+      cancellationNotice(view, to, { reason: input.reason, effectiveDate: input.effectiveDate, today: c.today, annulledRecibos, refundCents }, ctx),
+    );
+  });
 }
 
 /** Cancels the locked policy and its open recibos; a withdrawal refunds the days not covered. Answers the refund, in cents. */
@@ -318,8 +333,6 @@ export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, a
         `Le adjuntamos la confirmación del desistimiento (${pdf.filename}).${deps.publicBaseUrl ? ` También puede ver la póliza en Mi póliza: ${new URL(`/mi-poliza/${view.id}`, deps.publicBaseUrl).toString()}` : ""}`,
         "",
         `Si no ha sido usted, escríbanos cuanto antes a ${d.email} o llámenos al ${d.phone}.`,
-        "",
-        d.distributorName,
       ];
       emailId = await queueEmail(c, { to, subject: `Desistimiento de su póliza ${view.number}`, text: lines.join("\n"), attachments: [pdf] }, "withdrawal_confirmation");
     }

@@ -15,25 +15,31 @@ import { readDistributor } from "../db/catalogue.repo";
 import type { Database, DbOrTx } from "../db/client";
 import { outboxEmails, type EmailAttachment, type OutboxAttachment } from "../db/schema";
 import { completeAttachments, isPending } from "./attachments";
+import { layoutEmail } from "./email-layout";
 
 export type OutgoingEmail = {
   to: string;
   subject: string;
+  /** The body, in plain text without a signature: paragraphs between blank lines, "- " list items (email-layout.ts). */
   text: string;
-  html?: string | null;
   /** Rendered files, or documents to render after the commit (pendingPdf, ADR 017). */
   attachments?: OutboxAttachment[];
 };
 
-/** Queues an e-mail; pass the transaction of the write it belongs to, so both commit or neither. */
+/**
+ * Queues an e-mail; pass the transaction of the write it belongs to, so both commit or neither.
+ * Every message is laid out here (layoutEmail): the body and the distributor's signature, stored
+ * and sent as a plain text part and an HTML part with the same content.
+ */
 export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, now: Date): Promise<number> {
+  const { text, html } = layoutEmail(email.subject, email.text, await readDistributor(tx));
   const [row] = await tx
     .insert(outboxEmails)
     .values({
       to: email.to,
       subject: email.subject,
-      body: email.text,
-      html: email.html ?? null,
+      body: text,
+      html,
       attachments: email.attachments ?? [],
       status: "pendiente",
       attempts: 0,

@@ -1,20 +1,27 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { adminTitle, siteTitle } from "~/lib/page-title";
 
 /** Status of whatever a route threw: a thrown Response keeps its own, anything else is a 500. */
 export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
+/** The back office's pages, which speak "tú" and lead back to its dashboard. */
+export const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
 /**
- * The page title of each error: the spec's "Page Not Found" for 404 and "Internal Server Error"
- * for the server's failures; a request the server refused as the client's mistake (400, 403, 413,
- * 415…) is not a server error and says so in Spanish (issue 12).
+ * The document title of each error: a 404 says it in Spanish with the site's name ("Página no
+ * encontrada | Cotiza", issue 28; its heading keeps the spec's "Page Not Found"); the server's
+ * failures keep the spec's "Internal Server Error"; a request the server refused as the client's
+ * mistake (400, 403, 413, 415…) is not a server error and says so in Spanish (issue 12).
  */
-export function errorTitle(error: unknown): string {
+export function errorTitle(error: unknown, pathname = "/"): string {
   const status = errorStatus(error);
-  if (status === 404) return "Page Not Found";
+  if (status === 404) return isAdminPath(pathname) ? adminTitle(NOT_FOUND_TITLE) : siteTitle(NOT_FOUND_TITLE);
   return isClientError(status) ? CLIENT_ERROR_TITLE : "Internal Server Error";
 }
+
+const NOT_FOUND_TITLE = "Página no encontrada";
 
 const CLIENT_ERROR_TITLE = "Petición no válida";
 const isClientError = (status: number) => status >= 400 && status < 500;
@@ -28,7 +35,7 @@ function clientErrorMessage(error: unknown): string {
 }
 
 /** The one shell of every error page: the status, a title, a Spanish explanation and the way home. */
-function ErrorPage({ status, title, message, reload }: { status: number; title: React.ReactNode; message: string; reload: boolean }) {
+function ErrorPage({ status, title, message, reload, children }: { status: number; title: React.ReactNode; message: string; reload: boolean; children?: React.ReactNode }) {
   return (
     <section className="container-page py-16" aria-labelledby="error-title">
       <p className="text-sm font-semibold text-slate-600">Error {status}</p>
@@ -36,13 +43,57 @@ function ErrorPage({ status, title, message, reload }: { status: number; title: 
         {title}
       </h1>
       <p className="mt-4 text-lg">{message}</p>
-      <p className="mt-6">
-        {/* After a refusal or a failure a full load starts clean; a 404 can stay in the app. */}
-        <Link to="/" className="btn-primary" reloadDocument={reload}>
-          Volver al inicio
-        </Link>
-      </p>
+      {children ?? (
+        <p className="mt-6">
+          {/* After a refusal or a failure a full load starts clean. */}
+          <Link to="/" className="btn-primary" reloadDocument={reload}>
+            Volver al inicio
+          </Link>
+        </p>
+      )}
     </section>
+  );
+}
+
+/** Where a lost customer can go from a 404 (it can stay in the app: no full load). */
+const PUBLIC_WAYS_ON = [
+  { to: "/cotizar", label: "Calcular el precio de un seguro" },
+  { to: "/mi-poliza", label: "Mi póliza" },
+];
+
+/** The 404: the spec's heading, in English, and under it what a Spanish reader needs to go on. */
+function NotFoundPage({ admin }: { admin: boolean }) {
+  const title = <span lang="en">Page Not Found</span>;
+  if (admin) {
+    return (
+      <ErrorPage status={404} title={title} message="La página que buscas no existe o ha cambiado de dirección. Vuelve al panel o elige una sección del menú." reload={false}>
+        <p className="mt-6">
+          <Link to="/admin" className="btn-primary">
+            Volver al panel
+          </Link>
+        </p>
+      </ErrorPage>
+    );
+  }
+  return (
+    <ErrorPage status={404} title={title} message="La página que busca no existe o ha cambiado de dirección. Compruebe la dirección o siga por uno de estos enlaces." reload={false}>
+      <nav aria-label="Otras páginas" className="mt-6">
+        <p>
+          <Link to="/" className="btn-primary">
+            Volver al inicio
+          </Link>
+        </p>
+        <ul className="mt-4 space-y-2">
+          {PUBLIC_WAYS_ON.map((way) => (
+            <li key={way.to}>
+              <Link to={way.to} className="underline">
+                {way.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </ErrorPage>
   );
 }
 
@@ -53,10 +104,9 @@ function ErrorPage({ status, title, message, reload }: { status: number; title: 
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const { pathname } = useLocation();
   const status = errorStatus(error);
-  if (status === 404) {
-    return <ErrorPage status={404} title={<span lang="en">Page Not Found</span>} message="La página que busca no existe o ha cambiado de dirección." reload={false} />;
-  }
+  if (status === 404) return <NotFoundPage admin={isAdminPath(pathname)} />;
   if (isClientError(status)) {
     return <ErrorPage status={status} title={CLIENT_ERROR_TITLE} message={clientErrorMessage(error)} reload />;
   }

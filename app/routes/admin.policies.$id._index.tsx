@@ -69,14 +69,17 @@ type Intent = AdminPolicyAction | "note";
 
 /** What each action says once done, from the policy as the API answers it afterwards. */
 const DONE: Record<Intent, { title: string; detail?: (p: AdminPolicy) => string }> = {
-  suspend: { title: "Cobertura suspendida", detail: () => "La póliza queda suspendida hasta que se rehabilite." },
+  suspend: { title: "Cobertura suspendida", detail: () => "La póliza queda suspendida hasta que se rehabilite. El historial dice si se ha avisado al cliente por correo." },
   reactivate: {
     title: "Póliza rehabilitada",
     detail: (p) => (p.lifecycle.coverResumesAt ? `La cobertura se reanuda el ${formatDateTime(p.lifecycle.coverResumesAt)}.` : "La póliza vuelve a estar en vigor."),
   },
   cancel: {
     title: "Póliza anulada",
-    detail: (p) => (p.lifecycle.cancellation ? `Con efecto ${formatDate(p.lifecycle.cancellation.effectiveDate)}; sus recibos pendientes quedan anulados.` : ""),
+    detail: (p) =>
+      p.lifecycle.cancellation
+        ? `Con efecto ${formatDate(p.lifecycle.cancellation.effectiveDate)}; sus recibos pendientes quedan anulados. El historial dice si se ha avisado al cliente por correo.`
+        : "",
   },
   "stop-renewal": { title: "Renovación detenida", detail: (p) => `La póliza vencerá el ${formatDate(p.policy.endDate)}.` },
   renew: {
@@ -120,7 +123,10 @@ function confirmCopy(intent: AdminPolicyAction, number: string, values: Record<s
     case "suspend":
       return {
         title: `¿Suspender la cobertura de la póliza ${number}?`,
-        description: withValues("Mientras esté suspendida no cubre ningún siniestro. Se rehabilita cuando el cliente paga lo pendiente.", values.reason ? [`Motivo: ${values.reason}`] : []),
+        description: withValues(
+          "Mientras esté suspendida no cubre ningún siniestro. Se rehabilita cuando el cliente paga lo pendiente. El cliente recibe un aviso por correo con el motivo.",
+          values.reason ? [`Motivo: ${values.reason}`] : [],
+        ),
         confirmLabel: "Sí, suspender",
         pendingText: "Suspendiendo…",
         variant: "danger",
@@ -136,7 +142,7 @@ function confirmCopy(intent: AdminPolicyAction, number: string, values: Record<s
     case "cancel":
       return {
         title: `¿Anular la póliza ${number}?`,
-        description: withValues("La anulación no se puede deshacer: sus recibos pendientes se anulan.", [
+        description: withValues("La anulación no se puede deshacer: sus recibos pendientes se anulan. El cliente recibe un aviso por correo con el motivo (sin la nota).", [
           ...(values.reason ? [`Motivo: ${CANCELLATION_REASON_LABELS[values.reason as CancellationReason] ?? values.reason}`] : []),
           ...(values.effectiveDate ? [`Fecha de efecto: ${safeDate(values.effectiveDate)}`] : []),
           ...(values.note ? [`Nota: ${values.note}`] : []),
@@ -473,7 +479,16 @@ function ActionForm({ intent, number, today, lastResult }: { intent: AdminPolicy
     case "suspend":
       return (
         <ConfirmedForm {...common} schema={SuspendPolicyBodySchema}>
-          {(fields) => <TextareaField meta={fields.reason} label="Motivo de la suspensión" rows={3} className="mt-2" width="full" />}
+          {(fields) => (
+            <TextareaField
+              meta={fields.reason}
+              label="Motivo de la suspensión"
+              hint="Se envía al cliente en el aviso por correo: escríbelo para que lo entienda."
+              rows={3}
+              className="mt-2"
+              width="full"
+            />
+          )}
         </ConfirmedForm>
       );
     case "cancel":
@@ -491,7 +506,7 @@ function ActionForm({ intent, number, today, lastResult }: { intent: AdminPolicy
                 className="mt-2"
               />
               <DateField meta={fields.effectiveDate} label="Fecha de efecto" hint="Por defecto, hoy." example={formatDate(today)} className="mt-4" />
-              <TextareaField meta={fields.note} label="Nota (opcional)" rows={2} width="full" className="mt-4" />
+              <TextareaField meta={fields.note} label="Nota (opcional)" hint="Solo para el equipo: el aviso al cliente no la incluye." rows={2} width="full" className="mt-4" />
             </>
           )}
         </ConfirmedForm>

@@ -115,16 +115,16 @@ export default function TermsPage() {
         {h2(4)}
         <p>La contratación se hace en línea, en español, siguiendo estos pasos:</p>
         <ol>
-          <li>Pide su cotización y elige un plan y, si quiere, coberturas opcionales.</li>
+          <li>Pida su cotización y elija un plan y, si quiere, coberturas opcionales.</li>
           <li>
             Antes de pagar, le entregamos el documento de información sobre el producto de seguro (IPID) y la
             información previa exigida por la ley, y puede consultar las condiciones generales del seguro.
           </li>
           <li>
-            Completa los datos del tomador y del riesgo y revisa el resumen. En esa pantalla puede corregir cualquier
+            Complete los datos del tomador y del riesgo y revise el resumen. En esa pantalla puede corregir cualquier
             dato antes de confirmar.
           </li>
-          <li>Acepta expresamente estas condiciones y la documentación del seguro, y paga la primera prima.</li>
+          <li>Acepte expresamente estas condiciones y la documentación del seguro, y pague la primera prima.</li>
           <li>
             Le confirmamos la contratación por correo electrónico y le enviamos las condiciones particulares de su
             póliza.

@@ -93,6 +93,9 @@ test.describe("sin JavaScript", () => {
     await expect(entries.getByRole("rowheader", { name: /Recibo cobrado/ })).toBeVisible();
     await expect(entries.getByRole("rowheader", { name: /Recibo devuelto/ })).toBeVisible();
     await expect(entries.getByRole("rowheader", { name: /Póliza rehabilitada/ })).toBeVisible();
+    // The customer was told of the suspension and of the cancellation (issue 28).
+    await expect(entries.getByRole("rowheader", { name: /Aviso al cliente.*Aviso de la suspensión enviado al tomador/ })).toBeVisible();
+    await expect(entries.getByRole("rowheader", { name: /Aviso al cliente.*Aviso de la anulación enviado al tomador/ })).toBeVisible();
     const suspended = entries.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /Cobertura suspendida.*Impago comunicado por el banco/ }) });
     await expect(suspended).toContainText(/En vigor.*Suspendida/);
     await expect(suspended).toContainText(/e2e-gestor/);

@@ -55,10 +55,13 @@ test("la política de privacidad identifica al responsable y explica derechos y 
 test("una URL desconocida responde 404 con «Page Not Found»", async ({ page }) => {
   const response = await page.goto("/no-existe");
   expect(response?.status()).toBe(404);
-  await expect(page).toHaveTitle("Page Not Found");
+  await expect(page).toHaveTitle("Página no encontrada | Cotiza");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
-  await expect(page.getByRole("main")).toContainText("La página que busca no existe");
+  await expect(page.getByRole("main")).toContainText("La página que busca no existe o ha cambiado de dirección.");
   await expect(page.getByRole("main").getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
+  const waysOn = page.getByRole("navigation", { name: "Otras páginas" });
+  await expect(waysOn.getByRole("link", { name: "Calcular el precio de un seguro" })).toHaveAttribute("href", "/cotizar");
+  await expect(waysOn.getByRole("link", { name: "Mi póliza" })).toHaveAttribute("href", "/mi-poliza");
   await expectNoSeriousA11yViolations(page);
 });
 

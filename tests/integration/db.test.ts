@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
@@ -161,6 +161,28 @@ describe("migrated and seeded database", () => {
     expect(ips!.value).toBe(900);
     const [gestor] = await handle.db.select().from(s.roles).where(eq(s.roles.name, "gestor"));
     expect(gestor!.permissions["audit:read"]).toBe(true);
+  });
+
+  it("la asistencia en el hogar dice «3 horas de mano de obra» una vez; la migración 0015 corrige las bases ya sembradas", async () => {
+    const assistance = () => handle.db.select().from(s.guarantees).where(eq(s.guarantees.code, "hogar_asistencia"));
+    const [seeded] = await assistance();
+    // Description and limit are shown one after the other (/results, /garantias): the limit says it.
+    expect(`${seeded!.description} ${seeded!.limitText}`.match(/mano de obra/g)).toHaveLength(1);
+    expect(seeded!.limitText).toBe("3 horas de mano de obra por servicio");
+
+    // A database seeded before the fix holds the old text; one an admin edited keeps its own.
+    const OLD = "Fontanero, electricista y cerrajero urgentes las 24 horas, con 3 horas de mano de obra incluidas.";
+    const migration = (await readFile(path.resolve("api/db/migrations/0015_hogar_assistance_text.sql"), "utf8")).split("--> statement-breakpoint");
+    const run = async () => {
+      for (const statement of migration) await handle.db.execute(sql.raw(statement));
+    };
+    await handle.db.update(s.guarantees).set({ description: OLD }).where(eq(s.guarantees.id, seeded!.id));
+    await run();
+    expect((await assistance())[0]!.description).toBe(seeded!.description);
+    await handle.db.update(s.guarantees).set({ description: "Texto propio del equipo." }).where(eq(s.guarantees.id, seeded!.id));
+    await run();
+    expect((await assistance())[0]!.description).toBe("Texto propio del equipo.");
+    await handle.db.update(s.guarantees).set({ description: seeded!.description }).where(eq(s.guarantees.id, seeded!.id));
   });
 
   it("enforces the constraints the domain relies on", async () => {

@@ -4,7 +4,7 @@
 // conditions keep every version downloadable; the e-mail is queued.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, endorsements, guarantees, outboxEmails, payments, policyHistory, recibos } from "../../api/db/schema";
+import { auditLog, endorsements, guarantees, outboxEmails, payments, policyHistory, recibos, type EmailAttachment } from "../../api/db/schema";
 import { runLifecycleDay } from "../../api/services/lifecycle";
 import { TestGateway } from "../../api/services/payments";
 import { pdfText } from "../support/pdf-text";
@@ -232,12 +232,28 @@ describe("añadir garantías (suplemento)", () => {
     expect(text).toContain("Del 01/05/2026 al 10/03/2027");
   });
 
-  it("el correo de confirmación queda en la cola", async () => {
+  it("el correo de confirmación queda en la cola con la nueva versión de las condiciones y el recibo adjuntos", async () => {
     const mails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.subject, `Suplemento de su póliza ${hogar.number}: garantías añadidas`));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.to).toBe(owner.email);
-    expect(mails[0]!.body).toContain("desde el 01/05/2026 a las 00:00 h");
-    expect(mails[0]!.body).toContain(`https://seguros.example.es/mi-poliza/${hogar.id}`);
+    const mail = mails[0]!;
+    expect(mail.to).toBe(owner.email);
+    expect(mail.body).toContain("desde el 01/05/2026 a las 00:00 h");
+    expect(mail.body).toContain(`https://seguros.example.es/mi-poliza/${hogar.id}`);
+    const conditions = `condiciones-particulares-${hogar.number}-v2.pdf`;
+    const recibo = `recibo-${hogar.number}-${first.recibo.sequence}.pdf`;
+    expect(mail.body).toContain(`- Condiciones particulares, versión 2 (${conditions})`);
+    expect(mail.body).toContain(`- Recibo n.º ${first.recibo.sequence} (${recibo})`);
+    expect(mail.html).toContain(conditions);
+    // Rendered right after the commit (ADR 017), as the checkout's are: the files, not references.
+    const attachments = mail.attachments as EmailAttachment[];
+    expect(attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [conditions, "application/pdf"],
+      [recibo, "application/pdf"],
+    ]);
+    const [conditionsText, reciboText] = attachments.map((a) => pdfText(Buffer.from(a.contentBase64, "base64")));
+    expect(conditionsText).toContain("Versión 2");
+    expect(conditionsText).toContain("Asistencia en el hogar");
+    expect(reciboText).toContain("Suplemento: condiciones particulares versión 2");
   });
 
   it("GET /me/endorsements/{id}: el suyo sí, el de otra persona 404", async () => {

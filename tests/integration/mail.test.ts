@@ -9,7 +9,9 @@ import type { DatabaseHandle } from "../../api/db/client";
 import { outboxEmails } from "../../api/db/schema";
 import { enqueueEmail, pdfAttachment, startOutboxWorker, type OutboxWorker } from "../../api/services/mail";
 import { createTestDatabase } from "../support/db";
+import { htmlWords, textWords } from "../support/mail-content";
 import { memoryLogger } from "../support/server";
+import { startSmtpServer as startRealSmtpServer } from "../support/smtp";
 
 type SmtpServer = { url: string; connections: number; messages: Array<{ from: string; to: string[]; data: string }>; close(): Promise<void> };
 
@@ -201,5 +203,40 @@ describe("la bandeja de salida", () => {
     expect(await readEmail(id)).toMatchObject({ status: "pendiente", attempts: 0, lastError: null });
     expect(logger.lines.filter((l) => l.level === "warn")).toHaveLength(1);
     await worker.stop();
+  });
+
+  it("cada correo lleva una parte de texto y otra HTML que dicen lo mismo, firmadas por el distribuidor", async () => {
+    // A real SMTP server (smtp-server) and the message parsed as a mail client would (mailparser).
+    const smtp = await startRealSmtpServer();
+    open.push(smtp);
+    const body = [
+      "Hola, Ana <Pérez> & familia:",
+      "",
+      "Su póliza COT-2026-000009 está en vigor desde el 11/03/2026.",
+      "- Condiciones particulares (condiciones-particulares-COT-2026-000009.pdf)",
+      "",
+      "Puede verla en https://seguros.example.es/mi-poliza/9 o escribirnos a hola@cotiza.es.",
+    ].join("\n");
+    const id = await enqueueEmail(database.db, { to: "ana@example.com", subject: "Su póliza COT-2026-000009", text: body, attachments: [pdfAttachment("poliza.pdf", Buffer.from("%PDF-1.3 prueba"))] }, T0);
+    const stored = await readEmail(id);
+    expect(stored.html).toBeTruthy();
+    expect(stored.body.startsWith(body)).toBe(true);
+
+    const worker = startOutboxWorker({ db: database.db, smtpUrl: smtp.url, logger: memoryLogger(), intervalMs: 20, now: () => T0 });
+    open.push(worker);
+    const mail = await smtp.waitFor("ana@example.com");
+    await worker.stop();
+
+    expect(mail.subject).toBe("Su póliza COT-2026-000009");
+    expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/);
+    expect(mail.html).toBeTruthy();
+    expect(mail.text.trim()).toBe(stored.body);
+    expect(htmlWords(mail.html!)).toEqual(textWords(mail.text));
+    // The distributor's seeded name ends in "S.L.": it signs both parts, with one full stop.
+    expect(mail.text).toContain("Cotiza Correduría de Seguros, S.L.\nInscrita en el Registro de distribuidores de seguros de la DGSFP con la clave J-3921");
+    expect(mail.text).not.toContain("S.L..");
+    expect(mail.html).toContain("Hola, Ana &lt;Pérez&gt; &amp; familia:");
+    expect(mail.html).toContain('<a href="https://seguros.example.es/mi-poliza/9"');
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([["poliza.pdf", "application/pdf"]]);
   });
 });

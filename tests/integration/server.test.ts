@@ -63,12 +63,28 @@ describe("el servidor", () => {
     expect(posted.headers.get("content-type") ?? "").not.toContain("image/svg+xml");
   });
 
-  it("una URL desconocida responde 404 con «Page Not Found»", async () => {
+  it("una URL desconocida responde 404 con «Page Not Found», título en español y enlaces para seguir", async () => {
     const response = await get("/no-existe");
     expect(response.status).toBe(404);
     const html = await response.text();
-    expect(html).toContain("<title>Page Not Found</title>");
-    expect(html).toContain("La página que busca no existe");
+    expect(html).toContain("<title>Página no encontrada | Cotiza</title>");
+    expect(html).toMatch(/<h1[^>]*><span lang="en">Page Not Found<\/span><\/h1>/);
+    expect(html).toContain("La página que busca no existe o ha cambiado de dirección. Compruebe la dirección o siga por uno de estos enlaces.");
+    for (const [href, label] of [
+      ["/", "Volver al inicio"],
+      ["/cotizar", "Calcular el precio de un seguro"],
+      ["/mi-poliza", "Mi póliza"],
+    ]) {
+      expect(html).toMatch(new RegExp(`<a [^>]*href="${href}"[^>]*>${label}</a>`));
+    }
+  });
+
+  it("los términos y condiciones tratan de usted: «Pida su cotización y elija un plan»", async () => {
+    const html = await (await get("/terminos-y-condiciones")).text();
+    expect(html).toContain("Pida su cotización y elija un plan");
+    expect(html).toContain("Complete los datos del tomador y del riesgo y revise el resumen");
+    expect(html).toContain("Acepte expresamente estas condiciones");
+    expect(html).not.toMatch(/Pide su cotización|elige un plan/);
   });
 
   it("escribe un registro estructurado por petición", async () => {

@@ -101,12 +101,13 @@ export async function auditCount(): Promise<number> {
 
 /**
  * Starts the server on a fresh database before the file's tests and signs the seeded superadmin in.
- * `now`: the API's clock, for a file that moves it (its tokens expire by that clock too).
+ * `now`: the API's clock, for a file that moves it (its tokens expire by that clock too);
+ * `publicBaseUrl`: the site's address, for the links in e-mails.
  */
-export function setUpAdminApi(opts: { now?: Clock } = {}): void {
+export function setUpAdminApi(opts: { now?: Clock; publicBaseUrl?: string } = {}): void {
   beforeAll(async () => {
     database = await createTestDatabase();
-    server = await startTestServer({ database, now: opts.now });
+    server = await startTestServer({ database, now: opts.now, publicBaseUrl: opts.publicBaseUrl });
     superToken = await login(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
     const me = await json<{ id: number }>("get", "/admin/auth/me", { token: superToken, status: 200 });
     seededAdminId = me.id;

@@ -8,7 +8,9 @@ const WIN_ANSI = new TextDecoder("windows-1252");
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString("latin1");
   const lines: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // pdfkit ends a stream's data with "\n" before "endstream"; a "\r" there is the data's last
+  // byte (compressed bytes can be anything), not part of the end of line.
+  const streams = /stream\r?\n([\s\S]*?)\nendstream/g;
   for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
     let content: string;
     try {

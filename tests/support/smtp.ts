@@ -4,7 +4,15 @@ import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { to: string[]; subject: string; text: string; raw: string };
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  /** The HTML part, or null for a message without one. */
+  html: string | null;
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
+  raw: string;
+};
 
 export type TestSmtpServer = {
   url: string;
@@ -36,6 +44,8 @@ export async function startSmtpServer(opts: { port?: number; onMessage?: (mail: 
               to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
               subject: parsed.subject ?? "",
               text: parsed.text ?? "",
+              html: typeof parsed.html === "string" ? parsed.html : null,
+              attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? "", contentType: a.contentType, content: a.content })),
               raw,
             };
             messages.push(mail);

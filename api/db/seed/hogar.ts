@@ -152,7 +152,7 @@ export const HOGAR: LineSeed = {
       line: "hogar",
       code: "hogar_asistencia",
       name: "Asistencia en el hogar",
-      description: "Fontanero, electricista y cerrajero urgentes las 24 horas, con 3 horas de mano de obra incluidas.",
+      description: "Fontanero, electricista y cerrajero urgentes, las 24 horas del día.",
       priceType: "fixed",
       priceValue: 1_500,
       limitText: "3 horas de mano de obra por servicio",
