@@ -163,7 +163,7 @@ describe("migrated and seeded database", () => {
     expect(gestor!.permissions["audit:read"]).toBe(true);
   });
 
-  it("la asistencia en el hogar dice «3 horas de mano de obra» una vez; la migración 0015 corrige las bases ya sembradas", async () => {
+  it("la asistencia en el hogar dice «3 horas de mano de obra» una vez; la migración 0016 corrige las bases ya sembradas", async () => {
     const assistance = () => handle.db.select().from(s.guarantees).where(eq(s.guarantees.code, "hogar_asistencia"));
     const [seeded] = await assistance();
     // Description and limit are shown one after the other (/results, /garantias): the limit says it.
@@ -172,7 +172,7 @@ describe("migrated and seeded database", () => {
 
     // A database seeded before the fix holds the old text; one an admin edited keeps its own.
     const OLD = "Fontanero, electricista y cerrajero urgentes las 24 horas, con 3 horas de mano de obra incluidas.";
-    const migration = (await readFile(path.resolve("api/db/migrations/0015_hogar_assistance_text.sql"), "utf8")).split("--> statement-breakpoint");
+    const migration = (await readFile(path.resolve("api/db/migrations/0016_hogar_assistance_text.sql"), "utf8")).split("--> statement-breakpoint");
     const run = async () => {
       for (const statement of migration) await handle.db.execute(sql.raw(statement));
     };
