@@ -152,11 +152,15 @@ export type SelectFieldProps<Schema> = {
 /** A labelled <select> wired to a conform field. */
 export function SelectField<Schema>({ meta, label, hint, options, groups = [], placeholder, width = "md", className, selectProps }: SelectFieldProps<Schema>) {
   const invalid = Boolean(meta.errors?.length);
-  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  const { key, required, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  // HTML lets a select be `required` only when its first option is an empty placeholder (the
+  // state a person must leave). Without one (an edit form: a value is always chosen) the
+  // attribute would check nothing and is not valid; screen readers still hear "required".
+  const requiredProps = required ? (placeholder !== undefined ? { required } : { "aria-required": true }) : {};
   return (
     <FieldShell invalid={invalid} className={className}>
       <FieldLabel meta={meta} label={label} hint={hint} />
-      <select key={key} {...props} {...selectProps} className={controlClass(invalid, width)}>
+      <select key={key} {...props} {...requiredProps} {...selectProps} className={controlClass(invalid, width)}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
