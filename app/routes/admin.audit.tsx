@@ -117,12 +117,18 @@ function Changes({ entry }: { entry: AuditEntry }) {
       <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline">
         Ver antes y después<span className="sr-only"> del registro {entry.id}</span>
       </summary>
-      <div className="mt-2 space-y-2">
-        <h3 className="text-xs font-semibold uppercase text-slate-600">Antes</h3>
-        <Json value={entry.before} />
-        <h3 className="text-xs font-semibold uppercase text-slate-600">Después</h3>
-        <Json value={entry.after} />
-      </div>
+      {/* Labels of two values, not sections of the page: a list of terms, not headings (an h3 in
+          every row skipped a level after the h1 and filled the page's outline with 40 of them). */}
+      <dl className="mt-2 space-y-2">
+        <dt className="text-xs font-semibold uppercase text-slate-600">Antes</dt>
+        <dd>
+          <Json value={entry.before} />
+        </dd>
+        <dt className="text-xs font-semibold uppercase text-slate-600">Después</dt>
+        <dd>
+          <Json value={entry.after} />
+        </dd>
+      </dl>
     </details>
   );
 }

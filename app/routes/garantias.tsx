@@ -172,27 +172,27 @@ function PublicCatalogue({ data }: { data: PublicData }) {
             <Link to={`/cotizar?linea=${line.code}`}>Calcular el precio de su {line.name.toLowerCase()}</Link>
             <a href={documentPaths.ipid(line.code)}>Documento de información del producto (IPID)</a>
           </p>
-          {/* A table from 640 px; on a phone each guarantee is a block with its own labels (explicit
-              roles keep the table's meaning for screen readers when the display changes). */}
+          {/* A table from 640 px; on a phone, a one-column table: each guarantee's row header says in
+              two lines what the hidden columns say. Rows and cells keep their table display on every
+              screen (only whole cells are hidden), so the table's meaning needs no ARIA roles: a
+              browser that drops a table's semantics when its rows become blocks never sees one. */}
           <div className="mt-4">
-            <table role="table" className="w-full text-left text-sm">
+            <table className="w-full text-left text-sm">
               <caption className="sr-only">Garantías de {line.name} por plan</caption>
-              <thead role="rowgroup" className="sr-only sm:not-sr-only sm:table-header-group">
-                <tr role="row" className="border-b border-slate-300">
-                  <th role="columnheader" scope="col" className="py-2 pr-3">Garantía</th>
-                  <th role="columnheader" scope="col" className="py-2 pr-3">Límite</th>
-                  <th role="columnheader" scope="col" className="py-2 pr-3">Franquicia</th>
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="py-2 pr-3">Garantía</th>
+                  <CatalogueHeader>Límite</CatalogueHeader>
+                  <CatalogueHeader>Franquicia</CatalogueHeader>
                   {line.plans.map((p) => (
-                    <th role="columnheader" key={p.code} scope="col" className="py-2 pr-3">
-                      {p.name}
-                    </th>
+                    <CatalogueHeader key={p.code}>{p.name}</CatalogueHeader>
                   ))}
                 </tr>
               </thead>
-              <tbody role="rowgroup" className="block sm:table-row-group">
+              <tbody>
                 {line.guarantees.map((g) => (
-                  <tr role="row" key={g.code} className="block border-b border-slate-200 py-3 align-top sm:table-row sm:py-0">
-                    <th role="rowheader" scope="row" className="block pb-1 font-normal sm:table-cell sm:py-2 sm:pr-3">
+                  <tr key={g.code} className="border-b border-slate-200 align-top">
+                    <th scope="row" className="py-3 font-normal sm:py-2 sm:pr-3">
                       <span className="font-semibold">{g.name}</span>
                       <span className="block text-slate-600">{g.description}</span>
                       {/* On a phone the columns below are hidden: what they say, in two lines. */}
@@ -219,13 +219,18 @@ function PublicCatalogue({ data }: { data: PublicData }) {
   );
 }
 
+/** A column header of the catalogue's table shown from 640 px, as its cells. */
+function CatalogueHeader({ children }: { children: React.ReactNode }) {
+  return (
+    <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
+      {children}
+    </th>
+  );
+}
+
 /** One cell of the catalogue's table, from 640 px (a phone reads the row header's summary instead). */
 function CatalogueCell({ children }: { children: React.ReactNode }) {
-  return (
-    <td role="cell" className="hidden sm:table-cell sm:py-2 sm:pr-3">
-      {children}
-    </td>
-  );
+  return <td className="hidden sm:table-cell sm:py-2 sm:pr-3">{children}</td>;
 }
 
 /** "Incluida en Todo riesgo. Opcional en Terceros." — the plan columns in one line. */

@@ -35,7 +35,9 @@ async function render(html: string): Promise<string> {
 
 /** One request by w3m: the answer's status, redirect, HTML and its text rendering. */
 async function w3m(url: string, body?: URLSearchParams): Promise<Page> {
-  const args = ["-o", "accept_encoding=identity", "-o", "follow_redirection=0", "-dump_both", "-I", "UTF-8", "-O", "UTF-8"];
+  // -no-cookie: the cookies are the test's own (the jar); w3m's file (~/.w3m/cookie) keeps persistent
+  // ones across runs and for every port of 127.0.0.1, so an earlier run's session came along.
+  const args = ["-no-cookie", "-o", "accept_encoding=identity", "-o", "follow_redirection=0", "-dump_both", "-I", "UTF-8", "-O", "UTF-8"];
   if (jar.size > 0) args.push("-header", `Cookie: ${[...jar].map(([k, v]) => `${k}=${v}`).join("; ")}`);
   if (body) {
     const file = path.join(work, "post.txt");
@@ -104,8 +106,10 @@ function madridDay(days: number): string {
 }
 
 describe.skipIf(!W3M)(`un navegador de texto (w3m)${W3M ? "" : `: ${WHY}`}`, () => {
-  // retry: once, alongside another file, the first page came back without the alquiler form
-  // (not reproduced since; the page's text is in the failure message to find out why).
+  // retry: once, alongside another file, the first page came back without the alquiler form (the
+  // page's text is in the failure message). Reproduced since on every first attempt while
+  // ~/.w3m/cookie held an earlier run's persistent session for 127.0.0.1 (the sign-in page came
+  // back); w3m now runs with -no-cookie. The retry stays until CI has shown it is not needed.
   it("cotiza un alquiler, se registra y contrata con fechas escritas dd/mm/aaaa, sin JavaScript", { retry: 1 }, async () => {
     // The quote form: usable as text, the bot trap not offered as a field.
     const quote = await open("/cotizar?linea=alquiler");

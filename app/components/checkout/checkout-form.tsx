@@ -193,7 +193,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
               inputProps={{ autoComplete: "off", spellCheck: false }}
             />
           ) : null}
-          <Field meta={fields.address} label="Dirección" hint="Calle, número, piso y puerta" width="lg" inputProps={{ autoComplete: "street-address" }} />
+          <Field meta={fields.address} label="Dirección" hint="Calle, número, piso y puerta" width="lg" inputProps={{ autoComplete: "address-line1" }} />
           <Field meta={fields.postalCode} label="Código postal" width="xs" inputProps={{ autoComplete: "postal-code", inputMode: "numeric" }} />
           <Field meta={fields.city} label="Población" width="md" inputProps={{ autoComplete: "address-level2" }} />
         </fieldset>

@@ -5,6 +5,7 @@ import {
   type FieldMetadata,
 } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { validInputAttributes } from "./input-attributes";
 
 /**
  * Form fields in the GOV.UK Design System's habits: a visible label above the control, an
@@ -94,7 +95,7 @@ export function Field<Schema>({ meta, label, hint, type = "text", width = "md", 
   return (
     <FieldShell invalid={invalid} className={className}>
       <FieldLabel meta={meta} label={label} hint={hint} />
-      <input key={key} {...props} {...inputProps} className={controlClass(invalid, width)} />
+      <input key={key} {...validInputAttributes({ ...props, ...inputProps })} className={controlClass(invalid, width)} />
     </FieldShell>
   );
 }
@@ -127,12 +128,7 @@ export function DateField<Schema>({ meta, label, hint, example, width = "xs", cl
       <FieldLabel meta={meta} label={label} hint={fullHint} />
       <input
         key={key}
-        {...props}
-        inputMode="numeric"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={20}
-        {...inputProps}
+        {...validInputAttributes({ ...props, inputMode: "numeric", autoComplete: "off", spellCheck: false, maxLength: 20, ...inputProps })}
         className={controlClass(invalid, width)}
       />
     </FieldShell>
@@ -156,11 +152,15 @@ export type SelectFieldProps<Schema> = {
 /** A labelled <select> wired to a conform field. */
 export function SelectField<Schema>({ meta, label, hint, options, groups = [], placeholder, width = "md", className, selectProps }: SelectFieldProps<Schema>) {
   const invalid = Boolean(meta.errors?.length);
-  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  const { key, required, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  // HTML lets a select be `required` only when its first option is an empty placeholder (the
+  // state a person must leave). Without one (an edit form: a value is always chosen) the
+  // attribute would check nothing and is not valid; screen readers still hear "required".
+  const requiredProps = required ? (placeholder !== undefined ? { required } : { "aria-required": true }) : {};
   return (
     <FieldShell invalid={invalid} className={className}>
       <FieldLabel meta={meta} label={label} hint={hint} />
-      <select key={key} {...props} {...selectProps} className={controlClass(invalid, width)}>
+      <select key={key} {...props} {...requiredProps} {...selectProps} className={controlClass(invalid, width)}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -227,8 +227,7 @@ export function CheckboxField<Schema>({ meta, label, hint, value, className, inp
       <div className="flex items-start gap-3">
         <input
           key={key}
-          {...props}
-          {...inputProps}
+          {...validInputAttributes({ ...props, ...inputProps })}
           className="mt-1 h-6 w-6 shrink-0 rounded border-2 border-slate-600 accent-brand-700"
         />
         <div>

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FieldErrors } from "~/components/ui/field";
+import { validInputAttributes } from "~/components/ui/input-attributes";
 
 /** A conform field as a group of radio buttons under a legend, its errors above them (GOV.UK). */
 export function RadioGroup({
@@ -22,7 +23,7 @@ export function RadioGroup({
           const id = `${meta.id}-${option.value}`;
           return (
             <div key={option.value} className="flex items-start gap-3">
-              <input key={key} {...props} id={id} className="mt-1 h-6 w-6 shrink-0 accent-brand-700" />
+              <input key={key} {...validInputAttributes(props)} id={id} className="mt-1 h-6 w-6 shrink-0 accent-brand-700" />
               <label htmlFor={id} className="min-h-[32px] font-medium text-slate-900">
                 {option.label}
               </label>
