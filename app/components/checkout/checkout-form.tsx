@@ -246,7 +246,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
             meta={fields.terms}
             label={
               <>
-                {labels.terms} <Link to="/terminos-y-condiciones" className="underline">condiciones de contratación</Link>
+                {`${labels.terms} `}<Link to="/terminos-y-condiciones" className="underline">condiciones de contratación</Link>
               </>
             }
           />
@@ -254,7 +254,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
             meta={fields.privacy}
             label={
               <>
-                {labels.privacy} <Link to="/politica-de-privacidad" className="underline">política de privacidad</Link>
+                {`${labels.privacy} `}<Link to="/politica-de-privacidad" className="underline">política de privacidad</Link>
               </>
             }
           />
@@ -262,7 +262,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
             meta={fields.ipid}
             label={
               <>
-                {labels.ipid} <a href={data.ipidHref} className="underline">documento de información del producto (IPID)</a>
+                {`${labels.ipid} `}<a href={data.ipidHref} className="underline">documento de información del producto (IPID)</a>
               </>
             }
           />
@@ -274,7 +274,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
 
         <div className="mt-8">
           <SubmitButton pendingText={staff ? "Emitiendo…" : "Contratando…"} pending={submitting} disabled={submitting}>
-            {staff ? "Emitir la póliza y cobrar" : "Contratar y pagar"} {formatMoney(price.recibos[0]?.amount ?? price.total)}
+            {`${staff ? "Emitir la póliza y cobrar" : "Contratar y pagar"} ${formatMoney(price.recibos[0]?.amount ?? price.total)}`}
           </SubmitButton>
         </div>
       </Form>
