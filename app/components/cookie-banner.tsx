@@ -62,9 +62,7 @@ export function CookieBanner({ consent, returnTo }: { consent: Consent | null; r
           <p>
             {confirmation === "accept"
               ? "Ha aceptado las cookies opcionales."
-              : "Ha rechazado las cookies opcionales."}{" "}
-            Puede cambiar su elección en cualquier momento en{" "}
-            <Link to="/cookies" className="font-medium underline">
+              : "Ha rechazado las cookies opcionales."} Puede cambiar su elección en cualquier momento en <Link to="/cookies" className="font-medium underline">
               Configurar cookies
             </Link>
             .
@@ -91,8 +89,7 @@ export function CookieBanner({ consent, returnTo }: { consent: Consent | null; r
       {/* Short, so that on a phone it takes at most a quarter of the first screen (and scrolls inside beyond that). */}
       <div className="container-page flex max-h-[25vh] flex-col gap-2 overflow-y-auto py-2 sm:gap-4 sm:py-4 md:max-h-[60vh] md:flex-row md:items-center md:justify-between md:gap-8">
         <div className="max-w-2xl text-sm leading-snug sm:text-base sm:leading-relaxed">
-          <h2 className="inline font-bold">Cookies.</h2>{" "}
-          <p className="inline">
+          <h2 className="inline font-bold">Cookies.</h2> <p className="inline">
             Hasta que usted decida, solo usamos las técnicas necesarias. Con su permiso usaríamos también cookies de
             analítica y de personalización.
           </p>

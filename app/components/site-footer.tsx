@@ -47,8 +47,7 @@ export function SiteFooter({ site }: { site?: SiteInfo | null }) {
               <p>{site.address}</p>
               <p>
                 Distribuidor de seguros inscrito en el Registro administrativo de distribuidores de seguros y
-                reaseguros de la Dirección General de Seguros y Fondos de Pensiones (DGSFP) con el número{" "}
-                <span className="font-medium text-slate-900">{site.registrationNumber}</span>.
+                reaseguros de la Dirección General de Seguros y Fondos de Pensiones (DGSFP) con el número <span className="font-medium text-slate-900">{site.registrationNumber}</span>.
               </p>
               <p>
                 <a href={`mailto:${site.email}`} className="underline">
@@ -63,8 +62,7 @@ export function SiteFooter({ site }: { site?: SiteInfo | null }) {
           ) : (
             <p className="mt-3 leading-relaxed">
               Cotiza es un servicio de distribución de seguros inscrito en el Registro de la Dirección General de
-              Seguros y Fondos de Pensiones (DGSFP). Encontrará todos nuestros datos en los{" "}
-              <Link to="/terminos-y-condiciones" className="underline">
+              Seguros y Fondos de Pensiones (DGSFP). Encontrará todos nuestros datos en los <Link to="/terminos-y-condiciones" className="underline">
                 Términos y condiciones
               </Link>
               .
@@ -80,8 +78,7 @@ export function SiteFooter({ site }: { site?: SiteInfo | null }) {
             Escriba a nuestro Servicio de Atención al Cliente
             {site ? (
               <>
-                {" "}
-                en{" "}
+                {" en "}
                 <a href={`mailto:${site.complaintsEmail}`} className="underline [overflow-wrap:anywhere]">
                   {site.complaintsEmail}
                 </a>
@@ -94,7 +91,7 @@ export function SiteFooter({ site }: { site?: SiteInfo | null }) {
       </div>
       <div className="border-t border-slate-200">
         <p className="container-page py-4 text-slate-600">
-          © {year} {holder}. Todos los derechos reservados.
+          © {`${year} ${holder}`}. Todos los derechos reservados.
         </p>
       </div>
     </footer>

@@ -88,7 +88,7 @@ export function PageNotice({ toast }: { toast: Toast | null | undefined }) {
       <ToastIcon type={toast.type} className={`mt-0.5 h-5 w-5 shrink-0 ${STYLES[toast.type].icon}`} />
       <p>
         <strong className="font-semibold text-slate-900">{toast.title}.</strong>
-        {toast.description ? <span className="text-slate-700"> {toast.description}.</span> : null}
+        {toast.description ? <span className="text-slate-700">{` ${toast.description}.`}</span> : null}
       </p>
     </div>
   );

@@ -44,8 +44,7 @@ export default function AdminDashboard() {
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Panel</h1>
       <p className="mt-2 text-slate-700">
-        Hola, <span className="font-semibold">{username}</span>. Has entrado con el rol{" "}
-        <span className="font-semibold">{roleName}</span>.
+        Hola, <span className="font-semibold">{username}</span>. Has entrado con el rol <span className="font-semibold">{roleName}</span>.
       </p>
 
       {counts ? (
@@ -57,7 +56,7 @@ export default function AdminDashboard() {
             {COUNT_LABELS.map(({ key, label, hint }) => (
               <div key={key} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                 <dt className="text-sm font-medium text-slate-600">
-                  {label} <span className="sr-only">({hint})</span>
+                  {`${label} `}<span className="sr-only">({hint})</span>
                 </dt>
                 <dd className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{numberFormat.format(counts[key])}</dd>
                 <dd aria-hidden="true" className="text-sm text-slate-500">

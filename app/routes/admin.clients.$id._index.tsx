@@ -206,8 +206,7 @@ export default function ClientPage() {
           <ul className="space-y-1">
             {detail.consents.map((consent, index) => (
               <li key={index}>
-                <strong>{CONSENT_PURPOSE_LABELS[consent.purpose]}</strong>: {consent.granted ? "aceptado" : "rechazado"} el{" "}
-                <time dateTime={isoDateTime(consent.at)}>{formatDateTime(consent.at)}</time>
+                <strong>{CONSENT_PURPOSE_LABELS[consent.purpose]}</strong>: {consent.granted ? "aceptado" : "rechazado"} el <time dateTime={isoDateTime(consent.at)}>{formatDateTime(consent.at)}</time>
                 {consent.channel === "telefono" ? (
                   <span className="text-slate-700"> por teléfono{consent.recordedBy ? `, registrado por ${consent.recordedBy}` : ""}</span>
                 ) : consent.ip ? (
@@ -372,8 +371,7 @@ function TimelineItem({ entry }: { entry: ClientTimelineEntry }) {
       <p>
         <time dateTime={entry.at} className="tabular-nums text-slate-700">
           {formatDateTime(entry.at)}
-        </time>{" "}
-        <strong>{entry.label}</strong>
+        </time> <strong>{entry.label}</strong>
         {entry.policyNumber ? <span className="font-mono text-sm"> · {entry.policyNumber}</span> : null}
         {entry.actorLabel ? <span className="text-slate-700"> · {entry.actorLabel}</span> : null}
       </p>

@@ -69,11 +69,9 @@ function deactivateCopy(g: GuaranteeDetail): ConfirmCopy {
     title: `¿Desactivar «${g.name}»?`,
     description: (
       <>
-        Dejará de ofrecerse en las cotizaciones nuevas.{" "}
-        {g.livePolicies > 0
+        Dejará de ofrecerse en las cotizaciones nuevas. {g.livePolicies > 0
           ? `La llevan ${g.livePolicies} pólizas vivas: la conservan, también en sus documentos.`
-          : "Ninguna póliza viva la lleva."}{" "}
-        Las garantías no se borran: puedes volver a activarla.
+          : "Ninguna póliza viva la lleva."} Las garantías no se borran: puedes volver a activarla.
       </>
     ),
     confirmLabel: "Sí, desactivar",
@@ -258,8 +256,7 @@ function HistoryItem({ entry }: { entry: GuaranteeAuditEntry }) {
       <p>
         <time dateTime={entry.at} className="tabular-nums text-slate-700">
           {formatDateTime(entry.at)}
-        </time>{" "}
-        <strong>{entry.label}</strong>
+        </time> <strong>{entry.label}</strong>
         {entry.actorLabel ? <span className="text-slate-700"> · {entry.actorLabel}</span> : null}
       </p>
       {summary ? <p className="text-slate-700">{summary}</p> : null}

@@ -38,8 +38,7 @@ export default function PermissionsPage() {
           Cada permiso deja hacer una cosa concreta. Los permisos se conceden a los roles, no a las personas:
           {canEditRoles ? (
             <>
-              {" "}
-              para cambiar quién puede hacer qué, edita los{" "}
+              {" para cambiar quién puede hacer qué, edita los "}
               <Link to="/admin/roles" className="underline">
                 roles
               </Link>

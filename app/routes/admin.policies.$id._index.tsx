@@ -304,8 +304,7 @@ function LifecycleFacts({ data }: { data: AdminPolicy }) {
       {lifecycle.coverResumesAt ? <Fact term="La cobertura se reanuda el">{formatDateTime(lifecycle.coverResumesAt)}</Fact> : null}
       {lifecycle.cancellation ? (
         <Fact term="Anulación">
-          {CANCELLATION_REASON_LABELS[lifecycle.cancellation.reason]}, con efecto {formatDate(lifecycle.cancellation.effectiveDate)} (registrada el{" "}
-          {formatDateTime(lifecycle.cancellation.at)})
+          {CANCELLATION_REASON_LABELS[lifecycle.cancellation.reason]}, con efecto {formatDate(lifecycle.cancellation.effectiveDate)} (registrada el {formatDateTime(lifecycle.cancellation.at)})
         </Fact>
       ) : null}
       {lifecycle.renewalStopped ? (
@@ -315,9 +314,7 @@ function LifecycleFacts({ data }: { data: AdminPolicy }) {
       ) : null}
       {lifecycle.renewalOffer ? (
         <Fact term="Renovación preparada">
-          Del {formatDate(lifecycle.renewalOffer.startDate)} al {formatDate(lifecycle.renewalOffer.endDate)}, nueva prima total {formatMoney(lifecycle.renewalOffer.totalPremiumCents)}{" "}
-          (ahora {formatMoney(policy.premium.total)}).{" "}
-          {lifecycle.renewalOffer.noticeSentAt ? `Aviso enviado el ${formatDateTime(lifecycle.renewalOffer.noticeSentAt)}.` : "Aviso sin enviar."}
+          Del {formatDate(lifecycle.renewalOffer.startDate)} al {formatDate(lifecycle.renewalOffer.endDate)}, nueva prima total {formatMoney(lifecycle.renewalOffer.totalPremiumCents)} (ahora {formatMoney(policy.premium.total)}). {lifecycle.renewalOffer.noticeSentAt ? `Aviso enviado el ${formatDateTime(lifecycle.renewalOffer.noticeSentAt)}.` : "Aviso sin enviar."}
         </Fact>
       ) : null}
     </dl>

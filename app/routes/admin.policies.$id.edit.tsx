@@ -62,8 +62,7 @@ export default function EditPolicyPage() {
       <h1 className="mt-4 text-2xl font-bold tracking-tight">Modificar la póliza {policy.number}</h1>
       <p className="mt-1 text-slate-700">
         Aquí se cambia lo que no cambia la prima. Un cambio de plan, garantías, forma de pago o de los datos que tarifican necesita un suplemento. Los datos de contacto del
-        tomador se cambian en{" "}
-        <Link to={`/admin/clients/${data.clientId}/edit`} className="underline">
+        tomador se cambian en <Link to={`/admin/clients/${data.clientId}/edit`} className="underline">
           su ficha de cliente
         </Link>
         .

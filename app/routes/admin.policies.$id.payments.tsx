@@ -157,8 +157,7 @@ export default function PolicyPaymentsPage() {
         </h2>
         <p className="mt-1 text-slate-700">
           Medio de pago: {data.payment.method ? PAYMENT_METHOD_LABELS[data.payment.method] : "—"}
-          {data.payment.iban ? ` (${data.payment.iban})` : ""}.{" "}
-          {canWrite ? "Cada acción pide confirmación y queda en el historial de la póliza." : "Tu rol puede ver los recibos, pero no cambiarlos."}
+          {data.payment.iban ? ` (${data.payment.iban})` : ""}. {canWrite ? "Cada acción pide confirmación y queda en el historial de la póliza." : "Tu rol puede ver los recibos, pero no cambiarlos."}
         </p>
         <div className="mt-3">
           <DataTable
@@ -186,8 +185,8 @@ function columns(data: AdminPolicy, canWrite: boolean, reply: StaffActionReply |
       className: "whitespace-nowrap",
       cell: (r) => (
         <>
-          {formatDate(r.period.from)} <span aria-hidden="true">–</span>
-          <span className="sr-only">al</span> {formatDate(r.period.to)}
+          {`${formatDate(r.period.from)} `}<span aria-hidden="true">–</span>
+          <span className="sr-only">al</span>{` ${formatDate(r.period.to)}`}
         </>
       ),
     },

@@ -272,7 +272,7 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
                     {data.matches.items.map((match) => (
                       <li key={match.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                         <span>
-                          <strong>{match.name}</strong> {match.nif ? `· ${match.nif}` : ""} {match.email ? `· ${match.email}` : ""}
+                          <strong>{match.name}</strong>{`${match.nif ? ` · ${match.nif}` : ""}${match.email ? ` · ${match.email}` : ""}`}
                         </span>
                         <Link to={stepHref({ [CLIENT_PARAM]: match.id, [LINE_PARAM]: data.line })} className="btn-secondary" aria-label={`Elegir a ${match.name}`}>
                           Elegir
@@ -334,8 +334,7 @@ function PlanChooser({ data }: { data: Extract<LoaderData, { step: 2 }> }) {
         2. {STEPS[1]}
       </h2>
       <p className="mt-2 text-slate-700">
-        {lineOption(quote.line).name}. Precio válido hasta el {formatDate(quote.validUntil)}.{" "}
-        <Link to={data.requote} className="underline">
+        {lineOption(quote.line).name}. Precio válido hasta el {formatDate(quote.validUntil)}. <Link to={data.requote} className="underline">
           Volver a cotizar
         </Link>
       </p>

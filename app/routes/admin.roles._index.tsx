@@ -71,8 +71,7 @@ export default function RolesPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Roles</h1>
           <p className="mt-1 text-slate-700">
-            Cada usuario tiene un rol, y el rol decide qué puede hacer. Consulta la{" "}
-            <Link to="/admin/permissions" className="underline">
+            Cada usuario tiene un rol, y el rol decide qué puede hacer. Consulta la <Link to="/admin/permissions" className="underline">
               matriz de permisos
             </Link> para compararlos.
           </p>

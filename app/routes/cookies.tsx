@@ -201,8 +201,7 @@ export default function CookiesPage() {
         </Form>
 
         <p className="mt-10 text-slate-700">
-          Más información sobre cómo tratamos sus datos en la{" "}
-          <Link to="/politica-de-privacidad" className="underline">
+          Más información sobre cómo tratamos sus datos en la <Link to="/politica-de-privacidad" className="underline">
             Política de privacidad
           </Link>
           .

@@ -102,8 +102,7 @@ export default function QuotePage() {
               </h3>
               <p className="mt-1 text-slate-700">{plan.description}</p>
               <p className="mt-2">
-                <strong className="text-2xl">{formatMoney(plan.prices.anual.total)}</strong> al año. Franquicia:{" "}
-                {plan.deductibleCents > 0 ? formatMoney(plan.deductibleCents) : "sin franquicia"}.
+                <strong className="text-2xl">{formatMoney(plan.prices.anual.total)}</strong> al año. Franquicia: {plan.deductibleCents > 0 ? formatMoney(plan.deductibleCents) : "sin franquicia"}.
               </p>
               <h4 className="mt-3 font-semibold text-slate-900">Precio según la forma de pago</h4>
               <FrequencyPrices prices={plan.prices} />

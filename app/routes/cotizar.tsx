@@ -161,8 +161,7 @@ function LineQuote({ line, defaultValue, constraint }: { line: QuoteLine; defaul
         onEdit={() => setDirty(true)}
         footer={
           <p className="mt-8 text-slate-600">
-            Usaremos estos datos solo para calcular su precio. Más información en la{" "}
-            <Link to="/politica-de-privacidad" className="underline">
+            Usaremos estos datos solo para calcular su precio. Más información en la <Link to="/politica-de-privacidad" className="underline">
               política de privacidad
             </Link>
             .

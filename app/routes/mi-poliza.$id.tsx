@@ -173,8 +173,7 @@ export default function PolicyPage() {
               {policy.endorsements.map((e) => (
                 <li key={e.id}>
                   <strong>{e.guarantees.map((g) => g.name).join(", ")}</strong> desde el {formatDate(e.effectiveDate)}: {formatMoney(e.total)}
-                  {e.reciboSequence ? ` (recibo ${e.reciboSequence})` : ""}, condiciones particulares versión {e.version}.{" "}
-                  <Link to={`/garantia-confirmada?suplemento=${e.id}`} className="underline">
+                  {e.reciboSequence ? ` (recibo ${e.reciboSequence})` : ""}, condiciones particulares versión {e.version}. <Link to={`/garantia-confirmada?suplemento=${e.id}`} className="underline">
                     Ver el suplemento
                   </Link>
                 </li>
@@ -236,8 +235,7 @@ function WithdrawalBody({ policy }: { policy: MyPolicy }) {
         {policy.withdrawal.until ? ` hasta el ${formatDate(policy.withdrawal.until)} inclusive` : ""}.
       </p>
       <p className="mt-2 text-slate-700">
-        Si desiste hoy, la póliza queda anulada desde hoy, se anulan los recibos pendientes y{" "}
-        {withdrawal.refundCents ? `le devolvemos ${formatMoney(withdrawal.refundCents)}, la prima de los días no cubiertos, en su medio de pago.` : "no hay prima que devolver."}
+        Si desiste hoy, la póliza queda anulada desde hoy, se anulan los recibos pendientes y {withdrawal.refundCents ? `le devolvemos ${formatMoney(withdrawal.refundCents)}, la prima de los días no cubiertos, en su medio de pago.` : "no hay prima que devolver."}
       </p>
     </>
   );

@@ -41,8 +41,7 @@ export default function MyPoliciesPage() {
             message="Todavía no tiene ninguna póliza contratada."
             hint={
               <>
-                Calcule el precio de su seguro en unos minutos, o contrate uno que ya calculó desde{" "}
-                <Link to="/mis-cotizaciones">Mis cotizaciones</Link>.
+                Calcule el precio de su seguro en unos minutos, o contrate uno que ya calculó desde <Link to="/mis-cotizaciones">Mis cotizaciones</Link>.
               </>
             }
             action={{ to: "/cotizar", label: "Calcular precio" }}

@@ -67,8 +67,7 @@ export default function PrivacyPolicyPage() {
           </li>
         </ul>
         <p>
-          Para cualquier cuestión sobre protección de datos puede escribirnos a{" "}
-          <a href={`mailto:${site.email}`}>{site.email}</a> indicando «Protección de datos» en el asunto.
+          Para cualquier cuestión sobre protección de datos puede escribirnos a <a href={`mailto:${site.email}`}>{site.email}</a> indicando «Protección de datos» en el asunto.
         </p>
         <p>
           Cuando contrata una póliza, la entidad aseguradora que la emite trata también sus datos, como responsable,
@@ -182,8 +181,7 @@ export default function PrivacyPolicyPage() {
           El precio de su cotización se calcula de forma automática, aplicando la tarifa del seguro a los datos que nos
           facilita (por ejemplo, la edad del conductor o las características de la vivienda). Este cálculo es
           necesario para ofrecerle el contrato (art. 22.2.a RGPD). Si no está de acuerdo con el resultado, puede pedir
-          que lo revise una persona, expresar su punto de vista e impugnarlo escribiéndonos a{" "}
-          <a href={`mailto:${site.email}`}>{site.email}</a>.
+          que lo revise una persona, expresar su punto de vista e impugnarlo escribiéndonos a <a href={`mailto:${site.email}`}>{site.email}</a>.
         </p>
 
         {h2(4)}
@@ -280,8 +278,7 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>
             <strong>No ser objeto de decisiones automatizadas</strong> con efectos jurídicos o significativos sin
-            intervención humana, con las garantías explicadas en el apartado{" "}
-            <a href="#decisiones-automatizadas">Cálculo automático del precio</a>.
+            intervención humana, con las garantías explicadas en el apartado <a href="#decisiones-automatizadas">Cálculo automático del precio</a>.
           </li>
           <li>
             <strong>Retirar su consentimiento</strong> cuando el tratamiento se base en él, sin que ello afecte a la
@@ -308,8 +305,7 @@ export default function PrivacyPolicyPage() {
         <p>
           Si considera que no hemos tratado bien sus datos o no hemos atendido sus derechos, puede presentar una
           reclamación ante la Agencia Española de Protección de Datos (AEPD), C/ Jorge Juan, 6, 28001 Madrid, o en su
-          sede electrónica en{" "}
-          <a href="https://www.aepd.es" rel="noopener noreferrer">
+          sede electrónica en <a href="https://www.aepd.es" rel="noopener noreferrer">
             www.aepd.es
           </a>
           . Le agradeceremos que antes nos escriba, para intentar resolverlo.
@@ -326,8 +322,7 @@ export default function PrivacyPolicyPage() {
         <p>
           Usamos cookies técnicas necesarias para que el sitio funcione. Las cookies opcionales (analítica y
           personalización) solo se usan si usted las acepta, y nada que no sea imprescindible se carga antes de que
-          decida. Puede consultar el detalle y cambiar su elección en cualquier momento en{" "}
-          <Link to="/cookies">Configuración de cookies</Link>.
+          decida. Puede consultar el detalle y cambiar su elección en cualquier momento en <Link to="/cookies">Configuración de cookies</Link>.
         </p>
 
         {h2(12)}

@@ -144,8 +144,7 @@ export default function TermsPage() {
           información contractual.
         </p>
         <p>
-          Para desistir, use la opción de desistimiento de <Link to="/mi-poliza">Mi póliza</Link> o escríbanos a{" "}
-          <a href={`mailto:${site.email}`}>{site.email}</a> antes de que termine el plazo. La cobertura termina desde
+          Para desistir, use la opción de desistimiento de <Link to="/mi-poliza">Mi póliza</Link> o escríbanos a <a href={`mailto:${site.email}`}>{site.email}</a> antes de que termine el plazo. La cobertura termina desde
           que nos lo comunica y le devolvemos la prima pagada, descontando solo la parte correspondiente a los días en
           que estuvo asegurado, en un plazo máximo de 30 días.
         </p>
@@ -185,17 +184,14 @@ export default function TermsPage() {
 
         {h2(8)}
         <p>
-          Los textos, el diseño, los logotipos, el código y los demás contenidos del sitio pertenecen a{" "}
-          {site.distributorName} o a sus licenciantes y están protegidos por la normativa de propiedad intelectual e
+          Los textos, el diseño, los logotipos, el código y los demás contenidos del sitio pertenecen a {site.distributorName} o a sus licenciantes y están protegidos por la normativa de propiedad intelectual e
           industrial. Puede consultarlos e imprimirlos para su uso personal; no puede reproducirlos, distribuirlos ni
           transformarlos con otros fines sin nuestra autorización escrita.
         </p>
 
         {h2(9)}
         <p>
-          Si no está satisfecho, diríjase a nuestro Servicio de Atención al Cliente por correo electrónico a{" "}
-          <a href={`mailto:${site.complaintsEmail}`}>{site.complaintsEmail}</a> o por correo postal a{" "}
-          {site.distributorName}, {site.address}. Indique su nombre, NIF, número de póliza o de cotización y el motivo
+          Si no está satisfecho, diríjase a nuestro Servicio de Atención al Cliente por correo electrónico a <a href={`mailto:${site.complaintsEmail}`}>{site.complaintsEmail}</a> o por correo postal a {site.distributorName}, {site.address}. Indique su nombre, NIF, número de póliza o de cotización y el motivo
           de su queja. Le responderemos por escrito en el plazo que fija la normativa.
         </p>
         <p>

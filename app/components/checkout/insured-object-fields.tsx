@@ -63,8 +63,7 @@ export function InsuredObjectFields({ line, startDate, registration, riskSameAsH
             label="Código postal de la vivienda"
             hint={
               <>
-                El de la cotización, porque el precio depende de él. Si la vivienda está en otro código postal,{" "}
-                <Link to={requoteHref} className="underline">vuelva a cotizar</Link>.
+                El de la cotización, porque el precio depende de él. Si la vivienda está en otro código postal, <Link to={requoteHref} className="underline">vuelva a cotizar</Link>.
               </>
             }
             width="xs"

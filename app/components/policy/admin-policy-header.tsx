@@ -25,8 +25,7 @@ export function AdminPolicyHeader({ data, children }: { data: Pick<AdminPolicy, 
           <PolicyStatusBadge status={policy.status} />
         </div>
         <p className="text-slate-700">
-          {policy.lineName} · plan {policy.plan.name} · Tomador:{" "}
-          <a href={adminClientPath(data.clientId)} className="underline">
+          {policy.lineName} · plan {policy.plan.name} · Tomador: <a href={adminClientPath(data.clientId)} className="underline">
             {policy.policyholder.name}
           </a>
           {policy.policyholder.nif ? ` (${policy.policyholder.nif})` : null}

@@ -119,8 +119,10 @@ export function DateField<Schema>({ meta, label, hint, example, width = "xs", cl
   const { key, ...props } = getInputProps(meta, { type: "text", ariaDescribedBy: meta.descriptionId });
   const fullHint = (
     <>
-      {hint ? <>{hint} </> : null}
-      Escriba día, mes y año: dd/mm/aaaa. Por ejemplo, {example}
+      {hint}
+      {/* The space in the same text node as the words (issue 28). */}
+      {`${hint ? " " : ""}Escriba día, mes y año: dd/mm/aaaa. Por ejemplo, `}
+      {example}
     </>
   );
   return (
