@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { quoteAlquiler, register } from "./support";
 
 // Issue 28: after a full page load the server's HTML has React's <!-- --> marker between adjacent
@@ -19,10 +19,34 @@ async function chromiumNames(page: Page, role: string): Promise<string[]> {
   }
 }
 
+/**
+ * The text Chromium exposes inside `locator`'s element: its accessibility tree's static text,
+ * in order (what a screen reader reads out for a paragraph).
+ */
+async function chromiumText(page: Page, locator: Locator): Promise<string> {
+  await locator.evaluate((e) => e.setAttribute("data-ax-probe", ""));
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "[data-ax-probe]" });
+    const { node } = await cdp.send("DOM.describeNode", { nodeId });
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+    const text = (n: (typeof nodes)[number]): string =>
+      n.role?.value === "StaticText" ? (n.ignored ? "" : String(n.name?.value ?? "")) : (n.childIds ?? []).map((id) => text(byId.get(id)!)).join("");
+    const element = nodes.find((n) => n.backendDOMNodeId === node.backendNodeId);
+    if (!element) throw new Error(`${String(locator)} no está en el árbol de accesibilidad`);
+    return text(element).replace(/\u00a0/g, " ");
+  } finally {
+    await cdp.detach();
+    await locator.evaluate((e) => e.removeAttribute("data-ax-probe"));
+  }
+}
+
 test.describe("los nombres accesibles conservan sus espacios tras una carga completa", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "con JavaScript: la página servida e hidratada");
 
-  test("la contratación: los consentimientos y el botón de pagar", async ({ page }) => {
+  test("la contratación: los consentimientos, el botón de pagar y el pie", async ({ page }) => {
     await register(page);
     const { checkoutHref } = await quoteAlquiler(page);
     // A full load of the checkout, not a client-side navigation.
@@ -38,6 +62,9 @@ test.describe("los nombres accesibles conservan sus espacios tras una carga comp
       "He leído el documento de información del producto (IPID)",
       "Deseo recibir comunicaciones comerciales de Cotiza (opcional)",
     ]);
+    // The footer of every page: a registration number and an e-mail address inside its sentences.
+    expect(await chromiumText(page, page.getByRole("contentinfo").locator("p", { hasText: "con el número" }))).toMatch(/\(DGSFP\) con el número \S/);
+    expect(await chromiumText(page, page.getByRole("contentinfo").locator("p", { hasText: "Escriba a nuestro Servicio" }))).toMatch(/^Escriba a nuestro Servicio de Atención al Cliente en \S+@\S+\. Si no/);
     // formatMoney writes a no-break space before the euro sign.
     expect((await chromiumNames(page, "button")).map((n) => n.replace(/\u00a0/g, " "))).toContain(`Contratar y pagar ${amount}`);
   });
