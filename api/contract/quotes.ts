@@ -402,8 +402,17 @@ export const FactorLineSchema = z.object({
   factor: z.string().describe("Clave del factor de tarifa (driver_age, zone…)"),
   title: z.string().describe("Nombre del factor, p. ej. «Edad del conductor»"),
   label: z.string().describe("Tramo u opción aplicada, p. ej. «De 25 a 29 años»"),
+  input: z
+    .string()
+    .nullable()
+    .describe("El dato del cliente que elige el tramo, p. ej. «47 años» o «C. P. 28001»; null cuando el tramo ya es ese dato (una opción, un sí/no)"),
   value: z.number().int().describe("Factor en puntos básicos: 10 000 = ×1, 12 500 = ×1,25"),
+  amountCents: cents(
+    "Importe acumulado: la prima base por este factor y los anteriores, redondeado al céntimo (el redondeo no se arrastra: el de la última línea es riskPremiumCents)",
+  ),
 });
+
+export type FactorLine = z.infer<typeof FactorLineSchema>;
 
 export const PricedPlanSchema = z.object({
   code: z.string(),
@@ -412,8 +421,10 @@ export const PricedPlanSchema = z.object({
   recommended: z.boolean(),
   deductibleCents: cents("Franquicia por siniestro"),
   basePremiumCents: cents("Prima base anual del plan, antes de los factores de riesgo"),
-  riskPremiumCents: cents("Prima base por todos los factores de riesgo"),
-  explanation: z.array(FactorLineSchema).describe("Los factores de riesgo aplicados, línea a línea"),
+  riskPremiumCents: cents("Prima de riesgo: la prima base por todos los factores de riesgo, redondeada una sola vez al céntimo"),
+  explanation: z
+    .array(FactorLineSchema)
+    .describe("Los factores de riesgo aplicados a la prima base, en orden, con el importe acumulado tras cada uno"),
   guarantees: z.array(PlanGuaranteeSchema).describe("Garantías incluidas en el precio"),
   optionalGuarantees: z.array(OptionalGuaranteeSchema).describe("Garantías que se pueden añadir"),
   selectedOptionalGuarantees: z.array(z.string()).describe("Códigos de las garantías opcionales incluidas en los precios"),
