@@ -95,7 +95,13 @@ function Row({
     <tr data-paso={step} className={`border-b border-slate-200 align-top ${strong ? "font-bold" : ""}`}>
       <th scope="row" className={`py-1 pr-2 ${strong ? "font-bold" : "font-normal"}`}>
         {concept}
-        {detail ? <span className="block font-normal text-slate-600">{detail}</span> : null}
+        {/* The space keeps title and detail apart where CSS does not apply (a text browser). */}
+        {detail ? (
+          <>
+            {" "}
+            <span className="block font-normal text-slate-600">{detail}</span>
+          </>
+        ) : null}
       </th>
       <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{factor === undefined ? "" : factorText(factor)}</td>
       <td className="whitespace-nowrap py-1 text-right tabular-nums">
