@@ -22,9 +22,7 @@ import {
   AMOUNT_BOUNDS,
   DEFAULT_TENANT_CONTRACT,
   NUMBER_BOUNDS,
-  RENTAL_MONTHS,
   TENANT_CONTRACTS,
-  type RentalMonths,
   type TenantContract,
 } from "./quote-questions";
 export { FREQUENCIES, LINES as LINE_CODES, QUOTE_STATUSES };
@@ -42,10 +40,8 @@ export {
   DEFAULT_TENANT_CONTRACT,
   NUMBER_BOUNDS,
   QUOTE_FIELD_NAMES,
-  RENTAL_MONTHS,
   TENANT_CONTRACT_LABELS,
   TENANT_CONTRACTS,
-  type RentalMonths,
   type TenantContract,
 } from "./quote-questions";
 const TENANT_CONTRACT_MESSAGE = "Elija la situación laboral del inquilino";
@@ -301,18 +297,11 @@ function buildInputSchemas<
         required: "Introduzca los ingresos netos mensuales del inquilino",
         label: "Los ingresos netos mensuales",
       }),
-      months: documented(
-        z
-          .number({ required_error: "Elija los meses cubiertos: 6, 12 o 18", invalid_type_error: "Elija los meses cubiertos: 6, 12 o 18" })
-          .refine(
-            (months): months is RentalMonths => (RENTAL_MONTHS as readonly number[]).includes(months),
-            "Elija los meses cubiertos: 6, 12 o 18"
-          ),
-        { type: "integer", enum: RENTAL_MONTHS, description: "Meses de renta cubiertos: 6, 12 o 18" },
-      ),
       tenantContract: kit.tenantContract(),
     },
     inputsRequired
+  ).describe(
+    "Los meses de renta cubiertos no son un dato: son el plan (meses_6, meses_12, meses_18), que se elige al contratar (ADR 022). Un campo months de un cliente anterior se ignora.",
   );
 
   return { auto, hogar, alquiler };

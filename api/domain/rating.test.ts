@@ -530,7 +530,7 @@ describe("rateQuote · hogar: ejemplos calculados a mano", () => {
   });
 });
 
-const ALQUILER_BASE: AlquilerInputs = { postalCode: "28010", monthlyRent: 120_000, tenantMonthlyIncome: 400_000, months: 12 };
+const ALQUILER_BASE: AlquilerInputs = { postalCode: "28010", monthlyRent: 120_000, tenantMonthlyIncome: 400_000 };
 
 describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
   it("1 · 12 meses, renta de 1.200 € en Madrid con un esfuerzo del 30 % exacto", () => {
@@ -600,12 +600,13 @@ describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
     //             total = 14 888 + 1 042 + 22 + 1 274 = 17 226;
     //             shared = 17 204; / 12 = 1 433,67 → 1 433; recibo 1 = 17 204 − 15 763 = 1 441, + 22 = 1 463.
     const result = rateAlquiler(
-      { postalCode: "42002", monthlyRent: 55_000, tenantMonthlyIncome: 300_000, months: 6, tenantContract: "funcionario" },
+      { postalCode: "42002", monthlyRent: 55_000, tenantMonthlyIncome: 300_000, tenantContract: "funcionario" },
       { meses_6: ["alquiler_actos_vandalicos", "alquiler_cerrajeria"] },
     );
     const p = plan(result, "meses_6");
-    expect(p.recommended).toBe(true);
-    expect(plan(result, "meses_12").recommended).toBe(false);
+    // The recommended plan is the catalogue's, whatever the months (they are the plan: ADR 022).
+    expect(p.recommended).toBe(false);
+    expect(plan(result, "meses_12").recommended).toBe(true);
     expect(p.riskPremiumCents).toBe(10_388);
     expect(p.prices.anual).toEqual(expected("anual", { net: 14_888, fractionation: 0, consorcio: 0, clea: 22, ips: 1_191, total: 16_101, first: 16_101 }));
     expect(p.prices.semestral).toEqual(
@@ -640,10 +641,11 @@ describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
     //             total = 93 308 + 6 532 + 140 + 7 987 = 107 967;
     //             shared = 107 827; / 12 = 8 985,58 → 8 985; recibo 1 = 107 827 − 98 835 = 8 992, + 140 = 9 132.
     const p = plan(
-      rateAlquiler({ postalCode: "08001", monthlyRent: 260_000, tenantMonthlyIncome: 660_000, months: 18, tenantContract: "temporal" }),
+      rateAlquiler({ postalCode: "08001", monthlyRent: 260_000, tenantMonthlyIncome: 660_000, tenantContract: "temporal" }),
       "meses_18",
     );
-    expect(p.recommended).toBe(true);
+    // The catalogue recommends 12 meses; the months are the plan the customer picks (ADR 022).
+    expect(p.recommended).toBe(false);
     expect(p.riskPremiumCents).toBe(93_308);
     expect(p.guarantees.map((g) => g.code)).toEqual([
       "alquiler_impago_rentas",
@@ -745,7 +747,6 @@ describe("rateQuote · validación de los datos", () => {
     expect(inputError(() => rateHogar({ ...HOGAR_BASE, buildingValue: 0, contentsValue: 0 })).field).toBe("buildingValue");
     expect(inputError(() => rateHogar({ ...HOGAR_BASE, yearBuilt: 2027 })).field).toBe("yearBuilt");
     expect(inputError(() => rateHogar({ ...HOGAR_BASE, floor: "sotano" as HogarInputs["floor"] })).field).toBe("floor");
-    expect(inputError(() => rateAlquiler({ ...ALQUILER_BASE, months: 24 as AlquilerInputs["months"] })).field).toBe("months");
     expect(inputError(() => rateAlquiler({ ...ALQUILER_BASE, tenantContract: "becario" })).field).toBe("tenantContract");
   });
 

@@ -45,16 +45,18 @@ export type HogarInputs = {
   reinforcedDoor: boolean;
 };
 
-export const ALQUILER_MONTHS = [6, 12, 18] as const;
-export type AlquilerMonths = (typeof ALQUILER_MONTHS)[number];
 /** The tenant's employment when the form does not ask for it (the neutral ×1 row of the table). */
 export const DEFAULT_TENANT_CONTRACT = "indefinido";
 
+/**
+ * The months of rent covered are not an input: they are the plan (6, 12 or 18 meses), chosen on
+ * /results like any plan (ADR 022). A stored risk may still hold the `months` the form once asked;
+ * the rating ignores it.
+ */
 export type AlquilerInputs = {
   postalCode: string;
   monthlyRent: number;
   tenantMonthlyIncome: number;
-  months: AlquilerMonths;
   /** indefinido | funcionario | pensionista | autonomo | temporal; defaults to indefinido. */
   tenantContract?: string;
 };
@@ -269,7 +271,6 @@ const MESSAGES = {
   flag: "Indique sí o no",
   monthlyRent: "Introduzca la renta mensual",
   income: "Introduzca los ingresos netos mensuales del inquilino",
-  months: "Elija 6, 12 o 18 meses de cobertura",
   startDate: "Introduzca una fecha de inicio válida",
   outOfTariff: "Este valor está fuera de la tarifa",
 } as const;
@@ -399,7 +400,6 @@ function hogarVariables(inputs: HogarInputs, today: CalendarDate): RatingVariabl
 function alquilerVariables(inputs: AlquilerInputs): RatingVariables {
   const rent = requireInt(inputs.monthlyRent, "monthlyRent", MESSAGES.monthlyRent, 1, MAX_AMOUNT_CENTS);
   const income = requireInt(inputs.tenantMonthlyIncome, "tenantMonthlyIncome", MESSAGES.income, 0, MAX_AMOUNT_CENTS);
-  if (!ALQUILER_MONTHS.includes(inputs.months)) throw new RatingInputError("months", MESSAGES.months);
   const postalCode = requirePostalCode(inputs.postalCode);
   return {
     values: {
@@ -539,11 +539,6 @@ function bySortOrder<T extends { sortOrder?: number }>(rows: readonly T[]): T[] 
     .map(({ row }) => row);
 }
 
-/** The plan an alquiler quote recommends: the one covering the months asked for. */
-function alquilerPlanCode(months: AlquilerMonths): string {
-  return `meses_${months}`;
-}
-
 function optionalPriceCents(g: RatingGuarantee, riskPremiumCents: number): number {
   // A percentage applies to the plan's risk premium, not to the net (which would include itself).
   return g.priceType === "percent" ? percentOfCents(riskPremiumCents, g.priceValue) : g.priceValue;
@@ -586,7 +581,6 @@ export function rateQuote(request: QuoteRequest, tables: RatingTables, now: Date
   if (outcome.kind === "declined") return { status: "declined", line, factor: outcome.factor, reason: outcome.reason };
   const factorsBp = outcome.lines.map((l) => l.value);
   const consorcio = consorcioCents(line, request.inputs, tables.settings);
-  const recommendedCode = request.line === "alquiler" ? alquilerPlanCode(request.inputs.months) : null;
 
   const priced = plans.map((plan): PricedPlan => {
     const riskPremiumCents = applyFactorsBp(plan.basePremiumCents, factorsBp);
@@ -612,7 +606,7 @@ export function rateQuote(request: QuoteRequest, tables: RatingTables, now: Date
       code: plan.code,
       name: plan.name,
       description: plan.description,
-      recommended: recommendedCode === null ? plan.recommended : plan.code === recommendedCode,
+      recommended: plan.recommended,
       deductibleCents: plan.deductibleCents,
       basePremiumCents: plan.basePremiumCents,
       riskPremiumCents,

@@ -12,7 +12,9 @@ test("alquiler: un error de validación vuelve con los datos y luego se obtienen
   await page.getByLabel("Renta mensual, en euros").fill("850");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.000");
   await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
-  await page.getByRole("radio", { name: "12 meses" }).check();
+  // One question, one truth (ADR 022): the months of rent covered are the plan chosen below, not a question.
+  await expect(page.getByText("Meses de renta impagada que quiere cubrir")).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: "12 meses" })).toHaveCount(0);
   await page.getByRole("button", { name: "Calcular precio" }).click();
 
   await expect(page.getByText("Hay un problema")).toBeVisible();
@@ -125,7 +127,7 @@ test("el desglose de /results deja rehacer la cuenta: prima base × factores = p
     const card = page.getByRole("article", { name: plan, exact: true });
     const steps = await priceSteps(card);
     // Every factor the tariff applies, each with the customer's value or the option chosen.
-    expect(steps.factors.map((f) => f.concept.split("\n")[0])).toEqual([
+    expect(steps.factors.map((f) => f.concept.split("\n")[0]!.trim())).toEqual([
       "Edad del conductor",
       "Antigüedad del carné",
       "Valor del vehículo",
@@ -168,7 +170,6 @@ test("una renta por encima del 40 % de los ingresos se rechaza con el motivo", a
   await page.getByLabel("Renta mensual, en euros").fill("1.500");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("2.000");
   await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
-  await page.getByRole("radio", { name: "6 meses" }).check();
   await page.getByRole("button", { name: "Calcular precio" }).click();
   await expect(page.getByText(/La renta supera el 40 % de los ingresos/).first()).toBeVisible();
   await expect(page).toHaveURL(/\/cotizar/);
@@ -201,7 +202,6 @@ test.describe("con JavaScript", () => {
     await page.getByLabel("Renta mensual, en euros").fill("700");
     await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("2.500");
     await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
-    await page.getByRole("radio", { name: "18 meses" }).check();
     let prompted = false;
     page.on("dialog", (d) => {
       prompted = true;

@@ -142,10 +142,17 @@ describe("POST /quotes", () => {
     expect(quote.plans[0]!.prices.anual!.consorcio).toBe(1260);
   });
 
-  it("cotiza un impago de alquiler con tres planes y recomienda el de los meses pedidos", async () => {
+  it("cotiza un impago de alquiler con los tres planes de meses cubiertos: los meses son el plan, no una pregunta (ADR 022)", async () => {
     const quote = await createdQuote("alquiler", ALQUILER);
     expectPricedPlans(quote, 3);
+    expect(quote.plans.map((p) => p.code)).toEqual(["meses_6", "meses_12", "meses_18"]);
     expect(quote.plans.filter((p) => p.recommended).map((p) => p.code)).toEqual(["meses_12"]);
+    // A caller from before still sending `months` gets the same quote; the months are not kept.
+    const older = await createdQuote("alquiler", { ...ALQUILER, months: 6 });
+    expect(older.inputs).not.toHaveProperty("months");
+    expect(older.plans.map((p) => [p.code, p.recommended, p.prices.anual!.total])).toEqual(
+      quote.plans.map((p) => [p.code, p.recommended, p.prices.anual!.total]),
+    );
   });
 
   it("explica cada plan: la prima base y cada factor con su dato, su multiplicador y el importe acumulado", async () => {
@@ -242,11 +249,10 @@ describe("POST /quotes", () => {
       floor: ["Elija la planta: bajo, intermedia o ático"],
     });
 
-    const rent = await createQuote("alquiler", { postalCode: "08001", monthlyRent: 5_000, tenantMonthlyIncome: "mucho", months: 9 });
+    const rent = await createQuote("alquiler", { postalCode: "08001", monthlyRent: 5_000, tenantMonthlyIncome: "mucho" });
     expect(rent.body.fieldErrors).toEqual({
       monthlyRent: ["La renta mensual debe estar entre 100 € y 10.000 €"],
       tenantMonthlyIncome: ["Introduzca los ingresos netos mensuales del inquilino"],
-      months: ["Elija los meses cubiertos: 6, 12 o 18"],
     });
 
     const date = await createQuote("auto", { ...AUTO, driverBirthDate: "1985-02-30" });
