@@ -620,7 +620,7 @@ ${tables
 const templateQuotes = [
   { line: "auto", inputs: { driverBirthDate: "1985-06-15", licenseDate: "2005-09-01", postalCode: "28013", vehicleBrand: "Seat", vehicleModel: "León", vehicleYear: 2021, vehicleValue: 2_200_000, use: "particular", annualKm: 15_000, claimFreeYears: 8 } },
   { line: "hogar", inputs: { postalCode: "46001", dwellingType: "piso", floor: "intermedio", areaM2: 85, yearBuilt: 1998, residence: "habitual", buildingValue: 15_000_000, contentsValue: 3_000_000, alarm: true, reinforcedDoor: false } },
-  { line: "alquiler", inputs: { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000, months: 12 } },
+  { line: "alquiler", inputs: { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000 } },
 ];
 
 const cluster = process.env.BENCH_DATABASE_URL ? null : (log(`starting a throwaway PostgreSQL cluster on port ${PG_PORT}`), startCluster());

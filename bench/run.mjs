@@ -147,7 +147,7 @@ const server = watch("server", startCotiza(databaseUrl ?? ""));
 
 const quoteBody = JSON.stringify({
   line: "alquiler",
-  inputs: { postalCode: "28013", monthlyRent: 90_000, tenantMonthlyIncome: 300_000, months: 12 },
+  inputs: { postalCode: "28013", monthlyRent: 90_000, tenantMonthlyIncome: 300_000 },
 });
 // From the bare HTTP server to a full page: /healthz (Hono only), /version.json (a Remix resource
 // route, no React), /bench (the root's loader, session, CSRF, headers and layout around one

@@ -21,8 +21,6 @@ export const NUMBER_BOUNDS = {
   areaM2: { min: 20, max: 1_000 },
 } as const;
 
-export const RENTAL_MONTHS = [6, 12, 18] as const;
-
 /** The tenant's employment (alquiler), a rating input: the values of the tariff's choice table. */
 export const TENANT_CONTRACTS = ["indefinido", "funcionario", "pensionista", "autonomo", "temporal"] as const;
 export type TenantContract = (typeof TENANT_CONTRACTS)[number];
@@ -35,7 +33,6 @@ export const TENANT_CONTRACT_LABELS: Record<TenantContract, string> = {
 };
 /** What the API assumes when a caller omits it (callers from before the form asked it): the neutral row of the tariff. */
 export const DEFAULT_TENANT_CONTRACT: TenantContract = "indefinido";
-export type RentalMonths = (typeof RENTAL_MONTHS)[number];
 
 /**
  * Each line's form fields, in the contract's order (the schemas' keys; a unit test holds them
@@ -44,7 +41,8 @@ export type RentalMonths = (typeof RENTAL_MONTHS)[number];
 export const QUOTE_FIELD_NAMES: Record<Line, readonly string[]> = {
   auto: ["driverBirthDate", "licenseDate", "postalCode", "vehicleBrand", "vehicleModel", "vehicleYear", "vehicleValue", "use", "annualKm", "claimFreeYears"],
   hogar: ["postalCode", "dwellingType", "floor", "areaM2", "yearBuilt", "residence", "buildingValue", "contentsValue", "alarm", "reinforcedDoor"],
-  alquiler: ["postalCode", "monthlyRent", "tenantMonthlyIncome", "months", "tenantContract"],
+  // No months of rent: they are the plan, chosen on /results (ADR 022).
+  alquiler: ["postalCode", "monthlyRent", "tenantMonthlyIncome", "tenantContract"],
 };
 
 /** The car brands and models the auto form offers (GET /public/vehicles answers the same list). */

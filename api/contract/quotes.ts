@@ -22,9 +22,7 @@ import {
   AMOUNT_BOUNDS,
   DEFAULT_TENANT_CONTRACT,
   NUMBER_BOUNDS,
-  RENTAL_MONTHS,
   TENANT_CONTRACTS,
-  type RentalMonths,
   type TenantContract,
 } from "./quote-questions";
 export { FREQUENCIES, LINES as LINE_CODES, QUOTE_STATUSES };
@@ -42,10 +40,8 @@ export {
   DEFAULT_TENANT_CONTRACT,
   NUMBER_BOUNDS,
   QUOTE_FIELD_NAMES,
-  RENTAL_MONTHS,
   TENANT_CONTRACT_LABELS,
   TENANT_CONTRACTS,
-  type RentalMonths,
   type TenantContract,
 } from "./quote-questions";
 const TENANT_CONTRACT_MESSAGE = "Elija la situación laboral del inquilino";
@@ -301,18 +297,11 @@ function buildInputSchemas<
         required: "Introduzca los ingresos netos mensuales del inquilino",
         label: "Los ingresos netos mensuales",
       }),
-      months: documented(
-        z
-          .number({ required_error: "Elija los meses cubiertos: 6, 12 o 18", invalid_type_error: "Elija los meses cubiertos: 6, 12 o 18" })
-          .refine(
-            (months): months is RentalMonths => (RENTAL_MONTHS as readonly number[]).includes(months),
-            "Elija los meses cubiertos: 6, 12 o 18"
-          ),
-        { type: "integer", enum: RENTAL_MONTHS, description: "Meses de renta cubiertos: 6, 12 o 18" },
-      ),
       tenantContract: kit.tenantContract(),
     },
     inputsRequired
+  ).describe(
+    "Los meses de renta cubiertos no son un dato: son el plan (meses_6, meses_12, meses_18), que se elige al contratar (ADR 022). Un campo months de un cliente anterior se ignora.",
   );
 
   return { auto, hogar, alquiler };
@@ -402,8 +391,17 @@ export const FactorLineSchema = z.object({
   factor: z.string().describe("Clave del factor de tarifa (driver_age, zone…)"),
   title: z.string().describe("Nombre del factor, p. ej. «Edad del conductor»"),
   label: z.string().describe("Tramo u opción aplicada, p. ej. «De 25 a 29 años»"),
+  input: z
+    .string()
+    .nullable()
+    .describe("El dato del cliente que elige el tramo, p. ej. «47 años» o «C. P. 28001»; null cuando el tramo ya es ese dato (una opción, un sí/no)"),
   value: z.number().int().describe("Factor en puntos básicos: 10 000 = ×1, 12 500 = ×1,25"),
+  amountCents: cents(
+    "Importe acumulado: la prima base por este factor y los anteriores, redondeado al céntimo (el redondeo no se arrastra: el de la última línea es riskPremiumCents)",
+  ),
 });
+
+export type FactorLine = z.infer<typeof FactorLineSchema>;
 
 export const PricedPlanSchema = z.object({
   code: z.string(),
@@ -412,8 +410,10 @@ export const PricedPlanSchema = z.object({
   recommended: z.boolean(),
   deductibleCents: cents("Franquicia por siniestro"),
   basePremiumCents: cents("Prima base anual del plan, antes de los factores de riesgo"),
-  riskPremiumCents: cents("Prima base por todos los factores de riesgo"),
-  explanation: z.array(FactorLineSchema).describe("Los factores de riesgo aplicados, línea a línea"),
+  riskPremiumCents: cents("Prima de riesgo: la prima base por todos los factores de riesgo, redondeada una sola vez al céntimo"),
+  explanation: z
+    .array(FactorLineSchema)
+    .describe("Los factores de riesgo aplicados a la prima base, en orden, con el importe acumulado tras cada uno"),
   guarantees: z.array(PlanGuaranteeSchema).describe("Garantías incluidas en el precio"),
   optionalGuarantees: z.array(OptionalGuaranteeSchema).describe("Garantías que se pueden añadir"),
   selectedOptionalGuarantees: z.array(z.string()).describe("Códigos de las garantías opcionales incluidas en los precios"),

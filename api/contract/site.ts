@@ -22,12 +22,28 @@ export const InsurerSchema = z.object({
 });
 export type InsurerAnswer = z.infer<typeof InsurerSchema>;
 
+/** The profile a line's "desde" price assumes (issue 28, ADR 022): POST /quotes with these inputs gives that price. */
+export const FromPriceBasisSchema = z.object({
+  description: z.string().describe("El perfil en palabras, p. ej. «Conductor de 45 años en Madrid…»"),
+  plan: z.object({ code: z.string(), name: z.string() }).describe("El plan más barato para ese perfil"),
+  frequency: z.literal("anual").describe("Pago en un solo recibo anual"),
+  inputs: z.record(z.unknown()).describe("Los datos del perfil tal como los toma POST /quotes (importes en céntimos, fechas aaaa-mm-dd)"),
+});
+export type FromPriceBasis = z.infer<typeof FromPriceBasisSchema>;
+
 /** GET /public/lines — the product lines offered, for the home page and /cotizar. */
 export const ProductLineSchema = z.object({
   code: z.enum(LINES),
   name: z.string(),
   description: z.string(),
-  fromPrice: z.number().int().nullable().describe("Cheapest yearly base premium in cents, before factors and taxes"),
+  fromPrice: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "«Desde»: prima total anual en céntimos (recargos e impuestos incluidos) del plan más barato para el perfil de fromPriceBasis, con la tarifa en vigor; null si la tarifa no puede cotizar ese perfil",
+    ),
+  fromPriceBasis: FromPriceBasisSchema.nullable().describe("El perfil, el plan y la forma de pago del precio «desde»; null cuando fromPrice es null"),
   plans: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type ProductLine = z.infer<typeof ProductLineSchema>;

@@ -3,10 +3,10 @@
 // tables: without this, each would cost five to six database queries (the bench's hot paths).
 // Staff changes are seen after at most `ttlMs` on every instance (ADR 007); an API write to the
 // catalogue calls invalidate() so this instance sees it at once.
-import type { ProductLine, SiteInfo } from "../contract/site";
+import type { SiteInfo } from "../contract/site";
 import type { LineCode } from "../domain/catalogue";
 import type { RatingTables } from "../domain/rating";
-import { listProductLines, readDistributor } from "./catalogue.repo";
+import { listProductLines, readDistributor, type CatalogueLine } from "./catalogue.repo";
 import type { DbOrTx } from "./client";
 import { ratingTablesAt, readQuoteValidityDays, readRatingCatalogue, type RatingCatalogue } from "./quotes.repo";
 
@@ -32,7 +32,7 @@ export class CatalogueCache {
     return this.read("distributor", () => readDistributor(this.db));
   }
 
-  productLines(): Promise<ProductLine[]> {
+  productLines(): Promise<CatalogueLine[]> {
     return this.read("lines", () => listProductLines(this.db));
   }
 

@@ -1,5 +1,5 @@
 // Data access for the public catalogue: product lines, their plans and the distributor.
-import { asc, eq, min } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { SiteInfoSchema, type ProductLine, type SiteInfo } from "../contract/site";
 import { LINES } from "../contract/vocabulary";
 import { ApiProblem } from "../http";
@@ -14,19 +14,17 @@ export async function readDistributor(db: DbOrTx): Promise<SiteInfo> {
   return parsed.data;
 }
 
-export async function listProductLines(db: DbOrTx): Promise<ProductLine[]> {
-  const [lines, planRows, minima] = await Promise.all([
+/** A product line as the catalogue holds it; its "desde" price is the rating's (api/domain/from-price.ts), added per request. */
+export type CatalogueLine = Omit<ProductLine, "fromPrice" | "fromPriceBasis">;
+
+export async function listProductLines(db: DbOrTx): Promise<CatalogueLine[]> {
+  const [lines, planRows] = await Promise.all([
     db.select().from(productLines).where(eq(productLines.active, true)),
     db
       .select({ lineCode: plans.lineCode, code: plans.code, name: plans.name })
       .from(plans)
       .where(eq(plans.active, true))
       .orderBy(asc(plans.sortOrder), asc(plans.id)),
-    db
-      .select({ lineCode: plans.lineCode, fromPrice: min(plans.basePremiumCents) })
-      .from(plans)
-      .where(eq(plans.active, true))
-      .groupBy(plans.lineCode),
   ]);
   return lines
     .sort((a, b) => LINES.indexOf(a.code) - LINES.indexOf(b.code))
@@ -34,7 +32,6 @@ export async function listProductLines(db: DbOrTx): Promise<ProductLine[]> {
       code: line.code,
       name: line.name,
       description: line.description,
-      fromPrice: minima.find((m) => m.lineCode === line.code)?.fromPrice ?? null,
       plans: planRows.filter((p) => p.lineCode === line.code).map(({ code, name }) => ({ code, name })),
     }));
 }

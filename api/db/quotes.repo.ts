@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { LineCode } from "../domain/catalogue";
 import { madridDate } from "../domain/calendar";
 import { priceInForce, type GuaranteePriceVersion } from "../domain/guarantee-prices";
-import type { PricedPlan, RatingGuarantee, RatingPlan, RatingSettings, RatingTables, RatingTariff } from "../domain/rating";
+import { withFactorSteps, type PricedPlan, type RatingGuarantee, type RatingPlan, type RatingSettings, type RatingTables, type RatingTariff } from "../domain/rating";
 import { ApiProblem } from "../http";
 import { auditRow, writeAudit, type AuditWrite } from "./audit";
 import type { Database, DbOrTx } from "./client";
@@ -224,7 +224,8 @@ const quoteColumns = {
 };
 
 function toStoredQuote({ offers, ...row }: Omit<StoredQuote, "plans"> & { offers: unknown }): StoredQuote {
-  return { ...row, plans: offers as PricedPlan[] };
+  // Offers stored before the explanation had running amounts read with them (withFactorSteps).
+  return { ...row, plans: (offers as PricedPlan[]).map(withFactorSteps) };
 }
 
 export type NewQuoteWrite = {

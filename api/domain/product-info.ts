@@ -144,7 +144,7 @@ const CHOICES: Record<string, Record<string, string>> = {
 type Field = {
   key: string;
   label: string;
-  kind: "text" | "date" | "money" | "number" | "bool" | "choice" | "postal" | "months" | "km" | "m2" | "registration" | "address";
+  kind: "text" | "date" | "money" | "number" | "bool" | "choice" | "postal" | "km" | "m2" | "registration" | "address";
 };
 
 const RISK_FIELDS: Record<LineCode, Field[]> = {
@@ -181,7 +181,9 @@ const RISK_FIELDS: Record<LineCode, Field[]> = {
     { key: "monthlyRent", label: "Renta mensual", kind: "money" },
     { key: "tenantMonthlyIncome", label: "Ingresos netos mensuales del inquilino", kind: "money" },
     { key: "tenantContract", label: "Situación laboral del inquilino", kind: "choice" },
-    { key: "months", label: "Meses de renta cubiertos", kind: "months" },
+    // No "months": the months of rent covered are the plan's (ADR 022). Quotes and policies from
+    // before still hold the months the form asked, which could differ from the plan bought; the
+    // plan is what was priced and paid, so only the plan says it.
   ],
 };
 
@@ -203,8 +205,6 @@ function formatValue(field: Field, value: unknown): string | null {
       const province = provinceOf(value)?.name;
       return province ? `${value} (${province})` : value;
     }
-    case "months":
-      return `${String(value)} meses`;
     case "km":
       return typeof value === "number" ? `${thousands(value)} km` : null;
     case "m2":

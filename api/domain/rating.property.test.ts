@@ -4,7 +4,6 @@ import { FREQUENCIES, INSTALMENTS, type Line as LineCode } from "../contract/voc
 import { SEED_RATING_TABLES } from "../db/seed/catalogue";
 import { addMonths, madridDate } from "./calendar";
 import {
-  ALQUILER_MONTHS,
   rateQuote,
   type AlquilerInputs,
   type AutoInputs,
@@ -123,12 +122,11 @@ const alquilerArb = fc
     now: nowArb,
     postalCode: postalCodeArb,
     rentIncome: rentIncomeArb,
-    months: fc.constantFrom(...ALQUILER_MONTHS),
     tenantContract: tenantContractArb,
     optionalGuarantees: optionalsArb("alquiler"),
   })
-  .map(({ now, postalCode, rentIncome, months, tenantContract, optionalGuarantees }) => {
-    const inputs: AlquilerInputs = { postalCode, ...rentIncome, months, ...(tenantContract ? { tenantContract } : {}) };
+  .map(({ now, postalCode, rentIncome, tenantContract, optionalGuarantees }) => {
+    const inputs: AlquilerInputs = { postalCode, ...rentIncome, ...(tenantContract ? { tenantContract } : {}) };
     return { now, request: { line: "alquiler", inputs, optionalGuarantees } satisfies QuoteRequest };
   });
 
@@ -170,6 +168,9 @@ function checkPriced(result: RatingResult, request: QuoteRequest): void {
   check(result.plans.length === planCount, `${result.plans.length} plans priced`);
   for (const plan of result.plans) {
     checkWholeNonNegative(plan.riskPremiumCents, `${plan.code} risk premium`);
+    // The explanation redoes the sum: its last running amount is the risk premium.
+    const last = plan.explanation.at(-1)?.amountCents ?? plan.basePremiumCents;
+    check(last === plan.riskPremiumCents, `${plan.code}: explanation ends at ${last}, risk premium ${plan.riskPremiumCents}`);
     const chosen = plan.optionalGuarantees.filter((g) => g.selected).reduce((sum, g) => sum + g.priceCents, 0);
     for (const g of plan.optionalGuarantees) checkWholeNonNegative(g.priceCents, `${plan.code} ${g.code}`);
     const asked = [...(request.optionalGuarantees?.[plan.code] ?? [])].sort().join();
@@ -204,7 +205,7 @@ describe("rateQuote · propiedades", () => {
     fc.assert(
       fc.property(alquilerArb, ({ now, request }) => {
         const result = rateQuote(request, SEED_RATING_TABLES, now);
-        const { monthlyRent, tenantMonthlyIncome, months } = request.inputs;
+        const { monthlyRent, tenantMonthlyIncome } = request.inputs;
         const above40 = monthlyRent * 10 > tenantMonthlyIncome * 4;
         check(result.status === (above40 ? "declined" : "priced"), `${result.status} with rent ${monthlyRent} and income ${tenantMonthlyIncome}`);
         if (result.status === "declined") {
@@ -212,8 +213,9 @@ describe("rateQuote · propiedades", () => {
           return;
         }
         checkPriced(result, request);
+        // The months are the plan (ADR 022): the catalogue's recommended plan, whatever the risk.
         const recommended = result.plans.filter((p) => p.recommended).map((p) => p.code).join();
-        check(recommended === `meses_${months}`, `recommended ${recommended} for ${months} months`);
+        check(recommended === "meses_12", `recommended ${recommended}`);
       }),
       RUNS,
     );

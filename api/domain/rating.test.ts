@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from "../db/seed/settings";
 import { addMonths, madridDate } from "./calendar";
 import { type Frequency } from "../contract/vocabulary";
 import {
+  factorSteps,
   priceBreakdown,
   rateQuote,
   RatingInputError,
@@ -16,6 +17,7 @@ import {
   type QuoteRequest,
   type RatingResult,
   type RatingTables,
+  withFactorSteps,
 } from "./rating";
 
 // The worked examples use the real seeded catalogue, so a change to the seeded tariffs shows up
@@ -286,8 +288,64 @@ describe("rateQuote · coche: ejemplos calculados a mano", () => {
     const todoRiesgo = plans[3]!;
     expect(todoRiesgo.guarantees.map((g) => g.code)).toContain("auto_vehiculo_sustitucion");
     expect(todoRiesgo.optionalGuarantees).toEqual([]);
-    expect(terceros.explanation[0]).toEqual({ factor: "driver_age", title: "Edad del conductor", label: "De 30 a 64 años", value: 10_000 });
-    expect(terceros.explanation[3]).toEqual({ factor: "zone", title: "Zona de circulación (provincia)", label: "Madrid: Zona 4", value: 12_000 });
+    expect(terceros.explanation[0]).toEqual({
+      factor: "driver_age",
+      title: "Edad del conductor",
+      label: "De 30 a 64 años",
+      input: "35 años",
+      value: 10_000,
+      amountCents: 22_000,
+    });
+    expect(terceros.explanation[3]).toEqual({
+      factor: "zone",
+      title: "Zona de circulación (provincia)",
+      label: "Madrid: Zona 4",
+      input: "C. P. 28013",
+      value: 12_000,
+      amountCents: 25_080,
+    });
+  });
+
+  it("explica la prima línea a línea: la base, cada factor con el dato que lo elige y el importe acumulado", () => {
+    const terceros = priced(rateAuto(AUTO_BASE))[0]!;
+    expect(terceros.basePremiumCents).toBe(22_000);
+    expect(terceros.explanation.map((l) => [l.title, l.input, l.label, l.value, l.amountCents])).toEqual([
+      ["Edad del conductor", "35 años", "De 30 a 64 años", 10_000, 22_000],
+      ["Antigüedad del carné", "15 años", "10 años o más", 9_500, 20_900],
+      ["Valor del vehículo", "18.000,00\u00a0€", "De 10.000 € a 20.000 €", 10_000, 20_900],
+      ["Zona de circulación (provincia)", "C. P. 28013", "Madrid: Zona 4", 12_000, 25_080],
+      ["Bonificación por años sin siniestros", "6 años", "6 años (−30 %)", 7_000, 17_556],
+      ["Uso del vehículo", null, "Particular", 10_000, 17_556],
+      ["Kilómetros al año", "12.000 km", "De 10.000 a 20.000 km", 10_000, 17_556],
+    ]);
+    // The last running amount is the risk premium, for every plan (each from its own base).
+    for (const plan of priced(rateAuto(AUTO_BASE))) {
+      expect(plan.explanation.at(-1)!.amountCents).toBe(plan.riskPremiumCents);
+    }
+  });
+
+  it("redondea cada importe acumulado desde el producto exacto, sin arrastrar el redondeo anterior", () => {
+    const f = (value: number) => ({ factor: String(value), title: "Factor", label: "tramo", input: null, value });
+    // 220 € × 1,25 × 1,15 × 0,95 × 0,95 = 275 → 316,25 → 300,4375 → 285,415625.
+    expect(factorSteps(22_000, [f(12_500), f(11_500), f(9_500), f(9_500)]).map((s) => s.amountCents)).toEqual([27_500, 31_625, 30_044, 28_542]);
+    // 1,01 € × 0,5 = 0,505 (shown 0,51) and × 2 = 1,01 exactly: the shown 0,51 is not carried (0,51 × 2 would be 1,02).
+    expect(factorSteps(101, [f(5_000), f(20_000)]).map((s) => s.amountCents)).toEqual([51, 101]);
+  });
+
+  it("lee una oferta guardada sin importes acumulados ni datos: los calcula de la base y los factores", () => {
+    const stored = {
+      basePremiumCents: 48_000,
+      explanation: [
+        { factor: "licence_years", title: "Antigüedad del carné", label: "10 años o más", value: 9_500 },
+        { factor: "vehicle_value", title: "Valor del vehículo", label: "De 20.000 € a 35.000 €", value: 12_000 },
+        { factor: "claim_free_years", title: "Bonificación por años sin siniestros", label: "5 años (−25 %)", value: 7_500 },
+      ],
+    };
+    expect(withFactorSteps(stored).explanation.map((l) => [l.input, l.amountCents])).toEqual([
+      [null, 45_600],
+      [null, 54_720],
+      [null, 41_040],
+    ]);
   });
 });
 
@@ -456,7 +514,8 @@ describe("rateQuote · hogar: ejemplos calculados a mano", () => {
       "basico",
     );
     expect(p.riskPremiumCents).toBe(9_993);
-    expect(p.explanation.find((l) => l.factor === "security")).toEqual({ factor: "security", title: "Medidas de seguridad", label: "Ninguna", value: 10_000 });
+    expect(p.explanation.find((l) => l.factor === "security")).toMatchObject({ factor: "security", title: "Medidas de seguridad", label: "Ninguna", input: null, value: 10_000 });
+    expect(p.explanation.at(-1)!.amountCents).toBe(9_993);
     expect(p.optionalGuarantees.find((g) => g.code === "hogar_robo")?.priceCents).toBe(1_499);
     expect(p.prices.anual).toEqual(expected("anual", { net: 12_992, fractionation: 0, consorcio: 84, clea: 19, ips: 1_039, total: 14_134, first: 14_134 }));
     expect(p.prices.semestral).toEqual(
@@ -471,7 +530,7 @@ describe("rateQuote · hogar: ejemplos calculados a mano", () => {
   });
 });
 
-const ALQUILER_BASE: AlquilerInputs = { postalCode: "28010", monthlyRent: 120_000, tenantMonthlyIncome: 400_000, months: 12 };
+const ALQUILER_BASE: AlquilerInputs = { postalCode: "28010", monthlyRent: 120_000, tenantMonthlyIncome: 400_000 };
 
 describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
   it("1 · 12 meses, renta de 1.200 € en Madrid con un esfuerzo del 30 % exacto", () => {
@@ -501,11 +560,11 @@ describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
       ["meses_18", false],
     ]);
     const p = plan(result, "meses_12");
-    expect(p.explanation.map((l) => [l.factor, l.label, l.value])).toEqual([
-      ["monthly_rent", "De 1.000 € a 1.500 €", 12_000],
-      ["rent_income_ratio", "Del 30 % al 35 %", 11_500],
-      ["tenant_contract", "Contrato indefinido", 10_000],
-      ["zone", "Madrid: Zona 4", 11_000],
+    expect(p.explanation.map((l) => [l.factor, l.input, l.label, l.value, l.amountCents])).toEqual([
+      ["monthly_rent", "1.200,00\u00a0€", "De 1.000 € a 1.500 €", 12_000, 26_400],
+      ["rent_income_ratio", "1.200,00\u00a0€ de 4.000,00\u00a0€: 30,00 %", "Del 30 % al 35 %", 11_500, 30_360],
+      ["tenant_contract", null, "Contrato indefinido", 10_000, 30_360],
+      ["zone", "C. P. 28010", "Madrid: Zona 4", 11_000, 33_396],
     ]);
     expect(p.prices.anual).toEqual(expected("anual", { net: 33_396, fractionation: 0, consorcio: 0, clea: 50, ips: 2_672, total: 36_118, first: 36_118 }));
     expect(p.prices.semestral).toEqual(
@@ -541,12 +600,13 @@ describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
     //             total = 14 888 + 1 042 + 22 + 1 274 = 17 226;
     //             shared = 17 204; / 12 = 1 433,67 → 1 433; recibo 1 = 17 204 − 15 763 = 1 441, + 22 = 1 463.
     const result = rateAlquiler(
-      { postalCode: "42002", monthlyRent: 55_000, tenantMonthlyIncome: 300_000, months: 6, tenantContract: "funcionario" },
+      { postalCode: "42002", monthlyRent: 55_000, tenantMonthlyIncome: 300_000, tenantContract: "funcionario" },
       { meses_6: ["alquiler_actos_vandalicos", "alquiler_cerrajeria"] },
     );
     const p = plan(result, "meses_6");
-    expect(p.recommended).toBe(true);
-    expect(plan(result, "meses_12").recommended).toBe(false);
+    // The recommended plan is the catalogue's, whatever the months (they are the plan: ADR 022).
+    expect(p.recommended).toBe(false);
+    expect(plan(result, "meses_12").recommended).toBe(true);
     expect(p.riskPremiumCents).toBe(10_388);
     expect(p.prices.anual).toEqual(expected("anual", { net: 14_888, fractionation: 0, consorcio: 0, clea: 22, ips: 1_191, total: 16_101, first: 16_101 }));
     expect(p.prices.semestral).toEqual(
@@ -581,10 +641,11 @@ describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
     //             total = 93 308 + 6 532 + 140 + 7 987 = 107 967;
     //             shared = 107 827; / 12 = 8 985,58 → 8 985; recibo 1 = 107 827 − 98 835 = 8 992, + 140 = 9 132.
     const p = plan(
-      rateAlquiler({ postalCode: "08001", monthlyRent: 260_000, tenantMonthlyIncome: 660_000, months: 18, tenantContract: "temporal" }),
+      rateAlquiler({ postalCode: "08001", monthlyRent: 260_000, tenantMonthlyIncome: 660_000, tenantContract: "temporal" }),
       "meses_18",
     );
-    expect(p.recommended).toBe(true);
+    // The catalogue recommends 12 meses; the months are the plan the customer picks (ADR 022).
+    expect(p.recommended).toBe(false);
     expect(p.riskPremiumCents).toBe(93_308);
     expect(p.guarantees.map((g) => g.code)).toEqual([
       "alquiler_impago_rentas",
@@ -686,7 +747,6 @@ describe("rateQuote · validación de los datos", () => {
     expect(inputError(() => rateHogar({ ...HOGAR_BASE, buildingValue: 0, contentsValue: 0 })).field).toBe("buildingValue");
     expect(inputError(() => rateHogar({ ...HOGAR_BASE, yearBuilt: 2027 })).field).toBe("yearBuilt");
     expect(inputError(() => rateHogar({ ...HOGAR_BASE, floor: "sotano" as HogarInputs["floor"] })).field).toBe("floor");
-    expect(inputError(() => rateAlquiler({ ...ALQUILER_BASE, months: 24 as AlquilerInputs["months"] })).field).toBe("months");
     expect(inputError(() => rateAlquiler({ ...ALQUILER_BASE, tenantContract: "becario" })).field).toBe("tenantContract");
   });
 

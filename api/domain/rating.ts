@@ -14,6 +14,7 @@ import {
 } from "./catalogue";
 import { provinceOf } from "./provinces";
 import { applyFactorsBp, percentOfCents, ppmOfCents } from "./money";
+import { formatEuros } from "./product-info";
 
 // ─── Inputs ───────────────────────────────────────────────────────────────────────────
 
@@ -44,16 +45,18 @@ export type HogarInputs = {
   reinforcedDoor: boolean;
 };
 
-export const ALQUILER_MONTHS = [6, 12, 18] as const;
-export type AlquilerMonths = (typeof ALQUILER_MONTHS)[number];
 /** The tenant's employment when the form does not ask for it (the neutral ×1 row of the table). */
 export const DEFAULT_TENANT_CONTRACT = "indefinido";
 
+/**
+ * The months of rent covered are not an input: they are the plan (6, 12 or 18 meses), chosen on
+ * /results like any plan (ADR 022). A stored risk may still hold the `months` the form once asked;
+ * the rating ignores it.
+ */
 export type AlquilerInputs = {
   postalCode: string;
   monthlyRent: number;
   tenantMonthlyIncome: number;
-  months: AlquilerMonths;
   /** indefinido | funcionario | pensionista | autonomo | temporal; defaults to indefinido. */
   tenantContract?: string;
 };
@@ -105,16 +108,31 @@ export type Breakdown = {
   recibos: Recibo[];
 };
 
-/** One rating factor applied to the base premium, for the line-by-line explanation. */
-export type FactorLine = {
+/** One rating factor of the tariff as it applies to the risk, before any plan's base premium. */
+export type TariffFactor = {
   /** The tariff's factor key (driver_age, zone…). */
   factor: string;
   /** The table's Spanish title ("Edad del conductor"). */
   title: string;
   /** The band, option or flag that applied ("De 25 a 29 años"). */
   label: string;
+  /**
+   * The customer's value that chose the band, in Spanish ("47 años", "28001", "29,68 %"); null
+   * when the label already is that value (an option such as "Particular", a yes/no flag).
+   */
+  input: string | null;
   /** The factor in basis points: 10 000 = ×1, 12 500 = ×1,25. */
   value: number;
+};
+
+/** One rating factor applied to a plan's base premium, for the line-by-line explanation. */
+export type FactorLine = TariffFactor & {
+  /**
+   * The running amount: the base premium × this factor and every one before it, rounded half up
+   * to the cent. Only this display is rounded, never the product it continues from, so the last
+   * line's amount is the plan's risk premium exactly.
+   */
+  amountCents: number;
 };
 
 export type IncludedGuarantee = { code: string; name: string; description: string; limitText: string | null };
@@ -222,7 +240,12 @@ export function consorcioCents<L extends LineCode>(line: L, inputs: LineInputs[L
 /** A numeric rating variable as an exact fraction (den 0 = infinitely large, e.g. no income). */
 type Ratio = { num: bigint; den: bigint };
 type RatingValue = Ratio | string | boolean;
-type RatingVariables = { values: Record<string, RatingValue>; fields: Record<string, string> };
+type RatingVariables = {
+  values: Record<string, RatingValue>;
+  fields: Record<string, string>;
+  /** How each variable reads in the explanation ("47 años"); none for choices and flags. */
+  shown: Record<string, string>;
+};
 
 const MAX_AMOUNT_CENTS = 10_000_000_000; // 100 millones €: a sanity bound, not a business rule
 
@@ -248,7 +271,6 @@ const MESSAGES = {
   flag: "Indique sí o no",
   monthlyRent: "Introduzca la renta mensual",
   income: "Introduzca los ingresos netos mensuales del inquilino",
-  months: "Elija 6, 12 o 18 meses de cobertura",
   startDate: "Introduzca una fecha de inicio válida",
   outOfTariff: "Este valor está fuera de la tarifa",
 } as const;
@@ -284,6 +306,21 @@ function requirePostalCode(value: unknown): string {
   return value.trim();
 }
 
+/** "1 año", "47 años". */
+function years(n: number): string {
+  return n === 1 ? "1 año" : `${n} años`;
+}
+
+/** A whole number with the Spanish thousands dot, also for four digits ("1.234", "12.000"). */
+function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+}
+
+/** Hundredths as a Spanish decimal: 2968n → "29,68". */
+function hundredths(h: bigint): string {
+  return `${grouped(Number(h / 100n))},${String(h % 100n).padStart(2, "0")}`;
+}
+
 function autoVariables(inputs: AutoInputs, today: CalendarDate): RatingVariables {
   const birth = parseIsoDate(inputs.driverBirthDate);
   if (!birth || birth.year < 1900 || compareDates(birth, today) > 0) throw new RatingInputError("driverBirthDate", MESSAGES.birthDate);
@@ -304,20 +341,31 @@ function autoVariables(inputs: AutoInputs, today: CalendarDate): RatingVariables
   // Next year's models are sold from the autumn before.
   requireInt(inputs.vehicleYear, "vehicleYear", MESSAGES.vehicleYear, 1900, today.year + 1);
 
+  const vehicleValue = requireInt(inputs.vehicleValue, "vehicleValue", MESSAGES.vehicleValue, 1, MAX_AMOUNT_CENTS);
+  const postalCode = requirePostalCode(inputs.postalCode);
+  const annualKm = requireInt(inputs.annualKm, "annualKm", MESSAGES.annualKm, 0, 1_000_000);
   return {
     values: {
       driverAge: int(driverAge),
       licenceYears: int(licenceYears),
-      vehicleValueCents: int(requireInt(inputs.vehicleValue, "vehicleValue", MESSAGES.vehicleValue, 1, MAX_AMOUNT_CENTS)),
-      postalCode: requirePostalCode(inputs.postalCode),
+      vehicleValueCents: int(vehicleValue),
+      postalCode,
       claimFreeYears: int(claimFreeYears),
       use: requireChoice(inputs.use, "use"),
-      annualKm: int(requireInt(inputs.annualKm, "annualKm", MESSAGES.annualKm, 0, 1_000_000)),
+      annualKm: int(annualKm),
     },
     fields: {
       driverAge: "driverBirthDate",
       licenceYears: "licenseDate",
       vehicleValueCents: "vehicleValue",
+    },
+    shown: {
+      driverAge: years(driverAge),
+      licenceYears: years(licenceYears),
+      vehicleValueCents: formatEuros(vehicleValue),
+      postalCode: `C. P. ${postalCode}`,
+      claimFreeYears: years(claimFreeYears),
+      annualKm: `${grouped(annualKm)} km`,
     },
   };
 }
@@ -327,34 +375,49 @@ function hogarVariables(inputs: HogarInputs, today: CalendarDate): RatingVariabl
   const building = requireInt(inputs.buildingValue, "buildingValue", MESSAGES.amount, 0, MAX_AMOUNT_CENTS);
   const contents = requireInt(inputs.contentsValue, "contentsValue", MESSAGES.amount, 0, MAX_AMOUNT_CENTS);
   if (building + contents === 0) throw new RatingInputError("buildingValue", MESSAGES.sumInsured);
+  const postalCode = requirePostalCode(inputs.postalCode);
+  const areaM2 = requireInt(inputs.areaM2, "areaM2", MESSAGES.areaM2, 1, 100_000);
   return {
     values: {
-      postalCode: requirePostalCode(inputs.postalCode),
+      postalCode,
       dwellingType: requireChoice(inputs.dwellingType, "dwellingType"),
       floor: requireChoice(inputs.floor, "floor"),
-      areaM2: int(requireInt(inputs.areaM2, "areaM2", MESSAGES.areaM2, 1, 100_000)),
+      areaM2: int(areaM2),
       buildingAgeYears: int(today.year - yearBuilt),
       residence: requireChoice(inputs.residence, "residence"),
       alarm: requireBool(inputs.alarm, "alarm"),
       reinforcedDoor: requireBool(inputs.reinforcedDoor, "reinforcedDoor"),
     },
     fields: { buildingAgeYears: "yearBuilt" },
+    shown: {
+      postalCode: `C. P. ${postalCode}`,
+      areaM2: `${grouped(areaM2)} m²`,
+      buildingAgeYears: `${years(today.year - yearBuilt)} (construida en ${yearBuilt})`,
+    },
   };
 }
 
 function alquilerVariables(inputs: AlquilerInputs): RatingVariables {
   const rent = requireInt(inputs.monthlyRent, "monthlyRent", MESSAGES.monthlyRent, 1, MAX_AMOUNT_CENTS);
   const income = requireInt(inputs.tenantMonthlyIncome, "tenantMonthlyIncome", MESSAGES.income, 0, MAX_AMOUNT_CENTS);
-  if (!ALQUILER_MONTHS.includes(inputs.months)) throw new RatingInputError("months", MESSAGES.months);
+  const postalCode = requirePostalCode(inputs.postalCode);
   return {
     values: {
-      postalCode: requirePostalCode(inputs.postalCode),
+      postalCode,
       monthlyRentCents: int(rent),
       // rent / income in basis points, kept as an exact fraction so that 40,001 % is above 40 %.
       rentToIncomeBp: { num: BigInt(rent) * BigInt(FACTOR_ONE_BP), den: BigInt(income) },
       tenantContract: requireChoice(inputs.tenantContract ?? DEFAULT_TENANT_CONTRACT, "tenantContract"),
     },
     fields: { monthlyRentCents: "monthlyRent", rentToIncomeBp: "tenantMonthlyIncome" },
+    shown: {
+      postalCode: `C. P. ${postalCode}`,
+      monthlyRentCents: formatEuros(rent),
+      // Cut (not rounded) to two decimals, so that 29,999 % does not read as the next band's 30 %.
+      ...(income > 0
+        ? { rentToIncomeBp: `${formatEuros(rent)} de ${formatEuros(income)}: ${hundredths((BigInt(rent) * 10_000n) / BigInt(income))} %` }
+        : {}),
+    },
   };
 }
 
@@ -383,7 +446,7 @@ function isRatio(v: RatingValue | undefined): v is Ratio {
   return typeof v === "object" && v !== null && "num" in v;
 }
 
-type TariffOutcome = { kind: "factors"; lines: FactorLine[] } | { kind: "declined"; factor: string; reason: string };
+type TariffOutcome = { kind: "factors"; lines: TariffFactor[] } | { kind: "declined"; factor: string; reason: string };
 
 function evaluateRange(factor: string, table: RangeTable, vars: RatingVariables): TariffOutcome {
   const v = vars.values[table.input];
@@ -395,7 +458,7 @@ function evaluateRange(factor: string, table: RangeTable, vars: RatingVariables)
   }
   const band = table.bands.find((b) => (b.min === null || atLeast(v, b.min)) && (b.max === null || !atLeast(v, b.max)));
   if (!band) throw new RatingInputError(vars.fields[table.input] ?? table.input, MESSAGES.outOfTariff);
-  return { kind: "factors", lines: [{ factor, title: table.title, label: band.label, value: band.factorBp }] };
+  return { kind: "factors", lines: [{ factor, title: table.title, label: band.label, input: vars.shown[table.input] ?? null, value: band.factorBp }] };
 }
 
 function evaluateTable(factor: string, table: TariffTable, vars: RatingVariables): TariffOutcome {
@@ -406,12 +469,12 @@ function evaluateTable(factor: string, table: TariffTable, vars: RatingVariables
       const v = vars.values[table.input];
       const option = table.options.find((o) => o.value === v);
       if (!option) throw new RatingInputError(vars.fields[table.input] ?? table.input, MESSAGES.choice);
-      return { kind: "factors", lines: [{ factor, title: table.title, label: option.label, value: option.factorBp }] };
+      return { kind: "factors", lines: [{ factor, title: table.title, label: option.label, input: null, value: option.factorBp }] };
     }
     case "flags": {
       const on = table.flags.filter((f) => vars.values[f.input] === true);
-      if (on.length === 0) return { kind: "factors", lines: [{ factor, title: table.title, label: "Ninguna", value: FACTOR_ONE_BP }] };
-      return { kind: "factors", lines: on.map((f) => ({ factor, title: table.title, label: f.label, value: f.factorBpWhenTrue })) };
+      if (on.length === 0) return { kind: "factors", lines: [{ factor, title: table.title, label: "Ninguna", input: null, value: FACTOR_ONE_BP }] };
+      return { kind: "factors", lines: on.map((f) => ({ factor, title: table.title, label: f.label, input: null, value: f.factorBpWhenTrue })) };
     }
     case "zone": {
       const postalCode = vars.values[table.input];
@@ -420,7 +483,10 @@ function evaluateTable(factor: string, table: TariffTable, vars: RatingVariables
       const row = table.zones.find((z) => z.zone === zone);
       if (zone === undefined || !row) throw new RatingInputError("postalCode", MESSAGES.postalCode);
       const name = provinceOf(province)?.name;
-      return { kind: "factors", lines: [{ factor, title: table.title, label: name ? `${name}: ${row.label}` : row.label, value: row.factorBp }] };
+      return {
+        kind: "factors",
+        lines: [{ factor, title: table.title, label: name ? `${name}: ${row.label}` : row.label, input: vars.shown[table.input] ?? null, value: row.factorBp }],
+      };
     }
     default:
       throw new Error(`Tariff ${factor}: unknown table kind`);
@@ -429,13 +495,39 @@ function evaluateTable(factor: string, table: TariffTable, vars: RatingVariables
 
 /** Every factor of the line's tables, in table order; or the first table that declines the risk. */
 function evaluateTariffs(line: LineCode, tariffs: readonly RatingTariff[], vars: RatingVariables): TariffOutcome {
-  const lines: FactorLine[] = [];
+  const lines: TariffFactor[] = [];
   for (const t of tariffs.filter((t) => t.line === line)) {
     const outcome = evaluateTable(t.factor, t.table, vars);
     if (outcome.kind === "declined") return outcome;
     lines.push(...outcome.lines);
   }
   return { kind: "factors", lines };
+}
+
+/**
+ * The factors applied one after the other to a base premium, each with the running amount
+ * (base × the factors up to it, rounded half up): what lets a customer redo the sum.
+ */
+export function factorSteps(baseCents: number, factors: readonly TariffFactor[]): FactorLine[] {
+  return factors.map((f, i) => ({
+    factor: f.factor,
+    title: f.title,
+    label: f.label,
+    input: f.input ?? null,
+    value: f.value,
+    amountCents: applyFactorsBp(baseCents, factors.slice(0, i + 1).map((x) => x.value)),
+  }));
+}
+
+/**
+ * A priced plan as stored in an offer, read with today's shape: offers stored before the running
+ * amounts and the customer's values existed get their amounts recomputed from the base premium
+ * and the factors they hold (the same arithmetic, so the same figures) and no values.
+ */
+export function withFactorSteps<P extends Pick<PricedPlan, "basePremiumCents"> & { explanation: readonly Partial<FactorLine>[] }>(
+  plan: P,
+): Omit<P, "explanation"> & { explanation: FactorLine[] } {
+  return { ...plan, explanation: factorSteps(plan.basePremiumCents, plan.explanation as TariffFactor[]) };
 }
 
 // ─── The quote ────────────────────────────────────────────────────────────────────────
@@ -445,11 +537,6 @@ function bySortOrder<T extends { sortOrder?: number }>(rows: readonly T[]): T[] 
     .map((row, i) => ({ row, i }))
     .sort((a, b) => (a.row.sortOrder ?? a.i) - (b.row.sortOrder ?? b.i) || a.i - b.i)
     .map(({ row }) => row);
-}
-
-/** The plan an alquiler quote recommends: the one covering the months asked for. */
-function alquilerPlanCode(months: AlquilerMonths): string {
-  return `meses_${months}`;
 }
 
 function optionalPriceCents(g: RatingGuarantee, riskPremiumCents: number): number {
@@ -494,7 +581,6 @@ export function rateQuote(request: QuoteRequest, tables: RatingTables, now: Date
   if (outcome.kind === "declined") return { status: "declined", line, factor: outcome.factor, reason: outcome.reason };
   const factorsBp = outcome.lines.map((l) => l.value);
   const consorcio = consorcioCents(line, request.inputs, tables.settings);
-  const recommendedCode = request.line === "alquiler" ? alquilerPlanCode(request.inputs.months) : null;
 
   const priced = plans.map((plan): PricedPlan => {
     const riskPremiumCents = applyFactorsBp(plan.basePremiumCents, factorsBp);
@@ -520,11 +606,11 @@ export function rateQuote(request: QuoteRequest, tables: RatingTables, now: Date
       code: plan.code,
       name: plan.name,
       description: plan.description,
-      recommended: recommendedCode === null ? plan.recommended : plan.code === recommendedCode,
+      recommended: plan.recommended,
       deductibleCents: plan.deductibleCents,
       basePremiumCents: plan.basePremiumCents,
       riskPremiumCents,
-      explanation: outcome.lines.map((l) => ({ ...l })),
+      explanation: factorSteps(plan.basePremiumCents, outcome.lines),
       guarantees: guarantees
         .filter((g) => g.includedIn.includes(plan.code))
         .map((g) => ({ code: g.code, name: g.name, description: g.description, limitText: g.limitText })),

@@ -4,6 +4,8 @@ import { VEHICLE_BRANDS, VehicleListSchema } from "../contract/vehicles";
 import type { ApiApp } from "../app";
 import { PUBLIC_SECURITY } from "../auth";
 import { jsonContent } from "../http";
+import { fromPrice } from "../domain/from-price";
+import { errorFields } from "../../platform/logger";
 
 const siteRoute = createRoute({
   method: "get",
@@ -22,7 +24,9 @@ const linesRoute = createRoute({
   path: "/public/lines",
   operationId: "listProductLines",
   tags: ["Público"],
-  summary: "Ramos de seguro que se ofrecen, con sus planes",
+  summary: "Ramos de seguro que se ofrecen, con sus planes y su precio «desde»",
+  description:
+    "El precio «desde» de cada ramo es la prima total anual del plan más barato para un perfil de riesgo bajo que se describe (fromPriceBasis), calculada con la tarifa en vigor: POST /quotes con esos datos da ese mismo precio.",
   security: PUBLIC_SECURITY,
   responses: {
     200: { description: "Ramos activos", content: jsonContent(ProductLineListSchema) },
@@ -44,6 +48,29 @@ const vehiclesRoute = createRoute({
 
 export function registerPublicRoutes(api: ApiApp) {
   api.openapi(siteRoute, async (c) => c.json(await c.var.deps.catalogue.distributor(), 200));
-  api.openapi(linesRoute, async (c) => c.json({ lines: await c.var.deps.catalogue.productLines() }, 200));
+  api.openapi(linesRoute, async (c) => {
+    const { catalogue, now, logger } = c.var.deps;
+    const at = now();
+    const lines = await catalogue.productLines();
+    // Each line's "desde": its stated profile rated with the tariff in force now (ADR 022). A line
+    // whose tables cannot be read (no tariff in force) loses its "desde", not the home page.
+    const priced = await Promise.all(
+      lines.map(async (line) => {
+        const tables = await catalogue.ratingTables(line.code, at).catch((error: unknown) => {
+          logger.warn("from price not computed", { line: line.code, ...errorFields(error) });
+          return null;
+        });
+        const from = tables ? fromPrice(line.code, tables, at) : null;
+        return {
+          ...line,
+          fromPrice: from?.totalCents ?? null,
+          fromPriceBasis: from
+            ? { description: from.profile.description, plan: from.plan, frequency: "anual" as const, inputs: { ...from.profile.inputs } }
+            : null,
+        };
+      }),
+    );
+    return c.json({ lines: priced }, 200);
+  });
   api.openapi(vehiclesRoute, (c) => c.json({ brands: VEHICLE_BRANDS.map(({ brand, models }) => ({ brand, models: [...models] })) }, 200));
 }

@@ -55,6 +55,7 @@ export async function ipidDocument(db: Database, line: LineCode, now: Date, ctx?
       plans: tables.plans,
       guarantees: tables.guarantees,
       fractionationBp: tables.settings.fractionation_surcharges_bp,
+      tariffs: tables.tariffs,
     },
     context,
   );

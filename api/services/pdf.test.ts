@@ -39,6 +39,7 @@ describe("renderIpidPdf", () => {
           plans: SEED_RATING_TABLES.plans.filter((p) => p.line === line),
           guarantees: SEED_RATING_TABLES.guarantees.filter((g) => g.line === line),
           fractionationBp: DEFAULT_SETTINGS.fractionation_surcharges_bp,
+          tariffs: SEED_RATING_TABLES.tariffs,
         },
         { distributor: DEFAULT_SETTINGS.distributor, insurers: DEFAULT_SETTINGS.insurers, withdrawal: { days: 14, lines: ["hogar", "alquiler"] } },
       );
@@ -50,7 +51,29 @@ describe("renderIpidPdf", () => {
       expect(text).toContain(insurer.name);
       expect(text).toContain(`NIF ${insurer.taxId}`);
       expect(text).toContain(`clave DGSFP ${insurer.dgsfpKey}`);
+      // What raises or lowers the price, in words: every factor of the line's tariff and each plan's base.
+      expect(text).toContain("¿Qué hace variar el precio?");
+      for (const t of SEED_RATING_TABLES.tariffs.filter((x) => x.line === line)) expect(text).toContain(t.table.title);
+      for (const p of SEED_RATING_TABLES.plans.filter((x) => x.line === line)) expect(text).toContain(p.name);
     }
+    const auto = pdfText(
+      await renderIpidPdf(
+        {
+          line: "auto",
+          lineName: "Seguro de coche",
+          lineDescription: "",
+          plans: SEED_RATING_TABLES.plans.filter((p) => p.line === "auto"),
+          guarantees: SEED_RATING_TABLES.guarantees.filter((g) => g.line === "auto"),
+          fractionationBp: DEFAULT_SETTINGS.fractionation_surcharges_bp,
+          tariffs: SEED_RATING_TABLES.tariffs,
+        },
+        { distributor: DEFAULT_SETTINGS.distributor, insurers: DEFAULT_SETTINGS.insurers, withdrawal: { days: 14, lines: ["hogar", "alquiler"] } },
+      ),
+    ).replace(/\s+/g, " ");
+    expect(auto).toMatch(/Terceros: 220,00 \S* ?al año/);
+    expect(auto).toContain("De 18 a 20 años Sube un 120 % (× 2,20)");
+    expect(auto).toContain("10 años o más (-50 %) Baja un 50 % (× 0,50)");
+    expect(auto).toMatch(/Zona 4: [^.]*Madrid/);
   });
 });
 

@@ -18,7 +18,8 @@ import {
   type QuoteStatus,
 } from "../contract/vocabulary";
 import { addDays, madridDate, reciboPeriod } from "../domain/calendar";
-import { type PricedPlan, type RatingGuarantee, type RatingPlan } from "../domain/rating";
+import { type PricedPlan, type RatingGuarantee, type RatingPlan, type RatingTariff } from "../domain/rating";
+import { tariffInWords } from "../domain/tariff-words";
 import { assertOutsideTransaction } from "../db/transaction-scope";
 import { Pdf } from "./pdf-layout";
 
@@ -202,6 +203,8 @@ export type IpidDocumentData = {
   plans: readonly RatingPlan[];
   guarantees: readonly RatingGuarantee[];
   fractionationBp: Record<Frequency, number>;
+  /** The line's rating factors in force: the IPID says what raises or lowers the price. */
+  tariffs: readonly RatingTariff[];
 };
 
 export async function renderIpidPdf(data: IpidDocumentData, ctx: DocumentContext): Promise<Buffer> {
@@ -251,6 +254,31 @@ export async function renderIpidPdf(data: IpidDocumentData, ctx: DocumentContext
   pdf.bullets(texts.where);
   pdf.heading("¿Cuáles son mis obligaciones?");
   pdf.bullets(ipidObligations(data.line));
+
+  // The IPID is per line, not per quote: the whole tariff in words (issue 28); a quote's own
+  // figures are on /results and in the quote's PDF.
+  pdf.heading("¿Qué hace variar el precio?");
+  pdf.paragraph(
+    "El precio de cada plan parte de su prima base anual, que se multiplica por un factor por cada dato del riesgo de la tabla siguiente (prima de riesgo). A ella se suman las garantías opcionales que elija (prima neta) y, sobre la prima neta, el recargo por fraccionamiento, los recargos del Consorcio de Compensación de Seguros y CLEA y el impuesto sobre las primas de seguros (IPS). Al cotizar verá cada paso con sus importes.",
+  );
+  const tariff = tariffInWords(data.line, data.plans, data.tariffs);
+  pdf.paragraph("Prima base anual de cada plan:", { bold: true });
+  pdf.bullets(tariff.basePremiums);
+  // Helvetica's encoding has no U+2212 (minus sign) of the tariff's labels: a hyphen reads the same.
+  const plain = (text: string) => text.replace(/\u2212/g, "-");
+  pdf.table(
+    [
+      { header: "Dato del riesgo", width: 0.34 },
+      { header: "Tramo u opción", width: 0.36 },
+      { header: "Efecto en el precio", width: 0.3 },
+    ],
+    tariff.rows.map((r) => [plain(r.factor), plain(r.band), r.effect]),
+    { size: 8.5 },
+  );
+  for (const zone of tariff.zones) {
+    pdf.paragraph(`${zone.title}: la zona la da la provincia del código postal.`, { bold: true });
+    pdf.bullets(zone.lines);
+  }
 
   pdf.heading("¿Cuándo y cómo tengo que efectuar los pagos?");
   const surcharges = FREQUENCIES.filter((f) => f !== "anual")

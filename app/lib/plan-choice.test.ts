@@ -83,8 +83,12 @@ describe("notIncluded", () => {
 
 describe("factorText", () => {
   it("puntos básicos como multiplicador", () => {
-    expect(factorText(11_500)).toBe("×1,15");
-    expect(factorText(10_000)).toBe("×1");
-    expect(factorText(9_500)).toBe("×0,95");
+    expect(factorText(11_500)).toBe("×\u00a01,15");
+    expect(factorText(10_000)).toBe("×\u00a01,00");
+    expect(factorText(9_500)).toBe("×\u00a00,95");
+    expect(factorText(12_000)).toBe("×\u00a01,20");
+    expect(factorText(12_345)).toBe("×\u00a01,2345");
+    expect(factorText(10_050)).toBe("×\u00a01,005");
+    expect(factorText(220_000)).toBe("×\u00a022,00");
   });
 });

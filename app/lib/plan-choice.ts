@@ -97,7 +97,13 @@ export function notIncluded(plan: PlanGuarantees, plans: readonly PlanGuarantees
   return missing;
 }
 
-/** A tariff factor in basis points as people read it: 11500 → "×1,15", 10000 → "×1". */
+/**
+ * A tariff factor in basis points as people read it, exactly (no float): 11500 → "× 1,15",
+ * 10000 → "× 1,00", 12345 → "× 1,2345". A non-breaking space keeps the sign with its number.
+ */
 export function factorText(basisPoints: number): string {
-  return `×${(basisPoints / 10_000).toLocaleString("es-ES", { maximumFractionDigits: 4 })}`;
+  if (!Number.isSafeInteger(basisPoints) || basisPoints < 0) throw new RangeError(`Factor no válido: ${basisPoints}`);
+  const whole = Math.floor(basisPoints / 10_000);
+  const decimals = String(basisPoints % 10_000).padStart(4, "0").replace(/0{1,2}$/, "");
+  return `×\u00a0${whole},${decimals}`;
 }

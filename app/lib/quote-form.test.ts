@@ -41,7 +41,7 @@ const HOGAR = {
   alarm: true,
   reinforcedDoor: false,
 };
-const ALQUILER = { postalCode: "46001", monthlyRent: 85_050, tenantMonthlyIncome: 250_000, months: 12, tenantContract: "temporal" };
+const ALQUILER = { postalCode: "46001", monthlyRent: 85_050, tenantMonthlyIncome: 250_000, tenantContract: "temporal" };
 
 describe("parseLine", () => {
   it("acepta solo los ramos del contrato", () => {

@@ -307,7 +307,7 @@ export function HogarFields({ fields }: { fields: LineFields<"hogar"> }) {
 // ─── Alquiler ────────────────────────────────────────────────────────────────────────
 
 export function alquilerFieldOrder(fields: LineFields<"alquiler">) {
-  return [fields.postalCode, fields.monthlyRent, fields.tenantMonthlyIncome, fields.tenantContract, fields.months];
+  return [fields.postalCode, fields.monthlyRent, fields.tenantMonthlyIncome, fields.tenantContract];
 }
 
 export function AlquilerFields({ fields }: { fields: LineFields<"alquiler"> }) {
@@ -343,16 +343,10 @@ export function AlquilerFields({ fields }: { fields: LineFields<"alquiler"> }) {
         placeholder="Elija una opción"
         width="sm"
       />
-      <RadioField
-        meta={fields.months}
-        legend="Meses de renta impagada que quiere cubrir"
-        inline
-        options={[
-          { value: "6", label: "6 meses" },
-          { value: "12", label: "12 meses" },
-          { value: "18", label: "18 meses" },
-        ]}
-      />
+      {/* The months of rent covered are the plan (ADR 022): one question, one truth. */}
+      <p className="mt-6 text-slate-700">
+        Los meses de renta impagada cubiertos (6, 12 o 18) los da el plan: se elige al comparar los precios de los tres.
+      </p>
     </>
   );
 }

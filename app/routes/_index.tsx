@@ -65,8 +65,9 @@ export default function HomePage() {
             </ul>
             {lines.some((line) => line.fromPrice !== null) ? (
               <p className="mt-4 text-sm text-slate-600">
-                «Desde»: prima anual del plan más sencillo para el perfil más favorable, antes de impuestos y
-                recargos. Su precio exacto depende de sus datos y lo verá antes de contratar.
+                «Desde»: lo que cuesta hoy un año del plan más económico para el perfil que se indica en cada seguro,
+                pagado en un solo recibo, con recargos e impuestos incluidos. Su precio depende de sus datos y lo verá
+                antes de contratar.
               </p>
             ) : null}
           </>
@@ -135,10 +136,15 @@ function LineCard({ line }: { line: ProductLine }) {
           {line.name}
         </h3>
       </div>
-      {line.fromPrice !== null ? (
-        <p className="mt-4 text-slate-700">
-          desde <span className="text-2xl font-bold text-slate-900">{formatMoney(line.fromPrice)}</span>/año
-        </p>
+      {line.fromPrice !== null && line.fromPriceBasis ? (
+        <>
+          <p className="mt-4 text-slate-700">
+            desde <span className="text-2xl font-bold text-slate-900">{formatMoney(line.fromPrice)}</span>/año
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            Plan {line.fromPriceBasis.plan.name}, pago anual, impuestos incluidos. {line.fromPriceBasis.description}.
+          </p>
+        </>
       ) : null}
       <p className="mt-3 leading-relaxed text-slate-700">{line.description}</p>
       {line.plans.length > 0 ? (

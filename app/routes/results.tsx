@@ -85,6 +85,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       description: plan.description,
       recommended: plan.recommended,
       deductibleCents: plan.deductibleCents,
+      basePremiumCents: plan.basePremiumCents,
+      riskPremiumCents: plan.riskPremiumCents,
       guarantees: plan.guarantees,
       missing: notIncluded(plan, quote.plans),
       optionalGuarantees: plan.optionalGuarantees,

@@ -101,7 +101,7 @@ test("caducada: la cotización lo dice, vuelve a cotizar con los mismos datos y 
   await expect(page.getByLabel("Código postal de la vivienda alquilada")).toHaveValue("08001");
   await expect(page.getByLabel("Renta mensual, en euros")).toHaveValue("950");
   await expect(page.getByLabel("Ingresos netos mensuales del inquilino, en euros")).toHaveValue("3200");
-  await expect(page.getByRole("radio", { name: "12 meses" })).toBeChecked();
+  await expect(page.getByLabel("Situación laboral del inquilino")).toHaveValue("indefinido");
   await page.getByRole("button", { name: "Calcular precio" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
   expect(new URL(page.url()).searchParams.get("cotizacion")).not.toBe(quoteId);

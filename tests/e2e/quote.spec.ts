@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { definitionOf, expectNoSeriousA11yViolations, expectValidatorOnFirstUse, quoteAlquiler, register } from "./support";
+import { expect, test, type Locator } from "@playwright/test";
+import { centsOf, chooseVehicle, definitionOf, expectNoSeriousA11yViolations, expectValidatorOnFirstUse, quoteAlquiler, register } from "./support";
 
 // /cotizar → /results. (Checkout and the confirmation page come with the rest of issue 4.)
 
@@ -12,7 +12,9 @@ test("alquiler: un error de validación vuelve con los datos y luego se obtienen
   await page.getByLabel("Renta mensual, en euros").fill("850");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.000");
   await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
-  await page.getByRole("radio", { name: "12 meses" }).check();
+  // One question, one truth (ADR 022): the months of rent covered are the plan chosen below, not a question.
+  await expect(page.getByText("Meses de renta impagada que quiere cubrir")).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: "12 meses" })).toHaveCount(0);
   await page.getByRole("button", { name: "Calcular precio" }).click();
 
   await expect(page.getByText("Hay un problema")).toBeVisible();
@@ -62,13 +64,112 @@ test("la forma de pago y las garantías elegidas llegan al checkout sin pulsar �
   await expect(card.getByText(total, { exact: true }).first()).toBeVisible();
 });
 
+/** "× 1,2345" → 12345 basis points, exactly as the page writes it. */
+function basisPointsOf(text: string): number {
+  const match = /^×\s(\d+),(\d{2,4})$/.exec(text.trim());
+  if (!match) throw new Error(`No es un factor: ${JSON.stringify(text)}`);
+  return Number(match[1]) * 10_000 + Number(match[2]!.padEnd(4, "0"));
+}
+
+/** base × factors (basis points), rounded half up once at the end: how the tariff rounds (DOMAIN.md). */
+function multipliedOut(baseCents: number, factorsBp: number[]): number {
+  const numerator = factorsBp.reduce((n, f) => n * BigInt(f), BigInt(baseCents));
+  const denominator = 10_000n ** BigInt(factorsBp.length);
+  return Number((2n * numerator + denominator) / (2n * denominator));
+}
+
+/** The amounts and factors of one plan's "Cómo se calcula el precio" table, as the page shows them. */
+async function priceSteps(card: Locator) {
+  await card.getByText("Cómo se calcula el precio", { exact: true }).click();
+  const table = card.getByRole("table", { name: /^Cómo se calcula el precio/ });
+  await expect(table).toBeVisible();
+  const amount = async (row: Locator) => centsOf((await row.getByRole("cell").nth(1).innerText()).replace(/^\+\s*/, ""));
+  const one = async (step: string) => amount(table.locator(`tr[data-paso="${step}"]`));
+  const all = async (step: string) => Promise.all((await table.locator(`tr[data-paso="${step}"]`).all()).map(amount));
+  const factorRows = await table.locator('tr[data-paso="factor"]').all();
+  const factors = await Promise.all(
+    factorRows.map(async (row) => ({
+      concept: await row.getByRole("rowheader").innerText(),
+      bp: basisPointsOf(await row.getByRole("cell").nth(0).innerText()),
+      amount: await amount(row),
+    })),
+  );
+  return {
+    base: await one("base"),
+    factors,
+    risk: await one("risk"),
+    extras: await all("extra"),
+    net: await one("net"),
+    surcharges: [await one("fractionation"), await one("consorcio"), await one("clea"), await one("ips")],
+    total: await one("total"),
+  };
+}
+
+test("el desglose de /results deja rehacer la cuenta: prima base × factores = prima de riesgo, y de ahí al total", async ({ page }) => {
+  await register(page);
+  await page.goto("/cotizar?linea=auto");
+  await chooseVehicle(page, "Seat", "León");
+  await page.getByLabel("Año de matriculación").fill("2021");
+  await page.getByLabel("Valor del coche, en euros").fill("22.000");
+  await page.getByRole("radio", { name: "Particular" }).check();
+  await page.getByLabel("Kilómetros que recorre al año").fill("25.000");
+  await page.getByLabel("Fecha de nacimiento").fill("1999-06-15");
+  await page.getByLabel("Fecha de expedición del carné de conducir").fill("2019-09-01");
+  await page.getByLabel("Años sin siniestros con culpa").fill("3");
+  await page.getByLabel("Código postal de su domicilio").fill("41001");
+  await page.getByRole("button", { name: "Calcular precio" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
+  // Paid quarterly, with an extra on Terceros: every line of the breakdown has something to add.
+  const quoteId = new URL(page.url()).searchParams.get("cotizacion")!;
+  await page.goto(`/results?cotizacion=${quoteId}&frecuencia=trimestral&extras=terceros:auto_lunas`);
+
+  for (const plan of ["Terceros", "Terceros ampliado", "Todo riesgo con franquicia", "Todo riesgo"]) {
+    const card = page.getByRole("article", { name: plan, exact: true });
+    const steps = await priceSteps(card);
+    // Every factor the tariff applies, each with the customer's value or the option chosen.
+    expect(steps.factors.map((f) => f.concept.split("\n")[0]!.trim())).toEqual([
+      "Edad del conductor",
+      "Antigüedad del carné",
+      "Valor del vehículo",
+      "Zona de circulación (provincia)",
+      "Bonificación por años sin siniestros",
+      "Uso del vehículo",
+      "Kilómetros al año",
+    ]);
+    expect(steps.factors[3]!.concept).toMatch(/C\. P\. 41001: Sevilla/);
+    // Each running amount is the base × the factors up to it, and the last one is the risk premium.
+    steps.factors.forEach((f, i) => {
+      expect(f.amount, `${plan}: ${f.concept}`).toBe(
+        multipliedOut(
+          steps.base,
+          steps.factors.slice(0, i + 1).map((x) => x.bp),
+        ),
+      );
+    });
+    expect(steps.risk, `${plan}: prima base × factores`).toBe(
+      multipliedOut(
+        steps.base,
+        steps.factors.map((f) => f.bp),
+      ),
+    );
+    expect(steps.net).toBe(steps.risk + steps.extras.reduce((a, b) => a + b, 0));
+    expect(steps.total).toBe(steps.net + steps.surcharges.reduce((a, b) => a + b, 0));
+    // The total is the price the card shows big.
+    expect(centsOf(await card.getByText(/^[\d.]+,\d{2}\s€$/).first().innerText())).toBe(steps.total);
+    if (plan === "Terceros") {
+      expect(steps.extras).toEqual([4_500]);
+      expect(steps.surcharges[0]).toBeGreaterThan(0);
+    }
+  }
+  await expectNoSeriousA11yViolations(page);
+});
+
 test("una renta por encima del 40 % de los ingresos se rechaza con el motivo", async ({ page }) => {
   await page.goto("/cotizar?linea=alquiler");
   await page.getByLabel("Código postal de la vivienda alquilada").fill("28001");
   await page.getByLabel("Renta mensual, en euros").fill("1.500");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("2.000");
   await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
-  await page.getByRole("radio", { name: "6 meses" }).check();
   await page.getByRole("button", { name: "Calcular precio" }).click();
   await expect(page.getByText(/La renta supera el 40 % de los ingresos/).first()).toBeVisible();
   await expect(page).toHaveURL(/\/cotizar/);
@@ -101,7 +202,6 @@ test.describe("con JavaScript", () => {
     await page.getByLabel("Renta mensual, en euros").fill("700");
     await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("2.500");
     await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
-    await page.getByRole("radio", { name: "18 meses" }).check();
     let prompted = false;
     page.on("dialog", (d) => {
       prompted = true;

@@ -90,7 +90,6 @@ export async function fillAlquilerQuote(page: Page) {
   await page.getByLabel("Renta mensual, en euros").fill("950");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.200");
   await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
-  await page.getByRole("radio", { name: "12 meses" }).check();
 }
 
 /** The car of the auto form of /cotizar: brand, then a model of that brand, from the lists. */

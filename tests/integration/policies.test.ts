@@ -1,9 +1,11 @@
 // The visitor's policies and their documents over real HTTP against a fresh database
 // (/me/policies, a page of summaries, and /me/policies/{id}; recibos, quote and IPID PDFs):
 // someone else's policy or document gives 404.
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, checkout, checkoutBody, createQuote, download, NOT_FOUND_POLICY, registerVisitor, setUpCheckoutApi, type Policy, type Quote } from "../support/checkout";
-import { AUTO, HOGAR } from "../support/quote-inputs";
+import { policies } from "../../api/db/schema";
+import { call, checkout, checkoutBody, createQuote, database, download, NOT_FOUND_POLICY, registerVisitor, setUpCheckoutApi, type Policy, type Quote } from "../support/checkout";
+import { ALQUILER, AUTO, HOGAR } from "../support/quote-inputs";
 
 setUpCheckoutApi();
 
@@ -141,5 +143,24 @@ describe("/me/policies y documentos", () => {
       expect(file.status, path).toBe(404);
       expect(file.headers.get("content-type")).toContain("application/json");
     }
+  });
+});
+
+describe("una póliza de alquiler de antes de ADR 022", () => {
+  it("se lee con los meses de su plan, no con los que preguntaba el formulario", async () => {
+    const owner = await registerVisitor();
+    const quote = await createQuote("alquiler", ALQUILER, owner.token);
+    const answer = await checkout(quote.id, checkoutBody(owner.nif, { plan: "meses_6" }, "alquiler"), owner.token);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const id = (answer.body as unknown as Policy).id;
+    // As stored when the form still asked "Meses de renta impagada" and offered every plan anyway.
+    const [row] = await database.db.select({ risk: policies.risk }).from(policies).where(eq(policies.id, id));
+    await database.db.update(policies).set({ risk: { ...row!.risk, months: 12 } }).where(eq(policies.id, id));
+
+    const read = await call("GET", `/me/policies/${id}`, { token: owner.token });
+    const policy = read.body as unknown as Policy & { riskDescription: { rows: { label: string; value: string }[] } };
+    expect(policy.plan.name).toBe("6 meses");
+    expect(policy.riskDescription.rows.map((r) => r.label)).not.toContain("Meses de renta cubiertos");
+    expect(policy.riskDescription.rows.map((r) => r.value).join(" ")).not.toMatch(/12 meses/);
   });
 });

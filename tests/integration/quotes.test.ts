@@ -38,7 +38,7 @@ type Breakdown = {
   total: number;
   recibos: { sequence: number; dueDate: string; amount: number }[];
 };
-type FactorLine = { factor: string; title: string; label: string; value: number };
+type FactorLine = { factor: string; title: string; label: string; input: string | null; value: number; amountCents: number };
 type Plan = {
   code: string;
   name: string;
@@ -142,10 +142,54 @@ describe("POST /quotes", () => {
     expect(quote.plans[0]!.prices.anual!.consorcio).toBe(1260);
   });
 
-  it("cotiza un impago de alquiler con tres planes y recomienda el de los meses pedidos", async () => {
+  it("cotiza un impago de alquiler con los tres planes de meses cubiertos: los meses son el plan, no una pregunta (ADR 022)", async () => {
     const quote = await createdQuote("alquiler", ALQUILER);
     expectPricedPlans(quote, 3);
+    expect(quote.plans.map((p) => p.code)).toEqual(["meses_6", "meses_12", "meses_18"]);
     expect(quote.plans.filter((p) => p.recommended).map((p) => p.code)).toEqual(["meses_12"]);
+    // A caller from before still sending `months` gets the same quote; the months are not kept.
+    const older = await createdQuote("alquiler", { ...ALQUILER, months: 6 });
+    expect(older.inputs).not.toHaveProperty("months");
+    expect(older.plans.map((p) => [p.code, p.recommended, p.prices.anual!.total])).toEqual(
+      quote.plans.map((p) => [p.code, p.recommended, p.prices.anual!.total]),
+    );
+  });
+
+  it("explica cada plan: la prima base y cada factor con su dato, su multiplicador y el importe acumulado", async () => {
+    const quote = await createdQuote("auto", AUTO);
+    for (const plan of quote.plans) {
+      plan.explanation.forEach((line, i) => {
+        const factors = plan.explanation.slice(0, i + 1).map((l) => l.value);
+        expect(line.amountCents, `${plan.code} ${line.factor}`).toBe(applyFactorsBp(plan.basePremiumCents, factors));
+      });
+      expect(plan.explanation.at(-1)!.amountCents).toBe(plan.riskPremiumCents);
+    }
+    expect(quote.plans[0]!.explanation.map((l) => [l.factor, l.input])).toEqual([
+      ["driver_age", "40 años"],
+      ["licence_years", "20 años"],
+      ["vehicle_value", "22.000,00\u00a0€"],
+      ["zone", "C. P. 28013"],
+      ["claim_free_years", "8 años"],
+      ["vehicle_use", null],
+      ["annual_km", "15.000 km"],
+    ]);
+  });
+
+  it("lee una cotización guardada antes de los importes acumulados con ellos, sin cambiar sus precios", async () => {
+    const quote = await createdQuote("hogar", HOGAR);
+    const [row] = await database.db.select({ offers: quotes.offers }).from(quotes).where(eq(quotes.id, quote.id));
+    // As offers were stored before: each factor line without `input` nor `amountCents`.
+    const old = (row!.offers as Plan[]).map((plan) => ({
+      ...plan,
+      explanation: plan.explanation.map(({ factor, title, label, value }) => ({ factor, title, label, value })),
+    }));
+    await database.db.update(quotes).set({ offers: old }).where(eq(quotes.id, quote.id));
+    const read = (await readQuote(quote.id, { owner: quote.ownerToken })).body as unknown as QuoteBody;
+    for (const [i, plan] of read.plans.entries()) {
+      expect(plan.prices).toEqual(quote.plans[i]!.prices);
+      expect(plan.explanation.map((l) => l.amountCents)).toEqual(quote.plans[i]!.explanation.map((l) => l.amountCents));
+      expect(plan.explanation.every((l) => l.input === null)).toBe(true);
+    }
   });
 
   it("guarda la cotización con su registro de auditoría", async () => {
@@ -205,11 +249,10 @@ describe("POST /quotes", () => {
       floor: ["Elija la planta: bajo, intermedia o ático"],
     });
 
-    const rent = await createQuote("alquiler", { postalCode: "08001", monthlyRent: 5_000, tenantMonthlyIncome: "mucho", months: 9 });
+    const rent = await createQuote("alquiler", { postalCode: "08001", monthlyRent: 5_000, tenantMonthlyIncome: "mucho" });
     expect(rent.body.fieldErrors).toEqual({
       monthlyRent: ["La renta mensual debe estar entre 100 € y 10.000 €"],
       tenantMonthlyIncome: ["Introduzca los ingresos netos mensuales del inquilino"],
-      months: ["Elija los meses cubiertos: 6, 12 o 18"],
     });
 
     const date = await createQuote("auto", { ...AUTO, driverBirthDate: "1985-02-30" });

@@ -124,11 +124,16 @@ describe.skipIf(!W3M)(`un navegador de texto (w3m)${W3M ? "" : `: ${WHY}`}`, () 
       monthlyRent: "950",
       tenantMonthlyIncome: "3.200",
       tenantContract: "indefinido",
-      months: "12",
     });
     expect(results.status).toBe(200);
     expect(results.text).toContain("Sus precios");
     expect(results.text).toMatch(/\d+,\d{2}\s€/);
+    // The months of rent covered are the plans offered, not a question of the form (ADR 022).
+    expect(quote.text).not.toContain("Meses de renta impagada");
+    for (const plan of ["6 meses", "12 meses", "18 meses"]) expect(results.text).toContain(plan);
+    // The breakdown reads as text too: base premium, factors, total.
+    expect(results.text).toContain("Prima base del plan");
+    expect(results.text).toMatch(/Renta mensual 950,00\s€: De 600 € a 1\.000 €\s+×\s1,00\s+150,00\s€/);
 
     // Choosing the plan leads to signing in; a new account comes back to the checkout.
     // "Contratar este plan" (the first plan's): a submit button of the page's GET form. w3m ignores

@@ -25,4 +25,4 @@ export const HOGAR: HogarInputs = {
   alarm: true,
   reinforcedDoor: false,
 };
-export const ALQUILER: AlquilerInputs = { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000, months: 12 };
+export const ALQUILER: AlquilerInputs = { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000 };

@@ -72,7 +72,7 @@ const INPUTS: Record<Line, Record<string, unknown>> = {
     alarm: true,
     reinforcedDoor: false,
   },
-  alquiler: { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000, months: 12 },
+  alquiler: { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000 },
 };
 
 const INSURED: Record<Line, Record<string, unknown>> = {

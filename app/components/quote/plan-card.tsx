@@ -1,12 +1,23 @@
 import type { Frequency, PricedPlanAnswer } from "../../../api/contract/quotes";
 import { FrequencyPrices } from "~/components/quote/frequency-prices";
 import { formatMoney } from "~/lib/format";
-import { EXTRAS_PARAM, extraValue, factorText, frequencyPhrase, PLAN_PARAM, recibosSummary } from "~/lib/plan-choice";
+import { PriceSteps } from "~/components/quote/price-steps";
+import { EXTRAS_PARAM, extraValue, frequencyPhrase, PLAN_PARAM, recibosSummary } from "~/lib/plan-choice";
 
 /** What a plan card shows: the priced plan, what it lacks, the extras in its price and any error repricing it. */
 export type PlanCardPlan = Pick<
   PricedPlanAnswer,
-  "code" | "name" | "description" | "recommended" | "deductibleCents" | "guarantees" | "optionalGuarantees" | "explanation" | "prices"
+  | "code"
+  | "name"
+  | "description"
+  | "recommended"
+  | "deductibleCents"
+  | "basePremiumCents"
+  | "riskPremiumCents"
+  | "guarantees"
+  | "optionalGuarantees"
+  | "explanation"
+  | "prices"
 > & {
   /** Guarantees other plans of the line have and this one does not (notIncluded). */
   missing: { code: string; name: string }[];
@@ -150,33 +161,13 @@ export function PlanCard({
       ) : null}
 
       <details className="mt-1 border-t border-slate-200 pt-3">
-        <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-brand-700">Formas de pago y desglose</summary>
-        <h3 className="mt-2 font-bold text-slate-900">Precio según la forma de pago</h3>
+        <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-brand-700">Cómo se calcula el precio</summary>
+        <PriceSteps plan={plan} frequency={frequency} price={chosen} id={`desglose-${plan.code}`} />
+      </details>
+
+      <details className="mt-1 border-t border-slate-200 pt-3">
+        <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-brand-700">Precio según la forma de pago</summary>
         <FrequencyPrices prices={plan.prices} chosen={frequency} />
-        <h3 className="mt-4 font-bold text-slate-900">Desglose del {frequencyPhrase(frequency)}</h3>
-        <dl className="mt-2 space-y-1 text-sm">
-          <BreakdownRow term="Prima neta" amount={chosen.net} />
-          <BreakdownRow term="Recargo por fraccionamiento" amount={chosen.fractionation} />
-          <BreakdownRow term="Consorcio de Compensación de Seguros" amount={chosen.consorcio} />
-          <BreakdownRow term="CLEA" amount={chosen.clea} />
-          <BreakdownRow term="IPS (impuesto)" amount={chosen.ips} />
-          <BreakdownRow term="Total" amount={chosen.total} strong />
-        </dl>
-        {plan.explanation.length > 0 ? (
-          <>
-            <h3 className="mt-4 font-bold text-slate-900">Cómo hemos calculado la prima</h3>
-            <ul className="mt-2 space-y-1 text-sm">
-              {plan.explanation.map((line) => (
-                <li key={line.factor} className="flex justify-between gap-3">
-                  <span>
-                    {line.title}: {line.label}
-                  </span>
-                  <span className="tabular-nums">{factorText(line.value)}</span>
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
       </details>
     </article>
   );
@@ -190,15 +181,6 @@ function coverageSummary(plan: Pick<PlanCardPlan, "guarantees" | "missing">): st
 
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function BreakdownRow({ term, amount, strong = false }: { term: string; amount: number; strong?: boolean }) {
-  return (
-    <div className={`flex justify-between gap-3 ${strong ? "border-t border-slate-300 pt-1 font-bold" : ""}`}>
-      <dt>{term}</dt>
-      <dd className="text-right tabular-nums">{formatMoney(amount)}</dd>
-    </div>
-  );
 }
 
 function Tick() {
