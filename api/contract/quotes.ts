@@ -301,7 +301,7 @@ function buildInputSchemas<
     },
     inputsRequired
   ).describe(
-    "Los meses de renta cubiertos no son un dato: son el plan (meses_6, meses_12, meses_18), que se elige al contratar (ADR 022). Un campo months de un cliente anterior se ignora.",
+    "Los meses de renta cubiertos no son un dato: son el plan (meses_6, meses_12, meses_18), que se elige al contratar (ADR 023). Un campo months de un cliente anterior se ignora.",
   );
 
   return { auto, hogar, alquiler };

@@ -36,7 +36,7 @@ describe("describeRisk", () => {
       "Renta mensual": "950,00\u00a0€",
       "Ingresos netos mensuales del inquilino": "3.200,00\u00a0€",
     });
-    // A risk stored when the form still asked the months (ADR 022): the plan says them, not this row.
+    // A risk stored when the form still asked the months (ADR 023): the plan says them, not this row.
     expect(Object.fromEntries(describeRisk("alquiler", { ...ALQUILER, months: 12 }))).not.toHaveProperty("Meses de renta cubiertos");
     expect(riskTitle("auto", { vehicleBrand: "Seat", vehicleModel: "León" })).toBe("Vehículo Seat León");
   });

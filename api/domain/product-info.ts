@@ -181,7 +181,7 @@ const RISK_FIELDS: Record<LineCode, Field[]> = {
     { key: "monthlyRent", label: "Renta mensual", kind: "money" },
     { key: "tenantMonthlyIncome", label: "Ingresos netos mensuales del inquilino", kind: "money" },
     { key: "tenantContract", label: "Situación laboral del inquilino", kind: "choice" },
-    // No "months": the months of rent covered are the plan's (ADR 022). Quotes and policies from
+    // No "months": the months of rent covered are the plan's (ADR 023). Quotes and policies from
     // before still hold the months the form asked, which could differ from the plan bought; the
     // plan is what was priced and paid, so only the plan says it.
   ],

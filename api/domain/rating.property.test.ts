@@ -213,7 +213,7 @@ describe("rateQuote · propiedades", () => {
           return;
         }
         checkPriced(result, request);
-        // The months are the plan (ADR 022): the catalogue's recommended plan, whatever the risk.
+        // The months are the plan (ADR 023): the catalogue's recommended plan, whatever the risk.
         const recommended = result.plans.filter((p) => p.recommended).map((p) => p.code).join();
         check(recommended === "meses_12", `recommended ${recommended}`);
       }),

@@ -604,7 +604,7 @@ describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
       { meses_6: ["alquiler_actos_vandalicos", "alquiler_cerrajeria"] },
     );
     const p = plan(result, "meses_6");
-    // The recommended plan is the catalogue's, whatever the months (they are the plan: ADR 022).
+    // The recommended plan is the catalogue's, whatever the months (they are the plan: ADR 023).
     expect(p.recommended).toBe(false);
     expect(plan(result, "meses_12").recommended).toBe(true);
     expect(p.riskPremiumCents).toBe(10_388);
@@ -644,7 +644,7 @@ describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
       rateAlquiler({ postalCode: "08001", monthlyRent: 260_000, tenantMonthlyIncome: 660_000, tenantContract: "temporal" }),
       "meses_18",
     );
-    // The catalogue recommends 12 meses; the months are the plan the customer picks (ADR 022).
+    // The catalogue recommends 12 meses; the months are the plan the customer picks (ADR 023).
     expect(p.recommended).toBe(false);
     expect(p.riskPremiumCents).toBe(93_308);
     expect(p.guarantees.map((g) => g.code)).toEqual([

@@ -50,7 +50,7 @@ export const DEFAULT_TENANT_CONTRACT = "indefinido";
 
 /**
  * The months of rent covered are not an input: they are the plan (6, 12 or 18 meses), chosen on
- * /results like any plan (ADR 022). A stored risk may still hold the `months` the form once asked;
+ * /results like any plan (ADR 023). A stored risk may still hold the `months` the form once asked;
  * the rating ignores it.
  */
 export type AlquilerInputs = {

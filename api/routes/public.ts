@@ -52,7 +52,7 @@ export function registerPublicRoutes(api: ApiApp) {
     const { catalogue, now, logger } = c.var.deps;
     const at = now();
     const lines = await catalogue.productLines();
-    // Each line's "desde": its stated profile rated with the tariff in force now (ADR 022). A line
+    // Each line's "desde": its stated profile rated with the tariff in force now (ADR 023). A line
     // whose tables cannot be read (no tariff in force) loses its "desde", not the home page.
     const priced = await Promise.all(
       lines.map(async (line) => {

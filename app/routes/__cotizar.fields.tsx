@@ -343,7 +343,7 @@ export function AlquilerFields({ fields }: { fields: LineFields<"alquiler"> }) {
         placeholder="Elija una opción"
         width="sm"
       />
-      {/* The months of rent covered are the plan (ADR 022): one question, one truth. */}
+      {/* The months of rent covered are the plan (ADR 023): one question, one truth. */}
       <p className="mt-6 text-slate-700">
         Los meses de renta impagada cubiertos (6, 12 o 18) los da el plan: se elige al comparar los precios de los tres.
       </p>

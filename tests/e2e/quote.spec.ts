@@ -12,7 +12,7 @@ test("alquiler: un error de validación vuelve con los datos y luego se obtienen
   await page.getByLabel("Renta mensual, en euros").fill("850");
   await page.getByLabel("Ingresos netos mensuales del inquilino, en euros").fill("3.000");
   await page.getByLabel("Situación laboral del inquilino").selectOption({ label: "Contrato indefinido" });
-  // One question, one truth (ADR 022): the months of rent covered are the plan chosen below, not a question.
+  // One question, one truth (ADR 023): the months of rent covered are the plan chosen below, not a question.
   await expect(page.getByText("Meses de renta impagada que quiere cubrir")).toHaveCount(0);
   await expect(page.getByRole("radio", { name: "12 meses" })).toHaveCount(0);
   await page.getByRole("button", { name: "Calcular precio" }).click();

@@ -146,7 +146,7 @@ describe("/me/policies y documentos", () => {
   });
 });
 
-describe("una póliza de alquiler de antes de ADR 022", () => {
+describe("una póliza de alquiler de antes de ADR 023", () => {
   it("se lee con los meses de su plan, no con los que preguntaba el formulario", async () => {
     const owner = await registerVisitor();
     const quote = await createQuote("alquiler", ALQUILER, owner.token);

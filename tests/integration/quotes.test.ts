@@ -142,7 +142,7 @@ describe("POST /quotes", () => {
     expect(quote.plans[0]!.prices.anual!.consorcio).toBe(1260);
   });
 
-  it("cotiza un impago de alquiler con los tres planes de meses cubiertos: los meses son el plan, no una pregunta (ADR 022)", async () => {
+  it("cotiza un impago de alquiler con los tres planes de meses cubiertos: los meses son el plan, no una pregunta (ADR 023)", async () => {
     const quote = await createdQuote("alquiler", ALQUILER);
     expectPricedPlans(quote, 3);
     expect(quote.plans.map((p) => p.code)).toEqual(["meses_6", "meses_12", "meses_18"]);

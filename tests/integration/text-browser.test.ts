@@ -128,7 +128,7 @@ describe.skipIf(!W3M)(`un navegador de texto (w3m)${W3M ? "" : `: ${WHY}`}`, () 
     expect(results.status).toBe(200);
     expect(results.text).toContain("Sus precios");
     expect(results.text).toMatch(/\d+,\d{2}\s€/);
-    // The months of rent covered are the plans offered, not a question of the form (ADR 022).
+    // The months of rent covered are the plans offered, not a question of the form (ADR 023).
     expect(quote.text).not.toContain("Meses de renta impagada");
     for (const plan of ["6 meses", "12 meses", "18 meses"]) expect(results.text).toContain(plan);
     // The breakdown reads as text too: base premium, factors, total.
