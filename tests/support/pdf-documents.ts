@@ -111,6 +111,7 @@ export const DOCUMENTS = {
         plans: SEED_RATING_TABLES.plans.filter((p) => p.line === "hogar"),
         guarantees: SEED_RATING_TABLES.guarantees.filter((g) => g.line === "hogar"),
         fractionationBp: DEFAULT_SETTINGS.fractionation_surcharges_bp,
+        tariffs: SEED_RATING_TABLES.tariffs.filter((t) => t.line === "hogar"),
       },
       DOCUMENT_CONTEXT,
     ),
