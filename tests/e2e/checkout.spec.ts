@@ -121,8 +121,10 @@ const LINES: Record<Line, LineCase> = {
     kept: [
       ["Código postal de la vivienda alquilada", "08001"],
       ["Ingresos netos mensuales del inquilino, en euros", "3.200"],
+      ["Situación laboral del inquilino", "indefinido"],
     ],
-    keptChoices: ["12 meses"],
+    // No months of rent to choose: they are the plan (ADR 023).
+    keptChoices: [],
     startDays: 30,
     insured: (page) => fillInsuredObject(page, "alquiler"),
     identification: ["Dirección de la vivienda", "Carrer de Balmes 21, 4.º 2.ª, 08001 Barcelona"],
