@@ -91,7 +91,10 @@ export const AdminReciboSchema = z.object({
   id: z.number().int(),
   sequence: z.number().int(),
   term: z.number().int().describe("Anualidad a la que pertenece"),
-  period: z.object({ from: z.string(), to: z.string() }).describe("Periodo que cubre (aaaa-mm-dd)"),
+  kind: z.enum(["prima", "suplemento"]).describe("prima: un recibo de la anualidad; suplemento: la diferencia de un suplemento"),
+  period: z
+    .object({ from: z.string(), to: z.string() })
+    .describe("Periodo que cubre (aaaa-mm-dd, ambos incluidos); el de un suplemento va de su efecto al último día de su anualidad"),
   dueDate: z.string(),
   amountCents: z.number().int(),
   status: z.enum(RECIBO_STATUSES),

@@ -32,6 +32,11 @@ export const PolicyEndorsementSchema = z.object({
   effectiveDate: z.string().describe("aaaa-mm-dd"),
   guarantees: z.array(z.object({ code: z.string(), name: z.string(), yearlyCents: z.number().int(), netCents: z.number().int() })),
   total: z.number().int().describe("Importe del recibo del suplemento, en céntimos"),
+  annualTotal: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Prima total anual de la póliza desde este suplemento, en céntimos; null en uno antiguo de una anualidad anterior"),
   reciboSequence: z.number().int().nullable(),
   createdAt: z.string().describe("ISO 8601"),
 });
@@ -39,7 +44,10 @@ export const PolicyEndorsementSchema = z.object({
 export const PolicyReciboSchema = z.object({
   sequence: z.number().int(),
   kind: z.enum(["prima", "suplemento"]).describe("prima: un recibo de la anualidad; suplemento: la diferencia de un suplemento"),
-  dueDate: z.string().describe("aaaa-mm-dd"),
+  dueDate: z.string().describe("Vencimiento (aaaa-mm-dd): el día desde el que se debe; se cobra ese día o, pagado al contratar, antes (paidAt)"),
+  period: z
+    .object({ from: z.string(), to: z.string() })
+    .describe("Periodo que cubre (aaaa-mm-dd, ambos incluidos): su parte de la anualidad, o el de un suplemento desde su efecto hasta el vencimiento de la anualidad"),
   amount: z.number().int().describe("Céntimos"),
   status: z.enum(RECIBO_STATUSES),
   paidAt: z.string().nullable().describe("ISO 8601"),
@@ -99,7 +107,12 @@ export const PolicySchema = z.object({
     "La entidad aseguradora que cubre el riesgo: la que tenía el ramo al contratar (la póliza guarda su copia); null solo si no había ninguna configurada",
   ),
   guarantees: z.array(PolicyGuaranteeSchema),
-  premium: BreakdownSchema.omit({ recibos: true }).describe("Desglose de la prima anual en céntimos"),
+  premium: BreakdownSchema.omit({ recibos: true }).describe(
+    "Desglose de la prima anual en vigor, en céntimos: la de la anualidad más lo que cuestan al año las garantías añadidas por suplemento en ella (ADR 023)",
+  ),
+  termPremium: BreakdownSchema.omit({ recibos: true }).describe(
+    "La prima con la que se emitió la anualidad, la que reparten sus recibos de prima (los suplementos tienen su propio recibo); igual a premium sin suplementos",
+  ),
   recibos: z.array(PolicyReciboSchema),
   payment: z.object({ method: z.enum(PAYMENT_METHODS), label: z.string().nullable() }).nullable(),
   withdrawal: z.object({

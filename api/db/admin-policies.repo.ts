@@ -9,6 +9,7 @@ import { addDays } from "../domain/calendar";
 import { clientSearchNif } from "../contract/clients";
 import type { DbOrTx } from "./client";
 import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, pageIds, pageIdsOfFew, type SortMap } from "./list";
+import { premiumTotalInForce } from "./endorsements.repo";
 import { clients, plans, policies } from "./schema";
 
 const rowColumns = {
@@ -23,12 +24,12 @@ const rowColumns = {
   status: policies.status,
   startDate: policies.startDate,
   endDate: policies.endDate,
-  totalPremiumCents: policies.totalPremiumCents,
+  totalPremiumCents: premiumTotalInForce,
   createdAt: policies.createdAt,
 };
 const planOfPolicy = and(eq(plans.lineCode, policies.lineCode), eq(plans.code, policies.planCode));
-type ColumnKey = Exclude<keyof typeof rowColumns, "planName" | "clientNif">;
-type RawRow = { [K in ColumnKey]: (typeof rowColumns)[K]["_"]["data"] } & { clientNif: string | null; planName: string };
+type ColumnKey = Exclude<keyof typeof rowColumns, "planName" | "clientNif" | "totalPremiumCents">;
+type RawRow = { [K in ColumnKey]: (typeof rowColumns)[K]["_"]["data"] } & { clientNif: string | null; planName: string; totalPremiumCents: number };
 
 function toRow(r: RawRow): AdminPolicyRow {
   return {

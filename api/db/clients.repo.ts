@@ -17,6 +17,7 @@ import {
 import { AUDIT_ACTIONS, LINE_NAMES, POLICY_EVENTS, type AuditAction, type PolicyEvent } from "../contract/vocabulary";
 import type { PolicyForErasure } from "../domain/client-data";
 import type { DbOrTx, Transaction } from "./client";
+import { premiumTotalInForce } from "./endorsements.repo";
 import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, pageIds, thenById, type SortMap } from "./list";
 import {
   adminUsers,
@@ -173,7 +174,7 @@ async function clientPolicies(db: DbOrTx, clientId: number) {
       frequency: policies.frequency,
       startDate: policies.startDate,
       endDate: policies.endDate,
-      total: policies.totalPremiumCents,
+      total: premiumTotalInForce,
       risk: policies.risk,
       optionalGuarantees: policies.optionalGuarantees,
       createdAt: policies.createdAt,

@@ -1,9 +1,22 @@
 // Data access for suplementos (endorsements): the rows of a policy (the read model of Mi póliza
 // and the documents), one by its idempotency key, and the insert. The service
 // (api/services/endorsements.ts) writes them in the transaction that charges the recibo.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 import { endorsements, policies, type Endorsement, type NewEndorsement } from "./schema";
+
+/**
+ * A policy's "Prima total anual" in a list's select (ADR 023): the yearly premium after the latest
+ * suplemento of its current term, else the term's; what premiumInForce
+ * (api/domain/endorsement-price.ts) gives a policy read whole. One index lookup per row (the
+ * unique (policy_id, version) index).
+ */
+export const premiumTotalInForce = sql<number>`coalesce(
+  (select (e.annual_premium ->> 'total')::int from ${endorsements} e
+    where e.policy_id = ${policies.id} and e.term = ${policies.term} and e.annual_premium is not null
+    order by e.version desc limit 1),
+  ${policies.totalPremiumCents}
+)`.mapWith(Number);
 
 export async function endorsementsOfPolicies(db: DbOrTx, policyIds: readonly number[]): Promise<Endorsement[]> {
   if (policyIds.length === 0) return [];

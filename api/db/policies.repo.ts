@@ -12,7 +12,7 @@ import { withdrawalUntil } from "../domain/calendar";
 import { readInsurerInfo, readInsurersByLine, type InsurerInfo, type InsurersByLine } from "../domain/insurer";
 import { pageOffset, type PaginationQuery } from "../contract/list-query";
 import { readDistributor } from "./catalogue.repo";
-import { endorsementsOfPolicies } from "./endorsements.repo";
+import { endorsementsOfPolicies, premiumTotalInForce } from "./endorsements.repo";
 import type { DbOrTx } from "./client";
 import { cappedCount } from "./list";
 import {
@@ -354,6 +354,8 @@ export type PolicyEndorsementView = {
   remainingDays: number;
   termDays: number;
   price: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
+  /** The policy's yearly premium from this suplemento on (ADR 023); null for an old one of an earlier term. */
+  annualPremium: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number } | null;
   reciboSequence: number | null;
   paymentMethod: PaymentMethod;
   channel: string;
@@ -389,7 +391,8 @@ export type PolicyView = {
   insurer: InsurerInfo | null;
   guarantees: PolicyGuaranteeView[];
   premium: { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
-  recibos: Array<{ sequence: number; kind: ReciboKind; dueDate: string; amount: number; status: ReciboStatus; paidAt: Date | null }>;
+  /** `term`: the term (anualidad) the recibo belongs to. */
+  recibos: Array<{ sequence: number; kind: ReciboKind; term: number; dueDate: string; amount: number; status: ReciboStatus; paidAt: Date | null }>;
   payment: { method: PaymentMethod; label: string | null } | null;
   withdrawal: { allowed: boolean; until: string | null };
   /** The term of the contract (1 at issue, one more at each renewal). */
@@ -458,6 +461,7 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
       policyId: recibos.policyId,
       sequence: recibos.sequence,
       kind: recibos.kind,
+      term: recibos.term,
       dueDate: recibos.dueDate,
       amount: recibos.amountCents,
       status: recibos.status,
@@ -491,6 +495,7 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
           remainingDays: e.remainingDays,
           termDays: e.termDays,
           price: { net: e.netPremiumCents, fractionation: e.fractionationSurchargeCents, consorcio: e.consorcioCents, clea: e.cleaCents, ips: e.ipsCents, total: e.totalPremiumCents },
+          annualPremium: e.annualPremium ?? null,
           reciboSequence: reciboRows.find((r) => r.id === e.reciboId)?.sequence ?? null,
           paymentMethod: e.paymentMethod,
           channel: e.channel,
@@ -551,7 +556,7 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
       },
       recibos: reciboRows
         .filter((r) => r.policyId === policy.id)
-        .map(({ sequence, kind, dueDate, amount, status, paidAt }) => ({ sequence, kind, dueDate, amount, status, paidAt })),
+        .map(({ sequence, kind, term, dueDate, amount, status, paidAt }) => ({ sequence, kind, term, dueDate, amount, status, paidAt })),
       payment: payment ? { method: payment.method, label: payment.label } : null,
       withdrawal: { allowed, until: allowed ? withdrawalUntil(policy.createdAt, withdrawal.days) : null },
       term: policy.term,
@@ -640,7 +645,7 @@ export async function listUserPolicySummaries(
       startDate: policies.startDate,
       endDate: policies.endDate,
       frequency: policies.frequency,
-      premiumTotal: policies.totalPremiumCents,
+      premiumTotal: premiumTotalInForce,
       createdAt: policies.createdAt,
     })
     .from(policies)

@@ -12,6 +12,7 @@ import { withFactorSteps, type PricedPlan, type RatingGuarantee, type RatingPlan
 import { ApiProblem } from "../http";
 import { auditRow, writeAudit, type AuditWrite } from "./audit";
 import type { Database, DbOrTx } from "./client";
+import { premiumTotalInForce } from "./endorsements.repo";
 import { auditLog, guaranteePrices, guarantees, planGuarantees, plans, policies, quotes, settings, tariffs, type QuoteStatus } from "./schema";
 import type { QuoteListQuery, QuoteSortKey } from "../contract/quotes";
 import { cappedCount, listPage, type SortMap } from "./list";
@@ -433,7 +434,7 @@ export async function listUserQuotes(db: Database, userId: number, query: QuoteL
           policyId: policies.id,
           policyNumber: policies.number,
           planName: plans.name,
-          premiumTotal: policies.totalPremiumCents,
+          premiumTotal: premiumTotalInForce,
         })
         .from(quotes)
         // One policy per quote at most (a contracted quote cannot be bought again).

@@ -580,6 +580,9 @@ export type EndorsedGuarantee = {
   netCents: number;
 };
 
+/** A yearly premium component by component, in cents (net + fractionation + consorcio + clea + ips = total). */
+export type PremiumBreakdownColumns = { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
+
 /**
  * A suplemento (endorsement): guarantees added to a policy in force from an effective date, priced
  * pro rata for the days left in the term, with one recibo (kind suplemento) for the difference.
@@ -608,6 +611,12 @@ export const endorsements = pgTable(
     cleaCents: integer("clea_cents").notNull().default(0),
     ipsCents: integer("ips_cents").notNull().default(0),
     totalPremiumCents: integer("total_premium_cents").notNull(),
+    /**
+     * The policy's yearly premium from this suplemento on (ADR 023): the one in force before it plus
+     * the yearly price of what it adds, with the surcharges and IPS. Null only for a suplemento of an
+     * earlier term made before the column existed (migration 0017 filled the current terms').
+     */
+    annualPremium: jsonb("annual_premium").$type<PremiumBreakdownColumns>(),
     reciboId: integer("recibo_id").references(() => recibos.id, { onDelete: "restrict" }),
     paymentMethod: paymentMethodEnum("payment_method").notNull(),
     idempotencyKey: text("idempotency_key").notNull().unique(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  reciboPeriods,
   addDays,
   addMonths,
   ageOn,
@@ -165,5 +166,48 @@ describe("withdrawalUntil and madridMonthIndex", () => {
 
   it("el mes en España para comparar con la caducidad de una tarjeta", () => {
     expect(madridMonthIndex(new Date("2026-03-31T22:30:00Z"))).toBe(2026 * 12 + 4);
+  });
+});
+
+describe("reciboPeriods", () => {
+  const recibo = (sequence: number, kind: "prima" | "suplemento", term: number, dueDate: string) => ({ sequence, kind, term, dueDate });
+
+  it("un recibo de suplemento cubre desde su efecto hasta el último día de su anualidad, no solo el día en que vence", () => {
+    const periods = reciboPeriods({
+      startDate: "2026-11-25",
+      endDate: "2027-11-25",
+      term: 1,
+      frequency: "semestral",
+      recibos: [recibo(1, "prima", 1, "2026-11-25"), recibo(2, "prima", 1, "2027-05-25"), recibo(3, "suplemento", 1, "2027-02-25")],
+      endorsements: [{ reciboSequence: 3, effectiveDate: "2027-02-25" }],
+    });
+    expect(periods.get(1)).toEqual({ from: "2026-11-25", to: "2027-05-24" });
+    expect(periods.get(2)).toEqual({ from: "2027-05-25", to: "2027-11-24" });
+    expect(periods.get(3)).toEqual({ from: "2027-02-25", to: "2027-11-24" });
+  });
+
+  it("tras una renovación, los recibos de la anualidad anterior conservan sus periodos y los nuevos empiezan por el 1.º de la nueva", () => {
+    const periods = reciboPeriods({
+      startDate: "2027-03-11",
+      endDate: "2028-03-11",
+      term: 2,
+      frequency: "anual",
+      recibos: [
+        recibo(1, "prima", 1, "2026-03-11"),
+        recibo(2, "suplemento", 1, "2026-05-01"),
+        recibo(3, "prima", 2, "2027-03-11"),
+        recibo(4, "suplemento", 2, "2027-09-01"),
+      ],
+      endorsements: [
+        { reciboSequence: 2, effectiveDate: "2026-05-01" },
+        { reciboSequence: 4, effectiveDate: "2027-09-01" },
+      ],
+    });
+    expect([...periods.entries()]).toEqual([
+      [1, { from: "2026-03-11", to: "2027-03-10" }],
+      [2, { from: "2026-05-01", to: "2027-03-10" }],
+      [3, { from: "2027-03-11", to: "2028-03-10" }],
+      [4, { from: "2027-09-01", to: "2028-03-10" }],
+    ]);
   });
 });

@@ -153,6 +153,43 @@ export function reciboPeriod(startDate: string, frequency: Frequency, sequence: 
   };
 }
 
+export type PeriodRecibo = { sequence: number; kind: "prima" | "suplemento"; term: number; dueDate: string };
+
+/**
+ * The period every recibo of a policy covers, by sequence: one rule for the customer's documents
+ * and the back office (issue 28). A prima recibo covers its share of its term (from its due date
+ * to the day before the next one's); a suplemento's, from the suplemento's effective date to the
+ * last day of the term it was made in (the day before that term's end date), not just its due day.
+ * The current term runs from `startDate` to `endDate`; an earlier one from its first prima recibo
+ * to the start of the next.
+ */
+export function reciboPeriods(p: {
+  startDate: string;
+  endDate: string;
+  term: number;
+  frequency: Frequency;
+  recibos: readonly PeriodRecibo[];
+  endorsements: ReadonlyArray<{ reciboSequence: number | null; effectiveDate: string }>;
+}): Map<number, { from: string; to: string }> {
+  const primas = (term: number) => p.recibos.filter((r) => r.kind === "prima" && r.term === term).sort((a, b) => a.sequence - b.sequence);
+  const termStart = (term: number): string => (term === p.term ? p.startDate : (primas(term)[0]?.dueDate ?? p.startDate));
+  const termEnd = (term: number): string => {
+    if (term >= p.term) return p.endDate;
+    return term + 1 === p.term || primas(term + 1).length > 0 ? termStart(term + 1) : addMonths(termStart(term), POLICY_TERM_MONTHS);
+  };
+  const periods = new Map<number, { from: string; to: string }>();
+  for (const r of p.recibos) {
+    if (r.kind === "suplemento") {
+      const from = p.endorsements.find((e) => e.reciboSequence === r.sequence)?.effectiveDate ?? r.dueDate;
+      periods.set(r.sequence, { from, to: addDays(termEnd(r.term), -1) });
+    } else {
+      const inTerm = primas(r.term).findIndex((x) => x.sequence === r.sequence) + 1;
+      periods.set(r.sequence, reciboPeriod(termStart(r.term), p.frequency, inTerm));
+    }
+  }
+  return periods;
+}
+
 /** Last day of the desistimiento period: `days` calendar days after the day of contracting (Madrid). */
 export function withdrawalUntil(contractedAt: Date, days: number): string {
   return addDays(madridDate(contractedAt), days);

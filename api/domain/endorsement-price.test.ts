@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FREQUENCIES } from "../contract/vocabulary";
 import { addDays, policyTerm } from "./calendar";
-import { endorsementRecibos, guaranteeYearlyCents, priceEndorsement, proRataCents } from "./endorsement-price";
+import { annualPremiumAfter, endorsementRecibos, guaranteeYearlyCents, premiumInForce, priceEndorsement, proRataCents } from "./endorsement-price";
 import type { RatingSettings } from "./rating";
 
 const SETTINGS: RatingSettings = {
@@ -106,5 +106,38 @@ describe("precio de un suplemento a prorrata", () => {
     expect(proRataCents(1, 1, 2)).toBe(1);
     expect(proRataCents(3, 1, 2)).toBe(2);
     expect(() => proRataCents(100, 367, 366)).toThrow(RangeError);
+  });
+});
+
+describe("la prima anual después de un suplemento (ADR 023)", () => {
+  // A term issued at 400,00 € net, paid quarterly: 20,00 € fraccionamiento, 2,10 € Consorcio, 0,60 € CLEA, 33,60 € IPS.
+  const issued = { net: 40_000, fractionation: 2_000, consorcio: 210, clea: 60, ips: 3_360, total: 45_630 };
+
+  it("suma a la neta el precio anual de lo añadido y recalcula recargos e IPS; el Consorcio no cambia", () => {
+    // 400 + 36,50 = 436,50 €: fracc. 5 % = 21,825 → 21,83; CLEA 0,15 % = 0,654… → 0,65; IPS 8 % of 458,33 = 36,666… → 36,67.
+    expect(annualPremiumAfter({ before: issued, yearlyNetAdded: 3_650, frequency: "trimestral", settings: SETTINGS })).toEqual({
+      net: 43_650,
+      fractionation: 2_183,
+      consorcio: 210,
+      clea: 65,
+      ips: 3_667,
+      total: 49_775,
+    });
+  });
+
+  it("la prima en vigor es la del último suplemento de la anualidad en curso; sin él, la emitida", () => {
+    const after = (total: number) => ({ ...issued, total });
+    expect(premiumInForce({ term: 1, premium: issued, endorsements: [] })).toEqual(issued);
+    const endorsements = [
+      { term: 1, version: 2, annualPremium: after(50_000) },
+      { term: 1, version: 3, annualPremium: after(52_000) },
+    ];
+    expect(premiumInForce({ term: 1, premium: issued, endorsements }).total).toBe(52_000);
+    // Order of the rows does not matter; the version does.
+    expect(premiumInForce({ term: 1, premium: issued, endorsements: [...endorsements].reverse() }).total).toBe(52_000);
+    // After a renewal (term 2) the earlier term's suplementos are in the renewed premium already.
+    expect(premiumInForce({ term: 2, premium: issued, endorsements })).toEqual(issued);
+    // An old row without the figure is passed over.
+    expect(premiumInForce({ term: 1, premium: issued, endorsements: [{ term: 1, version: 2, annualPremium: null }] })).toEqual(issued);
   });
 });

@@ -14,7 +14,7 @@ import type { Frequency } from "../contract/vocabulary";
 import { addDays, proRataDays, type PolicyTerm } from "./calendar";
 import { BP_ONE, percentOfCents, roundHalfUp } from "./money";
 import { formatIsoDate } from "./product-info";
-import type { RatingGuarantee, RatingSettings } from "./rating";
+import { premiumComponents, type PremiumComponents, type RatingGuarantee, type RatingSettings } from "./rating";
 
 export type EndorsementGuaranteePrice = {
   code: string;
@@ -92,6 +92,44 @@ export function priceEndorsement(args: {
     ips,
     total: net + fractionation + consorcio + clea + ips,
   };
+}
+
+/**
+ * The policy's yearly premium from a suplemento on (ADR 023): the premium in force before it, plus
+ * the yearly price of the guarantees it adds on the net, then the recargo por fraccionamiento of
+ * the policy's frequency, CLEA and IPS on that net at the rates in force (as rating prices a net
+ * premium), and the same Consorcio (it depends on the risk, not on the cover). What "Prima total
+ * anual" shows from then on; the next renewal re-rates it.
+ */
+export function annualPremiumAfter(args: {
+  before: PremiumComponents;
+  yearlyNetAdded: number;
+  frequency: Frequency;
+  settings: RatingSettings;
+}): PremiumComponents {
+  return premiumComponents({
+    netCents: args.before.net + args.yearlyNetAdded,
+    frequency: args.frequency,
+    consorcioCents: args.before.consorcio,
+    settings: args.settings,
+  });
+}
+
+/**
+ * The yearly premium in force: the one after the latest suplemento of the current term, else the
+ * term's as issued (the policy's premium columns, which its prima recibos add up to). Suplementos
+ * of earlier terms are in the renewal's premium already.
+ */
+export function premiumInForce<P extends PremiumComponents>(p: {
+  term: number;
+  premium: P;
+  endorsements: ReadonlyArray<{ term: number; version: number; annualPremium: PremiumComponents | null }>;
+}): PremiumComponents {
+  const latest = p.endorsements
+    .filter((e) => e.term === p.term && e.annualPremium !== null)
+    .reduce<{ version: number; annualPremium: PremiumComponents | null } | null>((best, e) => (best === null || e.version > best.version ? e : best), null);
+  const { net, fractionation, consorcio, clea, ips, total } = latest?.annualPremium ?? p.premium;
+  return { net, fractionation, consorcio, clea, ips, total };
 }
 
 /** The recibo(s) of a suplemento: one, for the whole difference, due on the effective date (ADR 018). */

@@ -200,6 +200,21 @@ export function splitRecibos(
   }));
 }
 
+/** A yearly premium component by component, without its recibos. */
+export type PremiumComponents = Omit<Breakdown, "recibos">;
+
+/** Steps 2–5 of DOMAIN.md for one payment frequency, from the net premium and the Consorcio, without the recibos. */
+export function premiumComponents(args: { netCents: number; frequency: Frequency; consorcioCents: number; settings: RatingSettings }): PremiumComponents {
+  const { netCents: net, frequency, consorcioCents: consorcio, settings } = args;
+  if (!Number.isSafeInteger(net) || net < 0) throw new RangeError(`The net premium must be non-negative cents, got ${net}`);
+  const fractionationBp = settings.fractionation_surcharges_bp[frequency];
+  if (fractionationBp === undefined) throw new RangeError(`No fractionation surcharge for ${frequency}`);
+  const fractionation = percentOfCents(net, fractionationBp);
+  const clea = percentOfCents(net, settings.clea_bp);
+  const ips = percentOfCents(net + fractionation, settings.ips_bp);
+  return { net, fractionation, consorcio, clea, ips, total: net + fractionation + consorcio + clea + ips };
+}
+
 /** Steps 2–5 of DOMAIN.md for one payment frequency, from the net premium and the Consorcio. */
 export function priceBreakdown(args: {
   netCents: number;
@@ -208,15 +223,8 @@ export function priceBreakdown(args: {
   settings: RatingSettings;
   startDate: string;
 }): Breakdown {
-  const { netCents: net, frequency, consorcioCents: consorcio, settings, startDate } = args;
-  if (!Number.isSafeInteger(net) || net < 0) throw new RangeError(`The net premium must be non-negative cents, got ${net}`);
-  const fractionationBp = settings.fractionation_surcharges_bp[frequency];
-  if (fractionationBp === undefined) throw new RangeError(`No fractionation surcharge for ${frequency}`);
-  const fractionation = percentOfCents(net, fractionationBp);
-  const clea = percentOfCents(net, settings.clea_bp);
-  const ips = percentOfCents(net + fractionation, settings.ips_bp);
-  const total = net + fractionation + consorcio + clea + ips;
-  return { net, fractionation, consorcio, clea, ips, total, recibos: splitRecibos(total, frequency, consorcio, clea, startDate) };
+  const p = premiumComponents(args);
+  return { ...p, recibos: splitRecibos(p.total, args.frequency, p.consorcio, p.clea, args.startDate) };
 }
 
 /** The Consorcio surcharge of one policy: per vehicle (auto), ‰ of building + contents (hogar), flat (alquiler). */

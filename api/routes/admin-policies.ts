@@ -40,7 +40,7 @@ import { adminPolicyExportBatches, listAdminPolicies } from "../db/admin-policie
 import { notesOf, policyHistoryOf } from "../db/lifecycle.repo";
 import { loadPolicyViews } from "../db/policies.repo";
 import { policies, recibos } from "../db/schema";
-import { madridDate, reciboPeriod } from "../domain/calendar";
+import { madridDate, reciboPeriods } from "../domain/calendar";
 import { maskIban } from "../domain/iban";
 import { checkPolicyTransition, policyActionsFrom, reciboActionsFrom, type PolicyAction, type PolicyTransitionInput, type ReciboAction } from "../domain/lifecycle";
 import type { LockedPolicy } from "../db/lifecycle.repo";
@@ -328,7 +328,8 @@ export async function adminPolicyAnswer(db: Database, id: number, today: string)
   const history = await policyHistoryOf(db, id);
   const noteRows = await notesOf(db, "policy", id);
   const { recibos: _r, documents: _d, ...policy } = policyAnswer(view);
-  const termStart = (term: number) => (term === row.term ? row.startDate : (reciboRows.find((r) => r.term === term && r.sequence === Math.min(...reciboRows.filter((x) => x.term === term).map((x) => x.sequence)))?.dueDate ?? row.startDate));
+  // One rule with the customer's documents: a suplemento's recibo covers from its effective date to the end of its term.
+  const periods = reciboPeriods({ ...row, recibos: reciboRows, endorsements: view.endorsements });
   return {
     policy,
     clientId: row.clientId,
@@ -347,12 +348,12 @@ export async function adminPolicyAnswer(db: Database, id: number, today: string)
     },
     payment: { method: row.paymentMethod, hasMandate: !!row.paymentMandate, iban: row.iban ? maskIban(row.iban) : null },
     recibos: reciboRows.map((r) => {
-      const sequenceInTerm = r.sequence - Math.min(...reciboRows.filter((x) => x.term === r.term).map((x) => x.sequence)) + 1;
       return {
         id: r.id,
         sequence: r.sequence,
         term: r.term,
-        period: r.kind === "prima" ? reciboPeriod(termStart(r.term), row.frequency, sequenceInTerm) : { from: r.dueDate, to: r.dueDate },
+        kind: r.kind,
+        period: periods.get(r.sequence)!,
         dueDate: r.dueDate,
         amountCents: r.amountCents,
         status: r.status,

@@ -3,6 +3,8 @@
 // and those two actions, which go through the lifecycle service (api/services/lifecycle.ts) like
 // the staff's. Another visitor's policy answers 404, as one that does not exist.
 import { emailDestination } from "../services/mail";
+import { premiumInForce } from "../domain/endorsement-price";
+import { reciboPeriods } from "../domain/calendar";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiApp } from "../app";
 import { BEARER_SECURITY, clientIp, currentUser, requireUser, type RequestContext } from "../auth";
@@ -62,6 +64,7 @@ function riskDescription(p: PolicyView): PolicyAnswer["riskDescription"] {
 }
 
 export function policyAnswer(p: PolicyView): PolicyAnswer {
+  const periods = reciboPeriods(p);
   return {
     id: p.id,
     number: p.number,
@@ -79,11 +82,14 @@ export function policyAnswer(p: PolicyView): PolicyAnswer {
     riskDescription: riskDescription(p),
     insurer: p.insurer,
     guarantees: p.guarantees,
-    premium: p.premium,
+    // "Prima total anual" is the premium in force: with the guarantees of this term's suplementos (ADR 023).
+    premium: premiumInForce(p),
+    termPremium: p.premium,
     recibos: p.recibos.map((r) => ({
       sequence: r.sequence,
       kind: r.kind,
       dueDate: r.dueDate,
+      period: periods.get(r.sequence) ?? { from: r.dueDate, to: r.dueDate },
       amount: r.amount,
       status: r.status,
       paidAt: r.paidAt ? r.paidAt.toISOString() : null,
@@ -101,6 +107,7 @@ export function policyAnswer(p: PolicyView): PolicyAnswer {
       effectiveDate: e.effectiveDate,
       guarantees: e.guarantees.map(({ code, name, yearlyCents, netCents }) => ({ code, name, yearlyCents, netCents })),
       total: e.price.total,
+      annualTotal: e.annualPremium?.total ?? null,
       reciboSequence: e.reciboSequence,
       createdAt: e.createdAt.toISOString(),
     })),

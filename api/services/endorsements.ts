@@ -28,6 +28,8 @@ import { isExpiryCurrent, parseCardExpiry, CARD_MESSAGES } from "../domain/card"
 import { madridDate, proRataDays } from "../domain/calendar";
 import {
   addableGuarantees,
+  annualPremiumAfter,
+  premiumInForce,
   effectiveDateProblem,
   effectiveDateRange,
   endorsementRecibos,
@@ -329,6 +331,13 @@ export async function createEndorsement(deps: EndorsementDeps, req: EndorsementR
         const priced = price.guarantees.find((x) => x.code === g.code)!;
         return { code: g.code, name: g.name, description: g.description, limitText: g.limitText, deductibleCents: g.deductibleCents, yearlyCents: priced.yearlyCents, netCents: priced.netCents };
       });
+      // The yearly premium from now on (ADR 023): the one in force plus what these guarantees cost a year.
+      const thisTerm = await tx
+        .select({ term: endorsements.term, version: endorsements.version, annualPremium: endorsements.annualPremium })
+        .from(endorsements)
+        .where(and(eq(endorsements.policyId, policy.id), eq(endorsements.term, policy.term)));
+      const before = premiumInForce({ term: policy.term, premium: termPremium(policy), endorsements: thisTerm });
+      const annualPremium = annualPremiumAfter({ before, yearlyNetAdded: price.yearlyNet, frequency: policy.frequency, settings: tables.settings });
       const endorsementId = await insertEndorsement(tx, {
         policyId: policy.id,
         version,
@@ -343,6 +352,7 @@ export async function createEndorsement(deps: EndorsementDeps, req: EndorsementR
         cleaCents: price.clea,
         ipsCents: price.ips,
         totalPremiumCents: price.total,
+        annualPremium,
         reciboId: reciboRow!.id,
         paymentMethod: charge ? "card" : "sepa",
         idempotencyKey: body.idempotencyKey,
@@ -358,18 +368,18 @@ export async function createEndorsement(deps: EndorsementDeps, req: EndorsementR
         ...actor,
         policyId: policy.id,
         event: "suplemento",
-        summary: `Suplemento (condiciones versión ${version}): ${names} desde el ${formatIsoDate(effectiveDate)}; recibo n.º ${sequence} de ${formatEuros(price.total)} ${paid}`,
+        summary: `Suplemento (condiciones versión ${version}): ${names} desde el ${formatIsoDate(effectiveDate)}; recibo n.º ${sequence} de ${formatEuros(price.total)} ${paid}; prima total anual desde entonces ${formatEuros(annualPremium.total)} (antes ${formatEuros(before.total)})`,
         fromStatus: policy.status,
         toStatus: policy.status,
-        details: { endorsementId, version, effectiveDate, guarantees: described.map((g) => g.code), total: price.total, recibo: sequence },
+        details: { endorsementId, version, effectiveDate, guarantees: described.map((g) => g.code), total: price.total, recibo: sequence, annualTotal: annualPremium.total, annualTotalBefore: before.total },
         at: now,
       });
       await audit({
         action: "policy.endorsed",
         entity: "policy",
         entityId: policy.id,
-        before: { optionalGuarantees: policy.optionalGuarantees },
-        after: { optionalGuarantees, endorsementId, version, effectiveDate, total: price.total, recibo: sequence, channel: req.channel },
+        before: { optionalGuarantees: policy.optionalGuarantees, annualTotal: before.total },
+        after: { optionalGuarantees, endorsementId, version, effectiveDate, total: price.total, recibo: sequence, channel: req.channel, annualTotal: annualPremium.total },
       });
 
       const to = view.policyholder.email ?? (actor.actorType === "user" ? actor.actorLabel : null);
@@ -397,6 +407,11 @@ export async function createEndorsement(deps: EndorsementDeps, req: EndorsementR
     }
     throw error;
   }
+}
+
+/** The term's premium as issued: the policy's premium columns. */
+function termPremium(p: Pick<Policy, "netPremiumCents" | "fractionationSurchargeCents" | "consorcioCents" | "cleaCents" | "ipsCents" | "totalPremiumCents">) {
+  return { net: p.netPremiumCents, fractionation: p.fractionationSurchargeCents, consorcio: p.consorcioCents, clea: p.cleaCents, ips: p.ipsCents, total: p.totalPremiumCents };
 }
 
 const PRICE_CHANGED_MESSAGE = "La póliza ha cambiado mientras añadía las garantías y el precio ya no es el mismo. No se le ha cobrado nada: vuelva a intentarlo.";

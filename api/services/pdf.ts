@@ -17,9 +17,10 @@ import {
   type Line as LineCode,
   type QuoteStatus,
 } from "../contract/vocabulary";
-import { addDays, madridDate, reciboPeriod } from "../domain/calendar";
+import { madridDate, reciboPeriods } from "../domain/calendar";
 import { type PricedPlan, type RatingGuarantee, type RatingPlan, type RatingTariff } from "../domain/rating";
 import { tariffInWords } from "../domain/tariff-words";
+import { premiumInForce } from "../domain/endorsement-price";
 import { assertOutsideTransaction } from "../db/transaction-scope";
 import { Pdf } from "./pdf-layout";
 
@@ -311,13 +312,9 @@ export async function renderIpidPdf(data: IpidDocumentData, ctx: DocumentContext
 
 // ─── The policy's particular conditions ──────────────────────────────────────────────
 
-/** The period a recibo covers: its share of the term, or for a suplemento's, from its effective date to the end. */
+/** The period a recibo covers: its share of its term, or for a suplemento's, from its effective date to the end (calendar.ts reciboPeriods, as the back office). */
 function periodOf(policy: PolicyView, r: PolicyView["recibos"][number]): { from: string; to: string } {
-  if (r.kind === "suplemento") {
-    const e = policy.endorsements.find((x) => x.reciboSequence === r.sequence);
-    return { from: e?.effectiveDate ?? r.dueDate, to: addDays(policy.endDate, -1) };
-  }
-  return reciboPeriod(policy.startDate, policy.frequency, r.sequence);
+  return reciboPeriods(policy).get(r.sequence) ?? { from: r.dueDate, to: r.dueDate };
 }
 
 export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentContext): Promise<Buffer> {
@@ -375,7 +372,15 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
   pdf.paragraph(policy.plan.deductibleCents > 0 ? `Franquicia: ${formatEuros(policy.plan.deductibleCents)} por siniestro en daños propios.` : "Sin franquicia general.");
 
   pdf.heading("Prima");
-  premiumTable(pdf, policy.premium, policy.frequency);
+  // The yearly premium of this version: with the guarantees of the suplementos up to it (ADR 023).
+  const premium = premiumInForce(policy);
+  premiumTable(pdf, premium, policy.frequency);
+  if (premium.total !== policy.premium.total) {
+    pdf.paragraph(
+      `La prima anual incluye a su precio anual las garantías añadidas por suplemento. Los recibos de prima de esta anualidad reparten la prima con la que se emitió (${formatEuros(policy.premium.total)}); cada suplemento se cobra en su propio recibo por los días que quedan hasta el vencimiento.`,
+      { muted: true },
+    );
+  }
 
   if (policy.endorsements.length) {
     pdf.heading("Suplementos");

@@ -249,7 +249,10 @@ export default function AdminPolicyPage() {
         ) : (
           <ReciboTable
             badges
-            policy={{ number: policy.number, recibos: data.recibos.map((r) => ({ sequence: r.sequence, dueDate: r.dueDate, amount: r.amountCents, status: r.status })) }}
+            policy={{
+              number: policy.number,
+              recibos: data.recibos.map((r) => ({ sequence: r.sequence, kind: r.kind, period: r.period, dueDate: r.dueDate, amount: r.amountCents, status: r.status, paidAt: r.paidAt })),
+            }}
             pdfHref={(sequence) => adminDocumentPaths.recibo(policy.id, sequence)}
           />
         )}
@@ -293,7 +296,14 @@ function LifecycleFacts({ data }: { data: AdminPolicy }) {
       <Fact term="Fecha de efecto">{formatDate(policy.startDate)}</Fact>
       <Fact term="Fecha de vencimiento">{formatDate(policy.endDate)}</Fact>
       <Fact term="Contratada el">{formatDateTime(policy.createdAt)}</Fact>
-      <Fact term="Prima total anual">{formatMoney(policy.premium.total)}</Fact>
+      <Fact term="Prima total anual">
+        {formatMoney(policy.premium.total)}
+        {policy.termPremium.total !== policy.premium.total ? (
+          <span className="block text-sm font-normal text-slate-600">
+            Con los suplementos de esta anualidad; se emitió por {formatMoney(policy.termPremium.total)}.
+          </span>
+        ) : null}
+      </Fact>
       <Fact term="Forma de pago">{FREQUENCY_LABELS[policy.frequency]}</Fact>
       <Fact term="Medio de pago">
         {payment.method ? PAYMENT_METHOD_LABELS[payment.method] : "—"}

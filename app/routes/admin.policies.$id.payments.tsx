@@ -177,7 +177,17 @@ export default function PolicyPaymentsPage() {
 function columns(data: AdminPolicy, canWrite: boolean, reply: StaffActionReply | undefined): Column<AdminRecibo>[] {
   const method = data.payment.method ? PAYMENT_METHOD_LABELS[data.payment.method] : "—";
   const list: Column<AdminRecibo>[] = [
-    { id: "sequence", header: "Recibo", rowHeader: true, cell: (r) => r.sequence },
+    {
+      id: "sequence",
+      header: "Recibo",
+      rowHeader: true,
+      cell: (r) => (
+        <>
+          {r.sequence}
+          {r.kind === "suplemento" ? <span className="block text-sm text-slate-600">Suplemento</span> : null}
+        </>
+      ),
+    },
     { id: "term", header: "Anualidad", cell: (r) => r.term },
     {
       id: "period",

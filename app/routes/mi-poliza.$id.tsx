@@ -173,7 +173,9 @@ export default function PolicyPage() {
               {policy.endorsements.map((e) => (
                 <li key={e.id}>
                   <strong>{e.guarantees.map((g) => g.name).join(", ")}</strong> desde el {formatDate(e.effectiveDate)}: {formatMoney(e.total)}
-                  {e.reciboSequence ? ` (recibo ${e.reciboSequence})` : ""}, condiciones particulares versión {e.version}. <Link to={`/garantia-confirmada?suplemento=${e.id}`} className="underline">
+                  {e.reciboSequence ? ` (recibo ${e.reciboSequence})` : ""}
+                  {`, condiciones particulares versión ${e.version}${e.annualTotal !== null ? `; prima total anual desde entonces: ${formatMoney(e.annualTotal)}` : ""}. `}
+                  <Link to={`/garantia-confirmada?suplemento=${e.id}`} className="underline">
                     Ver el suplemento
                   </Link>
                 </li>

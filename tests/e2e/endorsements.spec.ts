@@ -1,6 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectNoSeriousA11yViolations, expectPdf, madridDay, uniqueNif } from "./support";
+import { definitionOf, escapeRegExp, expectNoSeriousA11yViolations, expectPdf, madridDay, uniqueNif } from "./support";
+import { addDays } from "../../api/domain/calendar";
+import { formatMoney } from "../../app/lib/format";
 import { HOGAR } from "../support/quote-inputs";
 
 // /garantias: a customer adds a guarantee to a home policy (a suplemento) and pays by card,
@@ -85,7 +87,47 @@ test("un cliente añade una garantía a su póliza de hogar con tarjeta y la ve 
   const v1 = await page.getByRole("link", { name: "Condiciones particulares, versión 1 (PDF)" }).getAttribute("href");
   expect(v1).toBe(`/documentos/poliza/${policy.id}/condiciones?version=1`);
   await expectPdf(await page.request.get(v1!));
+
+  // Issue 28. "Prima total anual" is the premium with the guarantee added, no longer the one issued.
+  const read = await page.request.get(`/api/me/policies/${policy.id}`, { headers: { authorization: `Bearer ${visitor.token}` } });
+  const now = (await read.json()) as { premium: { total: number }; termPremium: { total: number }; endDate: string };
+  expect(now.premium.total).toBeGreaterThan(now.termPremium.total);
+  const annual = definitionOf(page.getByRole("main"), "Prima total anual");
+  await expect(annual).toContainText(formatMoney(now.premium.total));
+  await expect(annual).toContainText(`La anualidad se emitió por ${formatMoney(now.termPremium.total)}`);
+  // The recibos table names each date for what it is: the period covered, the due date, the day it was charged.
+  const table = page.getByRole("table", { name: `Recibos de la póliza ${policy.number}` });
+  await expect(table.getByRole("columnheader")).toHaveText(["Recibo", "Periodo que cubre", "Vencimiento", "Importe", "Estado"]);
+  const lastDay = shown(addDays(now.endDate, -1));
+  const suplemento = table.getByRole("row").filter({ hasText: "Suplemento" });
+  await expect(suplemento.getByRole("cell").nth(1)).toHaveText(new RegExp(`^${escapeRegExp(madridDay(1).shown)}\\s*–\\s*al\\s*${escapeRegExp(lastDay)}$`));
+  await expect(suplemento.getByRole("cell").nth(2)).toHaveText(madridDay(1).shown);
+  await expect(suplemento.getByRole("cell").nth(4)).toHaveText(`Cobrado el ${madridDay(0).shown}`);
+  await expectNoSeriousA11yViolations(page);
 });
+
+test("el back office muestra el periodo del recibo de un suplemento hasta el último día de la anualidad", async ({ page, signInAsVisitor, signInAsAdmin }) => {
+  const visitor = await signInAsVisitor({ name: "Tomás Periodo" });
+  const policy = await buyHome(page.request, visitor.token, visitor.name);
+  const headers = { authorization: `Bearer ${visitor.token}` };
+  const added = await page.request.post(`/api/me/policies/${policy.id}/endorsements`, {
+    headers,
+    data: { guarantees: ["hogar_asistencia"], ipid: true, payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: visitor.name }, idempotencyKey: crypto.randomUUID() },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const { endDate } = (await (await page.request.get(`/api/me/policies/${policy.id}`, { headers })).json()) as { endDate: string };
+
+  await signInAsAdmin("gestor");
+  await page.goto(`/admin/policies/${policy.id}/payments`);
+  const row = page.getByRole("row").filter({ hasText: "Suplemento" });
+  // Was "25/02/2027 – 25/02/2027": the due day only, where the PDF said until the end of the term.
+  await expect(row.getByRole("cell").nth(1)).toHaveText(new RegExp(`^${escapeRegExp(madridDay(1).shown)}\\s*–\\s*al\\s*${escapeRegExp(shown(addDays(endDate, -1)))}$`));
+});
+
+/** aaaa-mm-dd as the site writes it. */
+function shown(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
 
 test("un visitante sin sesión ve las garantías de cada ramo y en qué planes están incluidas", async ({ page }) => {
   await page.goto("/garantias");

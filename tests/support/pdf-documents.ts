@@ -5,7 +5,7 @@
 import { SEED_RATING_TABLES } from "../../api/db/seed/catalogue";
 import { DEFAULT_SETTINGS } from "../../api/db/seed/settings";
 import type { DocumentContext, PolicyView } from "../../api/db/policies.repo";
-import { rateQuote } from "../../api/domain/rating";
+import { premiumComponents, rateQuote } from "../../api/domain/rating";
 import { renderConditionsPdf, renderIpidPdf, renderQuotePdf, renderReciboPdf, renderWithdrawalPdf } from "../../api/services/pdf";
 import { HOGAR } from "./quote-inputs";
 
@@ -58,9 +58,9 @@ export function hogarPolicy(): PolicyView {
     ],
     premium: { net: price.net, fractionation: price.fractionation, consorcio: price.consorcio, clea: price.clea, ips: price.ips, total: price.total },
     recibos: [
-      { sequence: 1, kind: "prima", dueDate: "2026-03-10", amount: price.recibos[0]!.amount, status: "cobrado", paidAt: NOW },
-      { sequence: 2, kind: "prima", dueDate: "2026-09-10", amount: price.recibos[1]!.amount, status: "pendiente", paidAt: null },
-      { sequence: 3, kind: "suplemento", dueDate: "2026-05-01", amount: 3_101, status: "cobrado", paidAt: new Date("2026-04-20T10:00:00Z") },
+      { sequence: 1, kind: "prima", term: 1, dueDate: "2026-03-10", amount: price.recibos[0]!.amount, status: "cobrado", paidAt: NOW },
+      { sequence: 2, kind: "prima", term: 1, dueDate: "2026-09-10", amount: price.recibos[1]!.amount, status: "pendiente", paidAt: null },
+      { sequence: 3, kind: "suplemento", term: 1, dueDate: "2026-05-01", amount: 3_101, status: "cobrado", paidAt: new Date("2026-04-20T10:00:00Z") },
     ],
     payment: { method: "card", label: "•••• 4242" },
     withdrawal: { allowed: true, until: "2026-03-24" },
@@ -77,6 +77,8 @@ export function hogarPolicy(): PolicyView {
         remainingDays: 313,
         termDays: 365,
         price: { net: 3_001, fractionation: 90, consorcio: 0, clea: 5, ips: 5, total: 3_101 },
+        // The yearly premium from the suplemento on (ADR 023): the term's net plus 35,00 € a year.
+        annualPremium: premiumComponents({ netCents: price.net + 3_500, frequency: "semestral", consorcioCents: price.consorcio, settings: DEFAULT_SETTINGS }),
         reciboSequence: 3,
         paymentMethod: "card",
         channel: "web",

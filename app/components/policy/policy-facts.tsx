@@ -21,7 +21,16 @@ export function PolicyFacts({ policy, withRisk = true }: { policy: PolicyAnswer;
       <Fact term="Fecha de efecto">{formatDate(policy.startDate)}, a las 00:00 h</Fact>
       <Fact term="Fecha de vencimiento">{formatDate(policy.endDate)}</Fact>
       <Fact term="Forma de pago">{FREQUENCY_LABELS[policy.frequency]}</Fact>
-      <Fact term="Prima total anual">{formatMoney(policy.premium.total)}</Fact>
+      <Fact term="Prima total anual">
+        {formatMoney(policy.premium.total)}
+        {/* After a suplemento: the yearly premium with the guarantees added; the term's recibos split the one issued (ADR 023). */}
+        {policy.termPremium.total !== policy.premium.total ? (
+          <span className="block text-sm font-normal text-slate-600">
+            Con las garantías añadidas por suplemento. La anualidad se emitió por {formatMoney(policy.termPremium.total)}, que reparten sus
+            recibos de prima; cada suplemento tiene su propio recibo.
+          </span>
+        ) : null}
+      </Fact>
       {first ? (
         <Fact term="Primer recibo">
           {formatMoney(first.amount)}, {formatDate(first.dueDate)} ({RECIBO_STATUS_LABELS[first.status].toLowerCase()})

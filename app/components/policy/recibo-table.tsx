@@ -3,11 +3,14 @@ import { RECIBO_STATUS_LABELS } from "../../../api/contract/vocabulary";
 import { formatDate, formatMoney } from "~/lib/format";
 import { ReciboStatusBadge } from "./recibo-status-badge";
 
-type ReciboLine = Pick<PolicyAnswer["recibos"][number], "sequence" | "dueDate" | "amount" | "status">;
+type ReciboLine = Pick<PolicyAnswer["recibos"][number], "sequence" | "kind" | "period" | "dueDate" | "amount" | "status" | "paidAt">;
 
 /**
  * A policy's recibos in short (Mi póliza, the back office's policy summary); `badges` shows the
- * status as a coloured badge, `pdfHref` adds a column with each recibo's PDF.
+ * status as a coloured badge, `pdfHref` adds a column with each recibo's PDF. Each date says what
+ * it is (issue 28): the period the recibo covers, its due date ("Vencimiento", the effective date
+ * of a suplemento's) and, under the status, the day it was charged, which for a recibo paid when
+ * bought comes before its due date. No "Fecha de cargo" that is neither.
  */
 export function ReciboTable({
   policy,
@@ -24,20 +27,55 @@ export function ReciboTable({
         <caption className="sr-only">Recibos de la póliza {policy.number}</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            <th scope="col" className="py-2 pr-3">Recibo</th>
-            <th scope="col" className="py-2 pr-3">Fecha de cargo</th>
-            <th scope="col" className="py-2 pr-3 text-right">Importe</th>
-            <th scope="col" className={pdfHref ? "py-2 pr-3" : "py-2"}>Estado</th>
-            {pdfHref ? <th scope="col" className="py-2">Documento</th> : null}
+            <th scope="col" className="py-2 pr-3">
+              Recibo
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Periodo que cubre
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Vencimiento
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              Importe
+            </th>
+            <th scope="col" className={pdfHref ? "py-2 pr-3" : "py-2"}>
+              Estado
+            </th>
+            {pdfHref ? (
+              <th scope="col" className="py-2">
+                Documento
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {policy.recibos.map((r) => (
-            <tr key={r.sequence} className="border-b border-slate-200">
-              <td className="py-2 pr-3">{r.sequence}</td>
-              <td className="py-2 pr-3">{formatDate(r.dueDate)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(r.amount)}</td>
-              <td className={pdfHref ? "py-2 pr-3" : "py-2"}>{badges ? <ReciboStatusBadge status={r.status} /> : RECIBO_STATUS_LABELS[r.status]}</td>
+            <tr key={r.sequence} className="border-b border-slate-200 align-top">
+              <td className="py-2 pr-3">
+                {r.sequence}
+                {r.kind === "suplemento" ? (
+                  <>
+                    {" "}
+                    <span className="block text-slate-600">Suplemento</span>
+                  </>
+                ) : null}
+              </td>
+              <td className="whitespace-nowrap py-2 pr-3">
+                {`${formatDate(r.period.from)} `}<span aria-hidden="true">–</span>
+                <span className="sr-only">al</span>{` ${formatDate(r.period.to)}`}
+              </td>
+              <td className="whitespace-nowrap py-2 pr-3">{formatDate(r.dueDate)}</td>
+              <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">{formatMoney(r.amount)}</td>
+              <td className={pdfHref ? "py-2 pr-3" : "py-2"}>
+                {badges ? <ReciboStatusBadge status={r.status} /> : RECIBO_STATUS_LABELS[r.status]}
+                {r.paidAt ? (
+                  <>
+                    {" "}
+                    <span className="block text-slate-600">el {formatDate(r.paidAt)}</span>
+                  </>
+                ) : null}
+              </td>
               {pdfHref ? (
                 <td className="py-2">
                   <a href={pdfHref(r.sequence)} download>
