@@ -93,6 +93,8 @@ async function main() {
       );
     }
     const payments = createPaymentProvider(undefined, { now: systemClock });
+    // The links of e-mails (Mi póliza, a new password) need the site's address; on one machine it is this one.
+    const publicBaseUrl = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
     api = createApi({
       payments,
       db: database.db,
@@ -101,8 +103,7 @@ async function main() {
       now: systemClock,
       jwtSecret: config.jwtSecret,
       catalogueCacheMs: config.CATALOGUE_CACHE_SECONDS * 1000,
-      // The links of e-mails (Mi póliza, a new password) need the site's address; on one machine it is this one.
-      publicBaseUrl: config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`,
+      publicBaseUrl,
       // The pages say "le hemos enviado un correo" only when e-mail can go out.
       mailDelivery: Boolean(config.SMTP_URL),
       rateLimits: config.RATE_LIMITS ? parseRateLimits(config.RATE_LIMITS) : undefined,
@@ -126,7 +127,7 @@ async function main() {
     outbox = startOutboxWorker({ db: database.db, smtpUrl: config.SMTP_URL, logger });
     // The daily policy run (charges, suspensions, renewals…), once a day across instances.
     if (config.LIFECYCLE_INTERVAL_MINUTES > 0) {
-      lifecycle = startLifecycleScheduler({ db: database.db, payments, logger }, systemClock, {
+      lifecycle = startLifecycleScheduler({ db: database.db, payments, logger, publicBaseUrl }, systemClock, {
         intervalMs: config.LIFECYCLE_INTERVAL_MINUTES * 60_000,
       });
     }

@@ -74,7 +74,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 export const POLICY_NOT_FOUND_MESSAGE = "No existe esa póliza";
 export const RECIBO_NOT_FOUND_MESSAGE = "No existe ese recibo en esta póliza";
 
-export type LifecycleDeps = { db: Database; payments: PaymentProvider; logger: Logger };
+/** `publicBaseUrl`: the site's address, for the links in the notices to the policyholder. */
+export type LifecycleDeps = { db: Database; payments: PaymentProvider; logger: Logger; publicBaseUrl?: string };
 export type Actor = HistoryActor & { ip?: string | null };
 export const SYSTEM_ACTOR: Actor = { actorType: "system", actorId: null, actorLabel: "Proceso diario", ip: null };
 
@@ -144,14 +145,17 @@ async function record(c: Change, effect: Omit<Effect, "patch">, fromStatus: Poli
 // ─── Staff actions on a policy ──────────────────────────────────────────────────────────────
 
 /** Staff suspend the cover; the policyholder is told by e-mail why and how to lift it (issue 28). */
-export async function suspendPolicy(deps: LifecycleDeps & { publicBaseUrl?: string }, policyId: number, reason: string, actor: Actor, now: Date) {
-  await withPolicy(deps, policyId, actor, now, async (c) => {
-    await suspend(c, reason);
-    const openRecibos = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
-    await notifyPolicyholder(c.tx, { policyId, kind: "suspension", actor, now: c.now, publicBaseUrl: deps.publicBaseUrl }, (view, to, ctx) =>
-      suspensionNotice(view, to, { reason, at: c.now, today: c.today, openRecibos }, ctx),
-    );
-  });
+export async function suspendPolicy(deps: LifecycleDeps, policyId: number, reason: string, actor: Actor, now: Date) {
+  await withPolicy(deps, policyId, actor, now, (c) => suspendAndNotify(deps, c, reason));
+}
+
+/** Suspends the locked policy and tells the policyholder (staff's suspension and the daily run's, art. 15). */
+async function suspendAndNotify(deps: LifecycleDeps, c: Change, reason: string) {
+  await suspend(c, reason);
+  const openRecibos = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
+  await notifyPolicyholder(c.tx, { policyId: c.policy.id, kind: "suspension", actor: c.actor, now: c.now, publicBaseUrl: deps.publicBaseUrl }, (view, to, ctx) =>
+    suspensionNotice(view, to, { reason, at: c.now, today: c.today, openRecibos }, ctx),
+  );
 }
 
 async function suspend(c: Change, reason: string) {
@@ -182,14 +186,17 @@ async function reactivate(c: Change, resumesAt: Date, summary: string) {
 export type CancelInput = { reason: CancellationReason; effectiveDate: string; note?: string };
 
 /** Staff cancel the policy; the policyholder is told by e-mail from when, why and what follows (issue 28). */
-export async function cancelPolicy(deps: LifecycleDeps & { publicBaseUrl?: string }, policyId: number, input: CancelInput, actor: Actor, now: Date) {
-  await withPolicy(deps, policyId, actor, now, async (c) => {
-    const annulledRecibos = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
-    const refundCents = await cancel(deps, c, input);
-    await notifyPolicyholder(c.tx, { policyId, kind: "cancellation", actor, now: c.now, publicBaseUrl: deps.publicBaseUrl }, (view, to, ctx) =>
-      cancellationNotice(view, to, { reason: input.reason, effectiveDate: input.effectiveDate, today: c.today, annulledRecibos, refundCents }, ctx),
-    );
-  });
+export async function cancelPolicy(deps: LifecycleDeps, policyId: number, input: CancelInput, actor: Actor, now: Date) {
+  await withPolicy(deps, policyId, actor, now, (c) => cancelAndNotify(deps, c, input));
+}
+
+/** Cancels the locked policy and tells the policyholder (staff's cancellation and the daily run's extinction, art. 15). */
+async function cancelAndNotify(deps: LifecycleDeps, c: Change, input: CancelInput) {
+  const annulledRecibos = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
+  const refundCents = await cancel(deps, c, input);
+  await notifyPolicyholder(c.tx, { policyId: c.policy.id, kind: "cancellation", actor: c.actor, now: c.now, publicBaseUrl: deps.publicBaseUrl }, (view, to, ctx) =>
+    cancellationNotice(view, to, { reason: input.reason, effectiveDate: input.effectiveDate, today: c.today, annulledRecibos, refundCents }, ctx),
+  );
 }
 
 /** Cancels the locked policy and its open recibos; a withdrawal refunds the days not covered. Answers the refund, in cents. */
@@ -262,7 +269,7 @@ async function stop(c: Change, by: RenewalStopper) {
 
 // ─── The customer's own actions (Mi póliza) ────────────────────────────────────────────────
 
-export type CustomerDeps = LifecycleDeps & { publicBaseUrl?: string };
+export type CustomerDeps = LifecycleDeps;
 
 /**
  * What the customer may do with the policy today and what has been done, judged by the same
@@ -744,7 +751,7 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
     async (c) => {
       const [first] = overdueRecibos(policyStateOf(c.policy), day);
       if (!first) return null;
-      await suspend(c, `recibo ${first.sequence} impagado desde el ${formatIsoDate(first.dueDate)} (art. 15 LCS)`);
+      await suspendAndNotify(deps, c, `recibo ${first.sequence} impagado desde el ${formatIsoDate(first.dueDate)} (art. 15 LCS)`);
       return "suspendidas";
     },
   );
@@ -755,7 +762,7 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
     async (c) => {
       const [first] = overdueRecibos(policyStateOf(c.policy), day);
       if (!first || extinctionDate(first.dueDate) > day) return null;
-      await cancel(deps, c, { reason: "impago", effectiveDate: extinctionDate(first.dueDate), note: `recibo ${first.sequence} impagado seis meses (art. 15 LCS)` });
+      await cancelAndNotify(deps, c, { reason: "impago", effectiveDate: extinctionDate(first.dueDate), note: `recibo ${first.sequence} impagado seis meses (art. 15 LCS)` });
       return "extinguidas";
     },
   );

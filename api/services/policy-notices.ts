@@ -1,6 +1,7 @@
-// The customer's notice of what staff did to their policy (issue 28): a suspension or a
-// cancellation made from the back office queues an e-mail to the policyholder, in the same
-// transaction as the change, saying what happened, from when, why, and what they can do. A
+// The customer's notice of a suspension or a cancellation of their policy (issue 28), made by
+// staff in the back office or by the daily run (art. 15 LCS: unpaid one month, six months), queues
+// an e-mail to the policyholder in the same transaction as the change, saying what happened,
+// from when, why, and what they can do. A
 // policyholder without an e-mail address gets none, and the policy's history says so, so that
 // staff know to tell them another way. The texts are pure functions of what the change wrote.
 import { eq } from "drizzle-orm";

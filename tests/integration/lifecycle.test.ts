@@ -49,6 +49,7 @@ const run = async () => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.days as { day: string; summary: Record<string, number> }[];
 };
+const mailsTo = (to: string) => database.db.select().from(outboxEmails).where(eq(outboxEmails.to, to)).orderBy(desc(outboxEmails.id));
 const history = async (policyId: number) =>
   database.db.select().from(policyHistory).where(eq(policyHistory.policyId, policyId)).orderBy(desc(policyHistory.id));
 
@@ -109,11 +110,19 @@ describe("el proceso diario y la Ley de Contrato de Seguro", () => {
     const suspended = await policyRow(database.db, unpaid.id);
     expect(suspended.status).toBe("suspendida");
     expect(suspended.suspendedAt?.toISOString()).toBe("2027-03-01T08:00:00.000Z");
-    const [last] = await history(unpaid.id);
+    const last = (await history(unpaid.id)).find((h) => h.event === "suspendida");
     expect(last).toMatchObject({ event: "suspendida", fromStatus: "en_vigor", toStatus: "suspendida", actorType: "system" });
     expect(last!.summary).toContain("recibo 2 impagado desde el 01/02/2027 (art. 15 LCS)");
     const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "policy.suspended"), eq(auditLog.entityId, String(unpaid.id))));
     expect(audit).toHaveLength(1);
+    // The policyholder is told, as when staff suspend (issue 28): what is owed and how to lift it.
+    const [notice, ...more] = await mailsTo(unpaid.email);
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ subject: `Cobertura suspendida: su póliza ${unpaid.number}` });
+    expect(notice!.body).toContain("recibo 2 impagado desde el 01/02/2027 (art. 15 LCS)");
+    expect(notice!.body).toContain("Recibo n.º 2, vencido el 01/02/2027");
+    expect(notice!.body).toContain("24 horas después del pago");
+    expect(await history(unpaid.id)).toContainEqual(expect.objectContaining({ event: "aviso_cliente", actorType: "system", summary: "Aviso de la suspensión enviado al tomador por correo electrónico" }));
   });
 
   it("art. 15 LCS: pagado el recibo, la póliza se rehabilita y la cobertura vuelve 24 horas después del pago", async () => {
@@ -136,6 +145,9 @@ describe("el proceso diario y la Ley de Contrato de Seguro", () => {
     await run();
     const extinct = await policyRow(database.db, neverPaid.id);
     expect(extinct).toMatchObject({ status: "anulada", cancellationReason: "impago", cancellationEffectiveDate: "2027-08-01" });
+    const subjects = (await mailsTo(neverPaid.email)).map((m) => m.subject);
+    expect(subjects).toEqual([`Anulación de su póliza ${neverPaid.number}`, `Cobertura suspendida: su póliza ${neverPaid.number}`]);
+    expect((await mailsTo(neverPaid.email))[0]!.body).toContain("Motivo: la prima no se ha pagado.");
     expect((await reciboRows(database.db, neverPaid.id)).filter((r) => r.status === "pendiente" || r.status === "devuelto")).toEqual([]);
   });
 
