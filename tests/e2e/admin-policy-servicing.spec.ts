@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { buyPolicy, expectNoSeriousA11yViolations, tabTo } from "./support";
 
@@ -55,7 +55,7 @@ test("dar servicio a una póliza solo con el teclado: buscarla, abrirla, detener
   const policy = await buyPolicy(page.request, "Hugo Prueba Teclado");
   const heading = page.getByRole("heading", { level: 1, name: `Póliza ${policy.number}` });
   // Without JavaScript every step is a full page load: the browser starts from the top by itself.
-  const expectFocused = async (target: ReturnType<Page["getByRole"]>) => {
+  const expectFocused = async (target: Locator) => {
     if (javaScriptEnabled) await expect(target).toBeFocused();
   };
 
@@ -106,6 +106,13 @@ test("dar servicio a una póliza solo con el teclado: buscarla, abrirla, detener
   await page.keyboard.press("Enter");
   await page.keyboard.press("Tab");
   await expect(actions(page).getByLabel("Motivo de la suspensión")).toBeFocused();
+  // Sent empty first: the form stays open with the error (without JavaScript, after the server's answer).
+  await tabTo(page, actions(page).getByRole("button", { name: "Suspender", exact: true }));
+  await page.keyboard.press("Enter");
+  const problem = actions(page).getByRole("alert").filter({ hasText: "Hay un problema" });
+  await expect(problem).toContainText("Indique el motivo de la suspensión");
+  await expectFocused(problem);
+  await tabTo(page, actions(page).getByLabel("Motivo de la suspensión"));
   await page.keyboard.type("Impago comunicado por el banco");
   await tabTo(page, actions(page).getByRole("button", { name: "Suspender", exact: true }));
   await page.keyboard.press("Enter");
