@@ -31,7 +31,7 @@ import { AdminPolicyHeader, adminPolicyPath, adminPolicyPaymentsPath } from "~/c
 import { ConfirmedForm, replyFor, type StaffActionReply } from "~/components/policy/confirmed-form";
 import { Fact } from "~/components/policy/policy-facts";
 import { PolicyGuarantees } from "~/components/policy/policy-guarantees";
-import { PolicyRisk } from "~/components/policy/policy-risk";
+import { PolicyRiskFacts } from "~/components/policy/policy-risk";
 import { InsurerInfo } from "~/components/policy/insurer-info";
 import { ReciboTable } from "~/components/policy/recibo-table";
 import { ConfirmStep, INTENT_FIELD, type ConfirmCopy } from "~/components/ui/confirm-dialog";
@@ -198,16 +198,22 @@ export default function AdminPolicyPage() {
   const { policy } = data;
   const confirming = reply?.confirm && reply.intent !== "note" && data.actions.includes(reply.intent as AdminPolicyAction) ? reply : null;
 
+  // Staff open a policy to read it: the summary first (situation, holder, risk, guarantees,
+  // recibos), then the actions, each closed until asked for. The step that confirms an action
+  // without JavaScript stays at the top: it is what the person is doing now, and takes focus.
   return (
     <div className="space-y-8">
-      <AdminPolicyHeader data={data} />
+      <AdminPolicyHeader data={data}>
+        {canWrite && data.actions.length > 0 ? (
+          <p>
+            <a href="#acciones">Ir a las acciones</a>
+          </p>
+        ) : null}
+      </AdminPolicyHeader>
 
       {canWrite && confirming ? (
         <ConfirmStep intent={confirming.intent} copy={confirmCopy(confirming.intent as AdminPolicyAction, policy.number, confirming.confirm)} fields={confirming.confirm} />
       ) : null}
-
-      {/* The cancellation's default date is the API's today: its clock judges the date too. */}
-      {canWrite ? <ActionsSection data={data} today={data.today} reply={reply} /> : null}
 
       <DetailSection id="situacion" title="Situación">
         <LifecycleFacts data={data} />
@@ -228,7 +234,7 @@ export default function AdminPolicyPage() {
       </DetailSection>
 
       <DetailSection id="riesgo" title="Riesgo asegurado">
-        <PolicyRisk policy={policy} />
+        <PolicyRiskFacts policy={policy} />
         {policy.insurer ? <InsurerInfo insurer={policy.insurer} intro="La entidad que cubre el riesgo de esta póliza (la del ramo cuando se contrató)." /> : null}
         {canWrite && policy.status !== "anulada" && policy.status !== "vencida" ? (
           <p className="mt-4">
@@ -260,6 +266,11 @@ export default function AdminPolicyPage() {
           <Link to={adminPolicyPaymentsPath(policy.id)}>Ver los recibos y cobros</Link>
         </p>
       </DetailSection>
+
+      {/* Remounted by each change of the policy (its history grows): the form just confirmed is
+          gone, so FocusOnNavigation takes the focus to the page's heading, as after a page change.
+          The cancellation's default date is the API's today: its clock judges the date too. */}
+      {canWrite ? <ActionsSection key={data.history.length} data={data} today={data.today} reply={reply} /> : null}
 
       <DetailSection id="documentos" title="Documentos">
         <ul className="mt-2 list-disc space-y-1 pl-6">
@@ -441,6 +452,11 @@ const ACTION_PANELS: Record<AdminPolicyAction, { title: string; text: string; tr
   },
 };
 
+/**
+ * The actions the policy's state allows, each closed until asked for: the ones with fields behind
+ * a disclosure (<details>: opens without JavaScript, by keyboard too), open again when refused so
+ * the reason shows; the ones without fields are their button, which asks first like the others.
+ */
 function ActionsSection({ data, today, reply }: { data: AdminPolicy; today: string; reply: StaffActionReply | undefined }) {
   const { policy } = data;
   return (
@@ -448,21 +464,29 @@ function ActionsSection({ data, today, reply }: { data: AdminPolicy; today: stri
       {data.actions.length === 0 ? (
         <p className="mt-2 text-slate-700">En su estado actual ({POLICY_STATUS_LABELS[policy.status].toLowerCase()}) la póliza no admite ninguna acción.</p>
       ) : (
-        <div className="mt-3 grid gap-4 md:grid-cols-2">
+        <ul className="mt-3 grid items-start gap-4 md:grid-cols-2">
           {data.actions.map((intent) => {
             const panel = ACTION_PANELS[intent];
             const own = replyFor(reply, intent);
+            const form = <ActionForm intent={intent} number={policy.number} today={today} lastResult={own?.result} />;
             return (
-              <section key={intent} aria-labelledby={`accion-${intent}-titulo`} className="rounded-md border border-slate-200 bg-white p-4">
-                <h3 id={`accion-${intent}-titulo`} className="text-lg font-bold">
-                  {panel.title}
-                </h3>
-                <p className="mt-1 text-slate-700">{panel.text}</p>
-                <ActionForm intent={intent} number={policy.number} today={today} lastResult={own?.result} />
-              </section>
+              <li key={intent} className="rounded-md border border-slate-200 bg-white p-4">
+                {intent === "reactivate" || intent === "renew" ? (
+                  <>
+                    <p className="text-slate-700">{panel.text}</p>
+                    {form}
+                  </>
+                ) : (
+                  <details open={own?.result?.status === "error" || undefined}>
+                    <summary className="min-h-[44px] cursor-pointer py-2 font-semibold text-brand-800">{panel.title}…</summary>
+                    <p className="mt-1 text-slate-700">{panel.text}</p>
+                    {form}
+                  </details>
+                )}
+              </li>
             );
           })}
-        </div>
+        </ul>
       )}
     </DetailSection>
   );

@@ -37,8 +37,9 @@ test.describe("sin JavaScript", () => {
     await expectNoSeriousA11yViolations(page);
 
     // Suspend: the reason is kept through the confirmation step.
+    await actions(page).getByText("Suspender la cobertura…").click();
     await actions(page).getByLabel("Motivo de la suspensión").fill("Impago comunicado por el banco");
-    await actions(page).getByRole("button", { name: "Suspender" }).click();
+    await actions(page).getByRole("button", { name: "Suspender", exact: true }).click();
     const step = page.getByRole("region", { name: `¿Suspender la cobertura de la póliza ${policy.number}?` });
     await expect(step).toContainText("Motivo: Impago comunicado por el banco");
     await step.getByRole("button", { name: "Sí, suspender" }).click();
@@ -76,6 +77,7 @@ test.describe("sin JavaScript", () => {
 
     // Cancel with a reason; the effective date defaults to today.
     await page.getByRole("link", { name: "Resumen", exact: true }).click();
+    await actions(page).getByText("Anular la póliza…").click();
     await actions(page).getByLabel("Motivo de la anulación").selectOption({ label: "Petición del cliente" });
     await expect(actions(page).getByLabel("Fecha de efecto")).not.toHaveValue("");
     await actions(page).getByLabel("Nota (opcional)").fill("Vende la vivienda");
@@ -125,7 +127,7 @@ test.describe("modificar sin cambiar la prima, sin JavaScript", () => {
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByText("Póliza modificada").first()).toBeVisible();
     await expect(history(page).getByRole("rowheader", { name: /Datos modificados: IBAN de los recibos, dirección de la vivienda|Datos modificados: dirección de la vivienda, IBAN de los recibos/ })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Riesgo asegurado" }).first()).toContainText("Carrer de Provença 200");
+    await expect(page.getByRole("region", { name: "Riesgo asegurado" })).toContainText("Carrer de Provença 200");
   });
 });
 
@@ -166,6 +168,7 @@ test.describe("con JavaScript", () => {
     await expect(actions(page).getByRole("button", { name: "Renovar ahora" })).toHaveCount(0);
 
     // The dialog: focus on Cancelar, Escape closes it and nothing happens.
+    await actions(page).getByText("Anular la póliza…").click();
     await actions(page).getByLabel("Motivo de la anulación").selectOption({ label: "Petición del cliente" });
     await actions(page).getByLabel("Fecha de efecto").fill("2099-01-01");
     await actions(page).getByRole("button", { name: "Anular póliza" }).click();
@@ -183,10 +186,11 @@ test.describe("con JavaScript", () => {
     await expect(page).toHaveTitle(/^Error: /);
 
     // A field checked in the browser before the dialog opens.
-    await actions(page).getByRole("button", { name: "Suspender" }).click();
+    await actions(page).getByText("Suspender la cobertura…").click();
+    await actions(page).getByRole("button", { name: "Suspender", exact: true }).click();
     await expect(actions(page).getByText("Indique el motivo de la suspensión").first()).toBeVisible();
     await actions(page).getByLabel("Motivo de la suspensión").fill("Solicitud de la aseguradora");
-    await actions(page).getByRole("button", { name: "Suspender" }).click();
+    await actions(page).getByRole("button", { name: "Suspender", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: `¿Suspender la cobertura de la póliza ${policy.number}?` });
     await dialog.getByRole("button", { name: "Sí, suspender" }).click();
     await expect(page.getByText("Cobertura suspendida").first()).toBeVisible();

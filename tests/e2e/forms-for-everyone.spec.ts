@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { acceptRequiredConsents, chooseVehicle, fillCard, fillInsuredObject, fillPolicyholder, madridDay, newVisitor, uniqueNif } from "./support";
+import { acceptRequiredConsents, chooseVehicle, fillCard, fillInsuredObject, fillPolicyholder, madridDay, newVisitor, tabTo, uniqueNif } from "./support";
 
 // Issue 11, "What a customer expects": dates typed by hand mean the same in every browser, the
 // bot trap never costs a person their form, and the keyboard alone completes a purchase.
@@ -126,15 +126,6 @@ test("la trampa del registro tampoco pierde el formulario", async ({ page }) => 
   await expect(page.getByLabel("Nombre")).toHaveValue("Marta Gómez");
   await expect(page.getByLabel("Correo electrónico")).toHaveValue("marta-trampa@cotiza.test");
 });
-
-/** Tabs forward until `target` has focus (at most `limit` presses): the keyboard alone. */
-async function tabTo(page: Page, target: ReturnType<Page["getByLabel"]>, limit = 80) {
-  for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error("No se llega al elemento con el tabulador");
-}
 
 async function expectInViewport(page: Page) {
   const inside = await page.evaluate(() => {

@@ -2,6 +2,15 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
 import { ALQUILER, AUTO } from "../support/quote-inputs";
 
+/** Tabs forward until `target` has focus (at most `limit` presses): the keyboard alone. */
+export async function tabTo(page: Page, target: Locator, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("No se llega al elemento con el tabulador");
+}
+
 /**
  * Fails on any serious or critical WCAG 2.1 A/AA violation on the current page.
  *
