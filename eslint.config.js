@@ -45,6 +45,26 @@ export default tseslint.config(
     },
   },
   {
+    // api/domain is the insurance rules as pure functions: no database, services, routes or HTTP
+    // framework (its tests may read the seed data).
+    files: ["api/domain/**/*.ts"],
+    ignores: ["api/domain/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/server/*", "**/app/*", "~/*"], message: "api/ may not import server/ or app/; shared utilities live in platform/." },
+            {
+              group: ["**/db", "**/db/*", "**/services", "**/services/*", "**/routes", "**/routes/*", "hono", "hono/*", "@hono/*", "drizzle-orm", "drizzle-orm/*"],
+              message: "api/domain holds pure rules: it may not import the database, services, routes or Hono.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // platform/ sits below everything (logger, clock): server/, api/ and app/ import it, never the reverse.
     files: ["platform/**/*.ts"],
     rules: {

@@ -1,14 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Clock } from "../platform/clock";
-import type { Logger } from "../platform/logger";
 import { renderApiDocs } from "./docs";
 import { CatalogueCache, DEFAULT_CATALOGUE_CACHE_MS } from "./db/catalogue-cache";
 import type { Database } from "./db/client";
+import type { ApiApp, ApiDeps, ApiEnv } from "./env";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "./limits";
 import { handleApiError, notFoundBody, validationHook } from "./http";
 import { openApiDocument } from "./openapi-document";
 import { documentedRoute } from "./openapi-responses";
-import type { AdminPrincipal, UserPrincipal } from "./principal";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminAuthRoutes } from "./routes/admin-auth";
 import { registerAccountRoutes } from "./routes/account";
@@ -20,26 +18,6 @@ import { registerPolicyRoutes } from "./routes/policies";
 import { registerPublicRoutes } from "./routes/public";
 import { registerQuoteRoutes } from "./routes/quotes";
 import { TestGateway, type PaymentProvider } from "./services/payments";
-
-export type ApiDeps = {
-  db: Database;
-  /** List reads (statement timeout, read-only on PostgreSQL); `db` when not given. */
-  readDb: Database;
-  logger: Logger;
-  /** The clock; tests pass a fixed one. Domain code receives `now` from here, never reads it. */
-  now: Clock;
-  jwtSecret: string;
-  /** Where checkouts charge; the embedded test gateway unless another provider is configured. */
-  payments: PaymentProvider;
-  /** The site's address as visitors reach it (PUBLIC_BASE_URL), for links in e-mails; none without it. */
-  publicBaseUrl?: string;
-  /** Whether queued e-mails go out (an SMTP server is configured): what the answers may promise. */
-  mailDelivery: boolean;
-  /** The distributor, product lines and rating tables, kept in memory for a short time. */
-  catalogue: CatalogueCache;
-  /** Per-address limits (api/limits.ts). */
-  rateLimits: RateLimits;
-};
 
 /**
  * What createApi takes: the deps, with the payment provider optional (default: TestGateway) and
@@ -55,16 +33,6 @@ export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue" | "readDb" | "
   readDb?: Database;
 };
 
-export type ApiEnv = {
-  Variables: {
-    deps: ApiDeps;
-    /** Set by requireAdmin (api/auth.ts) on admin endpoints. */
-    admin?: AdminPrincipal;
-    /** Set by requireUser (api/auth.ts) on visitor endpoints. */
-    user?: UserPrincipal;
-  };
-};
-export type ApiApp = OpenAPIHono<ApiEnv>;
 
 /**
  * Builds the API from its dependencies. Paths are relative to the API base address

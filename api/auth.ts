@@ -1,7 +1,7 @@
 // Who is calling: bearer-token guards for admin and visitor endpoints, the caller's address, and
 // the credential check shared by both login endpoints (rate limit, constant-ish timing, audit).
 import type { MiddlewareHandler } from "hono";
-import type { ApiEnv } from "./app";
+import type { ApiEnv } from "./env";
 import {
   findAdminOfToken,
   findUserOfToken,
@@ -16,9 +16,11 @@ import { verifyToken, type TokenClaims, type TokenKind } from "./domain/tokens";
 import { ApiProblem } from "./http";
 import { giveBackAddressHit, limitAddress, waitText, type RateLimitName } from "./limits";
 import type { AdminPrincipal, UserPrincipal } from "./principal";
+import { clientIp, type RequestContext } from "./request";
 
 export const UNAUTHORIZED_MESSAGE = "Sesión no válida o caducada";
 export const FORBIDDEN_MESSAGE = "No tienes permisos para realizar esta accion";
+export const BEYOND_OWN_PERMISSIONS_MESSAGE = "No puedes conceder ni gestionar permisos que tú no tienes";
 export const BAD_CREDENTIALS_MESSAGE = "Correo electrónico o contraseña incorrectos";
 /** The 429 of the per-e-mail sign-in lock, with the wait its Retry-After gives. */
 export const tooManyAttemptsMessage = (seconds: number) => `Demasiados intentos con este correo. Inténtelo de nuevo en ${waitText(seconds)}.`;
@@ -31,17 +33,6 @@ export const BEARER_SECURITY = [{ bearerAuth: [] as string[] }];
  * reader of the document (and documentedRoute) tells a public operation from a forgotten one.
  */
 export const PUBLIC_SECURITY: Array<Record<string, string[]>> = [];
-
-/** The part of a Hono context these helpers read; any route's context fits. */
-export type RequestContext = { req: { header(name: string): string | undefined } };
-
-const CLIENT_IP_HEADER = "x-cotiza-client-ip";
-
-/** The caller's address as server/app.ts (or the web's API client) established it. */
-export function clientIp(c: RequestContext): string | null {
-  const value = c.req.header(CLIENT_IP_HEADER)?.trim();
-  return value ? value.slice(0, 64) : null;
-}
 
 function bearerToken(c: RequestContext): string | null {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
@@ -225,4 +216,18 @@ export async function checkCredentials<A extends CredentialAccount>(
   await markLoginAttemptSucceeded(db, attemptId);
   await giveBack();
   return opts.account;
+}
+
+/**
+ * The permissions a map grants that the acting admin does not hold. Nobody may hand out (through
+ * a role or an account) more than they have themselves, or users:write / roles:write would be a
+ * way to become superadmin.
+ */
+export function permissionsBeyond(actor: AdminPrincipal, granted: Record<string, boolean>): string[] {
+  return Object.keys(granted).filter((name) => granted[name] === true && !hasPermission(actor.permissions, name));
+}
+
+export function assertWithinOwnPermissions(actor: AdminPrincipal, ...maps: Record<string, boolean>[]): void {
+  const beyond = [...new Set(maps.flatMap((m) => permissionsBeyond(actor, m)))];
+  if (beyond.length > 0) throw new ApiProblem(403, BEYOND_OWN_PERMISSIONS_MESSAGE, { permissions: [`Sin permiso propio: ${beyond.join(", ")}`] });
 }

@@ -39,6 +39,17 @@ export function fieldErrorsOf(error: ZodError): Record<string, string[]> {
   return fieldErrors;
 }
 
+// The quote's inputs are the body's `inputs`; their field errors are keyed by the input's own
+// name ("postalCode", not "inputs.postalCode"), which is what the /cotizar form calls its fields.
+export function inputFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(fieldErrorsOf(error))) {
+    const field = key.startsWith("inputs.") ? key.slice("inputs.".length) : key;
+    (fieldErrors[field] ??= []).push(...messages);
+  }
+  return fieldErrors;
+}
+
 /** zod-openapi's hook for invalid bodies, params and queries: 400 with field errors. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the hook serves every route
 export const validationHook: Hook<any, any, any, any> = (result, c) => {

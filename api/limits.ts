@@ -1,8 +1,9 @@
 // Per-address limits (issue 12): what one client address may do, whatever e-mail or account it
 // uses. Enforced here, in the API, for every caller; the state is in the database
 // (api/db/rate-limits.repo.ts), so the limits hold across instances. README "Security" lists them.
-import type { ApiEnv } from "./app";
-import { clientIp, type RequestContext } from "./auth";
+import type { Clock } from "../platform/clock";
+import type { Database } from "./db/client";
+import { clientIp, type RequestContext } from "./request";
 import { pruneRateLimits, returnRateHit, takeRateHit, type RateRule } from "./db/rate-limits.repo";
 import { ApiProblem } from "./http";
 
@@ -53,7 +54,7 @@ export function tooManyFromAddress(name: RateLimitName, retryAfterSeconds: numbe
 const PRUNE_EVERY_MS = 5 * MINUTE;
 let lastPrune = 0;
 
-type LimitContext = RequestContext & { var: { deps: ApiEnv["Variables"]["deps"] } };
+type LimitContext = RequestContext & { var: { deps: { db: Database; now: Clock; rateLimits: RateLimits } } };
 
 /**
  * Spends one hit of the caller's address on the limit; throws the 429 when none is left.

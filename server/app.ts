@@ -9,7 +9,7 @@ import { createGzip, constants as zlibConstants } from "node:zlib";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
-import type { ApiApp } from "../api/app";
+import type { ApiApp } from "../api/env";
 import { clientAddress, NO_PROXY, type TrustProxy } from "./client-address";
 import { serveBuildAssets } from "./static-assets";
 import { installRouteMatchCache } from "./route-match-cache";

@@ -1,6 +1,6 @@
 // Writing the audit log. Rows are append-only: nothing in the API updates or deletes them.
 // Call writeAudit with the transaction of the write it records, so both commit or neither does.
-import { clientIp, type RequestContext } from "../auth";
+import { clientIp, type RequestContext } from "../request";
 import type { AdminPrincipal } from "../principal";
 import type { DbOrTx } from "./client";
 import type { AuditAction } from "../contract/vocabulary";

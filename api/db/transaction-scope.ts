@@ -3,7 +3,6 @@
 // rendering a PDF, charging a card — asserts it runs outside, so a change that moves it back
 // inside a transaction fails loudly in the tests instead of holding a connection and row locks.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Database } from "./client";
 
 const scope = new AsyncLocalStorage<true>();
 
@@ -18,9 +17,12 @@ export function assertOutsideTransaction(what: string): void {
 }
 
 /** Makes db.transaction(fn) run fn inside the scope; returns the same database. */
-export function trackTransactions<D extends Database>(db: D): D {
+export function trackTransactions<D extends TransactionalDatabase>(db: D): D {
   const original = db.transaction.bind(db);
-  db.transaction = ((fn: Parameters<Database["transaction"]>[0], config?: Parameters<Database["transaction"]>[1]) =>
-    original((tx) => scope.run(true, () => fn(tx)), config)) as Database["transaction"];
+  db.transaction = ((fn: (tx: unknown) => Promise<unknown>, config?: unknown) => original((tx: unknown) => scope.run(true, () => fn(tx)), config)) as D["transaction"];
   return db;
 }
+
+/** Any Drizzle database (PGlite or node-postgres): what trackTransactions wraps. Not client.ts's Database, which imports this module. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the transaction's own types are the caller's D["transaction"]
+type TransactionalDatabase = { transaction: (fn: (tx: any) => Promise<any>, config?: any) => Promise<any> };

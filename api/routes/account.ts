@@ -2,8 +2,10 @@
 // password. Sign-in and registration are in ./auth.ts.
 import { createHash, randomBytes } from "node:crypto";
 import { createRoute } from "@hono/zod-openapi";
-import type { ApiApp, ApiDeps } from "../app";
-import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
+import { userRoute } from "./user-endpoints";
+import type { ApiApp, ApiDeps } from "../env";
+import { checkCredentials, currentUser, PUBLIC_SECURITY } from "../auth";
+import { clientIp } from "../request";
 import {
   accountRuleMessages,
   AuthAnswerSchema,
@@ -93,20 +95,18 @@ const resetRoute = createRoute({
   },
 });
 
-const profileRoute = createRoute({
+const profileRoute = userRoute({
   method: "get",
   path: "/me/profile",
   operationId: "getMyProfile",
   tags: [TAG],
   summary: "El perfil del cliente: nombre, correo de la cuenta y teléfono",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   responses: {
     200: { description: "El perfil", content: jsonContent(VisitorProfileSchema) },
   },
 });
 
-const lastPolicyholderRoute = createRoute({
+const lastPolicyholderRoute = userRoute({
   method: "get",
   path: "/me/policyholder",
   operationId: "getMyLastPolicyholder",
@@ -114,14 +114,12 @@ const lastPolicyholderRoute = createRoute({
   summary: "El tomador de la última póliza del cliente, para rellenar la siguiente contratación",
   description:
     "Solo los datos propios: el tomador de la póliza más reciente de la cuenta que llama (nunca datos de pago). Sin pólizas, policyholder es null.",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   responses: {
     200: { description: "El tomador, o null", content: jsonContent(LastPolicyholderSchema) },
   },
 });
 
-const updateProfileRoute = createRoute({
+const updateProfileRoute = userRoute({
   method: "patch",
   path: "/me/profile",
   operationId: "updateMyProfile",
@@ -129,15 +127,13 @@ const updateProfileRoute = createRoute({
   summary: "Cambiar el nombre y el teléfono de la cuenta",
   description:
     "El teléfono pasa también a las fichas de tomador ligadas a la cuenta (es su teléfono de contacto). El nombre del tomador de una póliza no cambia aquí: es un dato del contrato. El correo de la cuenta no se cambia desde el perfil.",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { body: { required: true, content: jsonContent(UpdateProfileBodySchema) } },
   responses: {
     200: { description: "El perfil cambiado", content: jsonContent(VisitorProfileSchema) },
   },
 });
 
-const changePasswordRoute = createRoute({
+const changePasswordRoute = userRoute({
   method: "post",
   path: "/auth/change-password",
   operationId: "changePassword",
@@ -145,8 +141,6 @@ const changePasswordRoute = createRoute({
   summary: "Cambiar la contraseña propia",
   description:
     "Exige la contraseña actual (sus fallos cuentan como intentos de inicio de sesión: 429 tras 5 en 15 minutos). Cierra las demás sesiones de la cuenta; la respuesta trae un token nuevo para seguir en esta.",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { body: { required: true, content: jsonContent(VisitorChangePasswordBodySchema) } },
   responses: {
     200: { description: "Contraseña cambiada; el token nuevo de esta sesión", content: jsonContent(AuthAnswerSchema) },

@@ -1,7 +1,7 @@
 // /admin/audit: the audit log, filtered, sorted and paged, and its CSV export (streamed, every
 // matching row, in the list's order). Read-only: no endpoint updates or deletes an audit row.
 import { z } from "zod";
-import type { ApiApp } from "../app";
+import type { ApiApp } from "../env";
 import { ACTOR_TYPES, AuditExportQuerySchema, AuditListQuerySchema, AuditListSchema, auditActionLabel, auditEntityLabel } from "../contract/audit";
 import { csvAttachment, csvDateTime, csvStream } from "../csv";
 import { auditExportBatches, listAudit, type AuditExportRow } from "../db/audit.repo";

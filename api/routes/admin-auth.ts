@@ -1,7 +1,8 @@
 // Staff sessions: sign in, sign out (revokes the token id), who am I, change my password.
 import { createRoute } from "@hono/zod-openapi";
-import type { ApiApp } from "../app";
-import { adminPrincipal, checkCredentials, clientIp, currentAdmin, PUBLIC_SECURITY, UNAUTHORIZED_MESSAGE } from "../auth";
+import type { ApiApp } from "../env";
+import { adminPrincipal, checkCredentials, currentAdmin, PUBLIC_SECURITY, UNAUTHORIZED_MESSAGE } from "../auth";
+import { clientIp } from "../request";
 import {
   accountRuleMessages,
   AdminLoginAnswerSchema,

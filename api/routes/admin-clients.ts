@@ -3,7 +3,7 @@
 // all their data and the erasure (anonymisation) once the law no longer requires keeping them
 // (ADR 012). Every change writes its audit row in the same transaction.
 import { z } from "zod";
-import type { ApiApp } from "../app";
+import type { ApiApp } from "../env";
 import { currentAdmin } from "../auth";
 import {
   CLIENT_MESSAGES,

@@ -1,5 +1,5 @@
 // /admin/dashboard: the live counts the back-office home shows.
-import type { ApiApp } from "../app";
+import type { ApiApp } from "../env";
 import { DashboardSchema } from "../contract/dashboard";
 import { dashboardCounts } from "../db/dashboard.repo";
 import { jsonContent } from "../http";

@@ -5,7 +5,7 @@
 // empties the catalogue cache, so the next quote on this instance reads it (ADR 007).
 import { z } from "zod";
 import type { Context } from "hono";
-import type { ApiApp, ApiEnv } from "../app";
+import type { ApiApp, ApiEnv } from "../env";
 import { currentAdmin } from "../auth";
 import {
   describeGuaranteePrice,

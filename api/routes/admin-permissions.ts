@@ -1,5 +1,5 @@
 // /admin/permissions: the permission catalogue, for the role editor and the roles × permissions matrix.
-import type { ApiApp } from "../app";
+import type { ApiApp } from "../env";
 import { PermissionListSchema } from "../contract/roles";
 import { listPermissions } from "../db/roles.repo";
 import { jsonContent } from "../http";

@@ -2,7 +2,7 @@
 // the staff actions on a policy and on its recibos, internal notes, and /admin/lifecycle/run. The rules
 // live in api/services/lifecycle.ts; here only the HTTP shape.
 import { z } from "zod";
-import type { ApiApp } from "../app";
+import type { ApiApp } from "../env";
 import {
   AdminPolicyExportQuerySchema,
   AdminPolicyListQuerySchema,
@@ -26,14 +26,16 @@ import {
 } from "../contract/admin-policies";
 import { IdParamSchema } from "../contract/ids";
 import { LINE_LABELS, POLICY_STATUS_LABELS, type CancellationReason, type RenewalStopper } from "../contract/vocabulary";
-import { clientIp, currentAdmin } from "../auth";
+import { currentAdmin } from "../auth";
+import { clientIp } from "../request";
 import { checkoutFieldErrors, PriceChoiceAnswerSchema, PriceChoiceBodySchema } from "../contract/checkout";
 import { CreateQuoteBodySchema, QuoteSchema } from "../contract/quotes";
 import { PolicySchema } from "../contract/policies";
 import { checkoutQuote, findStaffQuote } from "../services/checkout";
 import { createQuote, INVALID_DATA } from "../services/quotes";
-import { priceAnswer } from "./checkout";
-import { inputFieldErrors, quoteAnswer } from "./quotes";
+import { priceAnswer } from "../answers/price";
+import { quoteAnswer } from "../answers/quote";
+import { inputFieldErrors } from "../http";
 import { csvAttachment, csvDateTime, csvMoney, csvStream } from "../csv";
 import { adminActor } from "../db/audit";
 import { adminPolicyExportBatches, listAdminPolicies } from "../db/admin-policies.repo";
@@ -65,8 +67,8 @@ import {
   type ReciboChange,
 } from "../services/lifecycle";
 import { conditionsDocument, reciboDocument } from "../services/documents";
-import { pdfContent, pdfResponse } from "./documents";
-import { policyAnswer } from "./policies";
+import { pdfContent, pdfResponse } from "../answers/pdf";
+import { policyAnswer } from "../answers/policy";
 import { adminRoute } from "./admin-endpoints";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";

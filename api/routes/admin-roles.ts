@@ -1,9 +1,9 @@
 // /admin/roles: list, create, read, update and delete roles. Every change writes its audit row in
 // the same transaction.
-import type { ApiApp } from "../app";
+import type { ApiApp } from "../env";
 import { IdParamSchema } from "../contract/ids";
 import { RoleInputSchema, RoleListSchema, RoleSchema, SUPERADMIN_ROLE, type Role } from "../contract/roles";
-import { currentAdmin } from "../auth";
+import { assertWithinOwnPermissions, BEYOND_OWN_PERMISSIONS_MESSAGE, currentAdmin } from "../auth";
 import { adminActor, writeAudit } from "../db/audit";
 import { pgErrorCode } from "../db/admin-users.repo";
 import {
@@ -18,10 +18,9 @@ import {
   roleSnapshot,
   updateRole,
 } from "../db/roles.repo";
-import { hasPermission, PERMISSION_NAMES } from "../domain/permissions";
+import { PERMISSION_NAMES } from "../domain/permissions";
 import { ApiProblem } from "../http";
 import { errorResponses } from "../openapi-responses";
-import type { AdminPrincipal } from "../principal";
 import { adminRoute } from "./admin-endpoints";
 
 const TAGS = ["Administración: roles y permisos"];
@@ -36,22 +35,8 @@ export const ROLE_MESSAGES = {
   superadminDelete: "No se puede eliminar el rol superadmin",
   systemDelete: "No se puede eliminar un rol del sistema",
   inUse: "No se puede eliminar un rol asignado a usuarios",
-  beyondOwn: "No puedes conceder ni gestionar permisos que tú no tienes",
+  beyondOwn: BEYOND_OWN_PERMISSIONS_MESSAGE,
 } as const;
-
-/**
- * The permissions a map grants that the acting admin does not hold. Nobody may hand out (through
- * a role or an account) more than they have themselves, or users:write / roles:write would be a
- * way to become superadmin.
- */
-export function permissionsBeyond(actor: AdminPrincipal, granted: Record<string, boolean>): string[] {
-  return Object.keys(granted).filter((name) => granted[name] === true && !hasPermission(actor.permissions, name));
-}
-
-export function assertWithinOwnPermissions(actor: AdminPrincipal, ...maps: Record<string, boolean>[]): void {
-  const beyond = [...new Set(maps.flatMap((m) => permissionsBeyond(actor, m)))];
-  if (beyond.length > 0) throw new ApiProblem(403, ROLE_MESSAGES.beyondOwn, { permissions: [`Sin permiso propio: ${beyond.join(", ")}`] });
-}
 
 const listRoute = adminRoute({
   method: "get",

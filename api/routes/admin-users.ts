@@ -1,7 +1,7 @@
 import { z } from "zod";
 // /admin/users: back-office accounts (list with search, create, read, change role, deactivate,
 // reactivate, reset password). Every change writes its audit row in the same transaction.
-import type { ApiApp } from "../app";
+import type { ApiApp } from "../env";
 import { AdminUserExportQuerySchema, AdminUserListQuerySchema, AdminUserListSchema, AdminUserRowSchema, CreateAdminUserSchema, UpdateAdminUserSchema, type AdminUserRow } from "../contract/admin-users";
 import { IdParamSchema } from "../contract/ids";
 import { SUPERADMIN_ROLE } from "../contract/roles";
@@ -17,7 +17,7 @@ import {
   pgErrorCode,
   updateAdminUser,
 } from "../db/admin-users.repo";
-import { currentAdmin } from "../auth";
+import { assertWithinOwnPermissions, currentAdmin } from "../auth";
 import { csvAttachment, csvDateTime, csvStream } from "../csv";
 import { adminActor, writeAudit } from "../db/audit";
 import type { DbOrTx, Transaction } from "../db/client";
@@ -26,7 +26,6 @@ import { hashPassword } from "../domain/password";
 import { checkPasswordPolicy } from "../domain/password-policy";
 import { ApiProblem } from "../http";
 import { errorResponses } from "../openapi-responses";
-import { assertWithinOwnPermissions } from "./admin-roles";
 import { adminRoute } from "./admin-endpoints";
 
 const TAGS = ["Administración: usuarios"];

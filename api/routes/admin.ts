@@ -1,6 +1,6 @@
 // Registers the back-office administration endpoints (users, roles, permissions, audit, dashboard).
 // Each route takes its guard from ADMIN_ENDPOINTS (admin-endpoints.ts).
-import type { ApiApp } from "../app";
+import type { ApiApp } from "../env";
 import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";

@@ -1,7 +1,9 @@
 // Visitor accounts: register, sign in, and the profile the web re-validates on every request.
 import { createRoute } from "@hono/zod-openapi";
-import type { ApiApp } from "../app";
-import { BEARER_SECURITY, checkCredentials, clientIp, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
+import { userRoute } from "./user-endpoints";
+import type { ApiApp } from "../env";
+import { checkCredentials, currentUser, PUBLIC_SECURITY } from "../auth";
+import { clientIp } from "../request";
 import { AuthAnswerSchema, LoginBodySchema, RegisterBodySchema, VisitorUserSchema, type VisitorUser } from "../contract/auth";
 import { createUser, findUserByEmail, recordUserSignIn, revokeToken } from "../db/accounts.repo";
 import { hashPassword } from "../domain/password";
@@ -46,27 +48,23 @@ const loginRoute = createRoute({
   },
 });
 
-const profileRoute = createRoute({
+const profileRoute = userRoute({
   method: "get",
   path: "/auth/profile",
   operationId: "getSessionUser",
   tags: [TAG],
   summary: "Datos del visitante con sesión iniciada",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   responses: {
     200: { description: "El usuario de la sesión", content: jsonContent(VisitorUserSchema) },
   },
 });
 
-const logoutRoute = createRoute({
+const logoutRoute = userRoute({
   method: "post",
   path: "/auth/logout",
   operationId: "logout",
   tags: [TAG],
   summary: "Cerrar la sesión del visitante (el token deja de valer)",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   responses: {
     204: { description: "Sesión cerrada" },
   },

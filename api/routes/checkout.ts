@@ -1,38 +1,27 @@
 // Pricing one choice of a quote (plan + optional guarantees + frequency) and checking it out.
 // The quote's stored offer is binding: nothing is re-rated against newer tariffs.
-import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import type { ApiApp, ApiEnv } from "../app";
-import { BEARER_SECURITY, clientIp, currentUser, requireUser } from "../auth";
+import { z } from "@hono/zod-openapi";
+import { userRoute, optionalUserRoute } from "./user-endpoints";
+import type { ApiApp } from "../env";
+import { currentUser } from "../auth";
+import { clientIp } from "../request";
 import {
   checkoutFieldErrors,
   CheckoutBodySchema,
   PriceChoiceAnswerSchema,
   PriceChoiceBodySchema,
-  QUOTE_DISCARDED_MESSAGE,
-  QUOTE_EXPIRED_MESSAGE,
-  type PriceChoiceAnswer,
-  type PriceChoiceBody,
 } from "../contract/checkout";
-import type { Database } from "../db/client";
-import type { StoredQuote } from "../db/quotes.repo";
-import { readInsurer } from "../db/policies.repo";
 import { PolicySchema } from "../contract/policies";
-import { startDateRange } from "../domain/calendar";
 import { ApiProblem, ErrorSchema, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
-import { checkoutQuote, chooseFromOffer, chosenStartDate, findOwnedQuote, priceChoice } from "../services/checkout";
-import { policyAnswer } from "./policies";
+import { checkoutQuote, findOwnedQuote } from "../services/checkout";
+import { policyAnswer } from "../answers/policy";
+import { priceAnswer } from "../answers/price";
 
 const TAG = "Contratación";
 
 /** A bearer token is optional; when sent it must be valid. */
-function optionalUser(): MiddlewareHandler<ApiEnv> {
-  const guard = requireUser();
-  return async (c, next) => (c.req.header("authorization") ? guard(c, next) : next());
-}
-
 const quoteIdParam = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador (UUID) de la cotización" }),
 });
@@ -42,7 +31,7 @@ const ownerHeader = z.object({
   }),
 });
 
-const priceRoute = createRoute({
+const priceRoute = optionalUserRoute({
   method: "post",
   path: "/quotes/{id}/price",
   operationId: "priceQuote",
@@ -50,8 +39,6 @@ const priceRoute = createRoute({
   summary: "Precio de un plan con garantías opcionales y forma de pago",
   description:
     "Calcula, sobre la oferta guardada en la cotización (vinculante mientras está vigente), el precio del plan con las garantías opcionales elegidas: price para la forma de pago pedida y prices para las cuatro. Los recibos vencen desde la fecha de efecto (startDate: de mañana a 60 días después de hoy; sin ella, mañana), y la respuesta dice qué fechas de efecto se pueden elegir (startDates). Quien no puede ver la cotización (como en GET /quotes/{id}) recibe 404; una cotización caducada o descartada, 409.",
-  middleware: [optionalUser()] as const,
-  security: [{}, ...BEARER_SECURITY],
   request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: jsonContent(PriceChoiceBodySchema) } },
   responses: {
     200: { description: "El precio", content: jsonContent(PriceChoiceAnswerSchema) },
@@ -59,7 +46,7 @@ const priceRoute = createRoute({
   },
 });
 
-const checkoutRoute = createRoute({
+const checkoutRoute = userRoute({
   method: "post",
   path: "/quotes/{id}/checkout",
   operationId: "checkoutQuote",
@@ -72,8 +59,6 @@ const checkoutRoute = createRoute({
     "Pago rechazado: 402 y no se crea nada. Los errores de campo usan el nombre del campo del formulario (nif, cardNumber, iban, terms…), sin el grupo.",
     "Una misma dirección puede intentar 20 contrataciones en 10 minutos (después, una cada 30 segundos): si no, 429 con Retry-After.",
   ].join(" "),
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: jsonContent(CheckoutBodySchema) } },
   responses: {
     201: { description: "Póliza creada", content: jsonContent(PolicySchema) },
@@ -82,17 +67,6 @@ const checkoutRoute = createRoute({
     402: { description: "Pago rechazado: no se ha creado nada", content: jsonContent(ErrorSchema) },
   },
 });
-
-/** POST /quotes/{id}/price's answer for a quote the caller may use (also staff's, by phone). */
-export async function priceAnswer(db: Database, quote: StoredQuote, body: PriceChoiceBody, at: Date): Promise<PriceChoiceAnswer> {
-  if (quote.status === "caducada") throw new ApiProblem(409, QUOTE_EXPIRED_MESSAGE);
-  if (quote.status === "descartada") throw new ApiProblem(409, QUOTE_DISCARDED_MESSAGE);
-  const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
-  const startDate = chosenStartDate(body.startDate, at);
-  const prices = await priceChoice(db, quote, plan, optional, startDate, at);
-  const insurer = await readInsurer(db, quote.line);
-  return { plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, startDate, startDates: startDateRange(at), price: prices[body.frequency], prices, insurer };
-}
 
 export function registerCheckoutRoutes(api: ApiApp) {
   api.openapi(priceRoute, async (c) => {

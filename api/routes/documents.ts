@@ -3,45 +3,27 @@
 // a document that does not exist. Staff download the same policy PDFs through
 // /admin/policies/{id}/documents/… (admin-policies.ts, with policies:read).
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
-import type { ApiApp, ApiEnv } from "../app";
-import { BEARER_SECURITY, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
+import { userRoute, optionalUserRoute } from "./user-endpoints";
+import type { ApiApp } from "../env";
+import { currentUser, PUBLIC_SECURITY } from "../auth";
 import { RECIBO_NOT_FOUND_MESSAGE } from "../contract/policies";
 import { LINES, type Line } from "../contract/vocabulary";
 import { ApiProblem } from "../http";
 import { findOwnedQuote } from "../services/checkout";
-import { conditionsDocument, ipidDocument, quoteDocument, reciboDocument, type RenderedDocument } from "../services/documents";
-import { policyIdParam, requireOwnPolicy } from "./policies";
+import { conditionsDocument, ipidDocument, quoteDocument, reciboDocument } from "../services/documents";
+import { pdfContent, pdfResponse } from "../answers/pdf";
+import { policyIdParam, requireOwnPolicy } from "./user-endpoints";
 import { currentConditionsVersion, policyAsOfVersion } from "../domain/conditions-versions";
 
 const TAG = "Documentos";
 
-export const pdfContent = { "application/pdf": { schema: z.string().openapi({ type: "string", format: "binary" }) } };
-
-function optionalUser(): MiddlewareHandler<ApiEnv> {
-  const guard = requireUser();
-  return async (c, next) => (c.req.header("authorization") ? guard(c, next) : next());
-}
-
-/** The PDF as a download. Personal documents are never cached by shared caches. */
-export function pdfResponse(c: Context, doc: RenderedDocument, cache: "private" | "public" = "private") {
-  return c.body(new Uint8Array(doc.content), 200, {
-    "Content-Type": "application/pdf",
-    "Content-Disposition": `attachment; filename="${doc.filename}"`,
-    "Content-Length": String(doc.content.length),
-    "Cache-Control": cache === "private" ? "private, no-store" : "public, max-age=300",
-  });
-}
-
-const quoteDocumentRoute = createRoute({
+const quoteDocumentRoute = optionalUserRoute({
   method: "get",
   path: "/quotes/{id}/document",
   operationId: "getQuoteDocument",
   tags: [TAG],
   summary: "Descargar la cotización en PDF",
   description: "Los planes, sus precios por forma de pago y garantías. Mismo acceso que GET /quotes/{id}: el titular o el token X-Quote-Owner; para los demás, 404.",
-  middleware: [optionalUser()] as const,
-  security: [{}, ...BEARER_SECURITY],
   request: {
     params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador (UUID) de la cotización" }) }),
     headers: z.object({ "x-quote-owner": z.string().optional().openapi({ description: "Token de una cotización hecha sin sesión" }) }),
@@ -63,7 +45,7 @@ const ipidRoute = createRoute({
   responses: { 200: { description: "PDF del IPID", content: pdfContent } },
 });
 
-const conditionsRoute = createRoute({
+const conditionsRoute = userRoute({
   method: "get",
   path: "/me/policies/{id}/documents/conditions",
   operationId: "getMyPolicyConditionsDocument",
@@ -71,8 +53,6 @@ const conditionsRoute = createRoute({
   summary: "Descargar las condiciones particulares de una póliza propia",
   description:
     "Tomador, riesgo, plan, garantías, desglose de la prima, recibos, suplementos, distribuidor, desistimiento y reclamaciones. ?version=N da una versión anterior (la 1 es la póliza emitida; cada suplemento crea la siguiente); sin ella, la vigente. 404 para una póliza de otra persona o una versión que no existe.",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: {
     params: policyIdParam,
     query: z.object({ version: z.string().optional().openapi({ description: "Versión de las condiciones (1, 2…); sin ella, la vigente" }) }),
@@ -80,14 +60,12 @@ const conditionsRoute = createRoute({
   responses: { 200: { description: "PDF de las condiciones particulares", content: pdfContent } },
 });
 
-const reciboRoute = createRoute({
+const reciboRoute = userRoute({
   method: "get",
   path: "/me/policies/{id}/recibos/{sequence}/document",
   operationId: "getMyReciboDocument",
   tags: [TAG],
   summary: "Descargar un recibo de una póliza propia",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: {
     params: policyIdParam.extend({
       sequence: z.string().openapi({ param: { name: "sequence", in: "path" }, description: "Número de recibo (1, 2…)" }),

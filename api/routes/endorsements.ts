@@ -4,8 +4,10 @@
 // or suplemento answers 404, as one that does not exist.
 import { emailDestination } from "../services/mail";
 import { createRoute, z } from "@hono/zod-openapi";
-import type { ApiApp } from "../app";
-import { BEARER_SECURITY, clientIp, currentUser, PUBLIC_SECURITY, requireUser } from "../auth";
+import { userRoute } from "./user-endpoints";
+import type { ApiApp } from "../env";
+import { currentUser, PUBLIC_SECURITY } from "../auth";
+import { clientIp } from "../request";
 import { checkoutFieldErrors } from "../contract/checkout";
 import {
   ENDORSEMENT_NOT_FOUND_MESSAGE,
@@ -18,7 +20,7 @@ import {
 import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { createEndorsement, endorsementAnswer, findOwnEndorsement, guaranteeCatalogue, guaranteeOptions } from "../services/endorsements";
-import { policyIdParam, POLICIES_TAG, requireOwnPolicy } from "./policies";
+import { policyIdParam, POLICIES_TAG, requireOwnPolicy } from "./user-endpoints";
 
 const catalogueRoute = createRoute({
   method: "get",
@@ -31,7 +33,7 @@ const catalogueRoute = createRoute({
   responses: { 200: { description: "Catálogo de garantías por ramo", content: jsonContent(GuaranteeCatalogueSchema) } },
 });
 
-const optionsRoute = createRoute({
+const optionsRoute = userRoute({
   method: "get",
   path: "/me/policies/{id}/guarantee-options",
   operationId: "listMyPolicyGuaranteeOptions",
@@ -42,13 +44,11 @@ const optionsRoute = createRoute({
     "Con ?guarantees=a,b responde también el precio de esas garantías juntas (selection); una que no se puede añadir da 409 con el motivo. Una fecha fuera de plazo da 400 con el motivo.",
     "Una póliza que no está en vigor responde possible=false con el motivo (refusal). La póliza de otra persona responde 404.",
   ].join(" "),
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { params: policyIdParam, query: GuaranteeOptionsQuerySchema },
   responses: { 200: { description: "Lo que se puede añadir hoy", content: jsonContent(GuaranteeOptionsSchema) }, ...errorResponses(409) },
 });
 
-const createRouteDef = createRoute({
+const createRouteDef = userRoute({
   method: "post",
   path: "/me/policies/{id}/endorsements",
   operationId: "createMyPolicyEndorsement",
@@ -59,8 +59,6 @@ const createRouteDef = createRoute({
     "idempotencyKey: el mismo envío repetido responde 200 con el mismo suplemento y no cobra otra vez.",
     "Una garantía ya incluida o contratada, inactiva o que el plan no ofrece, o una póliza que no está en vigor: 409 con el motivo. Fecha de efecto fuera de plazo: 400. Tarjeta rechazada: 402 y no se crea nada. La póliza de otra persona: 404.",
   ].join(" "),
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { params: policyIdParam, body: { required: true, content: jsonContent(EndorsementBodySchema) } },
   responses: {
     201: { description: "Suplemento hecho", content: jsonContent(EndorsementSchema) },
@@ -73,15 +71,13 @@ const endorsementIdParam = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador numérico del suplemento" }),
 });
 
-const readRoute = createRoute({
+const readRoute = userRoute({
   method: "get",
   path: "/me/endorsements/{id}",
   operationId: "getMyEndorsement",
   tags: [POLICIES_TAG],
   summary: "Ver un suplemento propio",
   description: "Qué se añadió, desde cuándo, lo cobrado o por cobrar, y los enlaces a su recibo y a la versión de las condiciones particulares que creó. El de otra persona responde 404.",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { params: endorsementIdParam },
   responses: { 200: { description: "El suplemento", content: jsonContent(EndorsementSchema) } },
 });

@@ -3,117 +3,24 @@
 // and those two actions, which go through the lifecycle service (api/services/lifecycle.ts) like
 // the staff's. Another visitor's policy answers 404, as one that does not exist.
 import { emailDestination } from "../services/mail";
-import { premiumInForce } from "../domain/endorsement-price";
-import { reciboPeriods } from "../domain/calendar";
-import { createRoute, z } from "@hono/zod-openapi";
-import type { ApiApp } from "../app";
-import { BEARER_SECURITY, clientIp, currentUser, requireUser, type RequestContext } from "../auth";
+import { parsePolicyId, policyIdParam, POLICIES_TAG, requireOwnPolicy, userRoute } from "./user-endpoints";
+import { policyAnswer, policySummaryAnswer } from "../answers/policy";
+import type { ApiApp } from "../env";
+import { currentUser } from "../auth";
+import { clientIp, type RequestContext } from "../request";
 import {
   MyPolicySchema,
-  POLICY_NOT_FOUND_MESSAGE,
   PolicyListQuerySchema,
   PolicyListSchema,
   type MyPolicy,
-  type PolicyAnswer,
-  type PolicySummary,
 } from "../contract/policies";
-import { findUserPolicy, listUserPolicySummaries, type PolicySummaryView, type PolicyView } from "../db/policies.repo";
-import { describeRisk, insuredObjectRow, riskTitle } from "../domain/product-info";
-import { conditionsVersions } from "../domain/conditions-versions";
-import { ApiProblem } from "../http";
+import { listUserPolicySummaries } from "../db/policies.repo";
 import { errorResponses } from "../openapi-responses";
 import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy, type Actor } from "../services/lifecycle";
 import { addableGuaranteeCount } from "../services/endorsements";
 import type { Database } from "../db/client";
 
-export const POLICIES_TAG = "Pólizas";
-
 const json = <T>(schema: T) => ({ "application/json": { schema } });
-
-export const policyIdParam = z.object({
-  id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador numérico de la póliza" }),
-});
-
-/** The policy id of a path, or 404 for anything that is not one (ids are never probed with a 400). */
-export function parsePolicyId(value: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
-  return Number(value);
-}
-
-/** The visitor's policy, or 404. */
-export async function requireOwnPolicy(db: Parameters<typeof findUserPolicy>[0], userId: number, idParam: string): Promise<PolicyView> {
-  const policy = await findUserPolicy(db, userId, parsePolicyId(idParam));
-  if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
-  return policy;
-}
-
-export const policyDocumentUrls = {
-  conditions: (id: number, version?: number) => `/me/policies/${id}/documents/conditions${version ? `?version=${version}` : ""}`,
-  recibo: (id: number, sequence: number) => `/me/policies/${id}/recibos/${sequence}/document`,
-  ipid: (line: string) => `/documents/ipid/${line}`,
-};
-
-/** The insured risk as the particular conditions read it. */
-function riskDescription(p: PolicyView): PolicyAnswer["riskDescription"] {
-  const identification = insuredObjectRow(p.line, p.risk);
-  return {
-    title: riskTitle(p.line, p.risk),
-    identification: identification ? { label: identification[0], value: identification[1] } : null,
-    rows: describeRisk(p.line, p.risk).map(([label, value]) => ({ label, value })),
-  };
-}
-
-export function policyAnswer(p: PolicyView): PolicyAnswer {
-  const periods = reciboPeriods(p);
-  return {
-    id: p.id,
-    number: p.number,
-    line: p.line,
-    lineName: p.lineName,
-    status: p.status,
-    plan: p.plan,
-    startDate: p.startDate,
-    endDate: p.endDate,
-    frequency: p.frequency,
-    createdAt: p.createdAt.toISOString(),
-    quoteId: p.quoteId,
-    policyholder: p.policyholder,
-    risk: p.risk,
-    riskDescription: riskDescription(p),
-    insurer: p.insurer,
-    guarantees: p.guarantees,
-    // "Prima total anual" is the premium in force: with the guarantees of this term's suplementos (ADR 023).
-    premium: premiumInForce(p),
-    termPremium: p.premium,
-    recibos: p.recibos.map((r) => ({
-      sequence: r.sequence,
-      kind: r.kind,
-      dueDate: r.dueDate,
-      period: periods.get(r.sequence) ?? { from: r.dueDate, to: r.dueDate },
-      amount: r.amount,
-      status: r.status,
-      paidAt: r.paidAt ? r.paidAt.toISOString() : null,
-      documentUrl: policyDocumentUrls.recibo(p.id, r.sequence),
-    })),
-    payment: p.payment,
-    withdrawal: p.withdrawal,
-    documents: [
-      { kind: "conditions", name: "Condiciones particulares", url: policyDocumentUrls.conditions(p.id) },
-      { kind: "ipid", name: "Documento de información del producto (IPID)", url: policyDocumentUrls.ipid(p.line) },
-    ],
-    endorsements: p.endorsements.map((e) => ({
-      id: e.id,
-      version: e.version,
-      effectiveDate: e.effectiveDate,
-      guarantees: e.guarantees.map(({ code, name, yearlyCents, netCents }) => ({ code, name, yearlyCents, netCents })),
-      total: e.price.total,
-      annualTotal: e.annualPremium?.total ?? null,
-      reciboSequence: e.reciboSequence,
-      createdAt: e.createdAt.toISOString(),
-    })),
-    conditionsVersions: conditionsVersions(p).map((v) => ({ ...v, url: policyDocumentUrls.conditions(p.id, v.version) })),
-  };
-}
 
 /** One of the visitor's policies as it stands now, with what they may do with it today. */
 async function myPolicyAnswer(db: Database, user: { id: number; email: string }, id: number, now: Date, mailDelivery: boolean): Promise<MyPolicy> {
@@ -126,11 +33,7 @@ async function myPolicyAnswer(db: Database, user: { id: number; email: string },
   };
 }
 
-export function policySummaryAnswer(p: PolicySummaryView): PolicySummary {
-  return { ...p, createdAt: p.createdAt.toISOString() };
-}
-
-const listRoute = createRoute({
+const listRoute = userRoute({
   method: "get",
   path: "/me/policies",
   operationId: "listMyPolicies",
@@ -138,15 +41,13 @@ const listRoute = createRoute({
   summary: "Mis pólizas",
   description:
     "Una página de las pólizas del visitante con sesión, de la más reciente a la más antigua: número, ramo, plan, estado, fechas, prima anual y el próximo recibo pendiente. Las garantías, los recibos y los documentos de cada una, en GET /me/policies/{id}.",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { query: PolicyListQuerySchema },
   responses: {
     200: { description: "Página de pólizas del visitante", content: json(PolicyListSchema) },
   },
 });
 
-const getRoute = createRoute({
+const getRoute = userRoute({
   method: "get",
   path: "/me/policies/{id}",
   operationId: "getMyPolicy",
@@ -154,15 +55,13 @@ const getRoute = createRoute({
   summary: "Ver una póliza propia",
   description:
     "La póliza completa: tomador, riesgo, garantías, desglose de la prima, recibos y los enlaces a sus documentos (relativos a la API). Para una póliza de otra persona responde 404, igual que si no existiera.",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { params: policyIdParam },
   responses: {
     200: { description: "La póliza, con lo que el cliente puede hacer hoy (lifecycle)", content: json(MyPolicySchema) },
   },
 });
 
-const withdrawRoute = createRoute({
+const withdrawRoute = userRoute({
   method: "post",
   path: "/me/policies/{id}/withdraw",
   operationId: "withdrawMyPolicy",
@@ -174,8 +73,6 @@ const withdrawRoute = createRoute({
     "La póliza queda anulada con motivo desistimiento y efecto hoy, sus recibos pendientes se anulan y se devuelve por el medio de pago la prima pagada de los días no cubiertos (extorno); se envía un correo con la confirmación en PDF.",
     "Fuera de plazo, en un ramo que no lo admite o con la póliza ya anulada (un segundo envío) responde 409 con el motivo, sin devolver nada otra vez. La póliza de otra persona responde 404.",
   ].join(" "),
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { params: policyIdParam },
   responses: {
     200: { description: "La póliza anulada, con lo devuelto (lifecycle.cancellation.refundedCents)", content: json(MyPolicySchema) },
@@ -183,7 +80,7 @@ const withdrawRoute = createRoute({
   },
 });
 
-const stopRenewalRoute = createRoute({
+const stopRenewalRoute = userRoute({
   method: "post",
   path: "/me/policies/{id}/stop-renewal",
   operationId: "stopMyPolicyRenewal",
@@ -193,8 +90,6 @@ const stopRenewalRoute = createRoute({
     "El tomador se opone a la prórroga tácita (art. 22 de la Ley de Contrato de Seguro) con al menos un mes de antelación al vencimiento: la póliza sigue en vigor hasta su vencimiento y entonces vence sin renovarse. Se envía un correo de confirmación.",
     "Después de ese día (lifecycle.renewal.stopUntil), o si la renovación ya está detenida o la póliza ya no está en vigor, responde 409 con el motivo. La póliza de otra persona responde 404.",
   ].join(" "),
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { params: policyIdParam },
   responses: {
     200: { description: "La póliza, con la renovación detenida (lifecycle.renewal.stopped)", content: json(MyPolicySchema) },

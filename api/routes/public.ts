@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { ProductLineListSchema, SiteInfoSchema } from "../contract/site";
 import { VEHICLE_BRANDS, VehicleListSchema } from "../contract/vehicles";
-import type { ApiApp } from "../app";
+import type { ApiApp } from "../env";
 import { PUBLIC_SECURITY } from "../auth";
 import { jsonContent } from "../http";
 import { fromPrice } from "../domain/from-price";

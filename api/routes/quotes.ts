@@ -1,10 +1,13 @@
 // Quotes: pricing a risk (public, with or without an account), reading one quote (its owner
 // only), the visitor's list, and claiming anonymous quotes at sign-in. Whoever may not see a
 // quote gets the same 404 as for an id that does not exist, so ids cannot be probed.
-import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import type { ApiApp, ApiEnv } from "../app";
-import { BEARER_SECURITY, clientIp, currentUser, requireUser } from "../auth";
+import { z } from "@hono/zod-openapi";
+import { userRoute, optionalUserRoute } from "./user-endpoints";
+import { quoteAnswer } from "../answers/quote";
+import { inputFieldErrors } from "../http";
+import type { ApiApp } from "../env";
+import { currentUser } from "../auth";
+import { clientIp } from "../request";
 import { isUuid } from "../contract/ids";
 import {
   ClaimQuotesAnswerSchema,
@@ -16,7 +19,6 @@ import {
   QuoteListSchema,
   QuoteSchema,
   type CreatedQuote,
-  type Quote,
 } from "../contract/quotes";
 import {
   claimQuotes,
@@ -28,7 +30,7 @@ import {
 } from "../db/quotes.repo";
 import { createQuote, INVALID_DATA } from "../services/quotes";
 import { riskTitle } from "../domain/product-info";
-import { ApiProblem, ErrorSchema, fieldErrorsOf, jsonContent } from "../http";
+import { ApiProblem, ErrorSchema, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
 import type { UserPrincipal } from "../principal";
@@ -36,23 +38,7 @@ import type { UserPrincipal } from "../principal";
 const TAG = "Cotizaciones";
 
 /** POST /quotes works without an account; a bearer token, when sent, must be valid and makes the quote the visitor's. */
-function optionalUser(): MiddlewareHandler<ApiEnv> {
-  const guard = requireUser();
-  return async (c, next) => (c.req.header("authorization") ? guard(c, next) : next());
-}
-
 const notFound = () => new ApiProblem(404, QUOTE_NOT_FOUND_MESSAGE);
-
-// The quote's inputs are the body's `inputs`; their field errors are keyed by the input's own
-// name ("postalCode", not "inputs.postalCode"), which is what the /cotizar form calls its fields.
-export function inputFieldErrors(error: z.ZodError): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(fieldErrorsOf(error))) {
-    const field = key.startsWith("inputs.") ? key.slice("inputs.".length) : key;
-    (fieldErrors[field] ??= []).push(...messages);
-  }
-  return fieldErrors;
-}
 
 const ownerHeaderSchema = z.object({
   "x-quote-owner": z.string().optional().openapi({
@@ -60,7 +46,7 @@ const ownerHeaderSchema = z.object({
   }),
 });
 
-const createQuoteRoute = createRoute({
+const createQuoteRoute = optionalUserRoute({
   method: "post",
   path: "/quotes",
   operationId: "createQuote",
@@ -68,8 +54,6 @@ const createQuoteRoute = createRoute({
   summary: "Cotizar un seguro de coche, hogar o impago de alquiler",
   description:
     "Calcula el precio de cada plan del ramo para cada forma de pago y guarda la cotización, válida durante los días del ajuste quote_validity_days (15). Sin sesión, la respuesta incluye ownerToken, el secreto que prueba que la cotización es de quien la hizo (una sola vez); con el token de un visitante, la cotización es suya. Un alquiler cuya renta supera el 40 % de los ingresos del inquilino responde 422 y no se guarda nada. Los errores de campo usan el nombre del dato (postalCode, no inputs.postalCode). Sin sesión, una misma dirección puede crear 60 cotizaciones en 10 minutos (después, una cada 10 segundos): si no, 429 con Retry-After.",
-  middleware: [optionalUser()] as const,
-  security: [{}, ...BEARER_SECURITY],
   request: { body: { required: true, content: jsonContent(CreateQuoteBodySchema) } },
   responses: {
     201: { description: "Cotización creada", content: jsonContent(CreatedQuoteSchema) },
@@ -78,7 +62,7 @@ const createQuoteRoute = createRoute({
   },
 });
 
-const getQuoteRoute = createRoute({
+const getQuoteRoute = optionalUserRoute({
   method: "get",
   path: "/quotes/{id}",
   operationId: "getQuote",
@@ -86,8 +70,6 @@ const getQuoteRoute = createRoute({
   summary: "Ver una cotización propia",
   description:
     "La ve el visitante al que pertenece (token de sesión) o, si se hizo sin sesión y nadie la ha reclamado, quien envía su token en la cabecera X-Quote-Owner. Para cualquier otra persona responde 404, igual que si no existiera. Una cotización vigente cuya fecha de validez ha pasado se muestra como caducada.",
-  security: [{}, ...BEARER_SECURITY],
-  middleware: [optionalUser()] as const,
   request: {
     params: z.object({
       id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador (UUID) de la cotización" }),
@@ -99,22 +81,20 @@ const getQuoteRoute = createRoute({
   },
 });
 
-const listMyQuotesRoute = createRoute({
+const listMyQuotesRoute = userRoute({
   method: "get",
   path: "/me/quotes",
   operationId: "listMyQuotes",
   tags: [TAG],
   summary: "Mis cotizaciones",
   description: "Las cotizaciones del visitante con sesión, de la más reciente a la más antigua, con el mejor precio anual de cada una.",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { query: QuoteListQuerySchema },
   responses: {
     200: { description: "Página de cotizaciones", content: jsonContent(QuoteListSchema) },
   },
 });
 
-const claimQuotesRoute = createRoute({
+const claimQuotesRoute = userRoute({
   method: "post",
   path: "/me/quotes/claim",
   operationId: "claimQuotes",
@@ -122,25 +102,11 @@ const claimQuotesRoute = createRoute({
   summary: "Pasar a mi cuenta las cotizaciones hechas sin sesión",
   description:
     "Recibe los ownerToken de las cotizaciones hechas sin sesión en este navegador (como máximo 50). Las que aún no pertenecen a ninguna cuenta pasan a la del visitante; las demás se ignoran. La web lo llama al iniciar sesión y al registrarse.",
-  middleware: [requireUser()] as const,
-  security: BEARER_SECURITY,
   request: { body: { required: true, content: jsonContent(ClaimQuotesBodySchema) } },
   responses: {
     200: { description: "Número de cotizaciones reclamadas", content: jsonContent(ClaimQuotesAnswerSchema) },
   },
 });
-
-export function quoteAnswer(quote: StoredQuote): Quote {
-  return {
-    id: quote.id,
-    line: quote.line,
-    status: quote.status,
-    validUntil: quote.validUntil.toISOString(),
-    createdAt: quote.createdAt.toISOString(),
-    inputs: quote.inputs as Quote["inputs"],
-    plans: quote.plans,
-  };
-}
 
 function mayRead(quote: StoredQuote, user: UserPrincipal | undefined, ownerToken: string | undefined): boolean {
   if (quote.userId !== null) return user?.id === quote.userId;

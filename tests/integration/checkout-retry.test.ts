@@ -8,7 +8,8 @@
 // releasing the claim. tests/integration/database-outage.test.ts does it for real on PostgreSQL.
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi, type ApiApp } from "../../api/app";
+import { createApi } from "../../api/app";
+import type { ApiApp } from "../../api/env";
 import type { DatabaseHandle } from "../../api/db/client";
 import { checkoutClaims, payments, policies } from "../../api/db/schema";
 import { CHECKOUT_IN_PROGRESS_MESSAGE } from "../../api/contract/checkout";

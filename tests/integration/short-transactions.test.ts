@@ -6,7 +6,8 @@
 import { sql } from "drizzle-orm";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi, type ApiApp } from "../../api/app";
+import { createApi } from "../../api/app";
+import type { ApiApp } from "../../api/env";
 import type { DatabaseHandle } from "../../api/db/client";
 import { outboxEmails, type EmailAttachment, type OutboxAttachment } from "../../api/db/schema";
 import { inTransaction } from "../../api/db/transaction-scope";

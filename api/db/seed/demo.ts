@@ -7,7 +7,7 @@
 // on PostgreSQL or in production only with DEMO_DATA=1. Never on a database that already has
 // customers, and once (the setting `demo_data` records it).
 import { eq, inArray } from "drizzle-orm";
-import type { ApiApp } from "../../app";
+import type { ApiApp } from "../../env";
 import type { RateLimits } from "../../limits";
 import { nifCheckLetter } from "../../domain/nif";
 import { addDays, madridDate } from "../../domain/calendar";
