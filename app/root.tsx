@@ -110,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <>
           <SiteHeader visitor={data?.visitor} />
           <main id="contenido" className="flex-1">
-            {data?.toast?.alsoOnPage ? (
+            {data?.toast ? (
               <div className="container-page pt-6">
                 <PageNotice toast={data.toast} />
               </div>

@@ -94,22 +94,23 @@ export function CookieBanner({ consent, returnTo }: { consent: Consent | null; r
             analítica y de personalización.
           </p>
         </div>
-        <fetcher.Form method="post" action="/cookies" className="shrink-0">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          {hydrated ? <input type="hidden" name="respond" value="json" /> : null}
-          <div className="grid grid-cols-3 gap-2 sm:w-[26rem] sm:gap-3">
-            <button type="submit" name="intent" value="accept" className={buttonClass}>
-              Aceptar
-            </button>
-            <button type="submit" name="intent" value="reject" className={buttonClass}>
-              Rechazar
-            </button>
-            <Link to={settingsHref} className={buttonClass}>
-              Configurar
-            </Link>
-          </div>
-        </fetcher.Form>
+        {/* One form per choice, its intent a hidden field: a button's value shows in Lynx ("(accept) Aceptar"). */}
+        <div className="grid shrink-0 grid-cols-3 gap-2 sm:w-[26rem] sm:gap-3">
+          {(["accept", "reject"] as const).map((intent) => (
+            <fetcher.Form key={intent} method="post" action="/cookies">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <input type="hidden" name="intent" value={intent} />
+              {hydrated ? <input type="hidden" name="respond" value="json" /> : null}
+              <button type="submit" className={buttonClass}>
+                {intent === "accept" ? "Aceptar" : "Rechazar"}
+              </button>
+            </fetcher.Form>
+          ))}
+          <Link to={settingsHref} className={buttonClass}>
+            Configurar
+          </Link>
+        </div>
       </div>
     </div>
   );

@@ -67,8 +67,10 @@ export function SiteHeader({ visitor }: { visitor?: HeaderVisitor | null }) {
     <header className="border-b border-slate-200 bg-white">
       <div className="container-page relative">
         <div className="flex min-h-[64px] items-center justify-between gap-4">
+          {/* Named by aria-label: two spans in a flex box read "Cotiza , inicio" (each child is a block). */}
           <Link
             to="/"
+            aria-label="Cotiza, inicio"
             className="inline-flex min-h-[44px] items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand-800 no-underline hover:no-underline"
           >
             <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-7 w-7" fill="none">
@@ -80,7 +82,6 @@ export function SiteHeader({ visitor }: { visitor?: HeaderVisitor | null }) {
               <path d="m8.5 12 2.5 2.5 4.5-5" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             <span>Cotiza</span>
-            <span className="sr-only">, inicio</span>
           </Link>
 
           <nav aria-label="Principal" className="hidden md:block">

@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { MIN_TOAST_DURATION_MS } from "~/lib/toast";
 import type { Toast } from "~/lib/toast.server";
-
-const DEFAULT_DURATION_MS = 5000;
 
 const STYLES: Record<Toast["type"], { bar: string; icon: string }> = {
   success: { bar: "border-l-green-700", icon: "text-green-700" },
@@ -13,11 +12,12 @@ const STYLES: Record<Toast["type"], { bar: string; icon: string }> = {
 
 /**
  * The flash notification of the page (root loader → getToast). With JavaScript it hides itself
- * after `durationMs` (3000 ms for 'Acceso Denegado') and can be dismissed; without JavaScript it
- * stays on that page as a notice and is gone on the next one (the cookie is consumed).
+ * after `durationMs` (at least MIN_TOAST_DURATION_MS) or when dismissed with its close button; the
+ * clock waits while the pointer is over it or focus is in it, and starts again when they leave
+ * (WCAG 2.2.1). Without JavaScript it stays on that page and is gone on the next one (the cookie
+ * is consumed). Whatever it says is also at the top of the page (PageNotice), where it stays.
  * Warnings and errors are role="alert", the rest role="status". Rendered early in the page, so its
- * close button is an early tab stop; focusing it stops the clock (WCAG 2.2.1). Not on hover: a
- * pointer resting where a toast appears would keep it over the page for good.
+ * close button is an early tab stop.
  */
 export function Toaster({ toast }: { toast: Toast | null | undefined }) {
   const hydrated = useHydrated();
@@ -31,13 +31,21 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
   }, [incomingId]);
 
   const shownId = shown?.id;
-  const duration = shown?.durationMs ?? DEFAULT_DURATION_MS;
-  const [held, setHeld] = useState(false);
+  const duration = Math.max(shown?.durationMs ?? 0, MIN_TOAST_DURATION_MS);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
   useEffect(() => {
     if (!shownId || held) return;
     const timer = window.setTimeout(() => setShown(null), duration);
     return () => window.clearTimeout(timer);
   }, [shownId, duration, held]);
+  // A dismissed or expired toast takes its hover and focus with it.
+  useEffect(() => {
+    if (shownId) return;
+    setHovered(false);
+    setFocused(false);
+  }, [shownId]);
 
   return (
     <div
@@ -49,8 +57,10 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
           key={shown.id}
           role={shown.type === "warning" || shown.type === "error" ? "alert" : "status"}
           data-toast-type={shown.type}
-          onFocus={() => setHeld(true)}
-          onBlur={() => setHeld(false)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          onMouseEnter={() => setHovered(true)}
+          onMouseLeave={() => setHovered(false)}
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-md border border-l-8 border-slate-300 bg-white p-4 shadow-lg ${STYLES[shown.type].bar}`}
         >
           <ToastIcon type={shown.type} className={`mt-0.5 h-5 w-5 shrink-0 ${STYLES[shown.type].icon}`} />
@@ -77,12 +87,12 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
 }
 
 /**
- * A toast marked `alsoOnPage` ('Acceso Denegado') said again at the top of the page it lands on,
- * where it stays: a toast that goes away after 3 s is easy to miss with a screen reader or a
- * keyboard. Not a live region (the toast already is); the next page has no toast and no notice.
+ * The toast said again at the top of the page it lands on, where it stays: a toast that goes away
+ * is easy to miss with a screen reader, a keyboard or a magnifier. Not a live region (the toast
+ * already is); the next page has no toast and no notice.
  */
 export function PageNotice({ toast }: { toast: Toast | null | undefined }) {
-  if (!toast?.alsoOnPage) return null;
+  if (!toast) return null;
   return (
     <div className={`mb-6 flex items-start gap-3 rounded-md border border-l-8 border-slate-300 bg-white p-4 ${STYLES[toast.type].bar}`}>
       <ToastIcon type={toast.type} className={`mt-0.5 h-5 w-5 shrink-0 ${STYLES[toast.type].icon}`} />

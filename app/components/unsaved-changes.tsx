@@ -1,5 +1,6 @@
 import { useBlocker, type Location } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 /**
  * The unsaved-changes flag of a form page (spec 4–5). While `when` is true:
@@ -35,6 +36,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const titleId = useId();
   const descriptionId = useId();
   const blocked = blocker.state === "blocked";
+  const hydrated = useHydrated();
 
   // The flag went down while a navigation was held (e.g. the form was submitted): let it be.
   useEffect(() => {
@@ -68,6 +70,8 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     if (blocker.state === "blocked") blocker.reset();
   };
 
+  // Only once hydrated: without JavaScript (w3m, Lynx) its buttons would be dead controls in the page.
+  if (!hydrated) return null;
   return (
     <dialog
       ref={dialogRef}

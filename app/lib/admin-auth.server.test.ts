@@ -174,7 +174,6 @@ describe("requireRoutePermission", () => {
       type: "warning",
       title: "Acceso Denegado",
       description: "No tienes permisos para realizar esta accion",
-      durationMs: 3000,
     });
   });
 

@@ -57,7 +57,6 @@ export function lifecycleRunToast(result: LifecycleRunResult, me: string): Toast
       title: "El proceso diario ya está en marcha",
       description: `${whoAndWhen(result.running, me)} y sigue trabajando en el día ${formatDate(result.running.day)}; no se ha iniciado otro. ${soFar ? `Hasta ahora: ${soFar}.` : "Todavía no ha cambiado nada."} Termina solo: no hace falta volver a ejecutarlo.`,
       durationMs: 15_000,
-      alsoOnPage: true,
     };
   }
   if (result.joined) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  checkoutSearch,
+  choosePlanButtonName,
   extrasOfPlan,
   extraValue,
   factorText,
@@ -90,5 +92,21 @@ describe("factorText", () => {
     expect(factorText(12_345)).toBe("×\u00a01,2345");
     expect(factorText(10_050)).toBe("×\u00a01,005");
     expect(factorText(220_000)).toBe("×\u00a022,00");
+  });
+});
+
+describe("checkoutSearch: the plan card's button, named by the plan, without a value", () => {
+  it("turns the button a browser (or Lynx, with its 'BUTTON') sends into plan={code}, in its place", () => {
+    for (const sent of ["", "BUTTON"]) {
+      const params = new URLSearchParams([["cotizacion", "q1"], ["frecuencia", "anual"], [choosePlanButtonName("terceros"), sent], ["extras", "terceros:lunas"]]);
+      expect(checkoutSearch(params)?.toString()).toBe("cotizacion=q1&frecuencia=anual&plan=terceros&extras=terceros%3Alunas");
+    }
+  });
+
+  it("leaves a search that already says plan= as it is, and answers null with no plan chosen", () => {
+    const canonical = new URLSearchParams("cotizacion=q1&plan=meses_12&frecuencia=anual");
+    expect(checkoutSearch(canonical)?.toString()).toBe(canonical.toString());
+    expect(checkoutSearch(new URLSearchParams("cotizacion=q1&frecuencia=anual"))).toBeNull();
+    expect(checkoutSearch(new URLSearchParams("cotizacion=q1&plan="))).toBeNull();
   });
 });

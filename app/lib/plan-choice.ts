@@ -10,9 +10,37 @@ import { formatMoney } from "~/lib/format";
 export const QUOTE_PARAM = "cotizacion";
 export const FREQUENCY_PARAM = "frecuencia";
 export const EXTRAS_PARAM = "extras";
-/** The plan chosen: the name of each plan card's "Contratar este plan" button. */
+/** The plan chosen, as /checkout reads it. */
 export const PLAN_PARAM = "plan";
+/**
+ * A plan card's "Contratar este plan" button is named "contratar.{plan}" and has no value: Lynx
+ * shows a button's value before its label ("(terceros) Contratar este plan"). Browsers send it as
+ * "contratar.terceros=", Lynx as "contratar.terceros=BUTTON"; checkoutSearch reads either.
+ */
+const CHOOSE_PLAN_PREFIX = "contratar.";
 export const DEFAULT_FREQUENCY: Frequency = "anual";
+
+export function choosePlanButtonName(plan: string): string {
+  return `${CHOOSE_PLAN_PREFIX}${plan}`;
+}
+
+/**
+ * The search /checkout reads (`plan={code}` where a plan card's button was, the rest as it was),
+ * or null when no plan is chosen. A search already in that form comes back the same.
+ */
+export function checkoutSearch(params: URLSearchParams): URLSearchParams | null {
+  const out = new URLSearchParams();
+  let chosen = false;
+  for (const [name, value] of params) {
+    const plan = name.startsWith(CHOOSE_PLAN_PREFIX) ? name.slice(CHOOSE_PLAN_PREFIX.length) : name === PLAN_PARAM ? value : null;
+    if (plan === null) out.append(name, value);
+    else if (!chosen && plan) {
+      out.append(PLAN_PARAM, plan);
+      chosen = true;
+    }
+  }
+  return chosen ? out : null;
+}
 
 /** "pago anual", "pago mensual"… */
 export function frequencyPhrase(frequency: Frequency): string {

@@ -9,6 +9,7 @@ import {
   redirectWithToast,
   TOAST_COOKIE,
 } from "./toast.server";
+import { MIN_TOAST_DURATION_MS } from "./toast";
 
 const context = { secureCookies: false } as AppLoadContext;
 
@@ -31,8 +32,9 @@ describe("redirectWithToast / getToast", () => {
       type: "warning",
       title: "Acceso Denegado",
       description: "No tienes permisos para realizar esta accion",
-      durationMs: 3000,
     });
+    // The Toaster's floor (10 s), not the spec's 3000 ms: time to read it (issue 28).
+    expect(toast?.durationMs).toBeUndefined();
     expect(toast?.id).toMatch(/\S+/);
     expect(headers.getSetCookie()[0]).toMatch(new RegExp(`^${TOAST_COOKIE}=;.*Max-Age=0`));
   });
@@ -63,6 +65,9 @@ describe("redirectWithToast / getToast", () => {
   it("rechaza al escribir una notificación que no cumple el esquema", () => {
     expect(() => encodeToast({ type: "success", title: "" })).toThrow();
     expect(() => encodeToast({ type: "success", title: "x".repeat(201) })).toThrow();
+    // Shorter than the time to read it (WCAG 2.2.1): refused.
+    expect(() => encodeToast({ type: "success", title: "x", durationMs: MIN_TOAST_DURATION_MS - 1 })).toThrow();
+    expect(decodeToast(encodeToast({ type: "success", title: "x", durationMs: MIN_TOAST_DURATION_MS }))?.durationMs).toBe(MIN_TOAST_DURATION_MS);
   });
 
   it("mantiene un id dado y genera uno distinto cada vez si no", () => {

@@ -158,7 +158,7 @@ export function RoleForm({
         </fieldset>
       </fieldset>
       {readOnly ? null : (
-        <SubmitButton name={intent ? "intent" : undefined} value={intent} pendingText={pendingText} className="mt-8">
+        <SubmitButton intent={intent} pendingText={pendingText} className="mt-8">
           {submitLabel}
         </SubmitButton>
       )}

@@ -30,7 +30,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { canOpen } from "~/lib/admin-routes";
 import { Badge } from "~/components/ui/badge";
 import { Detail, DetailSection } from "~/components/ui/detail";
-import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { ConfirmAction, ConfirmStep, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { TextareaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -398,7 +398,7 @@ function NoteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | und
       <AuthenticityTokenInput />
       <ErrorSummary form={form} fields={[fields.body]} />
       <TextareaField label="Nueva nota" hint={`Hasta ${NOTE_MAX_LENGTH} caracteres.`} meta={fields.body} rows={3} className="mt-0" />
-      <SubmitButton name={INTENT_FIELD} value="note" pendingText="Guardando nota…" className="mt-3">
+      <SubmitButton intent="note" pendingText="Guardando nota…" className="mt-3">
         Añadir nota
       </SubmitButton>
     </Form>

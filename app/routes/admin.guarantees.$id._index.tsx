@@ -8,7 +8,7 @@ import { LINE_LABELS } from "../../api/contract/vocabulary";
 import { DataTable, type Column } from "~/components/list/data-table";
 import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
-import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { ConfirmAction, ConfirmStep, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { Detail, DetailSection } from "~/components/ui/detail";
 import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { DateField, Field } from "~/components/ui/field";
@@ -220,7 +220,7 @@ function PriceForm({ today, lastResult }: { today: string; lastResult: Submissio
         inputProps={{ autoComplete: "off", inputMode: "decimal" }}
       />
       <DateField label="Fecha de efecto" hint={`Desde hoy, ${formatDate(today)}.`} example={formatDate(today)} meta={fields.validFrom} />
-      <SubmitButton name={INTENT_FIELD} value="price" pendingText="Programando…" className="mt-6">
+      <SubmitButton intent="price" pendingText="Programando…" className="mt-6">
         Programar precio
       </SubmitButton>
     </Form>

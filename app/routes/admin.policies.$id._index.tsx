@@ -420,7 +420,7 @@ function NoteForm({ lastResult }: { lastResult: StaffActionReply["result"] }) {
       <AuthenticityTokenInput />
       <ErrorSummary form={form} fields={[fields.body]} />
       <TextareaField meta={fields.body} label="Nueva nota" hint="Solo la ve el equipo; queda en el historial con tu nombre." rows={3} width="full" className="mt-2" />
-      <SubmitButton name={INTENT_FIELD} value="note" pendingText="Guardando la nota…" className="mt-4">
+      <SubmitButton intent="note" pendingText="Guardando la nota…" className="mt-4">
         Añadir nota
       </SubmitButton>
     </Form>

@@ -14,7 +14,7 @@ import { newPasswordField, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
 import { Detail } from "~/components/ui/detail";
-import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { ConfirmAction, ConfirmStep, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -214,7 +214,7 @@ function RoleSection({
             className="mt-4"
             options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
           />
-          <SubmitButton name={INTENT_FIELD} value="role" pendingText="Guardando…" className="mt-4">
+          <SubmitButton intent="role" pendingText="Guardando…" className="mt-4">
             Cambiar rol
           </SubmitButton>
         </Form>
@@ -243,7 +243,7 @@ function PasswordSection({ lastResult }: { lastResult: SubmissionResult<string[]
           className="mt-4"
           inputProps={{ autoComplete: "new-password" }}
         />
-        <SubmitButton name={INTENT_FIELD} value="password" pendingText="Restableciendo…" className="mt-4">
+        <SubmitButton intent="password" pendingText="Restableciendo…" className="mt-4">
           Restablecer contraseña
         </SubmitButton>
       </Form>

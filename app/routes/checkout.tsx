@@ -27,7 +27,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { parseForm } from "~/lib/parse-form.server";
 import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
 import { siteTitle } from "~/lib/page-title";
-import { EXTRAS_PARAM, extrasOfPlan, FREQUENCY_PARAM, parseFrequency, PLAN_PARAM, QUOTE_PARAM } from "~/lib/plan-choice";
+import { checkoutSearch, EXTRAS_PARAM, extrasOfPlan, FREQUENCY_PARAM, parseFrequency, PLAN_PARAM, QUOTE_PARAM } from "~/lib/plan-choice";
 import { lineOption, requoteHref } from "~/lib/quote-form";
 import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
 import type { loader as rootLoader } from "~/root";
@@ -50,6 +50,9 @@ async function quoteAccess(request: Request, context: LoaderFunctionArgs["contex
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  // A plan card's button (formaction /checkout): on to the same choice as `plan={code}`.
+  const canonical = checkoutSearch(url.searchParams);
+  if (canonical && canonical.toString() !== url.searchParams.toString()) throw redirect(`/checkout?${canonical.toString()}`);
   const id = url.searchParams.get(QUOTE_PARAM) ?? "";
   const plan = url.searchParams.get(PLAN_PARAM) ?? "";
   // Not signed in: requireVisitor sends the visitor to /login?redirectTo=<this URL>.

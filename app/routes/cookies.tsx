@@ -71,20 +71,21 @@ export default function CookiesPage() {
           </div>
         ) : null}
 
-        <Form method="post" action="/cookies" className="mt-8">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <h2 className="text-xl font-bold">Decidir de una vez</h2>
-          <p className="mt-2 text-slate-700">Acepte o rechace todas las cookies opcionales, o elija abajo una a una.</p>
-          <div className="mt-4 grid gap-3 sm:max-w-md sm:grid-cols-2">
-            <button type="submit" name="intent" value="accept" className="btn-secondary w-full">
-              {pendingIntent === "accept" ? "Guardando…" : "Aceptar todas"}
-            </button>
-            <button type="submit" name="intent" value="reject" className="btn-secondary w-full">
-              {pendingIntent === "reject" ? "Guardando…" : "Rechazar todas"}
-            </button>
-          </div>
-        </Form>
+        <h2 className="mt-8 text-xl font-bold">Decidir de una vez</h2>
+        <p className="mt-2 text-slate-700">Acepte o rechace todas las cookies opcionales, o elija abajo una a una.</p>
+        {/* One form per choice, its intent a hidden field: a button's value shows in Lynx ("(accept) Aceptar todas"). */}
+        <div className="mt-4 grid gap-3 sm:max-w-md sm:grid-cols-2">
+          {(["accept", "reject"] as const).map((intent) => (
+            <Form key={intent} method="post" action="/cookies">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <input type="hidden" name="intent" value={intent} />
+              <button type="submit" className="btn-secondary w-full">
+                {pendingIntent === intent ? "Guardando…" : intent === "accept" ? "Aceptar todas" : "Rechazar todas"}
+              </button>
+            </Form>
+          ))}
+        </div>
 
         <Form method="post" action="/cookies" className="mt-10">
           <AuthenticityTokenInput />
@@ -194,7 +195,8 @@ export default function CookiesPage() {
           </section>
 
           <div className="mt-8 border-t border-slate-200 pt-6">
-            <button type="submit" name="intent" value="save" className="btn-primary w-full sm:w-auto">
+            <input type="hidden" name="intent" value="save" />
+            <button type="submit" className="btn-primary w-full sm:w-auto">
               {pendingIntent === "save" ? "Guardando…" : "Guardar preferencias"}
             </button>
           </div>

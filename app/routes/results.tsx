@@ -8,7 +8,7 @@ import { ApiError } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
 import { siteTitle } from "~/lib/page-title";
-import { EXTRAS_PARAM, FREQUENCY_PARAM, notIncluded, parseExtras, parseFrequency, PLAN_PARAM, QUOTE_PARAM, sameSelection } from "~/lib/plan-choice";
+import { checkoutSearch, EXTRAS_PARAM, FREQUENCY_PARAM, notIncluded, parseExtras, parseFrequency, QUOTE_PARAM, sameSelection } from "~/lib/plan-choice";
 import { lineOption, requoteHref } from "~/lib/quote-form";
 import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
 
@@ -38,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isUuid(id)) throw notFound("Cotización no encontrada");
   // "Contratar este plan" from a browser that ignores the button's formaction (w3m, Lynx) submits
   // the form here: the same choice goes on to the checkout.
-  if (url.searchParams.get(PLAN_PARAM)) throw redirect(`/checkout?${url.searchParams.toString()}`);
+  const toCheckout = checkoutSearch(url.searchParams);
+  if (toCheckout) throw redirect(`/checkout?${toCheckout.toString()}`);
   const { quote, api, visitor } = await readQuote(request, context, id);
 
   const frequency = parseFrequency(url.searchParams.get(FREQUENCY_PARAM));

@@ -41,13 +41,13 @@ test("buscar por NIF, abrir, editar y ver el cambio en auditoría, añadir una n
   await page.getByLabel("Teléfono").fill("611 22 33 44");
   await page.getByLabel("Etapa").selectOption({ label: "Renovación" });
   await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByText("Datos guardados")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Datos guardados")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: client.name })).toBeVisible();
   await expect(page.getByRole("region", { name: "Datos", exact: true })).toContainText("611223344");
 
   await page.getByLabel("Nueva nota").fill("Prefiere que le llamen por la tarde.");
   await page.getByRole("button", { name: "Añadir nota" }).click();
-  await expect(page.getByText("Nota añadida")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Nota añadida")).toBeVisible();
   await expect(page.getByRole("region", { name: "Notas internas" })).toContainText("Prefiere que le llamen por la tarde.");
 
   const downloading = page.waitForEvent("download");

@@ -166,7 +166,8 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     // Not signed in: the checkout sends the visitor to /login, from there to /register, and back.
     const choose = page.getByRole("button", { name: /^Contratar este plan: / }).first();
     const planName = (await choose.getAttribute("aria-label"))!.replace("Contratar este plan: ", "");
-    const planCode = (await choose.getAttribute("value"))!;
+    // The plan is in the button's name ("contratar.{plan}"); the checkout's address says plan={plan}.
+    const planCode = (await choose.getAttribute("name"))!.replace(/^contratar\./, "");
     await choose.click();
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
     const checkoutHref = new URL(new URL(page.url()).searchParams.get("redirectTo")!, page.url());

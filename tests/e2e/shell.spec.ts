@@ -28,6 +28,8 @@ test("la portada presenta los tres ramos y lleva a /cotizar", async ({ page }) =
     await expect(main.getByRole("heading", { name: new RegExp(line, "i") }).first()).toBeVisible();
   }
   await expect(main.getByRole("link", { name: "Calcular precio" }).first()).toHaveAttribute("href", "/cotizar");
+  // The logo: no stray space before the comma ("Cotiza , inicio" when its two spans were the name).
+  await expect(page.getByRole("banner").getByRole("link").first()).toHaveAccessibleName("Cotiza, inicio");
   const nav = page.getByRole("navigation", { name: "Principal" });
   await expect(nav.getByRole("link", { name: "Cotizar" })).toHaveAttribute("href", "/cotizar");
   await expect(nav.getByRole("link", { name: "Mis cotizaciones" })).toHaveAttribute("href", "/mis-cotizaciones");

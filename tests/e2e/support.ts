@@ -115,7 +115,8 @@ export async function quoteAlquiler(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
   const quoteId = new URL(page.url()).searchParams.get("cotizacion")!;
   const validUntil = (await page.getByText(/^Precio válido hasta el \d{2}\/\d{2}\/\d{4}$/).textContent())!.slice(-10);
-  const plan = (await page.getByRole("button", { name: "Contratar este plan: 12 meses" }).getAttribute("value"))!;
+  // The plan is in the button's name ("contratar.{plan}", no value: Lynx would show it).
+  const plan = (await page.getByRole("button", { name: "Contratar este plan: 12 meses" }).getAttribute("name"))!.replace(/^contratar\./, "");
   const checkoutHref = `/checkout?${new URLSearchParams({ cotizacion: quoteId, frecuencia: "anual", plan })}`;
   return { quoteId, validUntil, checkoutHref };
 }

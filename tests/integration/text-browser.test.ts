@@ -3,6 +3,9 @@
 // each form (`-post`). The test keeps the cookies (w3m keeps session cookies only within one
 // run) and reads the forms' fields from the page as w3m received it, as w3m itself would send them.
 // CI installs w3m (.ci/run); without it here the test is skipped, saying so.
+// Lynx (CI installs it too) reads each page of the same walk (`lynx -dump` of the HTML w3m got):
+// neither browser may show a control that needs JavaScript (a dialog's buttons) or a button's
+// internal value, which Lynx prints before its label ("(terceros) Contratar este plan").
 import { execFile, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -10,9 +13,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { testServerForFile } from "../support/server";
+import { STAY_LABEL, UNSAVED_CHANGES_MESSAGE } from "~/components/unsaved-changes";
 
 const W3M = spawnSync("w3m", ["-version"]).status === 0;
-const WHY = "w3m no está instalado (apt-get install w3m; CI lo instala)";
+const LYNX = spawnSync("lynx", ["-version"]).status === 0;
+const WHY = "w3m o lynx no están instalados (apt-get install w3m lynx; CI los instala)";
 
 const ctx = testServerForFile();
 const work = mkdtempSync(path.join(tmpdir(), "forms-w3m-"));
@@ -31,6 +36,43 @@ async function render(html: string): Promise<string> {
   const file = path.join(work, "page.html");
   writeFileSync(file, html);
   return (await run("w3m", ["-T", "text/html", "-dump", "-cols", "120", "-I", "UTF-8", "-O", "UTF-8", file])).stdout;
+}
+
+/** What Lynx shows of an HTML page, without the list of links at the end. */
+async function lynx(html: string): Promise<string> {
+  const file = path.join(work, "lynx.html");
+  writeFileSync(file, html);
+  const args = ["-dump", "-force_html", "-nolist", "-width=200", "-assume_charset=utf-8", "-display_charset=utf-8", file];
+  return (await run("lynx", args)).stdout;
+}
+
+/** A button's label as a text browser shows it: its text without tags, spaces collapsed. */
+const buttonLabels = (html: string) =>
+  [...html.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].map(([, inner]) => decode(inner!.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim()).filter(Boolean);
+
+/**
+ * Without JavaScript a page shows no control that needs it and no button's internal value, in
+ * w3m or in Lynx: no dialog (the unsaved-changes one's "Permanecer en la página" / "Salir", a
+ * confirmation's "Cancelar"), no button that does nothing without script (type="button"), and no
+ * button with a value, which Lynx shows before the label. Answers Lynx's text of the page.
+ */
+async function expectNoDeadControls(page: Page, where: string): Promise<string> {
+  const text = await lynx(page.html);
+  const offending = [/<dialog\b[^>]*>/g, /<button\b[^>]*type="button"[^>]*>/g, /<button\b[^>]*\svalue=[^>]*>/g].flatMap((pattern) =>
+    [...page.html.matchAll(pattern)].map(([tag]) => tag),
+  );
+  expect(offending, `${where}: diálogos, botones que sin JavaScript no hacen nada o botones con valor`).toEqual([]);
+  for (const [browser, shown] of [["w3m", page.text], ["Lynx", text]] as const) {
+    expect(shown, `${where} en ${browser}`).not.toContain(STAY_LABEL);
+    expect(shown, `${where} en ${browser}`).not.toContain(UNSAVED_CHANGES_MESSAGE);
+  }
+  // Lynx: "(BUTTON) Contratar este plan" says it is a button; "(terceros) Contratar este plan" would be a value.
+  for (const label of buttonLabels(page.html)) {
+    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
+    const marked = new RegExp(`\\(([^()\\n]*)\\)[^\\S\\n]+${escaped}`).exec(text);
+    expect(marked?.[1] ?? "BUTTON", `${where}: «${label}» en Lynx`).toBe("BUTTON");
+  }
+  return text;
 }
 
 /** One request by w3m: the answer's status, redirect, HTML and its text rendering. */
@@ -105,12 +147,14 @@ function madridDay(days: number): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }
 
-describe.skipIf(!W3M)(`un navegador de texto (w3m)${W3M ? "" : `: ${WHY}`}`, () => {
+describe.skipIf(!W3M || !LYNX)(`los navegadores de texto (w3m y Lynx)${W3M && LYNX ? "" : `: ${WHY}`}`, () => {
   // retry: once, alongside another file, the first page came back without the alquiler form (the
   // page's text is in the failure message). Reproduced since on every first attempt while
   // ~/.w3m/cookie held an earlier run's persistent session for 127.0.0.1 (the sign-in page came
   // back); w3m now runs with -no-cookie. The retry stays until CI has shown it is not needed.
   it("cotiza un alquiler, se registra y contrata con fechas escritas dd/mm/aaaa, sin JavaScript", { retry: 1 }, async () => {
+    // A retry starts signed out, as the first attempt did.
+    jar.clear();
     // The quote form: usable as text, the bot trap not offered as a field.
     const quote = await open("/cotizar?linea=alquiler");
     expect(quote.status).toBe(200);
@@ -118,6 +162,8 @@ describe.skipIf(!W3M)(`un navegador de texto (w3m)${W3M ? "" : `: ${WHY}`}`, () 
     expect(quote.text).toContain("Código postal de la vivienda alquilada");
     expect(quote.text).not.toMatch(/Deje este campo en blanco/i);
     expect(quote.html).toMatch(/<input type="hidden" name="name__confirm" value=""\/>/);
+    // The unsaved-changes dialog of the form is JavaScript's: not in the page.
+    await expectNoDeadControls(quote, "/cotizar");
     const quoteForm = formFields(quote.html, 'name="monthlyRent"');
     const results = await post(quoteForm.action || "/cotizar?linea=alquiler", quoteForm.fields, {
       postalCode: "08001",
@@ -138,15 +184,20 @@ describe.skipIf(!W3M)(`un navegador de texto (w3m)${W3M ? "" : `: ${WHY}`}`, () 
     // Choosing the plan leads to signing in; a new account comes back to the checkout.
     // "Contratar este plan" (the first plan's): a submit button of the page's GET form. w3m ignores
     // its formaction, so the form goes to /results, which sends the choice on to the checkout.
+    // The plan is in the button's name: Lynx shows "(BUTTON) Contratar este plan", and sends
+    // "contratar.{plan}=BUTTON", which /results passes on to the checkout as plan={plan}.
     const quoteId = /name="cotizacion" value="([^"]+)"/.exec(results.html)?.[1] ?? "";
-    const plan = /<button[^>]*name="plan" value="([^"]+)"/.exec(results.html)?.[1] ?? "";
+    const plan = /<button[^>]*name="contratar\.([^"]+)"/.exec(results.html)?.[1] ?? "";
     expect(results.text).toContain("Contratar este plan");
-    const href = `/results?${new URLSearchParams({ cotizacion: quoteId, frecuencia: "anual", plan })}`;
+    expect(await expectNoDeadControls(results, "/results")).toMatch(/\(BUTTON\)\s+Contratar este plan/);
+    const href = `/results?${new URLSearchParams({ cotizacion: quoteId, frecuencia: "anual", [`contratar.${plan}`]: "BUTTON" })}`;
     const login = await open(href);
     expect(login.text).toContain("Iniciar sesión");
+    await expectNoDeadControls(login, "/login");
     const registerHref = decode(/href="(\/register\?redirectTo=[^"]*)"/.exec(login.html)?.[1] ?? "");
     const register = await open(registerHref);
     expect(register.text).toContain("Crear una cuenta");
+    await expectNoDeadControls(register, "/register");
     expect(register.text).not.toMatch(/Deje este campo en blanco/i);
     const registerForm = formFields(register.html, 'name="confirmPassword"');
     const email = `w3m-${Date.now()}-${Math.floor(Math.random() * 1e6)}@cotiza.test`;
@@ -158,6 +209,7 @@ describe.skipIf(!W3M)(`un navegador de texto (w3m)${W3M ? "" : `: ${WHY}`}`, () 
     });
     expect(checkout.status).toBe(200);
     expect(checkout.text).toContain("Contratar su seguro");
+    await expectNoDeadControls(checkout, "/checkout");
     // Dates are text fields with their format said in words.
     expect(checkout.text).toContain("Escriba día, mes y año: dd/mm/aaaa");
     expect(checkout.text).toContain(`[${madridDay(1)}`);
@@ -189,5 +241,27 @@ describe.skipIf(!W3M)(`un navegador de texto (w3m)${W3M ? "" : `: ${WHY}`}`, () 
     expect(confirmed.status, confirmed.text.slice(0, 2000)).toBe(200);
     expect(confirmed.text).toMatch(/contratad/i);
     expect(confirmed.text).toContain(`${start}, a las 00:00 h`);
+    await expectNoDeadControls(confirmed, "/cotizacion-confirmada");
+
+    // Mi póliza: "Desistir del contrato" asks first. Its dialog is JavaScript's; here the
+    // question is a step of the page, with its own "Cancelar" (a link), and then it is done.
+    const list = await open("/mi-poliza");
+    const policyHref = /href="(\/mi-poliza\/\d+)"/.exec(list.html)?.[1] ?? "";
+    const policy = await open(policyHref);
+    expect(policy.text).toContain("Desistir del contrato");
+    const policyLynx = await expectNoDeadControls(policy, "/mi-poliza/{id}");
+    for (const shown of [policy.text, policyLynx]) expect(shown).not.toMatch(/Cancelar|Sí, desistir/);
+    const withdrawForm = formFields(policy.html, "Desistir del contrato");
+    const asked = await post(withdrawForm.action || policyHref, withdrawForm.fields, {});
+    expect(asked.status, asked.text.slice(0, 2000)).toBe(200);
+    const askedLynx = await expectNoDeadControls(asked, "/mi-poliza/{id}, la pregunta");
+    for (const shown of [asked.text, askedLynx]) expect(shown).toMatch(/Cancelar/);
+    const confirmForm = formFields(asked.html, 'name="confirmed"');
+    expect(confirmForm.fields.get("intent")).toBe("withdraw");
+    const withdrawn = await post(confirmForm.action || policyHref, confirmForm.fields, {});
+    expect(withdrawn.status, withdrawn.text.slice(0, 2000)).toBe(200);
+    // The toast's news is also in the page, which a text browser reads whole.
+    expect(withdrawn.text).toContain("Ha desistido del contrato.");
+    await expectNoDeadControls(withdrawn, "/mi-poliza/{id}, hecho");
   });
 });

@@ -2,7 +2,7 @@ import type { Frequency, PricedPlanAnswer } from "../../../api/contract/quotes";
 import { FrequencyPrices } from "~/components/quote/frequency-prices";
 import { formatMoney } from "~/lib/format";
 import { PriceSteps } from "~/components/quote/price-steps";
-import { EXTRAS_PARAM, extraValue, frequencyPhrase, PLAN_PARAM, recibosSummary } from "~/lib/plan-choice";
+import { choosePlanButtonName, EXTRAS_PARAM, extraValue, frequencyPhrase, recibosSummary } from "~/lib/plan-choice";
 
 /** What a plan card shows: the priced plan, what it lacks, the extras in its price and any error repricing it. */
 export type PlanCardPlan = Pick<
@@ -73,12 +73,12 @@ export function PlanCard({
       </p>
       <p className="mt-1 text-sm text-slate-700">{coverageSummary(plan)}</p>
 
-      {/* A submit of the page's form: the frequency and extras as they are now go with it, updated or not. */}
+      {/* A submit of the page's form: the frequency and extras as they are now go with it, updated or not.
+          The plan is in the button's name, not its value (see choosePlanButtonName). */}
       <button
         type="submit"
         formAction="/checkout"
-        name={PLAN_PARAM}
-        value={plan.code}
+        name={choosePlanButtonName(plan.code)}
         aria-label={`Contratar este plan: ${plan.name}`}
         className="btn-primary mt-4 w-full"
       >

@@ -1,7 +1,8 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { SubmitButton } from "./submit-button";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { INTENT_FIELD, SubmitButton } from "./submit-button";
 
 /**
  * Destructive actions ask first (HOUSE-STYLE "Feedback is immediate"). The one way to do it:
@@ -14,7 +15,7 @@ import { SubmitButton } from "./submit-button";
  *   same question as a panel with the confirming form and a way back.
  */
 export const CONFIRMED_FIELD = "confirmed";
-export const INTENT_FIELD = "intent";
+export { INTENT_FIELD };
 
 /** For actions: true when the submission of a destructive intent has not been confirmed yet. */
 export function needsConfirmation(formData: FormData): boolean {
@@ -54,8 +55,7 @@ function ConfirmForm({
       {Object.entries(fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {/* The button carries the intent, so its pending state follows this submission only. */}
-      <SubmitButton name={INTENT_FIELD} value={intent} variant={copy.variant ?? "danger"} pendingText={copy.pendingText}>
+      <SubmitButton intent={intent} variant={copy.variant ?? "danger"} pendingText={copy.pendingText}>
         {copy.confirmLabel}
       </SubmitButton>
       {onCancel ? (
@@ -121,10 +121,16 @@ export function useConfirmDialog(isOwnSubmission: (formData: FormData) => boolea
 
 export type ConfirmDialogState = ReturnType<typeof useConfirmDialog>;
 
-/** The native modal <dialog> of `useConfirmDialog`: the question, what happens, and `children` (its buttons). */
+/**
+ * The native modal <dialog> of `useConfirmDialog`: the question, what happens, and `children` (its
+ * buttons). Only once hydrated: before, nothing could open it, and a browser without JavaScript
+ * or CSS (w3m, Lynx) would show its buttons in the page as dead controls.
+ */
 export function ConfirmDialog({ state, copy, children }: { state: ConfirmDialogState; copy: ConfirmCopy; children: ReactNode }) {
   const titleId = useId();
   const descriptionId = useId();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <dialog
       ref={state.dialogRef}

@@ -31,8 +31,17 @@ function stripIndex(action: string): string {
   return rest ? `${path}?${rest}` : path;
 }
 
+/** The field that says which of a page's actions a form asks for. */
+export const INTENT_FIELD = "intent";
+
 export type SubmitButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> & {
   children: ReactNode;
+  /**
+   * The form's intent, sent as a hidden `intent` field beside the button rather than as the
+   * button's name/value, which Lynx shows before the label ("(note) Añadir nota"). Only for the
+   * form's one submit button; pending follows this intent's submission only.
+   */
+  intent?: string;
   /** Text while pending (default "Enviando…"). */
   pendingText?: ReactNode;
   /** Force the pending state (e.g. from a fetcher's state). */
@@ -62,13 +71,14 @@ export function SubmitButton({
   className,
   onClick,
   onMouseDown,
+  intent,
   ...rest
 }: SubmitButtonProps) {
-  const name = typeof rest.name === "string" ? rest.name : undefined;
-  const value = typeof rest.value === "string" ? rest.value : undefined;
+  const name = intent !== undefined ? INTENT_FIELD : typeof rest.name === "string" ? rest.name : undefined;
+  const value = intent ?? (typeof rest.value === "string" ? rest.value : undefined);
   const navigationPending = useIsPending({ formAction, name, value });
   const isPending = pending ?? navigationPending;
-  return (
+  const button = (
     <button
       type="submit"
       {...rest}
@@ -101,5 +111,12 @@ export function SubmitButton({
         children
       )}
     </button>
+  );
+  if (intent === undefined) return button;
+  return (
+    <>
+      <input type="hidden" name={INTENT_FIELD} value={intent} />
+      {button}
+    </>
   );
 }
