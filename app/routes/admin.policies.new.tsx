@@ -11,7 +11,9 @@ import { QUOTE_FORM_CONSTRAINTS, type QuoteFormConstraint } from "~/lib/quote-fo
 import { FREQUENCIES, FREQUENCY_LABELS } from "../../api/contract/vocabulary";
 import { CheckoutForm, type HolderDefaults } from "~/components/checkout/checkout-form";
 import { QuoteLineForm } from "~/components/quote/quote-line-form";
+import { focusTarget } from "~/components/focus-on-navigation";
 import { BackLink } from "~/components/ui/back-link";
+import { countSentence } from "~/components/ui/pagination";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { formErrorsFromBody } from "~/lib/api-errors.server";
@@ -198,7 +200,7 @@ export default function NewPolicyPage() {
       {data.step === 2 ? <PlanChooser data={data} /> : null}
       {data.step === 3 ? (
         <section aria-labelledby="paso-3" className="mt-8">
-          <h2 id="paso-3" className="text-xl font-bold">
+          <h2 id="paso-3" className="text-xl font-bold" {...focusTarget(`paso-3:${data.offer.quote.id}`)}>
             3. {STEPS[2]}
           </h2>
           <p className="mt-2">
@@ -219,7 +221,8 @@ function ChosenClient({ data }: { data: LoaderData }) {
   if (!data.client) return null;
   const { client } = data;
   return (
-    <section aria-label="Cliente elegido" className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4">
+    // In step 1 the client chosen is the result of "Elegir": focus lands here.
+    <section aria-label="Cliente elegido" className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4" {...(data.step === 1 ? focusTarget(`paso-1:cliente-${client.id}`) : {})}>
       <p>
         Cliente: <strong>{client.name}</strong>
         {client.nif ? ` · ${client.nif}` : ""}
@@ -242,7 +245,7 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
     <>
       {!data.client ? (
         <section aria-labelledby="cliente" className="mt-8">
-          <h2 id="cliente" className="text-xl font-bold">
+          <h2 id="cliente" className="text-xl font-bold" {...focusTarget("paso-1")}>
             Cliente
           </h2>
           {data.canReadClients ? (
@@ -262,13 +265,18 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
                   Buscar
                 </button>
               </Form>
+              {/* Always in the page, so that the count of each search is announced (as the lists' count);
+                  focus stays on the search button. */}
+              <p className="mt-4 text-slate-700" aria-live="polite">
+                {data.matches
+                  ? data.matches.total === 0
+                    ? `Ningún cliente coincide con «${data.q}». Si es un cliente nuevo, elige el seguro y sigue: sus datos se piden en el paso 3.`
+                    : `${countSentence({ ...data.matches, itemsLabel: "clientes" })} que coinciden con «${data.q}».`
+                  : null}
+              </p>
               {data.matches ? (
-                data.matches.items.length === 0 ? (
-                  <p className="mt-4 text-slate-700" role="status">
-                    Ningún cliente coincide con «{data.q}». Si es un cliente nuevo, elija el seguro y siga: sus datos se piden en el paso 3.
-                  </p>
-                ) : (
-                  <ul className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-300">
+                data.matches.items.length === 0 ? null : (
+                  <ul aria-label="Clientes encontrados" className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-300">
                     {data.matches.items.map((match) => (
                       <li key={match.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                         <span>
@@ -310,7 +318,7 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
         {data.line && data.constraint ? (
           <RiskForm key={`${data.line}:${clientParam ?? ""}`} line={data.line} defaultValue={data.prefill} constraint={data.constraint} lastResult={lastResult} />
         ) : (
-          <p className="mt-4 text-slate-700">Elija el seguro para ver sus preguntas.</p>
+          <p className="mt-4 text-slate-700">Elige el seguro para ver sus preguntas.</p>
         )}
       </section>
     </>
@@ -330,7 +338,7 @@ function PlanChooser({ data }: { data: Extract<LoaderData, { step: 2 }> }) {
   const { quote } = data;
   return (
     <section aria-labelledby="paso-2" className="mt-8">
-      <h2 id="paso-2" className="text-xl font-bold">
+      <h2 id="paso-2" className="text-xl font-bold" {...focusTarget(`paso-2:${quote.id}`)}>
         2. {STEPS[1]}
       </h2>
       <p className="mt-2 text-slate-700">
