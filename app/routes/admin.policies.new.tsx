@@ -12,6 +12,7 @@ import { FREQUENCIES, FREQUENCY_LABELS } from "../../api/contract/vocabulary";
 import { CheckoutForm, type HolderDefaults } from "~/components/checkout/checkout-form";
 import { QuoteLineForm } from "~/components/quote/quote-line-form";
 import { focusTarget } from "~/components/focus-on-navigation";
+import { VoiceProvider } from "~/components/voice";
 import { BackLink } from "~/components/ui/back-link";
 import { countSentence } from "~/components/ui/pagination";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -21,6 +22,7 @@ import { ApiError } from "~/lib/api.server";
 import { checkoutBody, formErrorsFromApi, StaffCheckoutFormSchema } from "~/lib/checkout-form";
 import { CARD_SECRET_FIELDS } from "../../api/contract/checkout-fields";
 import { formatDate, formatMoney } from "~/lib/format";
+import { inVoice } from "~/lib/voice";
 import { adminTitle } from "~/lib/page-title";
 import { EXTRAS_PARAM, extraValue, FREQUENCY_PARAM, parseExtras, parseFrequency, QUOTE_PARAM } from "~/lib/plan-choice";
 import { FIELD_NAMES, LINE_FIELD, LINE_OPTIONS, LINE_PARAM, lineOption, parseLine } from "~/lib/quote-form";
@@ -34,7 +36,8 @@ import { redirectWithToast } from "~/lib/toast.server";
  *   2. ?cotizacion=…: the plans of that quote with their extras and the payment frequency (GET);
  *   3. ?cotizacion=…&plan=…: the public checkout form with the customer's e-mail and the consents
  *      as given on the phone; POST issues the policy (POST /admin/policies) and opens it.
- * The API prices and checks out exactly as for the public site (ADR 013).
+ * The API prices and checks out exactly as for the public site (ADR 013). The forms are the public
+ * site's; the page makes them speak "tú", as the rest of the back office (VoiceProvider).
  */
 const ROUTE_ID = "routes/admin.policies.new";
 const CLIENT_PARAM = "cliente";
@@ -181,13 +184,21 @@ export const action = (args: ActionFunctionArgs) =>
 const STEPS = ["Cliente y riesgo", "Plan y forma de pago", "Datos, pago y consentimientos"] as const;
 
 export default function NewPolicyPage() {
+  return (
+    <VoiceProvider voice="tu">
+      <NewPolicySteps />
+    </VoiceProvider>
+  );
+}
+
+function NewPolicySteps() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <div className="max-w-3xl">
       <BackLink to="/admin/policies">Pólizas</BackLink>
       <h1 className="mt-4 text-2xl font-bold tracking-tight">Nueva póliza por teléfono</h1>
-      <p className="mt-1 text-slate-700">Mismo precio y mismas condiciones que en la web. La póliza queda registrada como vendida por teléfono, con su usuario.</p>
+      <p className="mt-1 text-slate-700">Mismo precio y mismas condiciones que en la web. La póliza queda registrada como vendida por teléfono, con tu usuario.</p>
       <ol className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label="Pasos">
         {STEPS.map((label, index) => (
           <li key={label} aria-current={data.step === index + 1 ? "step" : undefined} className={data.step === index + 1 ? "font-bold text-brand-800" : "text-slate-600"}>
@@ -348,7 +359,7 @@ function PlanChooser({ data }: { data: Extract<LoaderData, { step: 2 }> }) {
       </p>
       {data.closed ? (
         <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 font-semibold text-red-800">
-          {data.closed}
+          {inVoice(data.closed, "tu")}
         </p>
       ) : (
         <Form method="get" className="mt-4">

@@ -52,7 +52,7 @@ test("un cliente que ya existe, buscado por NIF: la póliza se emite, se abre y 
   await page.getByLabel("El cliente acepta las condiciones de contratación").check();
   await page.getByLabel("El cliente acepta la política de privacidad").check();
   await page.getByRole("button", { name: /^Emitir la póliza y cobrar/ }).click();
-  await expect(page.getByText("Debe confirmar que ha leído el documento de información del producto (IPID)").first()).toBeVisible();
+  await expect(page.getByText("Marca que se ha informado al cliente del documento de información del producto (IPID)").first()).toBeVisible();
   await expect(page.getByLabel("Calle y número")).toHaveValue("Carrer de Balmes 21");
 
   await acceptConsentsByPhone(page);
