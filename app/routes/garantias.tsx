@@ -44,7 +44,8 @@ import { siteTitle } from "~/lib/page-title";
  * with links to get a quote and to sign in.
  */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: siteTitle(data?.mode === "customer" ? "Añadir garantías" : "Garantías", matches) },
+  // "Error: " after a refused POST (matches) or when the GET form's answer shows a problem.
+  { title: siteTitle(data?.mode === "customer" ? "Añadir garantías" : "Garantías", data?.mode === "customer" && data.problem ? true : matches) },
   ...(data?.mode === "customer" ? [{ name: "robots", content: "noindex" }] : []),
 ];
 

@@ -129,6 +129,7 @@ test("con el teclado: elegir la póliza, ver el precio sin marcar nada y con una
   const guarantees = page.getByRole("group", { name: "Garantías que puede añadir" });
   const NOTHING_TICKED = "Marque al menos una garantía para ver su precio";
   await expect(guarantees).toHaveAccessibleDescription(`Error: ${NOTHING_TICKED}`);
+  await expect(page).toHaveTitle(/^Error: Añadir garantías/);
   const focusOnMessage = async () => {
     await expect(guarantees.getByText(NOTHING_TICKED)).toBeVisible();
     if (javaScriptEnabled) await expect(page.locator(":focus")).toHaveText(`Error: ${NOTHING_TICKED}`);
@@ -148,6 +149,7 @@ test("con el teclado: elegir la póliza, ver el precio sin marcar nada y con una
   await seePrice.press("Enter");
   await expectFocusAfterStep(page.getByRole("heading", { level: 2, name: "Resumen y pago" }), javaScriptEnabled);
   await expect(page.getByText("Marque al menos una garantía")).toHaveCount(0);
+  await expect(page).toHaveTitle(/^Añadir garantías/);
 
   // Paid without the IPID ticked: the error summary; then paid.
   await page.getByLabel("Número de la tarjeta").fill("4242 4242 4242 4242");
