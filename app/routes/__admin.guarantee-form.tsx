@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import {
   GUARANTEE_PRICE_TYPE_LABELS,
   GUARANTEE_PRICE_TYPES,
@@ -23,7 +24,8 @@ import { formatMoney } from "~/lib/format";
  * optional or neither), limit and deductible; on creation also line, code, first price and state.
  * Line and code never change afterwards (quotes and policies name the guarantee by them); the price
  * changes by version, on the detail page (ADR 016). Plans post "línea/código", so the form works
- * without JavaScript for any line: the schema refuses plans of another line.
+ * without JavaScript for any line: the schema refuses plans of another line. With JavaScript, once
+ * a line is chosen only its plans are in the form (as the car model list follows the brand).
  */
 
 /** A price as the back office shows it: "25,50 € al año" or "12,5 % de la prima neta". */
@@ -94,6 +96,10 @@ export function GuaranteeForm({
   const optional = new Set(sent ? asList(sent.optionalIn) : (defaultValue?.optionalIn ?? []).map((code) => planChoiceValue(defaultValue!.line, code)));
   const planErrors = [...(fields.includedIn.errors ?? []), ...(fields.optionalIn.errors ?? [])];
   const summaryFields = (creating ? CREATE_FIELDS : EDIT_FIELDS).map((name) => fields[name as keyof typeof fields]);
+  const hydrated = useHydrated();
+  const chosenLine = hydrated ? linePlans.find((l) => l.line === fields.line.value)?.line : undefined;
+  // Out of the form, not hidden: a hidden box would still be sent (and refused as of another line).
+  const shownPlans = chosenLine ? linePlans.filter((l) => l.line === chosenLine) : linePlans;
 
   return (
     <Form method="post" {...getFormProps(form)} className="mt-2">
@@ -139,12 +145,12 @@ export function GuaranteeForm({
         <legend className="text-lg font-bold">Planes</legend>
         <p id={fields.includedIn.descriptionId} className="mt-1 text-slate-600">
           «Incluida»: va en el precio del plan. «Opcional»: el cliente puede añadirla a su precio. Un plan no puede tenerla de las dos formas.
-          {creating ? " Marca solo planes del ramo elegido." : null}
+          {creating && !chosenLine ? " Marca solo planes del ramo elegido." : null}
         </p>
         <FieldErrors id={fields.includedIn.errorId} errors={planErrors} className="mt-2" />
         <span id={fields.optionalIn.id} />
         <div className="mt-4 space-y-4">
-          {linePlans.map(({ line, plans }) => (
+          {shownPlans.map(({ line, plans }) => (
             <table key={line} className="w-full max-w-xl border-collapse text-left">
               <caption className="text-left font-semibold">{LINE_LABELS[line]}</caption>
               <thead>

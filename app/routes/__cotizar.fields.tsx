@@ -6,11 +6,13 @@ import type { QUOTE_FORM_SCHEMAS, QuoteLine } from "../../api/contract/quotes";
 // The page's questions without zod (ADR 008: zod is loaded with the validator, on first use).
 import { AMOUNT_BOUNDS, NUMBER_BOUNDS, TENANT_CONTRACT_LABELS, TENANT_CONTRACTS, VEHICLE_BRANDS } from "../../api/contract/quote-questions";
 import { CheckboxField, DateField, Field, FieldErrors, SelectField } from "~/components/ui/field";
+import { useSay } from "~/components/voice";
 
 /**
  * The fields of the /cotizar form, one component per line, with the Spanish labels and hints of
  * GOV.UK habits: what to type and an example ("Por ejemplo, 28001"). Amounts are typed in euros
  * (inputmode decimal; "15.000" and "850,50" are fine); dates are typed as dd/mm/aaaa (DateField).
+ * They speak "usted"; in the phone sale (VoiceProvider "tu") what they ask of the reader says "tú".
  */
 
 export type FormInput<L extends QuoteLine> = z.input<(typeof QUOTE_FORM_SCHEMAS)[L]>;
@@ -116,6 +118,7 @@ export function autoFieldOrder(fields: LineFields<"auto">) {
 
 export function AutoFields({ fields }: { fields: LineFields<"auto"> }) {
   const { min, max } = AMOUNT_BOUNDS.vehicleValue;
+  const say = useSay();
   return (
     <>
       <Section title="El coche">
@@ -161,7 +164,7 @@ export function AutoFields({ fields }: { fields: LineFields<"auto"> }) {
         <Field
           meta={fields.claimFreeYears}
           label="Años sin siniestros con culpa"
-          hint="Los años seguidos asegurado sin dar partes en los que tuviera la culpa. Si es su primer seguro, escriba 0."
+          hint={`Los años seguidos asegurado sin dar partes en los que tuviera la culpa. Si es su primer seguro, ${say("escriba", "escribe")} 0.`}
           width="xs"
           inputProps={{ ...numeric, maxLength: 2 }}
         />
@@ -190,18 +193,19 @@ const MODEL_GROUPS = VEHICLE_BRANDS.map(({ brand, models }) => ({
  */
 function VehicleFields({ fields }: { fields: LineFields<"auto"> }) {
   const hydrated = useHydrated();
+  const say = useSay();
   const brand = fields.vehicleBrand.value;
   const groups = hydrated && brand ? MODEL_GROUPS.filter((group) => group.label === brand) : MODEL_GROUPS;
   return (
     <>
-      <SelectField meta={fields.vehicleBrand} label="Marca" options={BRAND_OPTIONS} placeholder="Elija la marca" width="sm" />
+      <SelectField meta={fields.vehicleBrand} label="Marca" options={BRAND_OPTIONS} placeholder={say("Elija la marca", "Elige la marca")} width="sm" />
       <SelectField
         meta={fields.vehicleModel}
         label="Modelo"
-        hint={hydrated ? "Elija primero la marca." : "Elija el modelo en el grupo de su marca."}
+        hint={hydrated ? say("Elija primero la marca.", "Elige primero la marca.") : say("Elija el modelo en el grupo de su marca.", "Elige el modelo en el grupo de su marca.")}
         options={[]}
         groups={groups}
-        placeholder="Elija el modelo"
+        placeholder={say("Elija el modelo", "Elige el modelo")}
         width="md"
       />
     </>
@@ -226,6 +230,7 @@ export function hogarFieldOrder(fields: LineFields<"hogar">) {
 }
 
 export function HogarFields({ fields }: { fields: LineFields<"hogar"> }) {
+  const say = useSay();
   return (
     <>
       <Section title="La vivienda">
@@ -248,7 +253,7 @@ export function HogarFields({ fields }: { fields: LineFields<"hogar"> }) {
         <RadioField
           meta={fields.floor}
           legend="Planta"
-          hint="Si es una casa, elija «Bajo»."
+          hint={say("Si es una casa, elija «Bajo».", "Si es una casa, elige «Bajo».")}
           inline
           options={[
             { value: "bajo", label: "Bajo" },
@@ -283,20 +288,20 @@ export function HogarFields({ fields }: { fields: LineFields<"hogar"> }) {
         <Field
           meta={fields.buildingValue}
           label="Valor del continente, en euros"
-          hint="Lo que costaría reconstruir la vivienda: paredes, suelos, instalaciones, sin el valor del suelo. Escriba 0 si no lo asegura. Por ejemplo, 120.000"
+          hint={`Lo que costaría reconstruir la vivienda: paredes, suelos, instalaciones, sin el valor del suelo. ${say("Escriba", "Escribe")} 0 si no lo asegura. Por ejemplo, 120.000`}
           width="xs"
           inputProps={money}
         />
         <Field
           meta={fields.contentsValue}
           label="Valor del contenido, en euros"
-          hint="Sus muebles, electrodomésticos, ropa y demás bienes. Escriba 0 si no lo asegura. Por ejemplo, 30.000"
+          hint={`Sus muebles, electrodomésticos, ropa y demás bienes. ${say("Escriba", "Escribe")} 0 si no lo asegura. Por ejemplo, 30.000`}
           width="xs"
           inputProps={money}
         />
       </Section>
       <Section title="Seguridad de la vivienda">
-        <p className="mt-2 text-slate-600">Marque las que tenga: abaratan el precio.</p>
+        <p className="mt-2 text-slate-600">{say("Marque las que tenga: abaratan el precio.", "Marca las que tenga: abaratan el precio.")}</p>
         <CheckboxField meta={fields.alarm} label="Tiene alarma conectada a una central" className="mt-4" />
         <CheckboxField meta={fields.reinforcedDoor} label="Tiene puerta blindada o acorazada" className="mt-3" />
       </Section>
@@ -311,6 +316,7 @@ export function alquilerFieldOrder(fields: LineFields<"alquiler">) {
 }
 
 export function AlquilerFields({ fields }: { fields: LineFields<"alquiler"> }) {
+  const say = useSay();
   // One short group: the page's heading ("Datos del alquiler") already names it.
   return (
     <>
@@ -340,7 +346,7 @@ export function AlquilerFields({ fields }: { fields: LineFields<"alquiler"> }) {
         label="Situación laboral del inquilino"
         hint="La de quien aporta más ingresos. Influye en el precio."
         options={TENANT_CONTRACTS.map((value) => ({ value, label: TENANT_CONTRACT_LABELS[value] }))}
-        placeholder="Elija una opción"
+        placeholder={say("Elija una opción", "Elige una opción")}
         width="sm"
       />
       {/* The months of rent covered are the plan (ADR 023): one question, one truth. */}

@@ -11,7 +11,10 @@ import { QUOTE_FORM_CONSTRAINTS, type QuoteFormConstraint } from "~/lib/quote-fo
 import { FREQUENCIES, FREQUENCY_LABELS } from "../../api/contract/vocabulary";
 import { CheckoutForm, type HolderDefaults } from "~/components/checkout/checkout-form";
 import { QuoteLineForm } from "~/components/quote/quote-line-form";
+import { focusTarget } from "~/components/focus-on-navigation";
+import { VoiceProvider } from "~/components/voice";
 import { BackLink } from "~/components/ui/back-link";
+import { countSentence } from "~/components/ui/pagination";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { formErrorsFromBody } from "~/lib/api-errors.server";
@@ -19,6 +22,7 @@ import { ApiError } from "~/lib/api.server";
 import { checkoutBody, formErrorsFromApi, StaffCheckoutFormSchema } from "~/lib/checkout-form";
 import { CARD_SECRET_FIELDS } from "../../api/contract/checkout-fields";
 import { formatDate, formatMoney } from "~/lib/format";
+import { inVoice } from "~/lib/voice";
 import { adminTitle } from "~/lib/page-title";
 import { EXTRAS_PARAM, extraValue, FREQUENCY_PARAM, parseExtras, parseFrequency, QUOTE_PARAM } from "~/lib/plan-choice";
 import { FIELD_NAMES, LINE_FIELD, LINE_OPTIONS, LINE_PARAM, lineOption, parseLine } from "~/lib/quote-form";
@@ -32,7 +36,8 @@ import { redirectWithToast } from "~/lib/toast.server";
  *   2. ?cotizacion=…: the plans of that quote with their extras and the payment frequency (GET);
  *   3. ?cotizacion=…&plan=…: the public checkout form with the customer's e-mail and the consents
  *      as given on the phone; POST issues the policy (POST /admin/policies) and opens it.
- * The API prices and checks out exactly as for the public site (ADR 013).
+ * The API prices and checks out exactly as for the public site (ADR 013). The forms are the public
+ * site's; the page makes them speak "tú", as the rest of the back office (VoiceProvider).
  */
 const ROUTE_ID = "routes/admin.policies.new";
 const CLIENT_PARAM = "cliente";
@@ -179,13 +184,21 @@ export const action = (args: ActionFunctionArgs) =>
 const STEPS = ["Cliente y riesgo", "Plan y forma de pago", "Datos, pago y consentimientos"] as const;
 
 export default function NewPolicyPage() {
+  return (
+    <VoiceProvider voice="tu">
+      <NewPolicySteps />
+    </VoiceProvider>
+  );
+}
+
+function NewPolicySteps() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <div className="max-w-3xl">
       <BackLink to="/admin/policies">Pólizas</BackLink>
       <h1 className="mt-4 text-2xl font-bold tracking-tight">Nueva póliza por teléfono</h1>
-      <p className="mt-1 text-slate-700">Mismo precio y mismas condiciones que en la web. La póliza queda registrada como vendida por teléfono, con su usuario.</p>
+      <p className="mt-1 text-slate-700">Mismo precio y mismas condiciones que en la web. La póliza queda registrada como vendida por teléfono, con tu usuario.</p>
       <ol className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label="Pasos">
         {STEPS.map((label, index) => (
           <li key={label} aria-current={data.step === index + 1 ? "step" : undefined} className={data.step === index + 1 ? "font-bold text-brand-800" : "text-slate-600"}>
@@ -198,7 +211,7 @@ export default function NewPolicyPage() {
       {data.step === 2 ? <PlanChooser data={data} /> : null}
       {data.step === 3 ? (
         <section aria-labelledby="paso-3" className="mt-8">
-          <h2 id="paso-3" className="text-xl font-bold">
+          <h2 id="paso-3" className="text-xl font-bold" {...focusTarget(`paso-3:${data.offer.quote.id}`)}>
             3. {STEPS[2]}
           </h2>
           <p className="mt-2">
@@ -219,7 +232,8 @@ function ChosenClient({ data }: { data: LoaderData }) {
   if (!data.client) return null;
   const { client } = data;
   return (
-    <section aria-label="Cliente elegido" className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4">
+    // In step 1 the client chosen is the result of "Elegir": focus lands here.
+    <section aria-label="Cliente elegido" className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4" {...(data.step === 1 ? focusTarget(`paso-1:cliente-${client.id}`) : {})}>
       <p>
         Cliente: <strong>{client.name}</strong>
         {client.nif ? ` · ${client.nif}` : ""}
@@ -242,7 +256,7 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
     <>
       {!data.client ? (
         <section aria-labelledby="cliente" className="mt-8">
-          <h2 id="cliente" className="text-xl font-bold">
+          <h2 id="cliente" className="text-xl font-bold" {...focusTarget("paso-1")}>
             Cliente
           </h2>
           {data.canReadClients ? (
@@ -262,13 +276,18 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
                   Buscar
                 </button>
               </Form>
+              {/* Always in the page, so that the count of each search is announced (as the lists' count);
+                  focus stays on the search button. */}
+              <p className="mt-4 text-slate-700" aria-live="polite">
+                {data.matches
+                  ? data.matches.total === 0
+                    ? `Ningún cliente coincide con «${data.q}». Si es un cliente nuevo, elige el seguro y sigue: sus datos se piden en el paso 3.`
+                    : `${countSentence({ ...data.matches, itemsLabel: "clientes" })} que coinciden con «${data.q}».`
+                  : null}
+              </p>
               {data.matches ? (
-                data.matches.items.length === 0 ? (
-                  <p className="mt-4 text-slate-700" role="status">
-                    Ningún cliente coincide con «{data.q}». Si es un cliente nuevo, elija el seguro y siga: sus datos se piden en el paso 3.
-                  </p>
-                ) : (
-                  <ul className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-300">
+                data.matches.items.length === 0 ? null : (
+                  <ul aria-label="Clientes encontrados" className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-300">
                     {data.matches.items.map((match) => (
                       <li key={match.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                         <span>
@@ -310,7 +329,7 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
         {data.line && data.constraint ? (
           <RiskForm key={`${data.line}:${clientParam ?? ""}`} line={data.line} defaultValue={data.prefill} constraint={data.constraint} lastResult={lastResult} />
         ) : (
-          <p className="mt-4 text-slate-700">Elija el seguro para ver sus preguntas.</p>
+          <p className="mt-4 text-slate-700">Elige el seguro para ver sus preguntas.</p>
         )}
       </section>
     </>
@@ -330,7 +349,7 @@ function PlanChooser({ data }: { data: Extract<LoaderData, { step: 2 }> }) {
   const { quote } = data;
   return (
     <section aria-labelledby="paso-2" className="mt-8">
-      <h2 id="paso-2" className="text-xl font-bold">
+      <h2 id="paso-2" className="text-xl font-bold" {...focusTarget(`paso-2:${quote.id}`)}>
         2. {STEPS[1]}
       </h2>
       <p className="mt-2 text-slate-700">
@@ -340,7 +359,7 @@ function PlanChooser({ data }: { data: Extract<LoaderData, { step: 2 }> }) {
       </p>
       {data.closed ? (
         <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 font-semibold text-red-800">
-          {data.closed}
+          {inVoice(data.closed, "tu")}
         </p>
       ) : (
         <Form method="get" className="mt-4">

@@ -1,13 +1,14 @@
 import { getFormProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { EndorsementSchema, type EndorsementPriceAnswer, type GuaranteeCatalogue, type GuaranteeOptions } from "../../api/contract/endorsements";
 import type { PolicySummary } from "../../api/contract/policies";
 import { FREQUENCY_LABELS, type Frequency } from "../../api/contract/vocabulary";
+import { focusTarget } from "~/components/focus-on-navigation";
 import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
 import { CheckboxField, Field, FieldErrors } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
@@ -43,7 +44,8 @@ import { siteTitle } from "~/lib/page-title";
  * with links to get a quote and to sign in.
  */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: siteTitle(data?.mode === "customer" ? "Añadir garantías" : "Garantías", matches) },
+  // "Error: " after a refused POST (matches) or when the GET form's answer shows a problem.
+  { title: siteTitle(data?.mode === "customer" ? "Añadir garantías" : "Garantías", data?.mode === "customer" && data.problem ? true : matches) },
   ...(data?.mode === "customer" ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
@@ -52,6 +54,8 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 const POLICY_PARAM = "poliza";
 const DATE_PARAM = "fecha";
 const GUARANTEE_PARAM = "garantia";
+/** "Ver el precio" with no guarantee ticked: what to do, beside the guarantees. */
+const NO_GUARANTEE_CHOSEN_MESSAGE = "Marque al menos una garantía para ver su precio";
 
 type PublicData = { mode: "public"; signedIn: boolean; catalogue: GuaranteeCatalogue };
 type ChooseData = { mode: "choose"; policies: PolicySummary[] };
@@ -82,7 +86,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Typed as dd/mm/aaaa (ADR 019): the API takes ISO; anything else goes as typed, for the API to refuse.
   const typed = url.searchParams.get(DATE_PARAM)?.trim();
   const date = typed ? (parseTypedDate(typed) ?? typed) : undefined;
-  const { options, problem } = await readGuaranteeOptions(request, context, visitor, asked, { effectiveDate: date, guarantees: chosen });
+  const { options, problem: refused } = await readGuaranteeOptions(request, context, visitor, asked, { effectiveDate: date, guarantees: chosen });
+  // The form always sends the date: with it and no guarantee, "Ver el precio" was pressed with nothing ticked.
+  const nothingTicked = url.searchParams.has(DATE_PARAM) && chosen.length === 0 && options.options.length > 0;
+  const problem = refused ?? (nothingTicked ? { field: "garantia" as const, message: NO_GUARANTEE_CHOSEN_MESSAGE } : null);
   return json<PublicData | ChooseData | CustomerData>(
     { mode: "customer", policies: inForce, options, chosen: problem?.field === "garantia" ? [] : chosen, problem, idempotencyKey: crypto.randomUUID() },
     { headers },
@@ -312,6 +319,9 @@ function AddGuarantees({ data }: { data: CustomerData }) {
   const { options, policies, problem } = data;
   const policy = options.policy;
   const selected = options.selection;
+  // Each answer that shows a problem moves focus to it (JavaScript on), also the same one again.
+  const { key } = useLocation();
+  const problemTarget = focusTarget(`problema:${key}`);
   return (
     <>
       <p>
@@ -329,12 +339,19 @@ function AddGuarantees({ data }: { data: CustomerData }) {
         <>
           <Form method="get" action="/garantias" className="mt-8" id="elegir">
             <input type="hidden" name={POLICY_PARAM} value={policy.id} />
-            <fieldset>
+            <fieldset
+              aria-describedby={problem?.field === "garantia" ? "garantia-error" : undefined}
+              className={problem?.field === "garantia" ? "border-l-4 border-red-700 pl-3" : undefined}
+            >
               <legend className="text-2xl font-bold text-slate-900">Garantías que puede añadir</legend>
               <p className="mt-1 text-slate-600">
                 El precio es el de los {options.days?.remaining} días que quedan de los {options.days?.total} de su anualidad, desde la fecha de efecto.
               </p>
-              {problem?.field === "garantia" ? <FieldErrors id="garantia-error" errors={[problem.message]} className="mt-3" /> : null}
+              {problem?.field === "garantia" ? (
+                <div {...problemTarget} className="mt-3">
+                  <FieldErrors id="garantia-error" errors={[problem.message]} />
+                </div>
+              ) : null}
               {options.options.length === 0 ? <p className="mt-3">{options.refusal}.</p> : null}
               <ul className="mt-4 space-y-4">
                 {options.options.map((o) => (
@@ -383,7 +400,11 @@ function AddGuarantees({ data }: { data: CustomerData }) {
                 Desde el {formatDate(options.effectiveDates.earliest)} (mañana como pronto) hasta el {formatDate(options.effectiveDates.latest)}. Las garantías le
                 cubren desde las 00:00 h de ese día. Escriba día, mes y año: dd/mm/aaaa.
               </p>
-              {problem?.field === "fecha" ? <FieldErrors id="fecha-error" errors={[problem.message]} /> : null}
+              {problem?.field === "fecha" ? (
+                <div {...problemTarget}>
+                  <FieldErrors id="fecha-error" errors={[problem.message]} />
+                </div>
+              ) : null}
               <input
                 type="text"
                 inputMode="numeric"
@@ -443,7 +464,7 @@ function PayStep({ data, selection, effectiveDate }: { data: CustomerData; selec
 
   return (
     <section aria-labelledby="resumen-titulo" className="mt-10">
-      <h2 id="resumen-titulo" className="text-2xl font-bold text-slate-900">
+      <h2 id="resumen-titulo" className="text-2xl font-bold text-slate-900" {...focusTarget(`precio:${selection.guarantees.join(",")}:${effectiveDate}`)}>
         Resumen y pago
       </h2>
       <p className="mt-2 text-slate-700">

@@ -16,7 +16,7 @@ async function apiGuarantee(request: APIRequestContext, token: string, method: "
   return (await response.json()) as Guarantee;
 }
 
-test("crear una garantía, programar su nuevo precio, desactivar otra y que la cotización ya no la ofrezca", async ({ page, signInAsAdmin, sessions }, testInfo) => {
+test("crear una garantía, programar su nuevo precio, desactivar otra y que la cotización ya no la ofrezca", async ({ page, signInAsAdmin, sessions, javaScriptEnabled }, testInfo) => {
   test.slow(); // two forms, a confirmation, a quote and two accessibility checks
   const suffix = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const codeSuffix = suffix.replace(/[^a-z0-9]/g, "_");
@@ -47,12 +47,25 @@ test("crear una garantía, programar su nuevo precio, desactivar otra y que la c
   await page.getByLabel("Descripción para el cliente").fill("Pagamos la mudanza si el inquilino deja la vivienda de un día para otro.");
   await page.getByLabel("Ayuda (opcional)").fill("Solo con el plan de 12 meses");
   await page.getByRole("checkbox", { name: "12 meses (Alquiler): opcional" }).check();
+  // Once the line is chosen, only its plans are offered (JavaScript); without it every line's
+  // plans stay, grouped by line, and a plan of another line is refused.
+  const carPlans = page.getByRole("checkbox", { name: /\(Coche\): (incluida|opcional)$/ });
+  if (javaScriptEnabled) {
+    await expect(carPlans).toHaveCount(0);
+    await expect(page.getByRole("checkbox", { name: /\(Hogar\): / })).toHaveCount(0);
+  } else {
+    await carPlans.first().check();
+  }
   // A percentage over 100 is refused with its message, and nothing is created.
   await page.getByRole("radio", { name: "Porcentaje de la prima neta" }).check();
   await page.getByRole("textbox", { name: "Importe", exact: true }).fill("150");
   await page.getByRole("button", { name: "Crear garantía" }).click();
   await expect(page.getByText("Un porcentaje no puede ser mayor que 100").first()).toBeVisible({ timeout: AFTER_WRITE });
   await expect(page).toHaveTitle(/^Error: /);
+  if (!javaScriptEnabled) {
+    await expect(page.getByText("Elige solo planes del ramo de la garantía").first()).toBeVisible();
+    await carPlans.first().uncheck();
+  }
 
   await page.getByRole("radio", { name: "Importe fijo anual" }).check();
   await page.getByRole("textbox", { name: "Importe", exact: true }).fill("19,90");

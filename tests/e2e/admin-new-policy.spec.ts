@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { buyPolicy, expectNoSeriousA11yViolations, fillAlquilerQuote, fillCard, fillInsuredObject, fillPolicyholder } from "./support";
+import { buyPolicy, escapeRegExp, expectFocusAfterStep, expectNoSeriousA11yViolations, fillAlquilerQuote, fillCard, fillInsuredObject, fillPolicyholder } from "./support";
 
 // /admin/policies/new: staff sell a policy to a customer on the phone — the client (searched, or
 // new), the rating questions, the plan and frequency, then the checkout form with the consents as
@@ -52,7 +52,7 @@ test("un cliente que ya existe, buscado por NIF: la póliza se emite, se abre y 
   await page.getByLabel("El cliente acepta las condiciones de contratación").check();
   await page.getByLabel("El cliente acepta la política de privacidad").check();
   await page.getByRole("button", { name: /^Emitir la póliza y cobrar/ }).click();
-  await expect(page.getByText("Debe confirmar que ha leído el documento de información del producto (IPID)").first()).toBeVisible();
+  await expect(page.getByText("Marca que se ha informado al cliente del documento de información del producto (IPID)").first()).toBeVisible();
   await expect(page.getByLabel("Calle y número")).toHaveValue("Carrer de Balmes 21");
 
   await acceptConsentsByPhone(page);
@@ -96,6 +96,64 @@ test("un cliente nuevo sin correo: sus datos en el paso 3, un pago rechazado no 
   await expect(page.getByText("Póliza emitida").first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: /^Póliza COT-/ })).toBeVisible();
   await expect(page.getByText(nif).first()).toBeVisible();
+});
+
+// Issue 28: the phone sale by keyboard alone. Each step is a new URL of the same page; focus lands
+// on what the step brings (JavaScript on), never on <body>; the search's count is announced.
+test("con el teclado: buscar y elegir al cliente, cotizar, elegir plan y emitir, con el foco en cada paso", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin("gestor");
+  const existing = await buyPolicy(page.request, "Nuria Teclado Telefónica");
+  await page.goto("/admin/policies/new");
+
+  // The search: the count in a polite live region, focus stays in the search box.
+  const search = page.getByLabel("Buscar un cliente");
+  await search.fill(existing.nif);
+  await search.press("Enter");
+  const count = page.getByText(new RegExp(`^Mostrando 1–1 de 1 clientes que coinciden con «${escapeRegExp(existing.nif)}»\\.$`));
+  await expect(count).toHaveAttribute("aria-live", "polite");
+  if (javaScriptEnabled) await expect(search).toBeFocused();
+  await search.fill("nadie-se-llama-asi");
+  await search.press("Enter");
+  await expect(page.getByText("Ningún cliente coincide con «nadie-se-llama-asi».", { exact: false })).toHaveAttribute("aria-live", "polite");
+  await search.fill(existing.nif);
+  await search.press("Enter");
+
+  // Chosen: focus on the chosen client; choosing the line keeps it on the line's link.
+  await page.getByRole("link", { name: `Elegir a ${existing.holder}` }).press("Enter");
+  const chosen = page.getByRole("region", { name: "Cliente elegido" });
+  await expect(chosen).toContainText(existing.nif);
+  await expectFocusAfterStep(chosen, javaScriptEnabled);
+  const rent = page.getByRole("link", { name: "Alquiler", exact: true });
+  await rent.press("Enter");
+  await expect(rent).toHaveAttribute("aria-current", "true");
+  if (javaScriptEnabled) await expect(rent).toBeFocused();
+
+  // Step 1 → 2 → 3: each step's heading.
+  await fillAlquilerQuote(page);
+  await page.getByRole("button", { name: "Calcular precio" }).press("Enter");
+  await expectFocusAfterStep(page.getByRole("heading", { name: "2. Plan y forma de pago" }), javaScriptEnabled);
+  if (javaScriptEnabled) {
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Volver a cotizar" })).toBeFocused();
+  }
+  await page.getByRole("radio", { name: /^12 meses: / }).check();
+  await page.getByRole("button", { name: "Continuar" }).press("Enter");
+  await expectFocusAfterStep(page.getByRole("heading", { name: "3. Datos, pago y consentimientos" }), javaScriptEnabled);
+
+  // Sent without the consents: the error summary, in "tú".
+  await fillInsuredObject(page, "alquiler");
+  await fillCard(page, "4242 4242 4242 4242");
+  const issue = page.getByRole("button", { name: /^Emitir la póliza y cobrar/ });
+  await issue.press("Enter");
+  const problems = page.getByRole("alert").filter({ hasText: "Hay un problema" });
+  await expectFocusAfterStep(problems, javaScriptEnabled);
+  await expect(problems).toContainText("Marca que el cliente acepta las condiciones de contratación");
+
+  await fillCard(page, "4242 4242 4242 4242");
+  await acceptConsentsByPhone(page);
+  await issue.press("Enter");
+  await expectFocusAfterStep(page.getByRole("heading", { level: 1, name: /^Póliza COT-/ }), javaScriptEnabled);
 });
 
 test("un rol sin policies:write no ve el botón y no puede abrir ni enviar el formulario", async ({ page, signInAsAdmin }) => {

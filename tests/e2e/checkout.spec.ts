@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { test as withSessions } from "./fixtures";
 import {
   acceptRequiredConsents,
   chooseVehicle,
@@ -6,6 +7,7 @@ import {
   escapeRegExp,
   exactText,
   expectNoSeriousA11yViolations,
+  expectFocusAfterStep,
   expectPdf,
   expectValidatorOnFirstUse,
   fillAlquilerQuote,
@@ -313,4 +315,36 @@ test.describe("el validador de la contratación llega al empezar a rellenarla", 
       message: "Introduzca un NIF o NIE válido",
     });
   });
+});
+
+// Issue 28: by keyboard alone, each step leaves focus where the new content starts (JavaScript on),
+// and the same walk works without JavaScript.
+// Signed in by the fixture's session (as the house style says), not through /register.
+withSessions("con el teclado, el foco llega al título de cada paso y al resumen de errores", async ({ page, javaScriptEnabled, signInAsVisitor }) => {
+  test.slow();
+  await signInAsVisitor();
+  await page.goto("/cotizar?linea=alquiler");
+  await fillAlquilerQuote(page);
+  await page.getByRole("button", { name: "Calcular precio" }).press("Enter");
+  await expectFocusAfterStep(page.getByRole("heading", { level: 1, name: "Sus precios" }), javaScriptEnabled);
+
+  await page.getByRole("button", { name: "Contratar este plan: 12 meses" }).press("Enter");
+  await expectFocusAfterStep(page.getByRole("heading", { level: 1, name: "Contratar su seguro" }), javaScriptEnabled);
+
+  // Sent empty: the list of problems, and from it the first field in error.
+  const pay = page.getByRole("button", { name: /^Contratar y pagar / });
+  await pay.press("Enter");
+  const problems = page.getByRole("alert").filter({ hasText: "Hay un problema" });
+  await expectFocusAfterStep(problems, javaScriptEnabled);
+  if (javaScriptEnabled) {
+    await page.keyboard.press("Tab");
+    await expect(problems.getByRole("link").first()).toBeFocused();
+  }
+
+  await fillPolicyholder(page);
+  await fillInsuredObject(page, "alquiler");
+  await fillCard(page, "4242 4242 4242 4242");
+  await acceptRequiredConsents(page);
+  await pay.press("Enter");
+  await expectFocusAfterStep(page.getByRole("heading", { level: 1, name: "Su seguro está contratado" }), javaScriptEnabled);
 });

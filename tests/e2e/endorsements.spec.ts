@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { definitionOf, escapeRegExp, expectNoSeriousA11yViolations, expectPdf, madridDay, uniqueNif } from "./support";
+import { definitionOf, escapeRegExp, expectFocusAfterStep, expectNoSeriousA11yViolations, expectPdf, madridDay, uniqueNif } from "./support";
 import { addDays } from "../../api/domain/calendar";
 import { formatMoney } from "../../app/lib/format";
 import { HOGAR } from "../support/quote-inputs";
@@ -104,6 +104,66 @@ test("un cliente añade una garantía a su póliza de hogar con tarjeta y la ve 
   await expect(suplemento.getByRole("cell").nth(2)).toHaveText(madridDay(1).shown);
   await expect(suplemento.getByRole("cell").nth(4)).toHaveText(`Cobrado el ${madridDay(0).shown}`);
   await expectNoSeriousA11yViolations(page);
+});
+
+// Issue 28: the suplemento by keyboard alone. Focus lands on what each step brings (JavaScript on),
+// never on <body>; "Ver el precio" with nothing ticked says what to do, with and without JavaScript.
+test("con el teclado: elegir la póliza, ver el precio sin marcar nada y con una garantía, pagar", async ({ page, signInAsVisitor, javaScriptEnabled }) => {
+  test.slow();
+  const visitor = await signInAsVisitor({ name: "Irene Teclado" });
+  // Two policies in force: the page first asks which one.
+  const first = await buyHome(page.request, visitor.token, visitor.name);
+  await buyHome(page.request, visitor.token, visitor.name);
+
+  await page.goto("/garantias");
+  const heading = page.getByRole("heading", { level: 1, name: "Añadir garantías a su póliza" });
+  await expect(heading).toBeVisible();
+  await page.getByRole("link", { name: new RegExp(`\\(${escapeRegExp(first.number)}\\)$`) }).press("Enter");
+  await expect(page).toHaveURL(`/garantias?poliza=${first.id}`);
+  await expect(page.getByText(`Póliza ${first.number}`)).toBeVisible();
+  await expectFocusAfterStep(heading, javaScriptEnabled);
+
+  // Nothing ticked: the message beside the guarantees, the group described by it, focus on it.
+  const seePrice = page.getByRole("button", { name: "Ver el precio" });
+  await seePrice.press("Enter");
+  const guarantees = page.getByRole("group", { name: "Garantías que puede añadir" });
+  const NOTHING_TICKED = "Marque al menos una garantía para ver su precio";
+  await expect(guarantees).toHaveAccessibleDescription(`Error: ${NOTHING_TICKED}`);
+  await expect(page).toHaveTitle(/^Error: Añadir garantías/);
+  const focusOnMessage = async () => {
+    await expect(guarantees.getByText(NOTHING_TICKED)).toBeVisible();
+    if (javaScriptEnabled) await expect(page.locator(":focus")).toHaveText(`Error: ${NOTHING_TICKED}`);
+  };
+  await focusOnMessage();
+  // The same again: said again, focus on it again.
+  await seePrice.focus();
+  await seePrice.press("Enter");
+  await focusOnMessage();
+  // From the message, the next Tab reaches the first guarantee.
+  if (javaScriptEnabled) {
+    await page.keyboard.press("Tab");
+    await expect(guarantees.getByRole("checkbox").first()).toBeFocused();
+  }
+
+  await page.getByRole("checkbox", { name: /^Asistencia en el hogar: / }).check();
+  await seePrice.press("Enter");
+  await expectFocusAfterStep(page.getByRole("heading", { level: 2, name: "Resumen y pago" }), javaScriptEnabled);
+  await expect(page.getByText("Marque al menos una garantía")).toHaveCount(0);
+  await expect(page).toHaveTitle(/^Añadir garantías/);
+
+  // Paid without the IPID ticked: the error summary; then paid.
+  await page.getByLabel("Número de la tarjeta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Caducidad").fill("12/30");
+  await page.getByLabel("Código de seguridad (CVC)").fill("123");
+  await page.getByLabel("Titular de la tarjeta").fill(visitor.name);
+  const pay = page.getByRole("button", { name: /^Añadir y pagar / });
+  await pay.press("Enter");
+  await expectFocusAfterStep(page.getByRole("alert").filter({ hasText: "Hay un problema" }), javaScriptEnabled);
+  await page.getByLabel("Número de la tarjeta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Código de seguridad (CVC)").fill("123");
+  await page.getByLabel(/He leído el documento de información del producto \(IPID\) actualizado/).check();
+  await pay.press("Enter");
+  await expectFocusAfterStep(page.getByRole("heading", { level: 1, name: "Garantías añadidas a su póliza" }), javaScriptEnabled);
 });
 
 test("el back office muestra el periodo del recibo de un suplemento hasta el último día de la anualidad", async ({ page, signInAsVisitor, signInAsAdmin }) => {

@@ -342,3 +342,14 @@ export async function expectValidatorOnFirstUse(
   await field.fill(right);
   await expect(page.getByText(message)).toHaveCount(0);
 }
+
+/**
+ * Where focus lands after a step of a flow walked by keyboard (issue 28): the new step's heading,
+ * the result or the error summary, never <body>. With JavaScript the site moves it there; without,
+ * each step is a full page load and focus starts at the top of the document as the browser puts
+ * it: the walk still runs (the flow must work) and there is nothing to check.
+ */
+export async function expectFocusAfterStep(target: Locator, javaScriptEnabled: boolean) {
+  await expect(target).toBeVisible();
+  if (javaScriptEnabled) await expect(target).toBeFocused();
+}

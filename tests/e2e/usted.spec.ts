@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { quoteAlquiler } from "./support";
+import { fillAlquilerQuote, quoteAlquiler } from "./support";
 
 // The public site speaks "usted" (HOUSE-STYLE; "tú" stays in the back office). This lists every
 // public page's text — closed <details> and labels included — and fails on the informal forms
@@ -100,5 +100,52 @@ test.describe("la web pública trata de usted", () => {
       await page.goto(path);
       await expectUsted(page, path);
     }
+  });
+});
+
+// The back office speaks "tú"; the phone sale borrows the public site's quote and checkout forms
+// and must not switch to "usted" in the middle of them (issue 28). Only forms that cannot be "tú"
+// nor a third person speaking of the customer are listed: "puede" or "debe" may be "el cliente
+// puede", and stay out.
+const FORMAL_WORDS = [
+  "usted", "ustedes",
+  "elija", "introduzca", "indique", "escriba", "marque", "márquela", "vuelva", "recargue", "inténtelo",
+  "revise", "pruebe", "espere", "consulte", "acepte", "confirme", "seleccione", "pulse", "descárguelos", "envíeselos",
+];
+
+async function expectTu(page: Page, where: string) {
+  const offending = (await pageTexts(page)).flatMap((text) =>
+    (text.toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => FORMAL_WORDS.includes(word)).map((word) => `«${word}» en «${text.slice(0, 120)}»`),
+  );
+  expect(offending, `${where}: formas de «usted»`).toEqual([]);
+}
+
+test.describe("la venta por teléfono trata de tú", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "el texto no depende de JavaScript");
+
+  test("las preguntas de cada seguro, el plan y los datos de pago, también con errores", async ({ page, signInAsAdmin }) => {
+    test.slow();
+    await signInAsAdmin("gestor");
+    for (const line of ["auto", "hogar", "alquiler"]) {
+      await page.goto(`/admin/policies/new?linea=${line}`);
+      await expectTu(page, `paso 1 (${line})`);
+      await page.getByRole("button", { name: "Calcular precio" }).click();
+      await expect(page.getByText("Hay un problema").first()).toBeVisible();
+      await expectTu(page, `paso 1 (${line}) con errores`);
+    }
+    await page.goto("/admin/policies/new?q=nadie-se-llama-asi");
+    await expectTu(page, "búsqueda sin resultados");
+
+    await page.goto("/admin/policies/new?linea=alquiler");
+    await fillAlquilerQuote(page);
+    await page.getByRole("button", { name: "Calcular precio" }).click();
+    await expect(page.getByRole("heading", { name: "2. Plan y forma de pago" })).toBeVisible();
+    await expectTu(page, "paso 2");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.getByRole("heading", { name: "3. Datos, pago y consentimientos" })).toBeVisible();
+    await expectTu(page, "paso 3");
+    await page.getByRole("button", { name: /^Emitir la póliza y cobrar/ }).click();
+    await expect(page.getByText("Hay un problema").first()).toBeVisible();
+    await expectTu(page, "paso 3 con errores");
   });
 });

@@ -63,14 +63,16 @@ const CONSENT_LABELS = {
     privacy: "Acepto la",
     ipid: "He leído el",
     marketing: "Deseo recibir comunicaciones comerciales de Cotiza (opcional)",
+    marketingHint: "Puede retirar este consentimiento cuando quiera.",
   },
   staff: {
     legend: "Consentimientos dados por teléfono",
-    intro: "Marque solo lo que el cliente ha aceptado en la llamada. Quedan registrados como dados por teléfono, con su usuario.",
+    intro: "Marca solo lo que el cliente ha aceptado en la llamada. Quedan registrados como dados por teléfono, con tu usuario.",
     terms: "El cliente acepta las",
     privacy: "El cliente acepta la",
     ipid: "Se ha informado al cliente del",
     marketing: "El cliente desea recibir comunicaciones comerciales de Cotiza (opcional)",
+    marketingHint: "El cliente puede retirarlo cuando quiera.",
   },
 } as const;
 
@@ -188,7 +190,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
               meta={fields.email}
               type="email"
               label="Correo electrónico del cliente (opcional)"
-              hint="Le enviaremos la póliza y sus documentos. Sin correo, descárguelos desde la póliza y envíeselos por otra vía."
+              hint="Le enviaremos la póliza y sus documentos. Sin correo, descárgalos desde la póliza y envíaselos por otra vía."
               width="lg"
               inputProps={{ autoComplete: "off", spellCheck: false }}
             />
@@ -266,7 +268,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
               </>
             }
           />
-          <CheckboxField meta={fields.marketing} label={labels.marketing} hint="Puede retirar este consentimiento cuando quiera." />
+          <CheckboxField meta={fields.marketing} label={labels.marketing} hint={labels.marketingHint} />
         </fieldset>
 
         {data.insurer ? <InsurerInfo insurer={data.insurer} intro="La entidad que emite la póliza y cubre el riesgo:" /> : null}

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { INSURED_OBJECT, SAME_ADDRESS_OFFERED } from "../../../api/contract/checkout-fields";
 import type { Line } from "../../../api/contract/vocabulary";
 import { CheckboxField, DateField, Field } from "~/components/ui/field";
+import { useSay } from "~/components/voice";
 import { formatDate } from "~/lib/format";
 
 export type InsuredObjectFieldsProps = {
@@ -25,9 +26,10 @@ export type InsuredObjectFieldsProps = {
 export function InsuredObjectFields({ line, startDate, registration, riskSameAsHolder, riskAddress, startDates, requoteHref, hydrated }: InsuredObjectFieldsProps) {
   const sameOffered = SAME_ADDRESS_OFFERED[line];
   const same = sameOffered && (riskSameAsHolder.value === "on" || riskSameAsHolder.value === "true");
+  const say = useSay();
   return (
     <fieldset className="mt-8">
-      <legend className="text-2xl font-bold text-slate-900">Su seguro</legend>
+      <legend className="text-2xl font-bold text-slate-900">{say("Su seguro", "El seguro")}</legend>
       <DateField
         meta={startDate}
         label="Fecha de efecto"
@@ -49,7 +51,10 @@ export function InsuredObjectFields({ line, startDate, registration, riskSameAsH
             <CheckboxField
               meta={riskSameAsHolder}
               label="La misma que la del tomador"
-              hint="Márquela si la vivienda es la dirección que ha indicado arriba; si no, escriba la de la vivienda."
+              hint={say(
+                "Márquela si la vivienda es la dirección que ha indicado arriba; si no, escriba la de la vivienda.",
+                "Márcala si la vivienda es la dirección del tomador, arriba; si no, escribe la de la vivienda.",
+              )}
               className="mt-3"
             />
           ) : null}
@@ -63,7 +68,7 @@ export function InsuredObjectFields({ line, startDate, registration, riskSameAsH
             label="Código postal de la vivienda"
             hint={
               <>
-                El de la cotización, porque el precio depende de él. Si la vivienda está en otro código postal, <Link to={requoteHref} className="underline">vuelva a cotizar</Link>.
+                El de la cotización, porque el precio depende de él. Si la vivienda está en otro código postal, <Link to={requoteHref} className="underline">{say("vuelva a cotizar", "vuelve a cotizar")}</Link>.
               </>
             }
             width="xs"

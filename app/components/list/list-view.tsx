@@ -5,7 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ListPage } from "../../../api/contract/list-query";
-import { FOCUS_RESULT_ATTRIBUTE } from "~/components/focus-on-navigation";
+import { focusTarget } from "~/components/focus-on-navigation";
 import { countSentence, Pagination } from "~/components/ui/pagination";
 import { DataTable, type Column } from "./data-table";
 import { clearFiltersHref, FilterBar, type FilterDef } from "./filter-bar";
@@ -34,7 +34,7 @@ export function ListView<Row>({ list, itemsLabel, caption, columns, rowKey, empt
       {list ? (
         <>
           {/* After a search, focus comes here (the search form is replaced): what was found, then the table. */}
-          <p className="text-sm text-slate-700" aria-live="polite" {...{ [FOCUS_RESULT_ATTRIBUTE]: "" }}>
+          <p className="text-sm text-slate-700" aria-live="polite" {...focusTarget("resultados")}>
             {countSentence({ ...list, itemsLabel })}
           </p>
           <DataTable

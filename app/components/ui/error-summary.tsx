@@ -1,6 +1,8 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { useVoice } from "~/components/voice";
 import { ERROR_TITLE_PREFIX } from "~/lib/page-title";
+import { inVoice } from "~/lib/voice";
 
 /**
  * GOV.UK error summary: after a failed submit, a box at the top of the form titled
@@ -55,11 +57,12 @@ export type ErrorSummaryProps = {
 /** Shown after a failed submit (client or server) while there are errors. */
 export function ErrorSummary({ form, fields, title = "Hay un problema" }: ErrorSummaryProps) {
   const failed = form.status === "error";
+  const voice = useVoice();
   const fieldErrors = failed
-    ? fields.flatMap((field) => (field.errors ?? []).map((message) => ({ id: field.id, message })))
+    ? fields.flatMap((field) => (field.errors ?? []).map((message) => ({ id: field.id, message: inVoice(message, voice) })))
     : [];
   // The API often repeats a field's message as its `error`: list each problem once.
-  const formErrors = failed ? (form.errors ?? []).filter((message) => !fieldErrors.some((e) => e.message === message)) : [];
+  const formErrors = failed ? (form.errors ?? []).map((message) => inVoice(message, voice)).filter((message) => !fieldErrors.some((e) => e.message === message)) : [];
   const shown = formErrors.length + fieldErrors.length > 0;
   useErrorTitle(shown);
   if (!shown) return null;

@@ -5,6 +5,8 @@ import {
   type FieldMetadata,
 } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useSay, useVoice } from "~/components/voice";
+import { inVoice } from "~/lib/voice";
 import { validInputAttributes } from "./input-attributes";
 
 /**
@@ -30,13 +32,14 @@ const controlClass = (invalid: boolean, width: Width) =>
 
 /** A field's error messages (each read as "Error: …" by screen readers), or nothing when there are none. */
 export function FieldErrors({ id, errors, className = "mt-1 space-y-1" }: { id: string; errors: readonly string[] | undefined; className?: string }) {
+  const voice = useVoice();
   if (!errors || errors.length === 0) return null;
   return (
     <div id={id} className={className}>
       {errors.map((message) => (
         <p key={message} className="font-semibold text-red-700">
           <span className="sr-only">Error: </span>
-          {message}
+          {inVoice(message, voice)}
         </p>
       ))}
     </div>
@@ -117,11 +120,12 @@ export type DateFieldProps<Schema> = Omit<FieldProps<Schema>, "type" | "hint"> &
 export function DateField<Schema>({ meta, label, hint, example, width = "xs", className, inputProps }: DateFieldProps<Schema>) {
   const invalid = Boolean(meta.errors?.length);
   const { key, ...props } = getInputProps(meta, { type: "text", ariaDescribedBy: meta.descriptionId });
+  const say = useSay();
   const fullHint = (
     <>
       {hint}
       {/* The space in the same text node as the words (issue 28). */}
-      {`${hint ? " " : ""}Escriba día, mes y año: dd/mm/aaaa. Por ejemplo, `}
+      {`${hint ? " " : ""}${say("Escriba", "Escribe")} día, mes y año: dd/mm/aaaa. Por ejemplo, `}
       {example}
     </>
   );
