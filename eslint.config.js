@@ -35,6 +35,21 @@ export default tseslint.config(
     },
   },
   {
+    // app/lib is below the components: helpers and server code that components use, never the reverse.
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/api/*", "!**/api/contract", "!**/api/contract/*"], message: "app/ may import only api/contract from the API." },
+            { group: ["~/components/*", "**/components/*", "~/routes/*"], message: "app/lib may not import components or routes: move what both need into app/lib." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The API is below the process: it may not import server/ (shared utilities are in platform/) nor the web.
     files: ["api/**/*.ts"],
     rules: {

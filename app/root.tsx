@@ -20,7 +20,6 @@ import { ChunkReloadGuard, NewVersionNotice } from "~/components/release-guard";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PageNotice, Toaster } from "~/components/toaster";
-import { hasFailedSubmission } from "~/components/ui/error-summary";
 import { getVisitor } from "~/lib/auth.server";
 import { readConsent } from "~/lib/consent.server";
 import { csrfToken } from "~/lib/csrf.server";
@@ -32,6 +31,7 @@ import { getSiteInfo } from "~/lib/site.server";
 import { getToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/tailwind.css";
 import { HOME_TITLE } from "~/lib/page-title";
+import { hasFailedSubmission } from "~/lib/failed-submission";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

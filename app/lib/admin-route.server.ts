@@ -9,7 +9,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
-import { markSubmissionFailed } from "~/components/ui/error-summary";
 import { handleAdminApiError, requireRoutePermission, type AdminContext } from "./admin-auth.server";
 import type { AdminRouteId } from "./admin-routes";
 import { apiFormErrors } from "./api-errors.server";
@@ -17,6 +16,7 @@ import { validateCsrf } from "./csrf.server";
 import { readFormData } from "./form-data.server";
 import { parseForm } from "./parse-form.server";
 import { mergeHeaders } from "./session.server";
+import { markSubmissionFailed } from "~/lib/failed-submission";
 
 export type AdminLoaderArgs = AdminContext & Pick<LoaderFunctionArgs, "request" | "context" | "params">;
 

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { markSubmissionFailed } from "~/components/ui/error-summary";
 import { VisitorUserSchema, type AuthAnswer, type VisitorUser } from "../../api/contract/auth";
 import { refusalInit } from "./api-errors.server";
 import { ApiError, apiClient, type ApiClient } from "./api.server";
@@ -14,6 +13,7 @@ import {
 } from "./session.server";
 import { isTokenExpired, SessionExpiredError } from "./token";
 import "./load-context";
+import { markSubmissionFailed } from "~/lib/failed-submission";
 
 export type { VisitorUser };
 export type Visitor = { user: VisitorUser; token: string; headers: Headers };

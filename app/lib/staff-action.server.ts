@@ -3,9 +3,8 @@
 // fields checked with the form's schema, the confirmation step without JavaScript, then the work.
 // The page side is ~/components/policy/confirmed-form.tsx; the reply shape is StaffActionReply.
 import type { z } from "zod";
-import { INTENT_FIELD, needsConfirmation } from "~/components/ui/confirm-dialog";
-import { TARGET_FIELD, type StaffActionReply } from "~/components/policy/confirmed-form";
 import type { AdminForm } from "./admin-route.server";
+import { INTENT_FIELD, TARGET_FIELD, needsConfirmation, type StaffActionReply } from "~/lib/form-intent";
 
 export type StaffIntent = {
   schema: z.AnyZodObject;

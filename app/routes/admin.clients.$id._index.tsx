@@ -30,7 +30,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { canOpen } from "~/lib/admin-routes";
 import { Badge } from "~/components/ui/badge";
 import { Detail, DetailSection } from "~/components/ui/detail";
-import { ConfirmAction, ConfirmStep, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { ConfirmAction, ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { TextareaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -41,6 +41,7 @@ import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/lib/form
 import { positiveIdParam } from "~/lib/http";
 import { adminTitle } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";
+import { needsConfirmation } from "~/lib/form-intent";
 
 /** /admin/clients/{id}: everything about one client, in sections; notes, the data file and erasure. */
 const ROUTE_ID = "routes/admin.clients.$id._index";

@@ -8,7 +8,7 @@ import { LINE_LABELS } from "../../api/contract/vocabulary";
 import { DataTable, type Column } from "~/components/list/data-table";
 import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
-import { ConfirmAction, ConfirmStep, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { ConfirmAction, ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { Detail, DetailSection } from "~/components/ui/detail";
 import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { DateField, Field } from "~/components/ui/field";
@@ -21,6 +21,7 @@ import { positiveIdParam } from "~/lib/http";
 import { adminTitle } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";
 import { guaranteePriceText, PRICE_TYPE_OPTIONS } from "./__admin.guarantee-form";
+import { needsConfirmation } from "~/lib/form-intent";
 
 /** /admin/guarantees/{id}: one guarantee, its plans, its price history with a new price, (de)activation and its audit. */
 const ROUTE_ID = "routes/admin.guarantees.$id._index";

@@ -28,13 +28,13 @@ import {
   type RenewalStopper,
 } from "../../api/contract/vocabulary";
 import { AdminPolicyHeader, adminPolicyPath, adminPolicyPaymentsPath } from "~/components/policy/admin-policy-header";
-import { ConfirmedForm, replyFor, type StaffActionReply } from "~/components/policy/confirmed-form";
+import { ConfirmedForm } from "~/components/policy/confirmed-form";
 import { Fact } from "~/components/policy/policy-facts";
 import { PolicyGuarantees } from "~/components/policy/policy-guarantees";
 import { PolicyRiskFacts } from "~/components/policy/policy-risk";
 import { InsurerInfo } from "~/components/policy/insurer-info";
 import { ReciboTable } from "~/components/policy/recibo-table";
-import { ConfirmStep, INTENT_FIELD, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { DateField, SelectField, TextareaField } from "~/components/ui/field";
 import { parseTypedDate } from "~/lib/typed-date";
@@ -49,6 +49,7 @@ import { adminTitle } from "~/lib/page-title";
 import { positiveIdParam } from "~/lib/http";
 import { runStaffAction, staffIntent } from "~/lib/staff-action.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { INTENT_FIELD, replyFor, type StaffActionReply } from "~/lib/form-intent";
 
 /**
  * /admin/policies/{id}: one policy as staff see it: the actions its state allows now (each asks

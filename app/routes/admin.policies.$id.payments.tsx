@@ -13,9 +13,9 @@ import {
 import { PAYMENT_METHOD_LABELS, POLICY_STATUS_LABELS } from "../../api/contract/vocabulary";
 import { DataTable, type Column } from "~/components/list/data-table";
 import { AdminPolicyHeader, adminPolicyPaymentsPath } from "~/components/policy/admin-policy-header";
-import { ConfirmedForm, replyFor, TARGET_FIELD, type StaffActionReply } from "~/components/policy/confirmed-form";
+import { ConfirmedForm } from "~/components/policy/confirmed-form";
 import { ReciboStatusBadge } from "~/components/policy/recibo-status-badge";
-import { ConfirmStep, INTENT_FIELD, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { adminDocumentPaths } from "~/lib/document-paths";
@@ -25,6 +25,7 @@ import { positiveIdParam } from "~/lib/http";
 import { adminTitle } from "~/lib/page-title";
 import { runStaffAction, staffIntent } from "~/lib/staff-action.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { INTENT_FIELD, TARGET_FIELD, replyFor, type StaffActionReply } from "~/lib/form-intent";
 
 /**
  * /admin/policies/{id}/payments: the policy's recibos in full, with what each one allows now

@@ -12,9 +12,9 @@ import type { Column } from "~/components/list/data-table";
 import type { FilterDef } from "~/components/list/filter-bar";
 import { CsvLink, ListView } from "~/components/list/list-view";
 import { ADMIN_POLICIES_PATH, adminPolicyPath } from "~/components/policy/admin-policy-header";
-import { ConfirmedForm, replyFor, type StaffActionReply } from "~/components/policy/confirmed-form";
+import { ConfirmedForm } from "~/components/policy/confirmed-form";
 import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
-import { ConfirmStep, INTENT_FIELD, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";
 import { formatDate, formatMoney } from "~/lib/format";
@@ -23,6 +23,7 @@ import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { adminTitle } from "~/lib/page-title";
 import { runStaffAction, staffIntent } from "~/lib/staff-action.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { INTENT_FIELD, replyFor, type StaffActionReply } from "~/lib/form-intent";
 
 /** /admin/policies: search and filter the policies, the CSV of the filtered list, and the daily run. */
 const ROUTE_ID = "routes/admin.policies._index";

@@ -7,11 +7,12 @@ import { adminTitle } from "~/lib/page-title";
 import { PermissionListSchema, RoleSchema, SUPERADMIN_ROLE } from "../../api/contract/roles";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
-import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { ConfirmAction, ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { useErrorTitle } from "~/components/ui/error-summary";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from "./__admin.role-form";
+import { INTENT_FIELD, needsConfirmation } from "~/lib/form-intent";
 
 /** /admin/roles/{id}: edit a role (name, description, permissions) or delete it. */
 const ROUTE_ID = "routes/admin.roles.$id";

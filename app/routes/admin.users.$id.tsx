@@ -14,13 +14,14 @@ import { newPasswordField, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { hasPermission } from "../../api/contract/permissions";
 import { Badge } from "~/components/ui/badge";
 import { Detail } from "~/components/ui/detail";
-import { ConfirmAction, ConfirmStep, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { ConfirmAction, ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminAction, adminLoader, type IntentReply } from "~/lib/admin-route.server";
 import { formatDateTime, isoDateTime } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
+import { needsConfirmation } from "~/lib/form-intent";
 
 /** /admin/users/{id}: one account; change its role, reset its password, deactivate or reactivate it. */
 const ROUTE_ID = "routes/admin.users.$id";

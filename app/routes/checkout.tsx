@@ -18,7 +18,6 @@ import {
 import { CARD_SECRET_FIELDS } from "../../api/contract/checkout-fields";
 import { CheckoutForm, type HolderDefaults } from "~/components/checkout/checkout-form";
 import { ClosedCheckout } from "~/components/checkout/closed-checkout";
-import { markSubmissionFailed } from "~/components/ui/error-summary";
 import { refusalInit } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
@@ -31,6 +30,7 @@ import { checkoutSearch, EXTRAS_PARAM, extrasOfPlan, FREQUENCY_PARAM, parseFrequ
 import { lineOption, requoteHref } from "~/lib/quote-form";
 import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
 import type { loader as rootLoader } from "~/root";
+import { markSubmissionFailed } from "~/lib/failed-submission";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: siteTitle("Contratar", matches) },

@@ -6,7 +6,6 @@ import { useState } from "react";
 import type { Line as QuoteLine } from "../../api/contract/vocabulary";
 import { QuoteLineForm } from "~/components/quote/quote-line-form";
 import { UnsavedChangesGuard } from "~/components/unsaved-changes";
-import { markSubmissionFailed } from "~/components/ui/error-summary";
 import { formErrorsFromBody, refusalInit } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
@@ -19,6 +18,7 @@ import { CreatedQuoteSchema } from "~/lib/contract.server";
 import { parseQuoteForm, QUOTE_FORM_CONSTRAINTS, type QuoteFormConstraint } from "~/lib/quote-form.server";
 import { FIELD_NAMES, LINE_FIELD, LINE_OPTIONS, LINE_PARAM, lineOption, parseLine, prefillFromSearch, typedValues } from "~/lib/quote-form";
 import { siteTitle } from "~/lib/page-title";
+import { markSubmissionFailed } from "~/lib/failed-submission";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: siteTitle("Calcular precio", matches) },

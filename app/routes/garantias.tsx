@@ -9,7 +9,7 @@ import { EndorsementSchema, type EndorsementPriceAnswer, type GuaranteeCatalogue
 import type { PolicySummary } from "../../api/contract/policies";
 import { FREQUENCY_LABELS, type Frequency } from "../../api/contract/vocabulary";
 import { focusTarget } from "~/components/focus-on-navigation";
-import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, Field, FieldErrors } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
@@ -34,6 +34,7 @@ import { parseForm } from "~/lib/parse-form.server";
 import { formatTypedDate, parseTypedDate } from "~/lib/typed-date";
 import { notFound, privateHeaders } from "~/lib/http";
 import { siteTitle } from "~/lib/page-title";
+import { markSubmissionFailed } from "~/lib/failed-submission";
 
 /**
  * /garantias. A signed-in customer with a policy in force adds guarantees to it (a suplemento):

@@ -7,7 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { LoginBodySchema } from "../../api/contract/auth";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { apiClient } from "~/lib/api.server";
@@ -19,6 +19,7 @@ import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { siteTitle } from "~/lib/page-title";
+import { markSubmissionFailed } from "~/lib/failed-submission";
 
 const LoginFormSchema = LoginBodySchema.extend({ redirectTo: z.string().optional() });
 

@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { UpdateProfileBodySchema, VisitorChangePasswordBodySchema, VisitorProfileSchema } from "../../api/contract/auth";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
-import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -19,6 +19,7 @@ import { siteTitle } from "~/lib/page-title";
 import { parseForm } from "~/lib/parse-form.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { redirectWithToast } from "~/lib/toast.server";
+import { markSubmissionFailed } from "~/lib/failed-submission";
 
 // Mi cuenta: the e-mail the account signs in with, its name and telephone, and a new password.
 

@@ -11,14 +11,16 @@ import { PolicyRisk } from "~/components/policy/policy-risk";
 import { InsurerInfo } from "~/components/policy/insurer-info";
 import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
 import { ReciboTable } from "~/components/policy/recibo-table";
-import { ConfirmAction, ConfirmStep, INTENT_FIELD, needsConfirmation, type ConfirmCopy } from "~/components/ui/confirm-dialog";
-import { FormErrorsAlert, markSubmissionFailed } from "~/components/ui/error-summary";
+import { ConfirmAction, ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { FormErrorsAlert } from "~/components/ui/error-summary";
 import { validateCsrf } from "~/lib/csrf.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { siteTitle } from "~/lib/page-title";
 import { actOnOwnPolicy, OWN_POLICY_ACTIONS, readOwnPolicy, type OwnPolicyAction } from "~/lib/policies.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { INTENT_FIELD, needsConfirmation } from "~/lib/form-intent";
+import { markSubmissionFailed } from "~/lib/failed-submission";
 
 /**
  * /mi-poliza/{id}: one of the visitor's policies, and what they may do with it while the rules

@@ -3,7 +3,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { PASSWORD_RESET_MESSAGES, PasswordResetRequestBodySchema } from "../../api/contract/auth";
-import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -15,6 +15,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { siteTitle } from "~/lib/page-title";
 import { parseForm } from "~/lib/parse-form.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
+import { markSubmissionFailed } from "~/lib/failed-submission";
 
 // "¿Ha olvidado su contraseña?": asks for the account's e-mail and says the same whether or not
 // there is an account (the API sends the link only when there is one).

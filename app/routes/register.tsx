@@ -8,7 +8,7 @@ import { z } from "zod";
 import { accountRuleMessages, PASSWORD_MIN_LENGTH, RegisterBodySchema } from "../../api/contract/auth";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { BotTrapInputs } from "~/components/ui/bot-trap";
-import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { apiClient } from "~/lib/api.server";
@@ -25,6 +25,7 @@ import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { siteTitle } from "~/lib/page-title";
+import { markSubmissionFailed } from "~/lib/failed-submission";
 
 // The API's own rules (contract) plus confirmPassword, which is checked here and never sent.
 const RegisterFormSchema = RegisterBodySchema.innerType()

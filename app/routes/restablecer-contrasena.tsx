@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_MESSAGES, PasswordResetBodySchema, PasswordResetCheckBodySchema } from "../../api/contract/auth";
-import { ErrorSummary, markSubmissionFailed } from "~/components/ui/error-summary";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -16,6 +16,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { siteTitle } from "~/lib/page-title";
 import { parseForm } from "~/lib/parse-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { markSubmissionFailed } from "~/lib/failed-submission";
 
 // The page the "forgotten password" e-mail links to: checks the link first (so nobody types a
 // new password for a dead link), then takes the new password. The link works once, for an hour.

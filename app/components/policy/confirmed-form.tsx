@@ -3,16 +3,11 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";
-import {
-  CONFIRMED_FIELD,
-  ConfirmDialog,
-  DANGER_TRIGGER_CLASS,
-  useConfirmDialog,
-  type ConfirmCopy,
-} from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, DANGER_TRIGGER_CLASS, useConfirmDialog, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
+import { CONFIRMED_FIELD } from "~/lib/form-intent";
 
 /**
  * A staff action with fields (a reason, a date…) that asks before it is sent, the
@@ -28,24 +23,6 @@ import { useZodForm } from "~/components/ui/use-zod-form";
  * same place: the error summary above its button. `hidden` are the values that say what the form acts on (the intent, a recibo's id):
  * they go with the form and tell this form's submission from the others on the page.
  */
-/** The form field that names the row a form acts on (a recibo's id). */
-export const TARGET_FIELD = "target";
-
-/** What a page's action answers instead of a redirect (~/lib/staff-action.server.ts). */
-export type StaffActionReply = {
-  intent: string;
-  target: string | null;
-  /** The refused form's errors (its fields, or the API's 409 as a form error). */
-  result?: SubmissionResult<string[]>;
-  /** Without JavaScript: the fields sent, to confirm. */
-  confirm?: Record<string, string>;
-};
-
-/** The reply that belongs to one form of the page (its intent and row), if any. */
-export function replyFor(reply: StaffActionReply | undefined, intent: string, target: string | null = null): StaffActionReply | undefined {
-  return reply && reply.intent === intent && reply.target === target ? reply : undefined;
-}
-
 export type ConfirmedFormProps<Schema extends z.AnyZodObject> = {
   id: string;
   schema: Schema;

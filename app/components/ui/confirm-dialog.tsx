@@ -2,7 +2,8 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { INTENT_FIELD, SubmitButton } from "./submit-button";
+import { SubmitButton } from "./submit-button";
+import { CONFIRMED_FIELD, INTENT_FIELD } from "~/lib/form-intent";
 
 /**
  * Destructive actions ask first (HOUSE-STYLE "Feedback is immediate"). The one way to do it:
@@ -14,13 +15,6 @@ import { INTENT_FIELD, SubmitButton } from "./submit-button";
  *   `{ intent, confirm: true }` (see `needsConfirmation`) and the page renders <ConfirmStep>: the
  *   same question as a panel with the confirming form and a way back.
  */
-export const CONFIRMED_FIELD = "confirmed";
-export { INTENT_FIELD };
-
-/** For actions: true when the submission of a destructive intent has not been confirmed yet. */
-export function needsConfirmation(formData: FormData): boolean {
-  return formData.get(CONFIRMED_FIELD) !== "yes";
-}
 
 export type ConfirmCopy = {
   /** The question, e.g. "¿Eliminar el rol «ventas»?". */

@@ -1,5 +1,6 @@
 import { useFormAction, useNavigation } from "@remix-run/react";
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from "react";
+import { INTENT_FIELD } from "~/lib/form-intent";
 
 /**
  * Whether the form posting to `formAction` (default: this route's action) is on its way: from
@@ -30,9 +31,6 @@ function stripIndex(action: string): string {
   const rest = params.toString();
   return rest ? `${path}?${rest}` : path;
 }
-
-/** The field that says which of a page's actions a form asks for. */
-export const INTENT_FIELD = "intent";
 
 export type SubmitButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> & {
   children: ReactNode;
