@@ -1,8 +1,8 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ALQUILER } from "../support/quote-inputs";
 import { adminPages, PUBLIC_PAGES, visitorPages } from "../support/site-paths";
 import { expect, test } from "./fixtures";
-import { buyPolicy } from "./support";
+import { buyPolicy, quoteAlquiler } from "./support";
 
 // Reflow (WCAG 1.4.10, issue 28): every page of the walk (tests/support/site-paths.ts, the same
 // pages the HTML tests read) fits a 320 px wide screen and a 1280 px window at 200 % zoom without
@@ -109,4 +109,60 @@ for (const screen of SCREENS) {
       expect(await widePages(page, paths)).toEqual([]);
     });
   });
+}
+
+test.describe("maquetación", () => {
+  test("a 1366 px las tarjetas de los planes de /results se alinean con la cabecera", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await quoteAlquiler(page);
+    const banner = page.getByRole("banner");
+    const logo = await banner.getByRole("link", { name: /, inicio$/ }).boundingBox();
+    const menu = await banner.getByRole("navigation", { name: "Principal" }).boundingBox();
+    const cards = await page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("button", { name: "Contratar este plan: 12 meses" }) })
+      .locator("xpath=ancestor::ul[1]")
+      .boundingBox();
+    // The header's container: the logo at its left edge, the menu at its right.
+    expect(Math.round(cards!.x), "borde izquierdo de las tarjetas = el del logotipo").toBe(Math.round(logo!.x));
+    expect(Math.round(cards!.x + cards!.width), "borde derecho de las tarjetas = el del menú").toBe(Math.round(menu!.x + menu!.width));
+  });
+
+  test("a 390 y a 320 px el número de póliza no se parte, allí donde se muestra", async ({ page, signInAsVisitor, signInAsAdmin }) => {
+    test.slow();
+    const visitor = await signInAsVisitor({ name: "Nuria Prueba Número" });
+    const policy = await buyPolicy(page.request, visitor.name, { token: visitor.token });
+    await signInAsAdmin("gestor");
+    const number = (scope: Locator) => scope.getByText(policy.number, { exact: true }).first();
+    const main = page.getByRole("main");
+    const title = page.getByRole("heading", { level: 1 });
+    const places: Array<[string, string, Locator]> = [
+      ["la lista de Mi póliza", "/mi-poliza", page.getByRole("article", { name: /plan 12 meses/ })],
+      ["Mi póliza", `/mi-poliza/${policy.id}`, main],
+      ["la confirmación de la compra", `/cotizacion-confirmada?poliza=${policy.id}`, main],
+      ["la lista de pólizas del back office", `/admin/policies?${new URLSearchParams({ q: policy.nif })}`, page.getByRole("table")],
+      ["la cabecera de la póliza en el back office", `/admin/policies/${policy.id}`, title],
+      ["la cabecera de sus recibos en el back office", `/admin/policies/${policy.id}/payments`, title],
+      ["el título de modificar la póliza", `/admin/policies/${policy.id}/edit`, title],
+    ];
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const [where, path, scope] of places) {
+        await page.goto(path);
+        await expectOneLine(number(scope), `${where} a ${width} px`);
+      }
+    }
+  });
+});
+
+/** The element's text sits on one line: one box, no taller than its line. */
+async function expectOneLine(element: Locator, where: string) {
+  await expect(element).toBeVisible();
+  const { boxes, height, lineHeight } = await element.evaluate((e) => {
+    const style = getComputedStyle(e);
+    const lineHeight = style.lineHeight === "normal" ? parseFloat(style.fontSize) * 1.2 : parseFloat(style.lineHeight);
+    return { boxes: e.getClientRects().length, height: e.getBoundingClientRect().height, lineHeight };
+  });
+  expect(boxes, `el número de póliza en ${where}: una sola línea`).toBe(1);
+  expect(height, `el número de póliza en ${where}: la altura de una línea`).toBeLessThanOrEqual(lineHeight);
 }
