@@ -155,6 +155,47 @@ test.describe("maquetación", () => {
   });
 });
 
+test.describe("tablas de recibos en pantallas estrechas", () => {
+  test("a 320 px Mi póliza muestra el estado de cada recibo, y el resto de la tabla se alcanza con el teclado", async ({ page, signInAsVisitor }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const visitor = await signInAsVisitor({ name: "Irene Prueba Recibos" });
+    const policy = await buyPolicy(page.request, visitor.name, { token: visitor.token });
+    await page.goto(`/mi-poliza/${policy.id}`);
+    const table = page.getByRole("table", { name: `Recibos de la póliza ${policy.number}` });
+    await expect(table.getByRole("columnheader")).toHaveText(["Recibo", "Periodo que cubre", "Importe", "Estado", "Vencimiento"]);
+    // What matters is on the screen: the first recibo's status (its charge date may need scrolling).
+    await expectWithinScreen(table.getByRole("row").nth(1).getByText("Cobrado", { exact: true }), 320);
+    // The region that scrolls sideways is a named stop of the tab order (then the arrow keys scroll it).
+    const region = page.getByRole("region", { name: `Recibos de la póliza ${policy.number}` });
+    await expect(region).toHaveAttribute("tabindex", "0");
+    await expect(region.getByRole("table")).toBeVisible();
+    await region.focus();
+    await expect(region).toBeFocused();
+  });
+
+  test("a 390 px el back office muestra primero número, periodo, importe y estado de cada recibo", async ({ page, signInAsAdmin }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsAdmin("gestor");
+    const policy = await buyPolicy(page.request, "Óscar Prueba Recibos Estrechos");
+    for (const path of [`/admin/policies/${policy.id}`, `/admin/policies/${policy.id}/payments`]) {
+      await page.goto(path);
+      const table = page.getByRole("table", { name: `Recibos de la póliza ${policy.number}` });
+      const headers = table.getByRole("columnheader");
+      await expect(headers.nth(0)).toHaveText("Recibo");
+      await expect(headers.nth(1)).toHaveText(/^Periodo/);
+      await expect(headers.nth(2)).toHaveText("Importe");
+      await expect(headers.nth(3)).toHaveText("Estado");
+      await expectWithinScreen(table.getByRole("row").nth(1).getByText("Cobrado", { exact: true }), 390);
+    }
+  });
+});
+
+/** The element is wholly on a screen `width` px wide, with its region unscrolled. */
+async function expectWithinScreen(element: Locator, width: number) {
+  const box = (await element.boundingBox())!;
+  expect(box.x + box.width, `${await element.textContent()} cabe en ${width} px`).toBeLessThanOrEqual(width);
+}
+
 /** The element's text sits on one line: one box, no taller than its line. */
 async function expectOneLine(element: Locator, where: string) {
   await expect(element).toBeVisible();
