@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { adminTitle } from "~/lib/page-title";
 import { PermissionListSchema, RoleListSchema } from "../../api/contract/roles";
 import { hasPermission } from "../../api/contract/permissions";
@@ -57,14 +58,8 @@ export default function PermissionsPage() {
         <p id="matriz-ayuda" className="mt-1 text-slate-700">
           ✓ el rol tiene el permiso; ✕ no lo tiene.
         </p>
-        {/* Scrolls both ways on small screens; focusable so the keyboard can scroll it too. */}
-        <div
-          role="region"
-          aria-label="Tabla de permisos por rol, desplazable"
-          aria-describedby="matriz-ayuda"
-          tabIndex={0}
-          className="relative mt-4 max-h-[70vh] overflow-auto rounded-md border border-slate-200 bg-white"
-        >
+        {/* Scrolls both ways on small screens. */}
+        <ScrollRegion label="Tabla de permisos por rol, desplazable" describedBy="matriz-ayuda" className="mt-4 max-h-[70vh] overflow-auto rounded-md border border-slate-200 bg-white">
           <table className="w-full border-separate border-spacing-0 text-left text-sm">
             <caption className="sr-only">Permisos concedidos a cada rol</caption>
             <thead>
@@ -111,7 +106,7 @@ export default function PermissionsPage() {
               </tbody>
             ))}
           </table>
-        </div>
+        </ScrollRegion>
       </section>
 
       <section aria-labelledby="catalogo-titulo">
@@ -121,7 +116,7 @@ export default function PermissionsPage() {
         <p className="mt-1 text-slate-700">
           {catalogue.length} permisos en {groups.length} grupos. Su nombre es <code>recurso:acción</code>.
         </p>
-        <div role="region" aria-label="Tabla del catálogo de permisos, desplazable" tabIndex={0} className="relative mt-4 overflow-x-auto rounded-md border border-slate-200 bg-white">
+        <ScrollRegion label="Tabla del catálogo de permisos, desplazable" className="mt-4 rounded-md border border-slate-200 bg-white">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Catálogo de permisos</caption>
             <thead className="bg-slate-50 text-slate-700">
@@ -143,7 +138,7 @@ export default function PermissionsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
     </div>
   );

@@ -34,6 +34,7 @@ import { PolicyGuarantees } from "~/components/policy/policy-guarantees";
 import { PolicyRiskFacts } from "~/components/policy/policy-risk";
 import { InsurerInfo } from "~/components/policy/insurer-info";
 import { ReciboTable } from "~/components/policy/recibo-table";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { DateField, SelectField, TextareaField } from "~/components/ui/field";
@@ -346,7 +347,7 @@ function LifecycleFacts({ data }: { data: AdminPolicy }) {
 function History({ history }: { history: AdminPolicy["history"] }) {
   if (history.length === 0) return <p className="mt-2 text-slate-700">Sin movimientos todavía.</p>;
   return (
-    <div role="region" aria-label="Historial de la póliza" tabIndex={0} className="mt-3 overflow-x-auto rounded-md border border-slate-200 bg-white">
+    <ScrollRegion label="Historial de la póliza" className="mt-3 rounded-md border border-slate-200 bg-white">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">Historial de la póliza, lo más reciente primero</caption>
         <thead className="bg-slate-50">
@@ -387,7 +388,7 @@ function History({ history }: { history: AdminPolicy["history"] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

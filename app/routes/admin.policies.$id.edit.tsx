@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminPolicySchema, PolicyEditFormSchema } from "../../api/contract/admin-policies";
+import { PolicyNumber } from "~/components/policy/policy-number";
 import { BackLink } from "~/components/ui/back-link";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
@@ -59,7 +60,9 @@ export default function EditPolicyPage() {
   return (
     <div className="max-w-3xl">
       <BackLink to={back}>{`Póliza ${policy.number}`}</BackLink>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight">Modificar la póliza {policy.number}</h1>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight">
+        Modificar la póliza <PolicyNumber number={policy.number} />
+      </h1>
       <p className="mt-1 text-slate-700">
         Aquí se cambia lo que no cambia la prima. Un cambio de plan, garantías, forma de pago o de los datos que tarifican necesita un suplemento. Los datos de contacto del
         tomador se cambian en <Link to={`/admin/clients/${data.clientId}/edit`} className="underline">

@@ -15,6 +15,7 @@ import { DataTable, type Column } from "~/components/list/data-table";
 import { AdminPolicyHeader, adminPolicyPaymentsPath } from "~/components/policy/admin-policy-header";
 import { ConfirmedForm } from "~/components/policy/confirmed-form";
 import { ReciboStatusBadge } from "~/components/policy/recibo-status-badge";
+import { ReciboPeriod } from "~/components/policy/recibo-table";
 import { ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
@@ -177,6 +178,7 @@ export default function PolicyPaymentsPage() {
 
 function columns(data: AdminPolicy, canWrite: boolean, reply: StaffActionReply | undefined): Column<AdminRecibo>[] {
   const method = data.payment.method ? PAYMENT_METHOD_LABELS[data.payment.method] : "—";
+  // What matters first on a narrow screen (issue 28): number, period, amount and status; the rest after.
   const list: Column<AdminRecibo>[] = [
     {
       id: "sequence",
@@ -189,21 +191,12 @@ function columns(data: AdminPolicy, canWrite: boolean, reply: StaffActionReply |
         </>
       ),
     },
-    { id: "term", header: "Anualidad", cell: (r) => r.term },
     {
       id: "period",
       header: "Periodo",
-      className: "whitespace-nowrap",
-      cell: (r) => (
-        <>
-          {`${formatDate(r.period.from)} `}<span aria-hidden="true">–</span>
-          <span className="sr-only">al</span>{` ${formatDate(r.period.to)}`}
-        </>
-      ),
+      cell: (r) => <ReciboPeriod period={r.period} />,
     },
-    { id: "dueDate", header: "Vencimiento", className: "whitespace-nowrap", cell: (r) => formatDate(r.dueDate) },
     { id: "amount", header: "Importe", align: "end", className: "whitespace-nowrap tabular-nums", cell: (r) => formatMoney(r.amountCents) },
-    { id: "method", header: "Medio", cell: (r) => (r.paidReference ? "Transferencia" : method) },
     {
       id: "status",
       header: "Estado",
@@ -214,6 +207,9 @@ function columns(data: AdminPolicy, canWrite: boolean, reply: StaffActionReply |
         </>
       ),
     },
+    { id: "dueDate", header: "Vencimiento", className: "whitespace-nowrap", cell: (r) => formatDate(r.dueDate) },
+    { id: "term", header: "Anualidad", cell: (r) => r.term },
+    { id: "method", header: "Medio", cell: (r) => (r.paidReference ? "Transferencia" : method) },
     {
       id: "attempts",
       header: "Intentos",

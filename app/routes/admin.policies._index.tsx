@@ -13,6 +13,7 @@ import type { FilterDef } from "~/components/list/filter-bar";
 import { CsvLink, ListView } from "~/components/list/list-view";
 import { ADMIN_POLICIES_PATH, adminPolicyPath } from "~/components/policy/admin-policy-header";
 import { ConfirmedForm } from "~/components/policy/confirmed-form";
+import { PolicyNumber } from "~/components/policy/policy-number";
 import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
 import { ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
@@ -83,7 +84,11 @@ const COLUMNS: Column<AdminPolicyRow>[] = [
     sortKey: "number",
     rowHeader: true,
     className: "whitespace-nowrap",
-    cell: (p) => <Link to={adminPolicyPath(p.id)}>{p.number}</Link>,
+    cell: (p) => (
+      <Link to={adminPolicyPath(p.id)}>
+        <PolicyNumber number={p.number} />
+      </Link>
+    ),
   },
   {
     id: "holder",

@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { buildConsent, readConsent, serializeConsent, type ConsentChoice } from "~/lib/consent.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { readFormData } from "~/lib/form-data.server";
@@ -105,7 +106,7 @@ export default function CookiesPage() {
               entra en su área de cliente y recuerdan esta elección. Son propias: no se
               comparten con terceros.
             </p>
-            <div className="mt-4 overflow-x-auto">
+            <ScrollRegion label="Cookies técnicas que usamos" className="mt-4">
               <table className="w-full border-collapse text-left text-sm">
                 <caption className="sr-only">Cookies técnicas que usamos</caption>
                 <thead>
@@ -134,7 +135,7 @@ export default function CookiesPage() {
                   </tr>
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </section>
 
           <section aria-labelledby="cookies-analitica" className="mt-8 border-t border-slate-200 pt-6">

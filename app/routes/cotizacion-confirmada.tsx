@@ -2,6 +2,7 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Link, useLoaderData } from "@remix-run/react";
 import { PolicyDocuments } from "~/components/policy/policy-documents";
 import { PolicyFacts } from "~/components/policy/policy-facts";
+import { PolicyNumber } from "~/components/policy/policy-number";
 import { formatDate } from "~/lib/format";
 import { siteTitle } from "~/lib/page-title";
 import { readOwnPolicy } from "~/lib/policies.server";
@@ -23,7 +24,7 @@ export default function PolicyConfirmedPage() {
         <div className="rounded-md bg-green-700 p-5 text-white sm:p-6">
           <h1 className="text-3xl font-bold tracking-tight">Su seguro está contratado</h1>
           <p className="mt-2 text-lg">
-            Número de póliza: <strong>{policy.number}</strong>
+            Número de póliza: <strong><PolicyNumber number={policy.number} /></strong>
           </p>
         </div>
         <p className="mt-6 text-lg text-slate-700">

@@ -180,8 +180,9 @@ function PublicCatalogue({ data }: { data: PublicData }) {
             <Link to={`/cotizar?linea=${line.code}`}>Calcular el precio de su {line.name.toLowerCase()}</Link>
             <a href={documentPaths.ipid(line.code)}>Documento de información del producto (IPID)</a>
           </p>
-          {/* A table from 640 px; on a phone, a one-column table: each guarantee's row header says in
-              two lines what the hidden columns say. Rows and cells keep their table display on every
+          {/* A table from 768 px (640, a 1280 px window at 200 %, is too narrow for its columns);
+              below, a one-column table: each guarantee's row header says in two lines what the
+              hidden columns say. Rows and cells keep their table display on every
               screen (only whole cells are hidden), so the table's meaning needs no ARIA roles: a
               browser that drops a table's semantics when its rows become blocks never sees one. */}
           <div className="mt-4">
@@ -200,12 +201,12 @@ function PublicCatalogue({ data }: { data: PublicData }) {
               <tbody>
                 {line.guarantees.map((g) => (
                   <tr key={g.code} className="border-b border-slate-200 align-top">
-                    <th scope="row" className="py-3 font-normal sm:py-2 sm:pr-3">
+                    <th scope="row" className="py-3 font-normal md:py-2 md:pr-3">
                       <span className="font-semibold">{g.name}</span>
                       <span className="block text-slate-600">{g.description}</span>
                       {/* On a phone the columns below are hidden: what they say, in two lines. */}
-                      <span className="mt-1 block sm:hidden">{planSummary(g, line.plans)}</span>
-                      <span className="block text-slate-600 sm:hidden">
+                      <span className="mt-1 block md:hidden">{planSummary(g, line.plans)}</span>
+                      <span className="block text-slate-600 md:hidden">
                         Límite: {g.limitText ?? "—"} · Franquicia: {g.deductibleCents > 0 ? formatMoney(g.deductibleCents) : "sin franquicia"}
                       </span>
                     </th>
@@ -230,15 +231,15 @@ function PublicCatalogue({ data }: { data: PublicData }) {
 /** A column header of the catalogue's table shown from 640 px, as its cells. */
 function CatalogueHeader({ children }: { children: React.ReactNode }) {
   return (
-    <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
+    <th scope="col" className="hidden py-2 pr-3 md:table-cell">
       {children}
     </th>
   );
 }
 
-/** One cell of the catalogue's table, from 640 px (a phone reads the row header's summary instead). */
+/** One cell of the catalogue's table, from 768 px (a phone reads the row header's summary instead). */
 function CatalogueCell({ children }: { children: React.ReactNode }) {
-  return <td className="hidden sm:table-cell sm:py-2 sm:pr-3">{children}</td>;
+  return <td className="hidden md:table-cell md:py-2 md:pr-3">{children}</td>;
 }
 
 /** "Incluida en Todo riesgo. Opcional en Terceros." — the plan columns in one line. */

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalDocument, sectionHeading, useSiteInfo } from "~/components/legal-document";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formatDate } from "~/lib/format";
 import { siteTitle } from "~/lib/page-title";
 
@@ -110,7 +111,7 @@ export default function PrivacyPolicyPage() {
         </p>
 
         {h2(2)}
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Finalidades del tratamiento y base legal de cada una">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">Finalidades del tratamiento y base legal de cada una</caption>
             <thead>
@@ -174,7 +175,7 @@ export default function PrivacyPolicyPage() {
               </tr>
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
 
         {h2(3)}
         <p>

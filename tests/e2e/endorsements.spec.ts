@@ -97,12 +97,13 @@ test("un cliente añade una garantía a su póliza de hogar con tarjeta y la ve 
   await expect(annual).toContainText(`La anualidad se emitió por ${formatMoney(now.termPremium.total)}`);
   // The recibos table names each date for what it is: the period covered, the due date, the day it was charged.
   const table = page.getByRole("table", { name: `Recibos de la póliza ${policy.number}` });
-  await expect(table.getByRole("columnheader")).toHaveText(["Recibo", "Periodo que cubre", "Vencimiento", "Importe", "Estado"]);
+  // What matters first on a narrow screen: the due date after the amount and the status.
+  await expect(table.getByRole("columnheader")).toHaveText(["Recibo", "Periodo que cubre", "Importe", "Estado", "Vencimiento"]);
   const lastDay = shown(addDays(now.endDate, -1));
   const suplemento = table.getByRole("row").filter({ hasText: "Suplemento" });
   await expect(suplemento.getByRole("cell").nth(1)).toHaveText(new RegExp(`^${escapeRegExp(madridDay(1).shown)}\\s*–\\s*al\\s*${escapeRegExp(lastDay)}$`));
-  await expect(suplemento.getByRole("cell").nth(2)).toHaveText(madridDay(1).shown);
-  await expect(suplemento.getByRole("cell").nth(4)).toHaveText(`Cobrado el ${madridDay(0).shown}`);
+  await expect(suplemento.getByRole("cell").nth(3)).toHaveText(`Cobrado el ${madridDay(0).shown}`);
+  await expect(suplemento.getByRole("cell").nth(4)).toHaveText(madridDay(1).shown);
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -181,7 +182,7 @@ test("el back office muestra el periodo del recibo de un suplemento hasta el úl
   await page.goto(`/admin/policies/${policy.id}/payments`);
   const row = page.getByRole("row").filter({ hasText: "Suplemento" });
   // Was "25/02/2027 – 25/02/2027": the due day only, where the PDF said until the end of the term.
-  await expect(row.getByRole("cell").nth(1)).toHaveText(new RegExp(`^${escapeRegExp(madridDay(1).shown)}\\s*–\\s*al\\s*${escapeRegExp(shown(addDays(endDate, -1)))}$`));
+  await expect(row.getByRole("cell").nth(0)).toHaveText(new RegExp(`^${escapeRegExp(madridDay(1).shown)}\\s*–\\s*al\\s*${escapeRegExp(shown(addDays(endDate, -1)))}$`));
 });
 
 /** aaaa-mm-dd as the site writes it. */

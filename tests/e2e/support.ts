@@ -237,7 +237,7 @@ export async function clientThroughCheckout(request: APIRequestContext, superadm
   return { id: items[0]!.id, nif, name, email: visitor.email };
 }
 
-export type NewPolicy = { id: number; number: string; nif: string; holder: string };
+export type NewPolicy = { id: number; number: string; nif: string; holder: string; quoteId: string };
 
 /**
  * A real policy, bought through the API like a visitor does: alquiler, monthly recibos, the first
@@ -257,7 +257,8 @@ export async function buyPolicy(request: APIRequestContext, holder: string, opti
   const quote = await request.post("/api/quotes", { headers, data: { line: "alquiler", inputs: ALQUILER } });
   expect(quote.status(), await quote.text()).toBe(201);
   const nif = uniqueNif();
-  const bought = await request.post(`/api/quotes/${((await quote.json()) as { id: string }).id}/checkout`, {
+  const quoteId = ((await quote.json()) as { id: string }).id;
+  const bought = await request.post(`/api/quotes/${quoteId}/checkout`, {
     headers,
     data: {
       plan: "meses_12",
@@ -272,7 +273,7 @@ export async function buyPolicy(request: APIRequestContext, holder: string, opti
   });
   expect(bought.status(), await bought.text()).toBe(201);
   const policy = (await bought.json()) as { id: number; number: string };
-  return { id: policy.id, number: policy.number, nif, holder };
+  return { id: policy.id, number: policy.number, nif, holder, quoteId };
 }
 
 /**

@@ -1,7 +1,8 @@
-// The pages of the site as a walk over real HTTP, shared by the tests that read every page's
-// HTML (html-bytes: bytes and encoding; html-validity: the Nu HTML Checker): the public pages, a
-// signed-in visitor's with a policy (auto, bought through the API) and a quote still to choose,
-// and the back office's as the seeded superadmin. setUpSitePages registers the hooks (a server on
+// The pages of the site (their paths in ./site-paths.ts, which the reflow test walks too) as a
+// walk over real HTTP, shared by the tests that read every page's HTML (html-bytes: bytes and
+// encoding; html-validity: the Nu HTML Checker): the public pages, a signed-in visitor's with a
+// policy (auto, bought through the API) and a quote still to choose, and the back office's as
+// the seeded superadmin. setUpSitePages registers the hooks (a server on
 // a fresh database per file, the real clock) and gives the cookies and paths once beforeAll ran.
 import { createCookie, type AppLoadContext } from "@remix-run/node";
 import { beforeAll, expect } from "vitest";
@@ -20,24 +21,9 @@ import { call, checkout, checkoutBody, createQuote, server, setUpCheckoutApi } f
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "./db";
 import { ALQUILER, AUTO } from "./quote-inputs";
 import { TEST_SESSION_SECRET } from "./server";
+import { adminPages, PUBLIC_PAGES, visitorPages } from "./site-paths";
 
-export { server };
-
-export const PUBLIC_PAGES = [
-  "/",
-  "/cotizar",
-  "/cotizar?linea=auto",
-  "/cotizar?linea=hogar",
-  "/cotizar?linea=alquiler",
-  "/garantias",
-  "/login",
-  "/register",
-  "/recuperar-contrasena",
-  "/cookies",
-  "/politica-de-privacidad",
-  "/terminos-y-condiciones",
-  "/admin/login",
-];
+export { PUBLIC_PAGES, server };
 
 export type Site = {
   /** The session cookie of a visitor with a policy and an open quote (with the CSRF cookie). */
@@ -82,17 +68,7 @@ export function setUpSitePages(): Site {
     const open = await createQuote("alquiler", ALQUILER, visitor.token);
     site.openQuoteId = open.id;
     site.openPlan = open.plans[0]!.code;
-    site.visitorPages = [
-      "/mis-cotizaciones",
-      "/mi-poliza",
-      `/mi-poliza/${site.policyId}`,
-      "/mi-cuenta",
-      `/cotizacion/${bought.id}`,
-      `/cotizacion-confirmada?poliza=${site.policyId}`,
-      `/garantias?poliza=${site.policyId}`,
-      `/results?cotizacion=${open.id}`,
-      `/checkout?${new URLSearchParams({ cotizacion: open.id, frecuencia: "anual", plan: site.openPlan })}`,
-    ];
+    site.visitorPages = visitorPages({ policyId: site.policyId, boughtQuoteId: bought.id, openQuoteId: open.id, openPlan: site.openPlan });
     const visitorStorage = visitorSessionStorage(cookieContext);
     const visitorSession = await visitorStorage.getSession();
     visitorSession.set(VISITOR_TOKEN_KEY, visitor.token);
@@ -110,29 +86,7 @@ export function setUpSitePages(): Site {
     const guarantees = await call("GET", "/admin/guarantees", { token: admin.token });
     const roleId = (roles.body.items as Array<{ id: number }>)[0]!.id;
     const guaranteeId = (guarantees.body.items as Array<{ id: number }>)[0]!.id;
-    site.adminPages = [
-      "/admin",
-      "/admin/policies",
-      `/admin/policies/${site.policyId}`,
-      `/admin/policies/${site.policyId}/edit`,
-      `/admin/policies/${site.policyId}/payments`,
-      "/admin/policies/new",
-      "/admin/clients",
-      `/admin/clients/${site.clientId}`,
-      `/admin/clients/${site.clientId}/edit`,
-      "/admin/guarantees",
-      `/admin/guarantees/${guaranteeId}`,
-      `/admin/guarantees/${guaranteeId}/edit`,
-      "/admin/guarantees/new",
-      "/admin/audit",
-      "/admin/users",
-      `/admin/users/${admin.admin.id}`,
-      "/admin/roles",
-      `/admin/roles/${roleId}`,
-      "/admin/roles/new",
-      "/admin/permissions",
-      "/admin/settings",
-    ];
+    site.adminPages = adminPages({ policyId: site.policyId, clientId: site.clientId, guaranteeId, roleId, adminId: admin.admin.id });
     const adminStorage = adminSessionStorage(cookieContext);
     const adminSession = await adminStorage.getSession();
     adminSession.set(ADMIN_TOKEN_KEY, admin.token);

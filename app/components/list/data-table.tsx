@@ -4,6 +4,7 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SortDirection } from "../../../api/contract/list-query";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export type Column<Row> = {
   /** Unique within the table. */
@@ -58,15 +59,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, sort, dir, empt
   const pending = useListPending();
   if (rows.length === 0) return <div className="rounded-md border border-dashed border-slate-300 bg-white p-6 text-slate-700">{empty}</div>;
   return (
-    // A table wider than the screen scrolls sideways: the region takes the focus so that a keyboard can scroll it
-    // even when no cell holds a link or a button (a read-only table).
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className={`relative overflow-x-auto rounded-md border border-slate-200 bg-white transition-opacity ${pending ? "opacity-60" : ""}`}
-      aria-busy={pending || undefined}
-    >
+    <ScrollRegion label={caption} busy={pending} className={`rounded-md border border-slate-200 bg-white transition-opacity ${pending ? "opacity-60" : ""}`}>
       <table className="w-full text-left text-sm" style={{ minWidth }}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -120,6 +113,6 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, sort, dir, empt
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

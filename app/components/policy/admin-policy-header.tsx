@@ -2,6 +2,7 @@ import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { AdminPolicy } from "../../../api/contract/admin-policies";
 import { BackLink } from "~/components/ui/back-link";
+import { PolicyNumber } from "~/components/policy/policy-number";
 import { PolicyStatusBadge } from "./policy-status-badge";
 
 export const ADMIN_POLICIES_PATH = "/admin/policies";
@@ -21,7 +22,9 @@ export function AdminPolicyHeader({ data, children }: { data: Pick<AdminPolicy, 
       <BackLink to={ADMIN_POLICIES_PATH}>Pólizas</BackLink>
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold tracking-tight">Póliza {policy.number}</h1>
+          <h1 className="text-2xl font-bold tracking-tight">
+            Póliza <PolicyNumber number={policy.number} />
+          </h1>
           <PolicyStatusBadge status={policy.status} />
         </div>
         <p className="text-slate-700">

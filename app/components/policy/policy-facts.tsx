@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { PolicyAnswer } from "../../../api/contract/policies";
 import { FREQUENCY_LABELS, RECIBO_STATUS_LABELS } from "../../../api/contract/vocabulary";
 import { formatDate, formatMoney } from "~/lib/format";
+import { PolicyNumber } from "~/components/policy/policy-number";
 
 /**
  * The policy's key data as a definition list (/cotizacion-confirmada and /mi-poliza/{id}), with what
@@ -11,7 +12,9 @@ export function PolicyFacts({ policy, withRisk = true }: { policy: PolicyAnswer;
   const first = policy.recibos[0];
   return (
     <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
-      <Fact term="Número de póliza">{policy.number}</Fact>
+      <Fact term="Número de póliza">
+        <PolicyNumber number={policy.number} />
+      </Fact>
       <Fact term="Seguro">{policy.lineName}</Fact>
       <Fact term="Plan">{policy.plan.name}</Fact>
       <Fact term="Tomador">{policy.policyholder.name}</Fact>

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { PolicySummary } from "../../../api/contract/policies";
 import { FREQUENCY_LABELS } from "../../../api/contract/vocabulary";
 import { Fact } from "~/components/policy/policy-facts";
+import { PolicyNumber } from "~/components/policy/policy-number";
 import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
 import { formatDate, formatMoney } from "~/lib/format";
 
@@ -21,7 +22,9 @@ export function PolicySummaryCard({ policy }: { policy: PolicySummary }) {
         <PolicyStatusBadge status={policy.status} />
       </div>
       <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
-        <Fact term="Número de póliza">{policy.number}</Fact>
+        <Fact term="Número de póliza">
+          <PolicyNumber number={policy.number} />
+        </Fact>
         <Fact term="Prima total anual">{formatMoney(policy.premiumTotal)}</Fact>
         <Fact term="Fecha de efecto">{formatDate(policy.startDate)}</Fact>
         <Fact term="Fecha de vencimiento">{formatDate(policy.endDate)}</Fact>

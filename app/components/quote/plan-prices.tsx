@@ -91,7 +91,8 @@ export function PlanPrices({ quote, plans, frequency, ipidHref, requoteHref }: P
           )}
         </fieldset>
 
-        <ul className={`mt-8 grid gap-6 md:grid-cols-2 ${plans.length >= 4 ? "lg:grid-cols-4" : "lg:grid-cols-3"}`}>
+        {/* In the header's width (1024 px at most) four plans read best two by two; three fit in a row. */}
+        <ul className={`mt-8 grid gap-6 md:grid-cols-2 ${plans.length >= 4 ? "" : "lg:grid-cols-3"}`}>
           {plans.map((plan) => (
             <li key={plan.code} className={updating ? "opacity-70 transition-opacity" : undefined}>
               <PlanCard
