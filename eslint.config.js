@@ -80,6 +80,21 @@ export default tseslint.config(
     },
   },
   {
+    // Routes validate, call and answer (ADR 009): the SQL is in api/db's repositories.
+    files: ["api/routes/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/server/*", "**/app/*", "~/*"], message: "api/ may not import server/ or app/; shared utilities live in platform/." },
+            { group: ["drizzle-orm", "drizzle-orm/*"], message: "A route builds no SQL (ADR 009): put the query in a repository of api/db." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // platform/ sits below everything (logger, clock): server/, api/ and app/ import it, never the reverse.
     files: ["platform/**/*.ts"],
     rules: {

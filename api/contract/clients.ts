@@ -297,7 +297,7 @@ export type UpdateClient = z.infer<typeof UpdateClientSchema>;
 export const ClientFormSchema = z.object({
   name: ClientFieldSchemas.name,
   nif: ClientFieldSchemas.nif.optional(),
-  // Typed as dd/mm/aaaa in the form (ADR 019); ISO for the API.
+  // Typed as dd/mm/aaaa in the form (ADR 020); ISO for the API.
   birthDate: z.preprocess(typedDateToIso, ClientFieldSchemas.birthDate.optional()),
   email: ClientFieldSchemas.email.optional(),
   phone: ClientFieldSchemas.phone.optional(),

@@ -366,7 +366,7 @@ export const GuaranteeEditFormSchema = z
 
 /** The detail page's "Nuevo precio" form, turned into the POST body. */
 export const GuaranteePriceFormSchema = z
-  // validFrom typed as dd/mm/aaaa in the form (ADR 019); ISO for the API.
+  // validFrom typed as dd/mm/aaaa in the form (ADR 020); ISO for the API.
   .object({ priceType: PriceShape.priceType, price: amountText, validFrom: z.preprocess(typedDateToIso, isoDate) })
   .transform((value, ctx): NewGuaranteePrice => ({ priceType: value.priceType, priceValue: formPrice(value, ctx), validFrom: value.validFrom }));
 

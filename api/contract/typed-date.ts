@@ -2,7 +2,7 @@
 // date picker, whose day/month order follows the browser's language, not the page's): a person
 // writes dd/mm/aaaa, and this parser reads it the same in every browser, on the server and in the
 // page. Pure: no clock, no locale. The API keeps ISO dates (aaaa-mm-dd); the forms turn what was
-// typed into ISO before their schemas check it (ADR 019).
+// typed into ISO before their schemas check it (ADR 020).
 import { daysInMonth } from "../domain/calendar";
 
 // Day, month and year (4 digits) separated by "/", "-", "." or spaces: 12/04/1985, 1/4/1985,

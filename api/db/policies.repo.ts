@@ -440,6 +440,13 @@ async function catalogueGuarantees(db: DbOrTx, line: LineCode, planCode: string,
 }
 
 /** Policies matching `where` (newest first) with everything /me/policies and the documents show. */
+/** The policy's own row and its recibos in order (staff's view reads the lifecycle columns the PolicyView leaves out). */
+export async function policyRowWithRecibos(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(policies).where(eq(policies.id, id));
+  if (!row) return null;
+  return { row, recibos: await db.select().from(recibos).where(eq(recibos.policyId, id)).orderBy(asc(recibos.sequence)) };
+}
+
 export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?: number }): Promise<PolicyView[]> {
   const conditions: SQL[] = [];
   if (where.userId !== undefined) conditions.push(eq(policies.userId, where.userId));

@@ -40,8 +40,7 @@ import { csvAttachment, csvDateTime, csvMoney, csvStream } from "../csv";
 import { adminActor } from "../db/audit";
 import { adminPolicyExportBatches, listAdminPolicies } from "../db/admin-policies.repo";
 import { notesOf, policyHistoryOf } from "../db/lifecycle.repo";
-import { loadPolicyViews } from "../db/policies.repo";
-import { policies, recibos } from "../db/schema";
+import { loadPolicyViews, policyRowWithRecibos } from "../db/policies.repo";
 import { madridDate, reciboPeriods } from "../domain/calendar";
 import { maskIban } from "../domain/iban";
 import { checkPolicyTransition, policyActionsFrom, reciboActionsFrom, type PolicyAction, type PolicyTransitionInput, type ReciboAction } from "../domain/lifecycle";
@@ -70,7 +69,6 @@ import { conditionsDocument, reciboDocument } from "../services/documents";
 import { pdfContent, pdfResponse } from "../answers/pdf";
 import { policyAnswer } from "../answers/policy";
 import { adminRoute } from "./admin-endpoints";
-import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 
 const TAGS = ["Administración: pólizas"];
@@ -324,9 +322,9 @@ function allowedActions(policy: LockedPolicy, today: string): AdminPolicyAction[
 /** The policy as staff see it, read after any change so that the answer is what is stored. */
 export async function adminPolicyAnswer(db: Database, id: number, today: string): Promise<AdminPolicy> {
   const [view] = await loadPolicyViews(db, { id });
-  const [row] = await db.select().from(policies).where(eq(policies.id, id));
-  if (!view || !row) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
-  const reciboRows = await db.select().from(recibos).where(eq(recibos.policyId, id)).orderBy(asc(recibos.sequence));
+  const stored = await policyRowWithRecibos(db, id);
+  if (!view || !stored) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
+  const { row, recibos: reciboRows } = stored;
   const history = await policyHistoryOf(db, id);
   const noteRows = await notesOf(db, "policy", id);
   const { recibos: _r, documents: _d, ...policy } = policyAnswer(view);

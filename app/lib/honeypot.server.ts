@@ -6,7 +6,7 @@ import "./load-context";
  * A honeypot against form-filling bots (/register, /cotizar): a field that must come back empty
  * and a signed "valid from" timestamp, both rendered by `<BotTrapInputs>` as hidden inputs (a
  * text browser shows every text input, CSS or not, so the trap is never a field a person sees;
- * ADR 019). A submission that falls into it is answered with the same form, every value kept and
+ * ADR 020). A submission that falls into it is answered with the same form, every value kept and
  * a plain message (`BOT_TRAP_MESSAGE`): a person who trips it loses nothing. The server half is ours (node:crypto) because
  * remix-utils/honeypot/server needs crypto-js, which the project does not install; instead of
  * encrypting the timestamp we sign it with a key derived from SESSION_SECRET, which proves the

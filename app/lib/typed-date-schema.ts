@@ -1,4 +1,4 @@
-// The contract's object schemas with their date fields read as typed by hand (ADR 019), for the
+// The contract's object schemas with their date fields read as typed by hand (ADR 020), for the
 // back office's forms that post a contract body as it is. Apart from typed-date.ts so that zod
 // stays out of the pages that only format or read dates (ADR 008).
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Dates typed by hand in the site's forms (ADR 019): the parser lives in the contract
+// Dates typed by hand in the site's forms (ADR 020): the parser lives in the contract
 // (api/contract/typed-date.ts) because the contract's form schemas use it too. Free of zod, so a
 // page that only shows or reads a date does not load it (ADR 008); the schema wrapper for the back
 // office's forms is in typed-date-schema.ts.

@@ -65,7 +65,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ROUTE_ID, (context) => loadAdminPolicy(context, ROUTE_ID));
 
 const NoFields = z.object({});
-// The cancellation's date is typed as dd/mm/aaaa (ADR 019); the API takes it as ISO.
+// The cancellation's date is typed as dd/mm/aaaa (ADR 020); the API takes it as ISO.
 const CancelForm = withTypedDates(CancelPolicyBodySchema, ["effectiveDate"]);
 type Intent = AdminPolicyAction | "note";
 

@@ -84,7 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!asked) return json<PublicData | ChooseData | CustomerData>({ mode: "choose", policies: inForce }, { headers });
   if (!inForce.some((p) => String(p.id) === asked)) throw notFound("Póliza no encontrada");
   const chosen = url.searchParams.getAll(GUARANTEE_PARAM).filter(Boolean);
-  // Typed as dd/mm/aaaa (ADR 019): the API takes ISO; anything else goes as typed, for the API to refuse.
+  // Typed as dd/mm/aaaa (ADR 020): the API takes ISO; anything else goes as typed, for the API to refuse.
   const typed = url.searchParams.get(DATE_PARAM)?.trim();
   const date = typed ? (parseTypedDate(typed) ?? typed) : undefined;
   const { options, problem: refused } = await readGuaranteeOptions(request, context, visitor, asked, { effectiveDate: date, guarantees: chosen });

@@ -59,7 +59,7 @@ const LINES: Record<Line, LineCase> = {
       await page.getByLabel("Valor del coche, en euros").fill("15.000");
       await page.getByRole("radio", { name: "Particular" }).check();
       await page.getByLabel("Kilómetros que recorre al año").fill("12.000");
-      // Typed by hand as people write dates (ADR 019); aaaa-mm-dd is read too.
+      // Typed by hand as people write dates (ADR 020); aaaa-mm-dd is read too.
       await page.getByLabel("Fecha de nacimiento").fill("15/06/1985");
       await page.getByLabel("Fecha de expedición del carné de conducir").fill("2005-09-01");
       await page.getByLabel("Años sin siniestros con culpa").fill("8");
@@ -195,7 +195,7 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
 
     // The start date: tomorrow unless chosen, within the days the API allows today.
     const startDate = page.getByLabel("Fecha de efecto");
-    // Typed by hand (ADR 019): shown as dd/mm/aaaa, the allowed days in the hint.
+    // Typed by hand (ADR 020): shown as dd/mm/aaaa, the allowed days in the hint.
     await expect(startDate).toHaveValue(madridDay(1).shown);
     await expect(page.getByText(`de mañana (${madridDay(1).shown}) al ${madridDay(60).shown}`)).toBeVisible();
     const start = madridDay(spec.startDays);

@@ -5,7 +5,7 @@ import type { HoneypotInputProps } from "~/lib/honeypot.server";
  * The honeypot of a public form (app/lib/honeypot.server.ts): a field that must come back empty
  * and the signed time the form was served, both as hidden inputs. Not remix-utils'
  * `<HoneypotInputs>`, whose text input hidden with CSS is a field to fill in a text browser (w3m
- * and Lynx draw every text input); a hidden input is never presented to a person (ADR 019).
+ * and Lynx draw every text input); a hidden input is never presented to a person (ADR 020).
  */
 export function BotTrapInputs() {
   const root = useRouteLoaderData<{ honeypot?: HoneypotInputProps }>("root");

@@ -111,7 +111,7 @@ export type DateFieldProps<Schema> = Omit<FieldProps<Schema>, "type" | "hint"> &
 };
 
 /**
- * A date typed by hand, dd/mm/aaaa (ADR 019): a text input with the format in the hint, the same
+ * A date typed by hand, dd/mm/aaaa (ADR 020): a text input with the format in the hint, the same
  * in every browser (the browser's own date field orders day and month by the browser's language)
  * and in a text browser. The form's schema reads it with parseTypedDate (d/m/aaaa and aaaa-mm-dd
  * too). What was typed is shown back as typed; a stored date comes in as dd/mm/aaaa
