@@ -9,6 +9,7 @@ import { parseEurosToCents } from "../domain/money";
 import { listQuerySchemas, paginated } from "./list-query";
 import { typedDateToIso } from "./typed-date";
 import { LINES, type Line } from "./vocabulary";
+import { formatBasisPoints, formatMoney } from "./format";
 
 export { GUARANTEE_PRICE_TYPES, type GuaranteePriceType };
 export const GUARANTEE_PRICE_TYPE_LABELS: Record<GuaranteePriceType, string> = {
@@ -47,11 +48,10 @@ export const GUARANTEE_MESSAGES = {
   alreadyInactive: "La garantía ya está desactivada",
 } as const;
 
-const formatBp = (bp: number) => (bp / 100).toLocaleString("es-ES", { maximumFractionDigits: 2 });
 /** A price as a person reads it: "25,50 € al año" or "12,5 % de la prima neta". */
 export function describeGuaranteePrice(priceType: GuaranteePriceType, priceValue: number): string {
-  if (priceType === "percent") return `${formatBp(priceValue)} % de la prima neta`;
-  return `${(priceValue / 100).toLocaleString("es-ES", { style: "currency", currency: "EUR" })} al año`;
+  if (priceType === "percent") return `${formatBasisPoints(priceValue)} de la prima neta`;
+  return `${formatMoney(priceValue)} al año`;
 }
 
 // ─── Shared pieces ──────────────────────────────────────────────────────────────────────
@@ -372,7 +372,7 @@ export const GuaranteePriceFormSchema = z
 
 /** An amount in the API's units back to what the form shows ("25,5" → "25,50"; 1250 bp → "12,5"). */
 export function priceInput(priceType: GuaranteePriceType, priceValue: number): string {
-  if (priceType === "percent") return formatBp(priceValue).replace(/\./g, "");
+  if (priceType === "percent") return String(priceValue / 100).replace(".", ",");
   const euros = Math.floor(priceValue / 100);
   const rest = priceValue % 100;
   return rest === 0 ? String(euros) : `${euros},${String(rest).padStart(2, "0")}`;

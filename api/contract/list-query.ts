@@ -3,6 +3,7 @@
 // (unknown sort key → 400) and by the web before it calls (unknown sort key → a clean redirect).
 // Kept apart from the admin contracts so public pages that page a list do not ship them.
 import { z } from "zod";
+import { formatCount } from "./format";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -52,7 +53,7 @@ export function pageOffset(query: PaginationQuery): number {
   return (query.page - 1) * query.pageSize;
 }
 
-export const PAGE_TOO_DEEP_MESSAGE = `Solo se pueden recorrer los primeros ${MAX_LIST_OFFSET.toLocaleString("es-ES")} resultados: usa los filtros para acotar la lista`;
+export const PAGE_TOO_DEEP_MESSAGE = `Solo se pueden recorrer los primeros ${formatCount(MAX_LIST_OFFSET)} resultados: usa los filtros para acotar la lista`;
 
 function withinReach(query: PaginationQuery, ctx: z.RefinementCtx) {
   if (pageOffset(query) >= MAX_LIST_OFFSET) {

@@ -13,7 +13,7 @@
 import type { Frequency } from "../contract/vocabulary";
 import { addDays, proRataDays, type PolicyTerm } from "./calendar";
 import { BP_ONE, percentOfCents, roundHalfUp } from "./money";
-import { formatIsoDate } from "./product-info";
+import { formatIsoDate } from "../contract/format";
 import { premiumComponents, type PremiumComponents, type RatingGuarantee, type RatingSettings } from "./rating";
 
 export type EndorsementGuaranteePrice = {

@@ -3,7 +3,7 @@
 // caller passes the state, today's date in Spain and the instant; nothing here reads a clock or
 // the database. The API answers a refused transition with a 409 carrying the message.
 import { addDays, addMonths } from "./calendar";
-import { formatIsoDate as fmt } from "./product-info";
+import { formatIsoDate as fmt } from "../contract/format";
 import {
   CANCELLATION_REASONS,
   POLICY_STATUS_LABELS,

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ALQUILER, AUTO } from "../../tests/support/quote-inputs";
-import { describeRisk, formatEuros, formatIsoDate, insuredObjectRow, ipidObligations, IPID_TEXTS, riskTitle } from "./product-info";
+import { describeRisk, insuredObjectRow, ipidObligations, IPID_TEXTS, riskTitle } from "./product-info";
+import { formatIsoDate, formatMoney } from "../contract/format";
 
-describe("formatEuros and formatIsoDate", () => {
+describe("formatMoney and formatIsoDate", () => {
   it("write amounts and dates as in Spain", () => {
-    expect(formatEuros(123_456)).toBe("1.234,56\u00a0€");
-    expect(formatEuros(5)).toBe("0,05\u00a0€");
-    expect(formatEuros(-0)).toBe("0,00\u00a0€");
+    expect(formatMoney(123_456)).toBe("1.234,56\u00a0€");
+    expect(formatMoney(5)).toBe("0,05\u00a0€");
+    expect(formatMoney(-0)).toBe("0,00\u00a0€");
     expect(formatIsoDate("2026-03-09")).toBe("09/03/2026");
   });
 });

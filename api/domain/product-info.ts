@@ -6,6 +6,7 @@ import type { Line as LineCode } from "../contract/vocabulary";
 import { formatRiskAddress, readRiskAddress } from "./insured-object";
 import { provinceOf } from "./provinces";
 import { formatRegistration } from "./registration";
+import { formatIsoDate, formatMoney } from "../contract/format";
 
 export type IpidTexts = {
   /** ¿En qué consiste este tipo de seguro? */
@@ -105,28 +106,6 @@ export function ipidObligations(line: LineCode): string[] {
 
 // ─── The insured risk, as a person reads it ──────────────────────────────────────────
 
-const euros = new Intl.NumberFormat("es-ES", {
-  style: "currency",
-  currency: "EUR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  // Groups 4-digit amounts too ("1.234,56 €"); TypeScript's ES2022 lib types it as boolean.
-  useGrouping: "always" as unknown as boolean,
-});
-
-/** Cents as "1.234,56 €" (non-breaking space before the euro sign). */
-export function formatEuros(cents: number): string {
-  if (!Number.isFinite(cents)) throw new RangeError(`Not an amount: ${cents}`);
-  const value = cents / 100;
-  return euros.format(Object.is(value, -0) ? 0 : value);
-}
-
-/** An ISO calendar date as dd/mm/aaaa; anything else unchanged. */
-export function formatIsoDate(value: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : value;
-}
-
 const CHOICES: Record<string, Record<string, string>> = {
   use: { particular: "Particular", profesional: "Profesional" },
   dwellingType: { piso: "Piso", casa: "Casa" },
@@ -193,7 +172,7 @@ function formatValue(field: Field, value: unknown): string | null {
   if (value === undefined || value === null || value === "") return null;
   switch (field.kind) {
     case "money":
-      return typeof value === "number" ? formatEuros(value) : null;
+      return typeof value === "number" ? formatMoney(value) : null;
     case "date":
       return typeof value === "string" ? formatIsoDate(value) : null;
     case "bool":

@@ -14,7 +14,7 @@ import {
 } from "./catalogue";
 import { provinceOf } from "./provinces";
 import { applyFactorsBp, percentOfCents, ppmOfCents } from "./money";
-import { formatEuros } from "./product-info";
+import { formatMoney } from "../contract/format";
 
 // ─── Inputs ───────────────────────────────────────────────────────────────────────────
 
@@ -370,7 +370,7 @@ function autoVariables(inputs: AutoInputs, today: CalendarDate): RatingVariables
     shown: {
       driverAge: years(driverAge),
       licenceYears: years(licenceYears),
-      vehicleValueCents: formatEuros(vehicleValue),
+      vehicleValueCents: formatMoney(vehicleValue),
       postalCode: `C. P. ${postalCode}`,
       claimFreeYears: years(claimFreeYears),
       annualKm: `${grouped(annualKm)} km`,
@@ -420,10 +420,10 @@ function alquilerVariables(inputs: AlquilerInputs): RatingVariables {
     fields: { monthlyRentCents: "monthlyRent", rentToIncomeBp: "tenantMonthlyIncome" },
     shown: {
       postalCode: `C. P. ${postalCode}`,
-      monthlyRentCents: formatEuros(rent),
+      monthlyRentCents: formatMoney(rent),
       // Cut (not rounded) to two decimals, so that 29,999 % does not read as the next band's 30 %.
       ...(income > 0
-        ? { rentToIncomeBp: `${formatEuros(rent)} de ${formatEuros(income)}: ${hundredths((BigInt(rent) * 10_000n) / BigInt(income))} %` }
+        ? { rentToIncomeBp: `${formatMoney(rent)} de ${formatMoney(income)}: ${hundredths((BigInt(rent) * 10_000n) / BigInt(income))} %` }
         : {}),
     },
   };

@@ -4,7 +4,7 @@
 // the whole table; a quote's own figures (its base premium, the factors that applied, the running
 // amounts) are on /results. Pure: takes the rating tables, returns text.
 import type { RangeTable, TariffTable } from "./catalogue";
-import { formatEuros } from "./product-info";
+import { formatMoney } from "../contract/format";
 import { provinceOf } from "./provinces";
 import type { RatingPlan, RatingTariff } from "./rating";
 
@@ -40,7 +40,7 @@ export function effectInWords(bp: number): string {
 function boundText(table: RangeTable, value: number): string {
   switch (table.unit) {
     case "cents":
-      return formatEuros(value);
+      return formatMoney(value);
     case "bp":
       return `${percentText(value)} %`;
     case "years":
@@ -93,7 +93,7 @@ export function tariffInWords(line: string, plans: readonly RatingPlan[], tariff
     }
   }
   return {
-    basePremiums: plans.filter((p) => p.line === line && p.active !== false).map((p) => `${p.name}: ${formatEuros(p.basePremiumCents)} al año`),
+    basePremiums: plans.filter((p) => p.line === line && p.active !== false).map((p) => `${p.name}: ${formatMoney(p.basePremiumCents)} al año`),
     rows,
     zones,
   };

@@ -45,7 +45,7 @@ import { madridDate, reciboPeriods } from "../domain/calendar";
 import { maskIban } from "../domain/iban";
 import { checkPolicyTransition, policyActionsFrom, reciboActionsFrom, type PolicyAction, type PolicyTransitionInput, type ReciboAction } from "../domain/lifecycle";
 import type { LockedPolicy } from "../db/lifecycle.repo";
-import { formatIsoDate } from "../domain/product-info";
+import { formatIsoDate } from "../contract/format";
 import { ApiProblem, ErrorSchema } from "../http";
 import { errorResponses } from "../openapi-responses";
 import {

@@ -77,7 +77,7 @@ import {
 import { findQuote, hashOwnerToken, loadRatingTables, type StoredQuote } from "../db/quotes.repo";
 import { CARD_MESSAGES, isExpiryCurrent, parseCardExpiry } from "../domain/card";
 import { normalizeOptionalChoice, offerPlan, OfferChoiceError, priceOffer } from "../domain/offer-price";
-import { formatEuros, formatIsoDate } from "../domain/product-info";
+import { formatIsoDate, formatMoney } from "../contract/format";
 import { ageOn, madridDate, policyTerm, startDateProblem, startDateRange } from "../domain/calendar";
 import { insurerText } from "../domain/insurer";
 import { formatRiskAddress, insuredObjectErrors, insuredObjectRisk, readRiskAddress } from "../domain/insured-object";
@@ -561,8 +561,8 @@ function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext,
     ...[insuredObjectLine(policy)].filter((line): line is string => line !== null),
     `Fecha de efecto: ${formatIsoDate(policy.startDate)}`,
     `Fecha de vencimiento: ${formatIsoDate(policy.endDate)}`,
-    `Prima total anual: ${formatEuros(policy.premium.total)}`,
-    `Primer recibo: ${formatEuros(first.amount)}, cobrado${policy.payment?.label ? ` en ${policy.payment.label}` : ""}`,
+    `Prima total anual: ${formatMoney(policy.premium.total)}`,
+    `Primer recibo: ${formatMoney(first.amount)}, cobrado${policy.payment?.label ? ` en ${policy.payment.label}` : ""}`,
     "",
     // Bought by phone without an account: there is no Mi póliza to point to.
     ...(policy.userId !== null

@@ -39,7 +39,7 @@ import {
   riskPremiumFromNet,
   type EndorsementPrice,
 } from "../domain/endorsement-price";
-import { formatEuros, formatIsoDate } from "../domain/product-info";
+import { formatIsoDate, formatMoney } from "../contract/format";
 import type { RatingGuarantee, RatingTables } from "../domain/rating";
 import type { LineCode } from "../domain/catalogue";
 import { ApiProblem } from "../http";
@@ -368,7 +368,7 @@ export async function createEndorsement(deps: EndorsementDeps, req: EndorsementR
         ...actor,
         policyId: policy.id,
         event: "suplemento",
-        summary: `Suplemento (condiciones versión ${version}): ${names} desde el ${formatIsoDate(effectiveDate)}; recibo n.º ${sequence} de ${formatEuros(price.total)} ${paid}; prima total anual desde entonces ${formatEuros(annualPremium.total)} (antes ${formatEuros(before.total)})`,
+        summary: `Suplemento (condiciones versión ${version}): ${names} desde el ${formatIsoDate(effectiveDate)}; recibo n.º ${sequence} de ${formatMoney(price.total)} ${paid}; prima total anual desde entonces ${formatMoney(annualPremium.total)} (antes ${formatMoney(before.total)})`,
         fromStatus: policy.status,
         toStatus: policy.status,
         details: { endorsementId, version, effectiveDate, guarantees: described.map((g) => g.code), total: price.total, recibo: sequence, annualTotal: annualPremium.total, annualTotalBefore: before.total },
@@ -427,13 +427,13 @@ function endorsementEmail(
     `Hola, ${view.policyholder.name}:`,
     "",
     `Hemos añadido a su póliza ${view.number} (${view.lineName.toLowerCase()}, plan ${view.plan.name}) estas garantías, que le cubren desde el ${formatIsoDate(e.effectiveDate)} a las 00:00 h hasta el vencimiento (${formatIsoDate(view.endDate)}):`,
-    ...e.described.map((g) => `- ${g.name}${g.limitText ? ` (límite: ${g.limitText})` : ""}: ${formatEuros(g.netCents)} por ${e.price.remainingDays} días`),
+    ...e.described.map((g) => `- ${g.name}${g.limitText ? ` (límite: ${g.limitText})` : ""}: ${formatMoney(g.netCents)} por ${e.price.remainingDays} días`),
     "",
-    `Prima neta: ${formatEuros(e.price.net)}`,
-    ...(e.price.fractionation ? [`Recargo por fraccionamiento: ${formatEuros(e.price.fractionation)}`] : []),
-    ...(e.price.clea ? [`Recargo CLEA: ${formatEuros(e.price.clea)}`] : []),
-    `IPS: ${formatEuros(e.price.ips)}`,
-    `Total del recibo n.º ${e.sequence}: ${formatEuros(e.price.total)}, ${e.paid}.`,
+    `Prima neta: ${formatMoney(e.price.net)}`,
+    ...(e.price.fractionation ? [`Recargo por fraccionamiento: ${formatMoney(e.price.fractionation)}`] : []),
+    ...(e.price.clea ? [`Recargo CLEA: ${formatMoney(e.price.clea)}`] : []),
+    `IPS: ${formatMoney(e.price.ips)}`,
+    `Total del recibo n.º ${e.sequence}: ${formatMoney(e.price.total)}, ${e.paid}.`,
     "",
     `Sus condiciones particulares pasan a la versión ${e.version}; las anteriores siguen disponibles en Mi póliza.${e.publicBaseUrl ? ` ${new URL(`/mi-poliza/${view.id}`, e.publicBaseUrl).toString()}` : ""}`,
     "",

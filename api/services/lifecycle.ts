@@ -16,7 +16,7 @@ import {
   type PolicyTransitionInput,
   type ReciboAction,
 } from "../domain/lifecycle";
-import { formatEuros, formatIsoDate } from "../domain/product-info";
+import { formatIsoDate, formatMoment, formatMoney } from "../contract/format";
 import { RatingInputError, rateQuote, type QuoteRequest } from "../domain/rating";
 import {
   CANCELLATION_REASON_LABELS,
@@ -334,7 +334,7 @@ export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, a
         "",
         `Hemos recibido su desistimiento de la póliza ${view.number} (${view.lineName.toLowerCase()}, plan ${view.plan.name}). La póliza queda anulada con efecto ${formatIsoDate(c.today)} y sus recibos pendientes, anulados: no se le cobrará nada más.`,
         refundCents > 0
-          ? `Le devolvemos ${formatEuros(refundCents)}, la prima de los días no cubiertos, en el mismo medio de pago${view.payment?.label ? ` (${view.payment.label})` : ""}; lo verá en su cuenta en un plazo máximo de 30 días.`
+          ? `Le devolvemos ${formatMoney(refundCents)}, la prima de los días no cubiertos, en el mismo medio de pago${view.payment?.label ? ` (${view.payment.label})` : ""}; lo verá en su cuenta en un plazo máximo de 30 días.`
           : "No hay importe que devolver: no se había cobrado prima de los días no cubiertos.",
         "",
         `Le adjuntamos la confirmación del desistimiento (${pdf.filename}).${deps.publicBaseUrl ? ` También puede ver la póliza en Mi póliza: ${new URL(`/mi-poliza/${view.id}`, deps.publicBaseUrl).toString()}` : ""}`,
@@ -449,7 +449,7 @@ async function offerRenewal(c: Change): Promise<OfferOutcome> {
     {
       event: "aviso_renovacion",
       action: "policy.renewal_offered",
-      summary: `Aviso de renovación: nueva anualidad del ${formatIsoDate(offer.startDate)} al ${formatIsoDate(offer.endDate)}, prima total ${formatEuros(offer.totalPremiumCents)} (antes ${formatEuros(c.policy.totalPremiumCents)})`,
+      summary: `Aviso de renovación: nueva anualidad del ${formatIsoDate(offer.startDate)} al ${formatIsoDate(offer.endDate)}, prima total ${formatMoney(offer.totalPremiumCents)} (antes ${formatMoney(c.policy.totalPremiumCents)})`,
       details: { startDate: offer.startDate, total: offer.totalPremiumCents, previousTotal: c.policy.totalPremiumCents },
     },
     c.policy.status,
@@ -462,8 +462,8 @@ async function offerRenewal(c: Change): Promise<OfferOutcome> {
       `Hola, ${name}:`,
       "",
       `Su ${LINE_NAMES[p.lineCode].toLowerCase()} (póliza ${p.number}) se renovará el ${formatIsoDate(o.startDate)} por un año más, hasta el ${formatIsoDate(o.endDate)}.`,
-      `La prima total de la nueva anualidad es ${formatEuros(o.totalPremiumCents)} (la actual es ${formatEuros(p.totalPremiumCents)}).`,
-      `Recibos: ${o.recibos.map((r) => `${formatIsoDate(r.dueDate)} ${formatEuros(r.amountCents)}`).join("; ")}.`,
+      `La prima total de la nueva anualidad es ${formatMoney(o.totalPremiumCents)} (la actual es ${formatMoney(p.totalPremiumCents)}).`,
+      `Recibos: ${o.recibos.map((r) => `${formatIsoDate(r.dueDate)} ${formatMoney(r.amountCents)}`).join("; ")}.`,
       "",
       `Si no desea renovar, puede oponerse a la prórroga hasta el ${formatIsoDate(addMonths(o.startDate, -1))} (un mes antes del vencimiento, art. 22 de la Ley de Contrato de Seguro) escribiéndonos.`,
     ];
@@ -502,7 +502,7 @@ async function renew(c: Change): Promise<boolean> {
     {
       event: "renovada",
       action: "policy.renewed",
-      summary: `Póliza renovada: anualidad ${term}, del ${formatIsoDate(offer.startDate)} al ${formatIsoDate(offer.endDate)}, prima total ${formatEuros(offer.totalPremiumCents)}`,
+      summary: `Póliza renovada: anualidad ${term}, del ${formatIsoDate(offer.startDate)} al ${formatIsoDate(offer.endDate)}, prima total ${formatMoney(offer.totalPremiumCents)}`,
       details: { before, term, startDate: offer.startDate, endDate: offer.endDate, total: offer.totalPremiumCents },
     },
     c.policy.status,
@@ -534,7 +534,7 @@ async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: Recibo,
   const check = checkReciboTransition(recibo.status, change.action as ReciboAction);
   if (!check.ok) throw new ApiProblem(409, check.message);
   const n = recibo.sequence;
-  const euros = formatEuros(recibo.amountCents);
+  const euros = formatMoney(recibo.amountCents);
   const audit = (action: AuditAction, after: Record<string, unknown>) =>
     writeAudit(c.tx, { ...c.actor, action, entity: "recibo", entityId: recibo.id, before: { status: recibo.status }, after: { policyId: c.policy.id, sequence: n, ...after }, at: c.now });
   const history = (event: PolicyEvent, summary: string, details: Record<string, unknown>) =>
@@ -634,14 +634,12 @@ async function chargeThroughMandate(deps: LifecycleDeps, c: Change, recibo: Reci
 async function afterPayment(c: Change) {
   if (c.policy.status === "suspendida" && overdueRecibos(policyStateOf(c.policy), c.today).length === 0) {
     const resumes = coverResumesAt(c.now);
-    await reactivate(c, resumes, `Póliza rehabilitada por el pago: la cobertura se reanuda el ${formatDateTime(resumes)}`);
+    await reactivate(c, resumes, `Póliza rehabilitada por el pago: la cobertura se reanuda el ${formatMoment(resumes)}`);
   } else if (c.policy.status === "pendiente_pago" && c.policy.recibos.some((r) => r.sequence === 1 && r.status === "cobrado")) {
     await transition(c, { action: "activar" }, { event: "activada", action: "policy.activated", summary: "Primer recibo cobrado: póliza en vigor" });
   }
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat("es-ES", { timeZone: "Europe/Madrid", dateStyle: "short", timeStyle: "short" });
-const formatDateTime = (d: Date) => dateTimeFormat.format(d).replace(",", " a las");
 
 export async function addPolicyNote(deps: LifecycleDeps, policyId: number, body: string, author: { id: number; label: string }, actor: Actor, now: Date) {
   return withPolicy(deps, policyId, actor, now, async (c) => {

@@ -4,7 +4,8 @@
 import type { SiteInfo } from "../contract/site";
 import type { DocumentContext, PolicyView } from "../db/policies.repo";
 import { insurerText } from "../domain/insurer";
-import { describeRisk, formatEuros, formatIsoDate, ipidObligations, IPID_TEXTS, riskTitle } from "../domain/product-info";
+import { describeRisk, ipidObligations, IPID_TEXTS, riskTitle } from "../domain/product-info";
+import { formatBasisPoints, formatDateTime, formatIsoDate, formatMoney } from "../contract/format";
 import {
   FREQUENCIES,
   FREQUENCY_LABELS,
@@ -37,24 +38,11 @@ function paymentText(payment: PolicyView["payment"]): string {
   return payment ? `${PAYMENT_METHOD_LABELS[payment.method]} ${payment.label ?? ""}`.trim() : "—";
 }
 
-const madridClock = new Intl.DateTimeFormat("es-ES", {
-  timeZone: "Europe/Madrid",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** An instant as "dd/mm/aaaa hh:mm" in Spain. */
-export function formatInstant(at: Date): string {
-  const p = Object.fromEntries(madridClock.formatToParts(at).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
+export const formatInstant = (at: Date) => formatDateTime(at);
 
 const formatDay = (at: Date) => formatIsoDate(madridDate(at));
-const percent = (bp: number) => `${String(bp / 100).replace(".", ",")} %`;
+const percent = formatBasisPoints;
 
 // ─── Shared sections ──────────────────────────────────────────────────────────────────
 
@@ -100,12 +88,12 @@ function premiumTable(pdf: Pdf, p: PolicyView["premium"], frequency: Frequency) 
       { header: "Importe", width: 0.3, align: "right" },
     ],
     [
-      ["Prima neta", formatEuros(p.net)],
-      [`Recargo por fraccionamiento (${FREQUENCY_LABELS[frequency].toLowerCase()})`, formatEuros(p.fractionation)],
-      ["Recargo del Consorcio de Compensación de Seguros", formatEuros(p.consorcio)],
-      ["Recargo CLEA (liquidación de entidades aseguradoras)", formatEuros(p.clea)],
-      ["Impuesto sobre las primas de seguros (IPS)", formatEuros(p.ips)],
-      ["Prima total anual", formatEuros(p.total)],
+      ["Prima neta", formatMoney(p.net)],
+      [`Recargo por fraccionamiento (${FREQUENCY_LABELS[frequency].toLowerCase()})`, formatMoney(p.fractionation)],
+      ["Recargo del Consorcio de Compensación de Seguros", formatMoney(p.consorcio)],
+      ["Recargo CLEA (liquidación de entidades aseguradoras)", formatMoney(p.clea)],
+      ["Impuesto sobre las primas de seguros (IPS)", formatMoney(p.ips)],
+      ["Prima total anual", formatMoney(p.total)],
     ],
     { emphasis: [5] },
   );
@@ -146,7 +134,7 @@ export async function renderQuotePdf(quote: QuoteDocumentData, ctx: Pick<Documen
   for (const plan of quote.plans) {
     pdf.heading(`Plan ${plan.name}${plan.recommended ? " (recomendado)" : ""}`);
     pdf.paragraph(plan.description, { muted: true });
-    pdf.paragraph(plan.deductibleCents > 0 ? `Franquicia: ${formatEuros(plan.deductibleCents)} por siniestro.` : "Sin franquicia.");
+    pdf.paragraph(plan.deductibleCents > 0 ? `Franquicia: ${formatMoney(plan.deductibleCents)} por siniestro.` : "Sin franquicia.");
     pdf.table(
       [
         { header: "Forma de pago", width: 0.3 },
@@ -158,15 +146,15 @@ export async function renderQuotePdf(quote: QuoteDocumentData, ctx: Pick<Documen
       ],
       FREQUENCIES.map((f) => {
         const p = plan.prices[f];
-        const perRecibo = p.recibos.length > 1 ? `${formatEuros(p.recibos[1]!.amount)} (1.º: ${formatEuros(p.recibos[0]!.amount)})` : formatEuros(p.total);
-        return [frequencyName(f), formatEuros(p.net), formatEuros(p.fractionation + p.consorcio + p.clea), formatEuros(p.ips), formatEuros(p.total), perRecibo];
+        const perRecibo = p.recibos.length > 1 ? `${formatMoney(p.recibos[1]!.amount)} (1.º: ${formatMoney(p.recibos[0]!.amount)})` : formatMoney(p.total);
+        return [frequencyName(f), formatMoney(p.net), formatMoney(p.fractionation + p.consorcio + p.clea), formatMoney(p.ips), formatMoney(p.total), perRecibo];
       }),
     );
     pdf.paragraph("Garantías incluidas:", { bold: true });
     pdf.bullets(plan.guarantees.map((g) => `${g.name}${g.limitText ? ` (${g.limitText})` : ""}`));
     if (plan.optionalGuarantees.length > 0) {
       pdf.paragraph("Garantías opcionales (precio anual que se suma a la prima neta):", { bold: true });
-      pdf.bullets(plan.optionalGuarantees.map((g) => `${g.name}: ${formatEuros(g.priceCents)}${g.selected ? " (incluida en los precios)" : ""}`));
+      pdf.bullets(plan.optionalGuarantees.map((g) => `${g.name}: ${formatMoney(g.priceCents)}${g.selected ? " (incluida en los precios)" : ""}`));
     }
   }
 
@@ -244,7 +232,7 @@ export async function renderIpidPdf(data: IpidDocumentData, ctx: DocumentContext
   );
   pdf.paragraph("Planes:", { bold: true });
   pdf.bullets(
-    data.plans.map((p) => `${p.name}: ${p.description}${p.deductibleCents > 0 ? ` Franquicia de ${formatEuros(p.deductibleCents)} por siniestro.` : ""}`),
+    data.plans.map((p) => `${p.name}: ${p.description}${p.deductibleCents > 0 ? ` Franquicia de ${formatMoney(p.deductibleCents)} por siniestro.` : ""}`),
   );
 
   pdf.heading("¿Qué no está asegurado?");
@@ -365,11 +353,11 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
       g.limitText ?? "—",
       g.kind === "incluida"
         ? "Incluida en el plan"
-        : `Opcional${g.priceCents !== null ? `: ${formatEuros(g.priceCents)}/año` : ""}${g.since ? `\nPor suplemento, desde el ${formatIsoDate(g.since)}` : ""}`,
+        : `Opcional${g.priceCents !== null ? `: ${formatMoney(g.priceCents)}/año` : ""}${g.since ? `\nPor suplemento, desde el ${formatIsoDate(g.since)}` : ""}`,
     ]),
     { size: 8.5 },
   );
-  pdf.paragraph(policy.plan.deductibleCents > 0 ? `Franquicia: ${formatEuros(policy.plan.deductibleCents)} por siniestro en daños propios.` : "Sin franquicia general.");
+  pdf.paragraph(policy.plan.deductibleCents > 0 ? `Franquicia: ${formatMoney(policy.plan.deductibleCents)} por siniestro en daños propios.` : "Sin franquicia general.");
 
   pdf.heading("Prima");
   // The yearly premium of this version: with the guarantees of the suplementos up to it (ADR 023).
@@ -377,7 +365,7 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
   premiumTable(pdf, premium, policy.frequency);
   if (premium.total !== policy.premium.total) {
     pdf.paragraph(
-      `La prima anual incluye a su precio anual las garantías añadidas por suplemento. Los recibos de prima de esta anualidad reparten la prima con la que se emitió (${formatEuros(policy.premium.total)}); cada suplemento se cobra en su propio recibo por los días que quedan hasta el vencimiento.`,
+      `La prima anual incluye a su precio anual las garantías añadidas por suplemento. Los recibos de prima de esta anualidad reparten la prima con la que se emitió (${formatMoney(policy.premium.total)}); cada suplemento se cobra en su propio recibo por los días que quedan hasta el vencimiento.`,
       { muted: true },
     );
   }
@@ -396,8 +384,8 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
         String(e.version),
         e.guarantees.map((g) => g.name).join(", "),
         formatIsoDate(e.effectiveDate),
-        formatEuros(e.price.net),
-        formatEuros(e.price.total),
+        formatMoney(e.price.net),
+        formatMoney(e.price.total),
       ]),
     );
     pdf.paragraph(
@@ -421,7 +409,7 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
         `${r.sequence}${r.kind === "suplemento" ? " (supl.)" : ""}`,
         formatIsoDate(r.dueDate),
         `${formatIsoDate(period.from)} a ${formatIsoDate(period.to)}`,
-        formatEuros(r.amount),
+        formatMoney(r.amount),
         `${RECIBO_STATUS_LABELS[r.status]}${r.paidAt ? ` el ${formatDay(r.paidAt)}` : ""}`,
       ];
     }),
@@ -467,7 +455,7 @@ export async function renderReciboPdf(policy: PolicyView, sequence: number, ctx:
     ["Forma de pago", frequencyName(policy.frequency)],
     ["Fecha de vencimiento", formatIsoDate(recibo.dueDate)],
     ["Periodo que cubre", `Del ${formatIsoDate(period.from)} al ${formatIsoDate(period.to)}`],
-    ["Importe", formatEuros(recibo.amount)],
+    ["Importe", formatMoney(recibo.amount)],
     ["Estado", `${RECIBO_STATUS_LABELS[recibo.status]}${recibo.paidAt ? ` el ${formatInstant(recibo.paidAt)}` : ""}`],
     ["Medio de pago", paymentText(policy.payment)],
   ]);
@@ -478,12 +466,12 @@ export async function renderReciboPdf(policy: PolicyView, sequence: number, ctx:
       ["Garantías añadidas", endorsement.guarantees.map((g) => g.name).join(", ")],
       ["Fecha de efecto", `${formatIsoDate(endorsement.effectiveDate)} a las 00:00 h`],
       ["Días hasta el vencimiento", `${endorsement.remainingDays} de ${endorsement.termDays}`],
-      ["Prima neta a prorrata", formatEuros(endorsement.price.net)],
-      ["Recargo por fraccionamiento", formatEuros(endorsement.price.fractionation)],
-      ["Consorcio de Compensación de Seguros", formatEuros(endorsement.price.consorcio)],
-      ["Recargo CLEA", formatEuros(endorsement.price.clea)],
-      ["IPS", formatEuros(endorsement.price.ips)],
-      ["Total", formatEuros(endorsement.price.total)],
+      ["Prima neta a prorrata", formatMoney(endorsement.price.net)],
+      ["Recargo por fraccionamiento", formatMoney(endorsement.price.fractionation)],
+      ["Consorcio de Compensación de Seguros", formatMoney(endorsement.price.consorcio)],
+      ["Recargo CLEA", formatMoney(endorsement.price.clea)],
+      ["IPS", formatMoney(endorsement.price.ips)],
+      ["Total", formatMoney(endorsement.price.total)],
     ]);
     pdf.heading("Datos del distribuidor");
     pdf.keyValues(distributorRows(d));
@@ -523,7 +511,7 @@ export async function renderWithdrawalPdf(policy: PolicyView, w: WithdrawalFacts
     ["Fecha de contratación", formatInstant(policy.createdAt)],
     ["Desistimiento comunicado el", formatInstant(w.requestedAt)],
     ["Póliza anulada con efecto", formatIsoDate(w.effectiveDate)],
-    ["Importe que se le devuelve", formatEuros(w.refundCents)],
+    ["Importe que se le devuelve", formatMoney(w.refundCents)],
     ["Se devuelve en", paymentText(policy.payment)],
   ]);
   pdf.paragraph(
@@ -539,7 +527,7 @@ export async function renderWithdrawalPdf(policy: PolicyView, w: WithdrawalFacts
       { header: "Importe", width: 0.25, align: "right" },
       { header: "Estado", width: 0.35 },
     ],
-    policy.recibos.map((r) => [String(r.sequence), formatIsoDate(r.dueDate), formatEuros(r.amount), RECIBO_STATUS_LABELS[r.status]]),
+    policy.recibos.map((r) => [String(r.sequence), formatIsoDate(r.dueDate), formatMoney(r.amount), RECIBO_STATUS_LABELS[r.status]]),
   );
   pdf.heading("Entidad aseguradora y distribuidor");
   pdf.keyValues([["Entidad aseguradora", insurerText(policy.insurer)], ...distributorRows(d)]);

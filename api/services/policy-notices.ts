@@ -14,7 +14,7 @@ import { readDistributor } from "../db/catalogue.repo";
 import { loadPolicyViews, type PolicyView } from "../db/policies.repo";
 import { users } from "../db/schema";
 import { extinctionDate } from "../domain/lifecycle";
-import { formatEuros, formatIsoDate } from "../domain/product-info";
+import { formatIsoDate, formatMoment, formatMoney } from "../contract/format";
 import { sentence } from "./email-layout";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
 
@@ -27,15 +27,8 @@ export type CancellationFacts = { reason: CancellationReason; effectiveDate: str
 
 type NoticeContext = { distributor: SiteInfo; publicBaseUrl?: string };
 
-const dateTime = new Intl.DateTimeFormat("es-ES", { timeZone: "Europe/Madrid", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false });
-/** "10/03/2026 a las 10:00 h", in Spain's time. */
-function formatMoment(at: Date): string {
-  const parts = Object.fromEntries(dateTime.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.day}/${parts.month}/${parts.year} a las ${parts.hour}:${parts.minute} h`;
-}
-
 const reciboLine = (r: NoticeRecibo, today: string) =>
-  `- Recibo n.º ${r.sequence}, ${r.dueDate <= today ? "vencido el" : "con vencimiento el"} ${formatIsoDate(r.dueDate)}: ${formatEuros(r.amountCents)}`;
+  `- Recibo n.º ${r.sequence}, ${r.dueDate <= today ? "vencido el" : "con vencimiento el"} ${formatIsoDate(r.dueDate)}: ${formatMoney(r.amountCents)}`;
 
 /** "Mi póliza" for a customer with an account and a known site address; nothing otherwise. */
 function myPolicyLine(view: PolicyView, ctx: NoticeContext, lead: string): string[] {
@@ -107,7 +100,7 @@ export function cancellationNotice(view: PolicyView, to: string, f: Cancellation
       ? ["Sus recibos pendientes quedan anulados y no se le cobrarán:", ...annulled.map((r) => reciboLine(r, f.today))]
       : ["No queda ningún recibo pendiente: no se le cobrará nada más."]),
     ...(f.refundCents > 0
-      ? ["", `Le devolvemos ${formatEuros(f.refundCents)}, la prima de los días no cubiertos, en el mismo medio de pago${view.payment?.label ? ` (${view.payment.label})` : ""}; lo verá en su cuenta en un plazo máximo de 30 días.`]
+      ? ["", `Le devolvemos ${formatMoney(f.refundCents)}, la prima de los días no cubiertos, en el mismo medio de pago${view.payment?.label ? ` (${view.payment.label})` : ""}; lo verá en su cuenta en un plazo máximo de 30 días.`]
       : []),
     "",
     words.next(d, ctx.publicBaseUrl ? new URL("/cotizar", ctx.publicBaseUrl).toString() : null),

@@ -3,7 +3,7 @@
 // was started, with that run's result or what it has done so far (issue 27).
 import type { LifecycleRunResult } from "../../api/contract/admin-policies";
 import { LIFECYCLE_SCHEDULE_STARTER } from "../../api/contract/admin-policies";
-import { formatDate, formatDateTime } from "./format";
+import { formatDate, formatDateTime } from "../../api/contract/format";
 import type { ToastInput } from "./toast.server";
 
 /** What the run counts, singular and plural. */

@@ -5,7 +5,7 @@
 // Each plan keeps its own optional guarantees, hence the plan prefix on every `extras` value.
 import type { Price } from "../../api/contract/quotes";
 import { FREQUENCIES, type Frequency } from "../../api/contract/vocabulary";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "../../api/contract/format";
 
 export const QUOTE_PARAM = "cotizacion";
 export const FREQUENCY_PARAM = "frecuencia";

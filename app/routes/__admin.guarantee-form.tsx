@@ -8,7 +8,6 @@ import {
   GuaranteeCreateFormSchema,
   GuaranteeEditFormSchema,
   planChoiceValue,
-  type GuaranteePriceType,
 } from "../../api/contract/guarantees";
 import { LINE_LABELS, LINES, type Line } from "../../api/contract/vocabulary";
 import { ErrorSummary } from "~/components/ui/error-summary";
@@ -16,7 +15,6 @@ import { CheckboxField, Field, FieldErrors, SelectField, TextareaField } from "~
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { formatMoney } from "~/lib/format";
 
 /**
  * The guarantee form shared by /admin/guarantees/new and /admin/guarantees/{id}/edit: what the
@@ -27,12 +25,6 @@ import { formatMoney } from "~/lib/format";
  * without JavaScript for any line: the schema refuses plans of another line. With JavaScript, once
  * a line is chosen only its plans are in the form (as the car model list follows the brand).
  */
-
-/** A price as the back office shows it: "25,50 € al año" or "12,5 % de la prima neta". */
-export function guaranteePriceText(price: { priceType: GuaranteePriceType; priceValue: number }): string {
-  if (price.priceType === "percent") return `${(price.priceValue / 100).toLocaleString("es-ES", { maximumFractionDigits: 2 })} % de la prima neta`;
-  return `${formatMoney(price.priceValue)} al año`;
-}
 
 export const PRICE_TYPE_OPTIONS = GUARANTEE_PRICE_TYPES.map((value) => ({ value, label: GUARANTEE_PRICE_TYPE_LABELS[value] }));
 

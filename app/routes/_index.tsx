@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ProductLine } from "../../api/contract/site";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "../../api/contract/format";
 import "~/lib/load-context";
 import { HOME_TITLE } from "~/lib/page-title";
 import { getProductLines } from "~/lib/site.server";

@@ -5,6 +5,7 @@ import { DashboardSchema, type Dashboard } from "../../api/contract/dashboard";
 import { hasPermission } from "~/lib/admin-auth.server";
 import { adminLoader } from "~/lib/admin-route.server";
 import { visibleSections } from "~/lib/admin-routes";
+import { formatCount } from "../../api/contract/format";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Panel", matches) }];
 
@@ -21,7 +22,6 @@ export const loader = (args: LoaderFunctionArgs) =>
     return { username: admin.username, roleName: admin.role.name, counts, shortcuts };
   });
 
-const numberFormat = new Intl.NumberFormat("es-ES");
 
 const COUNT_LABELS: { key: keyof Dashboard; label: string; hint: string }[] = [
   { key: "quotes", label: "Cotizaciones", hint: "guardadas" },
@@ -58,7 +58,7 @@ export default function AdminDashboard() {
                 <dt className="text-sm font-medium text-slate-600">
                   {`${label} `}<span className="sr-only">({hint})</span>
                 </dt>
-                <dd className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{numberFormat.format(counts[key])}</dd>
+                <dd className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{formatCount(counts[key])}</dd>
                 <dd aria-hidden="true" className="text-sm text-slate-500">
                   {hint}
                 </dd>

@@ -15,7 +15,7 @@ import type { Column } from "~/components/list/data-table";
 import type { FilterDef } from "~/components/list/filter-bar";
 import { CsvLink, ListView } from "~/components/list/list-view";
 import { adminLoader } from "~/lib/admin-route.server";
-import { formatDateTimeSeconds, isoDateTime } from "~/lib/format";
+import { formatDateTimeSeconds, isoDateTime } from "../../api/contract/format";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
 
 /** /admin/audit: the audit log, filtered, sorted, paged, and exportable as CSV. */

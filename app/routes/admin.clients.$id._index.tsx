@@ -37,7 +37,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader, type IntentReply } from "~/lib/admin-route.server";
 import { adminDocumentPaths, documentPaths } from "~/lib/document-paths";
-import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney, isoDateTime } from "../../api/contract/format";
 import { positiveIdParam } from "~/lib/http";
 import { adminTitle } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";

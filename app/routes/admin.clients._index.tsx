@@ -6,7 +6,7 @@ import type { FilterDef } from "~/components/list/filter-bar";
 import { CsvLink, ListView } from "~/components/list/list-view";
 import { Badge } from "~/components/ui/badge";
 import { adminLoader } from "~/lib/admin-route.server";
-import { formatDate, isoDateTime } from "~/lib/format";
+import { formatDate, isoDateTime } from "../../api/contract/format";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { adminTitle } from "~/lib/page-title";
 

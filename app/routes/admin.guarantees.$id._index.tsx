@@ -16,12 +16,13 @@ import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader, type IntentReply } from "~/lib/admin-route.server";
-import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney, isoDateTime } from "../../api/contract/format";
 import { positiveIdParam } from "~/lib/http";
 import { adminTitle } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";
-import { guaranteePriceText, PRICE_TYPE_OPTIONS } from "./__admin.guarantee-form";
+import { PRICE_TYPE_OPTIONS } from "./__admin.guarantee-form";
 import { needsConfirmation } from "~/lib/form-intent";
+import { describeGuaranteePrice } from "../../api/contract/guarantees";
 
 /** /admin/guarantees/{id}: one guarantee, its plans, its price history with a new price, (de)activation and its audit. */
 const ROUTE_ID = "routes/admin.guarantees.$id._index";
@@ -51,7 +52,7 @@ export const action = (args: ActionFunctionArgs) =>
       return redirectWithToast(`${guaranteePath(id)}#precios`, {
         type: "success",
         title: "Precio programado",
-        description: `${guaranteePriceText(scheduled)} desde el ${formatDate(scheduled.validFrom)}.`,
+        description: `${describeGuaranteePrice(scheduled.priceType, scheduled.priceValue)} desde el ${formatDate(scheduled.validFrom)}.`,
       });
     }
     // Without JavaScript the first press only asks (see ~/components/ui/confirm-dialog.tsx).
@@ -164,10 +165,10 @@ export default function GuaranteePage() {
 
       <DetailSection id="precios" title="Precios">
         <p className="mb-3">
-          Precio como opcional hoy: <strong>{guaranteePriceText(g.price)}</strong>
+          Precio como opcional hoy: <strong>{describeGuaranteePrice(g.price.priceType, g.price.priceValue)}</strong>
           {g.nextPrice ? (
             <>
-              . Programado: <strong>{guaranteePriceText(g.nextPrice)}</strong> desde el {formatDate(g.nextPrice.validFrom)}
+              . Programado: <strong>{describeGuaranteePrice(g.nextPrice.priceType, g.nextPrice.priceValue)}</strong> desde el {formatDate(g.nextPrice.validFrom)}
             </>
           ) : null}
           . Cada cotización conserva el precio con el que se hizo.
@@ -197,7 +198,7 @@ const PRICE_STATUS = { vigente: ["En vigor", "success"], programado: ["Programad
 const PRICE_COLUMNS: Column<GuaranteeDetail["prices"][number]>[] = [
   { id: "version", header: "Versión", rowHeader: true, cell: (p) => `v${p.version}` },
   { id: "type", header: "Tipo", cell: (p) => GUARANTEE_PRICE_TYPE_LABELS[p.priceType] },
-  { id: "amount", header: "Importe", align: "end", className: "whitespace-nowrap", cell: (p) => guaranteePriceText(p) },
+  { id: "amount", header: "Importe", align: "end", className: "whitespace-nowrap", cell: (p) => describeGuaranteePrice(p.priceType, p.priceValue) },
   { id: "validFrom", header: "En vigor desde", className: "whitespace-nowrap", cell: (p) => <time dateTime={p.validFrom}>{formatDate(p.validFrom)}</time> },
   { id: "status", header: "Estado", cell: (p) => <Badge tone={PRICE_STATUS[p.status][1]}>{PRICE_STATUS[p.status][0]}</Badge> },
   { id: "createdBy", header: "Cambiado por", className: "break-all", cell: (p) => p.createdBy ?? "Carga inicial" },
@@ -232,7 +233,7 @@ function describeChanges(entry: GuaranteeAuditEntry): string | null {
   const after = entry.after as Record<string, unknown> | undefined;
   if (!after || typeof after !== "object") return null;
   if (entry.action === "guarantee.price_changed" && typeof after.priceValue === "number") {
-    return `v${String(after.version)}: ${guaranteePriceText({ priceType: after.priceType === "percent" ? "percent" : "fixed", priceValue: after.priceValue })} desde el ${formatDate(String(after.validFrom))}`;
+    return `v${String(after.version)}: ${describeGuaranteePrice(after.priceType === "percent" ? "percent" : "fixed", after.priceValue)} desde el ${formatDate(String(after.validFrom))}`;
   }
   if (entry.action === "guarantee.updated") return `Cambió: ${Object.keys(after).map((k) => FIELD_LABELS[k] ?? k).join(", ")}`;
   return null;

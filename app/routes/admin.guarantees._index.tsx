@@ -9,10 +9,10 @@ import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "../../api/contract/format";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { adminTitle } from "~/lib/page-title";
-import { guaranteePriceText } from "./__admin.guarantee-form";
+import { describeGuaranteePrice } from "../../api/contract/guarantees";
 
 /** /admin/guarantees: the guarantee catalogue, filtered by line and state, searched, sorted, paged, as CSV. */
 const LIST_PATH = "/admin/guarantees";
@@ -50,10 +50,10 @@ const COLUMNS: Column<GuaranteeRow>[] = [
     className: "whitespace-nowrap",
     cell: (g) => (
       <>
-        {guaranteePriceText(g.price)}
+        {describeGuaranteePrice(g.price.priceType, g.price.priceValue)}
         {g.nextPrice ? (
           <span className="block text-sm text-slate-700">
-            {guaranteePriceText(g.nextPrice)} desde el {formatDate(g.nextPrice.validFrom)}
+            {describeGuaranteePrice(g.nextPrice.priceType, g.nextPrice.priceValue)} desde el {formatDate(g.nextPrice.validFrom)}
           </span>
         ) : null}
       </>

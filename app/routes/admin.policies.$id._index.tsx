@@ -44,7 +44,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { loadAdminPolicy } from "~/lib/admin-policies.server";
-import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney, isoDateTime } from "../../api/contract/format";
 import { adminDocumentPaths, documentPaths } from "~/lib/document-paths";
 import { adminTitle } from "~/lib/page-title";
 import { positiveIdParam } from "~/lib/http";

@@ -21,7 +21,7 @@ import { Field } from "~/components/ui/field";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { adminDocumentPaths } from "~/lib/document-paths";
 import { loadAdminPolicy } from "~/lib/admin-policies.server";
-import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney } from "../../api/contract/format";
 import { positiveIdParam } from "~/lib/http";
 import { adminTitle } from "~/lib/page-title";
 import { runStaffAction, staffIntent } from "~/lib/staff-action.server";

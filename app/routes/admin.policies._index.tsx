@@ -18,7 +18,7 @@ import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
 import { ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "../../api/contract/format";
 import { lifecycleRunToast } from "~/lib/lifecycle-run.server";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { adminTitle } from "~/lib/page-title";

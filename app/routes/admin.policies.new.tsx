@@ -21,7 +21,7 @@ import { formErrorsFromBody } from "~/lib/api-errors.server";
 import { ApiError } from "~/lib/api.server";
 import { checkoutBody, formErrorsFromApi, StaffCheckoutFormSchema } from "~/lib/checkout-form";
 import { CARD_SECRET_FIELDS } from "../../api/contract/checkout-fields";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "../../api/contract/format";
 import { inVoice } from "~/lib/voice";
 import { adminTitle } from "~/lib/page-title";
 import { EXTRAS_PARAM, extraValue, FREQUENCY_PARAM, parseExtras, parseFrequency, QUOTE_PARAM } from "~/lib/plan-choice";

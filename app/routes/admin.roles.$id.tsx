@@ -13,6 +13,7 @@ import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from "./__admin.role-form";
 import { INTENT_FIELD, needsConfirmation } from "~/lib/form-intent";
+import { formatCount } from "../../api/contract/format";
 
 /** /admin/roles/{id}: edit a role (name, description, permissions) or delete it. */
 const ROUTE_ID = "routes/admin.roles.$id";
@@ -90,7 +91,7 @@ export default function RolePage() {
         <h1 className="text-2xl font-bold tracking-tight break-all">Rol {role.name}</h1>
         {role.isSystem ? <Badge tone="info">Sistema</Badge> : null}
         <span className="text-slate-700">
-          {role.userCount === 1 ? "1 usuario" : `${role.userCount.toLocaleString("es-ES")} usuarios`}
+          {role.userCount === 1 ? "1 usuario" : `${formatCount(role.userCount)} usuarios`}
         </span>
       </header>
 

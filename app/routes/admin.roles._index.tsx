@@ -6,6 +6,7 @@ import { RoleListSchema } from "../../api/contract/roles";
 import { DataTable, type Column } from "~/components/list/data-table";
 import { Badge } from "~/components/ui/badge";
 import { adminLoader } from "~/lib/admin-route.server";
+import { formatCount } from "../../api/contract/format";
 
 /** /admin/roles: every role with its users and permissions counted (a handful: one table, no pages). */
 const ROUTE_ID = "routes/admin.roles._index";
@@ -33,7 +34,7 @@ function columns(canWrite: boolean): Column<RoleRow>[] {
   return [
     { id: "name", header: "Nombre", rowHeader: true, cell: (role) => role.name },
     { id: "description", header: "Descripción", className: "text-slate-700", cell: (role) => role.description || "—" },
-    { id: "users", header: "Usuarios", align: "end", cell: (role) => role.userCount.toLocaleString("es-ES") },
+    { id: "users", header: "Usuarios", align: "end", cell: (role) => formatCount(role.userCount) },
     {
       id: "permissions",
       header: "Permisos",

@@ -19,7 +19,7 @@ import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminAction, adminLoader, type IntentReply } from "~/lib/admin-route.server";
-import { formatDateTime, isoDateTime } from "~/lib/format";
+import { formatDateTime, isoDateTime } from "../../api/contract/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { needsConfirmation } from "~/lib/form-intent";
 

@@ -17,7 +17,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
-import { formatDateTime, isoDateTime } from "~/lib/format";
+import { formatDateTime, isoDateTime } from "../../api/contract/format";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 

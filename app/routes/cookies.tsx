@@ -5,7 +5,7 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 import { buildConsent, readConsent, serializeConsent, type ConsentChoice } from "~/lib/consent.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { readFormData } from "~/lib/form-data.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "../../api/contract/format";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { siteTitle } from "~/lib/page-title";
 

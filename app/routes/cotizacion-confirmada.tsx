@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PolicyDocuments } from "~/components/policy/policy-documents";
 import { PolicyFacts } from "~/components/policy/policy-facts";
 import { PolicyNumber } from "~/components/policy/policy-number";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "../../api/contract/format";
 import { siteTitle } from "~/lib/page-title";
 import { readOwnPolicy } from "~/lib/policies.server";
 

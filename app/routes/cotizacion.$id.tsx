@@ -6,7 +6,7 @@ import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "../../api/contract/voca
 import { FrequencyPrices } from "~/components/quote/frequency-prices";
 import { Badge } from "~/components/ui/badge";
 import { requireVisitor } from "~/lib/auth.server";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "../../api/contract/format";
 import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
 import { documentPaths } from "~/lib/document-paths";
 import { lineOption, requoteHref } from "~/lib/quote-form";

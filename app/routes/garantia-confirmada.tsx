@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireVisitor } from "~/lib/auth.server";
 import { documentPaths } from "~/lib/document-paths";
 import { readOwnEndorsement } from "~/lib/endorsements.server";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "../../api/contract/format";
 import { privateHeaders } from "~/lib/http";
 import { siteTitle } from "~/lib/page-title";
 

@@ -29,7 +29,7 @@ import {
 } from "~/lib/endorsement-form";
 import { policiesInForce, readGuaranteeCatalogue, readGuaranteeOptions } from "~/lib/endorsements.server";
 import { readFormData } from "~/lib/form-data.server";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "../../api/contract/format";
 import { parseForm } from "~/lib/parse-form.server";
 import { formatTypedDate, parseTypedDate } from "~/lib/typed-date";
 import { notFound, privateHeaders } from "~/lib/http";

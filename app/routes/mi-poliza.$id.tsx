@@ -15,7 +15,7 @@ import { ConfirmAction, ConfirmStep, type ConfirmCopy } from "~/components/ui/co
 import { FormErrorsAlert } from "~/components/ui/error-summary";
 import { validateCsrf } from "~/lib/csrf.server";
 import { readFormData } from "~/lib/form-data.server";
-import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney } from "../../api/contract/format";
 import { siteTitle } from "~/lib/page-title";
 import { actOnOwnPolicy, OWN_POLICY_ACTIONS, readOwnPolicy, type OwnPolicyAction } from "~/lib/policies.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -9,12 +9,12 @@ import { requireVisitor } from "~/lib/auth.server";
 import { privateHeaders } from "~/lib/http";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { siteTitle } from "~/lib/page-title";
+import { formatCount } from "../../api/contract/format";
 
 export const meta: MetaFunction = () => [{ title: siteTitle("Mi póliza") }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-const numberFormat = new Intl.NumberFormat("es-ES");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Not signed in: /login?redirectTo=/mi-poliza.
@@ -51,7 +51,7 @@ export default function MyPoliciesPage() {
             <p className="mt-3 text-lg text-slate-700">
               {total === 1
                 ? "Su póliza. Ábrala para ver sus garantías, sus recibos y su documentación."
-                : `Sus ${numberFormat.format(total)} pólizas. Abra una para ver sus garantías, sus recibos y su documentación.`}
+                : `Sus ${formatCount(total)} pólizas. Abra una para ver sus garantías, sus recibos y su documentación.`}
             </p>
             <ul className="mt-8 space-y-6">
               {items.map((policy) => (

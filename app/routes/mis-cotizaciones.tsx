@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Pagination } from "~/components/ui/pagination";
 import { apiClient } from "~/lib/api.server";
 import { requireVisitor } from "~/lib/auth.server";
-import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney } from "../../api/contract/format";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "../../api/contract/vocabulary";
 import { lineOption } from "~/lib/quote-form";

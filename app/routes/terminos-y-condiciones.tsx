@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalDocument, sectionHeading, useSiteInfo } from "~/components/legal-document";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "../../api/contract/format";
 import { siteTitle } from "~/lib/page-title";
 
 /** Change this date whenever the text below changes. */

@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { definitionOf, escapeRegExp, expectFocusAfterStep, expectNoSeriousA11yViolations, expectPdf, madridDay, uniqueNif } from "./support";
 import { addDays } from "../../api/domain/calendar";
-import { formatMoney } from "../../app/lib/format";
+import { formatMoney } from "../../api/contract/format";
 import { HOGAR } from "../support/quote-inputs";
 
 // /garantias: a customer adds a guarantee to a home policy (a suplemento) and pays by card,

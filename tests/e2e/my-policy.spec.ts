@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { formatMoney } from "../../app/lib/format";
+import { formatMoney } from "../../api/contract/format";
 import { expect, test } from "./fixtures";
 import { buyPolicy, definitionOf, expectNoSeriousA11yViolations, exactText, madridDay, uniqueNif } from "./support";
 import { AUTO } from "../support/quote-inputs";

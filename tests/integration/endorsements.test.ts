@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, endorsements, guarantees, outboxEmails, payments, policyHistory, recibos, type EmailAttachment } from "../../api/db/schema";
 import { DEFAULT_SETTINGS } from "../../api/db/seed/settings";
 import { addDays, madridDate } from "../../api/domain/calendar";
-import { formatEuros, formatIsoDate } from "../../api/domain/product-info";
+import { formatIsoDate, formatMoney } from "../../api/contract/format";
 import { premiumComponents } from "../../api/domain/rating";
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
 import { runLifecycleDay } from "../../api/services/lifecycle";
@@ -377,7 +377,7 @@ describe("la prima y los recibos después de un suplemento (issue 28)", () => {
     expect(rows.items.find((p) => p.id === policy.id)!.totalPremiumCents).toBe(expected.total);
 
     // Each version of the conditions states the yearly premium it had: the issued one, then after each suplemento.
-    const euros = (cents: number) => formatEuros(cents).replace(/\s*€$/, "");
+    const euros = (cents: number) => formatMoney(cents).replace(/\s*€$/, "");
     const v1 = pdfText((await download(`/me/policies/${policy.id}/documents/conditions?version=1`, { token: await signIn(owner) })).bytes);
     expect(v1).toContain(euros(policy.premium.total));
     expect(v1).not.toContain(euros(expected.total));

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
 import { tariffs } from "../../api/db/schema";
-import { formatMoney } from "../../app/lib/format";
+import { formatMoney } from "../../api/contract/format";
 import { createTestDatabase } from "../support/db";
 import { startTestServer } from "../support/server";
 

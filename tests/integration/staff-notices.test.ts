@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { auditLog, clients, outboxEmails, policies, policyHistory, users } from "../../api/db/schema";
 import { addMonths, madridDate } from "../../api/domain/calendar";
 import { extinctionDate } from "../../api/domain/lifecycle";
-import { formatEuros, formatIsoDate } from "../../api/domain/product-info";
+import { formatIsoDate, formatMoney } from "../../api/contract/format";
 import { startOutboxWorker } from "../../api/services/mail";
 import { call, database, setUpAdminApi, superToken } from "../support/admin-api";
 import { htmlWords, textWords } from "../support/mail-content";
@@ -58,7 +58,7 @@ describe("la suspensión por el equipo avisa al tomador", () => {
     expect(text).toMatch(new RegExp(`la cobertura de su seguro de hogar \\(póliza ${policy.number}, plan [^)]+\\) está suspendida desde el ${formatIsoDate(today()).replaceAll("/", "\\/")} a las \\d\\d:\\d\\d h\\.`));
     expect(text).toContain("Mientras siga suspendida, la póliza no cubre los siniestros que ocurran.");
     expect(text).toContain("Motivo: El recibo 2 sigue sin pagar <b>tras dos avisos</b>.");
-    expect(text).toContain(`- Recibo n.º 2, vencido el ${formatIsoDate(recibo2.dueDate)}: ${formatEuros(12_000)}`);
+    expect(text).toContain(`- Recibo n.º 2, vencido el ${formatIsoDate(recibo2.dueDate)}: ${formatMoney(12_000)}`);
     // Recibos not yet due are not what lifts the suspension.
     expect(text).not.toContain("Recibo n.º 3");
     expect(text).toContain("Para levantar la suspensión, pague lo pendiente: llámenos al +34 910 123 456 o escríbanos a hola@cotiza.es");

@@ -17,7 +17,7 @@ import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
 import { notCheckedHere, useValidateChanged, useValidatorOnFirstUse, VALIDATION_TIMING } from "~/components/ui/form-checks";
 import type { CheckoutFormShape } from "~/lib/checkout-form";
 import { CARD_SECRET_FIELDS } from "../../../api/contract/checkout-fields";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "../../../api/contract/format";
 import { formatTypedDate } from "~/lib/typed-date";
 import { QUOTE_PARAM, recibosSummary } from "~/lib/plan-choice";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { BreakdownAnswer } from "../../../api/contract/checkout";
 import { FREQUENCY_LABELS, type Frequency } from "../../../api/contract/vocabulary";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "../../../api/contract/format";
 import { recibosSummary } from "~/lib/plan-choice";
 
 type CheckoutSummaryProps = {

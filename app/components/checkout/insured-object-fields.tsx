@@ -4,7 +4,7 @@ import { INSURED_OBJECT, SAME_ADDRESS_OFFERED } from "../../../api/contract/chec
 import type { Line } from "../../../api/contract/vocabulary";
 import { CheckboxField, DateField, Field } from "~/components/ui/field";
 import { useSay } from "~/components/voice";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "../../../api/contract/format";
 
 export type InsuredObjectFieldsProps = {
   line: Line;

@@ -1,6 +1,6 @@
 import type { PolicyAnswer } from "../../../api/contract/policies";
 import { documentPaths } from "~/lib/document-paths";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "../../../api/contract/format";
 
 /**
  * The policy's PDFs through the web's resource routes (the visitor's token goes with them): the

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { PolicyAnswer } from "../../../api/contract/policies";
 import { FREQUENCY_LABELS, RECIBO_STATUS_LABELS } from "../../../api/contract/vocabulary";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "../../../api/contract/format";
 import { PolicyNumber } from "~/components/policy/policy-number";
 
 /**

@@ -1,5 +1,5 @@
 import type { PolicyAnswer } from "../../../api/contract/policies";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "../../../api/contract/format";
 
 /** What the policy covers: the plan's guarantees, the optional ones added, and the deductible. */
 export function PolicyGuarantees({ policy }: { policy: Pick<PolicyAnswer, "guarantees" | "plan"> }) {

@@ -4,7 +4,7 @@ import { FREQUENCY_LABELS } from "../../../api/contract/vocabulary";
 import { Fact } from "~/components/policy/policy-facts";
 import { PolicyNumber } from "~/components/policy/policy-number";
 import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "../../../api/contract/format";
 
 export const policyPath = (id: number) => `/mi-poliza/${id}`;
 

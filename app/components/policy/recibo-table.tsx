@@ -1,7 +1,7 @@
 import type { PolicyAnswer } from "../../../api/contract/policies";
 import { RECIBO_STATUS_LABELS } from "../../../api/contract/vocabulary";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "../../../api/contract/format";
 import { ReciboStatusBadge } from "./recibo-status-badge";
 
 type ReciboLine = Pick<PolicyAnswer["recibos"][number], "sequence" | "kind" | "period" | "dueDate" | "amount" | "status" | "paidAt">;

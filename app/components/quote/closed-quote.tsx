@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Quote } from "../../../api/contract/quotes";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "../../../api/contract/format";
 
 /** /results of a quote that can no longer be bought: bought (go to Mi póliza), expired or discarded (quote again). */
 export function ClosedQuote({

@@ -1,6 +1,6 @@
 import type { Price } from "../../../api/contract/quotes";
 import { FREQUENCIES, FREQUENCY_LABELS, type Frequency } from "../../../api/contract/vocabulary";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "../../../api/contract/format";
 import { recibosSummary } from "~/lib/plan-choice";
 
 /** A plan's yearly total for each way of paying and how its recibos fall ("4 recibos de 37,94 €"). */

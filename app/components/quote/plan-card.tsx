@@ -1,6 +1,6 @@
 import type { Frequency, PricedPlanAnswer } from "../../../api/contract/quotes";
 import { FrequencyPrices } from "~/components/quote/frequency-prices";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "../../../api/contract/format";
 import { PriceSteps } from "~/components/quote/price-steps";
 import { choosePlanButtonName, EXTRAS_PARAM, extraValue, frequencyPhrase, recibosSummary } from "~/lib/plan-choice";
 

@@ -4,7 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { FREQUENCIES, FREQUENCY_LABELS, type Frequency } from "../../../api/contract/vocabulary";
 import { PlanCard, type PlanCardPlan } from "~/components/quote/plan-card";
 import { PriceGlossary } from "~/components/quote/price-glossary";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "../../../api/contract/format";
 import { EXTRAS_PARAM, extraValue, FREQUENCY_PARAM, parseFrequency, QUOTE_PARAM } from "~/lib/plan-choice";
 
 type PlanPricesProps = {

@@ -1,6 +1,6 @@
 import type { FactorLine, Frequency, Price } from "../../../api/contract/quotes";
 import { FREQUENCY_LABELS } from "../../../api/contract/vocabulary";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "../../../api/contract/format";
 import { factorText } from "~/lib/plan-choice";
 
 export type PriceStepsPlan = {

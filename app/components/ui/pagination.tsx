@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { formatCount } from "../../../api/contract/format";
 
 /** Page numbers to show around `current`: first, last, neighbours, and "gap" where pages are skipped. */
 export function pageItems(current: number, totalPages: number, around = 1): (number | "gap")[] {
@@ -29,7 +30,6 @@ export function totalPagesFor(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 }
 
-const numberFormat = new Intl.NumberFormat("es-ES");
 
 export type PaginationProps = {
   page: number;
@@ -51,8 +51,8 @@ export function countSentence({ page, pageSize, total, totalCapped = false, item
   const current = Math.min(Math.max(1, page), totalPagesFor(total, pageSize));
   const first = (current - 1) * pageSize + 1;
   const last = Math.min(total, current * pageSize);
-  const of = totalCapped ? `más de ${numberFormat.format(total)}` : numberFormat.format(total);
-  return `Mostrando ${numberFormat.format(first)}–${numberFormat.format(last)} de ${of} ${itemsLabel}`;
+  const of = totalCapped ? `más de ${formatCount(total)}` : formatCount(total);
+  return `Mostrando ${formatCount(first)}–${formatCount(last)} de ${of} ${itemsLabel}`;
 }
 
 /** "Mostrando X–Y de Z" and Anterior / page numbers / Siguiente links; plain links, so no JS needed. */

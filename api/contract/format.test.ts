@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatDateTimeSeconds, formatMoney, isoDateTime } from "./format";
+import { describeGuaranteePrice } from "./guarantees";
+import { formatBasisPoints, formatCount, formatDate, formatDateTime, formatDateTimeSeconds, formatIsoDate, formatMoment, formatMoney, isoDateTime } from "./format";
 
 const NBSP = "\u00a0";
 
@@ -104,5 +105,31 @@ describe("isoDateTime", () => {
 
   it("rechaza fechas que no se pueden leer", () => {
     expect(() => isoDateTime("mañana")).toThrow(RangeError);
+  });
+});
+
+describe("las cifras que no son dinero", () => {
+  it("cuenta como es-ES: cuatro cifras sin agrupar, cinco o más agrupadas", () => {
+    expect(formatCount(1234)).toBe("1234");
+    expect(formatCount(12345)).toBe("12.345");
+  });
+
+  it("porcentajes desde puntos básicos, con coma decimal", () => {
+    expect(formatBasisPoints(1250)).toBe("12,5 %");
+    expect(formatBasisPoints(1500)).toBe("15 %");
+  });
+
+  it("fechas ISO a dd/mm/aaaa, y deja igual lo que no es una", () => {
+    expect(formatIsoDate("2027-03-01")).toBe("01/03/2027");
+    expect(formatIsoDate("—")).toBe("—");
+  });
+
+  it("un instante en una frase, con la hora de España", () => {
+    expect(formatMoment(new Date("2027-03-06T09:30:00Z"))).toBe("06/03/2027 a las 10:30 h");
+  });
+
+  it("el precio de una garantía se lee igual en la API y en el back office, también desde 1.000 €", () => {
+    expect(describeGuaranteePrice("fixed", 100_000)).toBe(`1.000,00${NBSP}€ al año`);
+    expect(describeGuaranteePrice("percent", 1250)).toBe("12,5 % de la prima neta");
   });
 });

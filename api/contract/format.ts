@@ -1,8 +1,9 @@
 /**
- * Money, dates and date-times as people in Spain read them: "1.234,56 €", "dd/mm/aaaa" and
- * "dd/mm/aaaa hh:mm[:ss]" (Europe/Madrid).
- * Pure functions, safe on server and browser.
+ * The one home of how figures read (es-ES): money "1.234,56 €", counts "1.234", percentages
+ * "12,5 %", dates "dd/mm/aaaa" and date-times "dd/mm/aaaa hh:mm[:ss]" (Europe/Madrid). Used by the
+ * web, the API, the PDFs and the e-mails alike; dependency-free, so the browser bundle carries it.
  */
+import { madridParts, toInstant } from "../../platform/madrid-time";
 
 // es-ES leaves 4-digit numbers ungrouped by default ("1234,56 €"); `useGrouping: "always"`
 // (ES2023 Intl, Node 20, current browsers) groups them as "1.234,56 €". TypeScript's ES2022
@@ -23,7 +24,21 @@ export function formatMoney(cents: number): string {
   return money.format(Object.is(euros, -0) ? 0 : euros);
 }
 
-import { madridParts, toInstant } from "../../platform/madrid-time";
+
+// Counts follow es-ES's own rule: four digits ungrouped ("1234"), from five grouped ("12.345").
+const count = new Intl.NumberFormat("es-ES");
+
+/** A count as es-ES writes it: 1234 → "1234", 12345 → "12.345". */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+const percent = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });
+
+/** Basis points as a percentage: 1250 → "12,5 %". */
+export function formatBasisPoints(bp: number): string {
+  return `${percent.format(bp / 100)} %`;
+}
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -49,6 +64,12 @@ export function formatDate(date: Date | string): string {
   return `${p.day}/${p.month}/${p.year}`;
 }
 
+/** An ISO calendar date as dd/mm/aaaa; anything else unchanged (a text that is already one). */
+export function formatIsoDate(value: string): string {
+  const m = DATE_ONLY.exec(value);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : value;
+}
+
 /** An instant as "dd/mm/aaaa hh:mm" in Europe/Madrid (e.g. a last sign-in). */
 export function formatDateTime(value: Date | string): string {
   const p = madridParts(value);
@@ -59,6 +80,12 @@ export function formatDateTime(value: Date | string): string {
 export function formatDateTimeSeconds(value: Date | string): string {
   const p = madridParts(value);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** An instant as a sentence says it: "10/03/2026 a las 10:00 h" (Europe/Madrid). */
+export function formatMoment(value: Date | string): string {
+  const p = madridParts(value);
+  return `${p.day}/${p.month}/${p.year} a las ${p.hour}:${p.minute} h`;
 }
 
 /** The same instant as a machine-readable value for <time dateTime>. */
