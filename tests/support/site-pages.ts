@@ -16,6 +16,7 @@ import {
   VISITOR_USER_KEY,
   visitorSessionStorage,
 } from "../../app/lib/session.server";
+import { adminPagesOf } from "./admin-pages";
 import { call, checkout, checkoutBody, createQuote, server, setUpCheckoutApi } from "./checkout";
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "./db";
 import { ALQUILER, AUTO } from "./quote-inputs";
@@ -110,29 +111,7 @@ export function setUpSitePages(): Site {
     const guarantees = await call("GET", "/admin/guarantees", { token: admin.token });
     const roleId = (roles.body.items as Array<{ id: number }>)[0]!.id;
     const guaranteeId = (guarantees.body.items as Array<{ id: number }>)[0]!.id;
-    site.adminPages = [
-      "/admin",
-      "/admin/policies",
-      `/admin/policies/${site.policyId}`,
-      `/admin/policies/${site.policyId}/edit`,
-      `/admin/policies/${site.policyId}/payments`,
-      "/admin/policies/new",
-      "/admin/clients",
-      `/admin/clients/${site.clientId}`,
-      `/admin/clients/${site.clientId}/edit`,
-      "/admin/guarantees",
-      `/admin/guarantees/${guaranteeId}`,
-      `/admin/guarantees/${guaranteeId}/edit`,
-      "/admin/guarantees/new",
-      "/admin/audit",
-      "/admin/users",
-      `/admin/users/${admin.admin.id}`,
-      "/admin/roles",
-      `/admin/roles/${roleId}`,
-      "/admin/roles/new",
-      "/admin/permissions",
-      "/admin/settings",
-    ];
+    site.adminPages = adminPagesOf({ policyId: site.policyId, clientId: site.clientId, guaranteeId, adminId: admin.admin.id, roleId });
     const adminStorage = adminSessionStorage(cookieContext);
     const adminSession = await adminStorage.getSession();
     adminSession.set(ADMIN_TOKEN_KEY, admin.token);
