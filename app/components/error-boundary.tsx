@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { useSay, useVoice } from "~/components/voice";
 import { adminTitle, siteTitle } from "~/lib/page-title";
+import { inVoice, type Voice } from "~/lib/voice";
 
 /** Status of whatever a route threw: a thrown Response keeps its own, anything else is a 500. */
 export function errorStatus(error: unknown): number {
@@ -27,11 +29,14 @@ const CLIENT_ERROR_TITLE = "Petición no válida";
 const isClientError = (status: number) => status >= 400 && status < 500;
 
 /** Our own refusals are thrown as Responses with a short Spanish sentence; anything else is not shown. */
-function clientErrorMessage(error: unknown): string {
+function clientErrorMessage(error: unknown, voice: Voice): string {
   const data = isRouteErrorResponse(error) ? error.data : null;
-  return typeof data === "string" && data.length > 0 && data.length <= 200 && !data.includes("\n")
-    ? data
-    : "No hemos podido atender su petición tal como ha llegado. Vuelva a la página anterior e inténtelo de nuevo desde el formulario.";
+  return inVoice(
+    typeof data === "string" && data.length > 0 && data.length <= 200 && !data.includes("\n")
+      ? data
+      : "No hemos podido atender su petición tal como ha llegado. Vuelva a la página anterior e inténtelo de nuevo desde el formulario.",
+    voice,
+  );
 }
 
 /** The one shell of every error page: the status, a title, a Spanish explanation and the way home. */
@@ -105,14 +110,20 @@ function NotFoundPage({ admin }: { admin: boolean }) {
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const { pathname } = useLocation();
+  // The back office's layout wraps its errors in its voice, "tú".
+  const voice = useVoice();
+  const say = useSay();
   const status = errorStatus(error);
   if (status === 404) return <NotFoundPage admin={isAdminPath(pathname)} />;
   if (isClientError(status)) {
-    return <ErrorPage status={status} title={CLIENT_ERROR_TITLE} message={clientErrorMessage(error)} reload />;
+    return <ErrorPage status={status} title={CLIENT_ERROR_TITLE} message={clientErrorMessage(error, voice)} reload />;
   }
   const message =
     status === 503
-      ? "El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos."
-      : "Se ha producido un error y no hemos podido completar su petición. Inténtelo de nuevo en unos minutos; si el problema continúa, escríbanos.";
+      ? say("El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos.", "El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.")
+      : say(
+          "Se ha producido un error y no hemos podido completar su petición. Inténtelo de nuevo en unos minutos; si el problema continúa, escríbanos.",
+          "Se ha producido un error y no hemos podido completar tu petición. Inténtalo de nuevo en unos minutos; si el problema continúa, escríbenos.",
+        );
   return <ErrorPage status={status} title={<span lang="en">Internal Server Error</span>} message={message} reload />;
 }

@@ -4,9 +4,9 @@ import type { Voice } from "~/lib/voice";
 const VoiceContext = createContext<Voice>("usted");
 
 /**
- * The voice of a screen that borrows the public site's forms: the phone sale wraps its page in
- * `<VoiceProvider voice="tu">`; the shared fields, hints and error messages read it. Without a
- * provider everything speaks "usted", as the public site.
+ * The voice of a screen that borrows the public site's forms: the back office (admin.tsx and its
+ * sign-in) wraps its pages in `<VoiceProvider voice="tu">`; the shared fields, hints and error
+ * messages read it. Without a provider everything speaks "usted", as the public site.
  */
 export function VoiceProvider({ voice, children }: { voice: Voice; children: ReactNode }) {
   return <VoiceContext.Provider value={voice}>{children}</VoiceContext.Provider>;

@@ -23,6 +23,17 @@ describe("inVoice", () => {
     expect(inVoice("Remarque", "tu")).toBe("Remarque");
   });
 
+  it("dice en «tú» los mensajes de la API que enseña el back office, y lo que es de quien está en la pantalla", () => {
+    expect(inVoice("Indique el motivo de la suspensión", "tu")).toBe("Indica el motivo de la suspensión");
+    expect(inVoice("Envíe el formulario desde la página.", "tu")).toBe("Envía el formulario desde la página.");
+    expect(inVoice("Demasiados intentos de inicio de sesión desde su conexión. Inténtelo de nuevo en 30 segundos.", "tu")).toBe(
+      "Demasiados intentos de inicio de sesión desde tu conexión. Inténtalo de nuevo en 30 segundos.",
+    );
+    expect(inVoice("No hemos podido atender su petición tal como ha llegado.", "tu")).toBe("No hemos podido atender tu petición tal como ha llegado.");
+    // The customer's things stay "su".
+    expect(inVoice("El cliente cambia su conexión a internet", "tu")).toBe("El cliente cambia su conexión a internet");
+  });
+
   it("da a los consentimientos del personal el sentido de la venta por teléfono: los acepta el cliente", () => {
     expect(inVoice(CHECKOUT_MESSAGES.terms, "tu")).toBe("Marca que el cliente acepta las condiciones de contratación");
     expect(inVoice(CHECKOUT_MESSAGES.privacy, "tu")).toBe("Marca que el cliente acepta la política de privacidad");

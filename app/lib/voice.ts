@@ -1,8 +1,8 @@
-// The public site speaks "usted", the back office "tú" (HOUSE-STYLE). The checkout and quote
-// forms and their messages are written once, in "usted", for the public site; a back-office
-// screen that borrows them (the phone sale) says them in "tú" through this module. In the back
-// office the customer is a third person: "su" stays "su" (the customer's), only what is asked of
-// the person at the screen changes.
+// The public site speaks "usted", the back office "tú" (HOUSE-STYLE). The shared forms and the
+// API's messages are written once, in "usted", for the public site; every back-office screen
+// (VoiceProvider "tu" in admin.tsx) says them in "tú" through this module. In the back office the
+// customer is a third person: "su" stays "su" (the customer's), only what is asked of the person
+// at the screen changes, and what is theirs ("su conexión").
 
 export type Voice = "usted" | "tu";
 
@@ -32,7 +32,16 @@ const TU_VERBS: Record<string, string> = {
   pruebe: "prueba",
   espere: "espera",
   consulte: "consulta",
+  envíe: "envía",
+  seleccione: "selecciona",
+  pulse: "pulsa",
+  compruebe: "comprueba",
 };
+/** Phrases where "su" is the person at the screen, not the customer (a rate limit, a refused request). */
+const TU_PHRASES: Array<[RegExp, string]> = [
+  [/(?<![\p{L}])desde su conexión(?![\p{L}])/gu, "desde tu conexión"],
+  [/(?<![\p{L}])su petición(?![\p{L}])/gu, "tu petición"],
+];
 const VERB = new RegExp(`(?<![\\p{L}])(${Object.keys(TU_VERBS).join("|")})(?![\\p{L}])`, "giu");
 
 /** A message of the shared forms in the screen's voice ("Introduzca un NIF…" → "Introduce un NIF…" in "tú"). */
@@ -40,7 +49,8 @@ export function inVoice(message: string, voice: Voice): string {
   if (voice === "usted") return message;
   const whole = TU_MESSAGES[message];
   if (whole) return whole;
-  return message.replace(VERB, (word) => {
+  const phrased = TU_PHRASES.reduce((text, [usted, tu]) => text.replace(usted, tu), message);
+  return phrased.replace(VERB, (word) => {
     const tu = TU_VERBS[word.toLowerCase()]!;
     return word[0] === word[0]!.toUpperCase() ? tu[0]!.toUpperCase() + tu.slice(1) : tu;
   });

@@ -12,7 +12,6 @@ import { FREQUENCIES, FREQUENCY_LABELS } from "../../api/contract/vocabulary";
 import { CheckoutForm, type HolderDefaults } from "~/components/checkout/checkout-form";
 import { QuoteLineForm } from "~/components/quote/quote-line-form";
 import { focusTarget } from "~/components/focus-on-navigation";
-import { VoiceProvider } from "~/components/voice";
 import { BackLink } from "~/components/ui/back-link";
 import { countSentence } from "~/components/ui/pagination";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -37,7 +36,7 @@ import { redirectWithToast } from "~/lib/toast.server";
  *   3. ?cotizacion=…&plan=…: the public checkout form with the customer's e-mail and the consents
  *      as given on the phone; POST issues the policy (POST /admin/policies) and opens it.
  * The API prices and checks out exactly as for the public site (ADR 013). The forms are the public
- * site's; the page makes them speak "tú", as the rest of the back office (VoiceProvider).
+ * site's; the back office's layout makes them speak "tú" (VoiceProvider in admin.tsx).
  */
 const ROUTE_ID = "routes/admin.policies.new";
 const CLIENT_PARAM = "cliente";
@@ -184,14 +183,6 @@ export const action = (args: ActionFunctionArgs) =>
 const STEPS = ["Cliente y riesgo", "Plan y forma de pago", "Datos, pago y consentimientos"] as const;
 
 export default function NewPolicyPage() {
-  return (
-    <VoiceProvider voice="tu">
-      <NewPolicySteps />
-    </VoiceProvider>
-  );
-}
-
-function NewPolicySteps() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (

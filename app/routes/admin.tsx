@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageNotice } from "~/components/toaster";
+import { VoiceProvider } from "~/components/voice";
 import type { loader as rootLoader } from "~/root";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { requireRoutePermission } from "~/lib/admin-auth.server";
@@ -24,12 +25,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type LayoutData = SerializeFrom<typeof loader>;
 
+// The back office speaks "tú" (HOUSE-STYLE): the shared fields, hints and messages read the
+// VoiceProvider, on every page of the layout and on its error pages.
 export default function AdminLayout() {
   const data = useLoaderData<typeof loader>();
   return (
-    <AdminShell data={data}>
-      <Outlet />
-    </AdminShell>
+    <VoiceProvider voice="tu">
+      <AdminShell data={data}>
+        <Outlet />
+      </AdminShell>
+    </VoiceProvider>
   );
 }
 
@@ -38,15 +43,19 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("routes/admin");
   if (!data) {
     return (
-      <main id="contenido" className="flex-1">
-        <GeneralErrorBoundary />
-      </main>
+      <VoiceProvider voice="tu">
+        <main id="contenido" className="flex-1">
+          <GeneralErrorBoundary />
+        </main>
+      </VoiceProvider>
     );
   }
   return (
-    <AdminShell data={data}>
-      <GeneralErrorBoundary />
-    </AdminShell>
+    <VoiceProvider voice="tu">
+      <AdminShell data={data}>
+        <GeneralErrorBoundary />
+      </AdminShell>
+    </VoiceProvider>
   );
 }
 

@@ -11,6 +11,7 @@ import { useZodForm } from "~/components/ui/use-zod-form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { VoiceProvider } from "~/components/voice";
 import { adminSignInCookie, getSignedInAdmin, safeAdminRedirect } from "~/lib/admin-auth.server";
 import { apiClient } from "~/lib/api.server";
 import { signInRefused } from "~/lib/auth.server";
@@ -59,7 +60,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+// Outside the back-office layout, the sign-in speaks "tú" as the back office does.
 export default function AdminLoginPage() {
+  return (
+    <VoiceProvider voice="tu">
+      <AdminLoginForm />
+    </VoiceProvider>
+  );
+}
+
+function AdminLoginForm() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm({

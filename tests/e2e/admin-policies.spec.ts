@@ -188,7 +188,7 @@ test.describe("con JavaScript", () => {
     // A field checked in the browser before the dialog opens.
     await actions(page).getByText("Suspender la cobertura…").click();
     await actions(page).getByRole("button", { name: "Suspender", exact: true }).click();
-    await expect(actions(page).getByText("Indique el motivo de la suspensión").first()).toBeVisible();
+    await expect(actions(page).getByText("Indica el motivo de la suspensión").first()).toBeVisible();
     await actions(page).getByLabel("Motivo de la suspensión").fill("Solicitud de la aseguradora");
     await actions(page).getByRole("button", { name: "Suspender", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: `¿Suspender la cobertura de la póliza ${policy.number}?` });

@@ -110,7 +110,7 @@ test("dar servicio a una póliza solo con el teclado: buscarla, abrirla, detener
   await tabTo(page, actions(page).getByRole("button", { name: "Suspender", exact: true }));
   await page.keyboard.press("Enter");
   const problem = actions(page).getByRole("alert").filter({ hasText: "Hay un problema" });
-  await expect(problem).toContainText("Indique el motivo de la suspensión");
+  await expect(problem).toContainText("Indica el motivo de la suspensión");
   await expectFocused(problem);
   await tabTo(page, actions(page).getByLabel("Motivo de la suspensión"));
   await page.keyboard.type("Impago comunicado por el banco");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { fillAlquilerQuote, quoteAlquiler } from "./support";
+import { adminPages } from "../support/site-paths";
+import { buyPolicy, fillAlquilerQuote, quoteAlquiler } from "./support";
 
 // The public site speaks "usted" (HOUSE-STYLE; "tú" stays in the back office). This lists every
 // public page's text — closed <details> and labels included — and fails on the informal forms
@@ -103,19 +104,27 @@ test.describe("la web pública trata de usted", () => {
   });
 });
 
-// The back office speaks "tú"; the phone sale borrows the public site's quote and checkout forms
-// and must not switch to "usted" in the middle of them (issue 28). Only forms that cannot be "tú"
-// nor a third person speaking of the customer are listed: "puede" or "debe" may be "el cliente
-// puede", and stay out.
+// The back office speaks "tú" on every screen, also in the shared forms and messages it borrows
+// from the public site and the API (issue 28). Only forms that cannot be "tú" nor a third person
+// speaking of the customer are listed: the "usted" imperatives and "usted" itself. "Su", "puede"
+// or "debe" stay out: in the back office they are mostly the customer's ("su póliza", "el cliente
+// puede"); the few "su" that are the reader's ("su conexión") are turned by inVoice and checked in
+// voice.test.ts.
 const FORMAL_WORDS = [
   "usted", "ustedes",
   "elija", "introduzca", "indique", "escriba", "marque", "márquela", "vuelva", "recargue", "inténtelo",
   "revise", "pruebe", "espere", "consulte", "acepte", "confirme", "seleccione", "pulse", "descárguelos", "envíeselos",
+  "envíe", "compruebe", "escríbanos", "pida", "inicie",
 ];
+// What the customer reads, quoted for the staff who write it («La franquicia es la parte de cada
+// siniestro que paga usted»), keeps the public site's "usted".
+const QUOTED = /«[^»]*»/gu;
 
 async function expectTu(page: Page, where: string) {
   const offending = (await pageTexts(page)).flatMap((text) =>
-    (text.toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => FORMAL_WORDS.includes(word)).map((word) => `«${word}» en «${text.slice(0, 120)}»`),
+    (text.replace(QUOTED, "«…»").toLowerCase().match(/\p{L}+/gu) ?? [])
+      .filter((word) => FORMAL_WORDS.includes(word))
+      .map((word) => `«${word}» en «${text.slice(0, 120)}»`),
   );
   expect(offending, `${where}: formas de «usted»`).toEqual([]);
 }
@@ -147,5 +156,62 @@ test.describe("la venta por teléfono trata de tú", () => {
     await page.getByRole("button", { name: /^Emitir la póliza y cobrar/ }).click();
     await expect(page.getByText("Hay un problema").first()).toBeVisible();
     await expectTu(page, "paso 3 con errores");
+  });
+});
+
+test.describe("el back office trata de tú", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "el texto no depende de JavaScript");
+
+  test("cada página del back office, sus formularios con errores y el acceso", async ({ page, signInAsAdmin }) => {
+    test.slow();
+    // The sign-in, outside the layout, empty: its messages come from the shared schema.
+    await page.goto("/admin/login");
+    await page.getByRole("main").getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByText("Hay un problema").first()).toBeVisible();
+    await expectTu(page, "/admin/login con errores");
+
+    const { token, admin } = await signInAsAdmin("superadmin");
+    const policy = await buyPolicy(page.request, "Irene Prueba Tuteo");
+    const auth = { authorization: `Bearer ${token}` };
+    const detail = (await (await page.request.get(`/api/admin/policies/${policy.id}`, { headers: auth })).json()) as { clientId: number };
+    const firstId = async (path: string) => ((await (await page.request.get(path, { headers: auth })).json()) as { items: { id: number }[] }).items[0]!.id;
+    const pages = adminPages({
+      policyId: policy.id,
+      clientId: detail.clientId,
+      guaranteeId: await firstId("/api/admin/guarantees"),
+      adminId: admin.id,
+      roleId: await firstId("/api/admin/roles"),
+    });
+    for (const path of [...pages, "/admin/no-existe"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectTu(page, path);
+    }
+
+    // A date that does not exist in a list's filter.
+    await page.goto("/admin/policies?startFrom=31%2F02%2F2026");
+    await expect(page.getByText("Hay un problema").first()).toBeVisible();
+    await expectTu(page, "filtro de fecha no válida");
+
+    // An empty suspension reason: the API's message, shown on the policy.
+    await page.goto(`/admin/policies/${policy.id}`);
+    const actions = page.getByRole("region", { name: "Acciones", exact: true });
+    await actions.getByText("Suspender la cobertura…").click();
+    await actions.getByRole("button", { name: "Suspender", exact: true }).click();
+    await expect(actions.getByText("Indica el motivo de la suspensión").first()).toBeVisible();
+    await expectTu(page, "suspensión sin motivo");
+
+    // A required field emptied in the client's form, and the new guarantee sent empty.
+    await page.goto(`/admin/clients/${detail.clientId}/edit`);
+    await page.getByLabel("Nombre y apellidos").fill("");
+    await page.getByLabel("Fecha de nacimiento").fill("31/02/1985");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Hay un problema").first()).toBeVisible();
+    await expectTu(page, "ficha del cliente con errores");
+
+    await page.goto("/admin/guarantees/new");
+    await page.getByRole("button", { name: "Crear garantía" }).click();
+    await expect(page.getByText("Hay un problema").first()).toBeVisible();
+    await expectTu(page, "garantía nueva con errores");
   });
 });

@@ -210,15 +210,16 @@ async function submitForm(path: string, from: string, values: Record<string, str
 
 describe("las páginas sin JavaScript", () => {
   it.each([
-    { path: "/login", api: "/auth/login", from: "203.0.113.60" },
-    { path: "/admin/login", api: "/admin/auth/login", from: "203.0.113.61" },
-  ])("$path muestra el 429 en el formulario y conserva el correo", async ({ path, api, from }) => {
+    { path: "/login", api: "/auth/login", from: "203.0.113.60", message: "Demasiados intentos de inicio de sesión desde su conexión. Inténtelo de nuevo en 30 segundos." },
+    // The back office speaks "tú" (app/lib/voice.ts), the API's message is the same.
+    { path: "/admin/login", api: "/admin/auth/login", from: "203.0.113.61", message: "Demasiados intentos de inicio de sesión desde tu conexión. Inténtalo de nuevo en 30 segundos." },
+  ])("$path muestra el 429 en el formulario y conserva el correo", async ({ path, api, from, message }) => {
     advance(3600);
     for (let i = 1; i <= 20; i++) expect((await post(api, { email: `web${i}@example.com`, password: "Intento-malo-2026" }, { from })).status).toBe(401);
     const page = await submitForm(path, from, { email: "lucia.web@example.com", password: "Intento-malo-2026" });
     expect(page.status).toBe(429);
     expect(page.retryAfter).toBe("30");
-    expect(page.html).toContain("Demasiados intentos de inicio de sesión desde su conexión. Inténtelo de nuevo en 30 segundos.");
+    expect(page.html).toContain(message);
     expect(page.html).toMatch(/<input[^>]*name="email"[^>]*value="lucia.web@example.com"|<input[^>]*value="lucia.web@example.com"[^>]*name="email"/);
   });
 

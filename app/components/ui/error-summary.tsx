@@ -119,7 +119,8 @@ function SummaryBox({ title, titleId, children }: { title: string; titleId: stri
  */
 export function FormErrorsAlert({ id, lastResult, className = "" }: { id: string; lastResult: SubmissionResult<string[]> | undefined; className?: string }) {
   const [form] = useForm({ id, lastResult });
-  const errors = form.errors ?? [];
+  const voice = useVoice();
+  const errors = (form.errors ?? []).map((message) => inVoice(message, voice));
   useErrorTitle(errors.length > 0);
   if (errors.length === 0) return null;
   return (
