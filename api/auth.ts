@@ -11,7 +11,7 @@ import {
 } from "./db/accounts.repo";
 import { writeAudit, type AuditWrite } from "./db/audit";
 import { hashPassword, verifyPassword } from "./domain/password";
-import { hasPermission, PERMISSION_NAMES, type PermissionName } from "./domain/permissions";
+import { hasPermission, isPermissionName, PERMISSION_NAMES, type PermissionName } from "./domain/permissions";
 import { verifyToken, type TokenClaims, type TokenKind } from "./domain/tokens";
 import { ApiProblem } from "./http";
 import { giveBackAddressHit, limitAddress, waitText, type RateLimitName } from "./limits";
@@ -224,7 +224,7 @@ export async function checkCredentials<A extends CredentialAccount>(
  * way to become superadmin.
  */
 export function permissionsBeyond(actor: AdminPrincipal, granted: Record<string, boolean>): string[] {
-  return Object.keys(granted).filter((name) => granted[name] === true && !hasPermission(actor.permissions, name));
+  return Object.keys(granted).filter((name) => granted[name] === true && !(isPermissionName(name) && hasPermission(actor.permissions, name)));
 }
 
 export function assertWithinOwnPermissions(actor: AdminPrincipal, ...maps: Record<string, boolean>[]): void {

@@ -11,6 +11,7 @@ import { typedDateToIso } from "./typed-date";
 import {
   CLIENT_STAGES,
   CONSENT_PURPOSES,
+  EMAIL_STATUSES,
   SALES_CHANNELS,
   FREQUENCIES,
   LINES,
@@ -181,7 +182,7 @@ export const ClientEmailSchema = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
-  status: z.enum(["pendiente", "enviado", "fallido"]),
+  status: z.enum(EMAIL_STATUSES),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });

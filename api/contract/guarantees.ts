@@ -8,7 +8,7 @@ import { MAX_GUARANTEE_PERCENT_BP } from "../domain/guarantee-prices";
 import { parseEurosToCents } from "../domain/money";
 import { listQuerySchemas, paginated } from "./list-query";
 import { typedDateToIso } from "./typed-date";
-import { LINES, type Line } from "./vocabulary";
+import { type Line, LINES, PRICE_STATUSES } from "./vocabulary";
 import { formatBasisPoints, formatMoney } from "./format";
 
 export { GUARANTEE_PRICE_TYPES, type GuaranteePriceType };
@@ -165,7 +165,7 @@ export const GuaranteePriceVersionSchema = PriceSchema.extend({
   validFrom: z.string().describe("Primer día en que se aplica a las cotizaciones nuevas (aaaa-mm-dd, hora de España)"),
   createdBy: z.string().nullable().describe("Quién lo cambió (null: carga inicial)"),
   createdAt: z.string().describe("ISO 8601"),
-  status: z.enum(["vigente", "programado", "anterior"]).describe("vigente: el de hoy; programado: empieza más adelante; anterior: ya no se aplica"),
+  status: z.enum(PRICE_STATUSES).describe("vigente: el de hoy; programado: empieza más adelante; anterior: ya no se aplica"),
 });
 export type GuaranteePriceVersionView = z.infer<typeof GuaranteePriceVersionSchema>;
 

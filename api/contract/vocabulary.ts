@@ -106,6 +106,35 @@ export const PAYMENT_STATUS_TONES: Record<PaymentStatus, StatusTone> = {
   reembolsado: "info",
 };
 
+export const RECIBO_KINDS = ["prima", "suplemento"] as const;
+export type ReciboKind = (typeof RECIBO_KINDS)[number];
+/** A recibo of the term's premium, or of a suplemento (guarantees added mid-term). */
+export const RECIBO_KIND_LABELS: Record<ReciboKind, string> = { prima: "Prima", suplemento: "Suplemento" };
+
+/** An e-mail of the outbox: waiting, sent, or given up after its retries. */
+export const EMAIL_STATUSES = ["pendiente", "enviado", "fallido"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = { pendiente: "Pendiente", enviado: "Enviado", fallido: "Fallido" };
+export const EMAIL_STATUS_TONES: Record<EmailStatus, StatusTone> = { pendiente: "warning", enviado: "success", fallido: "danger" };
+
+/** A version of a guarantee's price: today's, one that starts later, or one no longer applied. */
+export const PRICE_STATUSES = ["vigente", "programado", "anterior"] as const;
+export type PriceStatus = (typeof PRICE_STATUSES)[number];
+export const PRICE_STATUS_LABELS: Record<PriceStatus, string> = { vigente: "En vigor", programado: "Programado", anterior: "Anterior" };
+export const PRICE_STATUS_TONES: Record<PriceStatus, StatusTone> = { vigente: "success", programado: "info", anterior: "neutral" };
+
+/** The stages of a sales lead (the pipeline). */
+export const LEAD_STAGES = ["nuevo", "contactado", "cotizado", "negociacion", "ganado", "perdido"] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+export const LEAD_STAGE_LABELS: Record<LeadStage, string> = {
+  nuevo: "Nuevo",
+  contactado: "Contactado",
+  cotizado: "Cotizado",
+  negociacion: "Negociación",
+  ganado: "Ganado",
+  perdido: "Perdido",
+};
+
 // ─── Policy lifecycle ───────────────────────────────────────────────────────────────────────
 
 /** Why a policy was cancelled (anulada). */

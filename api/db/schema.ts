@@ -28,11 +28,13 @@ import {
   ACTOR_TYPE_CODES,
   CLIENT_STAGES,
   FREQUENCIES,
+  LEAD_STAGES,
   LINES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   POLICY_STATUSES,
   QUOTE_STATUSES,
+  RECIBO_KINDS,
   RECIBO_STATUSES,
 } from "../contract/vocabulary";
 import { GUARANTEE_PRICE_TYPES, type TariffTable } from "../domain/catalogue";
@@ -50,11 +52,11 @@ export const policyStatusEnum = pgEnum("policy_status", POLICY_STATUSES);
 export const frequencyEnum = pgEnum("payment_frequency", FREQUENCIES);
 export const reciboStatusEnum = pgEnum("recibo_status", RECIBO_STATUSES);
 /** prima: an instalment of the term; suplemento: an endorsement's difference. */
-export const reciboKindEnum = pgEnum("recibo_kind", ["prima", "suplemento"]);
+export const reciboKindEnum = pgEnum("recibo_kind", RECIBO_KINDS);
 export const paymentMethodEnum = pgEnum("payment_method", PAYMENT_METHODS);
 export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
 export const emailStatusEnum = pgEnum("email_status", ["pendiente", "enviado", "fallido"]);
-export const leadStageEnum = pgEnum("lead_stage", ["nuevo", "contactado", "cotizado", "negociacion", "ganado", "perdido"]);
+export const leadStageEnum = pgEnum("lead_stage", LEAD_STAGES);
 export const actorTypeEnum = pgEnum("actor_type", ACTOR_TYPE_CODES);
 
 export type LineCode = (typeof lineCodeEnum.enumValues)[number];

@@ -7,6 +7,7 @@ import {
   SEED_ROLE_PERMISSIONS,
   hasPermission,
   isPermissionName,
+  type PermissionName,
 } from "./permissions";
 
 const granted = (role: (typeof SEED_ROLES)[number]) =>
@@ -32,8 +33,8 @@ describe("hasPermission", () => {
   it("never grants through inherited properties", () => {
     const inherited = Object.create({ "users:read": true }) as Record<string, boolean>;
     expect(hasPermission(inherited, "users:read")).toBe(false);
-    expect(hasPermission({}, "constructor")).toBe(false);
-    expect(hasPermission({}, "__proto__")).toBe(false);
+    expect(hasPermission({}, "constructor" as PermissionName)).toBe(false);
+    expect(hasPermission({}, "__proto__" as PermissionName)).toBe(false);
   });
 });
 

@@ -39,7 +39,7 @@ export function isPermissionName(name: string): name is PermissionName {
 }
 
 /** True only when the map has the entry set to exactly `true` (not "true", not 1). */
-export function hasPermission(permissions: Record<string, boolean> | undefined | null, name: string): boolean {
+export function hasPermission(permissions: Record<string, boolean> | undefined | null, name: PermissionName): boolean {
   if (!permissions || typeof permissions !== "object") return false;
   // Own properties only, so "constructor" or "__proto__" never grant anything.
   return Object.prototype.hasOwnProperty.call(permissions, name) && permissions[name] === true;

@@ -16,6 +16,8 @@ import {
 import { hasPermission } from "../../api/contract/permissions";
 import {
   CONSENT_PURPOSE_LABELS,
+  EMAIL_STATUS_LABELS,
+  EMAIL_STATUS_TONES,
   FREQUENCY_LABELS,
   LINE_LABELS,
   POLICY_STATUS_LABELS,
@@ -356,13 +358,11 @@ const QUOTE_COLUMNS: Column<ClientDetail["quotes"]["items"][number]>[] = [
   { id: "best", header: "Desde", align: "end", className: "whitespace-nowrap", cell: (q) => (q.bestPrice === null ? "—" : formatMoney(q.bestPrice)) },
 ];
 
-const EMAIL_STATUS = { pendiente: ["Pendiente", "warning"], enviado: ["Enviado", "success"], fallido: ["Fallido", "danger"] } as const;
-
 const EMAIL_COLUMNS: Column<ClientDetail["emails"]["items"][number]>[] = [
   { id: "created", header: "Fecha", className: "whitespace-nowrap", cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time> },
   { id: "subject", header: "Asunto", rowHeader: true, cell: (e) => e.subject },
   { id: "to", header: "Para", className: "break-all", cell: (e) => e.to },
-  { id: "status", header: "Estado", cell: (e) => <Badge tone={EMAIL_STATUS[e.status][1]}>{EMAIL_STATUS[e.status][0]}</Badge> },
+  { id: "status", header: "Estado", cell: (e) => <Badge tone={EMAIL_STATUS_TONES[e.status]}>{EMAIL_STATUS_LABELS[e.status]}</Badge> },
 ];
 
 function TimelineItem({ entry }: { entry: ClientTimelineEntry }) {

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GUARANTEE_PRICE_TYPE_LABELS, GuaranteeDetailSchema, GuaranteePriceFormSchema, type GuaranteeAuditEntry, type GuaranteeDetail } from "../../api/contract/guarantees";
 import { hasPermission } from "../../api/contract/permissions";
-import { LINE_LABELS } from "../../api/contract/vocabulary";
+import { LINE_LABELS, PRICE_STATUS_LABELS, PRICE_STATUS_TONES } from "../../api/contract/vocabulary";
 import { DataTable, type Column } from "~/components/list/data-table";
 import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
@@ -193,14 +193,12 @@ export default function GuaranteePage() {
 }
 
 
-const PRICE_STATUS = { vigente: ["En vigor", "success"], programado: ["Programado", "info"], anterior: ["Anterior", "neutral"] } as const;
-
 const PRICE_COLUMNS: Column<GuaranteeDetail["prices"][number]>[] = [
   { id: "version", header: "Versión", rowHeader: true, cell: (p) => `v${p.version}` },
   { id: "type", header: "Tipo", cell: (p) => GUARANTEE_PRICE_TYPE_LABELS[p.priceType] },
   { id: "amount", header: "Importe", align: "end", className: "whitespace-nowrap", cell: (p) => describeGuaranteePrice(p.priceType, p.priceValue) },
   { id: "validFrom", header: "En vigor desde", className: "whitespace-nowrap", cell: (p) => <time dateTime={p.validFrom}>{formatDate(p.validFrom)}</time> },
-  { id: "status", header: "Estado", cell: (p) => <Badge tone={PRICE_STATUS[p.status][1]}>{PRICE_STATUS[p.status][0]}</Badge> },
+  { id: "status", header: "Estado", cell: (p) => <Badge tone={PRICE_STATUS_TONES[p.status]}>{PRICE_STATUS_LABELS[p.status]}</Badge> },
   { id: "createdBy", header: "Cambiado por", className: "break-all", cell: (p) => p.createdBy ?? "Carga inicial" },
   { id: "createdAt", header: "Cuándo", className: "whitespace-nowrap", cell: (p) => <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time> },
 ];

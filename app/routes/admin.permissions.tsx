@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { adminTitle } from "~/lib/page-title";
 import { PermissionListSchema, RoleListSchema } from "../../api/contract/roles";
-import { hasPermission } from "../../api/contract/permissions";
+import { hasPermission, isPermissionName } from "../../api/contract/permissions";
 import { adminLoader } from "~/lib/admin-route.server";
 import { groupPermissions } from "./__admin.role-form";
 
@@ -91,7 +91,7 @@ export default function PermissionsPage() {
                       {permission.name}
                     </th>
                     {roles.map((role) => {
-                      const granted = hasPermission(role.permissions, permission.name);
+                      const granted = isPermissionName(permission.name) && hasPermission(role.permissions, permission.name);
                       return (
                         <td key={role.id} className="border-b border-slate-100 px-3 py-1.5 text-center">
                           <span aria-hidden="true" className={granted ? "font-bold text-green-700" : "text-slate-400"}>

@@ -10,7 +10,7 @@ import {
   type AdminRecibo,
   type AdminReciboAction,
 } from "../../api/contract/admin-policies";
-import { PAYMENT_METHOD_LABELS, POLICY_STATUS_LABELS } from "../../api/contract/vocabulary";
+import { PAYMENT_METHOD_LABELS, POLICY_STATUS_LABELS, RECIBO_KIND_LABELS } from "../../api/contract/vocabulary";
 import { DataTable, type Column } from "~/components/list/data-table";
 import { AdminPolicyHeader, adminPolicyPaymentsPath } from "~/components/policy/admin-policy-header";
 import { ConfirmedForm } from "~/components/policy/confirmed-form";
@@ -187,7 +187,7 @@ function columns(data: AdminPolicy, canWrite: boolean, reply: StaffActionReply |
       cell: (r) => (
         <>
           {r.sequence}
-          {r.kind === "suplemento" ? <span className="block text-sm text-slate-600">Suplemento</span> : null}
+          {r.kind === "suplemento" ? <span className="block text-sm text-slate-600">{RECIBO_KIND_LABELS[r.kind]}</span> : null}
         </>
       ),
     },

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { adminPages } from "../support/site-paths";
+import { adminPages, PUBLIC_PAGES } from "../support/site-paths";
 import { buyPolicy, fillAlquilerQuote, quoteAlquiler } from "./support";
 
 // The public site speaks "usted" (HOUSE-STYLE; "tú" stays in the back office). This lists every
@@ -58,20 +58,8 @@ test.describe("la web pública trata de usted", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "el texto no depende de JavaScript");
 
   test("las páginas públicas, sus formularios con errores y su 404", async ({ page }) => {
-    for (const path of [
-      "/",
-      "/cotizar?linea=auto",
-      "/cotizar?linea=hogar",
-      "/cotizar?linea=alquiler",
-      "/garantias",
-      "/login",
-      "/register",
-      "/recuperar-contrasena",
-      "/cookies",
-      "/politica-de-privacidad",
-      "/terminos-y-condiciones",
-      "/no-existe",
-    ]) {
+    // The public pages of every walk (the staff sign-in speaks tú: below), and the 404.
+    for (const path of [...PUBLIC_PAGES.filter((p) => !p.startsWith("/admin")), "/no-existe"]) {
       await page.goto(path);
       await expectUsted(page, path);
     }

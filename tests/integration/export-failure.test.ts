@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
 import { memoryLogger, testServerForFile } from "../support/server";
+import { webSignIn } from "../support/web-forms";
 
 const logger = memoryLogger();
 const env = testServerForFile({ logger });
@@ -24,12 +25,8 @@ describe("una exportación que falla a medias", () => {
     const login = await fetch(`${env.server.url}/api/admin/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }) });
     const token = ((await login.json()) as { token: string }).token;
     // The web's staff session, through its sign-in form.
-    const page = await fetch(`${env.server.url}/admin/login`);
-    const csrfCookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
-    const signedIn = await fetch(`${env.server.url}/admin/login`, { method: "POST", redirect: "manual", headers: { cookie: csrfCookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf, email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }) });
+    const { cookie, response: signedIn } = await webSignIn(env.server.url, "/admin/login", TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
     expect(signedIn.status).toBe(302);
-    const cookie = [csrfCookie, ...signedIn.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
 
     // Whole before: the same downloads complete.
     const whole = await readAll(`${env.server.url}/api/admin/audit/export`, { authorization: `Bearer ${token}` });

@@ -3,6 +3,7 @@
 // process, tests/integration/process.test.ts: in one process the client shares the server's loop.)
 import { describe, expect, it } from "vitest";
 import { memoryLogger, testServerForFile } from "../support/server";
+import { webSignIn } from "../support/web-forms";
 
 const env = testServerForFile({ logger: memoryLogger() });
 
@@ -21,10 +22,7 @@ describe("Retry-After", () => {
     expect(api.status).toBe(429);
     expect(Number(api.retryAfter)).toBeGreaterThan(0);
 
-    const page = await fetch(`${env.server.url}/login`);
-    const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
-    const web = await fetch(`${env.server.url}/login`, { method: "POST", redirect: "manual", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf, email, password: "Clave-Segura-2026!" }) });
+    const { response: web } = await webSignIn(env.server.url, "/login", email, "Clave-Segura-2026!");
     expect(web.status).toBe(429);
     expect(Number(web.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await web.text()).toContain("Demasiados intentos con este correo. Inténtelo de nuevo en 15 minutos.");

@@ -1,6 +1,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { memoryLogger, startTestServer, testServerForFile } from "../support/server";
+import { formPage, webSignIn } from "../support/web-forms";
 
 const logger = memoryLogger();
 
@@ -111,9 +112,7 @@ describe("los formularios", () => {
 describe("un formulario enviado desde otro sitio", () => {
   it("responde 403 con la página de error en español, sin ejecutar la acción, y queda como petición rechazada en el registro", async () => {
     // A real browser's form: the CSRF cookie and token of this site, posted with another Origin.
-    const page = await get("/login");
-    const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
+    const { cookie, csrf } = await formPage(env.server.url, "/login");
     const before = logger.lines.length;
     for (const [path, origin] of [["/login", "https://evil.example"], ["/register", "https://evil.example"], ["/cotizar", "null"], ["/checkout?cotizacion=x", "http://127.0.0.1:1"], ["/admin/login", "no es una url"], ["/", "https://evil.example"], ["/garantias", "https://evil.example"]] as const) {
       const body = new URLSearchParams({ csrf, email: "alguien@example.com", password: "Una-Clave-Larga-2026", name: "Ataque" });
@@ -148,12 +147,9 @@ describe("las cachés compartidas", () => {
     const password = "Clave-Segura-2026!";
     const registered = await fetch(`${env.server.url}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Persona Con Nombre", email, password }) });
     expect(registered.status).toBe(201);
-    const login = await get("/login");
-    const csrfCookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await login.text())![1]!;
-    const signedIn = await get("/login", { method: "POST", body: new URLSearchParams({ csrf, email, password }), headers: { cookie: csrfCookie } });
+    const { cookie, response: signedIn } = await webSignIn(env.server.url, "/login", email, password);
     expect(signedIn.status).toBe(302);
-    const cookie = [csrfCookie, ...signedIn.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
+    const csrfCookie = (await formPage(env.server.url, "/login")).cookie;
 
     for (const path of ["/", "/cotizar", "/cotizar?linea=auto", "/cookies", "/terminos-y-condiciones", "/politica-de-privacidad", "/garantias", "/mi-cuenta"]) {
       const response = await get(path, { headers: { cookie } });
