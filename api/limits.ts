@@ -1,4 +1,4 @@
-// Per-address limits (issue 12): what one client address may do, whatever e-mail or account it
+// Per-address limits: what one client address may do, whatever e-mail or account it
 // uses. Enforced here, in the API, for every caller; the state is in the database
 // (api/db/rate-limits.repo.ts), so the limits hold across instances. README "Security" lists them.
 import type { Clock } from "../platform/clock";

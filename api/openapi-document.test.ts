@@ -1,4 +1,4 @@
-// The OpenAPI document as other tools read it (issue 27): `npm run lint:api` lints it with Redocly,
+// The OpenAPI document as other tools read it: `npm run lint:api` lints it with Redocly,
 // and these checks fail first, without a server or a database, when a route breaks what that lint wants.
 import { describe, expect, it } from "vitest";
 import { systemClock } from "../platform/clock";

@@ -1,6 +1,6 @@
 // The OpenAPI document of the API: what GET /openapi.json answers and /docs renders, built from the
 // route declarations by @hono/zod-openapi (OpenAPI 3.0), with the corrections it needs to read the
-// same in other tools (issue 27: Redocly's recommended lint, `npm run lint:api`).
+// same in other tools (Redocly's recommended lint, `npm run lint:api`).
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "hono";
 

@@ -1,5 +1,5 @@
 // The error answers every operation can give, added to its OpenAPI definition by what kind of
-// route it is (issue 12: "every answer the API gives is documented with its JSON error shape").
+// route it is ("every answer the API gives is documented with its JSON error shape").
 // createApi wraps `api.openapi` with documentedRoute, so a route declares only its own answers
 // (its success, and the 402/409/422/429 its handler throws); the common ones come from here:
 //
@@ -106,7 +106,7 @@ function refuseControlCharacters(route: RouteConfig): MiddlewareHandler {
  * control-character check. A route that does not say who may call it (`security`:
  * BEARER_SECURITY, `[{}, ...BEARER_SECURITY]` or PUBLIC_SECURITY, api/auth.ts) or has no
  * operationId (the name generated clients give it, in camelCase: `listAdminPolicies`) is refused
- * when the API is built: a document that says nothing leaves every client to guess (issue 27).
+ * when the API is built: a document that says nothing leaves every client to guess.
  */
 export function documentedRoute<R extends RouteConfig>(route: R): R {
   const key = `${route.method.toUpperCase()} ${route.path}`;

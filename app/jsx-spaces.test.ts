@@ -60,7 +60,7 @@ describe("espacios en JSX", () => {
     expect(found).toEqual([]);
   });
 
-  it("detecta los casos del issue 28", () => {
+  it("detecta los casos encontrados en la contratación y el botón de pagar", () => {
     const cases = [
       `<label>{terms} <a href="/x">condiciones</a></label>`,
       `<button>{"Pagar"} {price}</button>`,

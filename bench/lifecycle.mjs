@@ -1,4 +1,4 @@
-// npm run bench:lifecycle — the daily policy run (issue 9) over the volumes of bench:lists
+// npm run bench:lifecycle — the daily policy run over the volumes of bench:lists
 // (200,000 policies with their recibos), on PostgreSQL.
 //
 // BENCH_DATABASE_URL: a database loaded by bench:lists (its data is changed: the run sends renewal
@@ -150,7 +150,7 @@ await db.end();
 
 const done = Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - (before[k] ?? 0)]));
 const policiesTouched = Object.values(done).reduce((a, b) => a + b, 0);
-const report = `# Bench of the daily policy run (issue 9)
+const report = `# Bench of the daily policy run
 
 Run on ${new Date().toISOString().slice(0, 10)} against ${sizes[0].policies.toLocaleString("en")} policies (${sizes[0].in_force.toLocaleString("en")} in force) and ${sizes[0].recibos.toLocaleString("en")} recibos on PostgreSQL, the server built in production mode, 1-minute load ${loadavg()[0].toFixed(1)} on 2 cores at the end.
 

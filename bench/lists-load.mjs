@@ -30,7 +30,7 @@ const FILLED_TABLES = ["users", "quotes", "clients", "policies", "recibos", "pay
 /** quote_validity_days of the seed. */
 const QUOTE_VALIDITY_DAYS = 15;
 
-/** Rows per table at a scale (1 = the broker of issue 8). */
+/** Rows per table at a scale (1 = a mid-sized broker: the scale the list targets were set for). */
 export function volumes(scale) {
   const n = (base) => Math.max(1, Math.round(base * scale));
   return {

@@ -69,7 +69,7 @@ export function listTargets(ctx) {
     { name: "API my quotes, first page", path: "/api/me/quotes", auth: "visitor-api" },
     { name: `API my quotes, page ${ctx.lateQuotesPage}`, path: `/api/me/quotes?page=${ctx.lateQuotesPage}`, auth: "visitor-api" },
     { name: "API my policies (all)", path: "/api/me/policies", auth: "visitor-api" },
-    // ─── API: the back office's policies and clients (issue 9) ───
+    // ─── API: the back office's policies and clients ───
     { name: "API policies, first page", path: "/api/admin/policies", auth: "admin-api" },
     { name: "API policies, page 500", path: "/api/admin/policies?page=500", auth: "admin-api" },
     { name: "API policies, q=number prefix", path: "/api/admin/policies?q=COT-BENCH-0001234", auth: "admin-api" },

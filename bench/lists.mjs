@@ -1,4 +1,4 @@
-// npm run bench:lists — the lists of the site at a real broker's volume (issue 8), on PostgreSQL.
+// npm run bench:lists — the lists of the site at a real broker's volume, on PostgreSQL.
 //
 // 1. A database: BENCH_DATABASE_URL (a fresh database it may fill), or else a throwaway cluster
 //    (initdb in a temporary directory, as .ci/run does) on BENCH_PG_PORT, stopped and removed at
@@ -559,7 +559,7 @@ Scale ${report.scale} (${Object.entries(volumesLoaded)
     .map(([k, v]) => `${k} ${v} s`)
     .join(", ")}).
 
-## Against the targets of issue 8
+## Against the list targets (ADR 010)
 
 | target | result | |
 |---|---|---|

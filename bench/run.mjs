@@ -408,7 +408,7 @@ median round is reported with the range, and every figure as a share of the bare
 |---|---|---|---|---|---|---|---|
 ${table}
 
-## Against the targets of issue 13
+## Against the targets (ADR 008)
 
 ${targetLines.join("\n")}
 

@@ -40,7 +40,7 @@ export function errorMessage(error: unknown): string {
   return database ? ["database error", database.code, database.statement, database.constraint, database.reason].filter(Boolean).join(" ") : error.message;
 }
 
-// ─── Database errors (issue 27: no personal data or secrets in logs) ─────────────────────────
+// ─── Database errors (no personal data or secrets in logs) ─────────────────────────
 // Drizzle's message is "Failed query: <sql> params: <every bound value>" (password hashes, NIF,
 // names, addresses were seen in the log), and the driver's own message may quote a value
 // ('invalid input syntax for type uuid: "…"'). A database error is logged by what names it —

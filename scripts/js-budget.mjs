@@ -5,8 +5,8 @@ import { firstLoad, kb } from "./first-load.mjs";
 
 /**
  * /cotizar's first load as served with Brotli, and its number of files: a ratchet a little above
- * what the build loads today (102.2 KB in 10 files since the re-bundle counts what a merge brings,
- * session 9), under issue 13's targets of 110 KB and 12 files (ADR 008).
+ * what the build loads today (102.2 KB in 10 files since the re-bundle counts what a merge brings),
+ * under the targets of 110 KB and 12 files (ADR 008).
  */
 export const BUDGET = {
   route: "routes/cotizar",

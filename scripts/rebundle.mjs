@@ -47,7 +47,7 @@ const { transform } = createRequire(require.resolve("@remix-run/dev/package.json
 /**
  * A group of shared modules smaller than this (bytes of the compiler's minified output) is merged
  * into another chunk. 2 KB: measured against 1, 4 and 8 KB (ADR 008), again once the cost counted
- * what a merge brings (session 9): 1 KB left /cotizar at 12 files and /checkout at 23; 4 and 8 KB
+ * what a merge brings: 1 KB left /cotizar at 12 files and /checkout at 23; 4 and 8 KB
  * cut files but added 2–5 KB to /cotizar and /checkout and grew 22–28 pages by more than 300 B.
  */
 /**
@@ -165,7 +165,7 @@ function groupModules(entries, entryFiles, core, getModuleInfo) {
   // What a merge costs: the bytes it adds to the pages, summed over every entry, each page's load
   // being the closure of its entry and of core in the chunk graph. Counting the closure, not the
   // group alone, matters: a 1 KB group of schemas is cheap by itself, but merged into a chunk a
-  // page loads it brings the 60 KB of zod it imports (ADR 008, session 9).
+  // page loads it brings the 60 KB of zod it imports (ADR 008).
   const sizeOf = new Map();
   for (const [id, key] of groupOf) sizeOf.set(key, (sizeOf.get(key) ?? 0) + Buffer.byteLength(getModuleInfo(id).code ?? ""));
   const loadOf = (entry, small, target) => {

@@ -1,4 +1,4 @@
-// Guarantees added to a policy in force (suplementos, issue 10) and the public catalogue of
+// Guarantees added to a policy in force (suplementos) and the public catalogue of
 // guarantees. Shared with app/. Amounts in cents, dates aaaa-mm-dd.
 import { z } from "zod";
 import { named } from "./openapi-meta";

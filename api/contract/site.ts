@@ -22,7 +22,7 @@ export const InsurerSchema = z.object({
 });
 export type InsurerAnswer = z.infer<typeof InsurerSchema>;
 
-/** The profile a line's "desde" price assumes (issue 28, ADR 023): POST /quotes with these inputs gives that price. */
+/** The profile a line's "desde" price assumes (ADR 023): POST /quotes with these inputs gives that price. */
 export const FromPriceBasisSchema = z.object({
   description: z.string().describe("El perfil en palabras, p. ej. «Conductor de 45 años en Madrid…»"),
   plan: z.object({ code: z.string(), name: z.string() }).describe("El plan más barato para ese perfil"),

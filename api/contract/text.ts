@@ -1,4 +1,4 @@
-// Control characters in what a client sends (issue 27). PostgreSQL refuses U+0000 in text and in
+// Control characters in what a client sends. PostgreSQL refuses U+0000 in text and in
 // jsonb, so a NUL that reached a query answered 500 (after the card was charged, at checkout);
 // the other C0 controls are never typed by a person. One rule for every string a client sends,
 // whatever the field: the API applies it to every body, query and path parameter before the

@@ -1,4 +1,4 @@
-// Leases in the database held by work in this process (issue 27): the daily run's day
+// Leases in the database held by work in this process: the daily run's day
 // (lifecycle_runs) and a checkout's claim of its quote (checkout_claims). Each lease row names its
 // holder (PROCESS_ID) and carries a token and a heartbeat that the holder writes every few seconds
 // while the work runs, whatever the work is doing. Another instance takes a lease over when the

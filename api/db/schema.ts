@@ -232,7 +232,7 @@ export const checkoutClaims = pgTable("checkout_claims", {
     .references(() => quotes.id, { onDelete: "cascade" }),
   idempotencyKey: text("idempotency_key").notNull(),
   claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
-  /** The process of the request that holds it, and that request's token (api/db/leases.ts); null in claims from before issue 27. */
+  /** The process of the request that holds it, and that request's token (api/db/leases.ts); null in claims from before leases had holders (migration 0015). */
   holder: text("holder"),
   lease: text("lease"),
   /** Written every few seconds while its request charges and writes; null: claimed_at. */
@@ -698,7 +698,7 @@ export const lifecycleRuns = pgTable("lifecycle_runs", {
   status: text("status").notNull(),
   /** The holder: the process running it (platform/process-identity.ts). */
   owner: text("owner").notNull(),
-  /** The holder's token: every write of the run is conditional on it, so a run taken over stops. Null in rows from before issue 27. */
+  /** The holder's token: every write of the run is conditional on it, so a run taken over stops. Null in rows from before leases had holders (migration 0015). */
   lease: text("lease"),
   /** Who asked for the run: the schedule or a staff member's username (shown to whoever finds it under way). */
   startedBy: text("started_by"),

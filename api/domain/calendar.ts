@@ -157,7 +157,7 @@ export type PeriodRecibo = { sequence: number; kind: "prima" | "suplemento"; ter
 
 /**
  * The period every recibo of a policy covers, by sequence: one rule for the customer's documents
- * and the back office (issue 28). A prima recibo covers its share of its term (from its due date
+ * and the back office. A prima recibo covers its share of its term (from its due date
  * to the day before the next one's); a suplemento's, from the suplemento's effective date to the
  * last day of the term it was made in (the day before that term's end date), not just its due day.
  * The current term runs from `startDate` to `endDate`; an earlier one from its first prima recibo

@@ -1,4 +1,4 @@
-// The home page's "desde" prices (issue 28): what the tariff in force gives a stated, typical
+// The home page's "desde" prices: what the tariff in force gives a stated, typical
 // low-risk profile for the cheapest plan of each line, paid once a year, taxes and surcharges
 // included. Not the plans' bare base premiums (220,00 € for a car whose real quotes came to
 // 137,72 €): the same rating as POST /quotes, so the figure is one a visitor can reproduce by

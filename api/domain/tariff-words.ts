@@ -1,4 +1,4 @@
-// The tariff of a line in words, for its IPID (issue 28): what raises or lowers the price, band
+// The tariff of a line in words, for its IPID: what raises or lowers the price, band
 // by band, so that a customer who reads the document knows which of their data count and how
 // much, before any quote. The IPID is one document per line (the same for everyone), so it lists
 // the whole table; a quote's own figures (its base premium, the factors that applied, the running

@@ -14,7 +14,7 @@ export const USER_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /**
  * The longest life (exp − iat) a token of each kind may claim: what the API signs. A correctly
- * signed token that claims more (a leaked secret, a forged long-lived token) is refused (issue 12).
+ * signed token that claims more (a leaked secret, a forged long-lived token) is refused.
  */
 export const MAX_TOKEN_LIFETIME_SECONDS: Record<TokenKind, number> = { admin: ADMIN_TOKEN_TTL_SECONDS, user: USER_TOKEN_TTL_SECONDS };
 /** How far in the future `iat` may be: clocks of several instances drift a little, not more. */

@@ -177,7 +177,7 @@ export function registerAccountRoutes(api: ApiApp) {
     await limitAddress(c, "passwordReset");
     const { logger } = c.var.deps;
     // Answered before any work that depends on the account, so that a known and an unknown
-    // address take the same time (no account enumeration by timing, issue 27). The link is
+    // address take the same time (no account enumeration by timing). The link is
     // written and queued right after; a failure there is logged, and the person can ask again.
     // A moment later, so that the answer is out and read first (on one event loop, in-process
     // PGlite included, work started now would delay it; on a busy machine, right after it would

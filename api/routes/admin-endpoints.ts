@@ -40,7 +40,7 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/audit", permission: "audit:read" },
   { method: "get", path: "/admin/audit/export", permission: "audit:read" },
 
-  // Policies and their lifecycle (issue 9).
+  // Policies and their lifecycle.
   { method: "get", path: "/admin/policies", permission: "policies:read" },
   { method: "get", path: "/admin/policies/export", permission: "policies:read" },
   { method: "get", path: "/admin/policies/{id}", permission: "policies:read" },

@@ -1,4 +1,4 @@
-// Suplementos (issue 10): the public catalogue of guarantees, what a customer may add to one of
+// Suplementos: the public catalogue of guarantees, what a customer may add to one of
 // their policies in force with its pro rata price, adding it (one transaction, idempotent; the
 // service api/services/endorsements.ts) and reading a suplemento back. Another customer's policy
 // or suplemento answers 404, as one that does not exist.

@@ -19,7 +19,7 @@
 // and answer it without charging; a later retry answers it at once. The request that holds the
 // claim writes its heartbeat while it charges and writes; a claim whose request is gone (its
 // process died, or it failed and could not let go because the database was away) is taken over
-// by the same key at once, or when its heartbeat is 15 s old (issue 27): the same key is the same
+// by the same key at once, or when its heartbeat is 15 s old: the same key is the same
 // charge at the provider, so the retry completes the checkout with the money already taken.
 import { ApiProblem } from "../http";
 import { normalizeIban } from "../domain/iban";

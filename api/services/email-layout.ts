@@ -1,4 +1,4 @@
-// The one layout of every e-mail the site sends (issue 28): the body a service writes as plain
+// The one layout of every e-mail the site sends: the body a service writes as plain
 // text, followed by the distributor's signature, as a text part and as an HTML part with the same
 // words. The HTML is what mail clients expect (a presentation table, inline styles, no images, no
 // external CSS); every piece of text is escaped, and each address in the text becomes a plain

@@ -1,4 +1,4 @@
-// Suplementos (issue 10): guarantees added to a policy in force, priced pro rata for the days
+// Suplementos: guarantees added to a policy in force, priced pro rata for the days
 // left in the term (api/domain/endorsement-price.ts) with the guarantee prices in force today
 // (loadRatingTables), and paid with one recibo for the difference: by card now, or a SEPA recibo
 // through the policy's mandate, which the daily run charges on its due date (ADR 018).

@@ -144,7 +144,7 @@ async function record(c: Change, effect: Omit<Effect, "patch">, fromStatus: Poli
 
 // ─── Staff actions on a policy ──────────────────────────────────────────────────────────────
 
-/** Staff suspend the cover; the policyholder is told by e-mail why and how to lift it (issue 28). */
+/** Staff suspend the cover; the policyholder is told by e-mail why and how to lift it. */
 export async function suspendPolicy(deps: LifecycleDeps, policyId: number, reason: string, actor: Actor, now: Date) {
   await withPolicy(deps, policyId, actor, now, (c) => suspendAndNotify(deps, c, reason));
 }
@@ -185,7 +185,7 @@ async function reactivate(c: Change, resumesAt: Date, summary: string) {
 
 export type CancelInput = { reason: CancellationReason; effectiveDate: string; note?: string };
 
-/** Staff cancel the policy; the policyholder is told by e-mail from when, why and what follows (issue 28). */
+/** Staff cancel the policy; the policyholder is told by e-mail from when, why and what follows. */
 export async function cancelPolicy(deps: LifecycleDeps, policyId: number, input: CancelInput, actor: Actor, now: Date) {
   await withPolicy(deps, policyId, actor, now, (c) => cancelAndNotify(deps, c, input));
 }

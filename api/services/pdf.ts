@@ -244,7 +244,7 @@ export async function renderIpidPdf(data: IpidDocumentData, ctx: DocumentContext
   pdf.heading("¿Cuáles son mis obligaciones?");
   pdf.bullets(ipidObligations(data.line));
 
-  // The IPID is per line, not per quote: the whole tariff in words (issue 28); a quote's own
+  // The IPID is per line, not per quote: the whole tariff in words; a quote's own
   // figures are on /results and in the quote's PDF.
   pdf.heading("¿Qué hace variar el precio?");
   pdf.paragraph(

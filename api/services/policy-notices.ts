@@ -1,4 +1,4 @@
-// The customer's notice of a suspension or a cancellation of their policy (issue 28), made by
+// The customer's notice of a suspension or a cancellation of their policy, made by
 // staff in the back office or by the daily run (art. 15 LCS: unpaid one month, six months), queues
 // an e-mail to the policyholder in the same transaction as the change, saying what happened,
 // from when, why, and what they can do. A

@@ -13,9 +13,9 @@ export const isAdminPath = (pathname: string) => pathname === "/admin" || pathna
 
 /**
  * The document title of each error: a 404 says it in Spanish with the site's name ("Página no
- * encontrada | Cotiza", issue 28; its heading keeps the spec's "Page Not Found"); the server's
+ * encontrada | Cotiza"; its heading keeps the spec's "Page Not Found"); the server's
  * failures keep the spec's "Internal Server Error"; a request the server refused as the client's
- * mistake (400, 403, 413, 415…) is not a server error and says so in Spanish (issue 12).
+ * mistake (400, 403, 413, 415…) is not a server error and says so in Spanish.
  */
 export function errorTitle(error: unknown, pathname = "/"): string {
   const status = errorStatus(error);

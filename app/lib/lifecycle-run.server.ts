@@ -1,6 +1,6 @@
 // What staff are told after "Ejecutar el proceso diario" (POST /admin/lifecycle/run): what it did,
 // or, when it was already under way (another tab, a colleague, the schedule), that no second run
-// was started, with that run's result or what it has done so far (issue 27).
+// was started, with that run's result or what it has done so far.
 import type { LifecycleRunResult } from "../../api/contract/admin-policies";
 import { LIFECYCLE_SCHEDULE_STARTER } from "../../api/contract/admin-policies";
 import { formatDate, formatDateTime } from "../../api/contract/format";

@@ -33,7 +33,7 @@ describe("redirectWithToast / getToast", () => {
       title: "Acceso Denegado",
       description: "No tienes permisos para realizar esta accion",
     });
-    // The Toaster's floor (10 s), not the spec's 3000 ms: time to read it (issue 28).
+    // The Toaster's floor (10 s), not the spec's 3000 ms: time to read it.
     expect(toast?.durationMs).toBeUndefined();
     expect(toast?.id).toMatch(/\S+/);
     expect(headers.getSetCookie()[0]).toMatch(new RegExp(`^${TOAST_COOKIE}=;.*Max-Age=0`));

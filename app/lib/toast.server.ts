@@ -27,7 +27,7 @@ export type ToastInput = Omit<Toast, "id"> & { id?: string };
 
 /**
  * The spec's 403 notification: warning 'Acceso Denegado'. Not the spec's 3000 ms: every toast
- * stays at least MIN_TOAST_DURATION_MS, time to read it (issue 28).
+ * stays at least MIN_TOAST_DURATION_MS, time to read it.
  */
 export const FORBIDDEN_TOAST: ToastInput = {
   type: "warning",

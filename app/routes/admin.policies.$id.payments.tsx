@@ -178,7 +178,7 @@ export default function PolicyPaymentsPage() {
 
 function columns(data: AdminPolicy, canWrite: boolean, reply: StaffActionReply | undefined): Column<AdminRecibo>[] {
   const method = data.payment.method ? PAYMENT_METHOD_LABELS[data.payment.method] : "—";
-  // What matters first on a narrow screen (issue 28): number, period, amount and status; the rest after.
+  // What matters first on a narrow screen: number, period, amount and status; the rest after.
   const list: Column<AdminRecibo>[] = [
     {
       id: "sequence",

@@ -118,7 +118,7 @@ export default function ResultsPage() {
   const line = lineOption(quote.line);
 
   return (
-    // The header's container: the plan cards line up with the logo and the menu (issue 28).
+    // The header's container: the plan cards line up with the logo and the menu.
     <div className="container-page py-10 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Sus precios</h1>
       <p className="mt-3 text-lg text-slate-700">{line.name}</p>

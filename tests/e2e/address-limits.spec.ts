@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// Too many failed sign-ins from one address (issue 12, api/limits.ts): the login page shows the
+// Too many failed sign-ins from one address (api/limits.ts): the login page shows the
 // API's 429 message in the form and keeps the e-mail, with JavaScript on and off. Each project
 // speaks from its own address (X-Forwarded-For through the trusted loopback proxy: TRUST_PROXY in
 // playwright.config.ts), so the other tests, all from 127.0.0.1, are not limited.

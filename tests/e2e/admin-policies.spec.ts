@@ -95,7 +95,7 @@ test.describe("sin JavaScript", () => {
     await expect(entries.getByRole("rowheader", { name: /Recibo cobrado/ })).toBeVisible();
     await expect(entries.getByRole("rowheader", { name: /Recibo devuelto/ })).toBeVisible();
     await expect(entries.getByRole("rowheader", { name: /Póliza rehabilitada/ })).toBeVisible();
-    // The customer was told of the suspension and of the cancellation (issue 28).
+    // The customer was told of the suspension and of the cancellation.
     await expect(entries.getByRole("rowheader", { name: /Aviso al cliente.*Aviso de la suspensión enviado al tomador/ })).toBeVisible();
     await expect(entries.getByRole("rowheader", { name: /Aviso al cliente.*Aviso de la anulación enviado al tomador/ })).toBeVisible();
     const suspended = entries.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /Cobertura suspendida.*Impago comunicado por el banco/ }) });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { centsOf, chooseVehicle, definitionOf, expectNoSeriousA11yViolations, expectValidatorOnFirstUse, quoteAlquiler, register } from "./support";
 
-// /cotizar → /results. (Checkout and the confirmation page come with the rest of issue 4.)
+// /cotizar → /results (the checkout and its confirmation: checkout.spec.ts).
 
 test("alquiler: un error de validación vuelve con los datos y luego se obtienen los precios", async ({ page }) => {
   await page.goto("/");

@@ -4,7 +4,7 @@ import { adminPages, PUBLIC_PAGES, visitorPages } from "../support/site-paths";
 import { expect, test } from "./fixtures";
 import { buyPolicy, quoteAlquiler } from "./support";
 
-// Reflow (WCAG 1.4.10, issue 28): every page of the walk (tests/support/site-paths.ts, the same
+// Reflow (WCAG 1.4.10): every page of the walk (tests/support/site-paths.ts, the same
 // pages the HTML tests read) fits a 320 px wide screen and a 1280 px window at 200 % zoom without
 // scrolling sideways. The zoom is a 640×400 CSS-px viewport at deviceScaleFactor 2: what Chromium
 // lays out for a 1280×800 window zoomed to 200 %. A table wider than the screen may scroll inside

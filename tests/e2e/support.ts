@@ -345,7 +345,7 @@ export async function expectValidatorOnFirstUse(
 }
 
 /**
- * Where focus lands after a step of a flow walked by keyboard (issue 28): the new step's heading,
+ * Where focus lands after a step of a flow walked by keyboard: the new step's heading,
  * the result or the error summary, never <body>. With JavaScript the site moves it there; without,
  * each step is a full page load and focus starts at the top of the document as the browser puts
  * it: the walk still runs (the flow must work) and there is nothing to check.

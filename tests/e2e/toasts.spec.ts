@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { newVisitor, register, signOut, submitRegisterForm } from "./support";
 
-// Toasts (issue 28, WCAG 2.2.1): each one stays at least 10 s, longer while the pointer is over it
+// Toasts (WCAG 2.2.1): each one stays at least 10 s, longer while the pointer is over it
 // or focus is in it, goes with its close button, and what it says is also at the top of the page.
 // Time is Playwright's fake clock, paused before the toast comes: nothing here waits for real.
 

@@ -93,7 +93,7 @@ test.describe("la web pública trata de usted", () => {
 });
 
 // The back office speaks "tú" on every screen, also in the shared forms and messages it borrows
-// from the public site and the API (issue 28). Only forms that cannot be "tú" nor a third person
+// from the public site and the API. Only forms that cannot be "tú" nor a third person
 // speaking of the customer are listed: the "usted" imperatives and "usted" itself. "Su", "puede"
 // or "debe" stay out: in the back office they are mostly the customer's ("su póliza", "el cliente
 // puede"); the few "su" that are the reader's ("su conexión") are turned by inVoice and checked in

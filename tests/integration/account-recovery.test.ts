@@ -1,4 +1,4 @@
-// A customer's own account (issue 11): the "forgotten password" link through a real SMTP server,
+// A customer's own account: the "forgotten password" link through a real SMTP server,
 // the profile, and changing the password; and the staff's temporary password. The e-mails go
 // out through the outbox worker to smtp-server and are parsed as a mail client would.
 import { eq } from "drizzle-orm";

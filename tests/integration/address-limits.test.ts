@@ -1,4 +1,4 @@
-// Per-address limits (issue 12): one client address cannot spray passwords over many e-mails,
+// Per-address limits: one client address cannot spray passwords over many e-mails,
 // register or quote without end, or hammer checkouts, whatever instance it reaches. The servers
 // here run the production limits (DEFAULT_RATE_LIMITS) on a clock the tests move; each test
 // speaks from its own address through a trusted proxy (X-Forwarded-For), except the two

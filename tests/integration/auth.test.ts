@@ -390,7 +390,7 @@ describe("documento OpenAPI", () => {
     expect(doc.paths["/auth/login"]?.post).toBeTruthy();
     expect(doc.paths["/auth/profile"]?.get?.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths["/admin/auth/login"]?.post?.tags).toEqual(["Administración: sesión"]);
-    // Public operations say so (issue 27): an empty security list, not a missing one.
+    // Public operations say so: an empty security list, not a missing one.
     for (const path of ["/auth/register", "/auth/login", "/admin/auth/login"]) expect(doc.paths[path]?.post?.security, path).toEqual([]);
     for (const [path, method] of [["/admin/auth/logout", "post"], ["/admin/auth/change-password", "post"], ["/admin/auth/me", "get"]] as const) {
       expect(doc.paths[path]?.[method]?.security, path).toEqual([{ bearerAuth: [] }]);

@@ -1,4 +1,4 @@
-// Bodies a form or the API cannot take (issue 12): not a form, unreadable, too large, or without
+// Bodies a form or the API cannot take: not a form, unreadable, too large, or without
 // the CSRF token. Each is the client's mistake: a 4xx with a Spanish answer and one warning line,
 // never a 500 or a stack trace.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The customer's retry of a checkout that the database cut short (issue 27, ADR 017 amended): the
+// The customer's retry of a checkout that the database cut short (ADR 017 amended): the
 // claim the failed request left behind does not keep the same key waiting, the retry completes
 // with the one charge the provider already made, and another key still waits for the claim.
 //

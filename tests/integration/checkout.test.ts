@@ -195,7 +195,7 @@ describe("POST /quotes/{id}/checkout", () => {
     expect(email).toMatchObject({ to: visitor.email, status: "pendiente", attempts: 0 });
     expect(email!.body).toContain(policy.number);
     expect(email!.body).toContain("le cubre desde el 11/03/2026 a las 00:00 h");
-    // The distributor's name ends in "S.L.": one full stop, in the sentence and in the signature (issue 28).
+    // The distributor's name ends in "S.L.": one full stop, in the sentence and in the signature.
     expect(email!.body).toContain("con Cotiza Correduría de Seguros, S.L. Su póliza está contratada");
     expect(email!.body).not.toContain("S.L..");
     expect(email!.body).toMatch(/\n\nCotiza Correduría de Seguros, S\.L\.\nInscrita en el Registro de distribuidores de seguros de la DGSFP con la clave J-3921\n/);

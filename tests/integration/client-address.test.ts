@@ -1,4 +1,4 @@
-// The client's address behind a proxy (issue 12): believed from X-Forwarded-For only through the
+// The client's address behind a proxy: believed from X-Forwarded-For only through the
 // proxies TRUST_PROXY names, and recorded as such in the audit trail.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Control characters sent where text goes (issue 27): a U+0000 answered 500 on 17 operations,
+// Control characters sent where text goes: a U+0000 answered 500 on 17 operations,
 // after charging the card at checkout. Every string field of every operation's body, every query
 // parameter and every text field of the web's forms gets a NUL (or another C0 control): the API
 // answers 400 naming the field, the web shows the form again, nothing answers 5xx, and the

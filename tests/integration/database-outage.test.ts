@@ -1,4 +1,4 @@
-// A PostgreSQL that goes away does not take the server with it (issue 12). Only on PostgreSQL:
+// A PostgreSQL that goes away does not take the server with it. Only on PostgreSQL:
 // PGlite lives inside the process and cannot be restarted under it. CI runs this file in its
 // PostgreSQL pass (.ci/run); on PGlite the suite is skipped for that reason.
 import { count, eq, inArray, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The demo data of a first start (issue 11): customers, quotes and policies across lines and
+// The demo data of a first start: customers, quotes and policies across lines and
 // states, made through the API; once, and never on a database that already has customers.
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Suplementos over real HTTP (issue 10): a customer adds guarantees to a policy in force, priced
+// Suplementos over real HTTP: a customer adds guarantees to a policy in force, priced
 // pro rata for the days left, paid by card now or as a SEPA recibo; one transaction, idempotent;
 // another customer's policy is a 404, a guarantee that cannot be added a 409 that says why; the
 // conditions keep every version downloadable; the e-mail is queued.
@@ -321,7 +321,7 @@ describe("catálogo público de garantías", () => {
   });
 });
 
-describe("la prima y los recibos después de un suplemento (issue 28)", () => {
+describe("la prima y los recibos después de un suplemento", () => {
   type Premium = { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
   type Read = {
     premium: Premium;

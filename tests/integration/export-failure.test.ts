@@ -1,4 +1,4 @@
-// A CSV export that fails after its 200 went out (issue 27): it used to end as a file of only its
+// A CSV export that fails after its 200 went out: it used to end as a file of only its
 // header row that looked complete, with nothing in our log. Here the table under the export is
 // taken away before the first batch is read: the download must fail (the connection is cut
 // before the last chunk), from the API and through the web, and the log must say so.

@@ -1,4 +1,4 @@
-// The home page's "desde" prices (issue 28, ADR 023): each is what POST /quotes gives the stated
+// The home page's "desde" prices (ADR 023): each is what POST /quotes gives the stated
 // profile for its cheapest plan, paid once a year, with the tariff in force; not a base premium.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

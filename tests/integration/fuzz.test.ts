@@ -1,4 +1,4 @@
-// Our own fuzz test (issue 12): malformed paths, query strings, headers and bodies sent to every
+// Our own fuzz test: malformed paths, query strings, headers and bodies sent to every
 // operation of the OpenAPI document (anonymous, as a visitor and as the superadmin, so the
 // handlers are reached, not only the guards) and to every web page and form action (with a valid
 // CSRF token, so the actions run). None may answer 5xx or show a stack trace. Bounded: a fixed

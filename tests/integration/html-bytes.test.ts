@@ -1,5 +1,5 @@
 // The HTML of every page, byte for byte as the server sends it, is UTF-8 without NUL bytes
-// (issue 27): React 18.3.1 used to leave one to three NUL bytes where a multi-byte character did
+//: React 18.3.1 used to leave one to three NUL bytes where a multi-byte character did
 // not fit at the end of its 2,048-byte buffer ("da\0ños" on /terminos-y-condiciones; fixed by
 // patches/react-dom+18.3.1.patch, app/react-dom-server.test.tsx). Where the bytes fall depends on
 // each page's length, so this walks the pages of the site — public, a signed-in visitor's and

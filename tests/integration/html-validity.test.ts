@@ -1,4 +1,4 @@
-// Every page of the walk is valid HTML (issue 28): the Nu HTML Checker (the W3C's validator,
+// Every page of the walk is valid HTML: the Nu HTML Checker (the W3C's validator,
 // vnu-jar, a Java program) reads the HTML exactly as the server sends it — the public pages, a
 // signed-in visitor's, the back office's (tests/support/site-pages.ts), and the states that only
 // a posted form or a filtered list shows (error summaries, fields in error, refused filters) —

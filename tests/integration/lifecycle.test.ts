@@ -115,7 +115,7 @@ describe("el proceso diario y la Ley de Contrato de Seguro", () => {
     expect(last!.summary).toContain("recibo 2 impagado desde el 01/02/2027 (art. 15 LCS)");
     const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "policy.suspended"), eq(auditLog.entityId, String(unpaid.id))));
     expect(audit).toHaveLength(1);
-    // The policyholder is told, as when staff suspend (issue 28): what is owed and how to lift it.
+    // The policyholder is told, as when staff suspend: what is owed and how to lift it.
     const [notice, ...more] = await mailsTo(unpaid.email);
     expect(more).toEqual([]);
     expect(notice).toMatchObject({ subject: `Cobertura suspendida: su póliza ${unpaid.number}` });

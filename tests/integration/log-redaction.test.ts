@@ -1,4 +1,4 @@
-// No personal data or secrets in the log (issue 27): a database error's line carried the driver's
+// No personal data or secrets in the log: a database error's line carried the driver's
 // message with every bound parameter (password hashes, NIF, names, addresses, e-mails). Here a
 // constraint added for the test makes the writes of a registration and of a checkout fail with
 // personal data bound to them; the log must name the failure without any of the values sent.

@@ -1,4 +1,4 @@
-// The OpenAPI document is as strict as the API (issue 12): the document is valid OpenAPI 3, every
+// The OpenAPI document is as strict as the API: the document is valid OpenAPI 3, every
 // request body can be generated from its schema (no `not`, every union tells its branches apart),
 // and every answer the API gives to a sample of requests per operation — a valid one where we have
 // it, then no token, a wrong token, a staff member without permissions, unknown ids, an invalid

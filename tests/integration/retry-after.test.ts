@@ -1,4 +1,4 @@
-// Every 429 carries Retry-After (issue 27): the per-e-mail sign-in lock answered without one, in
+// Every 429 carries Retry-After: the per-e-mail sign-in lock answered without one, in
 // the API and through the web's sign-in form. (The reset request's timing is measured on the real
 // process, tests/integration/process.test.ts: in one process the client shares the server's loop.)
 import { describe, expect, it } from "vitest";

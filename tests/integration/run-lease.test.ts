@@ -1,4 +1,4 @@
-// The daily run's lease (issue 27, ADR 011 amended): one run per day however many ask at once (the
+// The daily run's lease (ADR 011 amended): one run per day however many ask at once (the
 // same staff member in two tabs, two instances), the second told about the run under way and
 // shown its result; a holder whose heartbeat stopped is taken over at once, a live one (its
 // heartbeat beats while a single step takes long) never; and a holder taken over while it still

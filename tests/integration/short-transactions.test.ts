@@ -1,4 +1,4 @@
-// Keep transactions short (issue 12, ADR 017): the card is charged, the lifecycle's charges and
+// Keep transactions short (ADR 017): the card is charged, the lifecycle's charges and
 // refunds are made and the PDFs are rendered with no transaction open. A payment provider that looks, while it charges, whether it runs inside a
 // transaction and whether the database can answer another statement (PGlite has one connection:
 // a transaction open around the charge would keep that statement waiting); PDF rendering refuses

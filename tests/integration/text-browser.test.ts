@@ -1,4 +1,4 @@
-// A text browser completes the alquiler quote and its checkout (issue 11): w3m, which runs no
+// A text browser completes the alquiler quote and its checkout: w3m, which runs no
 // JavaScript and draws every text input whatever its CSS, reads each page (`-dump`) and sends
 // each form (`-post`). The test keeps the cookies (w3m keeps session cookies only within one
 // run) and reads the forms' fields from the page as w3m received it, as w3m itself would send them.

@@ -1,4 +1,4 @@
-// Demo data for a first start on a developer's machine (issue 11): a few fictitious customers with
+// Demo data for a first start on a developer's machine: a few fictitious customers with
 // quotes and policies across the three lines and the states a back office sees, so that the
 // dashboard and the lists are not empty. Made through the API itself (in process), so every row —
 // recibos, payments, consents, history, audit, e-mails in the outbox — is what a real sale writes.

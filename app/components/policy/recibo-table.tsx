@@ -9,7 +9,7 @@ type ReciboLine = Pick<PolicyAnswer["recibos"][number], "sequence" | "kind" | "p
 /**
  * A policy's recibos in short (Mi póliza, the back office's policy summary); `badges` shows the
  * status as a coloured badge, `pdfHref` adds a column with each recibo's PDF. Each date says what
- * it is (issue 28): the period the recibo covers, its due date ("Vencimiento", the effective date
+ * it is: the period the recibo covers, its due date ("Vencimiento", the effective date
  * of a suplemento's) and, under the status, the day it was charged, which for a recibo paid when
  * bought comes before its due date. No "Fecha de cargo" that is neither.
  *

@@ -14,7 +14,7 @@ export type PriceStepsPlan = {
 };
 
 /**
- * How a plan's price is built, line by line, so that a customer can redo the sum (issue 28): the
+ * How a plan's price is built, line by line, so that a customer can redo the sum: the
  * plan's base premium, each tariff factor with the customer's value that chose it, its multiplier
  * and the running amount, the risk premium, the optional guarantees added, the net premium, then
  * the surcharges and the tax of the chosen way of paying and the total. A table: each row is a

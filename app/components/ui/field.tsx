@@ -124,7 +124,7 @@ export function DateField<Schema>({ meta, label, hint, example, width = "xs", cl
   const fullHint = (
     <>
       {hint}
-      {/* The space in the same text node as the words (issue 28). */}
+      {/* The space in the same text node as the words. */}
       {`${hint ? " " : ""}${say("Escriba", "Escribe")} día, mes y año: dd/mm/aaaa. Por ejemplo, `}
       {example}
     </>

@@ -6,7 +6,7 @@
  * whatever its type: a money or a kilometres field, a text input with inputmode="decimal" or
  * "numeric" (never type="number": it rounds, spins on scroll and reads badly aloud), got the
  * schema's `min` and `max`; a radio button of an enum got its `pattern`. A browser ignores them
- * there, and the page is not valid HTML (issue 28: the Nu HTML Checker). The server checks every
+ * there, and the page is not valid HTML (the Nu HTML Checker). The server checks every
  * bound anyway (the form's schema in the action), and the forms are `novalidate`: nothing is lost.
  */
 const TEXT_LIKE = ["text", "search", "url", "tel", "email", "password"] as const;
