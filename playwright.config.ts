@@ -23,7 +23,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  // In CI a failed test runs once more; tests/support/flaky-reporter.ts lists those that needed it.
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }], ["./tests/support/flaky-reporter.ts"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: "es-ES",
