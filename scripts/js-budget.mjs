@@ -5,13 +5,14 @@ import { firstLoad, kb } from "./first-load.mjs";
 
 /**
  * /cotizar's first load as served with Brotli, and its number of files: a ratchet a little above
- * what the build loads today (102.2 KB in 10 files since the re-bundle counts what a merge brings),
- * under the targets of 110 KB and 12 files (ADR 008).
+ * what the build loads (106.3 KB in 12 files since the fields speak in the screen's voice, focus
+ * follows the steps and toasts wait to be read; 102.2 KB in 10 before), at the targets of 110 KB
+ * and 12 files (ADR 008). Winning back the 4 KB and 2 files is for the speed work.
  */
 export const BUDGET = {
   route: "routes/cotizar",
-  maxBrBytes: Number(process.env.JS_BUDGET_BR_BYTES ?? 105 * 1024),
-  maxFiles: Number(process.env.JS_BUDGET_FILES ?? 11),
+  maxBrBytes: Number(process.env.JS_BUDGET_BR_BYTES ?? 107 * 1024),
+  maxFiles: Number(process.env.JS_BUDGET_FILES ?? 12),
 };
 
 const load = firstLoad(BUDGET.route);
