@@ -37,7 +37,7 @@ export async function buildServer({ entry = "server.ts", outfile = SERVER_BUNDLE
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node24",
     packages: "external",
     sourcemap: "linked",
     logLevel: "warning",
