@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseHandle } from "./api/db/client";
 import { seedDatabase } from "./api/db/seed";
 import { DEMO_RATE_LIMITS, demoDataWanted, seedDemoData } from "./api/db/seed/demo";
 import { startOutboxWorker, type OutboxWorker } from "./api/services/mail";
-import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services/lifecycle";
+import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services/daily-run";
 import { createPaymentProvider } from "./api/services/payments";
 import { createServerApp, keepIdleConnections } from "./server/app";
 import { parseTrustProxy } from "./server/client-address";

@@ -56,15 +56,13 @@ import {
   changeRecibo,
   prepareRenewalNow,
   reactivatePolicy,
-  RUN_JOIN_WAIT_MS,
-  runLifecycle,
-  type RunUnderWay,
   stopRenewal,
   policyStateOf,
   suspendPolicy,
   updatePolicyDetails,
   type ReciboChange,
 } from "../services/lifecycle";
+import { RUN_JOIN_WAIT_MS, runLifecycle, type RunUnderWay } from "../services/daily-run";
 import { conditionsDocument, reciboDocument } from "../services/documents";
 import { pdfContent, pdfResponse } from "../answers/pdf";
 import { policyAnswer } from "../answers/policy";

@@ -11,7 +11,7 @@ import { addDays, madridDate } from "../../api/domain/calendar";
 import { formatIsoDate, formatMoney } from "../../api/contract/format";
 import { premiumComponents } from "../../api/domain/rating";
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
-import { runLifecycleDay } from "../../api/services/lifecycle";
+import { runLifecycleDay } from "../../api/services/daily-run";
 import { TestGateway } from "../../api/services/payments";
 import { pdfText } from "../support/pdf-text";
 import { memoryLogger } from "../support/server";
