@@ -54,7 +54,6 @@ import {
   addPolicyNote,
   cancelPolicy,
   changeRecibo,
-  prepareRenewalNow,
   reactivatePolicy,
   stopRenewal,
   policyStateOf,
@@ -63,6 +62,7 @@ import {
   type ReciboChange,
 } from "../services/lifecycle";
 import { RUN_JOIN_WAIT_MS, runLifecycle, type RunUnderWay } from "../services/daily-run";
+import { prepareRenewalNow } from "../services/renewal";
 import { conditionsDocument, reciboDocument } from "../services/documents";
 import { pdfContent, pdfResponse } from "../answers/pdf";
 import { policyAnswer } from "../answers/policy";

@@ -32,9 +32,7 @@ import { eq } from "drizzle-orm";
 import {
   applyReciboChange,
   cancelAndNotify,
-  offerRenewal,
   policyStateOf,
-  renew,
   suspendAndNotify,
   SYSTEM_ACTOR,
   transition,
@@ -42,6 +40,7 @@ import {
   type Change,
   type LifecycleDeps,
 } from "./lifecycle";
+import { offerRenewal, renew } from "./renewal";
 
 // ─── The daily run ──────────────────────────────────────────────────────────────────────────
 

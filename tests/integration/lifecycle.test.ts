@@ -7,7 +7,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
 import { lifecycleRuns, outboxEmails, policyHistory, tariffs, auditLog } from "../../api/db/schema";
-import { priceRenewal } from "../../api/services/lifecycle";
+import { priceRenewal } from "../../api/services/renewal";
 import { runLifecycle } from "../../api/services/daily-run";
 import { lockPolicy } from "../../api/db/lifecycle.repo";
 import { TestGateway } from "../../api/services/payments";
