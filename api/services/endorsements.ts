@@ -236,13 +236,32 @@ export type EndorsementRequest = {
 
 /** Adds the guarantees (one transaction, idempotent by the body's key). `created` is false for a repeated submit. */
 export async function createEndorsement(deps: EndorsementDeps, req: EndorsementRequest): Promise<{ created: boolean; endorsementId: number }> {
+  try {
+    return await addGuarantees(deps, req);
+  } catch (error) {
+    // An identical submit that committed while this one was checking (its guarantees are now on
+    // the policy, so the checks refuse them): the same answer as any repeat, not a 409.
+    if (error instanceof ApiProblem && error.status === 409) {
+      const replay = await repeatedSubmit(deps.db, req);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+}
+
+/** The endorsement already made with this key, as a repeated submit's answer; null when none. */
+async function repeatedSubmit(db: Database, { view, body }: EndorsementRequest): Promise<{ created: false; endorsementId: number } | null> {
+  const done = await findEndorsementByKey(db, body.idempotencyKey);
+  if (!done) return null;
+  if (done.policyId !== view.id) throw new ApiProblem(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  return { created: false, endorsementId: done.id };
+}
+
+async function addGuarantees(deps: EndorsementDeps, req: EndorsementRequest): Promise<{ created: boolean; endorsementId: number }> {
   const { db, payments: provider, logger } = deps;
   const { view, body, actor, now } = req;
-  const done = await findEndorsementByKey(db, body.idempotencyKey);
-  if (done) {
-    if (done.policyId !== view.id) throw new ApiProblem(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
-    return { created: false, endorsementId: done.id };
-  }
+  const done = await repeatedSubmit(db, req);
+  if (done) return done;
   const today = madridDate(now);
   // Checked before the transaction for a quick answer, and again on the locked row inside it.
   const before = await readPolicyRow(db, view.id);
