@@ -4,7 +4,20 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", ".cache/", "bench/bare/build/", "bench/bare/public/build/", "bench/bare/.cache/", "node_modules/", "api/db/migrations/", "playwright-report/", "test-results/"] },
+  {
+    ignores: [
+      "build/",
+      "public/build/",
+      ".cache/",
+      "bench/bare/build/",
+      "bench/bare/public/build/",
+      "bench/bare/.cache/",
+      "node_modules/",
+      "api/db/migrations/",
+      "playwright-report/",
+      "test-results/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -43,7 +56,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ["**/api/*", "!**/api/contract", "!**/api/contract/*"], message: "app/ may import only api/contract from the API." },
-            { group: ["~/components/*", "**/components/*", "~/routes/*"], message: "app/lib may not import components or routes: move what both need into app/lib." },
+            {
+              group: ["~/components/*", "**/components/*", "~/routes/*"],
+              message: "app/lib may not import components or routes: move what both need into app/lib.",
+            },
           ],
         },
       ],
@@ -55,7 +71,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/*", "**/app/*", "~/*"], message: "api/ may not import server/ or app/; shared utilities live in platform/." }] },
+        {
+          patterns: [
+            { group: ["**/server/*", "**/app/*", "~/*"], message: "api/ may not import server/ or app/; shared utilities live in platform/." },
+          ],
+        },
       ],
     },
   },
@@ -71,7 +91,19 @@ export default tseslint.config(
           patterns: [
             { group: ["**/server/*", "**/app/*", "~/*"], message: "api/ may not import server/ or app/; shared utilities live in platform/." },
             {
-              group: ["**/db", "**/db/*", "**/services", "**/services/*", "**/routes", "**/routes/*", "hono", "hono/*", "@hono/*", "drizzle-orm", "drizzle-orm/*"],
+              group: [
+                "**/db",
+                "**/db/*",
+                "**/services",
+                "**/services/*",
+                "**/routes",
+                "**/routes/*",
+                "hono",
+                "hono/*",
+                "@hono/*",
+                "drizzle-orm",
+                "drizzle-orm/*",
+              ],
               message: "api/domain holds pure rules: it may not import the database, services, routes or Hono.",
             },
           ],

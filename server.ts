@@ -63,7 +63,9 @@ async function main() {
   }
 
   if (config.generatedSecrets.length) {
-    logger.warn(`${config.generatedSecrets.join(" y ")} no definida(s): se usa un valor generado guardado en ${path.join(config.DATA_DIR, "secrets.json")}. Defínalas en producción.`);
+    logger.warn(
+      `${config.generatedSecrets.join(" y ")} no definida(s): se usa un valor generado guardado en ${path.join(config.DATA_DIR, "secrets.json")}. Defínalas en producción.`,
+    );
   }
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 

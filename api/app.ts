@@ -33,7 +33,6 @@ export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue" | "readDb" | "
   readDb?: Database;
 };
 
-
 /**
  * Builds the API from its dependencies. Paths are relative to the API base address
  * (mounted under /api by server.ts). Every error is JSON { error, fieldErrors? }.

@@ -2,13 +2,7 @@
 // the credential check shared by both login endpoints (rate limit, constant-ish timing, audit).
 import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "./env";
-import {
-  findAdminOfToken,
-  findUserOfToken,
-  markLoginAttemptSucceeded,
-  reserveLoginAttempt,
-  type AdminAccount,
-} from "./db/accounts.repo";
+import { findAdminOfToken, findUserOfToken, markLoginAttemptSucceeded, reserveLoginAttempt, type AdminAccount } from "./db/accounts.repo";
 import { writeAudit, type AuditWrite } from "./db/audit";
 import { hashPassword, verifyPassword } from "./domain/password";
 import { hasPermission, isPermissionName, PERMISSION_NAMES, type PermissionName } from "./domain/permissions";

@@ -33,7 +33,7 @@ describe("csvDateTime", () => {
     }
     // And a few thousand instants spread over fifty years (the same hour many times, too).
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 5000; i++) {
       const date = new Date(Date.UTC(1990, 0, 1) + Math.floor(random() * 50 * 365 * 86_400_000));
       expect(csvDateTime(date)).toBe(slowDateTime(date));
@@ -62,7 +62,7 @@ describe("csvLine", () => {
       " espacio delante",
       "espacio detrás ",
       "\ttab",
-      "=HYPERLINK(\"http://malo\")",
+      '=HYPERLINK("http://malo")',
       "+34 600",
       "-1+2",
       "@10.0.0.1",

@@ -92,7 +92,11 @@ export function csvStream<Item>({ header, batches, row }: CsvExport<Item>): Read
  * A batch that cannot be read after the 200 went out is logged and cuts the download (platform/streams.ts).
  */
 export function csvAttachment(
-  c: { var: { deps: { now: () => Date; logger: Logger } }; req: { path: string }; body: (body: ReadableStream, status: 200, headers: Record<string, string>) => Response },
+  c: {
+    var: { deps: { now: () => Date; logger: Logger } };
+    req: { path: string };
+    body: (body: ReadableStream, status: 200, headers: Record<string, string>) => Response;
+  },
   name: string,
   body: ReadableStream<Uint8Array>,
 ) {

@@ -10,8 +10,7 @@ type Operation = {
   security?: unknown[];
 };
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 const json = (value: unknown) => `<pre>${escape(JSON.stringify(value, null, 2))}</pre>`;
 
@@ -26,7 +25,10 @@ export function renderApiDocs(doc: OpenApiDocument): string {
       const op = raw as Operation;
       const tag = op.tags?.[0] ?? "General";
       const params = (op.parameters ?? [])
-        .map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ", obligatorio" : ""})${p.description ? ` — ${escape(p.description)}` : ""}</li>`)
+        .map(
+          (p) =>
+            `<li><code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ", obligatorio" : ""})${p.description ? ` — ${escape(p.description)}` : ""}</li>`,
+        )
         .join("");
       const body = op.requestBody?.content?.["application/json"]?.schema;
       const responses = Object.entries(op.responses ?? {})
@@ -67,6 +69,12 @@ a{color:#1e40af}
 <p>Documento OpenAPI 3: <a href="/api/openapi.json">/api/openapi.json</a>. Todas las rutas son relativas a <code>/api</code>.</p>
 <nav aria-label="Secciones"><ul>${toc}</ul></nav>
 ${[...byTag.entries()].map(([tag, ops]) => `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${ops.join("")}`).join("")}
-${Object.keys(schemas).length ? `<h2 id="esquemas">Esquemas</h2>${Object.entries(schemas).map(([name, s]) => `<h3 id="schema-${escape(name)}">${escape(name)}</h3>${json(s)}`).join("")}` : ""}
+${
+  Object.keys(schemas).length
+    ? `<h2 id="esquemas">Esquemas</h2>${Object.entries(schemas)
+        .map(([name, s]) => `<h3 id="schema-${escape(name)}">${escape(name)}</h3>${json(s)}`)
+        .join("")}`
+    : ""
+}
 </main></body></html>`;
 }

@@ -10,9 +10,12 @@ describe("RATE_LIMITS", () => {
     expect(parseRateLimits("")).toEqual({});
   });
 
-  it.each(["registro=10/3600", "register=10", "register=0/60", "register=10/0", "signIn=-1/60", "checkout=1e3/60"])("rechaza %s con un mensaje en español", (value) => {
-    expect(() => parseRateLimits(value)).toThrow(/no es válido: use nombre=número\/segundos/);
-  });
+  it.each(["registro=10/3600", "register=10", "register=0/60", "register=10/0", "signIn=-1/60", "checkout=1e3/60"])(
+    "rechaza %s con un mensaje en español",
+    (value) => {
+      expect(() => parseRateLimits(value)).toThrow(/no es válido: use nombre=número\/segundos/);
+    },
+  );
 });
 
 describe("el 429 por dirección", () => {

@@ -86,13 +86,14 @@ export async function giveBackAddressHit(c: LimitContext, name: RateLimitName, k
  */
 export function parseRateLimits(value: string): Partial<RateLimits> {
   const limits: Partial<RateLimits> = {};
-  for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^(\w+)=(\d{1,9})\/(\d{1,7})$/.exec(part);
     const name = match?.[1] as RateLimitName | undefined;
     if (!match || !name || !(name in DEFAULT_RATE_LIMITS) || Number(match[2]) < 1 || Number(match[3]) < 1) {
-      throw new Error(
-        `"${part}" no es válido: use nombre=número/segundos (${Object.keys(DEFAULT_RATE_LIMITS).join(", ")}), p. ej. register=10/3600`,
-      );
+      throw new Error(`"${part}" no es válido: use nombre=número/segundos (${Object.keys(DEFAULT_RATE_LIMITS).join(", ")}), p. ej. register=10/3600`);
     }
     limits[name] = { limit: Number(match[2]), windowMs: Number(match[3]) * 1000 };
   }

@@ -64,9 +64,16 @@ describe("el documento OpenAPI", () => {
     expect(operations.length).toBeGreaterThan(80);
     const schemes = Object.keys(document.components?.securitySchemes ?? {});
     expect(schemes).toEqual(["bearerAuth"]);
-    const undeclared = operations.filter(({ op }) => !Array.isArray(op.security) || op.security.some((r) => Object.keys(r).some((name) => !schemes.includes(name))));
+    const undeclared = operations.filter(
+      ({ op }) => !Array.isArray(op.security) || op.security.some((r) => Object.keys(r).some((name) => !schemes.includes(name))),
+    );
     expect(undeclared.map(({ key }) => key)).toEqual([]);
-    expect(operations.filter(({ op }) => op.security!.length === 0).map(({ key }) => key).sort()).toEqual([
+    expect(
+      operations
+        .filter(({ op }) => op.security!.length === 0)
+        .map(({ key }) => key)
+        .sort(),
+    ).toEqual([
       "GET /documents/ipid/{line}",
       "GET /public/guarantees",
       "GET /public/lines",
@@ -92,8 +99,14 @@ describe("el documento OpenAPI", () => {
   });
 
   it("no deja declarar una ruta que no dice su security o no tiene operationId", () => {
-    expect(() => documentedRoute({ method: "get", path: "/olvidada", operationId: "getOlvidada", responses: {} })).toThrow("GET /olvidada declares no security");
-    expect(() => documentedRoute({ method: "get", path: "/olvidada", security: [], responses: {} })).toThrow("GET /olvidada needs a camelCase operationId");
-    expect(() => documentedRoute({ method: "get", path: "/olvidada", security: [], operationId: "get-olvidada", responses: {} })).toThrow("needs a camelCase operationId");
+    expect(() => documentedRoute({ method: "get", path: "/olvidada", operationId: "getOlvidada", responses: {} })).toThrow(
+      "GET /olvidada declares no security",
+    );
+    expect(() => documentedRoute({ method: "get", path: "/olvidada", security: [], responses: {} })).toThrow(
+      "GET /olvidada needs a camelCase operationId",
+    );
+    expect(() => documentedRoute({ method: "get", path: "/olvidada", security: [], operationId: "get-olvidada", responses: {} })).toThrow(
+      "needs a camelCase operationId",
+    );
   });
 });

@@ -111,11 +111,15 @@ function refuseControlCharacters(route: RouteConfig): MiddlewareHandler {
 export function documentedRoute<R extends RouteConfig>(route: R): R {
   const key = `${route.method.toUpperCase()} ${route.path}`;
   if (!route.security) throw new Error(`${key} declares no security (BEARER_SECURITY, [{}, ...BEARER_SECURITY] or PUBLIC_SECURITY)`);
-  if (!route.operationId || !/^[a-z][A-Za-z0-9]*$/.test(route.operationId)) throw new Error(`${key} needs a camelCase operationId (${route.operationId ?? "none"})`);
+  if (!route.operationId || !/^[a-z][A-Za-z0-9]*$/.test(route.operationId))
+    throw new Error(`${key} needs a camelCase operationId (${route.operationId ?? "none"})`);
   const responses: RouteConfig["responses"] = { ...route.responses };
   for (const status of commonErrorStatuses(route)) responses[status] ??= errorResponse(status);
   const middleware = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
-  const checks = [...(jsonBody(route) ? [jsonOnly] : []), ...(route.request?.params || route.request?.query || jsonBody(route) ? [refuseControlCharacters(route)] : [])];
+  const checks = [
+    ...(jsonBody(route) ? [jsonOnly] : []),
+    ...(route.request?.params || route.request?.query || jsonBody(route) ? [refuseControlCharacters(route)] : []),
+  ];
   return { ...route, responses, ...(checks.length ? { middleware: [...middleware, ...checks] } : {}) };
 }
 

@@ -68,7 +68,11 @@ describe("espacios en JSX", () => {
       `<p><b>x</b> {y}</p>`,
     ];
     for (const c of cases) expect(loneSpaces("x.tsx", `const x = ${c};`), c).toHaveLength(1);
-    const fine = [`<label>{\`\${terms} \`}<a href="/x">condiciones</a></label>`, `<p>en la <a href="/x">política</a></p>`, `<p><time /> <b>x</b></p>`];
+    const fine = [
+      `<label>{\`\${terms} \`}<a href="/x">condiciones</a></label>`,
+      `<p>en la <a href="/x">política</a></p>`,
+      `<p><time /> <b>x</b></p>`,
+    ];
     for (const c of fine) expect(loneSpaces("x.tsx", `const x = ${c};`), c).toEqual([]);
   });
 });

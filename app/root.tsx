@@ -38,8 +38,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = ({ error, location }) =>
-  error ? [{ title: errorTitle(error, location.pathname) }] : [{ title: HOME_TITLE }];
+export const meta: MetaFunction = ({ error, location }) => (error ? [{ title: errorTitle(error, location.pathname) }] : [{ title: HOME_TITLE }]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // getVisitor re-validates a visitor token with GET /auth/profile on every request that carries
@@ -134,13 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {data ? (
-          <AuthenticityTokenProvider token={data.csrf}>
-            {body}
-          </AuthenticityTokenProvider>
-        ) : (
-          body
-        )}
+        {data ? <AuthenticityTokenProvider token={data.csrf}>{body}</AuthenticityTokenProvider> : body}
         <ScrollRestoration nonce={nonce} getKey={scrollKey} />
         <Scripts nonce={nonce} />
       </body>

@@ -92,7 +92,11 @@ async function ready(server) {
 }
 
 async function token() {
-  const response = await fetch(`${base}/api/admin/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const response = await fetch(`${base}/api/admin/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
   if (!response.ok) throw new Error(`login: ${response.status}`);
   return (await response.json()).token;
 }
@@ -158,8 +162,16 @@ The day's run was started, the server killed (SIGKILL) after ${KILL_AFTER_S} s, 
 
 | | value |
 |---|---|
-| history entries written by the run (by event) | ${Object.entries(done).map(([k, v]) => `${k} ${v.toLocaleString("en")}`).join(", ") || "none"} |
-| written before the kill | ${Object.entries(interrupted).map(([k, v]) => `${k} ${(v - (before[k] ?? 0)).toLocaleString("en")}`).join(", ") || "none"} |
+| history entries written by the run (by event) | ${
+  Object.entries(done)
+    .map(([k, v]) => `${k} ${v.toLocaleString("en")}`)
+    .join(", ") || "none"
+} |
+| written before the kill | ${
+  Object.entries(interrupted)
+    .map(([k, v]) => `${k} ${(v - (before[k] ?? 0)).toLocaleString("en")}`)
+    .join(", ") || "none"
+} |
 | resumed run, to the end | ${resumeSeconds.toFixed(1)} s |
 | whole day, first start to end (with the restart) | ${totalSeconds.toFixed(1)} s |
 | policies changed per second (whole day) | ${(policiesTouched / totalSeconds).toFixed(0)} |

@@ -309,7 +309,6 @@ export async function loadListVolumes(client, { scale = 1, log = () => {} } = {}
                     when 'email' then 'outbox_email' when 'role' then 'role' when 'admin_user' then 'admin_user'
                     when 'admin' then 'admin_user' else 'user' end as entity) a`,
     );
-
   }
 }
 

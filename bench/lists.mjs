@@ -16,7 +16,19 @@
 //    issue marked met or missed. Nothing is asserted: the figures are read by people.
 import autocannon from "autocannon";
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -74,7 +86,8 @@ function startCluster() {
   const dir = process.env.BENCH_PG_DIR ?? mkdtempSync(path.join(tmpdir(), "cotiza-bench-pg-"));
   mkdirSync(dir, { recursive: true });
   if (existsSync(path.join(dir, "PG_VERSION"))) throw new Error(`${dir} already holds a cluster: give an empty BENCH_PG_DIR`);
-  if (process.getuid?.() === 0) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
+  if (process.getuid?.() === 0)
+    chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
   chmodSync(dir, 0o700);
   asPostgres(`${bin}/initdb -D ${dir} -U cotiza --auth=trust -E UTF8 --locale=C.UTF-8`);
   // Loading runs without durability (a throwaway cluster); it is switched back on before measuring.
@@ -220,7 +233,9 @@ function orderProblem(items, { by, dir }) {
   const present = values.filter((v) => v !== null && v !== undefined).map(String);
   const firstNull = values.findIndex((v) => v === null || v === undefined);
   if (firstNull !== -1) {
-    const nullsTogether = values.slice(firstNull).every((v) => v === null || v === undefined) || values.slice(0, values.length - present.length).every((v) => v === null || v === undefined);
+    const nullsTogether =
+      values.slice(firstNull).every((v) => v === null || v === undefined) ||
+      values.slice(0, values.length - present.length).every((v) => v === null || v === undefined);
     if (!nullsTogether) return "the rows are not in that order, nulls mixed with values (the parameter is ignored)";
   }
   const inOrder = (cmp) => present.every((v, i) => i === 0 || (dir === "asc" ? cmp(present[i - 1], v) <= 0 : cmp(present[i - 1], v) >= 0));
@@ -236,7 +251,8 @@ async function probe(target, headers) {
   const body = await response.text();
   const ms = performance.now() - t;
   const result = { status: response.status, ms: Math.round(ms), bytes: Buffer.byteLength(body) };
-  if (response.status !== 200) return { ...result, error: `answered ${response.status}${response.status === 400 ? " (parameter refused)" : ""}: ${body.slice(0, 160)}` };
+  if (response.status !== 200)
+    return { ...result, error: `answered ${response.status}${response.status === 400 ? " (parameter refused)" : ""}: ${body.slice(0, 160)}` };
   if (target.expect) {
     let json;
     try {
@@ -272,7 +288,9 @@ function cpuTicks(pid) {
  */
 async function drain(client, pid) {
   for (let i = 0; i < 300; i++) {
-    const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()");
+    const { rows } = await client.query(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()",
+    );
     const ticks = cpuTicks(pid);
     await sleep(200);
     if (rows[0].n === 0 && cpuTicks(pid) - ticks <= 2) return;
@@ -291,7 +309,15 @@ async function measure(target, headers, rss, client, pid) {
   const cold = await probe(target, headers).catch((error) => ({ status: 0, error: `no answer: ${error.message}` }));
   const first = cold.error ? cold : await probe(target, headers).catch((error) => ({ status: 0, error: `no answer: ${error.message}` }));
   // The machine is shared: the 1-minute load average says how contended the figures were.
-  const row = { target: target.name, path: target.path, auth: target.auth, status: first.status, singleMs: first.ms, bytes: first.bytes, loadAverage: Number(loadavg()[0].toFixed(1)) };
+  const row = {
+    target: target.name,
+    path: target.path,
+    auth: target.auth,
+    status: first.status,
+    singleMs: first.ms,
+    bytes: first.bytes,
+    loadAverage: Number(loadavg()[0].toFixed(1)),
+  };
   if (first.error) return { ...row, error: first.error };
   const peak = rss.window();
   if (first.ms > SLOW_PROBE_MS) {
@@ -388,11 +414,19 @@ async function measureExport(target, headers, rss) {
 // ─── EXPLAIN of the SQL behind each target ─────────────────────────────────────────────────
 
 async function toggleCapture(server, sqlLog) {
-  const before = existsSync(sqlLog) ? readFileSync(sqlLog, "utf8").split("\n").filter((l) => l.includes('"capture"')).length : 0;
+  const before = existsSync(sqlLog)
+    ? readFileSync(sqlLog, "utf8")
+        .split("\n")
+        .filter((l) => l.includes('"capture"')).length
+    : 0;
   server.kill("SIGUSR2");
   for (let i = 0; i < 100; i++) {
     await sleep(20);
-    const markers = existsSync(sqlLog) ? readFileSync(sqlLog, "utf8").split("\n").filter((l) => l.includes('"capture"')).length : 0;
+    const markers = existsSync(sqlLog)
+      ? readFileSync(sqlLog, "utf8")
+          .split("\n")
+          .filter((l) => l.includes('"capture"')).length
+      : 0;
     if (markers > before) return;
   }
   throw new Error("the server did not switch SQL capture (is bench/lists-sql-capture.mjs loaded?)");
@@ -413,7 +447,11 @@ async function explainTargets(server, sqlLog, targets, headersOf, client, bigTab
     for (const target of targets) {
       const from = statSync(sqlLog).size;
       try {
-        const response = await fetch(`${base}${target.path}`, { headers: headersOf(target), redirect: "manual", signal: AbortSignal.timeout(600_000) });
+        const response = await fetch(`${base}${target.path}`, {
+          headers: headersOf(target),
+          redirect: "manual",
+          signal: AbortSignal.timeout(600_000),
+        });
         await response.arrayBuffer();
       } catch {
         // the figure says what happened; the statements sent are still worth explaining
@@ -451,13 +489,26 @@ async function explainTargets(server, sqlLog, targets, headersOf, client, bigTab
           const nodes = planNodes(plan);
           const seqScans = nodes
             .filter((n) => n["Node Type"] === "Seq Scan" && bigTables.has(n["Relation Name"]))
-            .map((n) => ({ table: n["Relation Name"], tableRows: bigTables.get(n["Relation Name"]), filter: n.Filter ?? null, parallel: Boolean(n["Parallel Aware"]) }));
+            .map((n) => ({
+              table: n["Relation Name"],
+              tableRows: bigTables.get(n["Relation Name"]),
+              filter: n.Filter ?? null,
+              parallel: Boolean(n["Parallel Aware"]),
+            }));
           // Not a Seq Scan, as costly as one: an index or bitmap scan that reads 100k rows or more
           // (a count walking a whole index, a deep OFFSET, an index walked for rows a filter drops).
-          const readRows = (n) => ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0) + (n["Rows Removed by Index Recheck"] ?? 0)) * (n["Actual Loops"] ?? 1);
+          const readRows = (n) =>
+            ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0) + (n["Rows Removed by Index Recheck"] ?? 0)) * (n["Actual Loops"] ?? 1);
           const wastefulScans = nodes
             .filter((n) => /^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/.test(n["Node Type"]) && readRows(n) >= TARGETS.seqScanRows)
-            .map((n) => ({ node: n["Node Type"], table: n["Relation Name"] ?? null, index: n["Index Name"] ?? null, rowsRead: readRows(n), rowsRemovedByFilter: (n["Rows Removed by Filter"] ?? 0) * (n["Actual Loops"] ?? 1), filter: n.Filter ?? null }));
+            .map((n) => ({
+              node: n["Node Type"],
+              table: n["Relation Name"] ?? null,
+              index: n["Index Name"] ?? null,
+              rowsRead: readRows(n),
+              rowsRemovedByFilter: (n["Rows Removed by Filter"] ?? 0) * (n["Actual Loops"] ?? 1),
+              filter: n.Filter ?? null,
+            }));
           cache.set(key, {
             sql: s.text,
             params: s.values,
@@ -494,17 +545,30 @@ function writeReport(report) {
     return scans.length ? `**${[...new Set(scans.map((s) => s.table))].join(", ")}**` : "none";
   };
   const listLines = rows.map((r) => {
-    if (r.error) return `| ${r.target} | error | — | — | — | — | ${r.error.replaceAll("|", "\\|").slice(0, 140)} | not measured | ${seqCell(r.target)} |`;
+    if (r.error)
+      return `| ${r.target} | error | — | — | — | — | ${r.error.replaceAll("|", "\\|").slice(0, 140)} | not measured | ${seqCell(r.target)} |`;
     const bad = (r.non2xx ?? 0) + (r.errors ?? 0);
     const note = [
-      r.noneUnderLoad ? `no answer within a ${DURATION} s run at ${CONNECTIONS} connections; 3 requests one by one` : r.mode === "sequential" ? "too slow for load (> 1 s alone): 3 requests one by one" : null, bad ? `${bad} non-2xx/errors` : null, `${Math.round(r.bytes / 1024)} KB`]
+      r.noneUnderLoad
+        ? `no answer within a ${DURATION} s run at ${CONNECTIONS} connections; 3 requests one by one`
+        : r.mode === "sequential"
+          ? "too slow for load (> 1 s alone): 3 requests one by one"
+          : null,
+      bad ? `${bad} non-2xx/errors` : null,
+      `${Math.round(r.bytes / 1024)} KB`,
+    ]
       .filter(Boolean)
       .join("; ");
     return `| ${r.target} | ${r.status} | ${r.p50ms} | ${r.p99ms} | ${r.requestsPerSecond}${r.requestsPerSecondRange ? ` (${r.requestsPerSecondRange.join("–")})` : ""} | ${r.peakRssMB} | ${note} | ${mark(r.p99ms <= TARGETS.p99ms && !bad)} | ${seqCell(r.target)} |`;
   });
   const exportLines = exports.map((e) => {
     if (e.error) return `| ${e.target} | ${e.status} | — | — | — | — | — | — | ${e.error} | **missed** | **missed** |`;
-    const whole = e.totalMatching === null ? "?" : e.rows >= e.totalMatching ? "yes" : `**no: ${e.rows.toLocaleString("en")} of ${e.totalMatching.toLocaleString("en")}**`;
+    const whole =
+      e.totalMatching === null
+        ? "?"
+        : e.rows >= e.totalMatching
+          ? "yes"
+          : `**no: ${e.rows.toLocaleString("en")} of ${e.totalMatching.toLocaleString("en")}**`;
     return `| ${e.target} | ${e.status} | ${e.rows.toLocaleString("en")} | ${whole} | ${(e.bytes / 1048576).toFixed(1)} MB | ${e.seconds} | ${e.rowsPerSecond.toLocaleString("en")} | ${e.rssBeforeMB} → ${e.rssPeakMB} (+${e.rssGrowthMB}) | first byte ${e.firstByteMs} ms | ${mark(e.rowsPerSecond >= TARGETS.exportRowsPerSecond)} | ${mark(e.rssGrowthMB < TARGETS.exportRssGrowthMB)} |`;
   });
   // One entry per statement and table, with every target that sends it.
@@ -532,14 +596,19 @@ function writeReport(report) {
         wasteSeen.add(key);
         const targets = explains.filter((x) => x.statements.some((y) => y.sql === s.sql)).map((x) => `*${x.target}*`);
         const dropped = w.rowsRemovedByFilter ? `, ${w.rowsRemovedByFilter.toLocaleString("en")} of them dropped by the filter \`${w.filter}\`` : "";
-        wasteLines.push(`- ${w.node} of **${w.table ?? "?"}**${w.index ? ` (${w.index})` : ""}: ${w.rowsRead.toLocaleString("en")} rows read${dropped}; ${s.executionMs} ms alone — sent by ${targets.join(", ")}\n\n  \`\`\`sql\n  ${s.sql.replace(/\s+/g, " ")}\n  \`\`\``);
+        wasteLines.push(
+          `- ${w.node} of **${w.table ?? "?"}**${w.index ? ` (${w.index})` : ""}: ${w.rowsRead.toLocaleString("en")} rows read${dropped}; ${s.executionMs} ms alone — sent by ${targets.join(", ")}\n\n  \`\`\`sql\n  ${s.sql.replace(/\s+/g, " ")}\n  \`\`\``,
+        );
       }
     }
   }
   const statementLines = explains.flatMap((e) =>
     e.statements
       .filter((s) => s.error || s.executionMs >= 10)
-      .map((s) => `| ${e.target} | \`${s.sql.replace(/\s+/g, " ").slice(0, 150).replaceAll("|", "\\|")}${s.sql.length > 150 ? "…" : ""}\` | ${s.error ? `error: ${s.error}` : s.executionMs} | ${s.error ? "" : s.nodes.slice(0, 5).join(" › ")} |`),
+      .map(
+        (s) =>
+          `| ${e.target} | \`${s.sql.replace(/\s+/g, " ").slice(0, 150).replaceAll("|", "\\|")}${s.sql.length > 150 ? "…" : ""}\` | ${s.error ? `error: ${s.error}` : s.executionMs} | ${s.error ? "" : s.nodes.slice(0, 5).join(" › ")} |`,
+      ),
   );
   const measured = rows.filter((r) => !r.error);
   const withinP99 = (r) => !r.error && r.p99ms <= TARGETS.p99ms && !((r.non2xx ?? 0) + (r.errors ?? 0));
@@ -548,14 +617,19 @@ function writeReport(report) {
   const okExports = exports.filter((e) => !e.error);
   const exportFast = exports.length > 0 && exports.every((e) => !e.error && e.rowsPerSecond >= TARGETS.exportRowsPerSecond);
   const exportLean = exports.length > 0 && exports.every((e) => !e.error && e.rssGrowthMB < TARGETS.exportRssGrowthMB);
-  const exportWhole = exports.length > 0 && okExports.length === exports.length && okExports.every((e) => e.totalMatching !== null && e.rows >= e.totalMatching);
+  const exportWhole =
+    exports.length > 0 && okExports.length === exports.length && okExports.every((e) => e.totalMatching !== null && e.rows >= e.totalMatching);
   const errors = rows.filter((r) => r.error);
   const loads = [...rows, ...exports].map((r) => r.loadAverage).filter((x) => typeof x === "number");
   const md = `# Bench of the lists ${report.at}
 
 Scale ${report.scale} (${Object.entries(volumesLoaded)
     .map(([k, v]) => `${k} ${v.toLocaleString("en")}`)
-    .join(", ")}) on ${report.database}; server in production mode; autocannon at ${CONNECTIONS} connections on the same 2-core machine: a ${WARM_UP} s warm-up, then ${RUNS} runs of ${DURATION} s, the median run by req/s reported with the range. Exports: ${RUNS} streamed downloads each, the median by rows/s, the largest RSS growth. Server RSS (VmRSS) sampled every 100 ms throughout. The machine's 1-minute load average at the start of each target: ${Math.min(...loads)}–${Math.max(...loads)} (median ${median(loads)}) on 2 cores. Wall time ${report.wallSeconds} s (${Object.entries(report.phases)
+    .join(
+      ", ",
+    )}) on ${report.database}; server in production mode; autocannon at ${CONNECTIONS} connections on the same 2-core machine: a ${WARM_UP} s warm-up, then ${RUNS} runs of ${DURATION} s, the median run by req/s reported with the range. Exports: ${RUNS} streamed downloads each, the median by rows/s, the largest RSS growth. Server RSS (VmRSS) sampled every 100 ms throughout. The machine's 1-minute load average at the start of each target: ${Math.min(...loads)}–${Math.max(...loads)} (median ${median(loads)}) on 2 cores. Wall time ${report.wallSeconds} s (${Object.entries(
+    report.phases,
+  )
     .map(([k, v]) => `${k} ${v} s`)
     .join(", ")}).
 
@@ -618,8 +692,36 @@ ${tables
 // ─── Main ──────────────────────────────────────────────────────────────────────────────────
 
 const templateQuotes = [
-  { line: "auto", inputs: { driverBirthDate: "1985-06-15", licenseDate: "2005-09-01", postalCode: "28013", vehicleBrand: "Seat", vehicleModel: "León", vehicleYear: 2021, vehicleValue: 2_200_000, use: "particular", annualKm: 15_000, claimFreeYears: 8 } },
-  { line: "hogar", inputs: { postalCode: "46001", dwellingType: "piso", floor: "intermedio", areaM2: 85, yearBuilt: 1998, residence: "habitual", buildingValue: 15_000_000, contentsValue: 3_000_000, alarm: true, reinforcedDoor: false } },
+  {
+    line: "auto",
+    inputs: {
+      driverBirthDate: "1985-06-15",
+      licenseDate: "2005-09-01",
+      postalCode: "28013",
+      vehicleBrand: "Seat",
+      vehicleModel: "León",
+      vehicleYear: 2021,
+      vehicleValue: 2_200_000,
+      use: "particular",
+      annualKm: 15_000,
+      claimFreeYears: 8,
+    },
+  },
+  {
+    line: "hogar",
+    inputs: {
+      postalCode: "46001",
+      dwellingType: "piso",
+      floor: "intermedio",
+      areaM2: 85,
+      yearBuilt: 1998,
+      residence: "habitual",
+      buildingValue: 15_000_000,
+      contentsValue: 3_000_000,
+      alarm: true,
+      reinforcedDoor: false,
+    },
+  },
   { line: "alquiler", inputs: { postalCode: "08001", monthlyRent: 95_000, tenantMonthlyIncome: 320_000 } },
 ];
 
@@ -646,7 +748,11 @@ try {
   else {
     t = Date.now();
     for (const quote of templateQuotes) {
-      const response = await fetch(`${base}/api/quotes`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(quote) });
+      const response = await fetch(`${base}/api/quotes`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(quote),
+      });
       if (response.status !== 201) throw new Error(`template quote ${quote.line}: ${response.status} ${await response.text()}`);
     }
     log(`loading the volumes at scale ${SCALE}`);
@@ -674,7 +780,12 @@ try {
     to: day(-370),
     q: `${STAFF_PREFIX}01`,
   };
-  log(`tables: ${tables.filter((x) => x.rows > 1000).map((x) => `${x.table} ${x.rows}`).join(", ")}; staff ${staffRows}`);
+  log(
+    `tables: ${tables
+      .filter((x) => x.rows > 1000)
+      .map((x) => `${x.table} ${x.rows}`)
+      .join(", ")}; staff ${staffRows}`,
+  );
 
   const adminToken = await apiToken("/api/admin/auth/login", ADMIN);
   const visitorToken = await apiToken("/api/auth/login", { email: BIG_VISITOR.email, password: BIG_VISITOR.password });
@@ -696,14 +807,22 @@ try {
     if (target.kind === "export") continue;
     const row = await measure(target, headersOf(target), rss, client, server.pid);
     rows.push(row);
-    log(row.error ? `${target.name}: ERROR ${row.error}` : `${target.name}: p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, ${row.requestsPerSecond} req/s, RSS ${row.peakRssMB} MB`);
+    log(
+      row.error
+        ? `${target.name}: ERROR ${row.error}`
+        : `${target.name}: p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, ${row.requestsPerSecond} req/s, RSS ${row.peakRssMB} MB`,
+    );
   }
   phase("lists", t);
   t = Date.now();
   for (const target of targets.filter((x) => x.kind === "export")) {
     const row = await measureExport(target, headersOf(target), rss);
     exports.push(row);
-    log(row.error ? `${target.name}: ERROR ${row.error}` : `${target.name}: ${row.rows} rows of ${row.totalMatching}, ${row.seconds} s, ${row.rowsPerSecond} rows/s, RSS +${row.rssGrowthMB} MB`);
+    log(
+      row.error
+        ? `${target.name}: ERROR ${row.error}`
+        : `${target.name}: ${row.rows} rows of ${row.totalMatching}, ${row.seconds} s, ${row.rowsPerSecond} rows/s, RSS +${row.rssGrowthMB} MB`,
+    );
   }
   phase("exports", t);
   t = Date.now();
@@ -713,7 +832,9 @@ try {
   const report = {
     at: new Date().toISOString(),
     scale: SCALE,
-    database: process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : `a throwaway PostgreSQL cluster (${execFileSync(path.join(pgBin(), "postgres"), ["--version"]).toString().trim()}, shared_buffers 512MB)`,
+    database: process.env.BENCH_DATABASE_URL
+      ? "PostgreSQL (BENCH_DATABASE_URL)"
+      : `a throwaway PostgreSQL cluster (${execFileSync(path.join(pgBin(), "postgres"), ["--version"]).toString().trim()}, shared_buffers 512MB)`,
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     runs: RUNS,
@@ -740,7 +861,8 @@ try {
   await client.end().catch(() => {});
   rmSync(sqlDir, { recursive: true, force: true });
   if (cluster) {
-    if (process.env.BENCH_KEEP_PG) log(`PostgreSQL kept running: ${cluster.url} (data in ${cluster.dir}; stop it with pg_ctl -D ${cluster.dir} stop)`);
+    if (process.env.BENCH_KEEP_PG)
+      log(`PostgreSQL kept running: ${cluster.url} (data in ${cluster.dir}; stop it with pg_ctl -D ${cluster.dir} stop)`);
     else cluster.stop();
   }
 }

@@ -45,7 +45,10 @@ const NO_POSTGRES = "not measured (no PostgreSQL binaries found; set BENCH_DATAB
 const children = new Set();
 let cluster = null;
 let stopping = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+]) {
   process.once(signal, () => {
     stopping = true;
     console.error(`bench: ${signal}, stopping`);
@@ -59,7 +62,11 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
 // The bare Remix app: built with the root's compiler into bench/bare/{build,public/build}.
 const bareDir = path.resolve("bench/bare");
 const remixCli = path.resolve("node_modules/@remix-run/dev/dist/cli.js");
-const built = spawnSync(process.execPath, [remixCli, "build"], { cwd: bareDir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+const built = spawnSync(process.execPath, [remixCli, "build"], {
+  cwd: bareDir,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, NODE_ENV: "production" },
+});
 if (built.status !== 0) throw new Error("the bare Remix app did not build (bench/bare)");
 
 async function waitFor(url, child) {
@@ -158,7 +165,14 @@ const targets = [
   { key: "version", name: "GET /version.json (Remix resource route)", url: `${base}/version.json` },
   { key: "bench", name: "GET /bench (our trivial page, real layout)", url: `${base}/bench` },
   { key: "cotizar", name: "GET /cotizar?linea=auto", url: `${base}/cotizar?linea=auto` },
-  { key: "quote", name: "POST /api/quotes", url: `${base}/api/quotes`, method: "POST", headers: { "content-type": "application/json" }, body: quoteBody },
+  {
+    key: "quote",
+    name: "POST /api/quotes",
+    url: `${base}/api/quotes`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: quoteBody,
+  },
 ];
 
 /** A visitor with a quote of their own: the session cookie and the pages /results and /checkout. */
@@ -166,7 +180,11 @@ async function visitorWithQuote() {
   const { visitorSessionStorage, VISITOR_TOKEN_KEY, VISITOR_USER_KEY } = await import("../app/lib/session.server.ts");
   const { AUTO } = await import("../tests/support/quote-inputs.ts");
   const account = { name: "Marta Gómez", email: `bench-${Date.now()}@cotiza.test`, password: "Bench-Cotiza-2026!" };
-  const registered = await fetch(`${base}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(account),
+  });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
   const auth = await registered.json();
   const quoted = await fetch(`${base}/api/quotes`, {
@@ -341,7 +359,15 @@ try {
     ["/checkout", "routes/checkout"],
   ].map(([page, route]) => {
     const load = firstLoad(route, { manifest: built });
-    return { page, route, files: load.files, rawBytes: load.rawBytes, gzipBytes: load.gzipBytes, brBytes: load.brBytes, smallestFileBytes: load.smallest.rawBytes };
+    return {
+      page,
+      route,
+      files: load.files,
+      rawBytes: load.rawBytes,
+      gzipBytes: load.gzipBytes,
+      brBytes: load.brBytes,
+      smallestFileBytes: load.smallest.rawBytes,
+    };
   });
 
   // Memory on both databases. BENCH_DATABASE_URL: the run above was on PostgreSQL already.
@@ -383,17 +409,25 @@ try {
     `- POST /api/quotes at ${c} connections: p50 ${find("quote", c).p50ms} ms, p99 ${find("quote", c).p99ms} ms, ${pct(find("quote", c).requestsPerSecond, find("bare", c).requestsPerSecond)} of the bare app's req/s`,
   ]);
   const lighthouseTable = lighthouse
-    .map((r) => `| ${r.page} | ${r.performance} | ${r.performanceRange.join("–")} | ${r.accessibility} | ${(r.fcpMs / 1000).toFixed(1)} s | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.cls} | ${r.requests} | ${r.scripts} |`)
+    .map(
+      (r) =>
+        `| ${r.page} | ${r.performance} | ${r.performanceRange.join("–")} | ${r.accessibility} | ${(r.fcpMs / 1000).toFixed(1)} s | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.cls} | ${r.requests} | ${r.scripts} |`,
+    )
     .join("\n");
   // Without BENCH_DATABASE_URL, PostgreSQL's figures come from a second server measured last.
-  const postgresLoad = databaseUrl ? "the rounds above" : `a second server, after the rest: ${WARM_UP} s warm-up and 1 round of ${DURATION} s per target`;
+  const postgresLoad = databaseUrl
+    ? "the rounds above"
+    : `a second server, after the rest: ${WARM_UP} s warm-up and 1 round of ${DURATION} s per target`;
   const memoryRow = (name, m, load) =>
     m.notMeasured ? `| ${name} | — | — | ${m.notMeasured} |` : `| ${name} | ${mb(m.idleRss)} | ${mb(m.peakRss)} | ${load} |`;
-  const jsTable = javascript.map((j) => `| ${j.page} | ${j.files} | ${kb(j.brBytes)} | ${kb(j.gzipBytes)} | ${kb(j.rawBytes)} | ${j.smallestFileBytes} B |`).join("\n");
+  const jsTable = javascript
+    .map((j) => `| ${j.page} | ${j.files} | ${kb(j.brBytes)} | ${kb(j.gzipBytes)} | ${kb(j.rawBytes)} | ${j.smallestFileBytes} B |`)
+    .join("\n");
 
   writeFileSync(
     `bench/results/${resultsName}.json`,
-    JSON.stringify({ at, database, durationSeconds: DURATION, runs: RUNS, warmUpSeconds: WARM_UP, rows, memory, lighthouse, javascript }, null, 2) + "\n",
+    JSON.stringify({ at, database, durationSeconds: DURATION, runs: RUNS, warmUpSeconds: WARM_UP, rows, memory, lighthouse, javascript }, null, 2) +
+      "\n",
   );
   writeFileSync(
     `bench/results/${resultsName}.md`,

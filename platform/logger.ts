@@ -37,7 +37,9 @@ export function errorFields(error: unknown): LogFields {
 export function errorMessage(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const database = databaseErrorFields(error);
-  return database ? ["database error", database.code, database.statement, database.constraint, database.reason].filter(Boolean).join(" ") : error.message;
+  return database
+    ? ["database error", database.code, database.statement, database.constraint, database.reason].filter(Boolean).join(" ")
+    : error.message;
 }
 
 // ─── Database errors (no personal data or secrets in logs) ─────────────────────────
@@ -65,7 +67,9 @@ function statementName(sql: string): string {
   return table ? `${kind} ${table}` : kind;
 }
 
-function databaseErrorFields(error: Error): { error: string; code?: string; reason?: string; statement?: string; table?: string; column?: string; constraint?: string } | null {
+function databaseErrorFields(
+  error: Error,
+): { error: string; code?: string; reason?: string; statement?: string; table?: string; column?: string; constraint?: string } | null {
   const query = (error as { query?: unknown }).query;
   const isQueryError = typeof query === "string" && "params" in error;
   const cause = databaseCause(error);
@@ -85,5 +89,8 @@ function databaseErrorFields(error: Error): { error: string; code?: string; reas
 
 /** A stack's "at …" lines only: its first line repeats the message. */
 function stackFrames(stack: string | undefined): string | undefined {
-  return stack?.split("\n").filter((line) => /^\s+at /.test(line)).join("\n");
+  return stack
+    ?.split("\n")
+    .filter((line) => /^\s+at /.test(line))
+    .join("\n");
 }

@@ -52,4 +52,3 @@ export function madridParts(value: Date | string): MadridParts {
   const seconds = Math.floor((ms - hour * HOUR_MS) / 1000);
   return { day: start.day, month: start.month, year: start.year, hour: start.hour, minute: two(Math.floor(seconds / 60)), second: two(seconds % 60) };
 }
-

@@ -5,7 +5,12 @@
 // final chunk and the browser reports the download as failed.
 import { errorFields, type Logger } from "./logger";
 
-export function loggedStream(body: ReadableStream<Uint8Array>, logger: Logger, what: string, fields: Record<string, unknown>): ReadableStream<Uint8Array> {
+export function loggedStream(
+  body: ReadableStream<Uint8Array>,
+  logger: Logger,
+  what: string,
+  fields: Record<string, unknown>,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -46,14 +46,18 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const rebundleStarted = performance.now();
 try {
   const r = await rebundle();
-  console.log(`rebundle: ${r.before} → ${r.after} JavaScript files (smallest ${r.smallest} B), ${r.manifest}, in ${Math.round(performance.now() - rebundleStarted)} ms`);
+  console.log(
+    `rebundle: ${r.before} → ${r.after} JavaScript files (smallest ${r.smallest} B), ${r.manifest}, in ${Math.round(performance.now() - rebundleStarted)} ms`,
+  );
 } catch (error) {
   console.error(error);
   process.exit(1);
 }
 const started = performance.now();
 const t = await precompress("public/build");
-console.log(`precompress: ${t.files} files (${kb(t.rawBytes)}): Brotli ${kb(t.brBytes)}, gzip ${kb(t.gzipBytes)}, ${t.written} copies written in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `precompress: ${t.files} files (${kb(t.rawBytes)}): Brotli ${kb(t.brBytes)}, gzip ${kb(t.gzipBytes)}, ${t.written} copies written in ${Math.round(performance.now() - started)} ms`,
+);
 const serverStarted = performance.now();
 try {
   const s = await buildServer();

@@ -16,15 +16,20 @@ export const BUDGET = {
 };
 
 const load = firstLoad(BUDGET.route);
-console.log(`First-load JavaScript of /cotizar: ${load.files} files, ${kb(load.brBytes)} Brotli (${kb(load.gzipBytes)} gzip, ${kb(load.rawBytes)} raw)`);
+console.log(
+  `First-load JavaScript of /cotizar: ${load.files} files, ${kb(load.brBytes)} Brotli (${kb(load.gzipBytes)} gzip, ${kb(load.rawBytes)} raw)`,
+);
 for (const f of [...load.list].sort((a, b) => b.brBytes - a.brBytes)) {
   console.log(`  ${String(f.brBytes).padStart(7)} B br ${String(f.rawBytes).padStart(8)} B raw  ${f.url}`);
 }
 const failures = [];
-if (load.brBytes > BUDGET.maxBrBytes) failures.push(`${kb(load.brBytes)} Brotli is over the budget of ${kb(BUDGET.maxBrBytes)} by ${kb(load.brBytes - BUDGET.maxBrBytes)}`);
+if (load.brBytes > BUDGET.maxBrBytes)
+  failures.push(`${kb(load.brBytes)} Brotli is over the budget of ${kb(BUDGET.maxBrBytes)} by ${kb(load.brBytes - BUDGET.maxBrBytes)}`);
 if (load.files > BUDGET.maxFiles) failures.push(`${load.files} files is over the budget of ${BUDGET.maxFiles}`);
 if (failures.length) {
-  console.error(`JavaScript budget exceeded: ${failures.join("; ")}. Cut the JavaScript /cotizar loads, or change the budget in scripts/js-budget.mjs with the reason in ADR 008.`);
+  console.error(
+    `JavaScript budget exceeded: ${failures.join("; ")}. Cut the JavaScript /cotizar loads, or change the budget in scripts/js-budget.mjs with the reason in ADR 008.`,
+  );
   process.exit(1);
 }
 console.log(`Within the budget: ≤ ${kb(BUDGET.maxBrBytes)} Brotli, ≤ ${BUDGET.maxFiles} files.`);

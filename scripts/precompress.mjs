@@ -42,7 +42,11 @@ export async function precompress(dir) {
         totals.files++;
         totals.rawBytes += body.length;
         const variants = [
-          [`${file}.br`, () => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), "brBytes"],
+          [
+            `${file}.br`,
+            () => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            "brBytes",
+          ],
           [`${file}.gz`, () => gz(body, { level: 9 }), "gzipBytes"],
         ];
         for (const [copy, compress, total] of variants) {

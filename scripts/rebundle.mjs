@@ -263,9 +263,7 @@ export async function rebundle({ publicDir = "public", serverFile = "build/index
   // "core": the static closure of the client entry and the root route, without those two.
   const root = manifest.routes.root;
   if (!root) fail("no root route in the manifest");
-  const core = new Set(
-    [...manifest.entry.imports, ...(root.imports ?? [])].map(urlToFile).filter((f) => !entryFiles.has(f)),
-  );
+  const core = new Set([...manifest.entry.imports, ...(root.imports ?? [])].map(urlToFile).filter((f) => !entryFiles.has(f)));
 
   let groups;
   const jsFiles = listFiles(buildDir).filter((f) => f.endsWith(".js") && f !== client.file);

@@ -49,15 +49,22 @@ export const MAX_BODY_BYTES = { api: 256 * 1024, web: 128 * 1024 } as const;
 export const BODY_TOO_LARGE_MESSAGE = "La petición es demasiado grande.";
 export const PRIVATE_NO_STORE = "private, no-store";
 
-
 /**
  * A small Spanish page for what the server refuses before Remix runs (the React error page would
  * need the request's route to run): a body over the limit, a form posted from another site.
  */
 const refusalPage = (title: string, heading: string, text: string) =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | Cotiza</title></head><body><main><h1>${heading}</h1><p>${text}</p><p><a href="/">Ir a la portada</a></p></main></body></html>`;
-const BODY_TOO_LARGE_PAGE = refusalPage("Formulario demasiado grande", "El formulario es demasiado grande", "Lo enviado supera el tamaño que admite Cotiza. Vuelva a la página anterior, revise el texto y envíelo de nuevo.");
-const CROSS_SITE_PAGE = refusalPage("Petición no válida", "Petición no válida", "Este formulario se ha enviado desde otra web y Cotiza no lo acepta. Si quería hacer esta gestión, entre en Cotiza y envíelo desde nuestra página.");
+const BODY_TOO_LARGE_PAGE = refusalPage(
+  "Formulario demasiado grande",
+  "El formulario es demasiado grande",
+  "Lo enviado supera el tamaño que admite Cotiza. Vuelva a la página anterior, revise el texto y envíelo de nuevo.",
+);
+const CROSS_SITE_PAGE = refusalPage(
+  "Petición no válida",
+  "Petición no válida",
+  "Este formulario se ha enviado desde otra web y Cotiza no lo acepta. Si quería hacer esta gestión, entre en Cotiza y envíelo desde nuestra página.",
+);
 
 function socketAddress(c: Context): string | null {
   try {
@@ -200,9 +207,7 @@ export function createServerApp(options: ServerAppOptions) {
     root: publicDir,
     onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
   });
-  app.use("*", (c, next) =>
-    (c.req.method === "GET" || c.req.method === "HEAD") && HAS_EXTENSION.test(c.req.path) ? publicFile(c, next) : next(),
-  );
+  app.use("*", (c, next) => ((c.req.method === "GET" || c.req.method === "HEAD") && HAS_EXTENSION.test(c.req.path) ? publicFile(c, next) : next()));
 
   let apiBaseUrl: string;
   let apiFetch: ApiFetch;

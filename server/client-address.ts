@@ -22,7 +22,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     return hops === 0 ? NO_PROXY : { kind: "hops", hops };
   }
   const list = new BlockList();
-  for (const entry of text.split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [address, prefix] = entry.split("/") as [string, string | undefined];
     const family = isIP(address);
     if (family === 0) throw new Error(`«${entry}» no es una dirección IP ni una red (10.0.0.0/8)`);

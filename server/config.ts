@@ -7,8 +7,7 @@ import { parseRateLimits } from "../api/limits";
 
 // Configuration comes from environment variables, validated once here. An empty variable
 // counts as unset, so `FOO= npm start` behaves like not setting FOO.
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const postgresUrl = z
   .string()
@@ -22,13 +21,28 @@ const EnvSchema = z
     HOST: optional(z.string()),
     DATA_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("./data")),
     DATABASE_URL: optional(postgresUrl),
-    API_BASE_URL: optional(z.string().url().refine((url) => /^https?:\/\//.test(url), "debe ser una URL http(s)")),
+    API_BASE_URL: optional(
+      z
+        .string()
+        .url()
+        .refine((url) => /^https?:\/\//.test(url), "debe ser una URL http(s)"),
+    ),
     SESSION_SECRET: optional(z.string().min(32, "debe tener al menos 32 caracteres (lista separada por comas para rotar)")),
     JWT_SECRET: optional(z.string().min(32, "debe tener al menos 32 caracteres")),
     ADMIN_EMAIL: optional(z.string().email("debe ser un correo electrónico válido")),
     ADMIN_PASSWORD: optional(z.string().min(12, "debe tener al menos 12 caracteres")),
-    SMTP_URL: optional(z.string().url().refine((url) => /^smtps?:\/\//.test(url), "debe empezar por smtp:// o smtps://")),
-    PUBLIC_BASE_URL: optional(z.string().url().refine((url) => /^https?:\/\//.test(url), "debe ser una URL http(s)")),
+    SMTP_URL: optional(
+      z
+        .string()
+        .url()
+        .refine((url) => /^smtps?:\/\//.test(url), "debe empezar por smtp:// o smtps://"),
+    ),
+    PUBLIC_BASE_URL: optional(
+      z
+        .string()
+        .url()
+        .refine((url) => /^https?:\/\//.test(url), "debe ser una URL http(s)"),
+    ),
     /** PostgreSQL: how long to keep trying to reach the server at start-up before giving up. */
     DB_CONNECT_TIMEOUT_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(600).default(30)),
     CATALOGUE_CACHE_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(3600).default(30)),
@@ -114,7 +128,10 @@ export function resolveSecrets(env: Env): Config {
   }
   return {
     ...env,
-    sessionSecrets: session.split(",").map((s) => s.trim()).filter(Boolean),
+    sessionSecrets: session
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     jwtSecret,
     generatedSecrets,
   };

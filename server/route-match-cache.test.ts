@@ -2,14 +2,24 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { installRouteMatchCache } from "./route-match-cache";
 
-type Router = { matchRoutes: (routes: unknown, location: string | { pathname: string }, basename?: string) => { params: Record<string, string>; pathname: string; route: { id: string } }[] | null };
+type Router = {
+  matchRoutes: (
+    routes: unknown,
+    location: string | { pathname: string },
+    basename?: string,
+  ) => { params: Record<string, string>; pathname: string; route: { id: string } }[] | null;
+};
 const router = createRequire(import.meta.url)("@remix-run/router") as Router;
 const routes = [
-  { id: "root", path: "", children: [
-    { id: "index", index: true },
-    { id: "cotizacion", path: "cotizacion/:id" },
-    { id: "cotizar", path: "cotizar" },
-  ] },
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "index", index: true },
+      { id: "cotizacion", path: "cotizacion/:id" },
+      { id: "cotizar", path: "cotizar" },
+    ],
+  },
 ];
 
 describe("la memoria de rutas", () => {

@@ -39,7 +39,9 @@ function describeTree(routes: Route[]): Tree {
       if (typeof route?.id !== "string" || byId.has(route.id)) return false;
       byId.set(route.id, route);
       // \u0001 is in no id or path: the parts cannot run into each other.
-      parts.push(`${route.id}\u0001${typeof route.path === "string" ? route.path : "\u0002"}\u0001${route.index ? 1 : 0}${route.caseSensitive ? 1 : 0}\u0001`);
+      parts.push(
+        `${route.id}\u0001${typeof route.path === "string" ? route.path : "\u0002"}\u0001${route.index ? 1 : 0}${route.caseSensitive ? 1 : 0}\u0001`,
+      );
       if (Array.isArray(route.children) && !walk(route.children)) return false;
     }
     parts.push("]\u0003");
@@ -69,18 +71,24 @@ export function installRouteMatchCache(): void {
     let remembered = cache.get(key);
     if (remembered === undefined) {
       const matches = original(routes, location, basename);
-      remembered = matches && matches.map((m) => ({ routeId: m.route.id as string, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase }));
+      remembered =
+        matches && matches.map((m) => ({ routeId: m.route.id as string, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase }));
       if (cache.size >= MAX_ENTRIES) cache.clear();
       cache.set(key, remembered);
     }
     const { byId } = tree;
-    return remembered && remembered.map((m) => ({ params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase, route: byId.get(m.routeId)! }));
+    return (
+      remembered &&
+      remembered.map((m) => ({ params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase, route: byId.get(m.routeId)! }))
+    );
   };
   cached[PATCHED] = true;
   router.matchRoutes = cached;
 
   // <RemixServer>'s route tree, once per manifest (its routes object is the server build's own).
-  type CreateServerRoutes = ((manifest: object, routeModules: unknown, future: unknown, isSpaMode: boolean, ...rest: unknown[]) => unknown) & { [PATCHED]?: true };
+  type CreateServerRoutes = ((manifest: object, routeModules: unknown, future: unknown, isSpaMode: boolean, ...rest: unknown[]) => unknown) & {
+    [PATCHED]?: true;
+  };
   const remixRoutes = require("@remix-run/react/dist/routes.js") as { createServerRoutes: CreateServerRoutes };
   const build = remixRoutes.createServerRoutes;
   const built = new WeakMap<object, Map<string, unknown>>();

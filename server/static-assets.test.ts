@@ -90,7 +90,11 @@ describe("los recursos de la compilación", () => {
     // Then all of it (a new build replaced the old one): not found, for GET and HEAD alike.
     rmSync(file);
     rmSync(`${file}.gz`);
-    for (const [accept, method] of [["br, gzip", "GET"], [undefined, "GET"], ["br", "HEAD"]] as const) {
+    for (const [accept, method] of [
+      ["br, gzip", "GET"],
+      [undefined, "GET"],
+      ["br", "HEAD"],
+    ] as const) {
       const res = await get("/build/gone/chunk-1.js", accept, method);
       expect(res.status, `${method} ${accept ?? "sin Accept-Encoding"}`).toBe(404);
       expect(res.headers.get("cache-control") ?? "", "un 404 no se guarda un año").not.toContain("immutable");

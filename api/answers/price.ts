@@ -16,5 +16,14 @@ export async function priceAnswer(db: Database, quote: StoredQuote, body: PriceC
   const startDate = chosenStartDate(body.startDate, at);
   const prices = await priceChoice(db, quote, plan, optional, startDate, at);
   const insurer = await readInsurer(db, quote.line);
-  return { plan: plan.code, optionalGuarantees: optional, frequency: body.frequency, startDate, startDates: startDateRange(at), price: prices[body.frequency], prices, insurer };
+  return {
+    plan: plan.code,
+    optionalGuarantees: optional,
+    frequency: body.frequency,
+    startDate,
+    startDates: startDateRange(at),
+    price: prices[body.frequency],
+    prices,
+    insurer,
+  };
 }

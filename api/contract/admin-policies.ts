@@ -7,18 +7,11 @@ import { PolicySchema } from "./policies";
 import { CheckoutBodySchema, RegistrationSchema, RiskAddressSchema } from "./checkout";
 import { IBAN_ERROR, validateIban } from "../domain/iban";
 import { documented } from "./openapi-meta";
-import {
-  ACTOR_TYPE_CODES,
-  CANCELLATION_REASONS,
-  LINES,
-  PAYMENT_METHODS,
-  POLICY_STATUSES,
-  RECIBO_STATUSES,
-  RENEWAL_STOPPERS,
-} from "./vocabulary";
+import { ACTOR_TYPE_CODES, CANCELLATION_REASONS, LINES, PAYMENT_METHODS, POLICY_STATUSES, RECIBO_STATUSES, RENEWAL_STOPPERS } from "./vocabulary";
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
-const isoDate = (message: string) => documented(z.string({ required_error: message, invalid_type_error: message }).refine(isIsoDate, message), { format: "date" });
+const isoDate = (message: string) =>
+  documented(z.string({ required_error: message, invalid_type_error: message }).refine(isIsoDate, message), { format: "date" });
 
 // ─── The list ───────────────────────────────────────────────────────────────────────────────
 
@@ -28,8 +21,12 @@ export type AdminPolicySortKey = (typeof ADMIN_POLICY_SORT_KEYS)[number];
 export const ADMIN_POLICY_FILTERS = {
   status: z.preprocess(emptyAsUndefined, z.enum(POLICY_STATUSES, { errorMap: () => ({ message: "Elija un estado de la lista" }) }).optional()),
   line: z.preprocess(emptyAsUndefined, z.enum(LINES, { errorMap: () => ({ message: "Elija un ramo de la lista" }) }).optional()),
-  startFrom: z.preprocess(emptyAsUndefined, isoDate("La fecha «efecto desde» no es válida").optional()).describe("Efecto desde este día (aaaa-mm-dd), incluido"),
-  startTo: z.preprocess(emptyAsUndefined, isoDate("La fecha «efecto hasta» no es válida").optional()).describe("Efecto hasta este día (aaaa-mm-dd), incluido"),
+  startFrom: z
+    .preprocess(emptyAsUndefined, isoDate("La fecha «efecto desde» no es válida").optional())
+    .describe("Efecto desde este día (aaaa-mm-dd), incluido"),
+  startTo: z
+    .preprocess(emptyAsUndefined, isoDate("La fecha «efecto hasta» no es válida").optional())
+    .describe("Efecto hasta este día (aaaa-mm-dd), incluido"),
   renewalWithin: z
     .preprocess(
       emptyAsUndefined,
@@ -138,7 +135,9 @@ export const AdminPolicySchema = z.object({
   history: z.array(PolicyHistoryEntrySchema),
   notes: z.array(NoteSchema),
   actions: z.array(z.enum(ADMIN_POLICY_ACTIONS)).describe("Acciones que el estado de la póliza admite ahora (las reglas se comprueban al enviarlas)"),
-  today: isoDate("Fecha de hoy").describe("Hoy en España (aaaa-mm-dd) según el reloj de la API, el mismo que juzga las acciones: la fecha de efecto por defecto de una anulación"),
+  today: isoDate("Fecha de hoy").describe(
+    "Hoy en España (aaaa-mm-dd) según el reloj de la API, el mismo que juzga las acciones: la fecha de efecto por defecto de una anulación",
+  ),
 });
 export type AdminPolicy = z.infer<typeof AdminPolicySchema>;
 
@@ -177,7 +176,9 @@ export const ReciboActionResultSchema = z.object({
 /** Who started a run the schedule started (a staff member's run says their username). */
 export const LIFECYCLE_SCHEDULE_STARTER = "el proceso programado";
 
-const RunSummarySchema = z.record(z.number().int()).describe("Lo hecho, por paso: cobrados, devueltos, suspendidas, extinguidas, avisos, renovadas, vencidas, errores");
+const RunSummarySchema = z
+  .record(z.number().int())
+  .describe("Lo hecho, por paso: cobrados, devueltos, suspendidas, extinguidas, avisos, renovadas, vencidas, errores");
 const RunUnderWaySchema = z.object({
   day: z.string(),
   startedBy: z.string().nullable().describe("Quién lo inició: el usuario del back office, o «el proceso programado»"),
@@ -191,7 +192,9 @@ const RunUnderWaySchema = z.object({
  * if it is still under way after a while, answers 202 with `running` (what it has done so far).
  */
 export const LifecycleRunResultSchema = z.object({
-  days: z.array(z.object({ day: z.string(), summary: RunSummarySchema })).describe("Los días terminados: por esta petición o por el proceso que ya estaba en marcha"),
+  days: z
+    .array(z.object({ day: z.string(), summary: RunSummarySchema }))
+    .describe("Los días terminados: por esta petición o por el proceso que ya estaba en marcha"),
   joined: RunUnderWaySchema.nullable().describe("El proceso que ya estaba en marcha cuando se pidió este (no se ha iniciado otro)"),
   running: RunUnderWaySchema.nullable().describe("El proceso que sigue en marcha (202): lo hecho hasta ahora"),
 });

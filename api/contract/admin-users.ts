@@ -12,18 +12,18 @@ const emailField = z
   .email("Introduce un correo electrónico válido")
   .transform((email) => email.toLowerCase());
 
-const roleIdField = z
-  .number({ required_error: "Elige un rol", invalid_type_error: "Elige un rol" })
-  .int("Elige un rol")
-  .positive("Elige un rol");
+const roleIdField = z.number({ required_error: "Elige un rol", invalid_type_error: "Elige un rol" }).int("Elige un rol").positive("Elige un rol");
 
 // The policy (length, common passwords…) is checked by the API with checkPasswordPolicy, which
 // knows the e-mail; here only what makes the value a password at all.
-const passwordField = documented(z
-  .string({ required_error: "Introduce una contraseña", invalid_type_error: "Introduce una contraseña" })
-  .min(1, "Introduce una contraseña"), { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: `De ${PASSWORD_MIN_LENGTH} a ${PASSWORD_MAX_LENGTH} caracteres; no una contraseña común ni igual al correo o al nombre` });
-
-
+const passwordField = documented(
+  z.string({ required_error: "Introduce una contraseña", invalid_type_error: "Introduce una contraseña" }).min(1, "Introduce una contraseña"),
+  {
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: `De ${PASSWORD_MIN_LENGTH} a ${PASSWORD_MAX_LENGTH} caracteres; no una contraseña común ni igual al correo o al nombre`,
+  },
+);
 
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 
@@ -42,14 +42,22 @@ export const ADMIN_USER_SORT_KEYS = ["username", "email", "role", "lastLoginAt",
 export type AdminUserSortKey = (typeof ADMIN_USER_SORT_KEYS)[number];
 
 export const ADMIN_USER_FILTERS = {
-  roleId: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.coerce.number({ invalid_type_error: "Elige un rol de la lista" }).int("Elige un rol de la lista").positive("Elige un rol de la lista").optional(),
-  ).describe("Solo los usuarios con este rol"),
-  active: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.enum(["true", "false"], { errorMap: () => ({ message: "Elige un estado de la lista" }) }).optional(),
-  ).describe("true: activos; false: inactivos"),
+  roleId: z
+    .preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce
+        .number({ invalid_type_error: "Elige un rol de la lista" })
+        .int("Elige un rol de la lista")
+        .positive("Elige un rol de la lista")
+        .optional(),
+    )
+    .describe("Solo los usuarios con este rol"),
+  active: z
+    .preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.enum(["true", "false"], { errorMap: () => ({ message: "Elige un estado de la lista" }) }).optional(),
+    )
+    .describe("true: activos; false: inactivos"),
 };
 export const ADMIN_USER_FILTER_KEYS = ["q", ...Object.keys(ADMIN_USER_FILTERS)] as const;
 

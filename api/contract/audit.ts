@@ -2,7 +2,16 @@
 // the list query with its filters and sort keys, and the answer. Shared with app/.
 import { z } from "zod";
 import { listQuerySchemas, paginated } from "./list-query";
-import { ACTOR_TYPE_CODES, ACTOR_TYPES, AUDIT_ACTION_CODES, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_CODES, type AuditAction, type AuditEntity } from "./vocabulary";
+import {
+  ACTOR_TYPE_CODES,
+  ACTOR_TYPES,
+  AUDIT_ACTION_CODES,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  AUDIT_ENTITY_CODES,
+  type AuditAction,
+  type AuditEntity,
+} from "./vocabulary";
 import { documented } from "./openapi-meta";
 
 export { ACTOR_TYPES, AUDIT_ACTION_CODES, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_CODES, type AuditAction, type AuditEntity };
@@ -62,9 +71,8 @@ function rangeInOrder(f: { from?: string; to?: string }, ctx: z.RefinementCtx) {
   }
 }
 
-const auditQueries = listQuerySchemas(
-  { sort: AUDIT_SORT_KEYS, defaultSort: "at", defaultDir: "desc", filters: AUDIT_FILTERS },
-  (value, ctx) => rangeInOrder(value as { from?: string; to?: string }, ctx),
+const auditQueries = listQuerySchemas({ sort: AUDIT_SORT_KEYS, defaultSort: "at", defaultDir: "desc", filters: AUDIT_FILTERS }, (value, ctx) =>
+  rangeInOrder(value as { from?: string; to?: string }, ctx),
 );
 /** The audit list: newest first by default; dates are whole days in Europe/Madrid, both inclusive. */
 export const AuditListQuerySchema = auditQueries.list;

@@ -39,7 +39,11 @@ export function newPasswordField(required: string) {
     }
     for (const message of checkPasswordPolicy(value)) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
   });
-  return documented(field, { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: `De ${PASSWORD_MIN_LENGTH} a ${PASSWORD_MAX_LENGTH} caracteres; no una contraseña común ni igual al correo o al nombre` });
+  return documented(field, {
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: `De ${PASSWORD_MIN_LENGTH} a ${PASSWORD_MAX_LENGTH} caracteres; no una contraseña común ni igual al correo o al nombre`,
+  });
 }
 
 const ACCOUNT_RULES = new Set<string>([PASSWORD_MESSAGES.sameAsEmail, PASSWORD_MESSAGES.sameAsName]);
@@ -122,7 +126,11 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 export const UpdateProfileBodySchema = z.object({
-  name: z.string({ required_error: PROFILE_MESSAGES.name, invalid_type_error: PROFILE_MESSAGES.name }).trim().min(1, PROFILE_MESSAGES.name).max(100, PROFILE_MESSAGES.nameTooLong),
+  name: z
+    .string({ required_error: PROFILE_MESSAGES.name, invalid_type_error: PROFILE_MESSAGES.name })
+    .trim()
+    .min(1, PROFILE_MESSAGES.name)
+    .max(100, PROFILE_MESSAGES.nameTooLong),
   phone: z
     .string({ invalid_type_error: PROFILE_MESSAGES.phone })
     .trim()
@@ -167,7 +175,10 @@ export const AdminRecordSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
-  mustChangePassword: z.boolean().default(false).describe("La contraseña la eligió otro administrador: hasta cambiarla, la API solo admite /admin/auth/me, change-password y logout (403)"),
+  mustChangePassword: z
+    .boolean()
+    .default(false)
+    .describe("La contraseña la eligió otro administrador: hasta cambiarla, la API solo admite /admin/auth/me, change-password y logout (403)"),
   role: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -61,7 +61,10 @@ describe("the start date and the insured object", () => {
     expect(body.startDate).toBe("2026-03-11");
     expect(body.registration).toBe("1234BCD");
     expect(CheckoutBodySchema.parse(valid).startDate).toBeUndefined();
-    const home = CheckoutBodySchema.parse({ ...valid, riskAddress: { street: " Calle de la Paz 3 ", door: "", postalCode: "46001", city: "Valencia" } });
+    const home = CheckoutBodySchema.parse({
+      ...valid,
+      riskAddress: { street: " Calle de la Paz 3 ", door: "", postalCode: "46001", city: "Valencia" },
+    });
     expect(home.riskAddress).toEqual({ street: "Calle de la Paz 3", door: undefined, postalCode: "46001", city: "Valencia" });
   });
 
@@ -85,7 +88,8 @@ describe("the start date and the insured object", () => {
 
 describe("isValidPhone", () => {
   it("accepts Spanish numbers with or without prefix and international ones", () => {
-    for (const phone of ["600123456", "+34 600 123 456", "0034 912 345 678", "(+34) 711-22-33-44", "+33 6 12 34 56 78"]) expect(isValidPhone(phone), phone).toBe(true);
+    for (const phone of ["600123456", "+34 600 123 456", "0034 912 345 678", "(+34) 711-22-33-44", "+33 6 12 34 56 78"])
+      expect(isValidPhone(phone), phone).toBe(true);
     for (const phone of ["12345", "500123456", "+34 500 123 456", "teléfono"]) expect(isValidPhone(phone), phone).toBe(false);
   });
 });

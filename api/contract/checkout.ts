@@ -22,10 +22,10 @@ import { InsurerSchema } from "./site";
 
 export const QUOTE_EXPIRED_MESSAGE = "La cotización ha caducado. Vuelva a cotizar para obtener un precio actualizado.";
 export const QUOTE_ALREADY_CONTRACTED_MESSAGE = "Esta cotización ya se ha contratado. Puede ver su póliza en Mi póliza.";
-export const CHECKOUT_IN_PROGRESS_MESSAGE = "Esta cotización se está contratando en este momento. Espere unos segundos y consulte Mi póliza antes de intentarlo de nuevo.";
+export const CHECKOUT_IN_PROGRESS_MESSAGE =
+  "Esta cotización se está contratando en este momento. Espere unos segundos y consulte Mi póliza antes de intentarlo de nuevo.";
 export const QUOTE_DISCARDED_MESSAGE = "Esta cotización se ha descartado. Vuelva a cotizar para contratar.";
-export const PAYMENT_DECLINED_MESSAGE =
-  "El pago ha sido rechazado. Revise los datos de la tarjeta o pruebe con otro medio de pago.";
+export const PAYMENT_DECLINED_MESSAGE = "El pago ha sido rechazado. Revise los datos de la tarjeta o pruebe con otro medio de pago.";
 export const SEPA_DECLINED_MESSAGE = "El adeudo en la cuenta ha sido rechazado. Revise el IBAN o pruebe con otro medio de pago.";
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE = "Esta operación ya se usó para otra contratación. Recargue la página e inténtelo de nuevo.";
 export const NIF_OTHER_ACCOUNT_MESSAGE =
@@ -161,7 +161,12 @@ export const PolicyholderSchema = z.object({
       .max(20, NIF_ERROR)
       .refine((v) => validateNif(v).ok, NIF_ERROR)
       .transform(normalizeNif),
-    { pattern: NIF_PATTERN, maxLength: 20, description: "NIF (8 cifras y letra) o NIE (X, Y o Z, 7 cifras y letra) con su letra de control; se guarda en mayúsculas sin separadores", example: "12345678Z" },
+    {
+      pattern: NIF_PATTERN,
+      maxLength: 20,
+      description: "NIF (8 cifras y letra) o NIE (X, Y o Z, 7 cifras y letra) con su letra de control; se guarda en mayúsculas sin separadores",
+      example: "12345678Z",
+    },
   ),
   birthDate: documented(
     z
@@ -176,7 +181,13 @@ export const PolicyholderSchema = z.object({
       .max(30, CHECKOUT_MESSAGES.phone)
       .refine(isValidPhone, CHECKOUT_MESSAGES.phone)
       .transform(normalizePhone),
-    { pattern: PHONE_PATTERN, maxLength: 30, description: "Teléfono español (9 cifras, de 6 a 9 la primera, con +34 opcional) o internacional (+ y el prefijo del país); admite espacios, puntos, guiones y paréntesis", example: "+34 600 12 34 56" },
+    {
+      pattern: PHONE_PATTERN,
+      maxLength: 30,
+      description:
+        "Teléfono español (9 cifras, de 6 a 9 la primera, con +34 opcional) o internacional (+ y el prefijo del país); admite espacios, puntos, guiones y paréntesis",
+      example: "+34 600 12 34 56",
+    },
   ),
   address: text(CHECKOUT_MESSAGES.address, 200, CHECKOUT_MESSAGES.addressTooLong),
   postalCode: z
@@ -220,45 +231,67 @@ export const RiskAddressSchema = z
 
 const holder = text(CHECKOUT_MESSAGES.holder, 120, CHECKOUT_MESSAGES.holder).describe("Titular de la tarjeta o de la cuenta");
 
-export const CardPaymentSchema = named(z.object({
-  method: z.literal("card"),
-  cardNumber: documented(
-    z
-      .string({ required_error: CHECKOUT_MESSAGES.cardNumber, invalid_type_error: CHECKOUT_MESSAGES.cardNumber })
-      .max(30, CHECKOUT_MESSAGES.cardNumber)
-      .refine(isValidCardNumber, CHECKOUT_MESSAGES.cardNumber)
-      .transform(normalizeCardNumber),
-    { pattern: "^[0-9][0-9 -]{10,28}[0-9]$", maxLength: 30, description: "Número de la tarjeta: de 12 a 19 cifras (con espacios o guiones) que pasan el control de Luhn; nunca se guarda (solo sus cuatro últimas cifras)", example: "4242 4242 4242 4242" },
-  ),
-  expiry: documented(
-    z
-      .string({ required_error: CHECKOUT_MESSAGES.expiry, invalid_type_error: CHECKOUT_MESSAGES.expiry })
-      .max(10, CHECKOUT_MESSAGES.expiry)
-      .refine((v) => parseCardExpiry(v) !== null, CHECKOUT_MESSAGES.expiry),
-    { pattern: "^\\s*(0[1-9]|1[0-2])\\s*[/-]?\\s*(\\d{2}|\\d{4})\\s*$", maxLength: 10, description: "MM/AA (o MM/AAAA); debe ser este mes o posterior", example: "12/30" },
-  ),
-  cvc: documented(
-    z
-      .string({ required_error: CHECKOUT_MESSAGES.cvc, invalid_type_error: CHECKOUT_MESSAGES.cvc })
-      .refine(isValidCvc, CHECKOUT_MESSAGES.cvc)
-      .transform((v) => v.trim()),
-    { pattern: "^\\s*\\d{3,4}\\s*$", description: "Código de seguridad, 3 o 4 cifras; nunca se guarda", example: "123" },
-  ),
-  holder,
-}), "CardPayment");
+export const CardPaymentSchema = named(
+  z.object({
+    method: z.literal("card"),
+    cardNumber: documented(
+      z
+        .string({ required_error: CHECKOUT_MESSAGES.cardNumber, invalid_type_error: CHECKOUT_MESSAGES.cardNumber })
+        .max(30, CHECKOUT_MESSAGES.cardNumber)
+        .refine(isValidCardNumber, CHECKOUT_MESSAGES.cardNumber)
+        .transform(normalizeCardNumber),
+      {
+        pattern: "^[0-9][0-9 -]{10,28}[0-9]$",
+        maxLength: 30,
+        description:
+          "Número de la tarjeta: de 12 a 19 cifras (con espacios o guiones) que pasan el control de Luhn; nunca se guarda (solo sus cuatro últimas cifras)",
+        example: "4242 4242 4242 4242",
+      },
+    ),
+    expiry: documented(
+      z
+        .string({ required_error: CHECKOUT_MESSAGES.expiry, invalid_type_error: CHECKOUT_MESSAGES.expiry })
+        .max(10, CHECKOUT_MESSAGES.expiry)
+        .refine((v) => parseCardExpiry(v) !== null, CHECKOUT_MESSAGES.expiry),
+      {
+        pattern: "^\\s*(0[1-9]|1[0-2])\\s*[/-]?\\s*(\\d{2}|\\d{4})\\s*$",
+        maxLength: 10,
+        description: "MM/AA (o MM/AAAA); debe ser este mes o posterior",
+        example: "12/30",
+      },
+    ),
+    cvc: documented(
+      z
+        .string({ required_error: CHECKOUT_MESSAGES.cvc, invalid_type_error: CHECKOUT_MESSAGES.cvc })
+        .refine(isValidCvc, CHECKOUT_MESSAGES.cvc)
+        .transform((v) => v.trim()),
+      { pattern: "^\\s*\\d{3,4}\\s*$", description: "Código de seguridad, 3 o 4 cifras; nunca se guarda", example: "123" },
+    ),
+    holder,
+  }),
+  "CardPayment",
+);
 
-export const SepaPaymentSchema = named(z.object({
-  method: z.literal("sepa"),
-  iban: documented(
-    z
-      .string({ required_error: IBAN_ERROR, invalid_type_error: IBAN_ERROR })
-      .max(42, IBAN_ERROR)
-      .refine((v) => validateIban(v).ok, IBAN_ERROR)
-      .transform(normalizeIban),
-    { pattern: IBAN_PATTERN, maxLength: 42, description: "IBAN de un país SEPA para la domiciliación (se comprueban sus dígitos de control); admite espacios", example: "ES91 2100 0418 4502 0005 1332" },
-  ),
-  holder,
-}), "SepaPayment");
+export const SepaPaymentSchema = named(
+  z.object({
+    method: z.literal("sepa"),
+    iban: documented(
+      z
+        .string({ required_error: IBAN_ERROR, invalid_type_error: IBAN_ERROR })
+        .max(42, IBAN_ERROR)
+        .refine((v) => validateIban(v).ok, IBAN_ERROR)
+        .transform(normalizeIban),
+      {
+        pattern: IBAN_PATTERN,
+        maxLength: 42,
+        description: "IBAN de un país SEPA para la domiciliación (se comprueban sus dígitos de control); admite espacios",
+        example: "ES91 2100 0418 4502 0005 1332",
+      },
+    ),
+    holder,
+  }),
+  "SepaPayment",
+);
 
 export const PaymentSchema = z.discriminatedUnion("method", [CardPaymentSchema, SepaPaymentSchema], {
   errorMap: (issue, ctx) =>
@@ -294,7 +327,9 @@ export const CheckoutBodySchema = z.object({
     .string({ required_error: CHECKOUT_MESSAGES.idempotencyKey, invalid_type_error: CHECKOUT_MESSAGES.idempotencyKey })
     .uuid(CHECKOUT_MESSAGES.idempotencyKey)
     .transform((v) => v.toLowerCase())
-    .describe("UUID que genera el formulario una vez: reenviar la misma contratación con la misma clave devuelve la misma póliza y no cobra dos veces"),
+    .describe(
+      "UUID que genera el formulario una vez: reenviar la misma contratación con la misma clave devuelve la misma póliza y no cobra dos veces",
+    ),
 });
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
 

@@ -43,7 +43,8 @@ export const CLIENT_MESSAGES = {
   note: "Escribe la nota",
   noteTooLong: "La nota no puede superar 2000 caracteres",
   erased: "Los datos de este cliente ya se han anonimizado",
-  livePolicies: "El cliente tiene pólizas en vigor, suspendidas o pendientes de pago: sus datos se necesitan para el contrato y no se pueden borrar hasta que terminen.",
+  livePolicies:
+    "El cliente tiene pólizas en vigor, suspendidas o pendientes de pago: sus datos se necesitan para el contrato y no se pueden borrar hasta que terminen.",
   /** The date is dd/mm/aaaa. */
   retention: (until: string, years: number) =>
     `Los datos deben conservarse hasta el ${until}: ${years} años desde que terminó la última póliza (Código de Comercio, art. 30, y plazos de prescripción de la Ley de Contrato de Seguro).`,
@@ -216,7 +217,10 @@ const counted = <T extends z.ZodTypeAny>(item: T) =>
 
 export const ClientDetailSchema = z.object({
   client: ClientDataSchema,
-  account: z.object({ id: z.number().int(), email: z.string(), active: z.boolean() }).nullable().describe("La cuenta de visitante del cliente, si tiene"),
+  account: z
+    .object({ id: z.number().int(), email: z.string(), active: z.boolean() })
+    .nullable()
+    .describe("La cuenta de visitante del cliente, si tiene"),
   erasedAt: z.string().nullable().describe("Cuándo se anonimizaron sus datos (ISO 8601), o null"),
   erasure: z
     .object({ allowed: z.boolean(), reason: z.string().nullable().describe("Por qué no se pueden borrar todavía") })
@@ -231,7 +235,9 @@ export const ClientDetailSchema = z.object({
   documents: z.array(ClientDocumentSchema),
   emails: counted(ClientEmailSchema),
   notes: counted(ClientNoteSchema),
-  timeline: z.array(ClientTimelineEntrySchema).describe(`Lo último que le ha pasado, de lo más nuevo a lo más antiguo (${CLIENT_DETAIL_LIMITS.timeline} como mucho)`),
+  timeline: z
+    .array(ClientTimelineEntrySchema)
+    .describe(`Lo último que le ha pasado, de lo más nuevo a lo más antiguo (${CLIENT_DETAIL_LIMITS.timeline} como mucho)`),
 });
 export type ClientDetail = z.infer<typeof ClientDetailSchema>;
 
@@ -257,10 +263,13 @@ export const ClientFieldSchemas = {
     .max(254, CLIENT_MESSAGES.email)
     .email(CLIENT_MESSAGES.email)
     .transform((v) => v.toLowerCase()),
-  phone: documented(text(CLIENT_MESSAGES.phone).max(30, CLIENT_MESSAGES.phone).refine(isValidPhone, CLIENT_MESSAGES.phone).transform(normalizePhone), {
-    pattern: PHONE_PATTERN,
-    maxLength: 30,
-  }),
+  phone: documented(
+    text(CLIENT_MESSAGES.phone).max(30, CLIENT_MESSAGES.phone).refine(isValidPhone, CLIENT_MESSAGES.phone).transform(normalizePhone),
+    {
+      pattern: PHONE_PATTERN,
+      maxLength: 30,
+    },
+  ),
   address: text(CLIENT_MESSAGES.address).max(200, CLIENT_MESSAGES.address),
   postalCode: text(CLIENT_MESSAGES.postalCode)
     .regex(/^\d{5}$/, CLIENT_MESSAGES.postalCode)

@@ -1,8 +1,6 @@
 // The back-office dashboard counts. Shared with app/.
 import { z } from "zod";
 
-
-
 export const DashboardSchema = z.object({
   quotes: z.number().int().describe("Cotizaciones guardadas"),
   policies: z.number().int().describe("Pólizas"),

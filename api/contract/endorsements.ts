@@ -48,18 +48,11 @@ export type GuaranteeCatalogue = z.infer<typeof GuaranteeCatalogueSchema>;
 
 // ─── GET /me/policies/{id}/guarantee-options ──────────────────────────────────────────────
 
-const DateSchema = z
-  .string({ invalid_type_error: ENDORSEMENT_MESSAGES.effectiveDate })
-  .trim()
-  .refine(isIsoDate, ENDORSEMENT_MESSAGES.effectiveDate);
+const DateSchema = z.string({ invalid_type_error: ENDORSEMENT_MESSAGES.effectiveDate }).trim().refine(isIsoDate, ENDORSEMENT_MESSAGES.effectiveDate);
 
 export const GuaranteeOptionsQuerySchema = z.object({
   effectiveDate: DateSchema.optional().describe("Fecha de efecto (aaaa-mm-dd); sin ella, la primera posible (mañana)"),
-  guarantees: z
-    .string()
-    .max(600)
-    .optional()
-    .describe("Códigos separados por comas: responde además el precio de esa selección (selection)"),
+  guarantees: z.string().max(600).optional().describe("Códigos separados por comas: responde además el precio de esa selección (selection)"),
 });
 
 /** The price of a suplemento in cents: total = net + fractionation + consorcio + clea + ips. */
@@ -102,7 +95,10 @@ export const GuaranteeOptionsSchema = z.object({
     .object({ earliest: z.string(), latest: z.string(), chosen: z.string() })
     .nullable()
     .describe("Fechas de efecto posibles: desde mañana (o el inicio de la póliza) hasta el día antes del vencimiento"),
-  days: z.object({ remaining: z.number().int(), total: z.number().int() }).nullable().describe("Días que quedan desde la fecha elegida y días de la anualidad"),
+  days: z
+    .object({ remaining: z.number().int(), total: z.number().int() })
+    .nullable()
+    .describe("Días que quedan desde la fecha elegida y días de la anualidad"),
   options: z.array(GuaranteeOptionSchema),
   selection: z
     .object({ guarantees: z.array(z.string()), price: EndorsementPriceSchema })
@@ -117,7 +113,13 @@ export type GuaranteeOptions = z.infer<typeof GuaranteeOptionsSchema>;
 
 export const EndorsementPaymentSchema = z.discriminatedUnion(
   "method",
-  [CardPaymentSchema, named(z.object({ method: z.literal("mandate").describe("Un recibo domiciliado en la cuenta de la póliza (solo si paga por SEPA)") }), "MandatePayment")],
+  [
+    CardPaymentSchema,
+    named(
+      z.object({ method: z.literal("mandate").describe("Un recibo domiciliado en la cuenta de la póliza (solo si paga por SEPA)") }),
+      "MandatePayment",
+    ),
+  ],
   {
     errorMap: (issue, ctx) =>
       issue.code === z.ZodIssueCode.invalid_union_discriminator ? { message: ENDORSEMENT_MESSAGES.paymentMethod } : { message: ctx.defaultError },
@@ -176,6 +178,9 @@ export const EndorsementSchema = z.object({
   conditionsUrl: z.string().describe("Condiciones particulares en esta versión, relativo a la API"),
   channel: z.string(),
   createdAt: z.string(),
-  emailTo: z.string().nullable().describe("La dirección a la que sale la confirmación; null si el servidor no envía correo (queda en la bandeja de salida)"),
+  emailTo: z
+    .string()
+    .nullable()
+    .describe("La dirección a la que sale la confirmación; null si el servidor no envía correo (queda en la bandeja de salida)"),
 });
 export type EndorsementAnswer = z.infer<typeof EndorsementSchema>;

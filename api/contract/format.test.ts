@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { describeGuaranteePrice } from "./guarantees";
-import { formatBasisPoints, formatCount, formatDate, formatDateTime, formatDateTimeSeconds, formatIsoDate, formatMoment, formatMoney, isoDateTime } from "./format";
+import {
+  formatBasisPoints,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDateTimeSeconds,
+  formatIsoDate,
+  formatMoment,
+  formatMoney,
+  isoDateTime,
+} from "./format";
 
 const NBSP = "\u00a0";
 
@@ -79,14 +89,30 @@ describe("formatDateTime y formatDateTimeSeconds", () => {
 });
 
 describe("las horas de Madrid, calculadas una vez por hora", () => {
-  const intl = new Intl.DateTimeFormat("es-ES", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone: "Europe/Madrid" });
+  const intl = new Intl.DateTimeFormat("es-ES", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+    timeZone: "Europe/Madrid",
+  });
   const slow = (date: Date) => {
     const p = Object.fromEntries(intl.formatToParts(date).map((part) => [part.type, part.value]));
     return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
   };
 
   it("coinciden con Intl en los cambios de hora, antes de 1970 y en miles de instantes", () => {
-    const instants = ["2026-03-29T00:59:59.999Z", "2026-03-29T01:00:00Z", "2026-10-25T00:59:59Z", "2026-10-25T01:00:00Z", "1969-12-31T23:59:59.500Z", "1899-06-01T12:34:56Z"].map((iso) => new Date(iso));
+    const instants = [
+      "2026-03-29T00:59:59.999Z",
+      "2026-03-29T01:00:00Z",
+      "2026-10-25T00:59:59Z",
+      "2026-10-25T01:00:00Z",
+      "1969-12-31T23:59:59.500Z",
+      "1899-06-01T12:34:56Z",
+    ].map((iso) => new Date(iso));
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 3000; i++) instants.push(new Date(Date.UTC(1990, 0, 1) + Math.floor(random() * 50 * 365 * 86_400_000)));

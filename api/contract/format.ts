@@ -24,7 +24,6 @@ export function formatMoney(cents: number): string {
   return money.format(Object.is(euros, -0) ? 0 : euros);
 }
 
-
 // Counts follow es-ES's own rule: four digits ungrouped ("1234"), from five grouped ("12.345").
 const count = new Intl.NumberFormat("es-ES");
 

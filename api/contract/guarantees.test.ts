@@ -22,7 +22,8 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   active: "on",
   ...overrides,
 });
-const errorsOf = (result: { success: boolean; error?: { flatten: () => { fieldErrors: Record<string, string[] | undefined> } } }) => result.error?.flatten().fieldErrors;
+const errorsOf = (result: { success: boolean; error?: { flatten: () => { fieldErrors: Record<string, string[] | undefined> } } }) =>
+  result.error?.flatten().fieldErrors;
 
 describe("el formulario de una garantía nueva", () => {
   it("pasa los importes escritos a la española a céntimos o puntos básicos, y los planes a sus códigos", () => {
@@ -46,9 +47,15 @@ describe("el formulario de una garantía nueva", () => {
   });
 
   it("rechaza un porcentaje mayor que 100, un importe de 0 y un plan de otro ramo o en las dos columnas", () => {
-    expect(errorsOf(GuaranteeCreateFormSchema.safeParse(form({ priceType: "percent", price: "100,01" })))?.price).toEqual(["Un porcentaje no puede ser mayor que 100"]);
-    expect(errorsOf(GuaranteeCreateFormSchema.safeParse(form({ price: "0" })))?.price).toEqual(["Indica un importe anual en euros mayor que 0 (por ejemplo, 25,50)"]);
-    expect(errorsOf(GuaranteeCreateFormSchema.safeParse(form({ optionalIn: ["auto/terceros"] })))?.optionalIn).toEqual(["Elige solo planes del ramo de la garantía"]);
+    expect(errorsOf(GuaranteeCreateFormSchema.safeParse(form({ priceType: "percent", price: "100,01" })))?.price).toEqual([
+      "Un porcentaje no puede ser mayor que 100",
+    ]);
+    expect(errorsOf(GuaranteeCreateFormSchema.safeParse(form({ price: "0" })))?.price).toEqual([
+      "Indica un importe anual en euros mayor que 0 (por ejemplo, 25,50)",
+    ]);
+    expect(errorsOf(GuaranteeCreateFormSchema.safeParse(form({ optionalIn: ["auto/terceros"] })))?.optionalIn).toEqual([
+      "Elige solo planes del ramo de la garantía",
+    ]);
     expect(errorsOf(GuaranteeCreateFormSchema.safeParse(form({ includedIn: ["alquiler/meses_12"] })))?.optionalIn).toEqual([
       "Un plan no puede incluir la garantía y ofrecerla como opcional a la vez",
     ]);
@@ -64,12 +71,23 @@ describe("el formulario de una garantía nueva", () => {
 
 describe("los cuerpos de la API", () => {
   it("un porcentaje como mucho 100 (10000 puntos básicos), un precio siempre positivo", () => {
-    const body = { line: "auto", code: "auto_x", name: "X de prueba", description: "Una descripción suficiente.", priceType: "percent", priceValue: 10_000 };
+    const body = {
+      line: "auto",
+      code: "auto_x",
+      name: "X de prueba",
+      description: "Una descripción suficiente.",
+      priceType: "percent",
+      priceValue: 10_000,
+    };
     expect(NewGuaranteeSchema.safeParse(body).success).toBe(true);
     expect(NewGuaranteeSchema.safeParse({ ...body, priceValue: 10_001 }).success).toBe(false);
     expect(NewGuaranteeSchema.safeParse({ ...body, priceType: "fixed", priceValue: 0 }).success).toBe(false);
     expect(NewGuaranteePriceSchema.safeParse({ priceType: "fixed", priceValue: 100, validFrom: "2026-02-30" }).success).toBe(false);
-    expect(GuaranteePriceFormSchema.parse({ priceType: "fixed", price: "1.234,50", validFrom: "2026-12-01" })).toEqual({ priceType: "fixed", priceValue: 123_450, validFrom: "2026-12-01" });
+    expect(GuaranteePriceFormSchema.parse({ priceType: "fixed", price: "1.234,50", validFrom: "2026-12-01" })).toEqual({
+      priceType: "fixed",
+      priceValue: 123_450,
+      validFrom: "2026-12-01",
+    });
   });
 
   it("un precio se lee en español y vuelve al formulario como se escribió", () => {

@@ -129,7 +129,10 @@ export const GuaranteeRowSchema = z.object({
   limitCents: z.number().int().nullable(),
   deductibleCents: z.number().int(),
   active: z.boolean(),
-  livePolicies: z.number().int().describe("Pólizas pendientes de pago, en vigor o suspendidas que la llevan (incluida en su plan o contratada como opcional)"),
+  livePolicies: z
+    .number()
+    .int()
+    .describe("Pólizas pendientes de pago, en vigor o suspendidas que la llevan (incluida en su plan o contratada como opcional)"),
 });
 export type GuaranteeRow = z.infer<typeof GuaranteeRowSchema>;
 
@@ -193,7 +196,8 @@ export type GuaranteeDetail = z.infer<typeof GuaranteeDetailSchema>;
 
 // ─── Writes (JSON bodies of the API) ────────────────────────────────────────────────────
 
-const nullableText = (schema: z.ZodString) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable().optional());
+const nullableText = (schema: z.ZodString) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable().optional());
 
 /** POST /admin/guarantees: the guarantee with its first price (version 1, in force from today). */
 export const NewGuaranteeSchema = z
@@ -344,25 +348,23 @@ export const GuaranteeCreateFormSchema = z
   });
 
 /** /admin/guarantees/{id}/edit: the form (its line is fixed, sent hidden), turned into the PATCH body. */
-export const GuaranteeEditFormSchema = z
-  .object({ line: lineField, ...formDetailsShape })
-  .transform((value, ctx): UpdateGuarantee => {
-    const includedIn = planChoices(value.includedIn, value.line, "includedIn", ctx);
-    const optionalIn = planChoices(value.optionalIn, value.line, "optionalIn", ctx);
-    if (optionalIn.some((code) => includedIn.includes(code))) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["optionalIn"], message: GUARANTEE_MESSAGES.bothIncludedAndOptional });
-    }
-    return {
-      name: value.name,
-      description: value.description,
-      hint: value.hint || null,
-      includedIn,
-      optionalIn,
-      limitText: value.limitText || null,
-      limitCents: formCents(value.limit, "limit", GUARANTEE_MESSAGES.limit, ctx, null),
-      deductibleCents: formCents(value.deductible, "deductible", GUARANTEE_MESSAGES.deductible, ctx, 0) ?? 0,
-    };
-  });
+export const GuaranteeEditFormSchema = z.object({ line: lineField, ...formDetailsShape }).transform((value, ctx): UpdateGuarantee => {
+  const includedIn = planChoices(value.includedIn, value.line, "includedIn", ctx);
+  const optionalIn = planChoices(value.optionalIn, value.line, "optionalIn", ctx);
+  if (optionalIn.some((code) => includedIn.includes(code))) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["optionalIn"], message: GUARANTEE_MESSAGES.bothIncludedAndOptional });
+  }
+  return {
+    name: value.name,
+    description: value.description,
+    hint: value.hint || null,
+    includedIn,
+    optionalIn,
+    limitText: value.limitText || null,
+    limitCents: formCents(value.limit, "limit", GUARANTEE_MESSAGES.limit, ctx, null),
+    deductibleCents: formCents(value.deductible, "deductible", GUARANTEE_MESSAGES.deductible, ctx, 0) ?? 0,
+  };
+});
 
 /** The detail page's "Nuevo precio" form, turned into the POST body. */
 export const GuaranteePriceFormSchema = z

@@ -76,7 +76,9 @@ export type ListQuerySpec<Sort extends string, Filters extends z.ZodRawShape> = 
  * The query of one list: page, pageSize, sort, dir, optional q and the resource's filters. An
  * unknown sort key, a page past MAX_LIST_OFFSET rows, or a bad filter value fails validation.
  */
-export function listQuerySchema<Sort extends string, Filters extends z.ZodRawShape = Record<never, z.ZodTypeAny>>(spec: ListQuerySpec<Sort, Filters>) {
+export function listQuerySchema<Sort extends string, Filters extends z.ZodRawShape = Record<never, z.ZodTypeAny>>(
+  spec: ListQuerySpec<Sort, Filters>,
+) {
   const sortField = z
     .enum(spec.sort as unknown as [Sort, ...Sort[]], {
       errorMap: () => ({ message: `Orden desconocido; se puede ordenar por: ${spec.sort.join(", ")}` }),
@@ -117,7 +119,9 @@ export function listQuerySchemas<Sort extends string, Filters extends z.ZodRawSh
   refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void,
 ) {
   const base = listQuerySchema(spec);
-  const exportQuery = (base as z.AnyZodObject).omit({ page: true, pageSize: true }) as unknown as z.ZodObject<Omit<(typeof base)["shape"], "page" | "pageSize">>;
+  const exportQuery = (base as z.AnyZodObject).omit({ page: true, pageSize: true }) as unknown as z.ZodObject<
+    Omit<(typeof base)["shape"], "page" | "pageSize">
+  >;
   return {
     list: boundedListQuery(base, refine),
     export: exportQuery.superRefine((value, ctx) => refine?.(value, ctx)),
@@ -132,10 +136,7 @@ export function paginated<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int().describe(`Elementos que cumplen los filtros, contados hasta ${COUNT_CAP}`),
-    totalCapped: z
-      .boolean()
-      .default(false)
-      .describe(`true cuando hay más de ${COUNT_CAP} elementos (total vale entonces ${COUNT_CAP})`),
+    totalCapped: z.boolean().default(false).describe(`true cuando hay más de ${COUNT_CAP} elementos (total vale entonces ${COUNT_CAP})`),
     page: z.number().int(),
     pageSize: z.number().int(),
     sort: z.string().optional().describe("Columna por la que se ha ordenado"),

@@ -47,7 +47,9 @@ export const PolicyReciboSchema = z.object({
   dueDate: z.string().describe("Vencimiento (aaaa-mm-dd): el día desde el que se debe; se cobra ese día o, pagado al contratar, antes (paidAt)"),
   period: z
     .object({ from: z.string(), to: z.string() })
-    .describe("Periodo que cubre (aaaa-mm-dd, ambos incluidos): su parte de la anualidad, o el de un suplemento desde su efecto hasta el vencimiento de la anualidad"),
+    .describe(
+      "Periodo que cubre (aaaa-mm-dd, ambos incluidos): su parte de la anualidad, o el de un suplemento desde su efecto hasta el vencimiento de la anualidad",
+    ),
   amount: z.number().int().describe("Céntimos"),
   status: z.enum(RECIBO_STATUSES),
   paidAt: z.string().nullable().describe("ISO 8601"),
@@ -92,7 +94,9 @@ export const PolicySchema = z.object({
   }),
   risk: z
     .record(z.unknown())
-    .describe("Los datos del riesgo asegurado: los de la cotización y lo que identifica el objeto asegurado (registration: matrícula; riskAddress: dirección de la vivienda)"),
+    .describe(
+      "Los datos del riesgo asegurado: los de la cotización y lo que identifica el objeto asegurado (registration: matrícula; riskAddress: dirección de la vivienda)",
+    ),
   riskDescription: z
     .object({
       title: z.string().describe("Vehículo Seat Ibiza, Vivienda en Calle Mayor 12, 28013 Madrid…"),
@@ -133,10 +137,17 @@ export const PolicyLifecycleSchema = z.object({
   withdrawal: z.object({
     possible: z.boolean().describe("Si puede desistir hoy (POST /me/policies/{id}/withdraw)"),
     refusal: z.string().nullable().describe("Por qué no puede desistir hoy: el ramo no lo admite, el plazo terminó, la póliza ya está anulada…"),
-    refundCents: z.number().int().nullable().describe("Lo que se le devolvería si desiste hoy: la prima pagada de los días no cubiertos, en céntimos"),
+    refundCents: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Lo que se le devolvería si desiste hoy: la prima pagada de los días no cubiertos, en céntimos"),
   }),
   renewal: z.object({
-    stopped: z.object({ by: z.enum(RENEWAL_STOPPERS), at: z.string().describe("ISO 8601") }).nullable().describe("La oposición a la prórroga, si la hay"),
+    stopped: z
+      .object({ by: z.enum(RENEWAL_STOPPERS), at: z.string().describe("ISO 8601") })
+      .nullable()
+      .describe("La oposición a la prórroga, si la hay"),
     stopUntil: z.string().describe("Último día para oponerse a la prórroga (aaaa-mm-dd): un mes antes del vencimiento (art. 22 LCS)"),
     possible: z.boolean().describe("Si puede oponerse hoy a la prórroga (POST /me/policies/{id}/stop-renewal)"),
     refusal: z.string().nullable().describe("Por qué no puede hoy: es tarde, ya está detenida, la póliza ya no está en vigor…"),
@@ -157,7 +168,10 @@ export type PolicyLifecycle = z.infer<typeof PolicyLifecycleSchema>;
 export const MyPolicySchema = PolicySchema.extend({
   lifecycle: PolicyLifecycleSchema,
   addableGuarantees: z.number().int().describe("Cuántas garantías se pueden añadir hoy con un suplemento (GET /me/policies/{id}/guarantee-options)"),
-  emailTo: z.string().nullable().describe("La dirección a la que salen los correos de la póliza; null si el servidor no envía correo (quedan en la bandeja de salida)"),
+  emailTo: z
+    .string()
+    .nullable()
+    .describe("La dirección a la que salen los correos de la póliza; null si el servidor no envía correo (quedan en la bandeja de salida)"),
 });
 export type MyPolicy = z.infer<typeof MyPolicySchema>;
 

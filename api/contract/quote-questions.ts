@@ -39,7 +39,18 @@ export const DEFAULT_TENANT_CONTRACT: TenantContract = "indefinido";
  * equal): the names a prefilled URL and a "quote again" link may carry.
  */
 export const QUOTE_FIELD_NAMES: Record<Line, readonly string[]> = {
-  auto: ["driverBirthDate", "licenseDate", "postalCode", "vehicleBrand", "vehicleModel", "vehicleYear", "vehicleValue", "use", "annualKm", "claimFreeYears"],
+  auto: [
+    "driverBirthDate",
+    "licenseDate",
+    "postalCode",
+    "vehicleBrand",
+    "vehicleModel",
+    "vehicleYear",
+    "vehicleValue",
+    "use",
+    "annualKm",
+    "claimFreeYears",
+  ],
   hogar: ["postalCode", "dwellingType", "floor", "areaM2", "yearBuilt", "residence", "buildingValue", "contentsValue", "alarm", "reinforcedDoor"],
   // No months of rent: they are the plan, chosen on /results (ADR 023).
   alquiler: ["postalCode", "monthlyRent", "tenantMonthlyIncome", "tenantContract"],

@@ -46,7 +46,13 @@ describe("QUOTE_FORM_SCHEMAS", () => {
   });
 
   it("la API no acepta texto: solo el formulario lee «12.000»", () => {
-    const parsed = QUOTE_INPUT_SCHEMAS.hogar.safeParse({ ...hogar, yearBuilt: 1995, areaM2: "1.000", buildingValue: 12_000_000, contentsValue: 3_000_000 });
+    const parsed = QUOTE_INPUT_SCHEMAS.hogar.safeParse({
+      ...hogar,
+      yearBuilt: 1995,
+      areaM2: "1.000",
+      buildingValue: 12_000_000,
+      contentsValue: 3_000_000,
+    });
     expect(parsed.success).toBe(false);
   });
 });

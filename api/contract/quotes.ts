@@ -18,13 +18,7 @@ import { boundedListQuery, listQuerySchema, paginated } from "./list-query";
 // The values themselves are the vocabulary's; these names stay for the pages that import them here.
 import { FREQUENCIES, LINES, QUOTE_STATUSES, type Line } from "./vocabulary";
 import { documented, named } from "./openapi-meta";
-import {
-  AMOUNT_BOUNDS,
-  DEFAULT_TENANT_CONTRACT,
-  NUMBER_BOUNDS,
-  TENANT_CONTRACTS,
-  type TenantContract,
-} from "./quote-questions";
+import { AMOUNT_BOUNDS, DEFAULT_TENANT_CONTRACT, NUMBER_BOUNDS, TENANT_CONTRACTS, type TenantContract } from "./quote-questions";
 export { FREQUENCIES, LINES as LINE_CODES, QUOTE_STATUSES };
 export type { Frequency, Line as QuoteLine, QuoteStatus as QuoteStatusCode } from "./vocabulary";
 
@@ -69,14 +63,12 @@ function intField(spec: { min: number; max: number; required: string; range: str
 
 /** A year between `min` and the current year plus `ahead`, checked when validating. */
 function yearField(spec: { min: number; ahead: number; required: string; range: (max: number) => string }) {
-  const field = z
-    .number({ required_error: spec.required, invalid_type_error: spec.required })
-    .superRefine((year, ctx) => {
-      const max = currentYear() + spec.ahead;
-      if (!Number.isInteger(year) || year < spec.min || year > max) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: spec.range(max) });
-      }
-    });
+  const field = z.number({ required_error: spec.required, invalid_type_error: spec.required }).superRefine((year, ctx) => {
+    const max = currentYear() + spec.ahead;
+    if (!Number.isInteger(year) || year < spec.min || year > max) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: spec.range(max) });
+    }
+  });
   // The maximum moves with the calendar; the document shows this year's (read when it loads).
   return documented(field, {
     type: "integer",
@@ -171,8 +163,7 @@ type FieldKit<
 };
 
 const apiKit = {
-  amount: (spec: AmountSpec) =>
-    centsField(spec, { notANumber: spec.required, notInteger: "El importe debe ir en céntimos (un número entero)" }),
+  amount: (spec: AmountSpec) => centsField(spec, { notANumber: spec.required, notInteger: "El importe debe ir en céntimos (un número entero)" }),
   count: intField,
   flag: (required: string) => z.boolean({ required_error: required, invalid_type_error: required }),
   tenantContract: () =>
@@ -190,7 +181,7 @@ const formKit = {
       centsField(spec, {
         notANumber: "Introduzca un importe en euros, por ejemplo 15.000",
         notInteger: "Introduzca un importe con dos decimales como máximo",
-      })
+      }),
     ),
   count: (spec: IntSpec) => z.preprocess(readWholeNumber, intField(spec)),
   // An unticked checkbox is simply absent from the form: false.
@@ -246,7 +237,7 @@ function buildInputSchemas<
         range: "Los años sin siniestros deben ser un número entero entre 0 y 50",
       }),
     },
-    inputsRequired
+    inputsRequired,
   );
 
   const hogar = z
@@ -280,7 +271,7 @@ function buildInputSchemas<
         alarm: kit.flag("Indique si la vivienda tiene alarma conectada a central"),
         reinforcedDoor: kit.flag("Indique si la vivienda tiene puerta blindada"),
       },
-      inputsRequired
+      inputsRequired,
     )
     .superRefine((inputs, ctx) => {
       if (inputs.buildingValue === 0 && inputs.contentsValue === 0) {
@@ -288,21 +279,23 @@ function buildInputSchemas<
       }
     });
 
-  const alquiler = z.object(
-    {
-      postalCode: postalCodeField,
-      monthlyRent: kit.amount({ bounds: AMOUNT_BOUNDS.monthlyRent, required: "Introduzca la renta mensual", label: "La renta mensual" }),
-      tenantMonthlyIncome: kit.amount({
-        bounds: AMOUNT_BOUNDS.tenantMonthlyIncome,
-        required: "Introduzca los ingresos netos mensuales del inquilino",
-        label: "Los ingresos netos mensuales",
-      }),
-      tenantContract: kit.tenantContract(),
-    },
-    inputsRequired
-  ).describe(
-    "Los meses de renta cubiertos no son un dato: son el plan (meses_6, meses_12, meses_18), que se elige al contratar (ADR 023). Un campo months de un cliente anterior se ignora.",
-  );
+  const alquiler = z
+    .object(
+      {
+        postalCode: postalCodeField,
+        monthlyRent: kit.amount({ bounds: AMOUNT_BOUNDS.monthlyRent, required: "Introduzca la renta mensual", label: "La renta mensual" }),
+        tenantMonthlyIncome: kit.amount({
+          bounds: AMOUNT_BOUNDS.tenantMonthlyIncome,
+          required: "Introduzca los ingresos netos mensuales del inquilino",
+          label: "Los ingresos netos mensuales",
+        }),
+        tenantContract: kit.tenantContract(),
+      },
+      inputsRequired,
+    )
+    .describe(
+      "Los meses de renta cubiertos no son un dato: son el plan (meses_6, meses_12, meses_18), que se elige al contratar (ADR 023). Un campo months de un cliente anterior se ignora.",
+    );
 
   return { auto, hogar, alquiler };
 }
@@ -350,7 +343,7 @@ export const CreateQuoteBodySchema = z.discriminatedUnion(
       issue.code === z.ZodIssueCode.invalid_union_discriminator || issue.path.join(".") === "line"
         ? { message: LINE_MESSAGE }
         : { message: ctx.defaultError },
-  }
+  },
 );
 export type CreateQuoteBody = z.infer<typeof CreateQuoteBodySchema>;
 
@@ -437,7 +430,7 @@ export const CreatedQuoteSchema = QuoteSchema.extend({
     .string()
     .optional()
     .describe(
-      "Solo en una cotización sin sesión: el secreto que prueba que es suya (cabecera X-Quote-Owner y POST /me/quotes/claim). Se entrega una sola vez."
+      "Solo en una cotización sin sesión: el secreto que prueba que es suya (cabecera X-Quote-Owner y POST /me/quotes/claim). Se entrega una sola vez.",
     ),
 });
 export type CreatedQuote = z.infer<typeof CreatedQuoteSchema>;
@@ -472,8 +465,14 @@ export const QuoteListQuerySchema = boundedListQuery(
     defaultSort: "createdAt",
     defaultDir: "desc",
     filters: {
-      line: z.preprocess((v) => (v === "" ? undefined : v), z.enum(LINES, { errorMap: () => ({ message: "Elija un seguro de la lista" }) }).optional()),
-      status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(QUOTE_STATUSES, { errorMap: () => ({ message: "Elija un estado de la lista" }) }).optional()),
+      line: z.preprocess(
+        (v) => (v === "" ? undefined : v),
+        z.enum(LINES, { errorMap: () => ({ message: "Elija un seguro de la lista" }) }).optional(),
+      ),
+      status: z.preprocess(
+        (v) => (v === "" ? undefined : v),
+        z.enum(QUOTE_STATUSES, { errorMap: () => ({ message: "Elija un estado de la lista" }) }).optional(),
+      ),
     },
   }),
 );
@@ -483,16 +482,10 @@ export type QuoteList = z.infer<typeof QuoteListSchema>;
 
 export const ClaimQuotesBodySchema = z.object({
   ownerTokens: z
-    .array(
-      z
-        .string({ invalid_type_error: "Cada token debe ser un texto" })
-        .min(1, "Hay un token vacío")
-        .max(200, "Hay un token demasiado largo"),
-      {
-        required_error: "Faltan los tokens de las cotizaciones",
-        invalid_type_error: "Faltan los tokens de las cotizaciones",
-      }
-    )
+    .array(z.string({ invalid_type_error: "Cada token debe ser un texto" }).min(1, "Hay un token vacío").max(200, "Hay un token demasiado largo"), {
+      required_error: "Faltan los tokens de las cotizaciones",
+      invalid_type_error: "Faltan los tokens de las cotizaciones",
+    })
     .max(MAX_CLAIM_TOKENS, `Como máximo ${MAX_CLAIM_TOKENS} cotizaciones a la vez`),
 });
 export type ClaimQuotesBody = z.infer<typeof ClaimQuotesBodySchema>;

@@ -2,8 +2,6 @@
 import { z } from "zod";
 import { isPermissionName } from "../domain/permissions";
 
-
-
 export const PermissionMapSchema = z
   .record(z.boolean({ invalid_type_error: "Cada permiso debe ser verdadero o falso" }))
   .superRefine((map, ctx) => {

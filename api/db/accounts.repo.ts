@@ -138,7 +138,10 @@ export async function countLoginFailures(db: DbOrTx, opts: { email: string; ip: 
  * a burst of concurrent guesses gets the same 5 tries as a sequence (the slow password check
  * runs outside any transaction).
  */
-export async function reserveLoginAttempt(db: Database, opts: { email: string; ip: string | null; at: Date }): Promise<{ attemptId: number } | { retryAfterMs: number }> {
+export async function reserveLoginAttempt(
+  db: Database,
+  opts: { email: string; ip: string | null; at: Date },
+): Promise<{ attemptId: number } | { retryAfterMs: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${opts.email}`}))`);
     const since = new Date(opts.at.getTime() - LOGIN_FAILURE_WINDOW_MS);
@@ -147,7 +150,14 @@ export async function reserveLoginAttempt(db: Database, opts: { email: string; i
       const recent = await tx
         .select({ at: loginAttempts.at })
         .from(loginAttempts)
-        .where(and(eq(loginAttempts.email, opts.email), opts.ip === null ? isNull(loginAttempts.ip) : eq(loginAttempts.ip, opts.ip), eq(loginAttempts.success, false), gte(loginAttempts.at, since)))
+        .where(
+          and(
+            eq(loginAttempts.email, opts.email),
+            opts.ip === null ? isNull(loginAttempts.ip) : eq(loginAttempts.ip, opts.ip),
+            eq(loginAttempts.success, false),
+            gte(loginAttempts.at, since),
+          ),
+        )
         .orderBy(desc(loginAttempts.at))
         .limit(MAX_LOGIN_FAILURES);
       const fifth = recent[MAX_LOGIN_FAILURES - 1]?.at ?? opts.at;
@@ -217,7 +227,15 @@ export async function createUser(
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ name: opts.name, email: opts.email, passwordHash: opts.passwordHash, role: "user", createdAt: opts.at, updatedAt: opts.at, lastLoginAt: opts.at })
+      .values({
+        name: opts.name,
+        email: opts.email,
+        passwordHash: opts.passwordHash,
+        role: "user",
+        createdAt: opts.at,
+        updatedAt: opts.at,
+        lastLoginAt: opts.at,
+      })
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!user) return null;
@@ -268,7 +286,13 @@ export async function revokeToken(
  */
 export async function changeOwnPassword(
   db: Database,
-  opts: { kind: "admin" | "user"; id: number; passwordHash: string; actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">; at: Date },
+  opts: {
+    kind: "admin" | "user";
+    id: number;
+    passwordHash: string;
+    actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">;
+    at: Date;
+  },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] =
@@ -276,7 +300,12 @@ export async function changeOwnPassword(
         ? await tx
             .update(adminUsers)
             // Chosen by its owner: no longer a temporary password.
-            .set({ passwordHash: opts.passwordHash, sessionVersion: sql`${adminUsers.sessionVersion} + 1`, mustChangePassword: false, updatedAt: opts.at })
+            .set({
+              passwordHash: opts.passwordHash,
+              sessionVersion: sql`${adminUsers.sessionVersion} + 1`,
+              mustChangePassword: false,
+              updatedAt: opts.at,
+            })
             .where(eq(adminUsers.id, opts.id))
             .returning({ sessionVersion: adminUsers.sessionVersion })
         : await tx
@@ -331,7 +360,14 @@ export async function findUserOfResetToken(db: DbOrTx, tokenHash: string, at: Da
     .select({ user: users })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, at), eq(users.active, true)));
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, at),
+        eq(users.active, true),
+      ),
+    );
   return row?.user ?? null;
 }
 

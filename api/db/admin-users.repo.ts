@@ -17,7 +17,16 @@ const rowColumns = {
   createdAt: adminUsers.createdAt,
 };
 
-type RawRow = { id: number; username: string; email: string; active: boolean; roleId: number; roleName: string; lastLoginAt: Date | null; createdAt: Date };
+type RawRow = {
+  id: number;
+  username: string;
+  email: string;
+  active: boolean;
+  roleId: number;
+  roleName: string;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+};
 
 function toRow(r: RawRow): AdminUserRow {
   return {
@@ -156,7 +165,10 @@ export async function insertAdminUser(
   values: { username: string; email: string; passwordHash: string; roleId: number },
 ): Promise<number> {
   // Another admin chose the password: its owner changes it at first sign-in.
-  const [created] = await tx.insert(adminUsers).values({ ...values, mustChangePassword: true }).returning({ id: adminUsers.id });
+  const [created] = await tx
+    .insert(adminUsers)
+    .values({ ...values, mustChangePassword: true })
+    .returning({ id: adminUsers.id });
   if (!created) throw new Error("insertAdminUser: no row returned");
   return created.id;
 }
@@ -170,7 +182,11 @@ export async function updateAdminUser(
   // A new password (a reset by another admin) ends the account's sessions and is temporary: see requireAdmin.
   await tx
     .update(adminUsers)
-    .set({ ...patch, ...(patch.passwordHash ? { sessionVersion: sql`${adminUsers.sessionVersion} + 1`, mustChangePassword: true } : {}), updatedAt: at })
+    .set({
+      ...patch,
+      ...(patch.passwordHash ? { sessionVersion: sql`${adminUsers.sessionVersion} + 1`, mustChangePassword: true } : {}),
+      updatedAt: at,
+    })
     .where(eq(adminUsers.id, id));
 }
 

@@ -60,7 +60,10 @@ async function actorCondition(db: DbOrTx, text: string): Promise<SQL> {
     .limit(ACTOR_MATCHES_MAX + 1);
   if (actors.length > ACTOR_MATCHES_MAX) return ilike(actorText, pattern);
   if (actors.length === 0) return sql`false`;
-  return inArray(actorText, actors.map((actor) => actor.label));
+  return inArray(
+    actorText,
+    actors.map((actor) => actor.label),
+  );
 }
 
 async function whereOf(db: DbOrTx, filter: AuditFilter): Promise<SQL | undefined> {
@@ -94,7 +97,15 @@ export async function listAudit(db: DbOrTx, query: AuditListQuery) {
   const where = await whereOf(db, query);
   return listPage(query, SORTS, {
     rows: async (orderBy, limit, offset) =>
-      (await db.select().from(auditLog).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(toEntry),
+      (
+        await db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map(toEntry),
     count: () => cappedCount(db, auditLog, where),
   });
 }

@@ -88,7 +88,10 @@ function whereOf(query: ClientExportQuery): SQL | undefined {
 
 /** The list's rows (with any extra columns, the export's keyset values) matching `where`. */
 const clientRows = <Extra extends Record<string, SQL>>(db: DbOrTx, where: SQL | undefined, extra: Extra = {} as Extra) =>
-  db.select({ ...rowColumns, ...extra }).from(clients).where(where);
+  db
+    .select({ ...rowColumns, ...extra })
+    .from(clients)
+    .where(where);
 
 export async function listClients(db: DbOrTx, query: ClientListQuery) {
   const where = whereOf(query);
@@ -105,7 +108,10 @@ export async function listClients(db: DbOrTx, query: ClientListQuery) {
 export async function* clientExportBatches(db: DbOrTx, query: ClientExportQuery): AsyncGenerator<ClientRow[]> {
   const where = whereOf(query);
   const keys = keysetColumns(SORTS, query.sort);
-  const read = (after: SQL | undefined, orderBy: SQL[], limit: number) => clientRows(db, and(where, after), keys).orderBy(...orderBy).limit(limit);
+  const read = (after: SQL | undefined, orderBy: SQL[], limit: number) =>
+    clientRows(db, and(where, after), keys)
+      .orderBy(...orderBy)
+      .limit(limit);
   for await (const rows of keysetBatches(SORTS, query.sort, query.dir, 500, read)) yield rows.map(toRow);
 }
 
@@ -156,7 +162,9 @@ export async function policiesForErasure(db: DbOrTx, clientId: number): Promise<
     .select({
       status: policies.status,
       endDate: policies.endDate,
-      cancellationEffectiveDate: sql<string | null>`coalesce(${policies.cancellationEffectiveDate}, (${policies.cancelledAt} at time zone 'Europe/Madrid')::date)::text`,
+      cancellationEffectiveDate: sql<
+        string | null
+      >`coalesce(${policies.cancellationEffectiveDate}, (${policies.cancelledAt} at time zone 'Europe/Madrid')::date)::text`,
     })
     .from(policies)
     .where(eq(policies.clientId, clientId));
@@ -207,7 +215,14 @@ function consentsOf(client: Pick<Client, "id" | "userId">): SQL {
 
 async function clientConsents(db: DbOrTx, client: Client) {
   const rows = await db
-    .select({ purpose: consents.purpose, granted: consents.granted, at: consents.at, ip: consents.ip, channel: consents.channel, recordedBy: adminUsers.username })
+    .select({
+      purpose: consents.purpose,
+      granted: consents.granted,
+      at: consents.at,
+      ip: consents.ip,
+      channel: consents.channel,
+      recordedBy: adminUsers.username,
+    })
     .from(consents)
     .leftJoin(adminUsers, eq(adminUsers.id, consents.recordedByAdminId))
     .where(consentsOf(client))
@@ -266,7 +281,15 @@ function eventLabel(event: string): string {
 async function clientTimeline(db: DbOrTx, clientId: number, policyNumbers: Map<number, string>): Promise<ClientTimelineEntry[]> {
   const limit = CLIENT_DETAIL_LIMITS.timeline;
   const audits = await db
-    .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, actorLabel: auditLog.actorLabel, actorId: auditLog.actorId, before: auditLog.before, after: auditLog.after })
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      actorLabel: auditLog.actorLabel,
+      actorId: auditLog.actorId,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
     .from(auditLog)
     .where(and(eq(auditLog.entity, "client"), eq(auditLog.entityId, String(clientId))))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
@@ -274,7 +297,14 @@ async function clientTimeline(db: DbOrTx, clientId: number, policyNumbers: Map<n
   const ids = [...policyNumbers.keys()];
   const history = ids.length
     ? await db
-        .select({ id: policyHistory.id, policyId: policyHistory.policyId, at: policyHistory.at, event: policyHistory.event, summary: policyHistory.summary, actorLabel: policyHistory.actorLabel })
+        .select({
+          id: policyHistory.id,
+          policyId: policyHistory.policyId,
+          at: policyHistory.at,
+          event: policyHistory.event,
+          summary: policyHistory.summary,
+          actorLabel: policyHistory.actorLabel,
+        })
         .from(policyHistory)
         .where(inArray(policyHistory.policyId, ids))
         .orderBy(desc(policyHistory.at), desc(policyHistory.id))
@@ -320,11 +350,21 @@ export async function loadClientDetail(
   // One query at a time: `db` may be PGlite's single connection.
   const policyRows = await clientPolicies(db, id);
   const policyIds = policyRows.map((p) => p.id);
-  const account = client.userId === null ? null : ((await db.select({ id: users.id, email: users.email, active: users.active }).from(users).where(eq(users.id, client.userId)))[0] ?? null);
+  const account =
+    client.userId === null
+      ? null
+      : ((await db.select({ id: users.id, email: users.email, active: users.active }).from(users).where(eq(users.id, client.userId)))[0] ?? null);
 
   const quoteWhere = client.userId === null ? sql`false` : eq(quotes.userId, client.userId);
   const quoteRows = await db
-    .select({ id: quotes.id, line: quotes.lineCode, status: quotes.status, bestPrice: quotes.bestPrice, createdAt: quotes.createdAt, validUntil: quotes.validUntil })
+    .select({
+      id: quotes.id,
+      line: quotes.lineCode,
+      status: quotes.status,
+      bestPrice: quotes.bestPrice,
+      createdAt: quotes.createdAt,
+      validUntil: quotes.validUntil,
+    })
     .from(quotes)
     .where(quoteWhere)
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
@@ -353,10 +393,20 @@ export async function loadClientDetail(
 
   const addresses = await clientAddresses(db, client);
   const emailWhere = addresses.length ? inArray(outboxEmails.to, addresses) : sql`false`;
-  const emailRows = await db.select(emailColumns).from(outboxEmails).where(emailWhere).orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id)).limit(CLIENT_DETAIL_LIMITS.emails);
+  const emailRows = await db
+    .select(emailColumns)
+    .from(outboxEmails)
+    .where(emailWhere)
+    .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
+    .limit(CLIENT_DETAIL_LIMITS.emails);
   const [emailCount] = await db.select({ n: count() }).from(outboxEmails).where(emailWhere);
 
-  const noteRows = await db.select(noteColumns).from(notes).where(notesOf(id)).orderBy(desc(notes.at), desc(notes.id)).limit(CLIENT_DETAIL_LIMITS.notes);
+  const noteRows = await db
+    .select(noteColumns)
+    .from(notes)
+    .where(notesOf(id))
+    .orderBy(desc(notes.at), desc(notes.id))
+    .limit(CLIENT_DETAIL_LIMITS.notes);
   const [noteCount] = await db.select({ n: count() }).from(notes).where(notesOf(id));
 
   const timeline = await clientTimeline(db, id, new Map(policyRows.map((p) => [p.id, p.number])));
@@ -389,7 +439,14 @@ export async function loadClientDetail(
         line: p.line,
         url: `/admin/policies/${p.id}/documents/conditions`,
       })),
-      ...lines.map((line) => ({ kind: "ipid" as const, name: `IPID: ${LINE_NAMES[line]}`, policyNumber: null, policyId: null, line, url: `/documents/ipid/${line}` })),
+      ...lines.map((line) => ({
+        kind: "ipid" as const,
+        name: `IPID: ${LINE_NAMES[line]}`,
+        policyNumber: null,
+        policyId: null,
+        line,
+        url: `/documents/ipid/${line}`,
+      })),
     ],
     emails: { items: emailRows.map(toEmail), total: emailCount?.n ?? 0 },
     notes: { items: noteRows.map((n) => ({ ...n, at: iso(n.at) })), total: noteCount?.n ?? 0 },
@@ -401,7 +458,11 @@ export async function loadClientDetail(
 
 /** Whether another client already has this NIF. */
 export async function nifTakenByAnother(db: DbOrTx, nif: string, clientId: number): Promise<boolean> {
-  const [row] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.nif, nif), ne(clients.id, clientId))).limit(1);
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.nif, nif), ne(clients.id, clientId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -413,7 +474,11 @@ export async function countPolicies(db: DbOrTx, clientId: number): Promise<numbe
 export type ClientPatch = Partial<Pick<Client, "name" | "nif" | "birthDate" | "email" | "phone" | "address" | "postalCode" | "city" | "stage">>;
 
 export async function updateClient(tx: Transaction, id: number, patch: ClientPatch, at: Date): Promise<Client> {
-  const [row] = await tx.update(clients).set({ ...patch, updatedAt: at }).where(eq(clients.id, id)).returning();
+  const [row] = await tx
+    .update(clients)
+    .set({ ...patch, updatedAt: at })
+    .where(eq(clients.id, id))
+    .returning();
   if (!row) throw new Error(`updateClient: client ${id} vanished`);
   return row;
 }
@@ -435,25 +500,55 @@ export async function insertClientNote(tx: Transaction, note: { clientId: number
 export async function loadClientDataExport(db: DbOrTx, client: Client, now: Date): Promise<ClientDataExport> {
   const policyRows = await clientPolicies(db, client.id);
   const ids = policyRows.map((p) => p.id);
-  const reciboRows = ids.length ? await db.select(reciboColumns).from(recibos).innerJoin(policies, eq(policies.id, recibos.policyId)).where(inArray(recibos.policyId, ids)).orderBy(asc(recibos.policyId), asc(recibos.sequence)) : [];
+  const reciboRows = ids.length
+    ? await db
+        .select(reciboColumns)
+        .from(recibos)
+        .innerJoin(policies, eq(policies.id, recibos.policyId))
+        .where(inArray(recibos.policyId, ids))
+        .orderBy(asc(recibos.policyId), asc(recibos.sequence))
+    : [];
   const paymentRows = ids.length
     ? await db
-        .select({ policyId: payments.policyId, method: payments.method, methodLabel: payments.methodLabel, amount: payments.amountCents, status: payments.status, createdAt: payments.createdAt })
+        .select({
+          policyId: payments.policyId,
+          method: payments.method,
+          methodLabel: payments.methodLabel,
+          amount: payments.amountCents,
+          status: payments.status,
+          createdAt: payments.createdAt,
+        })
         .from(payments)
         .where(inArray(payments.policyId, ids))
         .orderBy(asc(payments.id))
     : [];
-  const [account] = client.userId === null ? [] : await db.select({ id: users.id, name: users.name, email: users.email, active: users.active, createdAt: users.createdAt }).from(users).where(eq(users.id, client.userId));
+  const [account] =
+    client.userId === null
+      ? []
+      : await db
+          .select({ id: users.id, name: users.name, email: users.email, active: users.active, createdAt: users.createdAt })
+          .from(users)
+          .where(eq(users.id, client.userId));
   const quoteRows =
     client.userId === null
       ? []
       : await db
-          .select({ id: quotes.id, line: quotes.lineCode, status: quotes.status, bestPrice: quotes.bestPrice, createdAt: quotes.createdAt, validUntil: quotes.validUntil, inputs: quotes.inputs })
+          .select({
+            id: quotes.id,
+            line: quotes.lineCode,
+            status: quotes.status,
+            bestPrice: quotes.bestPrice,
+            createdAt: quotes.createdAt,
+            validUntil: quotes.validUntil,
+            inputs: quotes.inputs,
+          })
           .from(quotes)
           .where(eq(quotes.userId, client.userId))
           .orderBy(desc(quotes.createdAt));
   const addresses = await clientAddresses(db, client);
-  const emailRows = addresses.length ? await db.select(emailColumns).from(outboxEmails).where(inArray(outboxEmails.to, addresses)).orderBy(desc(outboxEmails.createdAt)) : [];
+  const emailRows = addresses.length
+    ? await db.select(emailColumns).from(outboxEmails).where(inArray(outboxEmails.to, addresses)).orderBy(desc(outboxEmails.createdAt))
+    : [];
   const noteRows = await db.select(noteColumns).from(notes).where(notesOf(client.id)).orderBy(desc(notes.at));
 
   return {
@@ -467,8 +562,12 @@ export async function loadClientDataExport(db: DbOrTx, client: Client, now: Date
       createdAt: iso(p.createdAt),
       cancellationReason: p.cancellationReason,
       cancellationEffectiveDate: p.cancellationEffectiveDate,
-      recibos: reciboRows.filter((r) => r.policyId === p.id).map(({ sequence, dueDate, amount, status, paidAt }) => ({ sequence, dueDate, amount, status, paidAt: isoOrNull(paidAt) })),
-      payments: paymentRows.filter((x) => x.policyId === p.id).map(({ policyId: _policyId, createdAt, ...x }) => ({ ...x, createdAt: iso(createdAt) })),
+      recibos: reciboRows
+        .filter((r) => r.policyId === p.id)
+        .map(({ sequence, dueDate, amount, status, paidAt }) => ({ sequence, dueDate, amount, status, paidAt: isoOrNull(paidAt) })),
+      payments: paymentRows
+        .filter((x) => x.policyId === p.id)
+        .map(({ policyId: _policyId, createdAt, ...x }) => ({ ...x, createdAt: iso(createdAt) })),
     })),
     quotes: quoteRows.map((q) => ({ ...q, createdAt: iso(q.createdAt), validUntil: iso(q.validUntil) })),
     consents: await clientConsents(db, client),
@@ -492,7 +591,18 @@ export async function eraseClientData(tx: Transaction, client: Client, at: Date)
   const addresses = await clientAddresses(tx, client);
   await tx
     .update(clients)
-    .set({ name: ERASED_CLIENT_NAME, nif: null, birthDate: null, email: null, phone: null, address: null, postalCode: null, city: null, stage: "baja", updatedAt: at })
+    .set({
+      name: ERASED_CLIENT_NAME,
+      nif: null,
+      birthDate: null,
+      email: null,
+      phone: null,
+      address: null,
+      postalCode: null,
+      city: null,
+      stage: "baja",
+      updatedAt: at,
+    })
     .where(eq(clients.id, client.id));
 
   let accountDeactivated = false;
@@ -515,9 +625,19 @@ export async function eraseClientData(tx: Transaction, client: Client, at: Date)
       .update(outboxEmails)
       .set({ status: "fallido", lastError: "Cliente anonimizado antes del envío" })
       .where(and(inArray(outboxEmails.to, addresses), eq(outboxEmails.status, "pendiente")));
-    await tx.update(outboxEmails).set({ to: anonymousTo, body: ERASED_EMAIL_BODY, html: null, attachments: [] }).where(inArray(outboxEmails.to, addresses));
+    await tx
+      .update(outboxEmails)
+      .set({ to: anonymousTo, body: ERASED_EMAIL_BODY, html: null, attachments: [] })
+      .where(inArray(outboxEmails.to, addresses));
   }
-  await tx.update(pipelineLeads).set({ name: ERASED_CLIENT_NAME, email: null, phone: null, notes: null, updatedAt: at }).where(eq(pipelineLeads.clientId, client.id));
-  const kept = await tx.update(policies).set({ iban: null, paymentMandate: null, updatedAt: at }).where(eq(policies.clientId, client.id)).returning({ id: policies.id });
+  await tx
+    .update(pipelineLeads)
+    .set({ name: ERASED_CLIENT_NAME, email: null, phone: null, notes: null, updatedAt: at })
+    .where(eq(pipelineLeads.clientId, client.id));
+  const kept = await tx
+    .update(policies)
+    .set({ iban: null, paymentMandate: null, updatedAt: at })
+    .where(eq(policies.clientId, client.id))
+    .returning({ id: policies.id });
   return { policiesKept: kept.length, accountDeactivated };
 }

@@ -48,7 +48,17 @@ const rowColumns = {
   active: guarantees.active,
   livePolicies,
 };
-type BaseRow = { id: number; line: LineCode; code: string; name: string; limitText: string | null; limitCents: number | null; deductibleCents: number; active: boolean; livePolicies: number };
+type BaseRow = {
+  id: number;
+  line: LineCode;
+  code: string;
+  name: string;
+  limitText: string | null;
+  limitCents: number | null;
+  deductibleCents: number;
+  active: boolean;
+  livePolicies: number;
+};
 
 // guarantees_line_sort_idx (line_code, sort_order, id), guarantees_code_idx, guarantees_name_idx.
 const SORTS: SortMap<GuaranteeSortKey> = {
@@ -139,14 +149,21 @@ async function withExtras(db: DbOrTx, rows: BaseRow[], today: string): Promise<G
 }
 
 const guaranteeRows = <Extra extends Record<string, SQL>>(db: DbOrTx, where: SQL | undefined, extra: Extra = {} as Extra) =>
-  db.select({ ...rowColumns, ...extra }).from(guarantees).where(where);
+  db
+    .select({ ...rowColumns, ...extra })
+    .from(guarantees)
+    .where(where);
 
 /** One page of the catalogue; prices are those in force on `today` (aaaa-mm-dd, Madrid). */
 export async function listGuarantees(db: DbOrTx, query: GuaranteeListQuery, today: string) {
   const where = whereOf(query);
   return listPage(query, SORTS, {
     rows: async (orderBy, limit, offset) =>
-      withExtras(db, await guaranteeRows(db, inArray(guarantees.id, pageIds(db, guarantees, guarantees.id, where, orderBy, limit, offset))).orderBy(...orderBy), today),
+      withExtras(
+        db,
+        await guaranteeRows(db, inArray(guarantees.id, pageIds(db, guarantees, guarantees.id, where, orderBy, limit, offset))).orderBy(...orderBy),
+        today,
+      ),
     count: () => cappedCount(db, guarantees, where),
     rowsFirst: Boolean(query.q),
   });
@@ -156,7 +173,10 @@ export async function listGuarantees(db: DbOrTx, query: GuaranteeListQuery, toda
 export async function* guaranteeExportBatches(db: DbOrTx, query: GuaranteeExportQuery, today: string): AsyncGenerator<GuaranteeRow[]> {
   const where = whereOf(query);
   const keys = keysetColumns(SORTS, query.sort);
-  const read = (after: SQL | undefined, orderBy: SQL[], limit: number) => guaranteeRows(db, and(where, after), keys).orderBy(...orderBy).limit(limit);
+  const read = (after: SQL | undefined, orderBy: SQL[], limit: number) =>
+    guaranteeRows(db, and(where, after), keys)
+      .orderBy(...orderBy)
+      .limit(limit);
   for await (const rows of keysetBatches(SORTS, query.sort, query.dir, 500, read)) yield withExtras(db, rows, today);
 }
 
@@ -250,7 +270,10 @@ export async function planLinksOf(tx: DbOrTx, id: number): Promise<{ includedIn:
 /** Replaces the guarantee's links to plans (plan ids resolved by the caller). */
 export async function setPlanLinks(tx: Transaction, id: number, included: number[], optional: number[]): Promise<void> {
   await tx.delete(planGuarantees).where(eq(planGuarantees.guaranteeId, id));
-  const links = [...included.map((planId) => ({ planId, guaranteeId: id, included: true })), ...optional.map((planId) => ({ planId, guaranteeId: id, included: false }))];
+  const links = [
+    ...included.map((planId) => ({ planId, guaranteeId: id, included: true })),
+    ...optional.map((planId) => ({ planId, guaranteeId: id, included: false })),
+  ];
   if (links.length > 0) await tx.insert(planGuarantees).values(links);
 }
 
@@ -268,7 +291,10 @@ export type GuaranteeValues = {
 
 /** A new guarantee, last in its line's order. */
 export async function insertGuarantee(tx: Transaction, values: GuaranteeValues, now: Date): Promise<Guarantee> {
-  const [last] = await tx.select({ n: max(guarantees.sortOrder) }).from(guarantees).where(eq(guarantees.lineCode, values.line));
+  const [last] = await tx
+    .select({ n: max(guarantees.sortOrder) })
+    .from(guarantees)
+    .where(eq(guarantees.lineCode, values.line));
   const [row] = await tx
     .insert(guarantees)
     .values({ ...values, lineCode: values.line, sortOrder: (last?.n ?? 0) + 1, createdAt: now, updatedAt: now })
@@ -290,7 +316,10 @@ export async function insertPriceVersion(
   tx: Transaction,
   values: { guaranteeId: number; priceType: GuaranteePriceType; priceValue: number; validFrom: string; adminId: number | null; now: Date },
 ): Promise<number> {
-  const [last] = await tx.select({ n: max(guaranteePrices.version) }).from(guaranteePrices).where(eq(guaranteePrices.guaranteeId, values.guaranteeId));
+  const [last] = await tx
+    .select({ n: max(guaranteePrices.version) })
+    .from(guaranteePrices)
+    .where(eq(guaranteePrices.guaranteeId, values.guaranteeId));
   const version = (last?.n ?? 0) + 1;
   await tx.insert(guaranteePrices).values({
     guaranteeId: values.guaranteeId,

@@ -56,15 +56,25 @@ export async function recordHistory(tx: DbOrTx, h: HistoryWrite): Promise<void> 
 }
 
 export async function updatePolicy(tx: DbOrTx, policyId: number, patch: Partial<Policy>, at: Date): Promise<void> {
-  await tx.update(policies).set({ ...patch, updatedAt: at }).where(eq(policies.id, policyId));
+  await tx
+    .update(policies)
+    .set({ ...patch, updatedAt: at })
+    .where(eq(policies.id, policyId));
 }
 
 export async function updateRecibo(tx: DbOrTx, reciboId: number, patch: Partial<Recibo>, at: Date): Promise<void> {
-  await tx.update(recibos).set({ ...patch, updatedAt: at }).where(eq(recibos.id, reciboId));
+  await tx
+    .update(recibos)
+    .set({ ...patch, updatedAt: at })
+    .where(eq(recibos.id, reciboId));
 }
 
 export async function policyHistoryOf(db: DbOrTx, policyId: number) {
-  return db.select().from(policyHistory).where(eq(policyHistory.policyId, policyId)).orderBy(sql`${policyHistory.at} desc, ${policyHistory.id} desc`);
+  return db
+    .select()
+    .from(policyHistory)
+    .where(eq(policyHistory.policyId, policyId))
+    .orderBy(sql`${policyHistory.at} desc, ${policyHistory.id} desc`);
 }
 
 export async function notesOf(db: DbOrTx, entity: "policy" | "client", entityId: number) {
@@ -75,7 +85,10 @@ export async function notesOf(db: DbOrTx, entity: "policy" | "client", entityId:
     .orderBy(sql`${notes.at} desc, ${notes.id} desc`);
 }
 
-export async function insertNote(tx: DbOrTx, n: { entity: "policy" | "client"; entityId: number; body: string; authorId: number; authorLabel: string; at: Date }) {
+export async function insertNote(
+  tx: DbOrTx,
+  n: { entity: "policy" | "client"; entityId: number; body: string; authorId: number; authorLabel: string; at: Date },
+) {
   const [row] = await tx.insert(notes).values(n).returning({ id: notes.id });
   return row!.id;
 }
@@ -116,7 +129,12 @@ export async function recibosDue(db: DbOrTx, day: string, afterId: number): Prom
 }
 
 /** Policies in force with a recibo unpaid since `dueBefore` or earlier (art. 15: suspend). */
-export async function policiesWithOverdueRecibo(db: DbOrTx, status: "en_vigor" | "suspendida", dueOnOrBefore: string, afterId: number): Promise<number[]> {
+export async function policiesWithOverdueRecibo(
+  db: DbOrTx,
+  status: "en_vigor" | "suspendida",
+  dueOnOrBefore: string,
+  afterId: number,
+): Promise<number[]> {
   const rows = await db
     .selectDistinct({ id: policies.id })
     .from(policies)
@@ -207,7 +225,16 @@ export async function takeOverRunDay(
       : and(eq(lifecycleRuns.status, "en_curso"), previous.token === null ? isNull(lifecycleRuns.lease) : eq(lifecycleRuns.lease, previous.token));
   const rows = await db
     .update(lifecycleRuns)
-    .set({ status: "en_curso", owner: lease.holder, lease: lease.token, startedBy, startedAt: now, heartbeatAt: now, finishedAt: null, ...(previous.status === "hecho" ? { summary: {} } : {}) })
+    .set({
+      status: "en_curso",
+      owner: lease.holder,
+      lease: lease.token,
+      startedBy,
+      startedAt: now,
+      heartbeatAt: now,
+      finishedAt: null,
+      ...(previous.status === "hecho" ? { summary: {} } : {}),
+    })
     .where(and(eq(lifecycleRuns.day, lease.day), still))
     .returning({ summary: lifecycleRuns.summary });
   return rows[0] ?? null;
@@ -248,5 +275,9 @@ export async function lastDoneDay(db: DbOrTx): Promise<string | null> {
 }
 
 export async function recentRuns(db: DbOrTx, limit = 10) {
-  return db.select().from(lifecycleRuns).orderBy(sql`${lifecycleRuns.day} desc`).limit(limit);
+  return db
+    .select()
+    .from(lifecycleRuns)
+    .orderBy(sql`${lifecycleRuns.day} desc`)
+    .limit(limit);
 }

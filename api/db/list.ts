@@ -44,7 +44,12 @@ export function foldedContains(column: AnyColumn, text: string): SQL {
 
 /** How many rows match `where`, counted up to COUNT_CAP + 1 (so "more than the cap" is known). */
 export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<{ total: number; totalCapped: boolean }> {
-  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(COUNT_CAP + 1).as("matching");
+  const matching = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as("matching");
   const [row] = await db.select({ n: count() }).from(matching);
   const n = row?.n ?? 0;
   return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
@@ -90,7 +95,13 @@ export async function listPage<K extends string, Item>(
  * skips. `where` must reference the table alone (subqueries are fine).
  */
 export function pageIds(db: DbOrTx, table: PgTable, id: PgColumn, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
-  return db.select({ id }).from(table).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+  return db
+    .select({ id })
+    .from(table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
 }
 
 /**
@@ -136,8 +147,14 @@ export function keysetColumns<K extends string>(sortMap: SortMap<K>, sort: K): R
 /** `(c1, c2, id) < (v1, v2, vid)` (or `>` ascending): the rows after the last one read. */
 export function keysetAfter<K extends string>(sortMap: SortMap<K>, sort: K, dir: SortDirection, last: Record<string, unknown>): SQL {
   const columns = sortMap[sort];
-  const left = sql.join(columns.map((c) => sql`${c.expr}`), sql`, `);
-  const right = sql.join(columns.map((c, i) => sql`${last[`k${i}`] as string}::${sql.raw(c.type)}`), sql`, `);
+  const left = sql.join(
+    columns.map((c) => sql`${c.expr}`),
+    sql`, `,
+  );
+  const right = sql.join(
+    columns.map((c, i) => sql`${last[`k${i}`] as string}::${sql.raw(c.type)}`),
+    sql`, `,
+  );
   return dir === "asc" ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`;
 }
 

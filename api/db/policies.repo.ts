@@ -79,10 +79,8 @@ export async function nextPolicyNumber(tx: DbOrTx, year: number): Promise<string
 
 // ─── Client (tomador) ───────────────────────────────────────────────────────────────────
 
-
 export type ClientOutcome =
-  | { kind: "created" | "updated"; id: number; userId: number | null; before: Record<string, unknown> | null }
-  | { kind: "other_account" };
+  { kind: "created" | "updated"; id: number; userId: number | null; before: Record<string, unknown> | null } | { kind: "other_account" };
 
 /**
  * The client with this NIF, updated with the data just given, or a new one.
@@ -120,7 +118,17 @@ export async function upsertClient(
     kind: "updated",
     id: existing.id,
     userId,
-    before: { name, phone, address, postalCode, city, birthDate, stage, userId: existing.userId, ...(existing.email !== email ? { email: existing.email } : {}) },
+    before: {
+      name,
+      phone,
+      address,
+      postalCode,
+      city,
+      birthDate,
+      stage,
+      userId: existing.userId,
+      ...(existing.email !== email ? { email: existing.email } : {}),
+    },
   };
 }
 
@@ -250,7 +258,9 @@ export async function insertConsents(
       : { channel: "telefono", ip: null, recordedByAdminId: c.given.recordedByAdminId };
   await tx
     .insert(consents)
-    .values(Object.entries(c.decisions).map(([purpose, granted]) => ({ userId: c.userId, clientId: c.clientId, purpose, granted, ...given, at: c.at })));
+    .values(
+      Object.entries(c.decisions).map(([purpose, granted]) => ({ userId: c.userId, clientId: c.clientId, purpose, granted, ...given, at: c.at })),
+    );
 }
 
 /** The quote bought; its account is the buyer's (an anonymous quote checked out with its owner token becomes the visitor's). */
@@ -406,7 +416,15 @@ function guaranteesFromOffer(plan: PricedPlan, optional: readonly string[]): Pol
     ...plan.guarantees.map((g) => ({ ...g, kind: "incluida" as const, priceCents: null, since: null })),
     ...plan.optionalGuarantees
       .filter((g) => optional.includes(g.code))
-      .map((g) => ({ code: g.code, name: g.name, description: g.description, limitText: g.limitText, kind: "opcional" as const, priceCents: g.priceCents, since: null })),
+      .map((g) => ({
+        code: g.code,
+        name: g.name,
+        description: g.description,
+        limitText: g.limitText,
+        kind: "opcional" as const,
+        priceCents: g.priceCents,
+        since: null,
+      })),
   ];
 }
 
@@ -418,7 +436,12 @@ async function catalogueGuarantees(db: DbOrTx, line: LineCode, planCode: string,
     .where(and(eq(plans.lineCode, line), eq(plans.code, planCode)));
   const included = plan
     ? await db
-        .select({ code: guaranteesTable.code, name: guaranteesTable.name, description: guaranteesTable.description, limitText: guaranteesTable.limitText })
+        .select({
+          code: guaranteesTable.code,
+          name: guaranteesTable.name,
+          description: guaranteesTable.description,
+          limitText: guaranteesTable.limitText,
+        })
         .from(planGuarantees)
         .innerJoin(guaranteesTable, eq(guaranteesTable.id, planGuarantees.guaranteeId))
         .where(and(eq(planGuarantees.planId, plan.id), eq(planGuarantees.included, true)))
@@ -426,7 +449,12 @@ async function catalogueGuarantees(db: DbOrTx, line: LineCode, planCode: string,
     : [];
   const extra = optional.length
     ? await db
-        .select({ code: guaranteesTable.code, name: guaranteesTable.name, description: guaranteesTable.description, limitText: guaranteesTable.limitText })
+        .select({
+          code: guaranteesTable.code,
+          name: guaranteesTable.name,
+          description: guaranteesTable.description,
+          limitText: guaranteesTable.limitText,
+        })
         .from(guaranteesTable)
         .where(and(eq(guaranteesTable.lineCode, line), inArray(guaranteesTable.code, [...optional])))
     : [];
@@ -492,23 +520,28 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
   for (const { policy, client, lineName } of rows) {
     const endorsed = endorsementRows
       .filter((e) => e.policyId === policy.id)
-      .map(
-        (e): PolicyEndorsementView => ({
-          id: e.id,
-          version: e.version,
-          term: e.term,
-          effectiveDate: e.effectiveDate,
-          guarantees: e.guarantees,
-          remainingDays: e.remainingDays,
-          termDays: e.termDays,
-          price: { net: e.netPremiumCents, fractionation: e.fractionationSurchargeCents, consorcio: e.consorcioCents, clea: e.cleaCents, ips: e.ipsCents, total: e.totalPremiumCents },
-          annualPremium: e.annualPremium ?? null,
-          reciboSequence: reciboRows.find((r) => r.id === e.reciboId)?.sequence ?? null,
-          paymentMethod: e.paymentMethod,
-          channel: e.channel,
-          createdAt: e.createdAt,
-        }),
-      );
+      .map((e): PolicyEndorsementView => ({
+        id: e.id,
+        version: e.version,
+        term: e.term,
+        effectiveDate: e.effectiveDate,
+        guarantees: e.guarantees,
+        remainingDays: e.remainingDays,
+        termDays: e.termDays,
+        price: {
+          net: e.netPremiumCents,
+          fractionation: e.fractionationSurchargeCents,
+          consorcio: e.consorcioCents,
+          clea: e.cleaCents,
+          ips: e.ipsCents,
+          total: e.totalPremiumCents,
+        },
+        annualPremium: e.annualPremium ?? null,
+        reciboSequence: reciboRows.find((r) => r.id === e.reciboId)?.sequence ?? null,
+        paymentMethod: e.paymentMethod,
+        channel: e.channel,
+        createdAt: e.createdAt,
+      }));
     // Guarantees a suplemento added are described as it priced them, from their date.
     const endorsedCodes = new Set(endorsed.flatMap((e) => e.guarantees.map((g) => g.code)));
     const contractedOptional = policy.optionalGuarantees.filter((code) => !endorsedCodes.has(code));
@@ -522,7 +555,15 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
       : await catalogueGuarantees(db, policy.lineCode, policy.planCode, contractedOptional);
     for (const e of endorsed) {
       for (const g of e.guarantees) {
-        guarantees.push({ code: g.code, name: g.name, description: g.description, limitText: g.limitText, kind: "opcional", priceCents: g.yearlyCents, since: e.effectiveDate });
+        guarantees.push({
+          code: g.code,
+          name: g.name,
+          description: g.description,
+          limitText: g.limitText,
+          kind: "opcional",
+          priceCents: g.yearlyCents,
+          since: e.effectiveDate,
+        });
       }
     }
     const payment = paymentRows.find((p) => p.policyId === policy.id);

@@ -8,7 +8,15 @@ import { z } from "zod";
 import type { LineCode } from "../domain/catalogue";
 import { madridDate } from "../domain/calendar";
 import { priceInForce, type GuaranteePriceVersion } from "../domain/guarantee-prices";
-import { withFactorSteps, type PricedPlan, type RatingGuarantee, type RatingPlan, type RatingSettings, type RatingTables, type RatingTariff } from "../domain/rating";
+import {
+  withFactorSteps,
+  type PricedPlan,
+  type RatingGuarantee,
+  type RatingPlan,
+  type RatingSettings,
+  type RatingTables,
+  type RatingTariff,
+} from "../domain/rating";
 import { ApiProblem } from "../http";
 import { auditRow, writeAudit, type AuditWrite } from "./audit";
 import type { Database, DbOrTx } from "./client";
@@ -448,7 +456,9 @@ export async function listUserQuotes(db: Database, userId: number, query: QuoteL
         ...row,
         inputs: (row.inputs ?? {}) as Record<string, unknown>,
         contracted:
-          policyId !== null && policyNumber !== null && premiumTotal !== null ? { policyId, policyNumber, planName: planName ?? "", premiumTotal } : null,
+          policyId !== null && policyNumber !== null && premiumTotal !== null
+            ? { policyId, policyNumber, planName: planName ?? "", premiumTotal }
+            : null,
       }));
     },
     count: () => cappedCount(db, quotes, where),
@@ -464,7 +474,7 @@ export async function claimQuotes(
   userId: number,
   tokenHashes: string[],
   audit: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">,
-  now: Date
+  now: Date,
 ): Promise<number> {
   if (tokenHashes.length === 0) return 0;
   return db.transaction(async (tx) => {

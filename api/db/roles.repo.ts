@@ -11,9 +11,7 @@ import { adminUsers, permissions, roles, type PermissionMap } from "./schema";
  */
 export function fullPermissionMap(stored: PermissionMap | null | undefined): Record<string, boolean> {
   const source = stored ?? {};
-  return Object.fromEntries(
-    PERMISSION_NAMES.map((name) => [name, Object.prototype.hasOwnProperty.call(source, name) && source[name] === true]),
-  );
+  return Object.fromEntries(PERMISSION_NAMES.map((name) => [name, Object.prototype.hasOwnProperty.call(source, name) && source[name] === true]));
 }
 
 /** Roles with the number of accounts (active or not) that hold each. */
@@ -70,7 +68,10 @@ export async function insertRole(
   tx: Transaction,
   values: { name: string; description: string; permissions: Record<string, boolean> },
 ): Promise<number> {
-  const [created] = await tx.insert(roles).values({ ...values, isSystem: false }).returning({ id: roles.id });
+  const [created] = await tx
+    .insert(roles)
+    .values({ ...values, isSystem: false })
+    .returning({ id: roles.id });
   if (!created) throw new Error("insertRole: no row returned");
   return created.id;
 }

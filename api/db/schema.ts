@@ -273,7 +273,9 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("clients_nif_unique").on(t.nif).where(sql`${t.nif} is not null`),
+    uniqueIndex("clients_nif_unique")
+      .on(t.nif)
+      .where(sql`${t.nif} is not null`),
     index("clients_user_id_idx").on(t.userId),
     index("clients_stage_idx").on(t.stage),
     index("clients_email_idx").on(t.email),
@@ -513,7 +515,9 @@ export const policies = pgTable(
   (t) => [
     index("policies_client_id_idx").on(t.clientId),
     // A client's policies in force (the clients' list: its count and its inForce filter).
-    index("policies_client_in_force_idx").on(t.clientId).where(sql`${t.status} in ('en_vigor', 'suspendida')`),
+    index("policies_client_in_force_idx")
+      .on(t.clientId)
+      .where(sql`${t.status} in ('en_vigor', 'suspendida')`),
     // A visitor's policies, newest first (Mi póliza's list; its prefix serves user_id lookups).
     index("policies_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("policies_quote_id_idx").on(t.quoteId),
@@ -525,9 +529,14 @@ export const policies = pgTable(
     index("policies_end_date_idx").on(t.endDate, t.id),
     // The policies in force by end date, with the default order's columns: "renewal within N days"
     // is read and sorted from this index alone.
-    index("policies_renewal_idx").on(t.endDate, t.createdAt, t.id).where(sql`${t.status} = 'en_vigor'`),
+    index("policies_renewal_idx")
+      .on(t.endDate, t.createdAt, t.id)
+      .where(sql`${t.status} = 'en_vigor'`),
     index("policies_number_prefix_idx").on(sql`${t.number} text_pattern_ops`),
-    check("policies_cancellation_reason", sql`${t.cancellationReason} is null or ${t.cancellationReason} in ('desistimiento', 'impago', 'peticion_cliente', 'error_emision')`),
+    check(
+      "policies_cancellation_reason",
+      sql`${t.cancellationReason} is null or ${t.cancellationReason} in ('desistimiento', 'impago', 'peticion_cliente', 'error_emision')`,
+    ),
     check("policies_channel", sql`${t.channel} in ('web', 'telefono')`),
     check("policies_renewal_stopped_by", sql`${t.renewalStoppedBy} is null or ${t.renewalStoppedBy} in ('cliente', 'aseguradora')`),
     check("policies_dates_order", sql`${t.endDate} > ${t.startDate}`),
@@ -563,10 +572,7 @@ export const recibos = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    unique("recibos_policy_sequence_unique").on(t.policyId, t.sequence),
-    index("recibos_status_due_date_idx").on(t.status, t.dueDate),
-  ],
+  (t) => [unique("recibos_policy_sequence_unique").on(t.policyId, t.sequence), index("recibos_status_due_date_idx").on(t.status, t.dueDate)],
 );
 
 /** One guarantee a suplemento added, as it was priced and described that day (the documents read it from here). */
@@ -828,11 +834,9 @@ export const auditLog = pgTable(
  * matching actors here (tens of thousands of values, not millions of rows), then reads their rows
  * through audit_log_actor_sort_idx.
  */
-export const auditActors = pgTable(
-  "audit_actors",
-  { label: text("label").primaryKey() },
-  (t) => [index("audit_actors_label_trgm_idx").using("gin", sql`${t.label} gin_trgm_ops`)],
-);
+export const auditActors = pgTable("audit_actors", { label: text("label").primaryKey() }, (t) => [
+  index("audit_actors_label_trgm_idx").using("gin", sql`${t.label} gin_trgm_ops`),
+]);
 
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),

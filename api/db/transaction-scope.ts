@@ -19,7 +19,8 @@ export function assertOutsideTransaction(what: string): void {
 /** Makes db.transaction(fn) run fn inside the scope; returns the same database. */
 export function trackTransactions<D extends TransactionalDatabase>(db: D): D {
   const original = db.transaction.bind(db);
-  db.transaction = ((fn: (tx: unknown) => Promise<unknown>, config?: unknown) => original((tx: unknown) => scope.run(true, () => fn(tx)), config)) as D["transaction"];
+  db.transaction = ((fn: (tx: unknown) => Promise<unknown>, config?: unknown) =>
+    original((tx: unknown) => scope.run(true, () => fn(tx)), config)) as D["transaction"];
   return db;
 }
 

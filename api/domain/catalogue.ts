@@ -51,7 +51,6 @@ export type GuaranteeSeed = {
   optionalIn: readonly string[];
 };
 
-
 // ─── Rating factor tables ─────────────────────────────────────────────────────────────
 
 /** A band matches a value v when (min === null || v >= min) && (max === null || v < max). */

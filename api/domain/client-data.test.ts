@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_DATA_RETENTION_YEARS, erasureDecision, policyEndedOn, type PolicyForErasure } from "./client-data";
 
-const policy = (over: Partial<PolicyForErasure>): PolicyForErasure => ({ status: "vencida", endDate: "2020-03-10", cancellationEffectiveDate: null, ...over });
+const policy = (over: Partial<PolicyForErasure>): PolicyForErasure => ({
+  status: "vencida",
+  endDate: "2020-03-10",
+  cancellationEffectiveDate: null,
+  ...over,
+});
 
 describe("erasureDecision", () => {
   it("permite borrar enseguida a un cliente sin pólizas (un prospecto)", () => {

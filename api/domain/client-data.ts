@@ -25,9 +25,7 @@ export type PolicyForErasure = {
 export const LIVE_POLICY_STATUSES = ["pendiente_pago", "en_vigor", "suspendida"] as const satisfies readonly PolicyStatus[];
 
 export type ErasureDecision =
-  | { allowed: true }
-  | { allowed: false; reason: "live_policy"; livePolicies: number }
-  | { allowed: false; reason: "retention"; keepUntil: string };
+  { allowed: true } | { allowed: false; reason: "live_policy"; livePolicies: number } | { allowed: false; reason: "retention"; keepUntil: string };
 
 /** The day a finished policy stopped: its cancellation's effect, else its end date (whichever is earlier). */
 export function policyEndedOn(policy: PolicyForErasure): string {

@@ -82,7 +82,10 @@ describe("precio de un suplemento a prorrata", () => {
       fc.property(
         fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2040-12-31T00:00:00Z"), noInvalidDate: true }),
         fc.integer({ min: 0, max: 366 }),
-        fc.array(fc.record({ priceType: fc.constantFrom("fixed" as const, "percent" as const), priceValue: fc.integer({ min: 0, max: 5_000_000 }) }), { minLength: 1, maxLength: 5 }),
+        fc.array(
+          fc.record({ priceType: fc.constantFrom("fixed" as const, "percent" as const), priceValue: fc.integer({ min: 0, max: 5_000_000 }) }),
+          { minLength: 1, maxLength: 5 },
+        ),
         fc.integer({ min: 0, max: 10_000_000 }),
         fc.constantFrom(...FREQUENCIES),
         (start, offset, raw, riskPremiumCents, frequency) => {

@@ -127,7 +127,10 @@ export function premiumInForce<P extends PremiumComponents>(p: {
 }): PremiumComponents {
   const latest = p.endorsements
     .filter((e) => e.term === p.term && e.annualPremium !== null)
-    .reduce<{ version: number; annualPremium: PremiumComponents | null } | null>((best, e) => (best === null || e.version > best.version ? e : best), null);
+    .reduce<{ version: number; annualPremium: PremiumComponents | null } | null>(
+      (best, e) => (best === null || e.version > best.version ? e : best),
+      null,
+    );
   const { net, fractionation, consorcio, clea, ips, total } = latest?.annualPremium ?? p.premium;
   return { net, fractionation, consorcio, clea, ips, total };
 }
@@ -172,7 +175,8 @@ export function endorsementRefusal(p: EndorsablePolicy, today: string): string |
 
 /** Why `date` cannot be the effective date (a Spanish sentence), or null. */
 export function effectiveDateProblem(date: string, range: { earliest: string; latest: string }): string | null {
-  if (date < range.earliest) return `La fecha de efecto debe ser el ${formatIsoDate(range.earliest)} o posterior: la cobertura nunca empieza el mismo día`;
+  if (date < range.earliest)
+    return `La fecha de efecto debe ser el ${formatIsoDate(range.earliest)} o posterior: la cobertura nunca empieza el mismo día`;
   if (date > range.latest) return `La fecha de efecto debe ser anterior al vencimiento de la póliza: el ${formatIsoDate(range.latest)} como tarde`;
   return null;
 }
@@ -180,7 +184,10 @@ export function effectiveDateProblem(date: string, range: { earliest: string; la
 type CatalogueGuarantee = Pick<RatingGuarantee, "code" | "name" | "includedIn" | "optionalIn"> & { active?: boolean };
 
 /** Active guarantees optional in the policy's plan, neither included in it nor already contracted. */
-export function addableGuarantees<G extends CatalogueGuarantee>(p: Pick<EndorsablePolicy, "planCode" | "optionalGuarantees">, guarantees: readonly G[]): G[] {
+export function addableGuarantees<G extends CatalogueGuarantee>(
+  p: Pick<EndorsablePolicy, "planCode" | "optionalGuarantees">,
+  guarantees: readonly G[],
+): G[] {
   return guarantees.filter(
     (g) => g.active !== false && g.optionalIn.includes(p.planCode) && !g.includedIn.includes(p.planCode) && !p.optionalGuarantees.includes(g.code),
   );
@@ -190,7 +197,12 @@ export function addableGuarantees<G extends CatalogueGuarantee>(p: Pick<Endorsab
  * Why `code` cannot be added to the policy (a Spanish sentence), or null. `guarantees` are the
  * line's catalogue rows, inactive ones included (so that the refusal can name them).
  */
-export function guaranteeRefusal(code: string, p: Pick<EndorsablePolicy, "planCode" | "optionalGuarantees">, planName: string, guarantees: readonly CatalogueGuarantee[]): string | null {
+export function guaranteeRefusal(
+  code: string,
+  p: Pick<EndorsablePolicy, "planCode" | "optionalGuarantees">,
+  planName: string,
+  guarantees: readonly CatalogueGuarantee[],
+): string | null {
   const g = guarantees.find((x) => x.code === code);
   if (!g) return `La garantía «${code}» no existe en este seguro`;
   if (g.includedIn.includes(p.planCode)) return `«${g.name}» ya está incluida en su plan ${planName}`;

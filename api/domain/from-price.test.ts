@@ -37,9 +37,12 @@ describe("fromPrice", () => {
   });
 
   it("sin tarifa que lo cotice no hay «desde»", () => {
-    const noZones = { ...SEED_RATING_TABLES, tariffs: SEED_RATING_TABLES.tariffs.filter((t) => !(t.line === "auto" && t.factor === "driver_age")).map((t) =>
-      t.line === "auto" && t.table.kind === "zone" ? { ...t, table: { ...t.table, provinces: {} } } : t,
-    ) };
+    const noZones = {
+      ...SEED_RATING_TABLES,
+      tariffs: SEED_RATING_TABLES.tariffs
+        .filter((t) => !(t.line === "auto" && t.factor === "driver_age"))
+        .map((t) => (t.line === "auto" && t.table.kind === "zone" ? { ...t, table: { ...t.table, provinces: {} } } : t)),
+    };
     expect(fromPrice("auto", noZones, NOW)).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { priceInForce, scheduledPrices, type GuaranteePriceVersion } from "./guarantee-prices";
 
-const v = (version: number, validFrom: string, priceValue = version * 100): GuaranteePriceVersion => ({ version, priceType: "fixed", priceValue, validFrom });
+const v = (version: number, validFrom: string, priceValue = version * 100): GuaranteePriceVersion => ({
+  version,
+  priceType: "fixed",
+  priceValue,
+  validFrom,
+});
 
 describe("priceInForce", () => {
   const versions = [v(1, "2026-01-01"), v(2, "2026-12-01"), v(3, "2026-06-01")];

@@ -32,5 +32,7 @@ export function priceInForce<V extends GuaranteePriceVersion>(versions: readonly
 
 /** The versions dated after `day`, soonest first: price changes already scheduled. */
 export function scheduledPrices<V extends GuaranteePriceVersion>(versions: readonly V[], day: string): V[] {
-  return versions.filter((v) => v.validFrom > day).sort((a, b) => (a.validFrom === b.validFrom ? a.version - b.version : a.validFrom < b.validFrom ? -1 : 1));
+  return versions
+    .filter((v) => v.validFrom > day)
+    .sort((a, b) => (a.validFrom === b.validFrom ? a.version - b.version : a.validFrom < b.validFrom ? -1 : 1));
 }

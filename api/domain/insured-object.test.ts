@@ -16,7 +16,9 @@ describe("el objeto asegurado según el ramo", () => {
     expect(insuredObjectErrors("auto", "28013", { registration: "1234BCD" })).toEqual({});
     expect(insuredObjectErrors("auto", "28013", {})).toEqual({ registration: [M.registrationRequired] });
     expect(insuredObjectErrors("auto", "28013", { registration: "1234ABC" })).toEqual({ registration: [M.registration] });
-    expect(insuredObjectErrors("auto", "28013", { registration: "1234BCD", riskAddress: ADDRESS })).toEqual({ riskAddress: [M.addressNotApplicable] });
+    expect(insuredObjectErrors("auto", "28013", { registration: "1234BCD", riskAddress: ADDRESS })).toEqual({
+      riskAddress: [M.addressNotApplicable],
+    });
   });
 
   it("una vivienda pide su dirección, con el código postal de la cotización", () => {
@@ -26,9 +28,13 @@ describe("el objeto asegurado según el ramo", () => {
       "riskAddress.postalCode": [M.postalCode],
       "riskAddress.city": [M.city],
     });
-    expect(insuredObjectErrors("hogar", "28013", { riskAddress: ADDRESS })).toEqual({ "riskAddress.postalCode": [postalCodeMismatchMessage("28013")] });
+    expect(insuredObjectErrors("hogar", "28013", { riskAddress: ADDRESS })).toEqual({
+      "riskAddress.postalCode": [postalCodeMismatchMessage("28013")],
+    });
     expect(postalCodeMismatchMessage("28013")).toContain("vuelva a cotizar");
-    expect(insuredObjectErrors("alquiler", "46001", { riskAddress: ADDRESS, registration: "1234BCD" })).toEqual({ registration: [M.registrationNotApplicable] });
+    expect(insuredObjectErrors("alquiler", "46001", { riskAddress: ADDRESS, registration: "1234BCD" })).toEqual({
+      registration: [M.registrationNotApplicable],
+    });
   });
 
   it("guarda la matrícula normalizada o la dirección, sin piso vacío", () => {
@@ -46,7 +52,11 @@ describe("el objeto asegurado según el ramo", () => {
       postalCode: "28013",
       city: "Madrid",
     });
-    expect(readRiskAddress({ street: "A 1", postalCode: "46001", city: "Valencia", door: "" })).toEqual({ street: "A 1", postalCode: "46001", city: "Valencia" });
+    expect(readRiskAddress({ street: "A 1", postalCode: "46001", city: "Valencia", door: "" })).toEqual({
+      street: "A 1",
+      postalCode: "46001",
+      city: "Valencia",
+    });
     expect(readRiskAddress("Calle")).toBeNull();
     expect(readRiskAddress({ street: "A 1" })).toBeNull();
   });

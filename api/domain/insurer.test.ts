@@ -6,7 +6,12 @@ import { validateNif } from "./nif";
 describe("la entidad aseguradora", () => {
   it("se nombra con su NIF, su clave DGSFP y su domicilio", () => {
     expect(
-      insurerText({ name: "Aseguradora Meseta, S.A. de Seguros y Reaseguros", taxId: "A28645315", dgsfpKey: "C0999", address: "Paseo de la Castellana 200, 28046 Madrid" }),
+      insurerText({
+        name: "Aseguradora Meseta, S.A. de Seguros y Reaseguros",
+        taxId: "A28645315",
+        dgsfpKey: "C0999",
+        address: "Paseo de la Castellana 200, 28046 Madrid",
+      }),
     ).toBe("Aseguradora Meseta, S.A. de Seguros y Reaseguros · NIF A28645315 · clave DGSFP C0999 · Paseo de la Castellana 200, 28046 Madrid");
     expect(insurerText({ name: "Otra, S.A." })).toBe("Otra, S.A.");
     expect(insurerText(null)).toBe(INSURER_UNKNOWN_TEXT);

@@ -49,7 +49,12 @@ export const INSURER_UNKNOWN_TEXT = "La entidad aseguradora que emite la póliza
 /** "Aseguradora Meseta, S.A. … · NIF A28645315 · clave DGSFP C0999 · Paseo de la Castellana 200, 28046 Madrid". */
 export function insurerText(insurer: InsurerInfo | null): string {
   if (!insurer) return INSURER_UNKNOWN_TEXT;
-  return [insurer.name, insurer.taxId ? `NIF ${insurer.taxId}` : null, insurer.dgsfpKey ? `clave DGSFP ${insurer.dgsfpKey}` : null, insurer.address ?? null]
+  return [
+    insurer.name,
+    insurer.taxId ? `NIF ${insurer.taxId}` : null,
+    insurer.dgsfpKey ? `clave DGSFP ${insurer.dgsfpKey}` : null,
+    insurer.address ?? null,
+  ]
     .filter(Boolean)
     .join(" · ");
 }

@@ -140,7 +140,10 @@ describe("guards", () => {
     expect(checkPolicyTransition(future, on("2027-01-10"), ctx).ok).toBe(true);
     expect(checkPolicyTransition(future, on("2027-01-09"), ctx)).toMatchObject({ ok: false, message: expect.stringContaining("anterior al inicio") });
     expect(checkPolicyTransition(policy("en_vigor"), on("2026-12-31"), ctx).ok).toBe(false);
-    expect(checkPolicyTransition(policy("en_vigor"), on("2028-01-01"), ctx)).toMatchObject({ ok: false, message: expect.stringContaining("posterior al vencimiento") });
+    expect(checkPolicyTransition(policy("en_vigor"), on("2028-01-01"), ctx)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("posterior al vencimiento"),
+    });
   });
 
   it("a stopped renewal cannot be renewed, nor stopped twice", () => {

@@ -92,9 +92,7 @@ export const POLICY_RULES: Record<PolicyAction, PolicyRule> = {
     verb: "rehabilitar",
     guard: (policy, _input, { today }) => {
       const overdue = overdueRecibos(policy, today);
-      return overdue.length
-        ? `El recibo ${overdue[0]!.sequence} lleva más de un mes impagado; cóbrelo para rehabilitar la póliza`
-        : null;
+      return overdue.length ? `El recibo ${overdue[0]!.sequence} lleva más de un mes impagado; cóbrelo para rehabilitar la póliza` : null;
     },
   },
   anular: {
@@ -105,10 +103,16 @@ export const POLICY_RULES: Record<PolicyAction, PolicyRule> = {
       if (input.action !== "anular") return null;
       if (!CANCELLATION_REASONS.includes(input.reason)) return "Indique el motivo de la anulación";
       // Before the term only for a policy not started yet (cancelled before its cover begins), or for a withdrawal or an issuing error.
-      if (input.effectiveDate < policy.startDate && input.effectiveDate < today && input.reason !== "error_emision" && input.reason !== "desistimiento") {
+      if (
+        input.effectiveDate < policy.startDate &&
+        input.effectiveDate < today &&
+        input.reason !== "error_emision" &&
+        input.reason !== "desistimiento"
+      ) {
         return `La fecha de efecto de la anulación no puede ser anterior al inicio de la anualidad (${fmt(policy.startDate)})`;
       }
-      if (input.effectiveDate > policy.endDate) return `La fecha de efecto de la anulación no puede ser posterior al vencimiento (${fmt(policy.endDate)})`;
+      if (input.effectiveDate > policy.endDate)
+        return `La fecha de efecto de la anulación no puede ser posterior al vencimiento (${fmt(policy.endDate)})`;
       if (input.reason === "desistimiento") {
         if (!withdrawal.lines.includes(policy.line)) {
           return policy.line === "auto"

@@ -88,7 +88,26 @@ describe("parseEurosToCents", () => {
   });
 
   it("refuses anything it would have to guess", () => {
-    for (const bad of ["", " ", "abc", "12,345", "1,2,3", "1.23.4", "12.3456", "1.234.56", "-5", "+5", "1e3", "1,", ",5", "12 34", "1.234,5,6", "Infinity", "NaN", "12345678901234"]) {
+    for (const bad of [
+      "",
+      " ",
+      "abc",
+      "12,345",
+      "1,2,3",
+      "1.23.4",
+      "12.3456",
+      "1.234.56",
+      "-5",
+      "+5",
+      "1e3",
+      "1,",
+      ",5",
+      "12 34",
+      "1.234,5,6",
+      "Infinity",
+      "NaN",
+      "12345678901234",
+    ]) {
       expect(parseEurosToCents(bad), bad).toBeNull();
     }
   });

@@ -67,7 +67,9 @@ describe("priceOffer", () => {
     const rated = offerPlan(quotedPlans({ terceros: extras }, "2026-03-10"), "terceros");
     expect(prices).toEqual(rated.prices);
     expect(prices.anual.net).toBe(offerNetCents(terceros, extras));
-    expect(offerNetCents(terceros, extras)).toBe(terceros.riskPremiumCents + terceros.optionalGuarantees.slice(0, 3).reduce((s, g) => s + g.priceCents, 0));
+    expect(offerNetCents(terceros, extras)).toBe(
+      terceros.riskPremiumCents + terceros.optionalGuarantees.slice(0, 3).reduce((s, g) => s + g.priceCents, 0),
+    );
   });
 
   it("removing a guarantee the offer had priced lowers the price back to the plan alone", async () => {

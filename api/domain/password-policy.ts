@@ -16,6 +16,8 @@ export const PASSWORD_MESSAGES = {
 // Passwords that appear at the top of public leak lists (global and Spanish-speaking), plus the
 // obvious ones for this site. Shorter entries stay listed: the length rule may change, this list
 // should not have to. Compared case-insensitively.
+// A word list, kept in rows as written.
+// prettier-ignore
 const COMMON_PASSWORDS_LIST = [
   // Digits and keyboard walks
   "123456", "1234567", "12345678", "123456789", "1234567890", "12345678910", "01234567890", "0123456789",

@@ -50,10 +50,28 @@ describe("permission catalogue", () => {
 
   it("contains every permission the admin area relies on", () => {
     for (const name of [
-      "users:read", "users:write", "roles:read", "roles:write", "policies:read", "policies:write",
-      "payments:read", "payments:write", "clients:read", "clients:write", "guarantees:read", "guarantees:write",
-      "documents:read", "documents:write", "email:send", "reports:read", "pipeline:read", "pipeline:write",
-      "settings:read", "settings:write", "audit:read", "dashboard:read",
+      "users:read",
+      "users:write",
+      "roles:read",
+      "roles:write",
+      "policies:read",
+      "policies:write",
+      "payments:read",
+      "payments:write",
+      "clients:read",
+      "clients:write",
+      "guarantees:read",
+      "guarantees:write",
+      "documents:read",
+      "documents:write",
+      "email:send",
+      "reports:read",
+      "pipeline:read",
+      "pipeline:write",
+      "settings:read",
+      "settings:write",
+      "audit:read",
+      "dashboard:read",
     ]) {
       expect(isPermissionName(name), name).toBe(true);
     }
@@ -75,7 +93,16 @@ describe("seeded roles", () => {
 
   it("gestor runs operations but manages no users, roles or settings and sees no audit", () => {
     const p = SEED_ROLE_PERMISSIONS.gestor;
-    for (const name of ["policies:write", "payments:write", "clients:write", "guarantees:write", "documents:write", "email:send", "reports:read", "dashboard:read"] as const) {
+    for (const name of [
+      "policies:write",
+      "payments:write",
+      "clients:write",
+      "guarantees:write",
+      "documents:write",
+      "email:send",
+      "reports:read",
+      "dashboard:read",
+    ] as const) {
       expect(p[name], name).toBe(true);
     }
     for (const name of ["users:write", "roles:write", "settings:write", "audit:read"] as const) {

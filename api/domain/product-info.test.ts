@@ -27,7 +27,15 @@ describe("describeRisk", () => {
 
   it("describes a home and a rental, leaving out what was not given", () => {
     const home = Object.fromEntries(
-      describeRisk("hogar", { postalCode: "46001", dwellingType: "piso", floor: "atico", areaM2: 85, alarm: true, reinforcedDoor: false, residence: "secundaria" }),
+      describeRisk("hogar", {
+        postalCode: "46001",
+        dwellingType: "piso",
+        floor: "atico",
+        areaM2: 85,
+        alarm: true,
+        reinforcedDoor: false,
+        residence: "secundaria",
+      }),
     );
     expect(home).toMatchObject({ Planta: "Ático", Superficie: "85 m²", Alarma: "Sí", "Puerta blindada": "No", Uso: "Segunda residencia" });
     expect(home).not.toHaveProperty("Año de construcción");

@@ -30,8 +30,7 @@ const COMMON_OBLIGATIONS = [
 
 export const IPID_TEXTS: Record<LineCode, IpidTexts> = {
   auto: {
-    kind:
-      "Seguro de automóviles. Cubre la responsabilidad civil de suscripción obligatoria del vehículo y, según el plan elegido, la responsabilidad civil voluntaria, la defensa jurídica, la asistencia en viaje, los accidentes del conductor, las lunas, el robo, el incendio y los daños propios del vehículo.",
+    kind: "Seguro de automóviles. Cubre la responsabilidad civil de suscripción obligatoria del vehículo y, según el plan elegido, la responsabilidad civil voluntaria, la defensa jurídica, la asistencia en viaje, los accidentes del conductor, las lunas, el robo, el incendio y los daños propios del vehículo.",
     notInsured: [
       "Los daños causados intencionadamente.",
       "Los daños propios del vehículo en los planes que no incluyen esa garantía (Terceros y Terceros ampliado).",
@@ -55,8 +54,7 @@ export const IPID_TEXTS: Record<LineCode, IpidTexts> = {
     ],
   },
   hogar: {
-    kind:
-      "Seguro multirriesgo del hogar. Cubre la vivienda (continente) y los bienes que hay en ella (contenido) frente a incendio, daños por agua, fenómenos atmosféricos y, según el plan, robo, rotura de cristales, daños eléctricos y daños accidentales, además de la responsabilidad civil familiar y la asistencia en el hogar.",
+    kind: "Seguro multirriesgo del hogar. Cubre la vivienda (continente) y los bienes que hay en ella (contenido) frente a incendio, daños por agua, fenómenos atmosféricos y, según el plan, robo, rotura de cristales, daños eléctricos y daños accidentales, además de la responsabilidad civil familiar y la asistencia en el hogar.",
     notInsured: [
       "Los daños causados intencionadamente por el asegurado o las personas que conviven con él.",
       "El desgaste, el deterioro por el uso y los daños por falta de mantenimiento de la vivienda.",
@@ -79,8 +77,7 @@ export const IPID_TEXTS: Record<LineCode, IpidTexts> = {
     ],
   },
   alquiler: {
-    kind:
-      "Seguro de impago de alquiler para propietarios de viviendas. Garantiza el cobro de la renta cuando el inquilino deja de pagarla, durante el número de meses del plan contratado, e incluye la defensa jurídica para reclamar la deuda y recuperar la vivienda.",
+    kind: "Seguro de impago de alquiler para propietarios de viviendas. Garantiza el cobro de la renta cuando el inquilino deja de pagarla, durante el número de meses del plan contratado, e incluye la defensa jurídica para reclamar la deuda y recuperar la vivienda.",
     notInsured: [
       "Las rentas que ya se debían antes de la fecha de efecto de la póliza.",
       "Las cantidades distintas de la renta (suministros, gastos de comunidad, impuestos), salvo que el contrato las incluya en ella.",

@@ -3,15 +3,7 @@ import { describe, it } from "vitest";
 import { FREQUENCIES, INSTALMENTS, type Line as LineCode } from "../contract/vocabulary";
 import { SEED_RATING_TABLES } from "../db/seed/catalogue";
 import { addMonths, madridDate } from "./calendar";
-import {
-  rateQuote,
-  type AlquilerInputs,
-  type AutoInputs,
-  type Breakdown,
-  type HogarInputs,
-  type QuoteRequest,
-  type RatingResult,
-} from "./rating";
+import { rateQuote, type AlquilerInputs, type AutoInputs, type Breakdown, type HogarInputs, type QuoteRequest, type RatingResult } from "./rating";
 
 const RUNS = { numRuns: 300 };
 
@@ -174,7 +166,10 @@ function checkPriced(result: RatingResult, request: QuoteRequest): void {
     const chosen = plan.optionalGuarantees.filter((g) => g.selected).reduce((sum, g) => sum + g.priceCents, 0);
     for (const g of plan.optionalGuarantees) checkWholeNonNegative(g.priceCents, `${plan.code} ${g.code}`);
     const asked = [...(request.optionalGuarantees?.[plan.code] ?? [])].sort().join();
-    check([...plan.selectedOptionalGuarantees].sort().join() === asked, `${plan.code}: selected ${plan.selectedOptionalGuarantees.join()}, asked ${asked}`);
+    check(
+      [...plan.selectedOptionalGuarantees].sort().join() === asked,
+      `${plan.code}: selected ${plan.selectedOptionalGuarantees.join()}, asked ${asked}`,
+    );
     for (const frequency of FREQUENCIES) {
       const b = plan.prices[frequency];
       checkBreakdown(b, frequency, `${plan.code} ${frequency}`);
@@ -182,7 +177,10 @@ function checkPriced(result: RatingResult, request: QuoteRequest): void {
     }
     // Paying in instalments never costs less than paying once.
     const totals = FREQUENCIES.map((f) => plan.prices[f].total);
-    check(totals.every((t, i) => i === 0 || t >= totals[i - 1]!), `${plan.code}: totals by frequency ${totals.join(" ")} decrease`);
+    check(
+      totals.every((t, i) => i === 0 || t >= totals[i - 1]!),
+      `${plan.code}: totals by frequency ${totals.join(" ")} decrease`,
+    );
   }
 }
 
@@ -214,7 +212,10 @@ describe("rateQuote · propiedades", () => {
         }
         checkPriced(result, request);
         // The months are the plan (ADR 023): the catalogue's recommended plan, whatever the risk.
-        const recommended = result.plans.filter((p) => p.recommended).map((p) => p.code).join();
+        const recommended = result.plans
+          .filter((p) => p.recommended)
+          .map((p) => p.code)
+          .join();
         check(recommended === "meses_12", `recommended ${recommended}`);
       }),
       RUNS,

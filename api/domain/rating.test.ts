@@ -142,7 +142,9 @@ describe("rateQuote · coche: ejemplos calculados a mano", () => {
       ["vehicle_use", 10_000],
       ["annual_km", 10_000],
     ]);
-    expect(p.prices.anual).toEqual(expected("anual", { net: 24_738, fractionation: 0, consorcio: 210, clea: 37, ips: 1_979, total: 26_964, first: 26_964 }));
+    expect(p.prices.anual).toEqual(
+      expected("anual", { net: 24_738, fractionation: 0, consorcio: 210, clea: 37, ips: 1_979, total: 26_964, first: 26_964 }),
+    );
     expect(p.prices.semestral).toEqual(
       expected("semestral", { net: 24_738, fractionation: 742, consorcio: 210, clea: 37, ips: 2_038, total: 27_765, first: 14_006, each: 13_759 }),
     );
@@ -198,12 +200,23 @@ describe("rateQuote · coche: ejemplos calculados a mano", () => {
     expect(p.optionalGuarantees.find((g) => g.code === "auto_lunas")).toMatchObject({ priceCents: 4_500, selected: true });
     expect(p.optionalGuarantees.find((g) => g.code === "auto_incendio")).toMatchObject({ priceCents: 3_000, selected: false });
     expect(p.selectedOptionalGuarantees).toEqual(["auto_lunas", "auto_robo"]);
-    expect(p.prices.anual).toEqual(expected("anual", { net: 74_920, fractionation: 0, consorcio: 210, clea: 112, ips: 5_994, total: 81_236, first: 81_236 }));
+    expect(p.prices.anual).toEqual(
+      expected("anual", { net: 74_920, fractionation: 0, consorcio: 210, clea: 112, ips: 5_994, total: 81_236, first: 81_236 }),
+    );
     expect(p.prices.semestral).toEqual(
       expected("semestral", { net: 74_920, fractionation: 2_248, consorcio: 210, clea: 112, ips: 6_173, total: 83_663, first: 41_993, each: 41_670 }),
     );
     expect(p.prices.trimestral).toEqual(
-      expected("trimestral", { net: 74_920, fractionation: 3_746, consorcio: 210, clea: 112, ips: 6_293, total: 85_281, first: 21_564, each: 21_239 }),
+      expected("trimestral", {
+        net: 74_920,
+        fractionation: 3_746,
+        consorcio: 210,
+        clea: 112,
+        ips: 6_293,
+        total: 85_281,
+        first: 21_564,
+        each: 21_239,
+      }),
     );
     expect(p.prices.mensual).toEqual(
       expected("mensual", { net: 74_920, fractionation: 5_244, consorcio: 210, clea: 112, ips: 6_413, total: 86_899, first: 7_545, each: 7_214 }),
@@ -253,12 +266,23 @@ describe("rateQuote · coche: ejemplos calculados a mano", () => {
     );
     expect(p.riskPremiumCents).toBe(70_958);
     expect(p.deductibleCents).toBe(30_000);
-    expect(p.prices.anual).toEqual(expected("anual", { net: 76_458, fractionation: 0, consorcio: 210, clea: 115, ips: 6_117, total: 82_900, first: 82_900 }));
+    expect(p.prices.anual).toEqual(
+      expected("anual", { net: 76_458, fractionation: 0, consorcio: 210, clea: 115, ips: 6_117, total: 82_900, first: 82_900 }),
+    );
     expect(p.prices.semestral).toEqual(
       expected("semestral", { net: 76_458, fractionation: 2_294, consorcio: 210, clea: 115, ips: 6_300, total: 85_377, first: 42_851, each: 42_526 }),
     );
     expect(p.prices.trimestral).toEqual(
-      expected("trimestral", { net: 76_458, fractionation: 3_823, consorcio: 210, clea: 115, ips: 6_422, total: 87_028, first: 22_003, each: 21_675 }),
+      expected("trimestral", {
+        net: 76_458,
+        fractionation: 3_823,
+        consorcio: 210,
+        clea: 115,
+        ips: 6_422,
+        total: 87_028,
+        first: 22_003,
+        each: 21_675,
+      }),
     );
     expect(p.prices.mensual).toEqual(
       expected("mensual", { net: 76_458, fractionation: 5_352, consorcio: 210, clea: 115, ips: 6_545, total: 88_680, first: 7_698, each: 7_362 }),
@@ -399,7 +423,9 @@ describe("rateQuote · hogar: ejemplos calculados a mano", () => {
       ["residence", "Vivienda habitual", 10_000],
       ["zone", "Madrid: Zona 4", 11_500],
     ]);
-    expect(p.prices.anual).toEqual(expected("anual", { net: 18_627, fractionation: 0, consorcio: 1_260, clea: 28, ips: 1_490, total: 21_405, first: 21_405 }));
+    expect(p.prices.anual).toEqual(
+      expected("anual", { net: 18_627, fractionation: 0, consorcio: 1_260, clea: 28, ips: 1_490, total: 21_405, first: 21_405 }),
+    );
     expect(p.prices.semestral).toEqual(
       expected("semestral", { net: 18_627, fractionation: 559, consorcio: 1_260, clea: 28, ips: 1_535, total: 22_009, first: 11_649, each: 10_360 }),
     );
@@ -458,12 +484,32 @@ describe("rateQuote · hogar: ejemplos calculados a mano", () => {
     );
     expect(p.riskPremiumCents).toBe(63_502);
     expect(p.explanation.filter((l) => l.factor === "security").map((l) => l.value)).toEqual([9_000, 9_500]);
-    expect(p.prices.anual).toEqual(expected("anual", { net: 68_002, fractionation: 0, consorcio: 1_754, clea: 102, ips: 5_440, total: 75_298, first: 75_298 }));
+    expect(p.prices.anual).toEqual(
+      expected("anual", { net: 68_002, fractionation: 0, consorcio: 1_754, clea: 102, ips: 5_440, total: 75_298, first: 75_298 }),
+    );
     expect(p.prices.semestral).toEqual(
-      expected("semestral", { net: 68_002, fractionation: 2_040, consorcio: 1_754, clea: 102, ips: 5_603, total: 77_501, first: 39_679, each: 37_822 }),
+      expected("semestral", {
+        net: 68_002,
+        fractionation: 2_040,
+        consorcio: 1_754,
+        clea: 102,
+        ips: 5_603,
+        total: 77_501,
+        first: 39_679,
+        each: 37_822,
+      }),
     );
     expect(p.prices.trimestral).toEqual(
-      expected("trimestral", { net: 68_002, fractionation: 3_400, consorcio: 1_754, clea: 102, ips: 5_712, total: 78_970, first: 21_136, each: 19_278 }),
+      expected("trimestral", {
+        net: 68_002,
+        fractionation: 3_400,
+        consorcio: 1_754,
+        clea: 102,
+        ips: 5_712,
+        total: 78_970,
+        first: 21_136,
+        each: 19_278,
+      }),
     );
     expect(p.prices.mensual).toEqual(
       expected("mensual", { net: 68_002, fractionation: 4_760, consorcio: 1_754, clea: 102, ips: 5_821, total: 80_439, first: 8_411, each: 6_548 }),
@@ -514,10 +560,18 @@ describe("rateQuote · hogar: ejemplos calculados a mano", () => {
       "basico",
     );
     expect(p.riskPremiumCents).toBe(9_993);
-    expect(p.explanation.find((l) => l.factor === "security")).toMatchObject({ factor: "security", title: "Medidas de seguridad", label: "Ninguna", input: null, value: 10_000 });
+    expect(p.explanation.find((l) => l.factor === "security")).toMatchObject({
+      factor: "security",
+      title: "Medidas de seguridad",
+      label: "Ninguna",
+      input: null,
+      value: 10_000,
+    });
     expect(p.explanation.at(-1)!.amountCents).toBe(9_993);
     expect(p.optionalGuarantees.find((g) => g.code === "hogar_robo")?.priceCents).toBe(1_499);
-    expect(p.prices.anual).toEqual(expected("anual", { net: 12_992, fractionation: 0, consorcio: 84, clea: 19, ips: 1_039, total: 14_134, first: 14_134 }));
+    expect(p.prices.anual).toEqual(
+      expected("anual", { net: 12_992, fractionation: 0, consorcio: 84, clea: 19, ips: 1_039, total: 14_134, first: 14_134 }),
+    );
     expect(p.prices.semestral).toEqual(
       expected("semestral", { net: 12_992, fractionation: 390, consorcio: 84, clea: 19, ips: 1_071, total: 14_556, first: 7_330, each: 7_226 }),
     );
@@ -566,7 +620,9 @@ describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
       ["tenant_contract", null, "Contrato indefinido", 10_000, 30_360],
       ["zone", "C. P. 28010", "Madrid: Zona 4", 11_000, 33_396],
     ]);
-    expect(p.prices.anual).toEqual(expected("anual", { net: 33_396, fractionation: 0, consorcio: 0, clea: 50, ips: 2_672, total: 36_118, first: 36_118 }));
+    expect(p.prices.anual).toEqual(
+      expected("anual", { net: 33_396, fractionation: 0, consorcio: 0, clea: 50, ips: 2_672, total: 36_118, first: 36_118 }),
+    );
     expect(p.prices.semestral).toEqual(
       expected("semestral", { net: 33_396, fractionation: 1_002, consorcio: 0, clea: 50, ips: 2_752, total: 37_200, first: 18_625, each: 18_575 }),
     );
@@ -608,7 +664,9 @@ describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
     expect(p.recommended).toBe(false);
     expect(plan(result, "meses_12").recommended).toBe(true);
     expect(p.riskPremiumCents).toBe(10_388);
-    expect(p.prices.anual).toEqual(expected("anual", { net: 14_888, fractionation: 0, consorcio: 0, clea: 22, ips: 1_191, total: 16_101, first: 16_101 }));
+    expect(p.prices.anual).toEqual(
+      expected("anual", { net: 14_888, fractionation: 0, consorcio: 0, clea: 22, ips: 1_191, total: 16_101, first: 16_101 }),
+    );
     expect(p.prices.semestral).toEqual(
       expected("semestral", { net: 14_888, fractionation: 447, consorcio: 0, clea: 22, ips: 1_227, total: 16_584, first: 8_303, each: 8_281 }),
     );
@@ -640,10 +698,7 @@ describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
     // mensual:    fracc. = 6 531,56 → 6 532; IPS = 99 840 × 0,08 = 7 987,2 → 7 987;
     //             total = 93 308 + 6 532 + 140 + 7 987 = 107 967;
     //             shared = 107 827; / 12 = 8 985,58 → 8 985; recibo 1 = 107 827 − 98 835 = 8 992, + 140 = 9 132.
-    const p = plan(
-      rateAlquiler({ postalCode: "08001", monthlyRent: 260_000, tenantMonthlyIncome: 660_000, tenantContract: "temporal" }),
-      "meses_18",
-    );
+    const p = plan(rateAlquiler({ postalCode: "08001", monthlyRent: 260_000, tenantMonthlyIncome: 660_000, tenantContract: "temporal" }), "meses_18");
     // The catalogue recommends 12 meses; the months are the plan the customer picks (ADR 023).
     expect(p.recommended).toBe(false);
     expect(p.riskPremiumCents).toBe(93_308);
@@ -653,7 +708,9 @@ describe("rateQuote · alquiler: ejemplos calculados a mano", () => {
       "alquiler_actos_vandalicos",
       "alquiler_cerrajeria",
     ]);
-    expect(p.prices.anual).toEqual(expected("anual", { net: 93_308, fractionation: 0, consorcio: 0, clea: 140, ips: 7_465, total: 100_913, first: 100_913 }));
+    expect(p.prices.anual).toEqual(
+      expected("anual", { net: 93_308, fractionation: 0, consorcio: 0, clea: 140, ips: 7_465, total: 100_913, first: 100_913 }),
+    );
     expect(p.prices.semestral).toEqual(
       expected("semestral", { net: 93_308, fractionation: 2_799, consorcio: 0, clea: 140, ips: 7_689, total: 103_936, first: 52_038, each: 51_898 }),
     );
@@ -814,7 +871,9 @@ describe("splitRecibos, priceBreakdown, addMonths", () => {
 
   it("prices a net premium the way checkout will reprice it", () => {
     // Example 1 of the cars, mensual.
-    expect(priceBreakdown({ netCents: 24_738, frequency: "mensual", consorcioCents: 210, settings: DEFAULT_SETTINGS, startDate: "2026-03-15" })).toEqual(
+    expect(
+      priceBreakdown({ netCents: 24_738, frequency: "mensual", consorcioCents: 210, settings: DEFAULT_SETTINGS, startDate: "2026-03-15" }),
+    ).toEqual(
       expected("mensual", { net: 24_738, fractionation: 1_732, consorcio: 210, clea: 37, ips: 2_118, total: 28_835, first: 2_633, each: 2_382 }),
     );
   });

@@ -4,14 +4,7 @@
 // The steps follow DOMAIN.md "How a price is built".
 import { FREQUENCIES, INSTALMENTS, type Frequency, type Line as LineCode } from "../contract/vocabulary";
 import { compareDates, fullYearsBetween, madridDate, parseIsoDate, reciboDueDate, type CalendarDate } from "./calendar";
-import {
-  FACTOR_ONE_BP,
-  type GuaranteeSeed,
-  type PlanSeed,
-  type RangeTable,
-  type SettingsValues,
-  type TariffTable,
-} from "./catalogue";
+import { FACTOR_ONE_BP, type GuaranteeSeed, type PlanSeed, type RangeTable, type SettingsValues, type TariffTable } from "./catalogue";
 import { provinceOf } from "./provinces";
 import { applyFactorsBp, percentOfCents, ppmOfCents } from "./money";
 import { formatMoney } from "../contract/format";
@@ -157,8 +150,7 @@ export type PricedPlan = {
 };
 
 export type RatingResult =
-  | { status: "priced"; line: LineCode; plans: PricedPlan[] }
-  | { status: "declined"; line: LineCode; factor: string; reason: string };
+  { status: "priced"; line: LineCode; plans: PricedPlan[] } | { status: "declined"; line: LineCode; factor: string; reason: string };
 
 /** An input that breaks a rule of the domain; `field` names the API input, `message` is Spanish. */
 export class RatingInputError extends Error {
@@ -177,14 +169,12 @@ export class RatingInputError extends Error {
  * The instalments share net + fraccionamiento + IPS equally; the first one also carries the
  * division remainder and the whole Consorcio and CLEA surcharges. Σ amounts = total exactly.
  */
-export function splitRecibos(
-  total: number,
-  frequency: Frequency,
-  consorcio: number,
-  clea: number,
-  startDate: string,
-): Recibo[] {
-  for (const [name, v] of [["total", total], ["consorcio", consorcio], ["clea", clea]] as const) {
+export function splitRecibos(total: number, frequency: Frequency, consorcio: number, clea: number, startDate: string): Recibo[] {
+  for (const [name, v] of [
+    ["total", total],
+    ["consorcio", consorcio],
+    ["clea", clea],
+  ] as const) {
     if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer of cents, got ${v}`);
   }
   const count = INSTALMENTS[frequency];
@@ -204,7 +194,12 @@ export function splitRecibos(
 export type PremiumComponents = Omit<Breakdown, "recibos">;
 
 /** Steps 2–5 of DOMAIN.md for one payment frequency, from the net premium and the Consorcio, without the recibos. */
-export function premiumComponents(args: { netCents: number; frequency: Frequency; consorcioCents: number; settings: RatingSettings }): PremiumComponents {
+export function premiumComponents(args: {
+  netCents: number;
+  frequency: Frequency;
+  consorcioCents: number;
+  settings: RatingSettings;
+}): PremiumComponents {
   const { netCents: net, frequency, consorcioCents: consorcio, settings } = args;
   if (!Number.isSafeInteger(net) || net < 0) throw new RangeError(`The net premium must be non-negative cents, got ${net}`);
   const fractionationBp = settings.fractionation_surcharges_bp[frequency];
@@ -466,7 +461,10 @@ function evaluateRange(factor: string, table: RangeTable, vars: RatingVariables)
   }
   const band = table.bands.find((b) => (b.min === null || atLeast(v, b.min)) && (b.max === null || !atLeast(v, b.max)));
   if (!band) throw new RatingInputError(vars.fields[table.input] ?? table.input, MESSAGES.outOfTariff);
-  return { kind: "factors", lines: [{ factor, title: table.title, label: band.label, input: vars.shown[table.input] ?? null, value: band.factorBp }] };
+  return {
+    kind: "factors",
+    lines: [{ factor, title: table.title, label: band.label, input: vars.shown[table.input] ?? null, value: band.factorBp }],
+  };
 }
 
 function evaluateTable(factor: string, table: TariffTable, vars: RatingVariables): TariffOutcome {
@@ -493,7 +491,15 @@ function evaluateTable(factor: string, table: TariffTable, vars: RatingVariables
       const name = provinceOf(province)?.name;
       return {
         kind: "factors",
-        lines: [{ factor, title: table.title, label: name ? `${name}: ${row.label}` : row.label, input: vars.shown[table.input] ?? null, value: row.factorBp }],
+        lines: [
+          {
+            factor,
+            title: table.title,
+            label: name ? `${name}: ${row.label}` : row.label,
+            input: vars.shown[table.input] ?? null,
+            value: row.factorBp,
+          },
+        ],
       };
     }
     default:
@@ -523,7 +529,10 @@ export function factorSteps(baseCents: number, factors: readonly TariffFactor[])
     label: f.label,
     input: f.input ?? null,
     value: f.value,
-    amountCents: applyFactorsBp(baseCents, factors.slice(0, i + 1).map((x) => x.value)),
+    amountCents: applyFactorsBp(
+      baseCents,
+      factors.slice(0, i + 1).map((x) => x.value),
+    ),
   }));
 }
 

@@ -23,7 +23,20 @@ describe("matrículas", () => {
   });
 
   it("rechaza códigos de provincia que no existen, letras sobrantes o cifras de menos", () => {
-    for (const plate of ["XX 1234 AB", "Q 1234 AB", "M 123 AB", "M 12345 AB", "M 1234 ABC", "M 1234", "M 1234 AQ", "1234 BC", "12345 BCD", "BCD 1234", "", "1234 BCD 5"]) {
+    for (const plate of [
+      "XX 1234 AB",
+      "Q 1234 AB",
+      "M 123 AB",
+      "M 12345 AB",
+      "M 1234 ABC",
+      "M 1234",
+      "M 1234 AQ",
+      "1234 BC",
+      "12345 BCD",
+      "BCD 1234",
+      "",
+      "1234 BCD 5",
+    ]) {
       expect(isValidRegistration(plate), plate).toBe(false);
     }
     expect(isValidRegistration(1234)).toBe(false);

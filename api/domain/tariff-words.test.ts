@@ -30,6 +30,10 @@ describe("tariffInWords", () => {
   it("las medidas de seguridad del hogar: cada una con su efecto, y ninguna sin efecto", () => {
     const words = tariffInWords("hogar", SEED_RATING_TABLES.plans, SEED_RATING_TABLES.tariffs);
     const security = words.rows.slice(words.rows.findIndex((r) => r.factor === "Medidas de seguridad"));
-    expect(security.slice(0, 3).map((r) => r.effect)).toEqual([expect.stringMatching(/^Baja/), expect.stringMatching(/^Baja/), "Sin efecto (× 1,00)"]);
+    expect(security.slice(0, 3).map((r) => r.effect)).toEqual([
+      expect.stringMatching(/^Baja/),
+      expect.stringMatching(/^Baja/),
+      "Sin efecto (× 1,00)",
+    ]);
   });
 });

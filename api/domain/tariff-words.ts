@@ -20,7 +20,9 @@ export type TariffInWords = {
 
 /** "1,2345" from 12345 basis points of ×1, exactly; whole hundredths as "1,20". */
 function multiplier(bp: number): string {
-  const decimals = String(bp % 10_000).padStart(4, "0").replace(/0{1,2}$/, "");
+  const decimals = String(bp % 10_000)
+    .padStart(4, "0")
+    .replace(/0{1,2}$/, "");
   return `${Math.floor(bp / 10_000)},${decimals}`;
 }
 
@@ -64,7 +66,10 @@ function tableRows(table: TariffTable): Array<{ band: string; effect: string }> 
     case "choice":
       return table.options.map((o) => ({ band: o.label, effect: effectInWords(o.factorBp) }));
     case "flags":
-      return [...table.flags.map((f) => ({ band: f.label, effect: effectInWords(f.factorBpWhenTrue) })), { band: "Ninguna", effect: effectInWords(10_000) }];
+      return [
+        ...table.flags.map((f) => ({ band: f.label, effect: effectInWords(f.factorBpWhenTrue) })),
+        { band: "Ninguna", effect: effectInWords(10_000) },
+      ];
     case "zone":
       return table.zones.map((z) => ({ band: z.label, effect: effectInWords(z.factorBp) }));
     default:

@@ -7,8 +7,7 @@ const NOW = new Date("2026-03-01T10:00:00Z");
 const NOW_S = NOW.getTime() / 1000;
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-const sign = (input: string, secret = SECRET, algorithm = "sha256") =>
-  createHmac(algorithm, secret).update(input).digest("base64url");
+const sign = (input: string, secret = SECRET, algorithm = "sha256") => createHmac(algorithm, secret).update(input).digest("base64url");
 
 /** A token built by hand, to try what signToken would never produce. */
 function handMade(header: Record<string, unknown>, claims: Record<string, unknown>, algorithm = "sha256"): string {

@@ -30,7 +30,9 @@ describe("la lista de marcas y modelos", () => {
   it("dice qué falla, en el campo que falla", () => {
     expect(vehicleErrors({ vehicleBrand: "Seat", vehicleModel: "León" })).toEqual({});
     expect(vehicleErrors({ vehicleBrand: "Trabant", vehicleModel: "601" })).toEqual({ vehicleBrand: [VEHICLE_MESSAGES.brand] });
-    expect(vehicleErrors({ vehicleBrand: "Seat", vehicleModel: "Golf" })).toEqual({ vehicleModel: ["Elija un modelo de Seat: el modelo elegido no es de esa marca"] });
+    expect(vehicleErrors({ vehicleBrand: "Seat", vehicleModel: "Golf" })).toEqual({
+      vehicleModel: ["Elija un modelo de Seat: el modelo elegido no es de esa marca"],
+    });
     expect(vehicleErrors({ vehicleBrand: "Seat", vehicleModel: "Ibiza 1.0 TSI" })).toEqual({ vehicleModel: [VEHICLE_MESSAGES.model] });
   });
 });
@@ -55,13 +57,23 @@ describe("el formulario de /cotizar y el contrato", () => {
   });
 
   it("los datos guardados antes de la lista siguen siendo legibles (renovación)", () => {
-    const stored = { ...auto, vehicleYear: 2019, vehicleValue: 1_500_000, annualKm: 12_000, claimFreeYears: 5, vehicleBrand: "Seat", vehicleModel: "Ibiza 1.0 TSI" };
+    const stored = {
+      ...auto,
+      vehicleYear: 2019,
+      vehicleValue: 1_500_000,
+      annualKm: 12_000,
+      claimFreeYears: 5,
+      vehicleBrand: "Seat",
+      vehicleModel: "Ibiza 1.0 TSI",
+    };
     expect(QUOTE_INPUT_SCHEMAS.auto.safeParse(stored).success).toBe(true);
   });
 
   it("la situación laboral del inquilino: obligatoria en el formulario, «indefinido» si un cliente antiguo de la API no la envía", () => {
     const form = { postalCode: "28001", monthlyRent: "850", tenantMonthlyIncome: "3.000", months: 12 };
-    expect(QUOTE_FORM_SCHEMAS.alquiler.safeParse(form).error?.flatten().fieldErrors).toEqual({ tenantContract: ["Elija la situación laboral del inquilino"] });
+    expect(QUOTE_FORM_SCHEMAS.alquiler.safeParse(form).error?.flatten().fieldErrors).toEqual({
+      tenantContract: ["Elija la situación laboral del inquilino"],
+    });
     expect(QUOTE_FORM_SCHEMAS.alquiler.parse({ ...form, tenantContract: "temporal" }).tenantContract).toBe("temporal");
     const api = { postalCode: "28001", monthlyRent: 85_000, tenantMonthlyIncome: 300_000, months: 12 };
     expect(QUOTE_INPUT_SCHEMAS.alquiler.parse(api).tenantContract).toBe("indefinido");

@@ -76,7 +76,10 @@ const checkResetRoute = createRoute({
   security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(PasswordResetCheckBodySchema) } },
   responses: {
-    200: { description: "El enlace sirve", content: jsonContent(z.object({ email: z.string().describe("La cuenta del enlace, para el gestor de contraseñas") })) },
+    200: {
+      description: "El enlace sirve",
+      content: jsonContent(z.object({ email: z.string().describe("La cuenta del enlace, para el gestor de contraseñas") })),
+    },
   },
 });
 
@@ -183,7 +186,10 @@ export function registerAccountRoutes(api: ApiApp) {
     // PGlite included, work started now would delay it; on a busy machine, right after it would
     // compete with the reader).
     const ip = clientIp(c);
-    setTimeout(() => void sendResetLink(c.var.deps, email, ip).catch((error) => logger.error("password reset link failed", errorFields(error))), RESET_WORK_DELAY_MS);
+    setTimeout(
+      () => void sendResetLink(c.var.deps, email, ip).catch((error) => logger.error("password reset link failed", errorFields(error))),
+      RESET_WORK_DELAY_MS,
+    );
     return c.json({ message: PASSWORD_RESET_MESSAGES.requested }, 202);
   });
 
@@ -238,7 +244,12 @@ export function registerAccountRoutes(api: ApiApp) {
     // A wrong current password is a failed sign-in: limited and audited like one, so a stolen
     // session cannot be used to guess the password.
     try {
-      const failureAudit = { actorType: actor.actorType, actorId: actor.actorId, actorLabel: actor.actorLabel, action: "user.password_change_failed" as const };
+      const failureAudit = {
+        actorType: actor.actorType,
+        actorId: actor.actorId,
+        actorLabel: actor.actorLabel,
+        action: "user.password_change_failed" as const,
+      };
       await checkCredentials(c, { email: account.email, password: currentPassword, account, kind: "user", failureAudit });
     } catch (error) {
       if (error instanceof ApiProblem && error.status === 401) {
@@ -275,5 +286,13 @@ async function sendResetLink(deps: ApiDeps, email: string, ip: string | null): P
   if (!(await storePasswordResetToken(db, { userId: user.id, tokenHash: hashResetToken(token), at }))) return;
   const link = new URL(`${RESET_PAGE_PATH}?token=${token}`, publicBaseUrl).toString();
   await enqueueEmail(db, resetEmail(user, link), at);
-  await writeAudit(db, { actorType: "anonymous", actorLabel: user.email, action: "user.password_reset_requested", entity: "user", entityId: user.id, ip, at });
+  await writeAudit(db, {
+    actorType: "anonymous",
+    actorLabel: user.email,
+    action: "user.password_reset_requested",
+    entity: "user",
+    entityId: user.id,
+    ip,
+    at,
+  });
 }

@@ -24,7 +24,6 @@ import { adminRoute } from "./admin-endpoints";
 
 const TAG = "Administración: sesión";
 
-
 const loginRoute = createRoute({
   method: "post",
   path: "/admin/auth/login",
@@ -138,9 +137,18 @@ export function registerAdminAuthRoutes(api: ApiApp) {
     if (newPassword === currentPassword) problems.push(SAME_PASSWORD_MESSAGE);
     if (problems.length > 0) throw new ApiProblem(400, problems[0]!, { newPassword: problems });
     const at = now();
-    const ver = await changeOwnPassword(db, { kind: "admin", id: account.id, passwordHash: await hashPassword(newPassword), actor: adminActor(c), at });
+    const ver = await changeOwnPassword(db, {
+      kind: "admin",
+      id: account.id,
+      passwordHash: await hashPassword(newPassword),
+      actor: adminActor(c),
+      at,
+    });
     // Every earlier token of the account now fails (requireAdmin); this session goes on with a new one.
-    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "admin", ver }, jwtSecret, { now: at, ttlSeconds: ADMIN_TOKEN_TTL_SECONDS });
+    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "admin", ver }, jwtSecret, {
+      now: at,
+      ttlSeconds: ADMIN_TOKEN_TTL_SECONDS,
+    });
     return c.json({ admin: adminRecord(adminPrincipal({ ...account, mustChangePassword: false }, { jti, exp })), token }, 200);
   });
 }

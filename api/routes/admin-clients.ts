@@ -131,7 +131,15 @@ const eraseRoute = adminRoute({
 export const CLIENTS_CSV_HEADER = ["Nombre", "NIF/NIE", "Correo electrónico", "Teléfono", "Etapa", "Pólizas en vigor", "Alta"] as const;
 
 function clientCsvRow(client: ClientRow): string[] {
-  return [client.name, client.nif ?? "", client.email ?? "", client.phone ?? "", CLIENT_STAGE_LABELS[client.stage], String(client.policiesInForce), csvDateTime(client.createdAt)];
+  return [
+    client.name,
+    client.nif ?? "",
+    client.email ?? "",
+    client.phone ?? "",
+    CLIENT_STAGE_LABELS[client.stage],
+    String(client.policiesInForce),
+    csvDateTime(client.createdAt),
+  ];
 }
 
 function or404<T>(value: T | null): T {
@@ -144,7 +152,9 @@ const ddmmyyyy = (iso: string) => iso.split("-").reverse().join("/");
 /** The erasure rule's refusal as the sentence the person reads, or null when allowed. */
 function erasureRefusal(decision: ErasureDecision): string | null {
   if (decision.allowed) return null;
-  return decision.reason === "live_policy" ? CLIENT_MESSAGES.livePolicies : CLIENT_MESSAGES.retention(ddmmyyyy(decision.keepUntil), CLIENT_DATA_RETENTION_YEARS);
+  return decision.reason === "live_policy"
+    ? CLIENT_MESSAGES.livePolicies
+    : CLIENT_MESSAGES.retention(ddmmyyyy(decision.keepUntil), CLIENT_DATA_RETENTION_YEARS);
 }
 
 /** A changed field's value before and after, only for the fields that really change. */
@@ -221,7 +231,14 @@ export function registerAdminClientRoutes(api: ApiApp) {
       if (await clientErasedAt(tx, id)) throw new ApiProblem(409, CLIENT_MESSAGES.erased);
       const created = await insertClientNote(tx, { clientId: id, body, authorId: admin.id, authorLabel: admin.email, at: now });
       // The note's text stays in the note (erasure deletes it), not in the append-only log.
-      await writeAudit(tx, { ...adminActor(c), at: now, action: "client.note_added", entity: "client", entityId: id, after: { noteId: created.id, characters: body.length } });
+      await writeAudit(tx, {
+        ...adminActor(c),
+        at: now,
+        action: "client.note_added",
+        entity: "client",
+        entityId: id,
+        after: { noteId: created.id, characters: body.length },
+      });
       return created;
     });
     return c.json(note, 201);

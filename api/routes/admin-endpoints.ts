@@ -91,13 +91,14 @@ export function adminEndpoint(method: string, path: string): AdminEndpoint {
   return endpoint;
 }
 
-
 /**
  * createRoute for an admin endpoint: the guard (requireAdmin with the table's permission) and the
  * bearer security requirement are added here, so a route cannot be declared without them; its
  * operationId is required.
  */
-export function adminRoute<P extends string, R extends Omit<RouteConfig, "path" | "middleware" | "security"> & { path: P; operationId: string }>(config: R) {
+export function adminRoute<P extends string, R extends Omit<RouteConfig, "path" | "middleware" | "security"> & { path: P; operationId: string }>(
+  config: R,
+) {
   const endpoint = adminEndpoint(config.method, config.path);
   return createRoute({
     ...config,

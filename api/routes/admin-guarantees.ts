@@ -199,7 +199,9 @@ export function registerAdminGuaranteeRoutes(api: ApiApp) {
     return csvAttachment(c, "garantias", csvStream({ header: GUARANTEES_CSV_HEADER, batches, row: guaranteeCsvRow }));
   });
 
-  api.openapi(getRoute, async (c) => c.json(or404(await loadGuaranteeDetail(c.var.deps.readDb, c.req.valid("param").id, madridDate(c.var.deps.now()))), 200));
+  api.openapi(getRoute, async (c) =>
+    c.json(or404(await loadGuaranteeDetail(c.var.deps.readDb, c.req.valid("param").id, madridDate(c.var.deps.now()))), 200),
+  );
 
   api.openapi(createRoute, async (c) => {
     const input = c.req.valid("json");
@@ -226,7 +228,14 @@ export function registerAdminGuaranteeRoutes(api: ApiApp) {
           now,
         );
         await setPlanLinks(tx, created.id, links.included, links.optional);
-        await insertPriceVersion(tx, { guaranteeId: created.id, priceType: input.priceType, priceValue: input.priceValue, validFrom: madridDate(now), adminId: admin.id, now });
+        await insertPriceVersion(tx, {
+          guaranteeId: created.id,
+          priceType: input.priceType,
+          priceValue: input.priceValue,
+          validFrom: madridDate(now),
+          adminId: admin.id,
+          now,
+        });
         await writeAudit(tx, { ...adminActor(c), at: now, action: "guarantee.created", entity: "guarantee", entityId: created.id, after: input });
         return detailAfterWrite(tx, created.id, now);
       });
@@ -286,7 +295,14 @@ export function registerAdminGuaranteeRoutes(api: ApiApp) {
     const detail = await c.var.deps.db.transaction(async (tx) => {
       or404(await lockGuarantee(tx, id));
       const version = await insertPriceVersion(tx, { guaranteeId: id, ...input, adminId: currentAdmin(c).id, now });
-      await writeAudit(tx, { ...adminActor(c), at: now, action: "guarantee.price_changed", entity: "guarantee", entityId: id, after: { version, ...input } });
+      await writeAudit(tx, {
+        ...adminActor(c),
+        at: now,
+        action: "guarantee.price_changed",
+        entity: "guarantee",
+        entityId: id,
+        after: { version, ...input },
+      });
       return detailAfterWrite(tx, id, now);
     });
     c.var.deps.catalogue.invalidate();

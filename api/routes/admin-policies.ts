@@ -43,7 +43,14 @@ import { notesOf, policyHistoryOf } from "../db/lifecycle.repo";
 import { loadPolicyViews, policyRowWithRecibos } from "../db/policies.repo";
 import { madridDate, reciboPeriods } from "../domain/calendar";
 import { maskIban } from "../domain/iban";
-import { checkPolicyTransition, policyActionsFrom, reciboActionsFrom, type PolicyAction, type PolicyTransitionInput, type ReciboAction } from "../domain/lifecycle";
+import {
+  checkPolicyTransition,
+  policyActionsFrom,
+  reciboActionsFrom,
+  type PolicyAction,
+  type PolicyTransitionInput,
+  type ReciboAction,
+} from "../domain/lifecycle";
 import type { LockedPolicy } from "../db/lifecycle.repo";
 import { formatIsoDate } from "../contract/format";
 import { ApiProblem, ErrorSchema } from "../http";
@@ -91,7 +98,8 @@ const exportRoute = adminRoute({
   operationId: "exportAdminPolicies",
   tags: TAGS,
   summary: "Exporta en CSV las pólizas que cumplen los filtros, en el orden pedido",
-  description: "Mismos filtros y orden que /admin/policies, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas dd/mm/aaaa, importes 1234,56.",
+  description:
+    "Mismos filtros y orden que /admin/policies, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas dd/mm/aaaa, importes 1234,56.",
   request: { query: AdminPolicyExportQuerySchema },
   responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } } },
 });
@@ -120,7 +128,8 @@ const conditionsDocumentRoute = adminRoute({
   operationId: "getAdminPolicyConditionsDocument",
   tags: TAGS,
   summary: "Descarga las condiciones particulares de la póliza en PDF",
-  description: "El mismo documento que el tomador descarga desde Mi póliza. Nunca se guarda en cachés compartidas (Cache-Control: private, no-store).",
+  description:
+    "El mismo documento que el tomador descarga desde Mi póliza. Nunca se guarda en cachés compartidas (Cache-Control: private, no-store).",
   request: { params: IdParamSchema },
   responses: { 200: { description: "PDF de las condiciones particulares", content: pdfContent } },
 });
@@ -143,38 +152,89 @@ const policyResponses = {
 const policyAction = <P extends string>(operationId: string, path: P, summary: string) =>
   adminRoute({ method: "post", path, operationId, tags: TAGS, summary, request: { params: IdParamSchema }, responses: policyResponses });
 const policyActionWith = <P extends string, S extends z.ZodTypeAny>(operationId: string, path: P, summary: string, schema: S) =>
-  adminRoute({ method: "post", path, operationId, tags: TAGS, summary, request: { params: IdParamSchema, body: { required: true, content: json(schema) } }, responses: policyResponses });
+  adminRoute({
+    method: "post",
+    path,
+    operationId,
+    tags: TAGS,
+    summary,
+    request: { params: IdParamSchema, body: { required: true, content: json(schema) } },
+    responses: policyResponses,
+  });
 
-const suspendRoute = policyActionWith("suspendPolicy", "/admin/policies/{id}/suspend", "Suspende la cobertura (en vigor → suspendida)", SuspendPolicyBodySchema);
-const reactivateRoute = policyAction("reactivatePolicy", "/admin/policies/{id}/reactivate", "Rehabilita una póliza suspendida sin recibos vencidos hace más de un mes");
-const cancelRoute = policyActionWith("cancelPolicy", "/admin/policies/{id}/cancel", "Anula la póliza con un motivo y una fecha de efecto; anula sus recibos pendientes", CancelPolicyBodySchema);
+const suspendRoute = policyActionWith(
+  "suspendPolicy",
+  "/admin/policies/{id}/suspend",
+  "Suspende la cobertura (en vigor → suspendida)",
+  SuspendPolicyBodySchema,
+);
+const reactivateRoute = policyAction(
+  "reactivatePolicy",
+  "/admin/policies/{id}/reactivate",
+  "Rehabilita una póliza suspendida sin recibos vencidos hace más de un mes",
+);
+const cancelRoute = policyActionWith(
+  "cancelPolicy",
+  "/admin/policies/{id}/cancel",
+  "Anula la póliza con un motivo y una fecha de efecto; anula sus recibos pendientes",
+  CancelPolicyBodySchema,
+);
 const stopRenewalRoute = policyActionWith(
   "stopPolicyRenewal",
   "/admin/policies/{id}/stop-renewal",
   "Detiene la prórroga tácita (art. 22 LCS: el cliente con un mes de antelación, la aseguradora con dos)",
   StopRenewalBodySchema,
 );
-const renewRoute = policyAction("renewPolicy", "/admin/policies/{id}/renew", "Prepara la renovación ahora: tarifica la próxima anualidad con la tarifa vigente y envía el aviso");
+const renewRoute = policyAction(
+  "renewPolicy",
+  "/admin/policies/{id}/renew",
+  "Prepara la renovación ahora: tarifica la próxima anualidad con la tarifa vigente y envía el aviso",
+);
 const noteRoute = policyActionWith("addPolicyNote", "/admin/policies/{id}/notes", "Añade una nota interna a la póliza", NoteBodySchema);
 
 const reciboResponses = {
-  200: { description: "El estado del recibo tras la acción (un cobro rechazado lo deja devuelto, con el motivo)", content: json(ReciboActionResultSchema) },
+  200: {
+    description: "El estado del recibo tras la acción (un cobro rechazado lo deja devuelto, con el motivo)",
+    content: json(ReciboActionResultSchema),
+  },
   ...errorResponses(409),
 };
 const reciboAction = <P extends string>(operationId: string, path: P, summary: string) =>
   adminRoute({ method: "post", path, operationId, tags: TAGS, summary, request: { params: ReciboParamSchema }, responses: reciboResponses });
 const reciboActionWith = <P extends string, S extends z.ZodTypeAny>(operationId: string, path: P, summary: string, schema: S) =>
-  adminRoute({ method: "post", path, operationId, tags: TAGS, summary, request: { params: ReciboParamSchema, body: { required: true, content: json(schema) } }, responses: reciboResponses });
+  adminRoute({
+    method: "post",
+    path,
+    operationId,
+    tags: TAGS,
+    summary,
+    request: { params: ReciboParamSchema, body: { required: true, content: json(schema) } },
+    responses: reciboResponses,
+  });
 
-const chargeRoute = reciboAction("chargeRecibo", "/admin/policies/{id}/recibos/{reciboId}/charge", "Cobra el recibo ahora con el medio de pago de la póliza");
-const returnRoute = reciboActionWith("returnRecibo", "/admin/policies/{id}/recibos/{reciboId}/return", "Marca el recibo como devuelto, con el motivo", ReturnReciboBodySchema);
+const chargeRoute = reciboAction(
+  "chargeRecibo",
+  "/admin/policies/{id}/recibos/{reciboId}/charge",
+  "Cobra el recibo ahora con el medio de pago de la póliza",
+);
+const returnRoute = reciboActionWith(
+  "returnRecibo",
+  "/admin/policies/{id}/recibos/{reciboId}/return",
+  "Marca el recibo como devuelto, con el motivo",
+  ReturnReciboBodySchema,
+);
 const markPaidRoute = reciboActionWith(
   "markReciboPaid",
   "/admin/policies/{id}/recibos/{reciboId}/mark-paid",
   "Marca el recibo como cobrado por otro medio (transferencia), con su referencia",
   MarkReciboPaidBodySchema,
 );
-const cancelReciboRoute = reciboActionWith("cancelRecibo", "/admin/policies/{id}/recibos/{reciboId}/cancel", "Anula el recibo", CancelReciboBodySchema);
+const cancelReciboRoute = reciboActionWith(
+  "cancelRecibo",
+  "/admin/policies/{id}/recibos/{reciboId}/cancel",
+  "Anula el recibo",
+  CancelReciboBodySchema,
+);
 const refundRoute = reciboAction("refundRecibo", "/admin/policies/{id}/recibos/{reciboId}/refund", "Extorna el recibo: devuelve su importe");
 
 const updateRoute = adminRoute({
@@ -183,7 +243,8 @@ const updateRoute = adminRoute({
   operationId: "updateAdminPolicy",
   tags: TAGS,
   summary: "Modifica lo que no cambia la prima: la identificación del riesgo (matrícula, dirección de la vivienda) y el IBAN de los próximos recibos",
-  description: "Con el antes y el después en la auditoría y el historial. Un cambio que modifica la prima (plan, forma de pago, garantías, fecha de efecto, datos que tarifican) responde 409: necesita un suplemento. Los datos de contacto del tomador se cambian en PATCH /admin/clients/{id}.",
+  description:
+    "Con el antes y el después en la auditoría y el historial. Un cambio que modifica la prima (plan, forma de pago, garantías, fecha de efecto, datos que tarifican) responde 409: necesita un suplemento. Los datos de contacto del tomador se cambian en PATCH /admin/clients/{id}.",
   request: { params: IdParamSchema, body: { required: true, content: json(UpdatePolicyBodySchema) } },
   responses: policyResponses,
 });
@@ -256,8 +317,14 @@ const runRoute = adminRoute({
   description:
     "Cobra los recibos vencidos, suspende por impago (art. 15 LCS), extingue tras seis meses, envía los avisos de renovación dos meses antes (art. 22), renueva y da por vencidas las pólizas. Idempotente: repetirlo no cambia nada ya hecho. Si ya está en marcha (otra pestaña, otra persona, otra instancia o el proceso programado), no inicia otro: espera hasta 20 s a que termine y responde su resultado, o 202 con lo hecho hasta ahora.",
   responses: {
-    200: { description: "Lo que hizo cada día (el de esta petición, o el del proceso que ya estaba en marcha: `joined`)", content: json(LifecycleRunResultSchema) },
-    202: { description: "Ya estaba en marcha y sigue: lo hecho hasta ahora (`running`); no se ha iniciado otro", content: json(LifecycleRunResultSchema) },
+    200: {
+      description: "Lo que hizo cada día (el de esta petición, o el del proceso que ya estaba en marcha: `joined`)",
+      content: json(LifecycleRunResultSchema),
+    },
+    202: {
+      description: "Ya estaba en marcha y sigue: lo hecho hasta ahora (`running`); no se ha iniciado otro",
+      content: json(LifecycleRunResultSchema),
+    },
   },
 });
 
@@ -339,9 +406,15 @@ export async function adminPolicyAnswer(db: Database, id: number, today: string)
         row.cancellationReason && row.cancellationEffectiveDate && row.cancelledAt
           ? { reason: row.cancellationReason as CancellationReason, effectiveDate: row.cancellationEffectiveDate, at: row.cancelledAt.toISOString() }
           : null,
-      renewalStopped: row.renewalStoppedBy && row.renewalStoppedAt ? { by: row.renewalStoppedBy as RenewalStopper, at: row.renewalStoppedAt.toISOString() } : null,
+      renewalStopped:
+        row.renewalStoppedBy && row.renewalStoppedAt ? { by: row.renewalStoppedBy as RenewalStopper, at: row.renewalStoppedAt.toISOString() } : null,
       renewalOffer: row.renewalOffer
-        ? { startDate: row.renewalOffer.startDate, endDate: row.renewalOffer.endDate, totalPremiumCents: row.renewalOffer.totalPremiumCents, noticeSentAt: row.renewalNoticeSentAt?.toISOString() ?? null }
+        ? {
+            startDate: row.renewalOffer.startDate,
+            endDate: row.renewalOffer.endDate,
+            totalPremiumCents: row.renewalOffer.totalPremiumCents,
+            noticeSentAt: row.renewalNoticeSentAt?.toISOString() ?? null,
+          }
         : null,
     },
     payment: { method: row.paymentMethod, hasMandate: !!row.paymentMandate, iban: row.iban ? maskIban(row.iban) : null },
@@ -455,7 +528,10 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
   });
   api.openapi(returnRoute, async (c) => {
     const { id, reciboId } = c.req.valid("param");
-    return c.json(await changeRecibo(c.var.deps, id, reciboId, { action: "devolver", reason: c.req.valid("json").reason }, adminActor(c), c.var.deps.now()), 200);
+    return c.json(
+      await changeRecibo(c.var.deps, id, reciboId, { action: "devolver", reason: c.req.valid("json").reason }, adminActor(c), c.var.deps.now()),
+      200,
+    );
   });
   api.openapi(markPaidRoute, async (c) => {
     const { id, reciboId } = c.req.valid("param");
@@ -464,7 +540,10 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
   });
   api.openapi(cancelReciboRoute, async (c) => {
     const { id, reciboId } = c.req.valid("param");
-    return c.json(await changeRecibo(c.var.deps, id, reciboId, { action: "anular", reason: c.req.valid("json").reason }, adminActor(c), c.var.deps.now()), 200);
+    return c.json(
+      await changeRecibo(c.var.deps, id, reciboId, { action: "anular", reason: c.req.valid("json").reason }, adminActor(c), c.var.deps.now()),
+      200,
+    );
   });
   api.openapi(refundRoute, async (c) => {
     const { id, reciboId } = c.req.valid("param");
@@ -475,7 +554,13 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
     staffQuoteRoute,
     async (c) => {
       const admin = currentAdmin(c);
-      const quote = await createQuote(c.var.deps, c.req.valid("json"), { userId: null, ownerTokenHash: null, madeByAdminId: admin.id }, adminActor(c), c.var.deps.now());
+      const quote = await createQuote(
+        c.var.deps,
+        c.req.valid("json"),
+        { userId: null, ownerTokenHash: null, madeByAdminId: admin.id },
+        adminActor(c),
+        c.var.deps.now(),
+      );
       return c.json(quoteAnswer(quote), 201);
     },
     (result) => {
@@ -483,7 +568,9 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
       return undefined;
     },
   );
-  api.openapi(staffQuoteGetRoute, async (c) => c.json(quoteAnswer(await findStaffQuote(c.var.deps.db, c.req.valid("param").id, c.var.deps.now())), 200));
+  api.openapi(staffQuoteGetRoute, async (c) =>
+    c.json(quoteAnswer(await findStaffQuote(c.var.deps.db, c.req.valid("param").id, c.var.deps.now())), 200),
+  );
   api.openapi(staffPriceRoute, async (c) => {
     const { db, now } = c.var.deps;
     const at = now();
@@ -509,8 +596,13 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
 
   api.openapi(runRoute, async (c) => {
     const outcome = await runLifecycle(c.var.deps, c.var.deps.now, { startedBy: currentAdmin(c).username, again: true, waitMs: RUN_JOIN_WAIT_MS });
-    const underWay = (r: RunUnderWay | null) => r && { day: r.day, startedBy: r.startedBy, startedAt: r.startedAt.toISOString(), summary: { ...r.summary } };
-    const answer = { days: outcome.days.map((d) => ({ day: d.day, summary: { ...d.summary } })), joined: underWay(outcome.joined), running: underWay(outcome.running) };
+    const underWay = (r: RunUnderWay | null) =>
+      r && { day: r.day, startedBy: r.startedBy, startedAt: r.startedAt.toISOString(), summary: { ...r.summary } };
+    const answer = {
+      days: outcome.days.map((d) => ({ day: d.day, summary: { ...d.summary } })),
+      joined: underWay(outcome.joined),
+      running: underWay(outcome.running),
+    };
     return outcome.running ? c.json(answer, 202) : c.json(answer, 200);
   });
 }

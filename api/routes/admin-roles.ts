@@ -113,7 +113,15 @@ export function registerAdminRoleRoutes(api: ApiApp) {
         if (await roleNameTaken(tx, input.name)) throw nameConflict();
         const id = await insertRole(tx, { name: input.name, description: input.description, permissions });
         const created = await roleOr404(getRole(tx, id));
-        await writeAudit(tx, { ...adminActor(c), at: c.var.deps.now(), action: "role.created", entity: "role", entityId: id, before: null, after: roleSnapshot(created) });
+        await writeAudit(tx, {
+          ...adminActor(c),
+          at: c.var.deps.now(),
+          action: "role.created",
+          entity: "role",
+          entityId: id,
+          before: null,
+          after: roleSnapshot(created),
+        });
         return created;
       });
       return c.json(role, 201);
@@ -142,7 +150,8 @@ export function registerAdminRoleRoutes(api: ApiApp) {
         await updateRole(tx, id, { name: input.name, description: input.description, permissions });
         const after = await roleOr404(getRole(tx, id));
         await writeAudit(tx, {
-          ...adminActor(c), at: c.var.deps.now(),
+          ...adminActor(c),
+          at: c.var.deps.now(),
           action: "role.updated",
           entity: "role",
           entityId: id,
@@ -169,7 +178,15 @@ export function registerAdminRoleRoutes(api: ApiApp) {
         if ((await countUsersWithRole(tx, id)) > 0) throw new ApiProblem(409, ROLE_MESSAGES.inUse);
         assertWithinOwnPermissions(actor, role.permissions);
         await deleteRole(tx, id);
-        await writeAudit(tx, { ...adminActor(c), at: c.var.deps.now(), action: "role.deleted", entity: "role", entityId: id, before: roleSnapshot(role), after: null });
+        await writeAudit(tx, {
+          ...adminActor(c),
+          at: c.var.deps.now(),
+          action: "role.deleted",
+          entity: "role",
+          entityId: id,
+          before: roleSnapshot(role),
+          after: null,
+        });
       });
     } catch (error) {
       // An account given this role after our count: the foreign key refuses the delete.

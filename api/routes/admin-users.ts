@@ -2,7 +2,15 @@ import { z } from "zod";
 // /admin/users: back-office accounts (list with search, create, read, change role, deactivate,
 // reactivate, reset password). Every change writes its audit row in the same transaction.
 import type { ApiApp } from "../env";
-import { AdminUserExportQuerySchema, AdminUserListQuerySchema, AdminUserListSchema, AdminUserRowSchema, CreateAdminUserSchema, UpdateAdminUserSchema, type AdminUserRow } from "../contract/admin-users";
+import {
+  AdminUserExportQuerySchema,
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  AdminUserRowSchema,
+  CreateAdminUserSchema,
+  UpdateAdminUserSchema,
+  type AdminUserRow,
+} from "../contract/admin-users";
 import { IdParamSchema } from "../contract/ids";
 import { SUPERADMIN_ROLE } from "../contract/roles";
 import {
@@ -57,7 +65,8 @@ const exportRoute = adminRoute({
   operationId: "exportAdminUsers",
   tags: TAGS,
   summary: "Exporta en CSV los usuarios que cumplen los filtros, en el orden pedido",
-  description: "Mismos filtros y orden que /admin/users, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas dd/mm/aaaa hh:mm:ss en hora de Madrid.",
+  description:
+    "Mismos filtros y orden que /admin/users, todas las filas. UTF-8 con BOM, separado por punto y coma, fechas dd/mm/aaaa hh:mm:ss en hora de Madrid.",
   request: { query: AdminUserExportQuerySchema },
   responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } } },
 });
@@ -65,7 +74,14 @@ const exportRoute = adminRoute({
 export const ADMIN_USERS_CSV_HEADER = ["Usuario", "Correo electrónico", "Rol", "Estado", "Último acceso", "Alta"] as const;
 
 function adminUserCsvRow(user: AdminUserRow): string[] {
-  return [user.username, user.email, user.role.name, user.active ? "Activo" : "Inactivo", user.lastLoginAt ? csvDateTime(user.lastLoginAt) : "", csvDateTime(user.createdAt)];
+  return [
+    user.username,
+    user.email,
+    user.role.name,
+    user.active ? "Activo" : "Inactivo",
+    user.lastLoginAt ? csvDateTime(user.lastLoginAt) : "",
+    csvDateTime(user.createdAt),
+  ];
 }
 
 const createUserRoute = adminRoute({
@@ -151,7 +167,15 @@ export function registerAdminUserRoutes(api: ApiApp) {
         if (Object.keys(conflicts).length > 0) throw new ApiProblem(409, USER_MESSAGES.duplicate, conflicts);
         const id = await insertAdminUser(tx, { username: input.username, email: input.email, passwordHash, roleId: role.id });
         const row = await userOr404(getAdminUser(tx, id));
-        await writeAudit(tx, { ...adminActor(c), at: c.var.deps.now(), action: "admin_user.created", entity: "admin_user", entityId: id, before: null, after: auditSnapshot(row) });
+        await writeAudit(tx, {
+          ...adminActor(c),
+          at: c.var.deps.now(),
+          action: "admin_user.created",
+          entity: "admin_user",
+          entityId: id,
+          before: null,
+          after: auditSnapshot(row),
+        });
         return row;
       });
       return c.json(created, 201);
@@ -210,7 +234,8 @@ export function registerAdminUserRoutes(api: ApiApp) {
       const after = await userOr404(getAdminUser(tx, id));
       if (Object.keys(changes).length > 0) {
         await writeAudit(tx, {
-          ...adminActor(c), at: c.var.deps.now(),
+          ...adminActor(c),
+          at: c.var.deps.now(),
           action: "admin_user.updated",
           entity: "admin_user",
           entityId: id,
@@ -221,7 +246,8 @@ export function registerAdminUserRoutes(api: ApiApp) {
       if (passwordHash) {
         // Never the hash: only that it was reset, and whose it was.
         await writeAudit(tx, {
-          ...adminActor(c), at: c.var.deps.now(),
+          ...adminActor(c),
+          at: c.var.deps.now(),
           action: "admin_user.password_reset",
           entity: "admin_user",
           entityId: id,

@@ -15,7 +15,6 @@ import { limitAddress } from "../limits";
 const TAG = "Autenticación";
 const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con ese correo electrónico";
 
-
 const registerRoute = createRoute({
   method: "post",
   path: "/auth/register",
@@ -105,7 +104,10 @@ export function registerAuthRoutes(api: ApiApp) {
       addressLimit: "signIn",
     });
     const at = now();
-    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "user", ver: account.sessionVersion }, jwtSecret, { now: at, ttlSeconds: USER_TOKEN_TTL_SECONDS });
+    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "user", ver: account.sessionVersion }, jwtSecret, {
+      now: at,
+      ttlSeconds: USER_TOKEN_TTL_SECONDS,
+    });
     await recordUserSignIn(db, { id: account.id, email: account.email, ip: clientIp(c), at, jti, exp });
     return c.json({ token, user: visitorUser(account) }, 200);
   });

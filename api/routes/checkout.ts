@@ -5,12 +5,7 @@ import { userRoute, optionalUserRoute } from "./user-endpoints";
 import type { ApiApp } from "../env";
 import { currentUser } from "../auth";
 import { clientIp } from "../request";
-import {
-  checkoutFieldErrors,
-  CheckoutBodySchema,
-  PriceChoiceAnswerSchema,
-  PriceChoiceBodySchema,
-} from "../contract/checkout";
+import { checkoutFieldErrors, CheckoutBodySchema, PriceChoiceAnswerSchema, PriceChoiceBodySchema } from "../contract/checkout";
 import { PolicySchema } from "../contract/policies";
 import { ApiProblem, ErrorSchema, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
@@ -73,7 +68,12 @@ export function registerCheckoutRoutes(api: ApiApp) {
     const body = c.req.valid("json");
     const { db, now } = c.var.deps;
     const at = now();
-    const quote = await findOwnedQuote(db, c.req.valid("param").id, { userId: c.var.user?.id, ownerToken: c.req.valid("header")["x-quote-owner"] }, at);
+    const quote = await findOwnedQuote(
+      db,
+      c.req.valid("param").id,
+      { userId: c.var.user?.id, ownerToken: c.req.valid("header")["x-quote-owner"] },
+      at,
+    );
     return c.json(await priceAnswer(db, quote, body, at), 200);
   });
 

@@ -23,7 +23,8 @@ const quoteDocumentRoute = optionalUserRoute({
   operationId: "getQuoteDocument",
   tags: [TAG],
   summary: "Descargar la cotización en PDF",
-  description: "Los planes, sus precios por forma de pago y garantías. Mismo acceso que GET /quotes/{id}: el titular o el token X-Quote-Owner; para los demás, 404.",
+  description:
+    "Los planes, sus precios por forma de pago y garantías. Mismo acceso que GET /quotes/{id}: el titular o el token X-Quote-Owner; para los demás, 404.",
   request: {
     params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador (UUID) de la cotización" }) }),
     headers: z.object({ "x-quote-owner": z.string().optional().openapi({ description: "Token de una cotización hecha sin sesión" }) }),
@@ -37,7 +38,8 @@ const ipidRoute = createRoute({
   operationId: "getIpidDocument",
   tags: [TAG],
   summary: "Documento de información del producto (IPID) de un ramo",
-  description: "Público: qué cubre y qué no, restricciones, ámbito, obligaciones, pagos, duración y cómo rescindir, con los planes y garantías vigentes.",
+  description:
+    "Público: qué cubre y qué no, restricciones, ámbito, obligaciones, pagos, duración y cómo rescindir, con los planes y garantías vigentes.",
   security: PUBLIC_SECURITY,
   request: {
     params: z.object({ line: z.string().openapi({ param: { name: "line", in: "path" }, description: "auto, hogar o alquiler" }) }),
@@ -79,7 +81,12 @@ const isLine = (value: string): value is Line => (LINES as readonly string[]).in
 export function registerDocumentRoutes(api: ApiApp) {
   api.openapi(quoteDocumentRoute, async (c) => {
     const { db, now } = c.var.deps;
-    const quote = await findOwnedQuote(db, c.req.valid("param").id, { userId: c.var.user?.id, ownerToken: c.req.valid("header")["x-quote-owner"] }, now());
+    const quote = await findOwnedQuote(
+      db,
+      c.req.valid("param").id,
+      { userId: c.var.user?.id, ownerToken: c.req.valid("header")["x-quote-owner"] },
+      now(),
+    );
     return pdfResponse(c, await quoteDocument(db, quote));
   });
 

@@ -28,7 +28,8 @@ const catalogueRoute = createRoute({
   operationId: "listGuarantees",
   tags: ["Público"],
   summary: "Garantías de cada ramo y en qué planes están incluidas u opcionales",
-  description: "Solo las garantías activas, con su descripción, límite, franquicia y precio como opcional (fijo al año o porcentaje de la prima de riesgo).",
+  description:
+    "Solo las garantías activas, con su descripción, límite, franquicia y precio como opcional (fijo al año o porcentaje de la prima de riesgo).",
   security: PUBLIC_SECURITY,
   responses: { 200: { description: "Catálogo de garantías por ramo", content: jsonContent(GuaranteeCatalogueSchema) } },
 });
@@ -77,7 +78,8 @@ const readRoute = userRoute({
   operationId: "getMyEndorsement",
   tags: [POLICIES_TAG],
   summary: "Ver un suplemento propio",
-  description: "Qué se añadió, desde cuándo, lo cobrado o por cobrar, y los enlaces a su recibo y a la versión de las condiciones particulares que creó. El de otra persona responde 404.",
+  description:
+    "Qué se añadió, desde cuándo, lo cobrado o por cobrar, y los enlaces a su recibo y a la versión de las condiciones particulares que creó. El de otra persona responde 404.",
   request: { params: endorsementIdParam },
   responses: { 200: { description: "El suplemento", content: jsonContent(EndorsementSchema) } },
 });
@@ -98,7 +100,12 @@ export function registerEndorsementRoutes(api: ApiApp) {
     const { db, now } = c.var.deps;
     const view = await requireOwnPolicy(db, currentUser(c).id, c.req.valid("param").id);
     const query = c.req.valid("query");
-    const codes = query.guarantees ? query.guarantees.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+    const codes = query.guarantees
+      ? query.guarantees
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined;
     return c.json(await guaranteeOptions(db, view, { effectiveDate: query.effectiveDate, guarantees: codes }, now()), 200);
   });
 
@@ -120,7 +127,10 @@ export function registerEndorsementRoutes(api: ApiApp) {
       );
       const fresh = await requireOwnPolicy(db, user.id, String(view.id));
       const row = await findOwnEndorsement(db, user.id, endorsementId);
-      return c.json(await endorsementAnswer(db, fresh, row, emailDestination(c.var.deps.mailDelivery, fresh.policyholder.email, user.email)), created ? 201 : 200);
+      return c.json(
+        await endorsementAnswer(db, fresh, row, emailDestination(c.var.deps.mailDelivery, fresh.policyholder.email, user.email)),
+        created ? 201 : 200,
+      );
     },
     (result) => {
       if (!result.success) throw new ApiProblem(400, "Datos no válidos", checkoutFieldErrors(result.error));
@@ -133,6 +143,9 @@ export function registerEndorsementRoutes(api: ApiApp) {
     const user = currentUser(c);
     const row = await findOwnEndorsement(db, user.id, parseId(c.req.valid("param").id));
     const view = await requireOwnPolicy(db, user.id, String(row.policyId));
-    return c.json(await endorsementAnswer(db, view, row, emailDestination(c.var.deps.mailDelivery, view.policyholder.email, currentUser(c).email)), 200);
+    return c.json(
+      await endorsementAnswer(db, view, row, emailDestination(c.var.deps.mailDelivery, view.policyholder.email, currentUser(c).email)),
+      200,
+    );
   });
 }

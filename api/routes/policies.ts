@@ -8,12 +8,7 @@ import { policyAnswer, policySummaryAnswer } from "../answers/policy";
 import type { ApiApp } from "../env";
 import { currentUser } from "../auth";
 import { clientIp, type RequestContext } from "../request";
-import {
-  MyPolicySchema,
-  PolicyListQuerySchema,
-  PolicyListSchema,
-  type MyPolicy,
-} from "../contract/policies";
+import { MyPolicySchema, PolicyListQuerySchema, PolicyListSchema, type MyPolicy } from "../contract/policies";
 import { listUserPolicySummaries } from "../db/policies.repo";
 import { errorResponses } from "../openapi-responses";
 import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy, type Actor } from "../services/lifecycle";

@@ -39,7 +39,8 @@ const vehiclesRoute = createRoute({
   operationId: "listVehicles",
   tags: ["Público"],
   summary: "Marcas y modelos de coche que se pueden cotizar",
-  description: "La lista de la que POST /quotes toma vehicleBrand y vehicleModel en el seguro de coche: otra marca, o un modelo que no es de esa marca, es un 400.",
+  description:
+    "La lista de la que POST /quotes toma vehicleBrand y vehicleModel en el seguro de coche: otra marca, o un modelo que no es de esa marca, es un 400.",
   security: PUBLIC_SECURITY,
   responses: {
     200: { description: "Marcas con sus modelos", content: jsonContent(VehicleListSchema) },

@@ -20,14 +20,7 @@ import {
   QuoteSchema,
   type CreatedQuote,
 } from "../contract/quotes";
-import {
-  claimQuotes,
-  findQuote,
-  generateOwnerToken,
-  hashOwnerToken,
-  listUserQuotes,
-  type StoredQuote,
-} from "../db/quotes.repo";
+import { claimQuotes, findQuote, generateOwnerToken, hashOwnerToken, listUserQuotes, type StoredQuote } from "../db/quotes.repo";
 import { createQuote, INVALID_DATA } from "../services/quotes";
 import { riskTitle } from "../domain/product-info";
 import { ApiProblem, ErrorSchema, jsonContent } from "../http";
@@ -136,7 +129,7 @@ export function registerQuoteRoutes(api: ApiApp) {
     (result) => {
       if (!result.success) throw new ApiProblem(400, INVALID_DATA, inputFieldErrors(result.error));
       return undefined;
-    }
+    },
   );
 
   api.openapi(getQuoteRoute, async (c) => {
@@ -161,7 +154,7 @@ export function registerQuoteRoutes(api: ApiApp) {
           createdAt: item.createdAt.toISOString(),
         })),
       },
-      200
+      200,
     );
   });
 

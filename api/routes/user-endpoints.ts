@@ -46,4 +46,3 @@ export async function requireOwnPolicy(db: Parameters<typeof findUserPolicy>[0],
   if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
   return policy;
 }
-

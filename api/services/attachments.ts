@@ -9,7 +9,11 @@ import { loadPolicyViews, readDocumentContext } from "../db/policies.repo";
 import { outboxEmails, type DocumentRef, type EmailAttachment, type OutboxAttachment, type PendingAttachment } from "../db/schema";
 import { conditionsDocument, ipidDocument, reciboDocument, withdrawalDocument } from "./documents";
 
-const pdfAttachment = (filename: string, content: Buffer): EmailAttachment => ({ filename, contentType: "application/pdf", contentBase64: content.toString("base64") });
+const pdfAttachment = (filename: string, content: Buffer): EmailAttachment => ({
+  filename,
+  contentType: "application/pdf",
+  contentBase64: content.toString("base64"),
+});
 
 export const isPending = (a: OutboxAttachment): a is PendingAttachment => "document" in a;
 

@@ -105,19 +105,18 @@ class PaymentDeclined extends Error {
 }
 
 /** Whether the caller may use this quote: its account, or the owner token of an unclaimed quote. */
-export function ownsQuote(quote: Pick<StoredQuote, "userId" | "ownerTokenHash">, userId: number | undefined, ownerToken: string | undefined): boolean {
+export function ownsQuote(
+  quote: Pick<StoredQuote, "userId" | "ownerTokenHash">,
+  userId: number | undefined,
+  ownerToken: string | undefined,
+): boolean {
   if (quote.userId !== null) return userId !== undefined && quote.userId === userId;
   // An owner token is 43 characters; anything far longer is not one (and is not worth hashing).
   return !!ownerToken && ownerToken.length <= 200 && quote.ownerTokenHash === hashOwnerToken(ownerToken);
 }
 
 /** The quote (expired lazily) if the caller may use it; 404 otherwise, as for an id that does not exist. */
-export async function findOwnedQuote(
-  db: Database,
-  id: string,
-  caller: { userId?: number; ownerToken?: string },
-  now: Date,
-): Promise<StoredQuote> {
+export async function findOwnedQuote(db: Database, id: string, caller: { userId?: number; ownerToken?: string }, now: Date): Promise<StoredQuote> {
   if (!isUuid(id)) throw notFound();
   const quote = await findQuote(db, id.toLowerCase(), now);
   if (!quote || !ownsQuote(quote, caller.userId, caller.ownerToken)) throw notFound();
@@ -136,7 +135,14 @@ export function chooseFromOffer(quote: StoredQuote, planCode: string, optional: 
 }
 
 /** Prices for every frequency of one choice of the quote's offer, with recibos from `startDate`. */
-export function priceChoice(db: Database, quote: StoredQuote, plan: ReturnType<typeof chooseFromOffer>["plan"], optional: string[], startDate: string, now: Date) {
+export function priceChoice(
+  db: Database,
+  quote: StoredQuote,
+  plan: ReturnType<typeof chooseFromOffer>["plan"],
+  optional: string[],
+  startDate: string,
+  now: Date,
+) {
   return priceOffer(plan, optional, startDate, async () => (await loadRatingTables(db, quote.line, now)).settings);
 }
 
@@ -221,7 +227,9 @@ export async function findStaffQuote(db: Database, id: string, now: Date): Promi
 }
 
 function findBuyersQuote(db: Database, id: string, buyer: Buyer, now: Date): Promise<StoredQuote> {
-  return buyer.kind === "visitor" ? findOwnedQuote(db, id, { userId: buyer.user.id, ownerToken: buyer.ownerToken }, now) : findStaffQuote(db, id, now);
+  return buyer.kind === "visitor"
+    ? findOwnedQuote(db, id, { userId: buyer.user.id, ownerToken: buyer.ownerToken }, now)
+    : findStaffQuote(db, id, now);
 }
 
 /** Whether an earlier policy of this idempotency key is this buyer's checkout of this quote. */
@@ -239,7 +247,12 @@ export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest, at
   }
 }
 
-async function checkoutWithLease(deps: CheckoutDeps, req: CheckoutRequest, attempt: number, lease: ReturnType<typeof newLeaseToken>): Promise<CheckoutResult> {
+async function checkoutWithLease(
+  deps: CheckoutDeps,
+  req: CheckoutRequest,
+  attempt: number,
+  lease: ReturnType<typeof newLeaseToken>,
+): Promise<CheckoutResult> {
   const { db, payments, logger } = deps;
   const clock = deps.clock ?? systemClock;
   const { body, buyer, now } = req;
@@ -315,7 +328,23 @@ async function checkoutWithLease(deps: CheckoutDeps, req: CheckoutRequest, attem
         if (!locked) throw notFound();
         assertContractable(locked, now);
         if (!(await holdsCheckoutClaim(tx, quote.id, key))) throw new ApiProblem(409, CHECKOUT_IN_PROGRESS_MESSAGE);
-        const written = await writePolicy(tx, { quote, buyer, body, plan, optional, term, price, charge, actor, channel, ip: req.ip, now, lockedStatus: locked.status, provider: payments.name, publicBaseUrl: deps.publicBaseUrl });
+        const written = await writePolicy(tx, {
+          quote,
+          buyer,
+          body,
+          plan,
+          optional,
+          term,
+          price,
+          charge,
+          actor,
+          channel,
+          ip: req.ip,
+          now,
+          lockedStatus: locked.status,
+          provider: payments.name,
+          publicBaseUrl: deps.publicBaseUrl,
+        });
         await releaseCheckoutClaim(tx, quote.id, key);
         return { created: true, ...written };
       });
@@ -324,11 +353,16 @@ async function checkoutWithLease(deps: CheckoutDeps, req: CheckoutRequest, attem
         // The database went away: whether the write committed is unknown, and the customer's retry
         // (the form keeps the key) takes the claim over and completes it with this same charge.
         // Refunding now could leave a policy in force whose money was given back.
-        logger.warn("checkout charged but not written (database unavailable): charge kept for the retry with the same key", { quoteId: quote.id, providerRef: charge.providerRef });
+        logger.warn("checkout charged but not written (database unavailable): charge kept for the retry with the same key", {
+          quoteId: quote.id,
+          providerRef: charge.providerRef,
+        });
         throw error;
       }
       // Charged but not written (the quote changed meanwhile…): give the money back.
-      const refund = await payments.refund({ amountCents: firstRecibo.amount, providerRef: charge.providerRef, idempotencyKey: `${key}:devolucion` }).catch((e: unknown) => ({ status: "failed", reason: String(e) }));
+      const refund = await payments
+        .refund({ amountCents: firstRecibo.amount, providerRef: charge.providerRef, idempotencyKey: `${key}:devolucion` })
+        .catch((e: unknown) => ({ status: "failed", reason: String(e) }));
       logger.warn("checkout charged but not written: charge refunded", { quoteId: quote.id, providerRef: charge.providerRef, refund: refund.status });
       throw error;
     }
@@ -339,7 +373,9 @@ async function checkoutWithLease(deps: CheckoutDeps, req: CheckoutRequest, attem
     if (error instanceof PaymentDeclined) {
       logger.info("checkout payment declined", { quoteId: quote.id, method: error.method, reason: error.reason });
       throw error.method === "card"
-        ? new ApiProblem(402, PAYMENT_DECLINED_MESSAGE, { cardNumber: ["La tarjeta ha sido rechazada. Pruebe con otra tarjeta o con domiciliación bancaria."] })
+        ? new ApiProblem(402, PAYMENT_DECLINED_MESSAGE, {
+            cardNumber: ["La tarjeta ha sido rechazada. Pruebe con otra tarjeta o con domiciliación bancaria."],
+          })
         : new ApiProblem(402, SEPA_DECLINED_MESSAGE, { iban: ["No se ha podido domiciliar el pago en esta cuenta."] });
     }
     throw error;
@@ -468,7 +504,13 @@ async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ policyId:
   const history = { ...actor, policyId, at: now };
   const issuedBy = buyer.kind === "visitor" ? "desde la web" : `por teléfono (${buyer.admin.username})`;
   await recordHistory(tx, { ...history, event: "emitida", summary: `Póliza ${number} emitida ${issuedBy}`, toStatus: "pendiente_pago" });
-  await recordHistory(tx, { ...history, event: "activada", summary: "Primer recibo cobrado: póliza en vigor", fromStatus: "pendiente_pago", toStatus: "en_vigor" });
+  await recordHistory(tx, {
+    ...history,
+    event: "activada",
+    summary: "Primer recibo cobrado: póliza en vigor",
+    fromStatus: "pendiente_pago",
+    toStatus: "en_vigor",
+  });
   await insertConsents(tx, {
     userId: client.userId,
     clientId: client.id,
@@ -484,7 +526,13 @@ async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ policyId:
     entity: "client",
     entityId: client.id,
     before: client.before,
-    after: { name: body.policyholder.name, nif: body.policyholder.nif, stage: "activo", userId: client.userId, ...(buyer.kind === "staff" && buyer.email ? { email: buyer.email } : {}) },
+    after: {
+      name: body.policyholder.name,
+      nif: body.policyholder.nif,
+      stage: "activo",
+      userId: client.userId,
+      ...(buyer.kind === "staff" && buyer.email ? { email: buyer.email } : {}),
+    },
   });
   await audit({
     action: "policy.created",
@@ -508,16 +556,36 @@ async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ policyId:
     action: "payment.accepted",
     entity: "payment",
     entityId: paymentId,
-    after: { policyId, recibo: 1, amount: firstRecibo.amount, provider: w.provider, method: body.payment.method, methodLabel, providerRef: charge.providerRef },
+    after: {
+      policyId,
+      recibo: 1,
+      amount: firstRecibo.amount,
+      provider: w.provider,
+      method: body.payment.method,
+      methodLabel,
+      providerRef: charge.providerRef,
+    },
   });
-  await audit({ action: "policy.activated", entity: "policy", entityId: policyId, before: { status: "pendiente_pago" }, after: { status: "en_vigor" } });
+  await audit({
+    action: "policy.activated",
+    entity: "policy",
+    entityId: policyId,
+    before: { status: "pendiente_pago" },
+    after: { status: "en_vigor" },
+  });
   await audit({
     action: "consent.recorded",
     entity: "client",
     entityId: client.id,
     after: { ...body.consents, policyId, channel },
   });
-  await audit({ action: "quote.contracted", entity: "quote", entityId: quote.id, before: { status: w.lockedStatus }, after: { status: "contratada", policyId } });
+  await audit({
+    action: "quote.contracted",
+    entity: "quote",
+    entityId: quote.id,
+    before: { status: w.lockedStatus },
+    after: { status: "contratada", policyId },
+  });
 
   const [view] = await loadPolicyViews(tx, { id: policyId });
   // A phone customer who gave no e-mail gets the documents another way (staff download them).
@@ -566,14 +634,20 @@ function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext,
     "",
     // Bought by phone without an account: there is no Mi póliza to point to.
     ...(policy.userId !== null
-      ? ["Le adjuntamos estos documentos, que también puede descargar en cualquier momento desde Mi póliza:", ...(publicBaseUrl ? [new URL("/mi-poliza", publicBaseUrl).toString()] : [])]
+      ? [
+          "Le adjuntamos estos documentos, que también puede descargar en cualquier momento desde Mi póliza:",
+          ...(publicBaseUrl ? [new URL("/mi-poliza", publicBaseUrl).toString()] : []),
+        ]
       : [`Le adjuntamos estos documentos; guárdelos, son su contrato. Si necesita otra copia, escríbanos a ${d.email} o llámenos al ${d.phone}.`]),
     `- Condiciones particulares (${conditions.filename})`,
     `- Documento de información del producto, IPID (${ipid.filename})`,
     `- Recibo n.º 1 (${recibo.filename})`,
     "",
     ...(policy.withdrawal.allowed && policy.withdrawal.until
-      ? [`Puede desistir del contrato sin coste hasta el ${formatIsoDate(policy.withdrawal.until)} ${policy.userId !== null ? "desde Mi póliza o " : ""}escribiendo a ${d.email}.`, ""]
+      ? [
+          `Puede desistir del contrato sin coste hasta el ${formatIsoDate(policy.withdrawal.until)} ${policy.userId !== null ? "desde Mi póliza o " : ""}escribiendo a ${d.email}.`,
+          "",
+        ]
       : []),
     `Si tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}. Para quejas y reclamaciones: ${d.complaintsEmail}.`,
   ];

@@ -54,7 +54,16 @@ export type RunSummary = {
   avisos: number;
   errores: number;
 };
-const emptySummary = (): RunSummary => ({ renovadas: 0, vencidas: 0, cobrados: 0, devueltos: 0, suspendidas: 0, extinguidas: 0, avisos: 0, errores: 0 });
+const emptySummary = (): RunSummary => ({
+  renovadas: 0,
+  vencidas: 0,
+  cobrados: 0,
+  devueltos: 0,
+  suspendidas: 0,
+  extinguidas: 0,
+  avisos: 0,
+  errores: 0,
+});
 
 export type RunDayHooks = {
   /** Counted into as the work goes (the heartbeat writes it, so whoever finds the run sees its progress). */
@@ -104,7 +113,16 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
         : c.policy.status === "suspendida"
           ? "suspendida por impago al vencimiento"
           : "no se ha podido renovar";
-      await transition(c, { action: "vencer" }, { event: "vencida", action: "policy.expired", summary: `Póliza vencida el ${formatIsoDate(c.policy.endDate)} (${why})`, details: { endDate: c.policy.endDate } });
+      await transition(
+        c,
+        { action: "vencer" },
+        {
+          event: "vencida",
+          action: "policy.expired",
+          summary: `Póliza vencida el ${formatIsoDate(c.policy.endDate)} (${why})`,
+          details: { endDate: c.policy.endDate },
+        },
+      );
       for (const r of c.policy.recibos) {
         if (r.status === "pendiente" && r.dueDate >= c.policy.endDate) await updateRecibo(c.tx, r.id, { status: "anulado" }, c.now);
       }
@@ -153,7 +171,11 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
     async (c) => {
       const [first] = overdueRecibos(policyStateOf(c.policy), day);
       if (!first || extinctionDate(first.dueDate) > day) return null;
-      await cancelAndNotify(deps, c, { reason: "impago", effectiveDate: extinctionDate(first.dueDate), note: `recibo ${first.sequence} impagado seis meses (art. 15 LCS)` });
+      await cancelAndNotify(deps, c, {
+        reason: "impago",
+        effectiveDate: extinctionDate(first.dueDate),
+        note: `recibo ${first.sequence} impagado seis meses (art. 15 LCS)`,
+      });
       return "extinguidas";
     },
   );
@@ -165,7 +187,13 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
       if (c.policy.renewalOffer || c.policy.renewalStoppedBy || renewalNoticeDate(c.policy.endDate) > day) return null;
       const offered = await offerRenewal(c);
       if (!offered.ok) {
-        await recordHistory(c.tx, { ...c.actor, policyId: c.policy.id, event: "aviso_renovacion", summary: `No se ha podido preparar la renovación: ${offered.reason}`, at: c.now });
+        await recordHistory(c.tx, {
+          ...c.actor,
+          policyId: c.policy.id,
+          event: "aviso_renovacion",
+          summary: `No se ha podido preparar la renovación: ${offered.reason}`,
+          at: c.now,
+        });
         return "errores";
       }
       return "avisos";
@@ -215,7 +243,12 @@ class RunLeaseLost extends Error {
 }
 
 const summaryOf = (stored: Record<string, number> | null | undefined): RunSummary => ({ ...emptySummary(), ...stored });
-const underWay = (row: LifecycleRun): RunUnderWay => ({ day: row.day, startedBy: row.startedBy, startedAt: row.startedAt, summary: summaryOf(row.summary) });
+const underWay = (row: LifecycleRun): RunUnderWay => ({
+  day: row.day,
+  startedBy: row.startedBy,
+  startedAt: row.startedAt,
+  summary: summaryOf(row.summary),
+});
 
 /**
  * Every day not yet run, from the day after the last finished one to today (Madrid), each claimed
@@ -286,7 +319,13 @@ async function claimOrWait(
       if (taken) return taken;
       continue;
     }
-    if (!waited) deps.logger.debug("lifecycle day under way elsewhere", { day: row.day, holder: row.owner, startedBy: row.startedBy, waitMs: Math.max(0, opts.deadline - Date.now()) });
+    if (!waited)
+      deps.logger.debug("lifecycle day under way elsewhere", {
+        day: row.day,
+        holder: row.owner,
+        startedBy: row.startedBy,
+        waitMs: Math.max(0, opts.deadline - Date.now()),
+      });
     waited = row;
     if (Date.now() >= opts.deadline) {
       outcome.running = underWay(row);
@@ -301,7 +340,13 @@ async function claimOrWait(
  * ends. Null when the lease was taken over meanwhile (the heartbeat or the finish found the row
  * another holder's): the run stopped, the new holder goes on from where the rows are.
  */
-async function runHeldDay(deps: LifecycleDeps, clock: () => Date, lease: RunLease, summary: RunSummary, heartbeatMs: number): Promise<RunSummary | null> {
+async function runHeldDay(
+  deps: LifecycleDeps,
+  clock: () => Date,
+  lease: RunLease,
+  summary: RunSummary,
+  heartbeatMs: number,
+): Promise<RunSummary | null> {
   let lost = false;
   const heartbeat = startHeartbeat(
     heartbeatMs,
@@ -373,4 +418,3 @@ export function startLifecycleScheduler(deps: LifecycleDeps, clock: () => Date, 
     },
   };
 }
-

@@ -19,7 +19,10 @@ export const DOCUMENT_FILENAMES = {
 };
 
 async function lineRow(db: DbOrTx, line: LineCode) {
-  const [row] = await db.select({ name: productLines.name, description: productLines.description }).from(productLines).where(eq(productLines.code, line));
+  const [row] = await db
+    .select({ name: productLines.name, description: productLines.description })
+    .from(productLines)
+    .where(eq(productLines.code, line));
   // The seed always writes the three lines; a missing one is an operator error.
   if (!row) throw new Error(`Product line ${line} is missing`);
   return row;

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { htmlWords, textWords } from "../../tests/support/mail-content";
 import { escapeHtml, layoutEmail, sentence } from "./email-layout";
 
-const SIGNATURE = { distributorName: "Cotiza Correduría de Seguros, S.L.", registrationNumber: "J-3921", address: "Calle de Alcalá 123, 4.º, 28009 Madrid" };
+const SIGNATURE = {
+  distributorName: "Cotiza Correduría de Seguros, S.L.",
+  registrationNumber: "J-3921",
+  address: "Calle de Alcalá 123, 4.º, 28009 Madrid",
+};
 
 const BODY = [
   "Hola, Ana:",
@@ -23,7 +27,11 @@ describe("layoutEmail", () => {
 
   it("firma el texto con el nombre del distribuidor, su clave de la DGSFP y su dirección", () => {
     expect(text.startsWith("Hola, Ana:\n\nSu póliza")).toBe(true);
-    expect(text.endsWith("\n\nCotiza Correduría de Seguros, S.L.\nInscrita en el Registro de distribuidores de seguros de la DGSFP con la clave J-3921\nCalle de Alcalá 123, 4.º, 28009 Madrid")).toBe(true);
+    expect(
+      text.endsWith(
+        "\n\nCotiza Correduría de Seguros, S.L.\nInscrita en el Registro de distribuidores de seguros de la DGSFP con la clave J-3921\nCalle de Alcalá 123, 4.º, 28009 Madrid",
+      ),
+    ).toBe(true);
   });
 
   it("la parte HTML dice lo mismo que la de texto, palabra por palabra", () => {
@@ -40,12 +48,17 @@ describe("layoutEmail", () => {
   });
 
   it("cada dirección es un enlace sencillo que se muestra tal cual, sin el punto final", () => {
-    expect(html).toContain('<a href="https://seguros.example.es/mi-poliza/7" style="color:#1e40af;text-decoration:underline;">https://seguros.example.es/mi-poliza/7</a>');
+    expect(html).toContain(
+      '<a href="https://seguros.example.es/mi-poliza/7" style="color:#1e40af;text-decoration:underline;">https://seguros.example.es/mi-poliza/7</a>',
+    );
     expect(html).toContain('<a href="mailto:hola@cotiza.es" style="color:#1e40af;text-decoration:underline;">hola@cotiza.es</a>.');
   });
 
   it("escapa todo lo que viene de fuera: nombres, motivos, asunto y firma", () => {
-    const hostile = layoutEmail('<b>"Asunto"</b>', "Motivo: <script>alert('x')</script> & más\n- <img src=x onerror=alert(1)>", { ...SIGNATURE, distributorName: "A & B <S.L.>" });
+    const hostile = layoutEmail('<b>"Asunto"</b>', "Motivo: <script>alert('x')</script> & más\n- <img src=x onerror=alert(1)>", {
+      ...SIGNATURE,
+      distributorName: "A & B <S.L.>",
+    });
     expect(hostile.html).not.toMatch(/<script|<img|<b>/);
     expect(hostile.html).toContain("Motivo: &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; más");
     expect(hostile.html).toContain("<title>&lt;b&gt;&quot;Asunto&quot;&lt;/b&gt;</title>");

@@ -54,7 +54,7 @@ const isItem = (line: string) => line.startsWith("- ");
 /** A paragraph of the body: runs of list items become a list, other lines a paragraph with line breaks. */
 function block(lines: string[]): string {
   const out: string[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const item = isItem(lines[i]!);
     const run: string[] = [];
     while (i < lines.length && isItem(lines[i]!) === item) run.push(lines[i++]!);

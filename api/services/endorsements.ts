@@ -23,7 +23,16 @@ import { findEndorsementByKey, findUserEndorsement, insertEndorsement } from "..
 import { lockPolicy, recordHistory, updatePolicy } from "../db/lifecycle.repo";
 import { insertPayment, lockCheckoutKey, markReciboPaid, type PolicyView } from "../db/policies.repo";
 import { loadRatingTables } from "../db/quotes.repo";
-import { endorsements, guarantees as guaranteesTable, payments, policies, recibos, type Endorsement, type EndorsedGuarantee, type Policy } from "../db/schema";
+import {
+  endorsements,
+  guarantees as guaranteesTable,
+  payments,
+  policies,
+  recibos,
+  type Endorsement,
+  type EndorsedGuarantee,
+  type Policy,
+} from "../db/schema";
 import { isExpiryCurrent, parseCardExpiry, CARD_MESSAGES } from "../domain/card";
 import { madridDate, proRataDays } from "../domain/calendar";
 import {
@@ -94,7 +103,10 @@ export async function guaranteeCatalogue(db: Database, tablesOf: (line: LineCode
 
 // ─── Pricing a policy's suplemento ──────────────────────────────────────────────────────────
 
-type PolicyRow = Pick<Policy, "id" | "status" | "lineCode" | "planCode" | "startDate" | "endDate" | "term" | "frequency" | "optionalGuarantees" | "netPremiumCents">;
+type PolicyRow = Pick<
+  Policy,
+  "id" | "status" | "lineCode" | "planCode" | "startDate" | "endDate" | "term" | "frequency" | "optionalGuarantees" | "netPremiumCents"
+>;
 
 async function readPolicyRow(db: DbOrTx, policyId: number): Promise<Policy> {
   const [row] = await db.select().from(policies).where(eq(policies.id, policyId));
@@ -107,7 +119,12 @@ async function lineGuarantees(db: DbOrTx, line: LineCode, tables: RatingTables, 
   const active = tables.guarantees.filter((g) => g.line === line);
   const missing = asked.filter((code) => !active.some((g) => g.code === code));
   const inactive = missing.length
-    ? (await db.select({ code: guaranteesTable.code, name: guaranteesTable.name, line: guaranteesTable.lineCode }).from(guaranteesTable).where(inArray(guaranteesTable.code, missing)))
+    ? (
+        await db
+          .select({ code: guaranteesTable.code, name: guaranteesTable.name, line: guaranteesTable.lineCode })
+          .from(guaranteesTable)
+          .where(inArray(guaranteesTable.code, missing))
+      )
         .filter((g) => g.line === line)
         .map((g) => ({ code: g.code, name: g.name, includedIn: [] as string[], optionalIn: [] as string[], active: false }))
     : [];
@@ -127,7 +144,14 @@ async function inNetGuarantees(db: DbOrTx, p: PolicyRow, active: readonly Rating
 type Priced = { price: EndorsementPrice; chosen: RatingGuarantee[] };
 
 /** 409 for a code that cannot be added; the price of the codes together from `effectiveDate`. */
-async function priceCodes(db: DbOrTx, p: PolicyRow, planName: string, tables: RatingTables, codes: readonly string[], effectiveDate: string): Promise<Priced> {
+async function priceCodes(
+  db: DbOrTx,
+  p: PolicyRow,
+  planName: string,
+  tables: RatingTables,
+  codes: readonly string[],
+  effectiveDate: string,
+): Promise<Priced> {
   const unique = [...new Set(codes)];
   const { active, all } = await lineGuarantees(db, p.lineCode, tables, unique);
   for (const code of unique) {
@@ -137,11 +161,25 @@ async function priceCodes(db: DbOrTx, p: PolicyRow, planName: string, tables: Ra
   const chosen = active.filter((g) => unique.includes(g.code));
   const riskPremiumCents = riskPremiumFromNet(p.netPremiumCents, await inNetGuarantees(db, p, active));
   const settings = tables.settings;
-  const price = priceEndorsement({ guarantees: chosen, riskPremiumCents, term: { startDate: p.startDate, endDate: p.endDate }, effectiveDate, frequency: p.frequency, settings });
+  const price = priceEndorsement({
+    guarantees: chosen,
+    riskPremiumCents,
+    term: { startDate: p.startDate, endDate: p.endDate },
+    effectiveDate,
+    frequency: p.frequency,
+    settings,
+  });
   return { price, chosen };
 }
 
-const priceAnswer = (p: EndorsementPrice) => ({ net: p.net, fractionation: p.fractionation, consorcio: p.consorcio, clea: p.clea, ips: p.ips, total: p.total });
+const priceAnswer = (p: EndorsementPrice) => ({
+  net: p.net,
+  fractionation: p.fractionation,
+  consorcio: p.consorcio,
+  clea: p.clea,
+  ips: p.ips,
+  total: p.total,
+});
 
 /** The effective date asked for (the earliest when none), or 400 saying why not. */
 function chosenEffectiveDate(asked: string | undefined, range: { earliest: string; latest: string }): string {
@@ -160,7 +198,12 @@ function payWith(row: Pick<Policy, "paymentMethod" | "paymentMandate">): Array<"
  * What the customer may add to the policy today (GET /me/policies/{id}/guarantee-options): each
  * guarantee with its price from the effective date, and the price of a selection together.
  */
-export async function guaranteeOptions(db: Database, view: PolicyView, query: { effectiveDate?: string; guarantees?: string[] }, now: Date): Promise<GuaranteeOptions> {
+export async function guaranteeOptions(
+  db: Database,
+  view: PolicyView,
+  query: { effectiveDate?: string; guarantees?: string[] },
+  now: Date,
+): Promise<GuaranteeOptions> {
   const row = await readPolicyRow(db, view.id);
   const today = madridDate(now);
   const base = {
@@ -202,7 +245,10 @@ export async function guaranteeOptions(db: Database, view: PolicyView, query: { 
     };
   });
   const selection = query.guarantees?.length
-    ? await priceCodes(db, row, view.plan.name, tables, query.guarantees, effectiveDate).then(({ price, chosen }) => ({ guarantees: chosen.map((g) => g.code), price: priceAnswer(price) }))
+    ? await priceCodes(db, row, view.plan.name, tables, query.guarantees, effectiveDate).then(({ price, chosen }) => ({
+        guarantees: chosen.map((g) => g.code),
+        price: priceAnswer(price),
+      }))
     : null;
   const days = proRataDays(term, effectiveDate);
   return {
@@ -221,7 +267,10 @@ export async function addableGuaranteeCount(db: Database, policyId: number, now:
   const row = await readPolicyRow(db, policyId);
   if (endorsementRefusal(row, madridDate(now))) return 0;
   const tables = await loadRatingTables(db, row.lineCode, now);
-  return addableGuarantees(row, tables.guarantees.filter((g) => g.line === row.lineCode)).length;
+  return addableGuarantees(
+    row,
+    tables.guarantees.filter((g) => g.line === row.lineCode),
+  ).length;
 }
 
 // ─── Making one ─────────────────────────────────────────────────────────────────────────────
@@ -318,9 +367,19 @@ async function addGuarantees(deps: EndorsementDeps, req: EndorsementRequest): Pr
       const sequence = Math.max(0, ...policy.recibos.map((r) => r.sequence)) + 1;
       const [reciboRow] = await tx
         .insert(recibos)
-        .values({ policyId: policy.id, sequence, kind: "suplemento", term: policy.term, dueDate: recibo!.dueDate, amountCents: recibo!.amount, createdAt: now, updatedAt: now })
+        .values({
+          policyId: policy.id,
+          sequence,
+          kind: "suplemento",
+          term: policy.term,
+          dueDate: recibo!.dueDate,
+          amountCents: recibo!.amount,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: recibos.id });
-      const audit = (entry: Omit<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip" | "at">) => writeAudit(tx, { ...actor, ...entry, at: now });
+      const audit = (entry: Omit<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip" | "at">) =>
+        writeAudit(tx, { ...actor, ...entry, at: now });
       if (charge) {
         const paymentId = await insertPayment(tx, {
           policyId: policy.id,
@@ -337,18 +396,31 @@ async function addGuarantees(deps: EndorsementDeps, req: EndorsementRequest): Pr
           action: "payment.accepted",
           entity: "payment",
           entityId: paymentId,
-          after: { policyId: policy.id, recibo: sequence, amount: recibo!.amount, provider: provider.name, method: "card", methodLabel: charge.label, providerRef: charge.providerRef },
+          after: {
+            policyId: policy.id,
+            recibo: sequence,
+            amount: recibo!.amount,
+            provider: provider.name,
+            method: "card",
+            methodLabel: charge.label,
+            providerRef: charge.providerRef,
+          },
         });
       }
 
-      const [{ count: made } = { count: 0 }] = await tx
-        .select({ count: count() })
-        .from(endorsements)
-        .where(eq(endorsements.policyId, policy.id));
+      const [{ count: made } = { count: 0 }] = await tx.select({ count: count() }).from(endorsements).where(eq(endorsements.policyId, policy.id));
       const version = Number(made) + 2;
       const described: EndorsedGuarantee[] = chosen.map((g) => {
         const priced = price.guarantees.find((x) => x.code === g.code)!;
-        return { code: g.code, name: g.name, description: g.description, limitText: g.limitText, deductibleCents: g.deductibleCents, yearlyCents: priced.yearlyCents, netCents: priced.netCents };
+        return {
+          code: g.code,
+          name: g.name,
+          description: g.description,
+          limitText: g.limitText,
+          deductibleCents: g.deductibleCents,
+          yearlyCents: priced.yearlyCents,
+          netCents: priced.netCents,
+        };
       });
       // The yearly premium from now on (ADR 023): the one in force plus what these guarantees cost a year.
       const thisTerm = await tx
@@ -390,7 +462,16 @@ async function addGuarantees(deps: EndorsementDeps, req: EndorsementRequest): Pr
         summary: `Suplemento (condiciones versión ${version}): ${names} desde el ${formatIsoDate(effectiveDate)}; recibo n.º ${sequence} de ${formatMoney(price.total)} ${paid}; prima total anual desde entonces ${formatMoney(annualPremium.total)} (antes ${formatMoney(before.total)})`,
         fromStatus: policy.status,
         toStatus: policy.status,
-        details: { endorsementId, version, effectiveDate, guarantees: described.map((g) => g.code), total: price.total, recibo: sequence, annualTotal: annualPremium.total, annualTotalBefore: before.total },
+        details: {
+          endorsementId,
+          version,
+          effectiveDate,
+          guarantees: described.map((g) => g.code),
+          total: price.total,
+          recibo: sequence,
+          annualTotal: annualPremium.total,
+          annualTotalBefore: before.total,
+        },
         at: now,
       });
       await audit({
@@ -398,13 +479,31 @@ async function addGuarantees(deps: EndorsementDeps, req: EndorsementRequest): Pr
         entity: "policy",
         entityId: policy.id,
         before: { optionalGuarantees: policy.optionalGuarantees, annualTotal: before.total },
-        after: { optionalGuarantees, endorsementId, version, effectiveDate, total: price.total, recibo: sequence, channel: req.channel, annualTotal: annualPremium.total },
+        after: {
+          optionalGuarantees,
+          endorsementId,
+          version,
+          effectiveDate,
+          total: price.total,
+          recibo: sequence,
+          channel: req.channel,
+          annualTotal: annualPremium.total,
+        },
       });
 
       const to = view.policyholder.email ?? (actor.actorType === "user" ? actor.actorLabel : null);
       if (!to) return { created: true, endorsementId };
-      const emailId = await enqueueEmail(tx, endorsementEmail(view, { to, version, effectiveDate, described, price, sequence, paid, publicBaseUrl: deps.publicBaseUrl }), now);
-      await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to, kind: "endorsement_confirmation", policyId: policy.id, endorsementId } });
+      const emailId = await enqueueEmail(
+        tx,
+        endorsementEmail(view, { to, version, effectiveDate, described, price, sequence, paid, publicBaseUrl: deps.publicBaseUrl }),
+        now,
+      );
+      await audit({
+        action: "email.queued",
+        entity: "outbox_email",
+        entityId: emailId,
+        after: { to, kind: "endorsement_confirmation", policyId: policy.id, endorsementId },
+      });
       return { created: true, endorsementId, emailId };
     });
     // The new conditions and the recibo are rendered now that the transaction is over (ADR 017);
@@ -422,22 +521,45 @@ async function addGuarantees(deps: EndorsementDeps, req: EndorsementRequest): Pr
       const refund = await provider
         .refund({ amountCents: quoted.amount, providerRef: charge.providerRef, idempotencyKey: `suplemento-${body.idempotencyKey}:devolucion` })
         .catch((e: unknown) => ({ status: "failed", reason: String(e) }));
-      logger.warn("endorsement charged but not written: charge refunded", { policyId: view.id, providerRef: charge.providerRef, refund: refund.status });
+      logger.warn("endorsement charged but not written: charge refunded", {
+        policyId: view.id,
+        providerRef: charge.providerRef,
+        refund: refund.status,
+      });
     }
     throw error;
   }
 }
 
 /** The term's premium as issued: the policy's premium columns. */
-function termPremium(p: Pick<Policy, "netPremiumCents" | "fractionationSurchargeCents" | "consorcioCents" | "cleaCents" | "ipsCents" | "totalPremiumCents">) {
-  return { net: p.netPremiumCents, fractionation: p.fractionationSurchargeCents, consorcio: p.consorcioCents, clea: p.cleaCents, ips: p.ipsCents, total: p.totalPremiumCents };
+function termPremium(
+  p: Pick<Policy, "netPremiumCents" | "fractionationSurchargeCents" | "consorcioCents" | "cleaCents" | "ipsCents" | "totalPremiumCents">,
+) {
+  return {
+    net: p.netPremiumCents,
+    fractionation: p.fractionationSurchargeCents,
+    consorcio: p.consorcioCents,
+    clea: p.cleaCents,
+    ips: p.ipsCents,
+    total: p.totalPremiumCents,
+  };
 }
 
-const PRICE_CHANGED_MESSAGE = "La póliza ha cambiado mientras añadía las garantías y el precio ya no es el mismo. No se le ha cobrado nada: vuelva a intentarlo.";
+const PRICE_CHANGED_MESSAGE =
+  "La póliza ha cambiado mientras añadía las garantías y el precio ya no es el mismo. No se le ha cobrado nada: vuelva a intentarlo.";
 
 function endorsementEmail(
   view: PolicyView,
-  e: { to: string; version: number; effectiveDate: string; described: EndorsedGuarantee[]; price: EndorsementPrice; sequence: number; paid: string; publicBaseUrl?: string },
+  e: {
+    to: string;
+    version: number;
+    effectiveDate: string;
+    described: EndorsedGuarantee[];
+    price: EndorsementPrice;
+    sequence: number;
+    paid: string;
+    publicBaseUrl?: string;
+  },
 ): OutgoingEmail {
   // The new version of the conditions and the suplemento's recibo, rendered after the commit (ADR 017).
   const conditions = pendingPdf(DOCUMENT_FILENAMES.conditions(view.number, e.version), { kind: "conditions", policyId: view.id, version: e.version });
@@ -446,7 +568,9 @@ function endorsementEmail(
     `Hola, ${view.policyholder.name}:`,
     "",
     `Hemos añadido a su póliza ${view.number} (${view.lineName.toLowerCase()}, plan ${view.plan.name}) estas garantías, que le cubren desde el ${formatIsoDate(e.effectiveDate)} a las 00:00 h hasta el vencimiento (${formatIsoDate(view.endDate)}):`,
-    ...e.described.map((g) => `- ${g.name}${g.limitText ? ` (límite: ${g.limitText})` : ""}: ${formatMoney(g.netCents)} por ${e.price.remainingDays} días`),
+    ...e.described.map(
+      (g) => `- ${g.name}${g.limitText ? ` (límite: ${g.limitText})` : ""}: ${formatMoney(g.netCents)} por ${e.price.remainingDays} días`,
+    ),
     "",
     `Prima neta: ${formatMoney(e.price.net)}`,
     ...(e.price.fractionation ? [`Recargo por fraccionamiento: ${formatMoney(e.price.fractionation)}`] : []),
@@ -462,7 +586,12 @@ function endorsementEmail(
     "",
     "Si no ha sido usted, escríbanos cuanto antes.",
   ];
-  return { to: e.to, subject: `Suplemento de su póliza ${view.number}: garantías añadidas`, text: lines.join("\n"), attachments: [conditions, recibo] };
+  return {
+    to: e.to,
+    subject: `Suplemento de su póliza ${view.number}: garantías añadidas`,
+    text: lines.join("\n"),
+    attachments: [conditions, recibo],
+  };
 }
 
 // ─── Reading one ────────────────────────────────────────────────────────────────────────────
@@ -475,7 +604,10 @@ export async function findOwnEndorsement(db: Database, userId: number, id: numbe
 }
 
 export async function endorsementAnswer(db: DbOrTx, view: PolicyView, e: Endorsement, emailTo: string | null): Promise<EndorsementAnswer> {
-  const [recibo] = await db.select().from(recibos).where(eq(recibos.id, e.reciboId ?? -1));
+  const [recibo] = await db
+    .select()
+    .from(recibos)
+    .where(eq(recibos.id, e.reciboId ?? -1));
   const [payment] = recibo
     ? await db
         .select({ label: payments.methodLabel })
@@ -495,7 +627,14 @@ export async function endorsementAnswer(db: DbOrTx, view: PolicyView, e: Endorse
     remainingDays: e.remainingDays,
     termDays: e.termDays,
     guarantees: e.guarantees,
-    price: { net: e.netPremiumCents, fractionation: e.fractionationSurchargeCents, consorcio: e.consorcioCents, clea: e.cleaCents, ips: e.ipsCents, total: e.totalPremiumCents },
+    price: {
+      net: e.netPremiumCents,
+      fractionation: e.fractionationSurchargeCents,
+      consorcio: e.consorcioCents,
+      clea: e.cleaCents,
+      ips: e.ipsCents,
+      total: e.totalPremiumCents,
+    },
     recibo: {
       sequence: recibo?.sequence ?? 0,
       dueDate: recibo?.dueDate ?? e.effectiveDate,

@@ -31,15 +31,7 @@ import { insuredObjectErrors, insuredObjectRisk } from "../domain/insured-object
 import { maskIban, normalizeIban } from "../domain/iban";
 import { writeAudit } from "../db/audit";
 import type { Database, DbOrTx } from "../db/client";
-import {
-  insertNote,
-  lockPolicy,
-  recordHistory,
-  updatePolicy,
-  updateRecibo,
-  type HistoryActor,
-  type LockedPolicy,
-} from "../db/lifecycle.repo";
+import { insertNote, lockPolicy, recordHistory, updatePolicy, updateRecibo, type HistoryActor, type LockedPolicy } from "../db/lifecycle.repo";
 import { insertPayment, loadPolicyViews, readDocumentContext, readWithdrawalRules } from "../db/policies.repo";
 import { clients, payments as paymentsTable, policies, recibos, type Policy, type Recibo } from "../db/schema";
 import { ApiProblem } from "../http";
@@ -111,7 +103,16 @@ export async function transition(c: Change, input: PolicyTransitionInput, effect
 }
 
 export async function record(c: Change, effect: Omit<Effect, "patch">, fromStatus: Policy["status"] | null, toStatus: Policy["status"] | null) {
-  await recordHistory(c.tx, { ...c.actor, policyId: c.policy.id, event: effect.event, summary: effect.summary, fromStatus, toStatus, details: effect.details, at: c.now });
+  await recordHistory(c.tx, {
+    ...c.actor,
+    policyId: c.policy.id,
+    event: effect.event,
+    summary: effect.summary,
+    fromStatus,
+    toStatus,
+    details: effect.details,
+    at: c.now,
+  });
   await writeAudit(c.tx, {
     ...c.actor,
     action: effect.action,
@@ -134,19 +135,25 @@ export async function suspendPolicy(deps: LifecycleDeps, policyId: number, reaso
 export async function suspendAndNotify(deps: LifecycleDeps, c: Change, reason: string) {
   await suspend(c, reason);
   const openRecibos = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
-  await notifyPolicyholder(c.tx, { policyId: c.policy.id, kind: "suspension", actor: c.actor, now: c.now, publicBaseUrl: deps.publicBaseUrl }, (view, to, ctx) =>
-    suspensionNotice(view, to, { reason, at: c.now, today: c.today, openRecibos }, ctx),
+  await notifyPolicyholder(
+    c.tx,
+    { policyId: c.policy.id, kind: "suspension", actor: c.actor, now: c.now, publicBaseUrl: deps.publicBaseUrl },
+    (view, to, ctx) => suspensionNotice(view, to, { reason, at: c.now, today: c.today, openRecibos }, ctx),
   );
 }
 
 async function suspend(c: Change, reason: string) {
-  await transition(c, { action: "suspender" }, {
-    event: "suspendida",
-    action: "policy.suspended",
-    summary: `Cobertura suspendida: ${reason}`,
-    patch: { suspendedAt: c.now, coverResumesAt: null },
-    details: { reason },
-  });
+  await transition(
+    c,
+    { action: "suspender" },
+    {
+      event: "suspendida",
+      action: "policy.suspended",
+      summary: `Cobertura suspendida: ${reason}`,
+      patch: { suspendedAt: c.now, coverResumesAt: null },
+      details: { reason },
+    },
+  );
 }
 
 export async function reactivatePolicy(deps: LifecycleDeps, policyId: number, actor: Actor, now: Date) {
@@ -155,13 +162,17 @@ export async function reactivatePolicy(deps: LifecycleDeps, policyId: number, ac
 
 /** Back in force; cover resumes at `resumesAt` (24 h after the payment that ended the suspension). */
 async function reactivate(c: Change, resumesAt: Date, summary: string) {
-  await transition(c, { action: "rehabilitar" }, {
-    event: "rehabilitada",
-    action: "policy.reactivated",
-    summary,
-    patch: { suspendedAt: null, coverResumesAt: resumesAt },
-    details: { coverResumesAt: resumesAt.toISOString() },
-  });
+  await transition(
+    c,
+    { action: "rehabilitar" },
+    {
+      event: "rehabilitada",
+      action: "policy.reactivated",
+      summary,
+      patch: { suspendedAt: null, coverResumesAt: resumesAt },
+      details: { coverResumesAt: resumesAt.toISOString() },
+    },
+  );
 }
 
 export type CancelInput = { reason: CancellationReason; effectiveDate: string; note?: string };
@@ -175,8 +186,11 @@ export async function cancelPolicy(deps: LifecycleDeps, policyId: number, input:
 export async function cancelAndNotify(deps: LifecycleDeps, c: Change, input: CancelInput) {
   const annulledRecibos = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
   const refundCents = await cancel(deps, c, input);
-  await notifyPolicyholder(c.tx, { policyId: c.policy.id, kind: "cancellation", actor: c.actor, now: c.now, publicBaseUrl: deps.publicBaseUrl }, (view, to, ctx) =>
-    cancellationNotice(view, to, { reason: input.reason, effectiveDate: input.effectiveDate, today: c.today, annulledRecibos, refundCents }, ctx),
+  await notifyPolicyholder(
+    c.tx,
+    { policyId: c.policy.id, kind: "cancellation", actor: c.actor, now: c.now, publicBaseUrl: deps.publicBaseUrl },
+    (view, to, ctx) =>
+      cancellationNotice(view, to, { reason: input.reason, effectiveDate: input.effectiveDate, today: c.today, annulledRecibos, refundCents }, ctx),
   );
 }
 
@@ -185,13 +199,23 @@ async function cancel(deps: LifecycleDeps, c: Change, input: CancelInput): Promi
   const open = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
   const refundCents = input.reason === "desistimiento" ? withdrawalRefund(c.policy, input.effectiveDate) : 0;
   const note = input.note?.trim();
-  await transition(c, { action: "anular", reason: input.reason, effectiveDate: input.effectiveDate }, {
-    event: "anulada",
-    action: "policy.cancelled",
-    summary: `Póliza anulada (${CANCELLATION_REASON_LABELS[input.reason].toLowerCase()}) con efecto ${formatIsoDate(input.effectiveDate)}${note ? `: ${note}` : ""}`,
-    patch: { cancellationReason: input.reason, cancelledAt: c.now, cancellationEffectiveDate: input.effectiveDate, renewalOffer: null },
-    details: { reason: input.reason, effectiveDate: input.effectiveDate, ...(note ? { note } : {}), annulledRecibos: open.map((r) => r.sequence), refundCents },
-  });
+  await transition(
+    c,
+    { action: "anular", reason: input.reason, effectiveDate: input.effectiveDate },
+    {
+      event: "anulada",
+      action: "policy.cancelled",
+      summary: `Póliza anulada (${CANCELLATION_REASON_LABELS[input.reason].toLowerCase()}) con efecto ${formatIsoDate(input.effectiveDate)}${note ? `: ${note}` : ""}`,
+      patch: { cancellationReason: input.reason, cancelledAt: c.now, cancellationEffectiveDate: input.effectiveDate, renewalOffer: null },
+      details: {
+        reason: input.reason,
+        effectiveDate: input.effectiveDate,
+        ...(note ? { note } : {}),
+        annulledRecibos: open.map((r) => r.sequence),
+        refundCents,
+      },
+    },
+  );
   for (const r of open) await updateRecibo(c.tx, r.id, { status: "anulado" }, c.now);
   if (refundCents > 0) await refundLastPayment(deps, c, refundCents, `desistimiento-${c.policy.id}`);
   return refundCents;
@@ -239,13 +263,17 @@ export async function stopRenewal(deps: LifecycleDeps, policyId: number, by: Ren
 }
 
 async function stop(c: Change, by: RenewalStopper) {
-  await transition(c, { action: "detener_renovacion", by }, {
-    event: "renovacion_detenida",
-    action: "policy.renewal_stopped",
-    summary: `${RENEWAL_STOPPER_LABELS[by]} se opone a la prórroga: la póliza vencerá el ${formatIsoDate(c.policy.endDate)}`,
-    patch: { renewalStoppedAt: c.now, renewalStoppedBy: by, renewalOffer: null },
-    details: { by },
-  });
+  await transition(
+    c,
+    { action: "detener_renovacion", by },
+    {
+      event: "renovacion_detenida",
+      action: "policy.renewal_stopped",
+      summary: `${RENEWAL_STOPPER_LABELS[by]} se opone a la prórroga: la póliza vencerá el ${formatIsoDate(c.policy.endDate)}`,
+      patch: { renewalStoppedAt: c.now, renewalStoppedBy: by, renewalOffer: null },
+      details: { by },
+    },
+  );
 }
 
 // ─── The customer's own actions (Mi póliza) ────────────────────────────────────────────────
@@ -260,10 +288,17 @@ export type CustomerDeps = LifecycleDeps;
 export async function customerLifecycle(db: DbOrTx, policyId: number, now: Date): Promise<PolicyLifecycle> {
   const [row] = await db.select().from(policies).where(eq(policies.id, policyId));
   if (!row) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
-  const policy: LockedPolicy = { ...row, recibos: await db.select().from(recibos).where(eq(recibos.policyId, policyId)).orderBy(asc(recibos.sequence)) };
+  const policy: LockedPolicy = {
+    ...row,
+    recibos: await db.select().from(recibos).where(eq(recibos.policyId, policyId)).orderBy(asc(recibos.sequence)),
+  };
   const today = madridDate(now);
   const state = policyStateOf(policy);
-  const withdrawal = checkPolicyTransition(state, { action: "anular", reason: "desistimiento", effectiveDate: today }, { today, withdrawal: await readWithdrawalRules(db) });
+  const withdrawal = checkPolicyTransition(
+    state,
+    { action: "anular", reason: "desistimiento", effectiveDate: today },
+    { today, withdrawal: await readWithdrawalRules(db) },
+  );
   const renewal = checkPolicyTransition(state, { action: "detener_renovacion", by: "cliente" }, { today, withdrawal: { days: 0, lines: [] } });
   const [refunded] = await db
     .select({ cents: sql<string | null>`sum(${paymentsTable.amountCents})` })
@@ -276,7 +311,8 @@ export async function customerLifecycle(db: DbOrTx, policyId: number, now: Date)
       refundCents: withdrawal.ok ? withdrawalRefund(policy, today) : null,
     },
     renewal: {
-      stopped: row.renewalStoppedBy && row.renewalStoppedAt ? { by: row.renewalStoppedBy as RenewalStopper, at: row.renewalStoppedAt.toISOString() } : null,
+      stopped:
+        row.renewalStoppedBy && row.renewalStoppedAt ? { by: row.renewalStoppedBy as RenewalStopper, at: row.renewalStoppedAt.toISOString() } : null,
       stopUntil: renewalStopDeadline(row.endDate, "cliente"),
       possible: renewal.ok,
       refusal: renewal.ok ? null : renewal.message,
@@ -308,7 +344,13 @@ export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, a
     if (view && to) {
       const ctx = await readDocumentContext(c.tx);
       // The confirmation PDF is rendered after the commit (ADR 017).
-      const pdf = pendingPdf(DOCUMENT_FILENAMES.withdrawal(view.number), { kind: "withdrawal", policyId, requestedAt: c.now.toISOString(), effectiveDate: c.today, refundCents });
+      const pdf = pendingPdf(DOCUMENT_FILENAMES.withdrawal(view.number), {
+        kind: "withdrawal",
+        policyId,
+        requestedAt: c.now.toISOString(),
+        effectiveDate: c.today,
+        refundCents,
+      });
       const d = ctx.distributor;
       const lines = [
         `Hola, ${view.policyholder.name}:`,
@@ -322,7 +364,11 @@ export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, a
         "",
         `Si no ha sido usted, escríbanos cuanto antes a ${d.email} o llámenos al ${d.phone}.`,
       ];
-      emailId = await queueEmail(c, { to, subject: `Desistimiento de su póliza ${view.number}`, text: lines.join("\n"), attachments: [pdf] }, "withdrawal_confirmation");
+      emailId = await queueEmail(
+        c,
+        { to, subject: `Desistimiento de su póliza ${view.number}`, text: lines.join("\n"), attachments: [pdf] },
+        "withdrawal_confirmation",
+      );
     }
     return { refundCents, emailId };
   });
@@ -355,7 +401,14 @@ export async function stopRenewalByCustomer(deps: CustomerDeps, policyId: number
 
 async function queueEmail(c: Change, email: OutgoingEmail, kind: string): Promise<number> {
   const emailId = await enqueueEmail(c.tx, email, c.now);
-  await writeAudit(c.tx, { ...c.actor, action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to: email.to, kind, policyId: c.policy.id }, at: c.now });
+  await writeAudit(c.tx, {
+    ...c.actor,
+    action: "email.queued",
+    entity: "outbox_email",
+    entityId: emailId,
+    after: { to: email.to, kind, policyId: c.policy.id },
+    at: c.now,
+  });
   return emailId;
 }
 
@@ -370,7 +423,14 @@ export type ReciboChange =
 
 export type ReciboOutcome = { status: Recibo["status"]; declined?: string };
 
-export async function changeRecibo(deps: LifecycleDeps, policyId: number, reciboId: number, change: ReciboChange, actor: Actor, now: Date): Promise<ReciboOutcome> {
+export async function changeRecibo(
+  deps: LifecycleDeps,
+  policyId: number,
+  reciboId: number,
+  change: ReciboChange,
+  actor: Actor,
+  now: Date,
+): Promise<ReciboOutcome> {
   return withPolicy(deps, policyId, actor, now, (c) => {
     const recibo = c.policy.recibos.find((r) => r.id === reciboId);
     if (!recibo) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
@@ -384,7 +444,15 @@ export async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: 
   const n = recibo.sequence;
   const euros = formatMoney(recibo.amountCents);
   const audit = (action: AuditAction, after: Record<string, unknown>) =>
-    writeAudit(c.tx, { ...c.actor, action, entity: "recibo", entityId: recibo.id, before: { status: recibo.status }, after: { policyId: c.policy.id, sequence: n, ...after }, at: c.now });
+    writeAudit(c.tx, {
+      ...c.actor,
+      action,
+      entity: "recibo",
+      entityId: recibo.id,
+      before: { status: recibo.status },
+      after: { policyId: c.policy.id, sequence: n, ...after },
+      at: c.now,
+    });
   const history = (event: PolicyEvent, summary: string, details: Record<string, unknown>) =>
     recordHistory(c.tx, { ...c.actor, policyId: c.policy.id, event, summary, details: { recibo: n, ...details }, at: c.now });
 
@@ -398,7 +466,12 @@ export async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: 
       } else {
         reference = change.reference;
       }
-      await updateRecibo(c.tx, recibo.id, { status: "cobrado", paidAt: c.now, paidReference: change.via === "transferencia" ? reference : null }, c.now);
+      await updateRecibo(
+        c.tx,
+        recibo.id,
+        { status: "cobrado", paidAt: c.now, paidReference: change.via === "transferencia" ? reference : null },
+        c.now,
+      );
       recibo.status = "cobrado";
       const how = change.via === "transferencia" ? `por transferencia (referencia ${reference})` : "por el medio de pago de la póliza";
       await audit(change.via === "transferencia" ? "recibo.paid_by_transfer" : "recibo.charged", { status: "cobrado", via: change.via, reference });
@@ -415,7 +488,9 @@ export async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: 
     case "anular": {
       await updateRecibo(c.tx, recibo.id, { status: "anulado" }, c.now);
       await audit("recibo.cancelled", { status: "anulado", reason: change.reason ?? null });
-      await history("recibo_anulado", `Recibo ${n} (${euros}) anulado${change.reason ? `: ${change.reason}` : ""}`, { reason: change.reason ?? null });
+      await history("recibo_anulado", `Recibo ${n} (${euros}) anulado${change.reason ? `: ${change.reason}` : ""}`, {
+        reason: change.reason ?? null,
+      });
       return { status: "anulado" };
     }
     case "extornar": {
@@ -426,13 +501,29 @@ export async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: 
         .orderBy(desc(paymentsTable.id))
         .limit(1);
       if (paid?.providerRef) {
-        const refund = await c.payments.refund({ amountCents: recibo.amountCents, providerRef: paid.providerRef, idempotencyKey: `extorno-${recibo.id}` });
+        const refund = await c.payments.refund({
+          amountCents: recibo.amountCents,
+          providerRef: paid.providerRef,
+          idempotencyKey: `extorno-${recibo.id}`,
+        });
         if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
-        await insertPayment(c.tx, { policyId: c.policy.id, reciboId: recibo.id, provider: deps.payments.name, method: paid.method, methodLabel: paid.methodLabel ?? "", amount: recibo.amountCents, providerRef: refund.providerRef, at: c.now, status: "reembolsado" });
+        await insertPayment(c.tx, {
+          policyId: c.policy.id,
+          reciboId: recibo.id,
+          provider: deps.payments.name,
+          method: paid.method,
+          methodLabel: paid.methodLabel ?? "",
+          amount: recibo.amountCents,
+          providerRef: refund.providerRef,
+          at: c.now,
+          status: "reembolsado",
+        });
       }
       await updateRecibo(c.tx, recibo.id, { status: "extornado" }, c.now);
       await audit("recibo.refunded", { status: "extornado", amount: recibo.amountCents, viaProvider: !!paid?.providerRef });
-      await history("recibo_extornado", `Recibo ${n} extornado: ${euros} devueltos${paid?.providerRef ? "" : " (fuera de la pasarela)"}`, { amount: recibo.amountCents });
+      await history("recibo_extornado", `Recibo ${n} extornado: ${euros} devueltos${paid?.providerRef ? "" : " (fuera de la pasarela)"}`, {
+        amount: recibo.amountCents,
+      });
       return { status: "extornado" };
     }
   }
@@ -473,7 +564,14 @@ async function chargeThroughMandate(deps: LifecycleDeps, c: Change, recibo: Reci
     await applyReciboChange(deps, c, recibo, { action: "devolver", reason: result.reason });
     recibo.status = "devuelto";
   } else {
-    await recordHistory(c.tx, { ...c.actor, policyId: p.id, event: "recibo_devuelto", summary: `Nuevo intento de cobro del recibo ${recibo.sequence} rechazado: ${result.reason}`, details: { recibo: recibo.sequence, attempt }, at: c.now });
+    await recordHistory(c.tx, {
+      ...c.actor,
+      policyId: p.id,
+      event: "recibo_devuelto",
+      summary: `Nuevo intento de cobro del recibo ${recibo.sequence} rechazado: ${result.reason}`,
+      details: { recibo: recibo.sequence, attempt },
+      at: c.now,
+    });
   }
   return { ok: false, status: recibo.status, reason: result.reason };
 }
@@ -488,8 +586,14 @@ async function afterPayment(c: Change) {
   }
 }
 
-
-export async function addPolicyNote(deps: LifecycleDeps, policyId: number, body: string, author: { id: number; label: string }, actor: Actor, now: Date) {
+export async function addPolicyNote(
+  deps: LifecycleDeps,
+  policyId: number,
+  body: string,
+  author: { id: number; label: string },
+  actor: Actor,
+  now: Date,
+) {
   return withPolicy(deps, policyId, actor, now, async (c) => {
     const id = await insertNote(c.tx, { entity: "policy", entityId: policyId, body, authorId: author.id, authorLabel: author.label, at: now });
     await writeAudit(c.tx, { ...actor, action: "policy.note_added", entity: "policy", entityId: policyId, after: { noteId: id }, at: now });
@@ -541,8 +645,17 @@ export async function updatePolicyDetails(deps: LifecycleDeps, policyId: number,
     }
     if (Object.keys(after).length === 0) return;
     await updatePolicy(c.tx, p.id, patch, c.now);
-    const fields = Object.keys(after).map((k) => (k === "iban" ? "IBAN de los recibos" : k === "registration" ? "matrícula" : "dirección de la vivienda"));
-    await recordHistory(c.tx, { ...actor, policyId: p.id, event: "modificada", summary: `Datos modificados: ${fields.join(", ")}`, details: { before, after }, at: c.now });
+    const fields = Object.keys(after).map((k) =>
+      k === "iban" ? "IBAN de los recibos" : k === "registration" ? "matrícula" : "dirección de la vivienda",
+    );
+    await recordHistory(c.tx, {
+      ...actor,
+      policyId: p.id,
+      event: "modificada",
+      summary: `Datos modificados: ${fields.join(", ")}`,
+      details: { before, after },
+      at: c.now,
+    });
     await writeAudit(c.tx, { ...actor, action: "policy.updated", entity: "policy", entityId: p.id, before, after, at: c.now });
   });
 }

@@ -80,7 +80,9 @@ export function backoffDelayMs(attempts: number, policy: BackoffPolicy = DEFAULT
 /** A refusal that retrying will not fix: the server rejected the recipient or the message (5xx). */
 export function isPermanentFailure(error: unknown): boolean {
   const e = error as { code?: string; responseCode?: number } | null;
-  return !!e && (e.code === "EENVELOPE" || e.code === "EMESSAGE") && typeof e.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600;
+  return (
+    !!e && (e.code === "EENVELOPE" || e.code === "EMESSAGE") && typeof e.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600
+  );
 }
 
 function errorText(error: unknown): string {
@@ -177,10 +179,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
           ...(email.html ? { html: email.html } : {}),
           attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: "base64" })),
         });
-        await db
-          .update(outboxEmails)
-          .set({ status: "enviado", attempts, sentAt: now(), lastError: null })
-          .where(eq(outboxEmails.id, email.id));
+        await db.update(outboxEmails).set({ status: "enviado", attempts, sentAt: now(), lastError: null }).where(eq(outboxEmails.id, email.id));
         result.sent += 1;
         logger.info("email sent", { id: email.id, attempts });
       } catch (error) {

@@ -22,8 +22,7 @@ export type ChargeRequest = {
 
 export type ChargeResult =
   /** `mandate`: the provider's reusable reference for the later recibos (a card token or a SEPA mandate). */
-  | { status: "accepted"; providerRef: string; mandate?: string }
-  | { status: "declined"; reason: string };
+  { status: "accepted"; providerRef: string; mandate?: string } | { status: "declined"; reason: string };
 
 /** A later recibo charged through the mandate of the first charge (no card number is ever stored). */
 export type MandateChargeRequest = {
@@ -42,7 +41,10 @@ export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   chargeMandate(request: MandateChargeRequest): Promise<ChargeResult>;
   /** A SEPA mandate for an account given later (staff change the IBAN of a policy). */
-  registerSepaMandate(details: SepaDetails, reference: string): Promise<{ status: "accepted"; mandate: string } | { status: "declined"; reason: string }>;
+  registerSepaMandate(
+    details: SepaDetails,
+    reference: string,
+  ): Promise<{ status: "accepted"; mandate: string } | { status: "declined"; reason: string }>;
   refund(request: RefundRequest): Promise<ChargeResult>;
 }
 
@@ -90,7 +92,10 @@ export class TestGateway implements PaymentProvider {
     if (declined) return { status: "declined", reason: declined };
     const digest = this.digest(request.idempotencyKey, request.amountCents);
     const { payment } = request;
-    const failsLater = payment.method === "card" ? payment.cardNumber.replace(/\D/g, "") === TEST_FAILS_LATER.cardNumber : payment.iban.replace(/\s/g, "").toUpperCase() === TEST_FAILS_LATER.iban;
+    const failsLater =
+      payment.method === "card"
+        ? payment.cardNumber.replace(/\D/g, "") === TEST_FAILS_LATER.cardNumber
+        : payment.iban.replace(/\s/g, "").toUpperCase() === TEST_FAILS_LATER.iban;
     return {
       status: "accepted",
       providerRef: `test_${payment.method}_${digest}`,

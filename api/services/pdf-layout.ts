@@ -115,7 +115,12 @@ export class Pdf {
   rule() {
     const y = this.doc.y;
     this.artifact("Layout", () => {
-      this.doc.moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+      this.doc
+        .moveTo(this.left, y)
+        .lineTo(this.left + this.width, y)
+        .lineWidth(0.5)
+        .strokeColor(COLORS.rule)
+        .stroke();
     });
     this.doc.moveDown(0.5);
   }
@@ -189,7 +194,12 @@ export class Pdf {
       const y = doc.y;
       const pair = this.element("P");
       this.content(pair, () => doc.font(FONT.regular).fillColor(COLORS.muted).text(label, this.left, y, { width: labelWidth }));
-      this.content(pair, () => doc.font(FONT.bold).fillColor(COLORS.ink).text(value, this.left + labelWidth + 8, y + valueTop, { width: valueWidth }));
+      this.content(pair, () =>
+        doc
+          .font(FONT.bold)
+          .fillColor(COLORS.ink)
+          .text(value, this.left + labelWidth + 8, y + valueTop, { width: valueWidth }),
+      );
       pair.end();
       doc.y = y + height + rowGap;
     }
@@ -205,7 +215,15 @@ export class Pdf {
     const widths = columns.map((c) => c.width * this.width);
     const table = this.element("Table");
     const rowHeight = (cells: readonly string[], font: string) =>
-      Math.max(...cells.map((cell, i) => doc.font(font).fontSize(size).heightOfString(cell, { width: widths[i]! - 2 * pad }))) + 2 * pad;
+      Math.max(
+        ...cells.map((cell, i) =>
+          doc
+            .font(font)
+            .fontSize(size)
+            .heightOfString(cell, { width: widths[i]! - 2 * pad }),
+        ),
+      ) +
+      2 * pad;
     const drawRow = (cells: readonly string[], font: string, header: boolean) => {
       const height = rowHeight(cells, font);
       this.ensureSpace(height);
@@ -228,7 +246,12 @@ export class Pdf {
       });
       tr.end();
       this.artifact("Layout", () => {
-        doc.moveTo(this.left, y + height).lineTo(this.left + this.width, y + height).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+        doc
+          .moveTo(this.left, y + height)
+          .lineTo(this.left + this.width, y + height)
+          .lineWidth(0.5)
+          .strokeColor(COLORS.rule)
+          .stroke();
       });
       doc.y = y + height;
     };
@@ -274,7 +297,10 @@ export class Pdf {
  * become their nearest WinAnsi character.
  */
 export function winAnsi(text: string): string {
-  return text.replace(/[\u2010\u2011\u2212]/g, "-").replace(/[\u2007\u202f]/g, "\u00a0").replace(/[\u2009\u200a]/g, " ");
+  return text
+    .replace(/[\u2010\u2011\u2212]/g, "-")
+    .replace(/[\u2007\u202f]/g, "\u00a0")
+    .replace(/[\u2009\u200a]/g, " ");
 }
 
 /** A header cell of a table whose header is its first row: it heads its column (/Scope /Column). Before the cell ends. */

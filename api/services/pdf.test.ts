@@ -148,7 +148,9 @@ describe("every customer document, read as a reader would", () => {
     // (Words split at "×" too: pdftotext reads the factor "× 1" as "×1".)
     const words = (text: string) => text.split(/[\s×]+/).filter(Boolean);
     const tagged = new Set(words([...tree.matchAll(/^\s*"(.*)"$/gm)].map((m) => m[1]).join(" ")));
-    const untagged = words(poppler("pdftotext", ["-enc", "UTF-8", "-x", "0", "-y", "0", "-W", "595", "-H", "780", file, "-"])).filter((word) => !tagged.has(word));
+    const untagged = words(poppler("pdftotext", ["-enc", "UTF-8", "-x", "0", "-y", "0", "-W", "595", "-H", "780", file, "-"])).filter(
+      (word) => !tagged.has(word),
+    );
     expect(untagged).toEqual([]);
   });
 });

@@ -146,8 +146,16 @@ export async function renderQuotePdf(quote: QuoteDocumentData, ctx: Pick<Documen
       ],
       FREQUENCIES.map((f) => {
         const p = plan.prices[f];
-        const perRecibo = p.recibos.length > 1 ? `${formatMoney(p.recibos[1]!.amount)} (1.º: ${formatMoney(p.recibos[0]!.amount)})` : formatMoney(p.total);
-        return [frequencyName(f), formatMoney(p.net), formatMoney(p.fractionation + p.consorcio + p.clea), formatMoney(p.ips), formatMoney(p.total), perRecibo];
+        const perRecibo =
+          p.recibos.length > 1 ? `${formatMoney(p.recibos[1]!.amount)} (1.º: ${formatMoney(p.recibos[0]!.amount)})` : formatMoney(p.total);
+        return [
+          frequencyName(f),
+          formatMoney(p.net),
+          formatMoney(p.fractionation + p.consorcio + p.clea),
+          formatMoney(p.ips),
+          formatMoney(p.total),
+          perRecibo,
+        ];
       }),
     );
     pdf.paragraph("Garantías incluidas:", { bold: true });
@@ -232,7 +240,9 @@ export async function renderIpidPdf(data: IpidDocumentData, ctx: DocumentContext
   );
   pdf.paragraph("Planes:", { bold: true });
   pdf.bullets(
-    data.plans.map((p) => `${p.name}: ${p.description}${p.deductibleCents > 0 ? ` Franquicia de ${formatMoney(p.deductibleCents)} por siniestro.` : ""}`),
+    data.plans.map(
+      (p) => `${p.name}: ${p.description}${p.deductibleCents > 0 ? ` Franquicia de ${formatMoney(p.deductibleCents)} por siniestro.` : ""}`,
+    ),
   );
 
   pdf.heading("¿Qué no está asegurado?");
@@ -327,16 +337,14 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
 
   const h = policy.policyholder;
   pdf.heading("Tomador");
-  pdf.keyValues(
-    [
-      ["Nombre y apellidos", h.name],
-      ["NIF/NIE", h.nif ?? "—"],
-      ["Fecha de nacimiento", h.birthDate ? formatIsoDate(h.birthDate) : "—"],
-      ["Domicilio", [h.address, [h.postalCode, h.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "—"],
-      ["Teléfono", h.phone ?? "—"],
-      ["Correo electrónico", h.email ?? "—"],
-    ] as Array<[string, string]>,
-  );
+  pdf.keyValues([
+    ["Nombre y apellidos", h.name],
+    ["NIF/NIE", h.nif ?? "—"],
+    ["Fecha de nacimiento", h.birthDate ? formatIsoDate(h.birthDate) : "—"],
+    ["Domicilio", [h.address, [h.postalCode, h.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "—"],
+    ["Teléfono", h.phone ?? "—"],
+    ["Correo electrónico", h.email ?? "—"],
+  ] as Array<[string, string]>);
 
   pdf.heading(`Riesgo asegurado: ${riskTitle(policy.line, policy.risk)}`);
   pdf.keyValues(describeRisk(policy.line, policy.risk));
@@ -357,7 +365,11 @@ export async function renderConditionsPdf(policy: PolicyView, ctx: DocumentConte
     ]),
     { size: 8.5 },
   );
-  pdf.paragraph(policy.plan.deductibleCents > 0 ? `Franquicia: ${formatMoney(policy.plan.deductibleCents)} por siniestro en daños propios.` : "Sin franquicia general.");
+  pdf.paragraph(
+    policy.plan.deductibleCents > 0
+      ? `Franquicia: ${formatMoney(policy.plan.deductibleCents)} por siniestro en daños propios.`
+      : "Sin franquicia general.",
+  );
 
   pdf.heading("Prima");
   // The yearly premium of this version: with the guarantees of the suplementos up to it (ADR 023).

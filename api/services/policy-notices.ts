@@ -23,7 +23,13 @@ export type NoticeRecibo = { sequence: number; dueDate: string; amountCents: num
 
 /** `openRecibos`: the policy's recibos pendiente or devuelto, whatever their due date. */
 export type SuspensionFacts = { reason: string; at: Date; today: string; openRecibos: NoticeRecibo[] };
-export type CancellationFacts = { reason: CancellationReason; effectiveDate: string; today: string; annulledRecibos: NoticeRecibo[]; refundCents: number };
+export type CancellationFacts = {
+  reason: CancellationReason;
+  effectiveDate: string;
+  today: string;
+  annulledRecibos: NoticeRecibo[];
+  refundCents: number;
+};
 
 type NoticeContext = { distributor: SiteInfo; publicBaseUrl?: string };
 
@@ -37,7 +43,10 @@ function myPolicyLine(view: PolicyView, ctx: NoticeContext, lead: string): strin
 }
 
 function contactLines(d: SiteInfo): string[] {
-  return ["", `Si cree que se trata de un error o tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}. Para quejas y reclamaciones: ${d.complaintsEmail}.`];
+  return [
+    "",
+    `Si cree que se trata de un error o tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}. Para quejas y reclamaciones: ${d.complaintsEmail}.`,
+  ];
 }
 
 const policyName = (view: PolicyView) => `su ${view.lineName.toLowerCase()} (póliza ${view.number}, plan ${view.plan.name})`;
@@ -63,7 +72,10 @@ export function suspensionNotice(view: PolicyView, to: string, f: SuspensionFact
           "",
           `Para levantar la suspensión, pague lo pendiente: ${how}. La póliza vuelve a estar en vigor en cuanto se paga, y la cobertura se reanuda 24 horas después del pago (art. 15 de la Ley de Contrato de Seguro).`,
           ...(extinctionDate(oldest.dueDate) > f.today
-            ? ["", `Si el recibo n.º ${oldest.sequence} sigue sin pagarse el ${formatIsoDate(extinctionDate(oldest.dueDate))}, seis meses después de su vencimiento, el contrato quedará extinguido.`]
+            ? [
+                "",
+                `Si el recibo n.º ${oldest.sequence} sigue sin pagarse el ${formatIsoDate(extinctionDate(oldest.dueDate))}, seis meses después de su vencimiento, el contrato quedará extinguido.`,
+              ]
             : []),
         ]
       : [`Para que la póliza vuelva a estar en vigor, o si necesita aclarar el motivo, escríbanos a ${d.email} o llámenos al ${d.phone}.`]),
@@ -78,10 +90,17 @@ const CANCELLATION_WORDS: Record<CancellationReason, { why: string; next: (d: Si
   desistimiento: { why: "ha desistido usted del contrato.", next: () => "Hemos registrado su desistimiento; no tiene que hacer nada más." },
   impago: {
     why: "la prima no se ha pagado.",
-    next: (_d, quoteUrl) => `Si desea volver a asegurarse, puede calcular el precio y contratar un seguro nuevo cuando quiera${quoteUrl ? `: ${quoteUrl}` : "."}`,
+    next: (_d, quoteUrl) =>
+      `Si desea volver a asegurarse, puede calcular el precio y contratar un seguro nuevo cuando quiera${quoteUrl ? `: ${quoteUrl}` : "."}`,
   },
-  peticion_cliente: { why: "nos lo ha pedido usted.", next: () => "Hemos tramitado la anulación que nos pidió. Si no la ha pedido usted, escríbanos cuanto antes." },
-  error_emision: { why: "un error al emitir la póliza.", next: (d) => `Si todavía necesita este seguro, escríbanos a ${d.email} o llámenos al ${d.phone} y le preparamos la póliza correcta.` },
+  peticion_cliente: {
+    why: "nos lo ha pedido usted.",
+    next: () => "Hemos tramitado la anulación que nos pidió. Si no la ha pedido usted, escríbanos cuanto antes.",
+  },
+  error_emision: {
+    why: "un error al emitir la póliza.",
+    next: (d) => `Si todavía necesita este seguro, escríbanos a ${d.email} o llámenos al ${d.phone} y le preparamos la póliza correcta.`,
+  },
 };
 
 /** The cancellation: from its effective date the policy no longer covers; its open recibos are not charged; a withdrawal refunds. */
@@ -100,7 +119,10 @@ export function cancellationNotice(view: PolicyView, to: string, f: Cancellation
       ? ["Sus recibos pendientes quedan anulados y no se le cobrarán:", ...annulled.map((r) => reciboLine(r, f.today))]
       : ["No queda ningún recibo pendiente: no se le cobrará nada más."]),
     ...(f.refundCents > 0
-      ? ["", `Le devolvemos ${formatMoney(f.refundCents)}, la prima de los días no cubiertos, en el mismo medio de pago${view.payment?.label ? ` (${view.payment.label})` : ""}; lo verá en su cuenta en un plazo máximo de 30 días.`]
+      ? [
+          "",
+          `Le devolvemos ${formatMoney(f.refundCents)}, la prima de los días no cubiertos, en el mismo medio de pago${view.payment?.label ? ` (${view.payment.label})` : ""}; lo verá en su cuenta en un plazo máximo de 30 días.`,
+        ]
       : []),
     "",
     words.next(d, ctx.publicBaseUrl ? new URL("/cotizar", ctx.publicBaseUrl).toString() : null),
@@ -128,14 +150,30 @@ export async function notifyPolicyholder(
   const account = view.userId === null ? null : (await tx.select({ email: users.email }).from(users).where(eq(users.id, view.userId)))[0]?.email;
   const to = view.policyholder.email ?? account ?? null;
   const history = (summary: string, details: Record<string, unknown>) =>
-    recordHistory(tx, { actorType: o.actor.actorType, actorId: o.actor.actorId, actorLabel: o.actor.actorLabel, policyId: o.policyId, event: "aviso_cliente", summary, details: { notice: o.kind, ...details }, at: o.now });
+    recordHistory(tx, {
+      actorType: o.actor.actorType,
+      actorId: o.actor.actorId,
+      actorLabel: o.actor.actorLabel,
+      policyId: o.policyId,
+      event: "aviso_cliente",
+      summary,
+      details: { notice: o.kind, ...details },
+      at: o.now,
+    });
   if (!to) {
     await history(`Sin aviso ${NOTICE_NAMES[o.kind]} por correo: el tomador no tiene dirección de correo electrónico`, { emailId: null });
     return null;
   }
   const distributor = await readDistributor(tx);
   const emailId = await enqueueEmail(tx, build(view, to, { distributor, publicBaseUrl: o.publicBaseUrl }), o.now);
-  await writeAudit(tx, { ...o.actor, action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to, kind: `${o.kind}_notice`, policyId: o.policyId }, at: o.now });
+  await writeAudit(tx, {
+    ...o.actor,
+    action: "email.queued",
+    entity: "outbox_email",
+    entityId: emailId,
+    after: { to, kind: `${o.kind}_notice`, policyId: o.policyId },
+    at: o.now,
+  });
   await history(`Aviso ${NOTICE_NAMES[o.kind]} enviado al tomador por correo electrónico`, { emailId });
   return emailId;
 }

@@ -45,13 +45,25 @@ class KnownAnswers implements PaymentProvider {
     throw new Error("charge() is not made inside the lifecycle");
   }
   chargeMandate(request: MandateChargeRequest): Promise<ChargeResult> {
-    return this.answer(`mandate-charge:${request.idempotencyKey}`, async () => ({ kind: "charge", amountCents: request.amountCents, result: await this.real.chargeMandate(request) }));
+    return this.answer(`mandate-charge:${request.idempotencyKey}`, async () => ({
+      kind: "charge",
+      amountCents: request.amountCents,
+      result: await this.real.chargeMandate(request),
+    }));
   }
   registerSepaMandate(details: SepaDetails, reference: string) {
-    return this.answer<MandateResult>(`sepa-mandate:${reference}`, async () => ({ kind: "mandate", amountCents: 0, result: await this.real.registerSepaMandate(details, reference) }));
+    return this.answer<MandateResult>(`sepa-mandate:${reference}`, async () => ({
+      kind: "mandate",
+      amountCents: 0,
+      result: await this.real.registerSepaMandate(details, reference),
+    }));
   }
   refund(request: RefundRequest): Promise<ChargeResult> {
-    return this.answer(`refund:${request.idempotencyKey}`, async () => ({ kind: "refund", amountCents: request.amountCents, result: await this.real.refund(request) }));
+    return this.answer(`refund:${request.idempotencyKey}`, async () => ({
+      kind: "refund",
+      amountCents: request.amountCents,
+      result: await this.real.refund(request),
+    }));
   }
 }
 
@@ -92,7 +104,13 @@ export async function withProviderCallsOutside<T>(
   }
 }
 
-async function refundUnused(real: PaymentProvider, logger: Logger, known: Map<string, Known>, used: Set<string>, isRecorded: (providerRef: string) => Promise<boolean>) {
+async function refundUnused(
+  real: PaymentProvider,
+  logger: Logger,
+  known: Map<string, Known>,
+  used: Set<string>,
+  isRecorded: (providerRef: string) => Promise<boolean>,
+) {
   for (const [key, call] of known) {
     if (used.has(key) || call.result.status !== "accepted") continue;
     // The same key is the same operation at the provider: recorded by a concurrent run, it is not ours to undo.

@@ -70,7 +70,14 @@ export async function offerRenewal(c: Change): Promise<OfferOutcome> {
   const [client] = await c.tx.select().from(clients).where(eq(clients.id, c.policy.clientId));
   if (client?.email) {
     const emailId = await enqueueEmail(c.tx, renewalNotice(c.policy, offer, client.name), c.now);
-    await writeAudit(c.tx, { ...c.actor, action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to: client.email, kind: "renewal_notice", policyId: c.policy.id }, at: c.now });
+    await writeAudit(c.tx, {
+      ...c.actor,
+      action: "email.queued",
+      entity: "outbox_email",
+      entityId: emailId,
+      after: { to: client.email, kind: "renewal_notice", policyId: c.policy.id },
+      at: c.now,
+    });
   }
   await record(
     c,
@@ -123,7 +130,13 @@ export async function renew(c: Change): Promise<boolean> {
     renewalNoticeSentAt: null,
   };
   await updatePolicy(c.tx, c.policy.id, patch, c.now);
-  await insertRecibos(c.tx, c.policy.id, offer.recibos.map((r) => ({ sequence: r.sequence, dueDate: r.dueDate, amount: r.amountCents })), c.now, term);
+  await insertRecibos(
+    c.tx,
+    c.policy.id,
+    offer.recibos.map((r) => ({ sequence: r.sequence, dueDate: r.dueDate, amount: r.amountCents })),
+    c.now,
+    term,
+  );
   Object.assign(c.policy, patch);
   await record(
     c,

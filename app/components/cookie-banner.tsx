@@ -59,6 +59,7 @@ export function CookieBanner({ consent, returnTo }: { consent: Consent | null; r
           tabIndex={-1}
           className="container-page flex flex-col gap-3 py-4 focus:outline-none sm:flex-row sm:items-center sm:justify-between"
         >
+          {/* prettier-ignore */}
           <p>
             {confirmation === "accept"
               ? "Ha aceptado las cookies opcionales."
@@ -89,9 +90,9 @@ export function CookieBanner({ consent, returnTo }: { consent: Consent | null; r
       {/* Short, so that on a phone it takes at most a quarter of the first screen (and scrolls inside beyond that). */}
       <div className="container-page flex max-h-[25vh] flex-col gap-2 overflow-y-auto py-2 sm:gap-4 sm:py-4 md:max-h-[60vh] md:flex-row md:items-center md:justify-between md:gap-8">
         <div className="max-w-2xl text-sm leading-snug sm:text-base sm:leading-relaxed">
-          <h2 className="inline font-bold">Cookies.</h2> <p className="inline">
-            Hasta que usted decida, solo usamos las técnicas necesarias. Con su permiso usaríamos también cookies de
-            analítica y de personalización.
+          <h2 className="inline font-bold">Cookies.</h2>{" "}
+          <p className="inline">
+            Hasta que usted decida, solo usamos las técnicas necesarias. Con su permiso usaríamos también cookies de analítica y de personalización.
           </p>
         </div>
         {/* One form per choice, its intent a hidden field: a button's value shows in Lynx ("(accept) Aceptar"). */}
@@ -119,5 +120,4 @@ export function CookieBanner({ consent, returnTo }: { consent: Consent | null; r
 // In the flow of the page (never a modal). Sticky at the bottom of the viewport when the
 // banner is rendered after the page content, so it stays visible without covering the footer
 // for good; rendered at the top of <body> it simply sits there.
-const regionClass =
-  "sticky bottom-0 z-40 border-t-2 border-brand-700 bg-slate-100 text-slate-900 shadow-[0_-4px_12px_rgba(15,23,42,0.12)]";
+const regionClass = "sticky bottom-0 z-40 border-t-2 border-brand-700 bg-slate-100 text-slate-900 shadow-[0_-4px_12px_rgba(15,23,42,0.12)]";

@@ -40,7 +40,19 @@ function clientErrorMessage(error: unknown, voice: Voice): string {
 }
 
 /** The one shell of every error page: the status, a title, a Spanish explanation and the way home. */
-function ErrorPage({ status, title, message, reload, children }: { status: number; title: React.ReactNode; message: string; reload: boolean; children?: React.ReactNode }) {
+function ErrorPage({
+  status,
+  title,
+  message,
+  reload,
+  children,
+}: {
+  status: number;
+  title: React.ReactNode;
+  message: string;
+  reload: boolean;
+  children?: React.ReactNode;
+}) {
   return (
     <section className="container-page py-16" aria-labelledby="error-title">
       <p className="text-sm font-semibold text-slate-600">Error {status}</p>
@@ -71,7 +83,12 @@ function NotFoundPage({ admin }: { admin: boolean }) {
   const title = <span lang="en">Page Not Found</span>;
   if (admin) {
     return (
-      <ErrorPage status={404} title={title} message="La página que buscas no existe o ha cambiado de dirección. Vuelve al panel o elige una sección del menú." reload={false}>
+      <ErrorPage
+        status={404}
+        title={title}
+        message="La página que buscas no existe o ha cambiado de dirección. Vuelve al panel o elige una sección del menú."
+        reload={false}
+      >
         <p className="mt-6">
           <Link to="/admin" className="btn-primary">
             Volver al panel
@@ -81,7 +98,12 @@ function NotFoundPage({ admin }: { admin: boolean }) {
     );
   }
   return (
-    <ErrorPage status={404} title={title} message="La página que busca no existe o ha cambiado de dirección. Compruebe la dirección o siga por uno de estos enlaces." reload={false}>
+    <ErrorPage
+      status={404}
+      title={title}
+      message="La página que busca no existe o ha cambiado de dirección. Compruebe la dirección o siga por uno de estos enlaces."
+      reload={false}
+    >
       <nav aria-label="Otras páginas" className="mt-6">
         <p>
           <Link to="/" className="btn-primary">
@@ -120,7 +142,10 @@ export function GeneralErrorBoundary() {
   }
   const message =
     status === 503
-      ? say("El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos.", "El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.")
+      ? say(
+          "El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos.",
+          "El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.",
+        )
       : say(
           "Se ha producido un error y no hemos podido completar su petición. Inténtelo de nuevo en unos minutos; si el problema continúa, escríbanos.",
           "Se ha producido un error y no hemos podido completar tu petición. Inténtalo de nuevo en unos minutos; si el problema continúa, escríbenos.",

@@ -46,8 +46,8 @@ export function SiteFooter({ site }: { site?: SiteInfo | null }) {
               </p>
               <p>{site.address}</p>
               <p>
-                Distribuidor de seguros inscrito en el Registro administrativo de distribuidores de seguros y
-                reaseguros de la Dirección General de Seguros y Fondos de Pensiones (DGSFP) con el número <span className="font-medium text-slate-900">{site.registrationNumber}</span>.
+                Distribuidor de seguros inscrito en el Registro administrativo de distribuidores de seguros y reaseguros de la Dirección General de
+                Seguros y Fondos de Pensiones (DGSFP) con el número <span className="font-medium text-slate-900">{site.registrationNumber}</span>.
               </p>
               <p>
                 <a href={`mailto:${site.email}`} className="underline">
@@ -60,6 +60,7 @@ export function SiteFooter({ site }: { site?: SiteInfo | null }) {
               </p>
             </div>
           ) : (
+            // prettier-ignore
             <p className="mt-3 leading-relaxed">
               Cotiza es un servicio de distribución de seguros inscrito en el Registro de la Dirección General de
               Seguros y Fondos de Pensiones (DGSFP). Encontrará todos nuestros datos en los <Link to="/terminos-y-condiciones" className="underline">
@@ -84,15 +85,13 @@ export function SiteFooter({ site }: { site?: SiteInfo | null }) {
                 </a>
               </>
             ) : null}
-            . Si no le respondemos en plazo o la respuesta no le satisface, puede acudir al Servicio de
-            Reclamaciones de la Dirección General de Seguros y Fondos de Pensiones (DGSFP).
+            . Si no le respondemos en plazo o la respuesta no le satisface, puede acudir al Servicio de Reclamaciones de la Dirección General de
+            Seguros y Fondos de Pensiones (DGSFP).
           </p>
         </section>
       </div>
       <div className="border-t border-slate-200">
-        <p className="container-page py-4 text-slate-600">
-          © {`${year} ${holder}`}. Todos los derechos reservados.
-        </p>
+        <p className="container-page py-4 text-slate-600">© {`${year} ${holder}`}. Todos los derechos reservados.</p>
       </div>
     </footer>
   );

@@ -27,9 +27,7 @@ function navLinkClass(layout: "inline" | "stacked") {
       linkBase,
       layout === "inline" ? "inline-flex min-h-[44px] items-center px-2" : "flex min-h-[44px] items-center px-3",
       // The current page is marked with more than colour: weight and an underline bar.
-      isActive
-        ? "font-semibold text-brand-800 underline decoration-2 underline-offset-8"
-        : "text-slate-800 hover:text-brand-700",
+      isActive ? "font-semibold text-brand-800 underline decoration-2 underline-offset-8" : "text-slate-800 hover:text-brand-700",
     ].join(" ");
 }
 
@@ -74,11 +72,7 @@ export function SiteHeader({ visitor }: { visitor?: HeaderVisitor | null }) {
             className="inline-flex min-h-[44px] items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand-800 no-underline hover:no-underline"
           >
             <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-7 w-7" fill="none">
-              <path
-                d="M12 2.5 4 5.5v6c0 5 3.4 8.9 8 10 4.6-1.1 8-5 8-10v-6l-8-3Z"
-                fill="currentColor"
-                className="text-brand-700"
-              />
+              <path d="M12 2.5 4 5.5v6c0 5 3.4 8.9 8 10 4.6-1.1 8-5 8-10v-6l-8-3Z" fill="currentColor" className="text-brand-700" />
               <path d="m8.5 12 2.5 2.5 4.5-5" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             <span>Cotiza</span>

@@ -48,10 +48,7 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
   }, [shownId]);
 
   return (
-    <div
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3 sm:items-end sm:px-4"
-    >
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3 sm:items-end sm:px-4">
       {shown ? (
         <div
           key={shown.id}
@@ -75,7 +72,16 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
               className="-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
             >
               <span className="sr-only">Cerrar notificación</span>
-              <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                aria-hidden="true"
+                focusable="false"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M6 6l12 12M18 6 6 18" />
               </svg>
             </button>
@@ -105,7 +111,17 @@ export function PageNotice({ toast }: { toast: Toast | null | undefined }) {
 }
 
 function ToastIcon({ type, className }: { type: Toast["type"]; className: string }) {
-  const common = { "aria-hidden": true, focusable: false, viewBox: "0 0 24 24", className, fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+  const common = {
+    "aria-hidden": true,
+    focusable: false,
+    viewBox: "0 0 24 24",
+    className,
+    fill: "none",
+    stroke: "currentColor",
+    strokeWidth: 2,
+    strokeLinecap: "round",
+    strokeLinejoin: "round",
+  } as const;
   switch (type) {
     case "success":
       return (

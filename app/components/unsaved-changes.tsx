@@ -25,8 +25,7 @@ export function leavesPage(current: Pick<Location, "pathname" | "search">, next:
 
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const shouldBlock = useCallback(
-    ({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }) =>
-      when && leavesPage(currentLocation, nextLocation),
+    ({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }) => when && leavesPage(currentLocation, nextLocation),
     [when],
   );
   const blocker = useBlocker(shouldBlock);

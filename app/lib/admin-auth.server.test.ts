@@ -1,14 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import type { AdminRecord } from "../../api/contract/auth";
-import {
-  adminApiClient,
-  getSignedInAdmin,
-  handleAdminApiError,
-  requireAdmin,
-  requireRoutePermission,
-  safeAdminRedirect,
-} from "./admin-auth.server";
+import { adminApiClient, getSignedInAdmin, handleAdminApiError, requireAdmin, requireRoutePermission, safeAdminRedirect } from "./admin-auth.server";
 import { ApiError } from "./api.server";
 import { ADMIN_COOKIE, ADMIN_TOKEN_KEY, ADMIN_USER_KEY, adminSessionStorage } from "./session.server";
 import { TOAST_COOKIE, decodeToast } from "./toast.server";
@@ -169,7 +162,11 @@ describe("requireRoutePermission", () => {
     const request = await requestWith(context, "http://web/admin/audit", { [ADMIN_TOKEN_KEY]: VALID });
     const response = (await thrown(() => requireRoutePermission(request, context, "routes/admin.audit", "loader"))) as Response;
     expect(response.headers.get("Location")).toBe("/admin");
-    const value = response.headers.getSetCookie().find((c) => c.startsWith(`${TOAST_COOKIE}=`))!.split(";")[0].split("=")[1];
+    const value = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${TOAST_COOKIE}=`))!
+      .split(";")[0]
+      .split("=")[1];
     expect(decodeToast(value)).toMatchObject({
       type: "warning",
       title: "Acceso Denegado",

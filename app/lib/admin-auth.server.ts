@@ -135,10 +135,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
  * For /admin/login: the admin when the stored session is valid, else null. `headers` removes a
  * stored session that is no longer valid ("a stored expired token is dropped").
  */
-export async function getSignedInAdmin(
-  request: Request,
-  context: AppLoadContext,
-): Promise<{ admin: AdminContext | null; headers: Headers }> {
+export async function getSignedInAdmin(request: Request, context: AppLoadContext): Promise<{ admin: AdminContext | null; headers: Headers }> {
   const resolution = await resolve(request, context);
   if (resolution.kind === "failed") rethrow(resolution.error);
   if (resolution.kind === "signedOut") {

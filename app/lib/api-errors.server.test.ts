@@ -6,7 +6,10 @@ import { apiFormErrors, formErrorsFromBody } from "./api-errors.server";
 describe("apiFormErrors", () => {
   it("pone los errores de la API junto a los campos del formulario", () => {
     const error = new ApiError(400, { error: "Datos no válidos", fieldErrors: { password: ["Esa contraseña es demasiado común; elija otra"] } });
-    expect(apiFormErrors(error, ["password"])).toEqual({ formErrors: [], fieldErrors: { password: ["Esa contraseña es demasiado común; elija otra"] } });
+    expect(apiFormErrors(error, ["password"])).toEqual({
+      formErrors: [],
+      fieldErrors: { password: ["Esa contraseña es demasiado común; elija otra"] },
+    });
   });
 
   it("muestra una regla de negocio (409) sin campo como error del formulario", () => {
@@ -18,7 +21,10 @@ describe("apiFormErrors", () => {
   });
 
   it("no pierde los errores de campos que el formulario no muestra", () => {
-    const error = new ApiError(409, { error: "Ya existe un usuario con esos datos", fieldErrors: { active: ["No puedes desactivar tu propia cuenta"] } });
+    const error = new ApiError(409, {
+      error: "Ya existe un usuario con esos datos",
+      fieldErrors: { active: ["No puedes desactivar tu propia cuenta"] },
+    });
     expect(apiFormErrors(error, [])).toEqual({ formErrors: ["No puedes desactivar tu propia cuenta"], fieldErrors: {} });
   });
 

@@ -109,10 +109,7 @@ describe.each(SPEC_RETRY_STATUSES)("GET answered %i", (status) => {
       expect(logger.error).not.toHaveBeenCalled();
     } else {
       await expectThrownResponse(promise, status);
-      expect(logger.error).toHaveBeenCalledWith(
-        "api error",
-        expect.objectContaining({ method: "GET", path: "/things", status }),
-      );
+      expect(logger.error).toHaveBeenCalledWith("api error", expect.objectContaining({ method: "GET", path: "/things", status }));
     }
     expect(fetch.calls).toHaveLength(2);
   });
@@ -279,10 +276,7 @@ describe("requests", () => {
     await api.get("/public/site");
     await api.get("public/site");
 
-    expect(fetch.calls.map((c) => c.url.href)).toEqual([
-      "http://api.test/api/public/site",
-      "http://api.test/api/public/site",
-    ]);
+    expect(fetch.calls.map((c) => c.url.href)).toEqual(["http://api.test/api/public/site", "http://api.test/api/public/site"]);
     expect(fetch.calls[0].headers.get("accept")).toBe("application/json");
   });
 
@@ -450,7 +444,13 @@ describe("getResponse (answers that are not JSON)", () => {
   });
 
   it("GET answered 503 is retried once, with the token, and returns the retry's answer", async () => {
-    const { api, fetch, logger } = setup([{ status: 503, body: { error: "momentáneo" } }, { status: 200, body: CSV }], "tok");
+    const { api, fetch, logger } = setup(
+      [
+        { status: 503, body: { error: "momentáneo" } },
+        { status: 200, body: CSV },
+      ],
+      "tok",
+    );
 
     const response = await api.getResponse("/admin/audit/export");
 
@@ -471,7 +471,10 @@ describe("getResponse (answers that are not JSON)", () => {
 
   it.each([400, 401, 403, 404])("answered %i: one call, ApiError with the server's JSON error", async (status) => {
     const body = { error: "Filtros no válidos", fieldErrors: { from: ["Fecha no válida"] } };
-    const { api, fetch } = setup([{ status, body }, { status: 200, body: CSV }]);
+    const { api, fetch } = setup([
+      { status, body },
+      { status: 200, body: CSV },
+    ]);
 
     const error = await expectApiError(api.getResponse("/admin/audit/export"), status);
 

@@ -141,14 +141,10 @@ export function createApiClient(options: ApiClientOptions) {
     head: (path: string, opts?: Omit<RequestOptions<undefined>, "body" | "schema">) => request("HEAD", path, opts),
     /** A GET whose answer is not JSON (a file): the successful Response, body unread, to stream on. */
     getResponse: (path: string, opts: ResponseOptions = {}): Promise<Response> => sendChecked("GET", path, opts),
-    post: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
-      request("POST", path, opts),
-    put: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
-      request("PUT", path, opts),
-    patch: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
-      request("PATCH", path, opts),
-    delete: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) =>
-      request("DELETE", path, opts),
+    post: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) => request("POST", path, opts),
+    put: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) => request("PUT", path, opts),
+    patch: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) => request("PATCH", path, opts),
+    delete: <S extends z.ZodTypeAny | undefined = undefined>(path: string, opts?: RequestOptions<S>) => request("DELETE", path, opts),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -157,12 +153,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
  * The API client for one incoming request, optionally acting with a bearer token. `headers` adds
  * contract headers a call needs besides the token (e.g. X-Quote-Owner for an anonymous quote).
  */
-export function apiClient(
-  context: AppLoadContext,
-  request: Request,
-  token?: string | null,
-  headers?: Record<string, string>,
-): ApiClient {
+export function apiClient(context: AppLoadContext, request: Request, token?: string | null, headers?: Record<string, string>): ApiClient {
   const forwardHeaders: Record<string, string> = { ...headers };
   const requestId = request.headers.get("x-request-id");
   const forwardedFor = request.headers.get("x-forwarded-for");

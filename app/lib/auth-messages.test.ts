@@ -18,9 +18,7 @@ const emptyServerError = Object.assign(new Error(""), { body: { error: "" } });
 
 describe("visitorLoginError", () => {
   it("muestra el mensaje del servidor cuando lo hay", () => {
-    expect(visitorLoginError(apiError(401, "Correo electrónico o contraseña incorrectos"))).toBe(
-      "Correo electrónico o contraseña incorrectos",
-    );
+    expect(visitorLoginError(apiError(401, "Correo electrónico o contraseña incorrectos"))).toBe("Correo electrónico o contraseña incorrectos");
     expect(visitorLoginError(apiError(429, "Demasiados intentos con este correo. Inténtelo de nuevo en 15 minutos."))).toBe(
       "Demasiados intentos con este correo. Inténtelo de nuevo en 15 minutos.",
     );
@@ -53,9 +51,7 @@ describe("visitorRegisterError", () => {
 
 describe("adminLoginError", () => {
   it('muestra el campo error del servidor, si no "Error de autenticación"', () => {
-    expect(adminLoginError(apiError(401, "Correo electrónico o contraseña incorrectos"))).toBe(
-      "Correo electrónico o contraseña incorrectos",
-    );
+    expect(adminLoginError(apiError(401, "Correo electrónico o contraseña incorrectos"))).toBe("Correo electrónico o contraseña incorrectos");
     // The admin chain has no "error's message" step.
     expect(adminLoginError(new Error("Network Error"))).toBe("Error de autenticación");
     expect(adminLoginError(emptyServerError)).toBe("Error de autenticación");
@@ -82,7 +78,13 @@ describe("serverFieldErrors", () => {
 
 describe("validateAuthAnswer", () => {
   const user = { name: "Ana", email: "ana@example.com", role: "user" };
-  const admin = { id: 1, username: "ana", email: "ana@example.com", mustChangePassword: false, role: { id: 1, name: "superadmin", permissions: { "users:read": true } } };
+  const admin = {
+    id: 1,
+    username: "ana",
+    email: "ana@example.com",
+    mustChangePassword: false,
+    role: { id: 1, name: "superadmin", permissions: { "users:read": true } },
+  };
 
   it("acepta una respuesta de visitante con token y usuario", () => {
     expect(validateAuthAnswer({ token: "t", user })).toEqual({ token: "t", user });

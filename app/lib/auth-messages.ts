@@ -1,9 +1,4 @@
-import {
-  AdminLoginAnswerSchema,
-  AuthAnswerSchema,
-  type AdminLoginAnswer,
-  type AuthAnswer,
-} from "../../api/contract/auth";
+import { AdminLoginAnswerSchema, AuthAnswerSchema, type AdminLoginAnswer, type AuthAnswer } from "../../api/contract/auth";
 
 /**
  * The spec's error catalogue (section 8) for signing in, as pure functions: each one is a

@@ -41,8 +41,7 @@ async function thrownResponse(run: () => Promise<unknown>): Promise<Response> {
   throw new Error("expected a thrown Response");
 }
 
-const clears = (response: Response) =>
-  response.headers.getSetCookie().some((c) => c.startsWith(`${VISITOR_COOKIE}=;`) && /Max-Age=0/.test(c));
+const clears = (response: Response) => response.headers.getSetCookie().some((c) => c.startsWith(`${VISITOR_COOKIE}=;`) && /Max-Age=0/.test(c));
 
 describe("getVisitor", () => {
   it("sin token no hay visitante ni llamada a la API", async () => {
@@ -95,14 +94,18 @@ describe("getVisitor", () => {
   it("una sesión caducada en una página vuelve a ella tras iniciar sesión (el checkout no se pierde)", async () => {
     const { context } = makeContext(401, { error: "Sesión no válida o caducada" });
     const page = "/checkout?cotizacion=8f1b&plan=meses_12";
-    const response = await thrownResponse(async () => getVisitor(await requestWith(context, { [VISITOR_TOKEN_KEY]: VALID }, `http://web${page}`), context));
+    const response = await thrownResponse(async () =>
+      getVisitor(await requestWith(context, { [VISITOR_TOKEN_KEY]: VALID }, `http://web${page}`), context),
+    );
     expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(page)}`);
     expect(clears(response)).toBe(true);
   });
 
   it.each(["/login", "/register", "/logout"])("en %s una sesión caducada va a /login sin volver", async (path) => {
     const { context } = makeContext(401, { error: "Sesión no válida o caducada" });
-    const response = await thrownResponse(async () => getVisitor(await requestWith(context, { [VISITOR_TOKEN_KEY]: VALID }, `http://web${path}`), context));
+    const response = await thrownResponse(async () =>
+      getVisitor(await requestWith(context, { [VISITOR_TOKEN_KEY]: VALID }, `http://web${path}`), context),
+    );
     expect(response.headers.get("Location")).toBe("/login");
   });
 
@@ -116,9 +119,7 @@ describe("getVisitor", () => {
 describe("requireVisitor", () => {
   it("sin sesión lleva a /login recordando la página", async () => {
     const { context } = makeContext(200, USER);
-    const response = await thrownResponse(async () =>
-      requireVisitor(await requestWith(context, {}, "http://web/mi-poliza?tab=recibos"), context),
-    );
+    const response = await thrownResponse(async () => requireVisitor(await requestWith(context, {}, "http://web/mi-poliza?tab=recibos"), context));
     expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/mi-poliza?tab=recibos")}`);
   });
 });

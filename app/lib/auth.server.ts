@@ -4,13 +4,7 @@ import { VisitorUserSchema, type AuthAnswer, type VisitorUser } from "../../api/
 import { refusalInit } from "./api-errors.server";
 import { ApiError, apiClient, type ApiClient } from "./api.server";
 import { InvalidAuthAnswerError, serverFieldErrors } from "./auth-messages";
-import {
-  clearVisitorCookie,
-  getVisitorSession,
-  visitorSessionStorage,
-  VISITOR_TOKEN_KEY,
-  VISITOR_USER_KEY,
-} from "./session.server";
+import { clearVisitorCookie, getVisitorSession, visitorSessionStorage, VISITOR_TOKEN_KEY, VISITOR_USER_KEY } from "./session.server";
 import { isTokenExpired, SessionExpiredError } from "./token";
 import "./load-context";
 import { markSubmissionFailed } from "~/lib/failed-submission";
@@ -142,7 +136,9 @@ export async function visitorSignInCookie(request: Request, context: AppLoadCont
   return storage.commitSession(session);
 }
 
-type AuthSubmission = { reply(options: { formErrors: string[]; fieldErrors: Record<string, string[]>; hideFields: string[] }): SubmissionResult<string[]> };
+type AuthSubmission = {
+  reply(options: { formErrors: string[]; fieldErrors: Record<string, string[]>; hideFields: string[] }): SubmissionResult<string[]>;
+};
 
 /**
  * A refused sign-in or registration (visitor or staff): the spec's message for it at the top of
@@ -157,5 +153,8 @@ export function signInRefused(
 ) {
   if (!(error instanceof ApiError) && !(error instanceof InvalidAuthAnswerError)) throw error;
   markSubmissionFailed(context);
-  return json(submission.reply({ formErrors: [opts.message(error)], fieldErrors: serverFieldErrors(error), hideFields: opts.hideFields }), refusalInit(error, 400));
+  return json(
+    submission.reply({ formErrors: [opts.message(error)], fieldErrors: serverFieldErrors(error), hideFields: opts.hideFields }),
+    refusalInit(error, 400),
+  );
 }

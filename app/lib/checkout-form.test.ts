@@ -24,7 +24,13 @@ const base = {
 
 describe("CheckoutFormSchema", () => {
   it("checks only the chosen payment group", () => {
-    const sepa = CheckoutFormSchema.safeParse({ ...base, method: "sepa", iban: "ES91 2100 0418 4502 0005 1332", sepaHolder: "Lucía Pérez", cardNumber: "1" });
+    const sepa = CheckoutFormSchema.safeParse({
+      ...base,
+      method: "sepa",
+      iban: "ES91 2100 0418 4502 0005 1332",
+      sepaHolder: "Lucía Pérez",
+      cardNumber: "1",
+    });
     expect(sepa.success).toBe(true);
     const card = CheckoutFormSchema.safeParse({ ...base, method: "card", iban: "x" });
     expect(card.success).toBe(false);
@@ -32,13 +38,28 @@ describe("CheckoutFormSchema", () => {
   });
 
   it("requires terms, privacy and IPID but not marketing", () => {
-    const result = CheckoutFormSchema.safeParse({ ...base, terms: undefined, privacy: false, ipid: undefined, method: "sepa", iban: "ES91 2100 0418 4502 0005 1332", sepaHolder: "L" });
+    const result = CheckoutFormSchema.safeParse({
+      ...base,
+      terms: undefined,
+      privacy: false,
+      ipid: undefined,
+      method: "sepa",
+      iban: "ES91 2100 0418 4502 0005 1332",
+      sepaHolder: "L",
+    });
     expect(result.success).toBe(false);
     if (!result.success) expect(Object.keys(result.error.flatten().fieldErrors).sort()).toEqual(["ipid", "privacy", "terms"]);
   });
 
   it("builds the API body with the payment nested and marketing false when unticked", () => {
-    const parsed = CheckoutFormSchema.parse({ ...base, method: "card", cardNumber: "4242 4242 4242 4242", expiry: "08/99", cvc: "123", cardHolder: "Lucía" });
+    const parsed = CheckoutFormSchema.parse({
+      ...base,
+      method: "card",
+      cardNumber: "4242 4242 4242 4242",
+      expiry: "08/99",
+      cvc: "123",
+      cardHolder: "Lucía",
+    });
     const body = checkoutBody(parsed);
     expect(body.payment).toEqual({ method: "card", cardNumber: "4242424242424242", expiry: "08/99", cvc: "123", holder: "Lucía" });
     expect(body.consents).toEqual({ terms: true, privacy: true, ipid: true, marketing: false });
@@ -52,7 +73,13 @@ describe("CheckoutFormSchema", () => {
 
 describe("the insured object in the form", () => {
   const sepa = { method: "sepa", iban: "ES91 2100 0418 4502 0005 1332", sepaHolder: "Lucía Pérez" };
-  const home = { ...base, ...sepa, line: "hogar", registration: undefined, riskAddress: { street: "Calle de la Paz 3", door: "", postalCode: "46001", city: "Valencia" } };
+  const home = {
+    ...base,
+    ...sepa,
+    line: "hogar",
+    registration: undefined,
+    riskAddress: { street: "Calle de la Paz 3", door: "", postalCode: "46001", city: "Valencia" },
+  };
   const fieldErrors = (input: unknown) => {
     const result = CheckoutFormSchema.safeParse(input);
     return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
@@ -81,10 +108,22 @@ describe("the insured object in the form", () => {
   });
 
   it("takes the policyholder's address for a home when ticked, if it is in the quote's postal code", () => {
-    const same = { ...home, riskSameAsHolder: true, address: "Calle de la Paz 3, 2.º A", postalCode: "46001", city: "Valencia", riskAddress: { postalCode: "46001" } };
-    expect(checkoutBody(CheckoutFormSchema.parse(same)).riskAddress).toEqual({ street: "Calle de la Paz 3, 2.º A", postalCode: "46001", city: "Valencia" });
+    const same = {
+      ...home,
+      riskSameAsHolder: true,
+      address: "Calle de la Paz 3, 2.º A",
+      postalCode: "46001",
+      city: "Valencia",
+      riskAddress: { postalCode: "46001" },
+    };
+    expect(checkoutBody(CheckoutFormSchema.parse(same)).riskAddress).toEqual({
+      street: "Calle de la Paz 3, 2.º A",
+      postalCode: "46001",
+      city: "Valencia",
+    });
     expect(fieldErrors({ ...same, postalCode: "28013", city: "Madrid" })).toEqual({
-      riskSameAsHolder: "Su dirección está en el código postal 28013 y la vivienda asegurada en el 46001. Desmarque esta casilla e indique la dirección de la vivienda.",
+      riskSameAsHolder:
+        "Su dirección está en el código postal 28013 y la vivienda asegurada en el 46001. Desmarque esta casilla e indique la dirección de la vivienda.",
     });
     // A rented flat is not where its landlord lives: the box does not apply, the address is asked.
     expect(fieldErrors({ ...same, line: "alquiler" })).toEqual({

@@ -27,9 +27,7 @@ import { StaffCheckoutBodySchema } from "../../api/contract/admin-policies";
 import { FREQUENCIES, LINES, type Line, type PaymentMethod } from "../../api/contract/vocabulary";
 import { typedDateToIso } from "../../api/contract/typed-date";
 
-
-const mustTick = (message: string) =>
-  z.boolean({ required_error: message, invalid_type_error: message }).refine((value) => value, message);
+const mustTick = (message: string) => z.boolean({ required_error: message, invalid_type_error: message }).refine((value) => value, message);
 
 const base = z.object({
   plan: z.string({ required_error: CHECKOUT_MESSAGES.plan }).min(1, CHECKOUT_MESSAGES.plan).max(60, CHECKOUT_MESSAGES.plan),

@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  CHUNK_RELOAD_KEY,
-  CHUNK_RELOAD_WINDOW_MS,
-  chunkReloadScript,
-  isChunkLoadError,
-  shouldReloadForChunkError,
-} from "./chunk-reload";
+import { CHUNK_RELOAD_KEY, CHUNK_RELOAD_WINDOW_MS, chunkReloadScript, isChunkLoadError, shouldReloadForChunkError } from "./chunk-reload";
 
 describe("constants", () => {
   it("use the spec's 10 s window and the agreed storage key", () => {
@@ -98,8 +92,7 @@ function fakeBrowser(options: { storage?: "ok" | "throws"; navigationType?: stri
     reload: vi.fn(),
   };
   const performance = {
-    getEntriesByType: (type: string) =>
-      type === "navigation" && options.navigationType ? [{ type: options.navigationType }] : [],
+    getEntriesByType: (type: string) => (type === "navigation" && options.navigationType ? [{ type: options.navigationType }] : []),
   };
   const window: Record<string, unknown> = {
     location,
@@ -125,8 +118,7 @@ function fakeBrowser(options: { storage?: "ok" | "throws"; navigationType?: stri
     /** Runs the inline script exactly as the browser would, with `window` being the fake. */
     install: () => new Function("window", chunkReloadScript())(window),
     /** A resource load error (these do not bubble; the guard listens in the capture phase). */
-    loadError: (tagName: string, attrs: Record<string, string>) =>
-      dispatch("error", { target: element(tagName, attrs) }),
+    loadError: (tagName: string, attrs: Record<string, string>) => dispatch("error", { target: element(tagName, attrs) }),
     rejection: (reason: unknown) => dispatch("unhandledrejection", { reason }),
     uncaught: (error: unknown) => dispatch("error", { target: window, error, message: String(error) }),
   };
@@ -205,15 +197,12 @@ describe("chunkReloadScript", () => {
     expect(browser.reload).not.toHaveBeenCalled();
   });
 
-  it.each(["modulepreload", "stylesheet", "preload stylesheet"])(
-    "reloads for a <link rel=%s> under /build/",
-    (rel) => {
-      const browser = fakeBrowser();
-      browser.install();
-      browser.loadError("LINK", { rel, href: "https://cotiza.es/build/_shared/chunk-CCCC.js" });
-      expect(browser.reload).toHaveBeenCalledTimes(1);
-    },
-  );
+  it.each(["modulepreload", "stylesheet", "preload stylesheet"])("reloads for a <link rel=%s> under /build/", (rel) => {
+    const browser = fakeBrowser();
+    browser.install();
+    browser.loadError("LINK", { rel, href: "https://cotiza.es/build/_shared/chunk-CCCC.js" });
+    expect(browser.reload).toHaveBeenCalledTimes(1);
+  });
 
   it.each([
     new TypeError("Failed to fetch dynamically imported module: https://cotiza.es/build/root-AAAA.js"),

@@ -40,11 +40,7 @@ export const CHUNK_ERROR_MESSAGES: readonly string[] = [
  * last `windowMs`. A last time in the future (the clock went back) does not block the reload;
  * the reload stores the new time, so the guard holds from then on.
  */
-export function shouldReloadForChunkError(
-  lastReloadAt: number | null,
-  now: number,
-  windowMs: number = CHUNK_RELOAD_WINDOW_MS,
-): boolean {
+export function shouldReloadForChunkError(lastReloadAt: number | null, now: number, windowMs: number = CHUNK_RELOAD_WINDOW_MS): boolean {
   if (lastReloadAt === null || !Number.isFinite(lastReloadAt)) return true;
   const elapsed = now - lastReloadAt;
   return elapsed < 0 || elapsed >= windowMs;

@@ -30,10 +30,12 @@ describe("consentimiento de cookies", () => {
     });
   });
 
-  it.each(["cookie_consent=basura", "cookie_consent=", "cookie_consent=%E0%A4%A", `cookie_consent=${btoa(JSON.stringify({ v: 2, analytics: true }))}`])(
-    "trata una cookie ilegible como no decidida (%s)",
-    async (cookie) => {
-      expect(await readConsent(requestWith(cookie))).toBeNull();
-    },
-  );
+  it.each([
+    "cookie_consent=basura",
+    "cookie_consent=",
+    "cookie_consent=%E0%A4%A",
+    `cookie_consent=${btoa(JSON.stringify({ v: 2, analytics: true }))}`,
+  ])("trata una cookie ilegible como no decidida (%s)", async (cookie) => {
+    expect(await readConsent(requestWith(cookie))).toBeNull();
+  });
 });

@@ -58,7 +58,12 @@ function sameToken(a: string, b: string): boolean {
  * Pass the already-read FormData when the action needs it too (a body can be read once).
  */
 export async function validateCsrf(request: Request, context: AppLoadContext, formData?: FormData): Promise<void> {
-  const form = formData ?? (await request.clone().formData().catch(() => null));
+  const form =
+    formData ??
+    (await request
+      .clone()
+      .formData()
+      .catch(() => null));
   const expected = await readToken(request, context);
   const sent = form?.get(CSRF_FIELD);
   if (!expected || typeof sent !== "string" || sent === "" || !sameToken(sent, expected)) {

@@ -13,7 +13,9 @@ const base = z.object({
   garantia: z.array(z.string().max(60), { required_error: ENDORSEMENT_MESSAGES.guarantees }).min(1, ENDORSEMENT_MESSAGES.guarantees).max(30),
   fecha: z.string().max(10).optional(),
   idempotencyKey: z.string({ required_error: ENDORSEMENT_MESSAGES.idempotencyKey }).uuid(ENDORSEMENT_MESSAGES.idempotencyKey),
-  ipid: z.boolean({ required_error: ENDORSEMENT_MESSAGES.ipid, invalid_type_error: ENDORSEMENT_MESSAGES.ipid }).refine((v) => v, ENDORSEMENT_MESSAGES.ipid),
+  ipid: z
+    .boolean({ required_error: ENDORSEMENT_MESSAGES.ipid, invalid_type_error: ENDORSEMENT_MESSAGES.ipid })
+    .refine((v) => v, ENDORSEMENT_MESSAGES.ipid),
 });
 
 const card = base.extend({

@@ -38,8 +38,10 @@ export async function readGuaranteeOptions(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw notFound("Póliza no encontrada");
-    if (error.status === 400) return { options: await read({ guarantees: undefined }), problem: { field: "fecha" as const, message: error.body.error } };
-    if (error.status === 409) return { options: await read({ effectiveDate: ask.effectiveDate }), problem: { field: "garantia" as const, message: error.body.error } };
+    if (error.status === 400)
+      return { options: await read({ guarantees: undefined }), problem: { field: "fecha" as const, message: error.body.error } };
+    if (error.status === 409)
+      return { options: await read({ effectiveDate: ask.effectiveDate }), problem: { field: "garantia" as const, message: error.body.error } };
     throw error;
   }
 }

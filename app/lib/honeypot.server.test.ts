@@ -37,9 +37,7 @@ describe("honeypot", () => {
     expect(honeypotProblem(form({ from__confirm: props.encryptedValidFrom }), context, NOW)).toBe("missing honeypot input");
     expect(honeypotProblem(form({ name__confirm: "" }), context, NOW)).toBe("missing valid from");
     expect(honeypotProblem(form({ name__confirm: "", from__confirm: `${NOW}.firma` }), context, NOW)).toBe("invalid valid from");
-    expect(honeypotProblem(form({ name__confirm: "", from__confirm: props.encryptedValidFrom }), context, NOW - 1)).toBe(
-      "valid from in the future",
-    );
+    expect(honeypotProblem(form({ name__confirm: "", from__confirm: props.encryptedValidFrom }), context, NOW - 1)).toBe("valid from in the future");
   });
 
   it("dice que cayó en la trampa, sin lanzar nada: la acción responde con el mismo formulario", () => {

@@ -21,7 +21,11 @@ export function positiveIdParam(value: string | undefined): number {
  * Asserts instead of branching (the Epic Stack's invariantResponse): when `condition` is falsy
  * the loader ends with that answer (404 "Page Not Found" by default) and reads on otherwise.
  */
-export function invariantResponse<T>(condition: T, message = "Not Found", init: ResponseInit = { status: 404, statusText: "Not Found" }): asserts condition {
+export function invariantResponse<T>(
+  condition: T,
+  message = "Not Found",
+  init: ResponseInit = { status: 404, statusText: "Not Found" },
+): asserts condition {
   if (!condition) throw new Response(message, init);
 }
 

@@ -7,7 +7,9 @@ const underWay = (startedBy: string | null, summary = zero) => ({ day: "2026-03-
 
 describe("lo que se dice tras «Ejecutar el proceso diario»", () => {
   it("lo que hizo, si lo ha ejecutado esta petición", () => {
-    expect(lifecycleRunToast({ days: [{ day: "2026-03-10", summary: { ...zero, cobrados: 2, suspendidas: 1 } }], joined: null, running: null }, "ana")).toMatchObject({
+    expect(
+      lifecycleRunToast({ days: [{ day: "2026-03-10", summary: { ...zero, cobrados: 2, suspendidas: 1 } }], joined: null, running: null }, "ana"),
+    ).toMatchObject({
       type: "success",
       title: "Proceso diario ejecutado",
       description: "Días procesados: 10/03/2026. 2 recibos cobrados, 1 póliza suspendida.",
@@ -15,7 +17,10 @@ describe("lo que se dice tras «Ejecutar el proceso diario»", () => {
   });
 
   it("la segunda pestaña del mismo empleado: ya estaba en marcha, no se ha iniciado otro, y su resultado", () => {
-    const toast = lifecycleRunToast({ days: [{ day: "2026-03-10", summary: { ...zero, cobrados: 1 } }], joined: underWay("ana"), running: null }, "ana");
+    const toast = lifecycleRunToast(
+      { days: [{ day: "2026-03-10", summary: { ...zero, cobrados: 1 } }], joined: underWay("ana"), running: null },
+      "ana",
+    );
     expect(toast).toMatchObject({ type: "success", title: "El proceso diario ya estaba en marcha" });
     expect(toast.description).toBe(
       "Lo iniciaste tú (quizá en otra pestaña) el 10/03/2026 a las 10:02; no se ha iniciado otro. Ya ha terminado. Días procesados: 10/03/2026. 1 recibo cobrado.",

@@ -30,7 +30,10 @@ function counted(summaries: Record<string, number>[]): string | null {
 export function runSummary(days: LifecycleRunResult["days"]): string {
   if (days.length === 0) return "No quedaba ningún día por procesar: ya estaba al día.";
   const done = counted(days.map((d) => d.summary));
-  const dayList = days.length <= 3 ? days.map((d) => formatDate(d.day)).join(", ") : `${days.length} días, del ${formatDate(days[0]!.day)} al ${formatDate(days.at(-1)!.day)}`;
+  const dayList =
+    days.length <= 3
+      ? days.map((d) => formatDate(d.day)).join(", ")
+      : `${days.length} días, del ${formatDate(days[0]!.day)} al ${formatDate(days.at(-1)!.day)}`;
   return `Días procesados: ${dayList}. ${done ? `${done}.` : "No había nada que hacer."}`;
 }
 

@@ -29,7 +29,12 @@ describe("parseFrequency", () => {
 
 describe("parseExtras", () => {
   it("cada plan recibe sus garantías opcionales, en el orden del plan y sin repetir", () => {
-    const values = [extraValue("terceros", "sustitucion"), extraValue("terceros", "lunas"), extraValue("terceros", "lunas"), extraValue("ampliado", "sustitucion")];
+    const values = [
+      extraValue("terceros", "sustitucion"),
+      extraValue("terceros", "lunas"),
+      extraValue("terceros", "lunas"),
+      extraValue("ampliado", "sustitucion"),
+    ];
     expect(parseExtras(values, PLANS)).toEqual({ terceros: ["lunas", "sustitucion"], ampliado: ["sustitucion"], todo: [] });
   });
 
@@ -98,7 +103,12 @@ describe("factorText", () => {
 describe("checkoutSearch: the plan card's button, named by the plan, without a value", () => {
   it("turns the button a browser (or Lynx, with its 'BUTTON') sends into plan={code}, in its place", () => {
     for (const sent of ["", "BUTTON"]) {
-      const params = new URLSearchParams([["cotizacion", "q1"], ["frecuencia", "anual"], [choosePlanButtonName("terceros"), sent], ["extras", "terceros:lunas"]]);
+      const params = new URLSearchParams([
+        ["cotizacion", "q1"],
+        ["frecuencia", "anual"],
+        [choosePlanButtonName("terceros"), sent],
+        ["extras", "terceros:lunas"],
+      ]);
       expect(checkoutSearch(params)?.toString()).toBe("cotizacion=q1&frecuencia=anual&plan=terceros&extras=terceros%3Alunas");
     }
   });

@@ -132,6 +132,8 @@ export function notIncluded(plan: PlanGuarantees, plans: readonly PlanGuarantees
 export function factorText(basisPoints: number): string {
   if (!Number.isSafeInteger(basisPoints) || basisPoints < 0) throw new RangeError(`Factor no válido: ${basisPoints}`);
   const whole = Math.floor(basisPoints / 10_000);
-  const decimals = String(basisPoints % 10_000).padStart(4, "0").replace(/0{1,2}$/, "");
+  const decimals = String(basisPoints % 10_000)
+    .padStart(4, "0")
+    .replace(/0{1,2}$/, "");
   return `×\u00a0${whole},${decimals}`;
 }

@@ -2,14 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { QUOTE_FORM_SCHEMAS, QUOTE_INPUT_SCHEMAS } from "../../api/contract/quotes";
-import {
-  centsToEurosInput,
-  FIELD_NAMES,
-  inputsToFormValues,
-  parseLine,
-  prefillFromSearch,
-  requoteHref,
-} from "./quote-form";
+import { centsToEurosInput, FIELD_NAMES, inputsToFormValues, parseLine, prefillFromSearch, requoteHref } from "./quote-form";
 
 function formData(values: Record<string, string>): FormData {
   const data = new FormData();

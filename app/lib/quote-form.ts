@@ -97,4 +97,3 @@ export function prefillFromSearch(line: QuoteLine, searchParams: URLSearchParams
   }
   return values;
 }
-

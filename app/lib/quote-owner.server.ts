@@ -1,13 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { ClaimQuotesAnswerSchema, MAX_CLAIM_TOKENS, QUOTE_OWNER_HEADER } from "../../api/contract/quotes";
 import { ApiError, apiClient, type ApiClient } from "./api.server";
-import {
-  getVisitorSession,
-  readQuoteOwnerTokens,
-  visitorSessionStorage,
-  writeQuoteOwnerTokens,
-  type QuoteOwnerTokens,
-} from "./session.server";
+import { getVisitorSession, readQuoteOwnerTokens, visitorSessionStorage, writeQuoteOwnerTokens, type QuoteOwnerTokens } from "./session.server";
 
 /**
  * A quote made without an account belongs to the browser that made it: POST /quotes hands back an
@@ -47,7 +41,11 @@ export async function quoteOwnerToken(request: Request, context: AppLoadContext,
  * the quote's owner token when this browser made it (both may go: a quote not claimed yet stays
  * readable right after sign-in).
  */
-export function quoteApi(context: AppLoadContext, request: Request, { token, ownerToken }: { token?: string | null; ownerToken?: string | null }): ApiClient {
+export function quoteApi(
+  context: AppLoadContext,
+  request: Request,
+  { token, ownerToken }: { token?: string | null; ownerToken?: string | null },
+): ApiClient {
   return apiClient(context, request, token, ownerToken ? { [QUOTE_OWNER_HEADER]: ownerToken } : undefined);
 }
 

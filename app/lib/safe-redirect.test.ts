@@ -26,12 +26,9 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(value)).toBe("/");
   });
 
-  it.each([undefined, null, 42, {}, ["/cotizar"], new URL("http://cotiza.invalid/cotizar")])(
-    "rechaza valores que no son texto (%s)",
-    (value) => {
-      expect(safeRedirectPath(value)).toBe("/");
-    },
-  );
+  it.each([undefined, null, 42, {}, ["/cotizar"], new URL("http://cotiza.invalid/cotizar")])("rechaza valores que no son texto (%s)", (value) => {
+    expect(safeRedirectPath(value)).toBe("/");
+  });
 
   it("devuelve el valor por defecto indicado", () => {
     expect(safeRedirectPath("//evil.example", "/mi-poliza")).toBe("/mi-poliza");

@@ -30,7 +30,8 @@ export function staffIntent<S extends z.AnyZodObject>(
  */
 export async function runStaffAction(form: AdminForm, intents: Record<string, StaffIntent>): Promise<StaffActionReply | Response> {
   const intent = form.formData.get(INTENT_FIELD);
-  if (typeof intent !== "string" || !Object.hasOwn(intents, intent)) throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
+  if (typeof intent !== "string" || !Object.hasOwn(intents, intent))
+    throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
   const entry = intents[intent]!;
   const rawTarget = form.formData.get(TARGET_FIELD);
   const target = typeof rawTarget === "string" && rawTarget !== "" ? rawTarget : null;

@@ -1,14 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import {
-  decodeToast,
-  encodeToast,
-  FORBIDDEN_TOAST,
-  getToast,
-  readCookie,
-  redirectWithToast,
-  TOAST_COOKIE,
-} from "./toast.server";
+import { decodeToast, encodeToast, FORBIDDEN_TOAST, getToast, readCookie, redirectWithToast, TOAST_COOKIE } from "./toast.server";
 import { MIN_TOAST_DURATION_MS } from "./toast";
 
 const context = { secureCookies: false } as AppLoadContext;
@@ -40,7 +32,11 @@ describe("redirectWithToast / getToast", () => {
   });
 
   it("conserva las demás cabeceras y cookies de la redirección", () => {
-    const response = redirectWithToast("/", { type: "success", title: "Hecho" }, { status: 303, headers: { "Set-Cookie": "a=1; Path=/", "X-Extra": "y" } });
+    const response = redirectWithToast(
+      "/",
+      { type: "success", title: "Hecho" },
+      { status: 303, headers: { "Set-Cookie": "a=1; Path=/", "X-Extra": "y" } },
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("X-Extra")).toBe("y");
     expect(response.headers.getSetCookie()).toHaveLength(2);

@@ -29,7 +29,9 @@ describe("inVoice", () => {
     expect(inVoice("Demasiados intentos de inicio de sesión desde su conexión. Inténtelo de nuevo en 30 segundos.", "tu")).toBe(
       "Demasiados intentos de inicio de sesión desde tu conexión. Inténtalo de nuevo en 30 segundos.",
     );
-    expect(inVoice("No hemos podido atender su petición tal como ha llegado.", "tu")).toBe("No hemos podido atender tu petición tal como ha llegado.");
+    expect(inVoice("No hemos podido atender su petición tal como ha llegado.", "tu")).toBe(
+      "No hemos podido atender tu petición tal como ha llegado.",
+    );
     // The customer's things stay "su".
     expect(inVoice("El cliente cambia su conexión a internet", "tu")).toBe("El cliente cambia su conexión a internet");
   });

@@ -14,8 +14,10 @@ export type Voice = "usted" | "tu";
 export const TU_MESSAGES: Record<string, string> = {
   "Debe aceptar las condiciones de contratación": "Marca que el cliente acepta las condiciones de contratación",
   "Debe aceptar la política de privacidad": "Marca que el cliente acepta la política de privacidad",
-  "Debe confirmar que ha leído el documento de información del producto (IPID)": "Marca que se ha informado al cliente del documento de información del producto (IPID)",
-  "Esta cotización ya se ha contratado. Puede ver su póliza en Mi póliza.": "Esta cotización ya se ha contratado: su póliza está en la lista de pólizas.",
+  "Debe confirmar que ha leído el documento de información del producto (IPID)":
+    "Marca que se ha informado al cliente del documento de información del producto (IPID)",
+  "Esta cotización ya se ha contratado. Puede ver su póliza en Mi póliza.":
+    "Esta cotización ya se ha contratado: su póliza está en la lista de pólizas.",
 };
 
 /** The "usted" imperatives of the shared messages and their "tú" form. */

@@ -28,7 +28,21 @@ import { useZodForm } from "~/components/ui/use-zod-form";
 
 export const PRICE_TYPE_OPTIONS = GUARANTEE_PRICE_TYPES.map((value) => ({ value, label: GUARANTEE_PRICE_TYPE_LABELS[value] }));
 
-export const CREATE_FIELDS = ["line", "code", "name", "description", "hint", "includedIn", "optionalIn", "priceType", "price", "limit", "limitText", "deductible", "active"] as const;
+export const CREATE_FIELDS = [
+  "line",
+  "code",
+  "name",
+  "description",
+  "hint",
+  "includedIn",
+  "optionalIn",
+  "priceType",
+  "price",
+  "limit",
+  "limitText",
+  "deductible",
+  "active",
+] as const;
 export const EDIT_FIELDS = ["name", "description", "hint", "includedIn", "optionalIn", "limit", "limitText", "deductible"] as const;
 
 type PlanRef = { code: string; name: string };
@@ -84,8 +98,12 @@ export function GuaranteeForm({
   });
   // After a refused submit, what was sent; otherwise the guarantee's own plans.
   const sent = lastResult?.initialValue;
-  const included = new Set(sent ? asList(sent.includedIn) : (defaultValue?.includedIn ?? []).map((code) => planChoiceValue(defaultValue!.line, code)));
-  const optional = new Set(sent ? asList(sent.optionalIn) : (defaultValue?.optionalIn ?? []).map((code) => planChoiceValue(defaultValue!.line, code)));
+  const included = new Set(
+    sent ? asList(sent.includedIn) : (defaultValue?.includedIn ?? []).map((code) => planChoiceValue(defaultValue!.line, code)),
+  );
+  const optional = new Set(
+    sent ? asList(sent.optionalIn) : (defaultValue?.optionalIn ?? []).map((code) => planChoiceValue(defaultValue!.line, code)),
+  );
   const planErrors = [...(fields.includedIn.errors ?? []), ...(fields.optionalIn.errors ?? [])];
   const summaryFields = (creating ? CREATE_FIELDS : EDIT_FIELDS).map((name) => fields[name as keyof typeof fields]);
   const hydrated = useHydrated();
@@ -118,7 +136,13 @@ export function GuaranteeForm({
       ) : (
         <input type="hidden" name={fields.line.name} value={defaultValue?.line ?? ""} />
       )}
-      <Field label="Nombre" hint="Como lo lee el cliente en la cotización y en la póliza." meta={fields.name} width="lg" inputProps={{ autoComplete: "off" }} />
+      <Field
+        label="Nombre"
+        hint="Como lo lee el cliente en la cotización y en la póliza."
+        meta={fields.name}
+        width="lg"
+        inputProps={{ autoComplete: "off" }}
+      />
       <TextareaField label="Descripción para el cliente" hint="Qué cubre, en una o dos frases sencillas." meta={fields.description} rows={3} />
       <Field
         label="Ayuda (opcional)"
@@ -209,9 +233,27 @@ export function GuaranteeForm({
         </>
       ) : null}
 
-      <Field label="Límite (importe, opcional)" hint="La suma máxima que se paga por siniestro, en euros; por ejemplo, 3.000." meta={fields.limit} width="xs" inputProps={{ autoComplete: "off", inputMode: "decimal" }} />
-      <Field label="Límite (texto, opcional)" hint="Cómo lo lee el cliente si no es un importe; por ejemplo, «Hasta 300 km de remolque»." meta={fields.limitText} width="lg" inputProps={{ autoComplete: "off" }} />
-      <Field label="Franquicia" hint="La parte de cada siniestro que paga el cliente, en euros; 0 si no tiene." meta={fields.deductible} width="xs" inputProps={{ autoComplete: "off", inputMode: "decimal" }} />
+      <Field
+        label="Límite (importe, opcional)"
+        hint="La suma máxima que se paga por siniestro, en euros; por ejemplo, 3.000."
+        meta={fields.limit}
+        width="xs"
+        inputProps={{ autoComplete: "off", inputMode: "decimal" }}
+      />
+      <Field
+        label="Límite (texto, opcional)"
+        hint="Cómo lo lee el cliente si no es un importe; por ejemplo, «Hasta 300 km de remolque»."
+        meta={fields.limitText}
+        width="lg"
+        inputProps={{ autoComplete: "off" }}
+      />
+      <Field
+        label="Franquicia"
+        hint="La parte de cada siniestro que paga el cliente, en euros; 0 si no tiene."
+        meta={fields.deductible}
+        width="xs"
+        inputProps={{ autoComplete: "off", inputMode: "decimal" }}
+      />
       {creating ? <CheckboxField label="Activa: se ofrece en las cotizaciones nuevas" meta={fields.active} /> : null}
 
       <div className="mt-8 flex flex-wrap items-center gap-3">

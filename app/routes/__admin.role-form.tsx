@@ -92,10 +92,7 @@ export function RoleForm({
   const sent = lastResult?.initialValue;
   const checked = new Set<string>(
     sent
-      ? [
-          ...asList(sent.permissions),
-          ...catalogue.filter((p) => asList(sent.selectAll).includes(p.group)).map((p) => p.name),
-        ]
+      ? [...asList(sent.permissions), ...catalogue.filter((p) => asList(sent.selectAll).includes(p.group)).map((p) => p.name)]
       : Object.entries(defaultValue?.permissions ?? {})
           .filter(([, granted]) => granted === true)
           .map(([name]) => name),
@@ -123,12 +120,7 @@ export function RoleForm({
         ) : (
           <Field label="Nombre" meta={fields.name} width="sm" inputProps={{ autoComplete: "off" }} />
         )}
-        <TextareaField
-          label="Descripción"
-          hint="Para qué sirve el rol, en una frase. Opcional."
-          meta={fields.description}
-          rows={2}
-        />
+        <TextareaField label="Descripción" hint="Para qué sirve el rol, en una frase. Opcional." meta={fields.description} rows={2} />
 
         <fieldset
           id={fields.permissions.id}
@@ -145,14 +137,7 @@ export function RoleForm({
           <FieldErrors id={fields.permissions.errorId} errors={permissionErrors} className="mt-2 border-l-4 border-red-700 pl-3" />
           <div className="mt-4 grid gap-4 md:grid-cols-2">
             {groupPermissions(catalogue).map(({ group, permissions }) => (
-              <PermissionGroup
-                key={group}
-                group={group}
-                permissions={permissions}
-                checked={checked}
-                locked={allLocked}
-                formId={form.id}
-              />
+              <PermissionGroup key={group} group={group} permissions={permissions} checked={checked} locked={allLocked} formId={form.id} />
             ))}
           </div>
         </fieldset>
@@ -185,10 +170,12 @@ function PermissionGroup({
   const selectAllRef = useRef<HTMLInputElement>(null);
   // Server render and first paint: unticked (see RoleForm). After hydration it mirrors the group.
   const [state, setState] = useState<GroupState | null>(null);
-  const slug = `${formId}-${group.normalize("NFD").replace(/[^\w]+/g, "-").toLowerCase()}`;
+  const slug = `${formId}-${group
+    .normalize("NFD")
+    .replace(/[^\w]+/g, "-")
+    .toLowerCase()}`;
 
-  const boxes = () =>
-    Array.from(groupRef.current?.querySelectorAll<HTMLInputElement>('input[name="permissions"]') ?? []);
+  const boxes = () => Array.from(groupRef.current?.querySelectorAll<HTMLInputElement>('input[name="permissions"]') ?? []);
   const readState = (): GroupState => {
     const all = boxes();
     const on = all.filter((box) => box.checked).length;

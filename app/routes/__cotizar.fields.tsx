@@ -123,13 +123,7 @@ export function AutoFields({ fields }: { fields: LineFields<"auto"> }) {
     <>
       <Section title="El coche">
         <VehicleFields fields={fields} />
-        <Field
-          meta={fields.vehicleYear}
-          label="Año de matriculación"
-          hint="Por ejemplo, 2019"
-          width="xs"
-          inputProps={{ ...numeric, maxLength: 4 }}
-        />
+        <Field meta={fields.vehicleYear} label="Año de matriculación" hint="Por ejemplo, 2019" width="xs" inputProps={{ ...numeric, maxLength: 4 }} />
         <Field
           meta={fields.vehicleValue}
           label="Valor del coche, en euros"
@@ -198,11 +192,21 @@ function VehicleFields({ fields }: { fields: LineFields<"auto"> }) {
   const groups = hydrated && brand ? MODEL_GROUPS.filter((group) => group.label === brand) : MODEL_GROUPS;
   return (
     <>
-      <SelectField meta={fields.vehicleBrand} label="Marca" options={BRAND_OPTIONS} placeholder={say("Elija la marca", "Elige la marca")} width="sm" />
+      <SelectField
+        meta={fields.vehicleBrand}
+        label="Marca"
+        options={BRAND_OPTIONS}
+        placeholder={say("Elija la marca", "Elige la marca")}
+        width="sm"
+      />
       <SelectField
         meta={fields.vehicleModel}
         label="Modelo"
-        hint={hydrated ? say("Elija primero la marca.", "Elige primero la marca.") : say("Elija el modelo en el grupo de su marca.", "Elige el modelo en el grupo de su marca.")}
+        hint={
+          hydrated
+            ? say("Elija primero la marca.", "Elige primero la marca.")
+            : say("Elija el modelo en el grupo de su marca.", "Elige el modelo en el grupo de su marca.")
+        }
         options={[]}
         groups={groups}
         placeholder={say("Elija el modelo", "Elige el modelo")}
@@ -234,13 +238,7 @@ export function HogarFields({ fields }: { fields: LineFields<"hogar"> }) {
   return (
     <>
       <Section title="La vivienda">
-        <Field
-          meta={fields.postalCode}
-          label="Código postal de la vivienda"
-          hint="Por ejemplo, 28001"
-          width="xs"
-          inputProps={postalCode}
-        />
+        <Field meta={fields.postalCode} label="Código postal de la vivienda" hint="Por ejemplo, 28001" width="xs" inputProps={postalCode} />
         <RadioField
           meta={fields.dwellingType}
           legend="Tipo de vivienda"
@@ -320,13 +318,7 @@ export function AlquilerFields({ fields }: { fields: LineFields<"alquiler"> }) {
   // One short group: the page's heading ("Datos del alquiler") already names it.
   return (
     <>
-      <Field
-        meta={fields.postalCode}
-        label="Código postal de la vivienda alquilada"
-        hint="Por ejemplo, 28001"
-        width="xs"
-        inputProps={postalCode}
-      />
+      <Field meta={fields.postalCode} label="Código postal de la vivienda alquilada" hint="Por ejemplo, 28001" width="xs" inputProps={postalCode} />
       <Field
         meta={fields.monthlyRent}
         label="Renta mensual, en euros"

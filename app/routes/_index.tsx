@@ -33,8 +33,8 @@ export default function HomePage() {
               Compare y contrate su seguro en minutos
             </h1>
             <p className="mt-4 text-lg leading-relaxed text-slate-700 sm:text-xl">
-              Seguros de coche, de hogar y de impago del alquiler. Calcule su precio sin compromiso, vea qué cubre cada
-              plan y qué no, y contrátelo en línea cuando lo tenga claro.
+              Seguros de coche, de hogar y de impago del alquiler. Calcule su precio sin compromiso, vea qué cubre cada plan y qué no, y contrátelo en
+              línea cuando lo tenga claro.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
               <Link to="/cotizar" className="btn-primary px-6 py-3 text-lg">
@@ -51,9 +51,7 @@ export default function HomePage() {
           Nuestros seguros
         </h2>
         {lines.length === 0 ? (
-          <p className="mt-4 text-slate-700">
-            Ahora mismo no hay seguros disponibles para contratar en línea. Vuelva a intentarlo más tarde.
-          </p>
+          <p className="mt-4 text-slate-700">Ahora mismo no hay seguros disponibles para contratar en línea. Vuelva a intentarlo más tarde.</p>
         ) : (
           <>
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 md:grid-cols-3">
@@ -65,9 +63,8 @@ export default function HomePage() {
             </ul>
             {lines.some((line) => line.fromPrice !== null) ? (
               <p className="mt-4 text-sm text-slate-600">
-                «Desde»: lo que cuesta hoy un año del plan más económico para el perfil que se indica en cada seguro,
-                pagado en un solo recibo, con recargos e impuestos incluidos. Su precio depende de sus datos y lo verá
-                antes de contratar.
+                «Desde»: lo que cuesta hoy un año del plan más económico para el perfil que se indica en cada seguro, pagado en un solo recibo, con
+                recargos e impuestos incluidos. Su precio depende de sus datos y lo verá antes de contratar.
               </p>
             ) : null}
           </>
@@ -84,8 +81,8 @@ export default function HomePage() {
               Responda unas preguntas sobre usted y lo que quiere asegurar. Verá el precio al momento.
             </Step>
             <Step number={2} title="Compare los planes">
-              Cada plan indica qué incluye, qué no y los extras opcionales. Antes de decidir puede descargar el
-              documento de información del producto (IPID).
+              Cada plan indica qué incluye, qué no y los extras opcionales. Antes de decidir puede descargar el documento de información del producto
+              (IPID).
             </Step>
             <Step number={3} title="Contrate en línea">
               Pague de forma segura y reciba su póliza por correo electrónico. También la tendrá en «Mi póliza».
@@ -100,20 +97,20 @@ export default function HomePage() {
         </h2>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 md:grid-cols-4">
           <TrustPoint icon={<ShieldIcon />} title="Distribuidor inscrito">
-            Estamos inscritos en el Registro de distribuidores de seguros de la Dirección General de Seguros y Fondos de
-            Pensiones (DGSFP). Verá nuestro número de inscripción al pie de cada página.
+            Estamos inscritos en el Registro de distribuidores de seguros de la Dirección General de Seguros y Fondos de Pensiones (DGSFP). Verá
+            nuestro número de inscripción al pie de cada página.
           </TrustPoint>
           <TrustPoint icon={<DocumentIcon />} title="Información antes de contratar">
-            Antes de pagar tendrá el IPID de su seguro y las condiciones del plan elegido. Después, las condiciones
-            particulares de su póliza y sus recibos, en «Mi póliza».
+            Antes de pagar tendrá el IPID de su seguro y las condiciones del plan elegido. Después, las condiciones particulares de su póliza y sus
+            recibos, en «Mi póliza».
           </TrustPoint>
           <TrustPoint icon={<CalendarIcon />} title="14 días para desistir">
-            Al contratar a distancia dispone de 14 días naturales para desistir sin penalización ni explicaciones,
-            salvo las excepciones que indique la documentación del producto.
+            Al contratar a distancia dispone de 14 días naturales para desistir sin penalización ni explicaciones, salvo las excepciones que indique
+            la documentación del producto.
           </TrustPoint>
           <TrustPoint icon={<ChatIcon />} title="Le escuchamos">
-            Si algo no va bien, nuestro Servicio de Atención al Cliente atiende sus quejas y reclamaciones. Si no
-            queda satisfecho, puede acudir a la DGSFP.
+            Si algo no va bien, nuestro Servicio de Atención al Cliente atiende sus quejas y reclamaciones. Si no queda satisfecho, puede acudir a la
+            DGSFP.
           </TrustPoint>
         </ul>
       </section>
@@ -124,10 +121,7 @@ export default function HomePage() {
 function LineCard({ line }: { line: ProductLine }) {
   const headingId = `linea-${line.code}`;
   return (
-    <article
-      aria-labelledby={headingId}
-      className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-    >
+    <article aria-labelledby={headingId} className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-center gap-3">
         <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           <LineIcon code={line.code} />
@@ -191,9 +185,7 @@ function Step({ number, title, children }: { number: number; title: string; chil
 function TrustPoint({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <li>
-      <span className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        {icon}
-      </span>
+      <span className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
       <h3 className="mt-3 text-lg font-semibold">{title}</h3>
       <p className="mt-1 leading-relaxed text-slate-700">{children}</p>
     </li>

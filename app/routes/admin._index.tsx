@@ -22,7 +22,6 @@ export const loader = (args: LoaderFunctionArgs) =>
     return { username: admin.username, roleName: admin.role.name, counts, shortcuts };
   });
 
-
 const COUNT_LABELS: { key: keyof Dashboard; label: string; hint: string }[] = [
   { key: "quotes", label: "Cotizaciones", hint: "guardadas" },
   { key: "policies", label: "Pólizas", hint: "emitidas" },
@@ -56,7 +55,8 @@ export default function AdminDashboard() {
             {COUNT_LABELS.map(({ key, label, hint }) => (
               <div key={key} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                 <dt className="text-sm font-medium text-slate-600">
-                  {`${label} `}<span className="sr-only">({hint})</span>
+                  {`${label} `}
+                  <span className="sr-only">({hint})</span>
                 </dt>
                 <dd className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{formatCount(counts[key])}</dd>
                 <dd aria-hidden="true" className="text-sm text-slate-500">
@@ -86,9 +86,7 @@ export default function AdminDashboard() {
                   className="block h-full rounded-lg border border-slate-200 bg-white p-4 no-underline shadow-sm hover:border-brand-600 hover:no-underline"
                 >
                   <span className="font-semibold text-brand-700 underline-offset-2">{shortcut.label}</span>
-                  {SHORTCUT_HINTS[shortcut.to] ? (
-                    <span className="mt-1 block text-sm text-slate-600">{SHORTCUT_HINTS[shortcut.to]}</span>
-                  ) : null}
+                  {SHORTCUT_HINTS[shortcut.to] ? <span className="mt-1 block text-sm text-slate-600">{SHORTCUT_HINTS[shortcut.to]}</span> : null}
                 </Link>
               </li>
             ))}

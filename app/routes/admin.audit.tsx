@@ -21,9 +21,7 @@ import { assertPageInRange, readListQuery } from "~/lib/list.server";
 /** /admin/audit: the audit log, filtered, sorted, paged, and exportable as CSV. */
 
 // Filters are a GET form: a refused one is known from the loader's data, not from an action.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: adminTitle("Auditoría", Boolean(data?.filterResult)) },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: adminTitle("Auditoría", Boolean(data?.filterResult)) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, "routes/admin.audit", async ({ api, request, headers }) => {
@@ -36,8 +34,22 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 const FILTERS: FilterDef[] = [
   { name: "actor", label: "Actor", hint: "Parte de su correo (3 letras o más).", kind: "search" },
-  { name: "action", label: "Acción", hint: "Qué se hizo.", kind: "select", placeholder: "Todas", options: Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label })) },
-  { name: "entity", label: "Entidad", hint: "Sobre qué.", kind: "select", placeholder: "Todas", options: Object.entries(AUDIT_ENTITIES).map(([value, label]) => ({ value, label })) },
+  {
+    name: "action",
+    label: "Acción",
+    hint: "Qué se hizo.",
+    kind: "select",
+    placeholder: "Todas",
+    options: Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label })),
+  },
+  {
+    name: "entity",
+    label: "Entidad",
+    hint: "Sobre qué.",
+    kind: "select",
+    placeholder: "Todas",
+    options: Object.entries(AUDIT_ENTITIES).map(([value, label]) => ({ value, label })),
+  },
   { name: "from", label: "Desde", hint: "Día incluido.", kind: "date" },
   { name: "to", label: "Hasta", hint: "Día incluido.", kind: "date" },
 ];
@@ -107,7 +119,11 @@ export default function AuditPage() {
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <p className="text-slate-600">—</p>;
-  return <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 font-mono text-xs">{JSON.stringify(value, null, 2)}</pre>;
+  return (
+    <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 font-mono text-xs">
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
 }
 
 function Changes({ entry }: { entry: AuditEntry }) {

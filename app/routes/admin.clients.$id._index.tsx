@@ -165,7 +165,9 @@ export default function ClientPage() {
           <Detail term="Fecha de nacimiento">{client.birthDate ? formatDate(client.birthDate) : "—"}</Detail>
           <Detail term="Correo electrónico">{client.email ?? "—"}</Detail>
           <Detail term="Teléfono">{client.phone ?? "—"}</Detail>
-          <Detail term="Dirección">{[client.address, [client.postalCode, client.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "—"}</Detail>
+          <Detail term="Dirección">
+            {[client.address, [client.postalCode, client.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "—"}
+          </Detail>
           <Detail term="Cuenta de visitante">
             {detail.account ? `${detail.account.email}${detail.account.active ? "" : " (desactivada)"}` : "Sin cuenta"}
           </Detail>
@@ -179,7 +181,13 @@ export default function ClientPage() {
       </DetailSection>
 
       <DetailSection id="polizas" title="Pólizas">
-        <DataTable caption="Pólizas del cliente" columns={POLICY_COLUMNS} rows={detail.policies} rowKey={(p) => p.id} empty={<p>No tiene pólizas.</p>} />
+        <DataTable
+          caption="Pólizas del cliente"
+          columns={POLICY_COLUMNS}
+          rows={detail.policies}
+          rowKey={(p) => p.id}
+          empty={<p>No tiene pólizas.</p>}
+        />
       </DetailSection>
 
       <DetailSection id="recibos" title="Recibos">
@@ -188,7 +196,13 @@ export default function ClientPage() {
           {detail.recibos.returned > 0 ? `; ${detail.recibos.returned} devueltos` : ""}.
           <Capped shown={detail.recibos.items.length} total={detail.recibos.total} />
         </p>
-        <DataTable caption="Recibos de sus pólizas" columns={reciboColumns(canDownload)} rows={detail.recibos.items} rowKey={(r) => `${r.policyId}-${r.sequence}`} empty={<p>No hay recibos.</p>} />
+        <DataTable
+          caption="Recibos de sus pólizas"
+          columns={reciboColumns(canDownload)}
+          rows={detail.recibos.items}
+          rowKey={(r) => `${r.policyId}-${r.sequence}`}
+          empty={<p>No hay recibos.</p>}
+        />
       </DetailSection>
 
       <DetailSection id="cotizaciones" title="Cotizaciones">
@@ -198,7 +212,11 @@ export default function ClientPage() {
           columns={QUOTE_COLUMNS}
           rows={detail.quotes.items}
           rowKey={(q) => q.id}
-          empty={<p>{detail.account ? "No ha pedido cotizaciones con su cuenta." : "No tiene cuenta de visitante: sus cotizaciones no se pueden asociar."}</p>}
+          empty={
+            <p>
+              {detail.account ? "No ha pedido cotizaciones con su cuenta." : "No tiene cuenta de visitante: sus cotizaciones no se pueden asociar."}
+            </p>
+          }
         />
       </DetailSection>
 
@@ -207,7 +225,8 @@ export default function ClientPage() {
           <p className="text-slate-700">No hay consentimientos registrados.</p>
         ) : (
           <ul className="space-y-1">
-            {detail.consents.map((consent, index) => (
+            {detail.consents.map((consent, index) =>
+              // prettier-ignore
               <li key={index}>
                 <strong>{CONSENT_PURPOSE_LABELS[consent.purpose]}</strong>: {consent.granted ? "aceptado" : "rechazado"} el <time dateTime={isoDateTime(consent.at)}>{formatDateTime(consent.at)}</time>
                 {consent.channel === "telefono" ? (
@@ -215,8 +234,8 @@ export default function ClientPage() {
                 ) : consent.ip ? (
                   <span className="font-mono text-sm text-slate-700"> desde {consent.ip}</span>
                 ) : null}
-              </li>
-            ))}
+              </li>,
+            )}
           </ul>
         )}
       </DetailSection>
@@ -254,7 +273,13 @@ export default function ClientPage() {
 
       <DetailSection id="correos" title="Correos enviados">
         <Capped shown={detail.emails.items.length} total={detail.emails.total} block />
-        <DataTable caption="Correos enviados al cliente" columns={EMAIL_COLUMNS} rows={detail.emails.items} rowKey={(e) => e.id} empty={<p>No se le ha enviado ningún correo.</p>} />
+        <DataTable
+          caption="Correos enviados al cliente"
+          columns={EMAIL_COLUMNS}
+          rows={detail.emails.items}
+          rowKey={(e) => e.id}
+          empty={<p>No se le ha enviado ningún correo.</p>}
+        />
       </DetailSection>
 
       <DetailSection id="notas" title="Notas internas">
@@ -303,7 +328,6 @@ export default function ClientPage() {
   );
 }
 
-
 function Capped({ shown, total, block }: { shown: number; total: number; block?: boolean }) {
   if (shown >= total) return null;
   const text = ` Se muestran los ${shown} más recientes de ${total}.`;
@@ -343,7 +367,9 @@ function reciboColumns(canDownload: boolean): Column<ClientRecibo>[] {
       header: "Documento",
       cell: (r) => (
         <a href={adminDocumentPaths.recibo(r.policyId, r.sequence)} download>
-          PDF<span className="sr-only"> del recibo {r.sequence} de la póliza {r.policyNumber}</span>
+          PDF
+          {/* prettier-ignore */}
+          <span className="sr-only"> del recibo {r.sequence} de la póliza {r.policyNumber}</span>
         </a>
       ),
     },
@@ -372,7 +398,8 @@ function TimelineItem({ entry }: { entry: ClientTimelineEntry }) {
       <p>
         <time dateTime={entry.at} className="tabular-nums text-slate-700">
           {formatDateTime(entry.at)}
-        </time> <strong>{entry.label}</strong>
+        </time>{" "}
+        <strong>{entry.label}</strong>
         {entry.policyNumber ? <span className="font-mono text-sm"> · {entry.policyNumber}</span> : null}
         {entry.actorLabel ? <span className="text-slate-700"> · {entry.actorLabel}</span> : null}
       </p>

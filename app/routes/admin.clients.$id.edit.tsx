@@ -2,7 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { CLIENT_STAGE_LABELS, CLIENT_STAGES, ClientDataSchema, ClientDetailSchema, ClientFormSchema, toClientPatch } from "../../api/contract/clients";
+import {
+  CLIENT_STAGE_LABELS,
+  CLIENT_STAGES,
+  ClientDataSchema,
+  ClientDetailSchema,
+  ClientFormSchema,
+  toClientPatch,
+} from "../../api/contract/clients";
 import { BackLink } from "~/components/ui/back-link";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { DateField, Field, SelectField } from "~/components/ui/field";
@@ -25,7 +32,11 @@ export const loader = (args: LoaderFunctionArgs) =>
     const id = positiveIdParam(params.id);
     const { client, erasedAt } = await api.get(`/admin/clients/${id}`, { schema: ClientDetailSchema, signal: request.signal });
     if (erasedAt) {
-      throw redirectWithToast(`/admin/clients/${id}`, { type: "warning", title: "Cliente anonimizado", description: "Sus datos ya no se pueden editar." }, { headers });
+      throw redirectWithToast(
+        `/admin/clients/${id}`,
+        { type: "warning", title: "Cliente anonimizado", description: "Sus datos ya no se pueden editar." },
+        { headers },
+      );
     }
     return { client };
   });
@@ -35,7 +46,11 @@ export const action = (args: ActionFunctionArgs) =>
     const id = positiveIdParam(params.id);
     const values = form.parse(ClientFormSchema, { fields: FIELDS });
     const client = await api.patch(`/admin/clients/${id}`, { body: toClientPatch(values), schema: ClientDataSchema });
-    return redirectWithToast(`/admin/clients/${id}`, { type: "success", title: "Datos guardados", description: `Los cambios de ${client.name} quedan en el historial.` });
+    return redirectWithToast(`/admin/clients/${id}`, {
+      type: "success",
+      title: "Datos guardados",
+      description: `Los cambios de ${client.name} quedan en el historial.`,
+    });
   });
 
 export default function EditClientPage() {
@@ -67,10 +82,23 @@ export default function EditClientPage() {
         <AuthenticityTokenInput />
         <ErrorSummary form={form} fields={FIELDS.map((name) => fields[name])} />
         <Field label="Nombre y apellidos" meta={fields.name} width="lg" inputProps={{ autoComplete: "off" }} />
-        <Field label="NIF/NIE" hint="Con su letra, por ejemplo 12345678Z." meta={fields.nif} width="sm" inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }} />
+        <Field
+          label="NIF/NIE"
+          hint="Con su letra, por ejemplo 12345678Z."
+          meta={fields.nif}
+          width="sm"
+          inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }}
+        />
         <DateField label="Fecha de nacimiento" meta={fields.birthDate} example="15/04/1985" />
         <Field label="Correo electrónico" type="email" meta={fields.email} width="lg" inputProps={{ autoComplete: "off", spellCheck: false }} />
-        <Field label="Teléfono" type="tel" hint="Por ejemplo, 600 123 456 o +34 600 123 456." meta={fields.phone} width="sm" inputProps={{ autoComplete: "off" }} />
+        <Field
+          label="Teléfono"
+          type="tel"
+          hint="Por ejemplo, 600 123 456 o +34 600 123 456."
+          meta={fields.phone}
+          width="sm"
+          inputProps={{ autoComplete: "off" }}
+        />
         <Field label="Dirección" meta={fields.address} width="lg" inputProps={{ autoComplete: "off" }} />
         <Field label="Código postal" meta={fields.postalCode} width="xs" inputProps={{ autoComplete: "off", inputMode: "numeric" }} />
         <Field label="Población" meta={fields.city} width="md" inputProps={{ autoComplete: "off" }} />

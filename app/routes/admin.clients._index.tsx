@@ -1,6 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CLIENT_STAGE_LABELS, CLIENT_STAGE_TONES, CLIENT_STAGES, ClientListQuerySchema, ClientListSchema, type ClientRow } from "../../api/contract/clients";
+import {
+  CLIENT_STAGE_LABELS,
+  CLIENT_STAGE_TONES,
+  CLIENT_STAGES,
+  ClientListQuerySchema,
+  ClientListSchema,
+  type ClientRow,
+} from "../../api/contract/clients";
 import type { Column } from "~/components/list/data-table";
 import type { FilterDef } from "~/components/list/filter-bar";
 import { CsvLink, ListView } from "~/components/list/list-view";
@@ -26,7 +33,13 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 const FILTERS: FilterDef[] = [
   { name: "q", label: "Buscar", hint: "Un NIF/NIE completo, o 3 letras o más del nombre o del correo.", kind: "search" },
-  { name: "stage", label: "Etapa", kind: "select", placeholder: "Todas", options: CLIENT_STAGES.map((value) => ({ value, label: CLIENT_STAGE_LABELS[value] })) },
+  {
+    name: "stage",
+    label: "Etapa",
+    kind: "select",
+    placeholder: "Todas",
+    options: CLIENT_STAGES.map((value) => ({ value, label: CLIENT_STAGE_LABELS[value] })),
+  },
   {
     name: "inForce",
     label: "Pólizas en vigor",

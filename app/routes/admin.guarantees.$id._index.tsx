@@ -2,7 +2,13 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { GUARANTEE_PRICE_TYPE_LABELS, GuaranteeDetailSchema, GuaranteePriceFormSchema, type GuaranteeAuditEntry, type GuaranteeDetail } from "../../api/contract/guarantees";
+import {
+  GUARANTEE_PRICE_TYPE_LABELS,
+  GuaranteeDetailSchema,
+  GuaranteePriceFormSchema,
+  type GuaranteeAuditEntry,
+  type GuaranteeDetail,
+} from "../../api/contract/guarantees";
 import { hasPermission } from "../../api/contract/permissions";
 import { LINE_LABELS, PRICE_STATUS_LABELS, PRICE_STATUS_TONES } from "../../api/contract/vocabulary";
 import { DataTable, type Column } from "~/components/list/data-table";
@@ -62,20 +68,22 @@ export const action = (args: ActionFunctionArgs) =>
     return redirectWithToast(guaranteePath(id), {
       type: "success",
       title: updated.active ? "Garantía activada" : "Garantía desactivada",
-      description: updated.active ? "Se ofrece de nuevo en las cotizaciones nuevas." : "Ya no se ofrece en las cotizaciones nuevas; las pólizas que la llevan la conservan.",
+      description: updated.active
+        ? "Se ofrece de nuevo en las cotizaciones nuevas."
+        : "Ya no se ofrece en las cotizaciones nuevas; las pólizas que la llevan la conservan.",
     });
   });
 
 function deactivateCopy(g: GuaranteeDetail): ConfirmCopy {
   return {
     title: `¿Desactivar «${g.name}»?`,
-    description: (
+    description:
+      // prettier-ignore
       <>
         Dejará de ofrecerse en las cotizaciones nuevas. {g.livePolicies > 0
           ? `La llevan ${g.livePolicies} pólizas vivas: la conservan, también en sus documentos.`
           : "Ninguna póliza viva la lleva."} Las garantías no se borran: puedes volver a activarla.
-      </>
-    ),
+      </>,
     confirmLabel: "Sí, desactivar",
     pendingText: "Desactivando…",
     variant: "danger",
@@ -120,7 +128,11 @@ export default function GuaranteePage() {
               Editar datos
             </Link>
             <div>
-              <FormErrorsAlert id="activar-desactivar" lastResult={actionData?.intent === toggleIntent ? actionData.result : undefined} className="mb-3" />
+              <FormErrorsAlert
+                id="activar-desactivar"
+                lastResult={actionData?.intent === toggleIntent ? actionData.result : undefined}
+                className="mb-3"
+              />
               <ConfirmAction
                 intent={toggleIntent}
                 triggerLabel={g.active ? "Desactivar garantía" : "Activar garantía"}
@@ -167,6 +179,7 @@ export default function GuaranteePage() {
         <p className="mb-3">
           Precio como opcional hoy: <strong>{describeGuaranteePrice(g.price.priceType, g.price.priceValue)}</strong>
           {g.nextPrice ? (
+            // prettier-ignore
             <>
               . Programado: <strong>{describeGuaranteePrice(g.nextPrice.priceType, g.nextPrice.priceValue)}</strong> desde el {formatDate(g.nextPrice.validFrom)}
             </>
@@ -174,7 +187,9 @@ export default function GuaranteePage() {
           . Cada cotización conserva el precio con el que se hizo.
         </p>
         <DataTable caption="Historial de precios" columns={PRICE_COLUMNS} rows={g.prices} rowKey={(p) => p.version} empty={<p>Sin precios.</p>} />
-        {canWrite ? <PriceForm key={g.prices.length} today={g.today} lastResult={actionData?.intent === "price" ? actionData.result : undefined} /> : null}
+        {canWrite ? (
+          <PriceForm key={g.prices.length} today={g.today} lastResult={actionData?.intent === "price" ? actionData.result : undefined} />
+        ) : null}
       </DetailSection>
 
       <DetailSection id="historial" title="Historial de cambios">
@@ -192,23 +207,39 @@ export default function GuaranteePage() {
   );
 }
 
-
 const PRICE_COLUMNS: Column<GuaranteeDetail["prices"][number]>[] = [
   { id: "version", header: "Versión", rowHeader: true, cell: (p) => `v${p.version}` },
   { id: "type", header: "Tipo", cell: (p) => GUARANTEE_PRICE_TYPE_LABELS[p.priceType] },
   { id: "amount", header: "Importe", align: "end", className: "whitespace-nowrap", cell: (p) => describeGuaranteePrice(p.priceType, p.priceValue) },
-  { id: "validFrom", header: "En vigor desde", className: "whitespace-nowrap", cell: (p) => <time dateTime={p.validFrom}>{formatDate(p.validFrom)}</time> },
+  {
+    id: "validFrom",
+    header: "En vigor desde",
+    className: "whitespace-nowrap",
+    cell: (p) => <time dateTime={p.validFrom}>{formatDate(p.validFrom)}</time>,
+  },
   { id: "status", header: "Estado", cell: (p) => <Badge tone={PRICE_STATUS_TONES[p.status]}>{PRICE_STATUS_LABELS[p.status]}</Badge> },
   { id: "createdBy", header: "Cambiado por", className: "break-all", cell: (p) => p.createdBy ?? "Carga inicial" },
-  { id: "createdAt", header: "Cuándo", className: "whitespace-nowrap", cell: (p) => <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time> },
+  {
+    id: "createdAt",
+    header: "Cuándo",
+    className: "whitespace-nowrap",
+    cell: (p) => <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>,
+  },
 ];
 
 function PriceForm({ today, lastResult }: { today: string; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useZodForm({ id: "nuevo-precio", schema: GuaranteePriceFormSchema, lastResult, defaultValue: { priceType: "fixed", validFrom: formatDate(today) } });
+  const [form, fields] = useZodForm({
+    id: "nuevo-precio",
+    schema: GuaranteePriceFormSchema,
+    lastResult,
+    defaultValue: { priceType: "fixed", validFrom: formatDate(today) },
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 max-w-xl rounded-md border border-slate-300 bg-white p-4">
       <h3 className="text-lg font-bold">Nuevo precio</h3>
-      <p className="mt-1 text-slate-700">Se aplica a las cotizaciones que se hagan desde su fecha de efecto (hoy o más adelante). Las ya hechas no cambian.</p>
+      <p className="mt-1 text-slate-700">
+        Se aplica a las cotizaciones que se hagan desde su fecha de efecto (hoy o más adelante). Las ya hechas no cambian.
+      </p>
       <AuthenticityTokenInput />
       <ErrorSummary form={form} fields={[fields.priceType, fields.price, fields.validFrom]} />
       <RadioGroup meta={fields.priceType as never} legend="Tipo de precio" options={PRICE_TYPE_OPTIONS} />
@@ -233,7 +264,10 @@ function describeChanges(entry: GuaranteeAuditEntry): string | null {
   if (entry.action === "guarantee.price_changed" && typeof after.priceValue === "number") {
     return `v${String(after.version)}: ${describeGuaranteePrice(after.priceType === "percent" ? "percent" : "fixed", after.priceValue)} desde el ${formatDate(String(after.validFrom))}`;
   }
-  if (entry.action === "guarantee.updated") return `Cambió: ${Object.keys(after).map((k) => FIELD_LABELS[k] ?? k).join(", ")}`;
+  if (entry.action === "guarantee.updated")
+    return `Cambió: ${Object.keys(after)
+      .map((k) => FIELD_LABELS[k] ?? k)
+      .join(", ")}`;
   return null;
 }
 
@@ -256,7 +290,8 @@ function HistoryItem({ entry }: { entry: GuaranteeAuditEntry }) {
       <p>
         <time dateTime={entry.at} className="tabular-nums text-slate-700">
           {formatDateTime(entry.at)}
-        </time> <strong>{entry.label}</strong>
+        </time>{" "}
+        <strong>{entry.label}</strong>
         {entry.actorLabel ? <span className="text-slate-700"> · {entry.actorLabel}</span> : null}
       </p>
       {summary ? <p className="text-slate-700">{summary}</p> : null}

@@ -12,7 +12,9 @@ import { GuaranteeForm } from "./__admin.guarantee-form";
 /** /admin/guarantees/{id}/edit: what the customer reads, the plans, limit and deductible. Line, code and price change elsewhere (ADR 016). */
 const ROUTE_ID = "routes/admin.guarantees.$id.edit";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: adminTitle(`Editar ${data?.guarantee.name ?? "garantía"}`, matches) }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: adminTitle(`Editar ${data?.guarantee.name ?? "garantía"}`, matches) },
+];
 
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, ROUTE_ID, async ({ api, params, request }) => {
@@ -26,7 +28,11 @@ export const action = (args: ActionFunctionArgs) =>
     const id = positiveIdParam(params.id);
     const body = form.parse(GuaranteeEditFormSchema, { fields: ["name", "description", "hint", "includedIn", "optionalIn", "limitText"] });
     const updated = await api.patch(`/admin/guarantees/${id}`, { body, schema: GuaranteeDetailSchema });
-    return redirectWithToast(`/admin/guarantees/${id}`, { type: "success", title: "Datos guardados", description: `Los cambios de ${updated.name} quedan en el historial.` });
+    return redirectWithToast(`/admin/guarantees/${id}`, {
+      type: "success",
+      title: "Datos guardados",
+      description: `Los cambios de ${updated.name} quedan en el historial.`,
+    });
   });
 
 export default function EditGuaranteePage() {
@@ -38,8 +44,8 @@ export default function EditGuaranteePage() {
       <BackLink to={back}>{g.name}</BackLink>
       <h1 className="mt-4 text-2xl font-bold tracking-tight">Editar garantía</h1>
       <p className="mt-1 text-slate-700">
-        {LINE_LABELS[g.line]} · <span className="font-mono">{g.code}</span>. El ramo y el código no cambian; el precio se cambia desde la ficha, con su fecha de efecto. Cada cambio queda
-        registrado con su valor anterior.
+        {LINE_LABELS[g.line]} · <span className="font-mono">{g.code}</span>. El ramo y el código no cambian; el precio se cambia desde la ficha, con
+        su fecha de efecto. Cada cambio queda registrado con su valor anterior.
       </p>
       <GuaranteeForm
         mode="edit"

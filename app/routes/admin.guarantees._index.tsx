@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GUARANTEE_STATE_LABELS, GUARANTEE_STATES, GuaranteeListQuerySchema, GuaranteeListSchema, type GuaranteeRow } from "../../api/contract/guarantees";
+import {
+  GUARANTEE_STATE_LABELS,
+  GUARANTEE_STATES,
+  GuaranteeListQuerySchema,
+  GuaranteeListSchema,
+  type GuaranteeRow,
+} from "../../api/contract/guarantees";
 import { LINE_LABELS, LINES } from "../../api/contract/vocabulary";
 import type { Column } from "~/components/list/data-table";
 import type { FilterDef } from "~/components/list/filter-bar";
@@ -32,7 +38,13 @@ export const loader = (args: LoaderFunctionArgs) =>
 const FILTERS: FilterDef[] = [
   { name: "q", label: "Buscar", hint: "Parte del código o del nombre.", kind: "search" },
   { name: "line", label: "Ramo", kind: "select", placeholder: "Todos", options: LINES.map((value) => ({ value, label: LINE_LABELS[value] })) },
-  { name: "state", label: "Estado", kind: "select", placeholder: "Activas e inactivas", options: GUARANTEE_STATES.map((value) => ({ value, label: GUARANTEE_STATE_LABELS[value] })) },
+  {
+    name: "state",
+    label: "Estado",
+    kind: "select",
+    placeholder: "Activas e inactivas",
+    options: GUARANTEE_STATES.map((value) => ({ value, label: GUARANTEE_STATE_LABELS[value] })),
+  },
 ];
 
 const planNames = (plans: { name: string }[]) => (plans.length ? plans.map((p) => p.name).join(", ") : "—");
@@ -60,7 +72,13 @@ const COLUMNS: Column<GuaranteeRow>[] = [
     ),
   },
   { id: "limit", header: "Límite", cell: (g) => g.limitText ?? (g.limitCents !== null ? formatMoney(g.limitCents) : "—") },
-  { id: "deductible", header: "Franquicia", align: "end", className: "whitespace-nowrap", cell: (g) => (g.deductibleCents ? formatMoney(g.deductibleCents) : "Sin franquicia") },
+  {
+    id: "deductible",
+    header: "Franquicia",
+    align: "end",
+    className: "whitespace-nowrap",
+    cell: (g) => (g.deductibleCents ? formatMoney(g.deductibleCents) : "Sin franquicia"),
+  },
   { id: "active", header: "Estado", cell: (g) => <Badge tone={g.active ? "success" : "neutral"}>{g.active ? "Activa" : "Inactiva"}</Badge> },
   { id: "livePolicies", header: "Pólizas vivas", align: "end", cell: (g) => g.livePolicies },
   {
@@ -83,8 +101,8 @@ export default function GuaranteesPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Garantías</h1>
           <p className="mt-1 text-slate-700">
-            Las coberturas de cada ramo: en qué planes van incluidas, en cuáles se ofrecen como opcionales y a qué precio. «Pólizas vivas»: pendientes de pago, en vigor o
-            suspendidas que la llevan.
+            Las coberturas de cada ramo: en qué planes van incluidas, en cuáles se ofrecen como opcionales y a qué precio. «Pólizas vivas»: pendientes
+            de pago, en vigor o suspendidas que la llevan.
           </p>
         </div>
         <div className="flex flex-wrap gap-3">

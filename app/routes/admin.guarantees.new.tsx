@@ -21,12 +21,16 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const action = (args: ActionFunctionArgs) =>
   adminAction(args, ROUTE_ID, async ({ api, form }) => {
-    const body = form.parse(GuaranteeCreateFormSchema, { fields: ["line", "code", "name", "description", "hint", "includedIn", "optionalIn", "priceType", "limitText", "active"] });
+    const body = form.parse(GuaranteeCreateFormSchema, {
+      fields: ["line", "code", "name", "description", "hint", "includedIn", "optionalIn", "priceType", "limitText", "active"],
+    });
     const created = await api.post("/admin/guarantees", { body, schema: GuaranteeDetailSchema });
     return redirectWithToast(`/admin/guarantees/${created.id}`, {
       type: "success",
       title: "Garantía creada",
-      description: created.active ? `${created.name} ya se ofrece en las cotizaciones nuevas.` : `${created.name} está desactivada: no se ofrece todavía.`,
+      description: created.active
+        ? `${created.name} ya se ofrece en las cotizaciones nuevas.`
+        : `${created.name} está desactivada: no se ofrece todavía.`,
     });
   });
 

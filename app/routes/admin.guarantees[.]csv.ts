@@ -6,5 +6,11 @@ import { csvExport } from "~/lib/list.server";
 /** /admin/guarantees.csv: every guarantee of /admin/guarantees's filtered list, in its order (streamed). */
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, "routes/admin.guarantees[.]csv", ({ api, request, headers, context }) =>
-    csvExport(request, api, { schema: GuaranteeExportQuerySchema, apiPath: "/admin/guarantees/export", listPath: "/admin/guarantees" }, headers, context),
+    csvExport(
+      request,
+      api,
+      { schema: GuaranteeExportQuerySchema, apiPath: "/admin/guarantees/export", listPath: "/admin/guarantees" },
+      headers,
+      context,
+    ),
   );

@@ -59,7 +59,11 @@ export default function PermissionsPage() {
           ✓ el rol tiene el permiso; ✕ no lo tiene.
         </p>
         {/* Scrolls both ways on small screens. */}
-        <ScrollRegion label="Tabla de permisos por rol, desplazable" describedBy="matriz-ayuda" className="mt-4 max-h-[70vh] overflow-auto rounded-md border border-slate-200 bg-white">
+        <ScrollRegion
+          label="Tabla de permisos por rol, desplazable"
+          describedBy="matriz-ayuda"
+          className="mt-4 max-h-[70vh] overflow-auto rounded-md border border-slate-200 bg-white"
+        >
           <table className="w-full border-separate border-spacing-0 text-left text-sm">
             <caption className="sr-only">Permisos concedidos a cada rol</caption>
             <thead>
@@ -121,9 +125,15 @@ export default function PermissionsPage() {
             <caption className="sr-only">Catálogo de permisos</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className={headCell}>Permiso</th>
-                <th scope="col" className={headCell}>Grupo</th>
-                <th scope="col" className={headCell}>Descripción</th>
+                <th scope="col" className={headCell}>
+                  Permiso
+                </th>
+                <th scope="col" className={headCell}>
+                  Grupo
+                </th>
+                <th scope="col" className={headCell}>
+                  Descripción
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">

@@ -71,10 +71,14 @@ type Intent = AdminPolicyAction | "note";
 
 /** What each action says once done, from the policy as the API answers it afterwards. */
 const DONE: Record<Intent, { title: string; detail?: (p: AdminPolicy) => string }> = {
-  suspend: { title: "Cobertura suspendida", detail: () => "La póliza queda suspendida hasta que se rehabilite. El historial dice si se ha avisado al cliente por correo." },
+  suspend: {
+    title: "Cobertura suspendida",
+    detail: () => "La póliza queda suspendida hasta que se rehabilite. El historial dice si se ha avisado al cliente por correo.",
+  },
   reactivate: {
     title: "Póliza rehabilitada",
-    detail: (p) => (p.lifecycle.coverResumesAt ? `La cobertura se reanuda el ${formatDateTime(p.lifecycle.coverResumesAt)}.` : "La póliza vuelve a estar en vigor."),
+    detail: (p) =>
+      p.lifecycle.coverResumesAt ? `La cobertura se reanuda el ${formatDateTime(p.lifecycle.coverResumesAt)}.` : "La póliza vuelve a estar en vigor.",
   },
   cancel: {
     title: "Póliza anulada",
@@ -103,7 +107,11 @@ export const action = (args: ActionFunctionArgs) =>
         async (values) => {
           const path = intent === "note" ? "notes" : intent;
           const policy = await api.post(`/admin/policies/${id}/${path}`, { body: values, schema: AdminPolicySchema });
-          return redirectWithToast(adminPolicyPath(id), { type: "success", title: DONE[intent].title, description: DONE[intent].detail?.(policy) || undefined });
+          return redirectWithToast(adminPolicyPath(id), {
+            type: "success",
+            title: DONE[intent].title,
+            description: DONE[intent].detail?.(policy) || undefined,
+          });
         },
         options,
       );
@@ -144,11 +152,14 @@ function confirmCopy(intent: AdminPolicyAction, number: string, values: Record<s
     case "cancel":
       return {
         title: `¿Anular la póliza ${number}?`,
-        description: withValues("La anulación no se puede deshacer: sus recibos pendientes se anulan. El cliente recibe un aviso por correo con el motivo (sin la nota).", [
-          ...(values.reason ? [`Motivo: ${CANCELLATION_REASON_LABELS[values.reason as CancellationReason] ?? values.reason}`] : []),
-          ...(values.effectiveDate ? [`Fecha de efecto: ${safeDate(values.effectiveDate)}`] : []),
-          ...(values.note ? [`Nota: ${values.note}`] : []),
-        ]),
+        description: withValues(
+          "La anulación no se puede deshacer: sus recibos pendientes se anulan. El cliente recibe un aviso por correo con el motivo (sin la nota).",
+          [
+            ...(values.reason ? [`Motivo: ${CANCELLATION_REASON_LABELS[values.reason as CancellationReason] ?? values.reason}`] : []),
+            ...(values.effectiveDate ? [`Fecha de efecto: ${safeDate(values.effectiveDate)}`] : []),
+            ...(values.note ? [`Nota: ${values.note}`] : []),
+          ],
+        ),
         confirmLabel: "Sí, anular la póliza",
         pendingText: "Anulando…",
         variant: "danger",
@@ -156,7 +167,10 @@ function confirmCopy(intent: AdminPolicyAction, number: string, values: Record<s
     case "stop-renewal":
       return {
         title: `¿Detener la renovación de la póliza ${number}?`,
-        description: withValues("La póliza no se prorrogará: vencerá en su fecha de vencimiento.", values.by ? [`Se opone: ${RENEWAL_STOPPER_LABELS[values.by as RenewalStopper] ?? values.by}`] : []),
+        description: withValues(
+          "La póliza no se prorrogará: vencerá en su fecha de vencimiento.",
+          values.by ? [`Se opone: ${RENEWAL_STOPPER_LABELS[values.by as RenewalStopper] ?? values.by}`] : [],
+        ),
         confirmLabel: "Sí, detener la renovación",
         pendingText: "Deteniendo…",
         variant: "danger",
@@ -164,7 +178,8 @@ function confirmCopy(intent: AdminPolicyAction, number: string, values: Record<s
     case "renew":
       return {
         title: `¿Preparar ahora la renovación de la póliza ${number}?`,
-        description: "Se tarifica la próxima anualidad con la tarifa vigente y se envía al cliente el aviso con la nueva prima. La anualidad cambia en la fecha de vencimiento.",
+        description:
+          "Se tarifica la próxima anualidad con la tarifa vigente y se envía al cliente el aviso con la nueva prima. La anualidad cambia en la fecha de vencimiento.",
         confirmLabel: "Sí, renovar",
         pendingText: "Renovando…",
         variant: "primary",
@@ -214,7 +229,11 @@ export default function AdminPolicyPage() {
       </AdminPolicyHeader>
 
       {canWrite && confirming ? (
-        <ConfirmStep intent={confirming.intent} copy={confirmCopy(confirming.intent as AdminPolicyAction, policy.number, confirming.confirm)} fields={confirming.confirm} />
+        <ConfirmStep
+          intent={confirming.intent}
+          copy={confirmCopy(confirming.intent as AdminPolicyAction, policy.number, confirming.confirm)}
+          fields={confirming.confirm}
+        />
       ) : null}
 
       <DetailSection id="situacion" title="Situación">
@@ -230,14 +249,18 @@ export default function AdminPolicyPage() {
           </Fact>
           <Fact term="Teléfono">{policy.policyholder.phone ?? "—"}</Fact>
           <Fact term="Dirección">
-            {[policy.policyholder.address, [policy.policyholder.postalCode, policy.policyholder.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "—"}
+            {[policy.policyholder.address, [policy.policyholder.postalCode, policy.policyholder.city].filter(Boolean).join(" ")]
+              .filter(Boolean)
+              .join(", ") || "—"}
           </Fact>
         </dl>
       </DetailSection>
 
       <DetailSection id="riesgo" title="Riesgo asegurado">
         <PolicyRiskFacts policy={policy} />
-        {policy.insurer ? <InsurerInfo insurer={policy.insurer} intro="La entidad que cubre el riesgo de esta póliza (la del ramo cuando se contrató)." /> : null}
+        {policy.insurer ? (
+          <InsurerInfo insurer={policy.insurer} intro="La entidad que cubre el riesgo de esta póliza (la del ramo cuando se contrató)." />
+        ) : null}
         {canWrite && policy.status !== "anulada" && policy.status !== "vencida" ? (
           <p className="mt-4">
             <Link to={`/admin/policies/${policy.id}/edit`} className="underline">
@@ -259,7 +282,15 @@ export default function AdminPolicyPage() {
             badges
             policy={{
               number: policy.number,
-              recibos: data.recibos.map((r) => ({ sequence: r.sequence, kind: r.kind, period: r.period, dueDate: r.dueDate, amount: r.amountCents, status: r.status, paidAt: r.paidAt })),
+              recibos: data.recibos.map((r) => ({
+                sequence: r.sequence,
+                kind: r.kind,
+                period: r.period,
+                dueDate: r.dueDate,
+                amount: r.amountCents,
+                status: r.status,
+                paidAt: r.paidAt,
+              })),
             }}
             pdfHref={(sequence) => adminDocumentPaths.recibo(policy.id, sequence)}
           />
@@ -285,7 +316,9 @@ export default function AdminPolicyPage() {
             <a href={documentPaths.ipid(policy.line)}>Documento de información del producto (IPID) (PDF)</a>
           </li>
         </ul>
-        <p className="mt-2 text-sm text-slate-700">Los recibos en PDF, en la tabla de recibos. Son los mismos documentos que el cliente descarga desde Mi póliza.</p>
+        <p className="mt-2 text-sm text-slate-700">
+          Los recibos en PDF, en la tabla de recibos. Son los mismos documentos que el cliente descarga desde Mi póliza.
+        </p>
       </DetailSection>
 
       <DetailSection id="historial" title="Historial">
@@ -298,7 +331,6 @@ export default function AdminPolicyPage() {
     </div>
   );
 }
-
 
 function LifecycleFacts({ data }: { data: AdminPolicy }) {
   const { policy, lifecycle, payment } = data;
@@ -321,21 +353,28 @@ function LifecycleFacts({ data }: { data: AdminPolicy }) {
       <Fact term="Medio de pago">
         {payment.method ? PAYMENT_METHOD_LABELS[payment.method] : "—"}
         {payment.iban ? ` (${payment.iban})` : ""}
-        {payment.method ? (payment.hasMandate ? ", con mandato para los cobros siguientes" : ", sin mandato: los cobros siguientes no se pueden cargar") : ""}
+        {payment.method
+          ? payment.hasMandate
+            ? ", con mandato para los cobros siguientes"
+            : ", sin mandato: los cobros siguientes no se pueden cargar"
+          : ""}
       </Fact>
       {lifecycle.suspendedAt ? <Fact term="Suspendida el">{formatDateTime(lifecycle.suspendedAt)}</Fact> : null}
       {lifecycle.coverResumesAt ? <Fact term="La cobertura se reanuda el">{formatDateTime(lifecycle.coverResumesAt)}</Fact> : null}
       {lifecycle.cancellation ? (
+        // prettier-ignore
         <Fact term="Anulación">
           {CANCELLATION_REASON_LABELS[lifecycle.cancellation.reason]}, con efecto {formatDate(lifecycle.cancellation.effectiveDate)} (registrada el {formatDateTime(lifecycle.cancellation.at)})
         </Fact>
       ) : null}
       {lifecycle.renewalStopped ? (
+        // prettier-ignore
         <Fact term="Renovación">
           Detenida: {RENEWAL_STOPPER_LABELS[lifecycle.renewalStopped.by].toLowerCase()} se opone a la prórroga (el {formatDateTime(lifecycle.renewalStopped.at)})
         </Fact>
       ) : null}
       {lifecycle.renewalOffer ? (
+        // prettier-ignore
         <Fact term="Renovación preparada">
           Del {formatDate(lifecycle.renewalOffer.startDate)} al {formatDate(lifecycle.renewalOffer.endDate)}, nueva prima total {formatMoney(lifecycle.renewalOffer.totalPremiumCents)} (ahora {formatMoney(policy.premium.total)}). {lifecycle.renewalOffer.noticeSentAt ? `Aviso enviado el ${formatDateTime(lifecycle.renewalOffer.noticeSentAt)}.` : "Aviso sin enviar."}
         </Fact>
@@ -352,10 +391,18 @@ function History({ history }: { history: AdminPolicy["history"] }) {
         <caption className="sr-only">Historial de la póliza, lo más reciente primero</caption>
         <thead className="bg-slate-50">
           <tr className="border-b border-slate-300">
-            <th scope="col" className="px-3 py-2">Fecha</th>
-            <th scope="col" className="px-3 py-2">Quién</th>
-            <th scope="col" className="px-3 py-2">Qué</th>
-            <th scope="col" className="px-3 py-2">Estado</th>
+            <th scope="col" className="px-3 py-2">
+              Fecha
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Quién
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Qué
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Estado
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -421,7 +468,14 @@ function NoteForm({ lastResult }: { lastResult: StaffActionReply["result"] }) {
     <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl">
       <AuthenticityTokenInput />
       <ErrorSummary form={form} fields={[fields.body]} />
-      <TextareaField meta={fields.body} label="Nueva nota" hint="Solo la ve el equipo; queda en el historial con tu nombre." rows={3} width="full" className="mt-2" />
+      <TextareaField
+        meta={fields.body}
+        label="Nueva nota"
+        hint="Solo la ve el equipo; queda en el historial con tu nombre."
+        rows={3}
+        width="full"
+        className="mt-2"
+      />
       <SubmitButton intent="note" pendingText="Guardando la nota…" className="mt-4">
         Añadir nota
       </SubmitButton>
@@ -439,7 +493,12 @@ const ACTION_PANELS: Record<AdminPolicyAction, { title: string; text: string; tr
     trigger: "Rehabilitar póliza",
     variant: "secondary",
   },
-  cancel: { title: "Anular la póliza", text: "Termina el contrato en la fecha de efecto y anula sus recibos pendientes.", trigger: "Anular póliza", variant: "danger" },
+  cancel: {
+    title: "Anular la póliza",
+    text: "Termina el contrato en la fecha de efecto y anula sus recibos pendientes.",
+    trigger: "Anular póliza",
+    variant: "danger",
+  },
   "stop-renewal": {
     title: "Detener la renovación",
     text: "Oposición a la prórroga tácita: el cliente, con un mes de antelación al vencimiento; la aseguradora, con dos (art. 22 LCS).",
@@ -464,7 +523,9 @@ function ActionsSection({ data, today, reply }: { data: AdminPolicy; today: stri
   return (
     <DetailSection id="acciones" title="Acciones">
       {data.actions.length === 0 ? (
-        <p className="mt-2 text-slate-700">En su estado actual ({POLICY_STATUS_LABELS[policy.status].toLowerCase()}) la póliza no admite ninguna acción.</p>
+        <p className="mt-2 text-slate-700">
+          En su estado actual ({POLICY_STATUS_LABELS[policy.status].toLowerCase()}) la póliza no admite ninguna acción.
+        </p>
       ) : (
         <ul className="mt-3 grid items-start gap-4 md:grid-cols-2">
           {data.actions.map((intent) => {
@@ -497,7 +558,17 @@ function ActionsSection({ data, today, reply }: { data: AdminPolicy; today: stri
 const CANCEL_OPTIONS = CANCELLATION_REASONS.map((reason) => ({ value: reason, label: CANCELLATION_REASON_LABELS[reason] }));
 const STOPPER_OPTIONS = RENEWAL_STOPPERS.map((by) => ({ value: by, label: RENEWAL_STOPPER_LABELS[by] }));
 
-function ActionForm({ intent, number, today, lastResult }: { intent: AdminPolicyAction; number: string; today: string; lastResult: StaffActionReply["result"] }) {
+function ActionForm({
+  intent,
+  number,
+  today,
+  lastResult,
+}: {
+  intent: AdminPolicyAction;
+  number: string;
+  today: string;
+  lastResult: StaffActionReply["result"];
+}) {
   const panel = ACTION_PANELS[intent];
   const common = {
     id: `accion-${intent}`,
@@ -539,7 +610,14 @@ function ActionForm({ intent, number, today, lastResult }: { intent: AdminPolicy
                 className="mt-2"
               />
               <DateField meta={fields.effectiveDate} label="Fecha de efecto" hint="Por defecto, hoy." example={formatDate(today)} className="mt-4" />
-              <TextareaField meta={fields.note} label="Nota (opcional)" hint="Solo para el equipo: el aviso al cliente no la incluye." rows={2} width="full" className="mt-4" />
+              <TextareaField
+                meta={fields.note}
+                label="Nota (opcional)"
+                hint="Solo para el equipo: el aviso al cliente no la incluye."
+                rows={2}
+                width="full"
+                className="mt-4"
+              />
             </>
           )}
         </ConfirmedForm>
@@ -547,7 +625,16 @@ function ActionForm({ intent, number, today, lastResult }: { intent: AdminPolicy
     case "stop-renewal":
       return (
         <ConfirmedForm {...common} schema={StopRenewalBodySchema}>
-          {(fields) => <SelectField meta={fields.by} label="Quién se opone a la prórroga" placeholder="Elige quién" options={STOPPER_OPTIONS} width="sm" className="mt-2" />}
+          {(fields) => (
+            <SelectField
+              meta={fields.by}
+              label="Quién se opone a la prórroga"
+              placeholder="Elige quién"
+              options={STOPPER_OPTIONS}
+              width="sm"
+              className="mt-2"
+            />
+          )}
         </ConfirmedForm>
       );
     case "reactivate":

@@ -7,5 +7,9 @@ import { downloadFrom } from "~/lib/list.server";
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, "routes/admin.policies.$id.documentos.condiciones", async ({ api, params, request, headers, context }) => {
     const id = positiveIdParam(params.id);
-    return downloadFrom(await api.getResponse(`/admin/policies/${id}/documents/conditions`, { accept: "application/pdf", signal: request.signal }), headers, context);
+    return downloadFrom(
+      await api.getResponse(`/admin/policies/${id}/documents/conditions`, { accept: "application/pdf", signal: request.signal }),
+      headers,
+      context,
+    );
   });

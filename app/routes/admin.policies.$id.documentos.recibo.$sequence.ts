@@ -8,5 +8,9 @@ export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, "routes/admin.policies.$id.documentos.recibo.$sequence", async ({ api, params, request, headers, context }) => {
     const id = positiveIdParam(params.id);
     const sequence = positiveIdParam(params.sequence);
-    return downloadFrom(await api.getResponse(`/admin/policies/${id}/documents/recibos/${sequence}`, { accept: "application/pdf", signal: request.signal }), headers, context);
+    return downloadFrom(
+      await api.getResponse(`/admin/policies/${id}/documents/recibos/${sequence}`, { accept: "application/pdf", signal: request.signal }),
+      headers,
+      context,
+    );
   });

@@ -24,7 +24,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 const ROUTE_ID = "routes/admin.policies.$id.edit";
 const FIELDS = ["registration", "riskAddress.street", "riskAddress.door", "riskAddress.city", "iban"] as const;
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: adminTitle(`Modificar la póliza ${data?.data.policy.number ?? ""}`, matches) }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: adminTitle(`Modificar la póliza ${data?.data.policy.number ?? ""}`, matches) },
+];
 
 export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ROUTE_ID, async (context) => loadAdminPolicy(context, ROUTE_ID));
 
@@ -44,7 +46,11 @@ export default function EditPolicyPage() {
   const { data } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { policy } = data;
-  const risk = policy.risk as { registration?: string; postalCode?: string; riskAddress?: { street?: string; door?: string; city?: string; postalCode?: string } };
+  const risk = policy.risk as {
+    registration?: string;
+    postalCode?: string;
+    riskAddress?: { street?: string; door?: string; city?: string; postalCode?: string };
+  };
   const isCar = policy.line === "auto";
   const postalCode = risk.riskAddress?.postalCode ?? risk.postalCode ?? "";
   const [form, fields] = useZodForm({
@@ -53,7 +59,9 @@ export default function EditPolicyPage() {
     lastResult,
     defaultValue: isCar
       ? { registration: risk.registration ?? "" }
-      : { riskAddress: { street: risk.riskAddress?.street ?? "", door: risk.riskAddress?.door ?? "", postalCode, city: risk.riskAddress?.city ?? "" } },
+      : {
+          riskAddress: { street: risk.riskAddress?.street ?? "", door: risk.riskAddress?.door ?? "", postalCode, city: risk.riskAddress?.city ?? "" },
+        },
   });
   const address = fields.riskAddress.getFieldset();
   const back = `/admin/policies/${policy.id}`;
@@ -63,6 +71,7 @@ export default function EditPolicyPage() {
       <h1 className="mt-4 text-2xl font-bold tracking-tight">
         Modificar la póliza <PolicyNumber number={policy.number} />
       </h1>
+      {/* prettier-ignore */}
       <p className="mt-1 text-slate-700">
         Aquí se cambia lo que no cambia la prima. Un cambio de plan, garantías, forma de pago o de los datos que tarifican necesita un suplemento. Los datos de contacto del
         tomador se cambian en <Link to={`/admin/clients/${data.clientId}/edit`} className="underline">
@@ -74,7 +83,13 @@ export default function EditPolicyPage() {
         <AuthenticityTokenInput />
         <ErrorSummary form={form} fields={[fields.registration, address.street, address.door, address.city, fields.iban]} />
         {isCar ? (
-          <Field label="Matrícula del vehículo" hint="Por ejemplo, 1234 BCD o M-1234-AB." meta={fields.registration} width="sm" inputProps={{ autoComplete: "off", autoCapitalize: "characters", spellCheck: false }} />
+          <Field
+            label="Matrícula del vehículo"
+            hint="Por ejemplo, 1234 BCD o M-1234-AB."
+            meta={fields.registration}
+            width="sm"
+            inputProps={{ autoComplete: "off", autoCapitalize: "characters", spellCheck: false }}
+          />
         ) : (
           <fieldset className="mt-6">
             <legend className="text-lg font-semibold">Dirección de la vivienda asegurada</legend>

@@ -143,20 +143,27 @@ function confirmCopy(intent: AdminReciboAction, recibo: AdminRecibo, values: Rec
 export default function PolicyPaymentsPage() {
   const { data, canWrite } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StaffActionReply | undefined;
-  const confirmingRecibo = reply?.confirm ? data.recibos.find((r) => String(r.id) === reply.target && r.actions.includes(reply.intent as AdminReciboAction)) : undefined;
+  const confirmingRecibo = reply?.confirm
+    ? data.recibos.find((r) => String(r.id) === reply.target && r.actions.includes(reply.intent as AdminReciboAction))
+    : undefined;
 
   return (
     <div className="space-y-6">
       <AdminPolicyHeader data={data} />
 
       {canWrite && reply?.confirm && confirmingRecibo ? (
-        <ConfirmStep intent={reply.intent} copy={confirmCopy(reply.intent as AdminReciboAction, confirmingRecibo, reply.confirm)} fields={reply.confirm} />
+        <ConfirmStep
+          intent={reply.intent}
+          copy={confirmCopy(reply.intent as AdminReciboAction, confirmingRecibo, reply.confirm)}
+          fields={reply.confirm}
+        />
       ) : null}
 
       <section aria-labelledby="recibos-titulo">
         <h2 id="recibos-titulo" className="text-xl font-bold">
           Recibos
         </h2>
+        {/* prettier-ignore */}
         <p className="mt-1 text-slate-700">
           Medio de pago: {data.payment.method ? PAYMENT_METHOD_LABELS[data.payment.method] : "—"}
           {data.payment.iban ? ` (${data.payment.iban})` : ""}. {canWrite ? "Cada acción pide confirmación y queda en el historial de la póliza." : "Tu rol puede ver los recibos, pero no cambiarlos."}
@@ -283,12 +290,26 @@ function ReciboActions({ recibo, reply }: { recibo: AdminRecibo; reply: StaffAct
               </summary>
               {intent === "return" ? (
                 <ConfirmedForm {...common} schema={ReturnReciboBodySchema}>
-                  {(fields) => <Field meta={fields.reason} label="Motivo de la devolución" hint="Por ejemplo, «Cuenta sin saldo»." width="full" className="mt-2" />}
+                  {(fields) => (
+                    <Field
+                      meta={fields.reason}
+                      label="Motivo de la devolución"
+                      hint="Por ejemplo, «Cuenta sin saldo»."
+                      width="full"
+                      className="mt-2"
+                    />
+                  )}
                 </ConfirmedForm>
               ) : (
                 <ConfirmedForm {...common} schema={MarkReciboPaidBodySchema}>
                   {(fields) => (
-                    <Field meta={fields.reference} label="Referencia de la transferencia" width="full" className="mt-2" inputProps={{ autoComplete: "off", spellCheck: false }} />
+                    <Field
+                      meta={fields.reference}
+                      label="Referencia de la transferencia"
+                      width="full"
+                      className="mt-2"
+                      inputProps={{ autoComplete: "off", spellCheck: false }}
+                    />
                   )}
                 </ConfirmedForm>
               )}

@@ -1,12 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import {
-  AdminPolicyListQuerySchema,
-  AdminPolicyListSchema,
-  LifecycleRunResultSchema,
-  type AdminPolicyRow,
-} from "../../api/contract/admin-policies";
+import { AdminPolicyListQuerySchema, AdminPolicyListSchema, LifecycleRunResultSchema, type AdminPolicyRow } from "../../api/contract/admin-policies";
 import { LINE_LABELS, LINES, POLICY_STATUS_LABELS, POLICY_STATUSES } from "../../api/contract/vocabulary";
 import type { Column } from "~/components/list/data-table";
 import type { FilterDef } from "~/components/list/filter-bar";
@@ -70,7 +65,13 @@ const RUN_COPY: ConfirmCopy = {
 
 const FILTERS: FilterDef[] = [
   { name: "q", label: "Buscar", hint: "Número (COT-…), NIF/NIE, o nombre o correo del tomador.", kind: "search" },
-  { name: "status", label: "Estado", kind: "select", placeholder: "Todos", options: POLICY_STATUSES.map((s) => ({ value: s, label: POLICY_STATUS_LABELS[s] })) },
+  {
+    name: "status",
+    label: "Estado",
+    kind: "select",
+    placeholder: "Todos",
+    options: POLICY_STATUSES.map((s) => ({ value: s, label: POLICY_STATUS_LABELS[s] })),
+  },
   { name: "line", label: "Ramo", kind: "select", placeholder: "Todos", options: LINES.map((l) => ({ value: l, label: LINE_LABELS[l] })) },
   { name: "startFrom", label: "Efecto desde", kind: "date" },
   { name: "startTo", label: "Efecto hasta", kind: "date" },

@@ -2,7 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { hasPermission } from "../../api/contract/permissions";
-import { PriceChoiceAnswerSchema, QUOTE_ALREADY_CONTRACTED_MESSAGE, QUOTE_DISCARDED_MESSAGE, QUOTE_EXPIRED_MESSAGE } from "../../api/contract/checkout";
+import {
+  PriceChoiceAnswerSchema,
+  QUOTE_ALREADY_CONTRACTED_MESSAGE,
+  QUOTE_DISCARDED_MESSAGE,
+  QUOTE_EXPIRED_MESSAGE,
+} from "../../api/contract/checkout";
 import { ClientDetailSchema, ClientListSchema, type ClientData } from "../../api/contract/clients";
 import { isUuid } from "../../api/contract/ids";
 import { PolicySchema } from "../../api/contract/policies";
@@ -63,7 +68,16 @@ function clientId(url: URL): number | null {
 /** What the page knows of the client, as the checkout form's policyholder fields. */
 function holderOf(client: ClientData | null): HolderDefaults {
   if (!client) return {};
-  const known = { name: client.name, nif: client.nif, birthDate: client.birthDate, phone: client.phone, address: client.address, postalCode: client.postalCode, city: client.city, email: client.email };
+  const known = {
+    name: client.name,
+    nif: client.nif,
+    birthDate: client.birthDate,
+    phone: client.phone,
+    address: client.address,
+    postalCode: client.postalCode,
+    city: client.city,
+    email: client.email,
+  };
   return Object.fromEntries(Object.entries(known).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }
 
@@ -79,7 +93,10 @@ export const loader = (args: LoaderFunctionArgs) =>
 
     if (!quoteId) {
       const q = (url.searchParams.get(SEARCH_PARAM) ?? "").trim().slice(0, 100);
-      const matches = canReadClients && q && !client ? (await api.get(`/admin/clients?${new URLSearchParams({ q, pageSize: "10" })}`, { schema: ClientListSchema })) : null;
+      const matches =
+        canReadClients && q && !client
+          ? await api.get(`/admin/clients?${new URLSearchParams({ q, pageSize: "10" })}`, { schema: ClientListSchema })
+          : null;
       const line = parseLine(url.searchParams.get(LINE_PARAM));
       // The rating questions the client's file already answers.
       const prefill: Record<string, string> = {};
@@ -91,14 +108,25 @@ export const loader = (args: LoaderFunctionArgs) =>
     if (!isUuid(quoteId)) throw new Response("Cotización no encontrada", { status: 404, statusText: "Not Found" });
     const quote = await api.get(`/admin/policies/quotes/${quoteId}`, { schema: QuoteSchema });
     const requote = stepHref({ [CLIENT_PARAM]: client?.id, [LINE_PARAM]: quote.line });
-    const chooser = { step: 2 as const, canReadClients, client, quote: quoteSummary(quote), plans: quote.plans, requote, chosen: parseExtras(url.searchParams.getAll(EXTRAS_PARAM), quote.plans) };
+    const chooser = {
+      step: 2 as const,
+      canReadClients,
+      client,
+      quote: quoteSummary(quote),
+      plans: quote.plans,
+      requote,
+      chosen: parseExtras(url.searchParams.getAll(EXTRAS_PARAM), quote.plans),
+    };
     const planInfo = quote.plans.find((p) => p.code === plan);
     if (quote.status !== "cotizada" || !planInfo) return { ...chooser, closed: quote.status === "cotizada" ? null : closedMessage(quote.status) };
 
     const frequency = parseFrequency(url.searchParams.get(FREQUENCY_PARAM));
     const extras = parseExtras(url.searchParams.getAll(EXTRAS_PARAM), quote.plans)[plan] ?? [];
     try {
-      const answer = await api.post(`/admin/policies/quotes/${quote.id}/price`, { body: { plan, optionalGuarantees: extras, frequency }, schema: PriceChoiceAnswerSchema });
+      const answer = await api.post(`/admin/policies/quotes/${quote.id}/price`, {
+        body: { plan, optionalGuarantees: extras, frequency },
+        schema: PriceChoiceAnswerSchema,
+      });
       return {
         step: 3 as const,
         canReadClients,
@@ -106,7 +134,12 @@ export const loader = (args: LoaderFunctionArgs) =>
         holder: holderOf(client),
         back: stepHref({ [CLIENT_PARAM]: client?.id, [QUOTE_PARAM]: quote.id }),
         offer: {
-          quote: { id: quote.id, line: quote.line, validUntil: quote.validUntil, postalCode: typeof quote.inputs.postalCode === "string" ? quote.inputs.postalCode : "" },
+          quote: {
+            id: quote.id,
+            line: quote.line,
+            validUntil: quote.validUntil,
+            postalCode: typeof quote.inputs.postalCode === "string" ? quote.inputs.postalCode : "",
+          },
           requoteHref: requote,
           plan: { code: planInfo.code, name: planInfo.name, deductibleCents: planInfo.deductibleCents },
           extras: answer.optionalGuarantees,
@@ -189,10 +222,16 @@ export default function NewPolicyPage() {
     <div className="max-w-3xl">
       <BackLink to="/admin/policies">Pólizas</BackLink>
       <h1 className="mt-4 text-2xl font-bold tracking-tight">Nueva póliza por teléfono</h1>
-      <p className="mt-1 text-slate-700">Mismo precio y mismas condiciones que en la web. La póliza queda registrada como vendida por teléfono, con tu usuario.</p>
+      <p className="mt-1 text-slate-700">
+        Mismo precio y mismas condiciones que en la web. La póliza queda registrada como vendida por teléfono, con tu usuario.
+      </p>
       <ol className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label="Pasos">
         {STEPS.map((label, index) => (
-          <li key={label} aria-current={data.step === index + 1 ? "step" : undefined} className={data.step === index + 1 ? "font-bold text-brand-800" : "text-slate-600"}>
+          <li
+            key={label}
+            aria-current={data.step === index + 1 ? "step" : undefined}
+            className={data.step === index + 1 ? "font-bold text-brand-800" : "text-slate-600"}
+          >
             {index + 1}. {label}
           </li>
         ))}
@@ -224,7 +263,11 @@ function ChosenClient({ data }: { data: LoaderData }) {
   const { client } = data;
   return (
     // In step 1 the client chosen is the result of "Elegir": focus lands here.
-    <section aria-label="Cliente elegido" className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4" {...(data.step === 1 ? focusTarget(`paso-1:cliente-${client.id}`) : {})}>
+    <section
+      aria-label="Cliente elegido"
+      className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4"
+      {...(data.step === 1 ? focusTarget(`paso-1:cliente-${client.id}`) : {})}
+    >
       <p>
         Cliente: <strong>{client.name}</strong>
         {client.nif ? ` · ${client.nif}` : ""}
@@ -261,7 +304,14 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
                   <p id="buscar-cliente-pista" className="text-sm text-slate-600">
                     Por NIF/NIE, nombre o correo electrónico
                   </p>
-                  <input id="buscar-cliente" name={SEARCH_PARAM} type="search" defaultValue={data.q} aria-describedby="buscar-cliente-pista" className="mt-1 block min-h-[44px] w-full rounded-md border-2 border-slate-600 bg-white px-3 py-2 text-base sm:w-80" />
+                  <input
+                    id="buscar-cliente"
+                    name={SEARCH_PARAM}
+                    type="search"
+                    defaultValue={data.q}
+                    aria-describedby="buscar-cliente-pista"
+                    className="mt-1 block min-h-[44px] w-full rounded-md border-2 border-slate-600 bg-white px-3 py-2 text-base sm:w-80"
+                  />
                 </div>
                 <button type="submit" className="btn-secondary">
                   Buscar
@@ -282,9 +332,14 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
                     {data.matches.items.map((match) => (
                       <li key={match.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                         <span>
-                          <strong>{match.name}</strong>{`${match.nif ? ` · ${match.nif}` : ""}${match.email ? ` · ${match.email}` : ""}`}
+                          <strong>{match.name}</strong>
+                          {`${match.nif ? ` · ${match.nif}` : ""}${match.email ? ` · ${match.email}` : ""}`}
                         </span>
-                        <Link to={stepHref({ [CLIENT_PARAM]: match.id, [LINE_PARAM]: data.line })} className="btn-secondary" aria-label={`Elegir a ${match.name}`}>
+                        <Link
+                          to={stepHref({ [CLIENT_PARAM]: match.id, [LINE_PARAM]: data.line })}
+                          className="btn-secondary"
+                          aria-label={`Elegir a ${match.name}`}
+                        >
                           Elegir
                         </Link>
                       </li>
@@ -318,7 +373,13 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
           ))}
         </ul>
         {data.line && data.constraint ? (
-          <RiskForm key={`${data.line}:${clientParam ?? ""}`} line={data.line} defaultValue={data.prefill} constraint={data.constraint} lastResult={lastResult} />
+          <RiskForm
+            key={`${data.line}:${clientParam ?? ""}`}
+            line={data.line}
+            defaultValue={data.prefill}
+            constraint={data.constraint}
+            lastResult={lastResult}
+          />
         ) : (
           <p className="mt-4 text-slate-700">Elige el seguro para ver sus preguntas.</p>
         )}
@@ -327,7 +388,15 @@ function ClientAndRisk({ data, lastResult }: { data: Extract<LoaderData, { step:
   );
 }
 
-function RiskForm({ line, ...form }: { line: QuoteLine; defaultValue: Record<string, string>; constraint: QuoteFormConstraint; lastResult: SubmissionResult<string[]> | undefined }) {
+function RiskForm({
+  line,
+  ...form
+}: {
+  line: QuoteLine;
+  defaultValue: Record<string, string>;
+  constraint: QuoteFormConstraint;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   return (
     <div className="mt-4">
       <h3 className="text-lg font-semibold">{lineOption(line).heading}</h3>
@@ -343,6 +412,7 @@ function PlanChooser({ data }: { data: Extract<LoaderData, { step: 2 }> }) {
       <h2 id="paso-2" className="text-xl font-bold" {...focusTarget(`paso-2:${quote.id}`)}>
         2. {STEPS[1]}
       </h2>
+      {/* prettier-ignore */}
       <p className="mt-2 text-slate-700">
         {lineOption(quote.line).name}. Precio válido hasta el {formatDate(quote.validUntil)}. <Link to={data.requote} className="underline">
           Volver a cotizar
@@ -362,9 +432,18 @@ function PlanChooser({ data }: { data: Extract<LoaderData, { step: 2 }> }) {
               {data.plans.map((plan, index) => (
                 <div key={plan.code} className="rounded-md border border-slate-300 p-4">
                   <div className="flex items-start gap-3">
-                    <input id={`plan-${plan.code}`} type="radio" name="plan" value={plan.code} defaultChecked={plan.recommended || (index === 0 && !data.plans.some((p) => p.recommended))} required className="mt-1 h-6 w-6 shrink-0 accent-brand-700" />
+                    <input
+                      id={`plan-${plan.code}`}
+                      type="radio"
+                      name="plan"
+                      value={plan.code}
+                      defaultChecked={plan.recommended || (index === 0 && !data.plans.some((p) => p.recommended))}
+                      required
+                      className="mt-1 h-6 w-6 shrink-0 accent-brand-700"
+                    />
                     <label htmlFor={`plan-${plan.code}`}>
-                      <span className="font-semibold">{plan.name}</span>: {formatMoney(plan.prices.anual.total)} al año{plan.recommended ? " (recomendado)" : ""}
+                      <span className="font-semibold">{plan.name}</span>: {formatMoney(plan.prices.anual.total)} al año
+                      {plan.recommended ? " (recomendado)" : ""}
                       <span className="block text-sm text-slate-600">
                         {plan.description} Franquicia: {plan.deductibleCents > 0 ? formatMoney(plan.deductibleCents) : "sin franquicia"}.
                       </span>
@@ -399,12 +478,21 @@ function PlanChooser({ data }: { data: Extract<LoaderData, { step: 2 }> }) {
             <div className="mt-2 space-y-2">
               {FREQUENCIES.map((f) => (
                 <div key={f} className="flex items-center gap-3">
-                  <input id={`frecuencia-${f}`} type="radio" name={FREQUENCY_PARAM} value={f} defaultChecked={f === "anual"} className="h-6 w-6 accent-brand-700" />
+                  <input
+                    id={`frecuencia-${f}`}
+                    type="radio"
+                    name={FREQUENCY_PARAM}
+                    value={f}
+                    defaultChecked={f === "anual"}
+                    className="h-6 w-6 accent-brand-700"
+                  />
                   <label htmlFor={`frecuencia-${f}`}>{FREQUENCY_LABELS[f]}</label>
                 </div>
               ))}
             </div>
-            <p className="mt-2 text-sm text-slate-600">El importe de cada forma de pago y de sus recibos se ve en el paso siguiente, donde también se puede cambiar.</p>
+            <p className="mt-2 text-sm text-slate-600">
+              El importe de cada forma de pago y de sus recibos se ve en el paso siguiente, donde también se puede cambiar.
+            </p>
           </fieldset>
           <div className="mt-6">
             <SubmitButton pendingText="Calculando…">Continuar</SubmitButton>

@@ -18,9 +18,7 @@ import { formatCount } from "../../api/contract/format";
 /** /admin/roles/{id}: edit a role (name, description, permissions) or delete it. */
 const ROUTE_ID = "routes/admin.roles.$id";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: adminTitle(data ? `Rol ${data.role.name}` : "Rol", matches) },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: adminTitle(data ? `Rol ${data.role.name}` : "Rol", matches) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, ROUTE_ID, async ({ admin, api, params }) => {
@@ -32,10 +30,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     return { role, catalogue, canWrite: hasPermission(admin.role.permissions, "roles:write") };
   });
 
-type ActionData =
-  | { intent: "save"; result: SubmissionResult<string[]> }
-  | { intent: "delete"; confirm: true }
-  | { intent: "delete"; error: string };
+type ActionData = { intent: "save"; result: SubmissionResult<string[]> } | { intent: "delete"; confirm: true } | { intent: "delete"; error: string };
 
 export const action = (args: ActionFunctionArgs) =>
   adminAction(args, ROUTE_ID, async ({ api, form, params }) => {
@@ -45,7 +40,16 @@ export const action = (args: ActionFunctionArgs) =>
     if (intent === "delete") {
       if (needsConfirmation(form.formData)) return { intent, confirm: true } satisfies ActionData;
       // "No se puede eliminar un rol asignado a usuarios" and the like: shown beside the button.
-      form.expectNoFields({ wrap: (result) => ({ intent, error: Object.values(result.error ?? {}).flat().filter(Boolean).join(" ") }) satisfies ActionData });
+      form.expectNoFields({
+        wrap: (result) =>
+          ({
+            intent,
+            error: Object.values(result.error ?? {})
+              .flat()
+              .filter(Boolean)
+              .join(" "),
+          }) satisfies ActionData,
+      });
       const role = await api.get(`/admin/roles/${id}`, { schema: RoleSchema });
       await api.delete(`/admin/roles/${id}`);
       return redirectWithToast("/admin/roles", { type: "success", title: "Rol eliminado", description: `El rol ${role.name} ya no existe.` });
@@ -59,8 +63,15 @@ export const action = (args: ActionFunctionArgs) =>
     ]);
     // superadmin's boxes are locked (and so not sent): it keeps every permission.
     const permissions = permissionMapFrom(values, catalogue, current.name === SUPERADMIN_ROLE);
-    const role = await api.put(`/admin/roles/${id}`, { body: { name: values.name, description: values.description, permissions }, schema: RoleSchema });
-    return redirectWithToast(`/admin/roles/${id}`, { type: "success", title: "Rol guardado", description: `Los cambios del rol ${role.name} ya se aplican.` });
+    const role = await api.put(`/admin/roles/${id}`, {
+      body: { name: values.name, description: values.description, permissions },
+      schema: RoleSchema,
+    });
+    return redirectWithToast(`/admin/roles/${id}`, {
+      type: "success",
+      title: "Rol guardado",
+      description: `Los cambios del rol ${role.name} ya se aplican.`,
+    });
   });
 
 function deleteCopy(name: string): ConfirmCopy {
@@ -90,9 +101,7 @@ export default function RolePage() {
       <header className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight break-all">Rol {role.name}</h1>
         {role.isSystem ? <Badge tone="info">Sistema</Badge> : null}
-        <span className="text-slate-700">
-          {role.userCount === 1 ? "1 usuario" : `${formatCount(role.userCount)} usuarios`}
-        </span>
+        <span className="text-slate-700">{role.userCount === 1 ? "1 usuario" : `${formatCount(role.userCount)} usuarios`}</span>
       </header>
 
       {actionData && "confirm" in actionData && !deleteBlocked && !isSuperadmin ? (

@@ -16,15 +16,15 @@ export const meta: MetaFunction = () => [{ title: adminTitle("Roles") }];
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, ROUTE_ID, async ({ admin, api }) => {
     const { items } = await api.get("/admin/roles", { schema: RoleListSchema });
-      const roles = items.map((role) => ({
-        id: role.id,
-        name: role.name,
-        description: role.description,
-        isSystem: role.isSystem,
-        userCount: role.userCount,
-        permissionCount: Object.values(role.permissions).filter((granted) => granted === true).length,
-        permissionTotal: Object.keys(role.permissions).length,
-      }));
+    const roles = items.map((role) => ({
+      id: role.id,
+      name: role.name,
+      description: role.description,
+      isSystem: role.isSystem,
+      userCount: role.userCount,
+      permissionCount: Object.values(role.permissions).filter((granted) => granted === true).length,
+      permissionTotal: Object.keys(role.permissions).length,
+    }));
     return { roles, canWrite: hasPermission(admin.role.permissions, "roles:write") };
   });
 
@@ -46,7 +46,11 @@ function columns(canWrite: boolean): Column<RoleRow>[] {
         </>
       ),
     },
-    { id: "kind", header: "Tipo", cell: (role) => (role.isSystem ? <Badge tone="info">Sistema</Badge> : <Badge tone="neutral">Personalizado</Badge>) },
+    {
+      id: "kind",
+      header: "Tipo",
+      cell: (role) => (role.isSystem ? <Badge tone="info">Sistema</Badge> : <Badge tone="neutral">Personalizado</Badge>),
+    },
     {
       id: "actions",
       header: <span className="sr-only">Acciones</span>,
@@ -62,8 +66,6 @@ function columns(canWrite: boolean): Column<RoleRow>[] {
   ];
 }
 
-
-
 export default function RolesPage() {
   const { roles, canWrite } = useLoaderData<typeof loader>();
   return (
@@ -71,6 +73,7 @@ export default function RolesPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Roles</h1>
+          {/* prettier-ignore */}
           <p className="mt-1 text-slate-700">
             Cada usuario tiene un rol, y el rol decide qué puede hacer. Consulta la <Link to="/admin/permissions" className="underline">
               matriz de permisos

@@ -27,7 +27,11 @@ export const action = (args: ActionFunctionArgs) =>
       body: { name: values.name, description: values.description, permissions: permissionMapFrom(values, catalogue) },
       schema: RoleSchema,
     });
-    return redirectWithToast("/admin/roles", { type: "success", title: "Rol creado", description: `El rol ${role.name} ya se puede asignar a usuarios.` });
+    return redirectWithToast("/admin/roles", {
+      type: "success",
+      title: "Rol creado",
+      description: `El rol ${role.name} ya se puede asignar a usuarios.`,
+    });
   });
 
 export default function NewRolePage() {

@@ -25,20 +25,26 @@ const HIDDEN = ["currentPassword", "newPassword", "confirmNewPassword"];
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Configuración", matches) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, "routes/admin.settings", async ({ admin }) => ({ username: admin.username, email: admin.email, temporary: admin.mustChangePassword }));
+  adminLoader(args, "routes/admin.settings", async ({ admin }) => ({
+    username: admin.username,
+    email: admin.email,
+    temporary: admin.mustChangePassword,
+  }));
 
-  export const action = (args: ActionFunctionArgs) =>
-    adminAction(args, "routes/admin.settings", async ({ api, form, request, context }) => {
+export const action = (args: ActionFunctionArgs) =>
+  adminAction(args, "routes/admin.settings", async ({ api, form, request, context }) => {
     const { currentPassword, newPassword } = form.parse(ChangePasswordFormSchema, { hideFields: HIDDEN });
     // The change ends every session of the account, this one too: keep going with the new token.
-    const answer = await api.post("/admin/auth/change-password", { body: { currentPassword, newPassword }, schema: AdminLoginAnswerSchema }).catch((error: unknown) => {
-      // 401, an expired session and 403 follow the back office's rules; any other refusal (a wrong
-      // current password, the policy, too many attempts) stays on the form, in the spec's words.
-      if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
-        form.fail({ formErrors: [changePasswordError(error)], fieldErrors: serverFieldErrors(error) });
-      }
-      throw error;
-    });
+    const answer = await api
+      .post("/admin/auth/change-password", { body: { currentPassword, newPassword }, schema: AdminLoginAnswerSchema })
+      .catch((error: unknown) => {
+        // 401, an expired session and 403 follow the back office's rules; any other refusal (a wrong
+        // current password, the policy, too many attempts) stays on the form, in the spec's words.
+        if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
+          form.fail({ formErrors: [changePasswordError(error)], fieldErrors: serverFieldErrors(error) });
+        }
+        throw error;
+      });
     return redirectWithToast(
       "/admin/settings",
       { type: "success", title: "Contraseña cambiada", description: "Usa la nueva la próxima vez que entres. Hemos cerrado tus demás sesiones." },

@@ -78,10 +78,28 @@ function AdminShell({ data, children }: { data: LayoutData; children: ReactNode 
         {/* Under 960 px: a native disclosure, which opens and closes without JavaScript. */}
         <details ref={menuRef} className="group md:hidden">
           <summary className="absolute right-3 top-[6px] flex min-h-[44px] cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-            <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-5 w-5 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              focusable="false"
+              viewBox="0 0 24 24"
+              className="h-5 w-5 group-open:hidden"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>
-            <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="hidden h-5 w-5 group-open:block" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              focusable="false"
+              viewBox="0 0 24 24"
+              className="hidden h-5 w-5 group-open:block"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
             Menú
@@ -139,9 +157,7 @@ function SectionNav({ sections }: { sections: LayoutData["sections"] }) {
               className={({ isActive }) =>
                 [
                   "flex min-h-[44px] items-center rounded-md border-l-4 px-3 font-medium no-underline hover:no-underline",
-                  isActive
-                    ? "border-brand-700 bg-brand-50 font-semibold text-brand-800"
-                    : "border-transparent text-slate-800 hover:bg-slate-100",
+                  isActive ? "border-brand-700 bg-brand-50 font-semibold text-brand-800" : "border-transparent text-slate-800 hover:bg-slate-100",
                 ].join(" ")
               }
             >

@@ -26,9 +26,7 @@ import { needsConfirmation } from "~/lib/form-intent";
 /** /admin/users/{id}: one account; change its role, reset its password, deactivate or reactivate it. */
 const ROUTE_ID = "routes/admin.users.$id";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: adminTitle(data?.user.username ?? "Usuario", matches) },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: adminTitle(data?.user.username ?? "Usuario", matches) }];
 
 const RoleFormSchema = z.object({
   roleId: z.number({ required_error: "Elige un rol", invalid_type_error: "Elige un rol" }).int().positive("Elige un rol"),

@@ -4,7 +4,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminTitle } from "~/lib/page-title";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { AdminUserListQuerySchema, AdminUserListSchema, AdminUserRowSchema, CreateAdminUserSchema, type AdminUserRow } from "../../api/contract/admin-users";
+import {
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  AdminUserRowSchema,
+  CreateAdminUserSchema,
+  type AdminUserRow,
+} from "../../api/contract/admin-users";
 import { newPasswordField, PASSWORD_MIN_LENGTH } from "../../api/contract/auth";
 import { hasPermission } from "../../api/contract/permissions";
 import { RoleListSchema } from "../../api/contract/roles";
@@ -109,7 +115,17 @@ export default function UsersPage() {
   const { list, filters, filterResult, roles, canWrite } = useLoaderData<typeof loader>();
   const filterDefs: FilterDef[] = [
     { name: "q", label: "Buscar", hint: "Usuario o correo.", kind: "search" },
-    ...(roles ? [{ name: "roleId", label: "Rol", kind: "select" as const, placeholder: "Todos", options: roles.map((role) => ({ value: String(role.id), label: role.name })) }] : []),
+    ...(roles
+      ? [
+          {
+            name: "roleId",
+            label: "Rol",
+            kind: "select" as const,
+            placeholder: "Todos",
+            options: roles.map((role) => ({ value: String(role.id), label: role.name })),
+          },
+        ]
+      : []),
     { name: "active", label: "Estado", kind: "select", placeholder: "Todos", options: STATUS_OPTIONS },
   ];
 
@@ -154,14 +170,16 @@ function NewUserSection({ roles }: { roles: { id: number; name: string }[] | nul
   });
 
   return (
-    <section id="nuevo-usuario" aria-labelledby="nuevo-usuario-titulo" className="max-w-xl scroll-mt-4 rounded-md border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      id="nuevo-usuario"
+      aria-labelledby="nuevo-usuario-titulo"
+      className="max-w-xl scroll-mt-4 rounded-md border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id="nuevo-usuario-titulo" className="text-xl font-bold">
         Nuevo usuario
       </h2>
       {roles === null ? (
-        <p className="mt-2 text-slate-700">
-          Para crear usuarios necesitas también el permiso de ver roles, porque cada usuario necesita uno.
-        </p>
+        <p className="mt-2 text-slate-700">Para crear usuarios necesitas también el permiso de ver roles, porque cada usuario necesita uno.</p>
       ) : (
         <Form method="post" {...getFormProps(form)} className="mt-2">
           <AuthenticityTokenInput />

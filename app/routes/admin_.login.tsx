@@ -25,7 +25,7 @@ import { markSubmissionFailed } from "~/lib/failed-submission";
 
 const AdminLoginFormSchema = AdminLoginBodySchema.extend({ redirectTo: z.string().optional() });
 
-export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle(("Iniciar sesión"), matches) }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Iniciar sesión", matches) }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -108,6 +108,7 @@ function AdminLoginForm() {
             </SubmitButton>
           </div>
         </Form>
+        {/* prettier-ignore */}
         <p className="mt-8 text-sm text-slate-600">
           ¿Buscas la web de clientes? <Link to="/" className="underline">Ir a Cotiza</Link>
         </p>

@@ -32,14 +32,10 @@ import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.se
 import type { loader as rootLoader } from "~/root";
 import { markSubmissionFailed } from "~/lib/failed-submission";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: siteTitle("Contratar", matches) },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => [{ title: siteTitle("Contratar", matches) }, { name: "robots", content: "noindex" }];
 
 /** Private; a 429 (too many checkouts from this address) keeps the API's Retry-After. */
 export const headers = retryAfterHeaders({ "Cache-Control": "private, no-store" });
-
 
 /** The signed-in visitor and an API client that can read this quote (bearer + owner token if kept). */
 async function quoteAccess(request: Request, context: LoaderFunctionArgs["context"], id: string) {
@@ -89,7 +85,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A returning customer: the policyholder of their last policy, to edit if anything changed.
   base.holder = await lastPolicyholder(context, request, visitor.token);
 
-  if (quote.status !== "cotizada") return json({ ...base, closed: closedMessage(quote.status), prices: null, startDates: null, insurer: null }, { headers: responseHeaders });
+  if (quote.status !== "cotizada")
+    return json({ ...base, closed: closedMessage(quote.status), prices: null, startDates: null, insurer: null }, { headers: responseHeaders });
   try {
     const answer = await api.post(`/quotes/${id}/price`, {
       body: { plan, optionalGuarantees: extras, frequency },
@@ -97,10 +94,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
     // The start dates the API's clock allows today; the default (tomorrow) is the one the prices were dated from.
     const startDates = { ...answer.startDates, default: answer.startDate };
-    return json({ ...base, extras: answer.optionalGuarantees, closed: null, prices: answer.prices, startDates, insurer: answer.insurer }, { headers: responseHeaders });
+    return json(
+      { ...base, extras: answer.optionalGuarantees, closed: null, prices: answer.prices, startDates, insurer: answer.insurer },
+      { headers: responseHeaders },
+    );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 409) return json({ ...base, closed: error.body.error, prices: null, startDates: null, insurer: null }, { headers: responseHeaders });
+    if (error.status === 409)
+      return json({ ...base, closed: error.body.error, prices: null, startDates: null, insurer: null }, { headers: responseHeaders });
     throw notFound("Cotización no encontrada");
   }
 }
@@ -110,7 +111,9 @@ async function lastPolicyholder(context: LoaderFunctionArgs["context"], request:
   try {
     const { policyholder } = await apiClient(context, request, token).get("/me/policyholder", { schema: LastPolicyholderSchema });
     if (!policyholder) return {};
-    return Object.fromEntries(Object.entries(policyholder).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
+    return Object.fromEntries(
+      Object.entries(policyholder).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""),
+    );
   } catch (error) {
     // Not worth failing the purchase: the customer types them as the first time.
     if (error instanceof ApiError) return {};
@@ -155,7 +158,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error.status === 402) {
       // Declined: the message where the fix is (the card number, or the IBAN for a direct debit).
       const field = method === "card" ? "cardNumber" : "iban";
-      return json<ActionAnswer>({ result: submission.reply({ fieldErrors: { [field]: [error.body.error] }, hideFields }), closed: null }, { status: 402 });
+      return json<ActionAnswer>(
+        { result: submission.reply({ fieldErrors: { [field]: [error.body.error] }, hideFields }), closed: null },
+        { status: 402 },
+      );
     }
     if (error.status === 409 && CLOSED_MESSAGES.has(error.body.error)) {
       const closed = { message: error.body.error, contracted: error.body.error === QUOTE_ALREADY_CONTRACTED_MESSAGE };
@@ -167,7 +173,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const formErrors = [...(fieldErrors[""] ?? [])];
     delete fieldErrors[""];
     if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(error.body.error);
-    return json<ActionAnswer>({ result: submission.reply({ fieldErrors, formErrors, hideFields }), closed: null }, refusalInit(error, error.status === 409 ? 409 : 400));
+    return json<ActionAnswer>(
+      { result: submission.reply({ fieldErrors, formErrors, hideFields }), closed: null },
+      refusalInit(error, error.status === 409 ? 409 : 400),
+    );
   }
 }
 
@@ -191,7 +200,12 @@ export default function CheckoutPage() {
             contracted={closed?.contracted ?? data.quote.status === "contratada"}
           />
         ) : (
-          <CheckoutForm data={{ ...data, prices: data.prices, startDates: data.startDates }} site={root?.site} lastResult={actionData?.result} holder={data.holder} />
+          <CheckoutForm
+            data={{ ...data, prices: data.prices, startDates: data.startDates }}
+            site={root?.site}
+            lastResult={actionData?.result}
+            holder={data.holder}
+          />
         )}
       </div>
     </div>

@@ -57,14 +57,14 @@ export default function CookiesPage() {
       <div className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Configuración de cookies</h1>
         <p className="mt-4 text-lg leading-relaxed text-slate-700">
-          Las cookies son pequeños archivos que el sitio guarda en su navegador. Aquí decide qué cookies opcionales
-          acepta. Hasta que usted decida no se carga nada que no sea imprescindible, y puede cambiar su elección
-          cuando quiera desde el enlace «Configurar cookies» del pie de página.
+          Las cookies son pequeños archivos que el sitio guarda en su navegador. Aquí decide qué cookies opcionales acepta. Hasta que usted decida no
+          se carga nada que no sea imprescindible, y puede cambiar su elección cuando quiera desde el enlace «Configurar cookies» del pie de página.
         </p>
 
         {consent ? (
           <div className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4">
             <h2 className="font-semibold">Su elección actual</h2>
+            {/* prettier-ignore */}
             <p className="mt-1 text-slate-700">
               Guardada el {formatDate(consent.at)}. Analítica: {consent.analytics ? "aceptada" : "rechazada"}.
               Personalización: {consent.personalization ? "aceptada" : "rechazada"}.
@@ -97,14 +97,11 @@ export default function CookiesPage() {
               <h2 id="cookies-tecnicas" className="text-xl font-bold">
                 Cookies técnicas (necesarias)
               </h2>
-              <span className="rounded-full bg-slate-200 px-3 py-1 text-sm font-medium text-slate-800">
-                Siempre activas
-              </span>
+              <span className="rounded-full bg-slate-200 px-3 py-1 text-sm font-medium text-slate-800">Siempre activas</span>
             </div>
             <p className="mt-2 leading-relaxed text-slate-700">
-              Hacen que el sitio funcione y no necesitan su consentimiento: mantienen su sesión iniciada cuando
-              entra en su área de cliente y recuerdan esta elección. Son propias: no se
-              comparten con terceros.
+              Hacen que el sitio funcione y no necesitan su consentimiento: mantienen su sesión iniciada cuando entra en su área de cliente y
+              recuerdan esta elección. Son propias: no se comparten con terceros.
             </p>
             <ScrollRegion label="Cookies técnicas que usamos" className="mt-4">
               <table className="w-full border-collapse text-left text-sm">
@@ -143,9 +140,8 @@ export default function CookiesPage() {
               Cookies de analítica
             </h2>
             <p className="mt-2 leading-relaxed text-slate-700">
-              Sirven para contar visitas y saber qué páginas se usan más o dónde se abandona un formulario, de forma
-              agregada, para mejorar el sitio. Ahora mismo no cargamos ninguna herramienta de analítica de terceros;
-              si la incorporamos, solo se activará si usted lo acepta aquí.
+              Sirven para contar visitas y saber qué páginas se usan más o dónde se abandona un formulario, de forma agregada, para mejorar el sitio.
+              Ahora mismo no cargamos ninguna herramienta de analítica de terceros; si la incorporamos, solo se activará si usted lo acepta aquí.
             </p>
             <div className="mt-4 flex items-start gap-3">
               <input
@@ -172,8 +168,8 @@ export default function CookiesPage() {
               Cookies de personalización
             </h2>
             <p className="mt-2 leading-relaxed text-slate-700">
-              Sirven para recordar sus preferencias entre visitas, como el tipo de seguro que consultó la última vez,
-              y mostrarle primero lo que le interesa. Sin ellas el sitio funciona igual.
+              Sirven para recordar sus preferencias entre visitas, como el tipo de seguro que consultó la última vez, y mostrarle primero lo que le
+              interesa. Sin ellas el sitio funciona igual.
             </p>
             <div className="mt-4 flex items-start gap-3">
               <input
@@ -203,6 +199,7 @@ export default function CookiesPage() {
           </div>
         </Form>
 
+        {/* prettier-ignore */}
         <p className="mt-10 text-slate-700">
           Más información sobre cómo tratamos sus datos en la <Link to="/politica-de-privacidad" className="underline">
             Política de privacidad

@@ -23,6 +23,7 @@ export default function PolicyConfirmedPage() {
       <div className="max-w-2xl">
         <div className="rounded-md bg-green-700 p-5 text-white sm:p-6">
           <h1 className="text-3xl font-bold tracking-tight">Su seguro está contratado</h1>
+          {/* prettier-ignore */}
           <p className="mt-2 text-lg">
             Número de póliza: <strong><PolicyNumber number={policy.number} /></strong>
           </p>
@@ -34,8 +35,8 @@ export default function PolicyConfirmedPage() {
           {/* Only when the e-mail is on its way (the API says so): otherwise the documents are here. */}
           {policy.emailTo ? (
             <>
-              Le enviamos la documentación por correo electrónico a <strong>{policy.emailTo}</strong>; puede tardar unos minutos. También
-              puede descargarla aquí y consultarla cuando quiera en «Mi póliza».
+              Le enviamos la documentación por correo electrónico a <strong>{policy.emailTo}</strong>; puede tardar unos minutos. También puede
+              descargarla aquí y consultarla cuando quiera en «Mi póliza».
             </>
           ) : (
             <>Descargue aquí la documentación de su póliza. La tiene siempre en «Mi póliza».</>

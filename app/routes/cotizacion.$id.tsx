@@ -23,7 +23,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isUuid(id)) throw notFound("Cotización no encontrada");
   const ownerToken = await quoteOwnerToken(request, context, id);
   // Someone else's quote answers 404, like one that does not exist.
-  const quote = await quoteApi(context, request, { token: visitor.token, ownerToken }).get(`/quotes/${id}`, { schema: QuoteSchema, otherwise: QUOTE_NOT_FOUND });
+  const quote = await quoteApi(context, request, { token: visitor.token, ownerToken }).get(`/quotes/${id}`, {
+    schema: QuoteSchema,
+    otherwise: QUOTE_NOT_FOUND,
+  });
   invariantResponse(quote, "Cotización no encontrada");
   return json(
     {
@@ -101,6 +104,7 @@ export default function QuotePage() {
                 {plan.recommended ? <span className="ml-2 text-base font-semibold text-brand-800">(recomendado)</span> : null}
               </h3>
               <p className="mt-1 text-slate-700">{plan.description}</p>
+              {/* prettier-ignore */}
               <p className="mt-2">
                 <strong className="text-2xl">{formatMoney(plan.prices.anual.total)}</strong> al año. Franquicia: {plan.deductibleCents > 0 ? formatMoney(plan.deductibleCents) : "sin franquicia"}.
               </p>

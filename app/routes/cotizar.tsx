@@ -160,6 +160,7 @@ function LineQuote({ line, defaultValue, constraint }: { line: QuoteLine; defaul
         lastResult={lastResult}
         onEdit={() => setDirty(true)}
         footer={
+          // prettier-ignore
           <p className="mt-8 text-slate-600">
             Usaremos estos datos solo para calcular su precio. Más información en la <Link to="/politica-de-privacidad" className="underline">
               política de privacidad

@@ -20,13 +20,7 @@ import { getVisitor, requireVisitor } from "~/lib/auth.server";
 import { validateCsrf } from "~/lib/csrf.server";
 import { CARD_SECRET_FIELDS } from "../../api/contract/checkout-fields";
 import { documentPaths } from "~/lib/document-paths";
-import {
-  ENDORSEMENT_FORM_ID,
-  endorsementBody,
-  EndorsementFormSchema,
-  formErrorsFromApi,
-  type EndorsementFormShape,
-} from "~/lib/endorsement-form";
+import { ENDORSEMENT_FORM_ID, endorsementBody, EndorsementFormSchema, formErrorsFromApi, type EndorsementFormShape } from "~/lib/endorsement-form";
 import { policiesInForce, readGuaranteeCatalogue, readGuaranteeOptions } from "~/lib/endorsements.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatDate, formatMoney } from "../../api/contract/format";
@@ -92,7 +86,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const nothingTicked = url.searchParams.has(DATE_PARAM) && chosen.length === 0 && options.options.length > 0;
   const problem = refused ?? (nothingTicked ? { field: "garantia" as const, message: NO_GUARANTEE_CHOSEN_MESSAGE } : null);
   return json<PublicData | ChooseData | CustomerData>(
-    { mode: "customer", policies: inForce, options, chosen: problem?.field === "garantia" ? [] : chosen, problem, idempotencyKey: crypto.randomUUID() },
+    {
+      mode: "customer",
+      policies: inForce,
+      options,
+      chosen: problem?.field === "garantia" ? [] : chosen,
+      problem,
+      idempotencyKey: crypto.randomUUID(),
+    },
     { headers },
   );
 }
@@ -128,7 +129,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const formErrors = [...(fieldErrors[""] ?? [])];
     delete fieldErrors[""];
     if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(error.body.error);
-    return json<ActionAnswer>({ result: submission.reply({ fieldErrors, formErrors, hideFields }) }, refusalInit(error, error.status === 409 ? 409 : 400));
+    return json<ActionAnswer>(
+      { result: submission.reply({ fieldErrors, formErrors, hideFields }) },
+      refusalInit(error, error.status === 409 ? 409 : 400),
+    );
   }
 }
 
@@ -156,6 +160,7 @@ function PublicCatalogue({ data }: { data: PublicData }) {
       </p>
       <div className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4">
         {data.signedIn ? (
+          // prettier-ignore
           <p>
             No tiene ninguna póliza en vigor a la que añadir garantías. Puede <Link to="/mi-poliza" className="underline">
               ver sus pólizas en Mi póliza
@@ -163,6 +168,7 @@ function PublicCatalogue({ data }: { data: PublicData }) {
             seguro nuevo.
           </p>
         ) : (
+          // prettier-ignore
           <p>
             ¿Ya tiene una póliza con nosotros? <Link to="/login?redirectTo=/garantias" className="underline">
               Inicie sesión para añadir garantías a su póliza
@@ -190,7 +196,9 @@ function PublicCatalogue({ data }: { data: PublicData }) {
               <caption className="sr-only">Garantías de {line.name} por plan</caption>
               <thead>
                 <tr className="border-b border-slate-300">
-                  <th scope="col" className="py-2 pr-3">Garantía</th>
+                  <th scope="col" className="py-2 pr-3">
+                    Garantía
+                  </th>
                   <CatalogueHeader>Límite</CatalogueHeader>
                   <CatalogueHeader>Franquicia</CatalogueHeader>
                   {line.plans.map((p) => (
@@ -244,7 +252,11 @@ function CatalogueCell({ children }: { children: React.ReactNode }) {
 
 /** "Incluida en Todo riesgo. Opcional en Terceros." — the plan columns in one line. */
 function planSummary(g: { includedIn: readonly string[]; optionalIn: readonly string[] }, plans: readonly { code: string; name: string }[]): string {
-  const names = (codes: readonly string[]) => plans.filter((p) => codes.includes(p.code)).map((p) => p.name).join(", ");
+  const names = (codes: readonly string[]) =>
+    plans
+      .filter((p) => codes.includes(p.code))
+      .map((p) => p.name)
+      .join(", ");
   const parts = [g.includedIn.length ? `Incluida en ${names(g.includedIn)}.` : "", g.optionalIn.length ? `Opcional en ${names(g.optionalIn)}.` : ""];
   return parts.filter(Boolean).join(" ") || "No disponible en ningún plan.";
 }
@@ -347,7 +359,8 @@ function AddGuarantees({ data }: { data: CustomerData }) {
             >
               <legend className="text-2xl font-bold text-slate-900">Garantías que puede añadir</legend>
               <p className="mt-1 text-slate-600">
-                El precio es el de los {options.days?.remaining} días que quedan de los {options.days?.total} de su anualidad, desde la fecha de efecto.
+                El precio es el de los {options.days?.remaining} días que quedan de los {options.days?.total} de su anualidad, desde la fecha de
+                efecto.
               </p>
               {problem?.field === "garantia" ? (
                 <div {...problemTarget} className="mt-3">
@@ -399,8 +412,8 @@ function AddGuarantees({ data }: { data: CustomerData }) {
                 Fecha de efecto
               </label>
               <p id="fecha-hint" className="mt-1 text-slate-600">
-                Desde el {formatDate(options.effectiveDates.earliest)} (mañana como pronto) hasta el {formatDate(options.effectiveDates.latest)}. Las garantías le
-                cubren desde las 00:00 h de ese día. Escriba día, mes y año: dd/mm/aaaa.
+                Desde el {formatDate(options.effectiveDates.earliest)} (mañana como pronto) hasta el {formatDate(options.effectiveDates.latest)}. Las
+                garantías le cubren desde las 00:00 h de ese día. Escriba día, mes y año: dd/mm/aaaa.
               </p>
               {problem?.field === "fecha" ? (
                 <div {...problemTarget}>
@@ -434,7 +447,15 @@ function AddGuarantees({ data }: { data: CustomerData }) {
   );
 }
 
-function PayStep({ data, selection, effectiveDate }: { data: CustomerData; selection: NonNullable<GuaranteeOptions["selection"]>; effectiveDate: string }) {
+function PayStep({
+  data,
+  selection,
+  effectiveDate,
+}: {
+  data: CustomerData;
+  selection: NonNullable<GuaranteeOptions["selection"]>;
+  effectiveDate: string;
+}) {
   const { options } = data;
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.result;
@@ -466,9 +487,14 @@ function PayStep({ data, selection, effectiveDate }: { data: CustomerData; selec
 
   return (
     <section aria-labelledby="resumen-titulo" className="mt-10">
-      <h2 id="resumen-titulo" className="text-2xl font-bold text-slate-900" {...focusTarget(`precio:${selection.guarantees.join(",")}:${effectiveDate}`)}>
+      <h2
+        id="resumen-titulo"
+        className="text-2xl font-bold text-slate-900"
+        {...focusTarget(`precio:${selection.guarantees.join(",")}:${effectiveDate}`)}
+      >
         Resumen y pago
       </h2>
+      {/* prettier-ignore */}
       <p className="mt-2 text-slate-700">
         Añade <strong>{names.join(", ")}</strong> a su póliza {options.policy.number} desde el <strong>{formatDate(effectiveDate)}</strong> hasta el vencimiento (
         {formatDate(options.policy.endDate)}). Se cobra en un solo recibo, aunque su póliza se pague de forma {FREQUENCY_LABELS[frequency]?.toLowerCase() ?? frequency}.
@@ -493,7 +519,10 @@ function PayStep({ data, selection, effectiveDate }: { data: CustomerData; selec
             legend="Cómo quiere pagar"
             options={[
               { value: "card", label: "Con tarjeta, ahora" },
-              { value: "mandate", label: `Domiciliado en su cuenta${options.policy.payment?.label ? ` ${options.policy.payment.label}` : ""}, el ${formatDate(effectiveDate)}` },
+              {
+                value: "mandate",
+                label: `Domiciliado en su cuenta${options.policy.payment?.label ? ` ${options.policy.payment.label}` : ""}, el ${formatDate(effectiveDate)}`,
+              },
             ]}
           />
         ) : (
@@ -503,13 +532,20 @@ function PayStep({ data, selection, effectiveDate }: { data: CustomerData; selec
           <legend className="px-1 text-lg font-bold text-slate-900">Pago con tarjeta</legend>
           <Field meta={fields.cardNumber} label="Número de la tarjeta" width="md" inputProps={{ autoComplete: "cc-number", inputMode: "numeric" }} />
           <Field meta={fields.expiry} label="Caducidad" hint="MM/AA, por ejemplo 08/29" width="xs" inputProps={{ autoComplete: "cc-exp" }} />
-          <Field meta={fields.cvc} label="Código de seguridad (CVC)" hint="Las 3 o 4 cifras del dorso" width="xs" inputProps={{ autoComplete: "cc-csc", inputMode: "numeric" }} />
+          <Field
+            meta={fields.cvc}
+            label="Código de seguridad (CVC)"
+            hint="Las 3 o 4 cifras del dorso"
+            width="xs"
+            inputProps={{ autoComplete: "cc-csc", inputMode: "numeric" }}
+          />
           <Field meta={fields.cardHolder} label="Titular de la tarjeta" width="lg" inputProps={{ autoComplete: "cc-name" }} />
         </fieldset>
 
         <CheckboxField
           meta={fields.ipid}
           label={
+            // prettier-ignore
             <>
               He leído el <a href={documentPaths.ipid(options.policy.line)} className="underline">
                 documento de información del producto (IPID) actualizado
@@ -519,7 +555,9 @@ function PayStep({ data, selection, effectiveDate }: { data: CustomerData; selec
         />
         <div className="mt-8">
           <SubmitButton pendingText="Añadiendo…" pending={submitting} disabled={submitting}>
-            {method === "card" ? `Añadir y pagar ${formatMoney(selection.price.total)}` : `Añadir garantías (${formatMoney(selection.price.total)} domiciliados)`}
+            {method === "card"
+              ? `Añadir y pagar ${formatMoney(selection.price.total)}`
+              : `Añadir garantías (${formatMoney(selection.price.total)} domiciliados)`}
           </SubmitButton>
         </div>
       </Form>

@@ -104,6 +104,7 @@ export default function LoginPage() {
             <SubmitButton pendingText="Entrando…">Entrar</SubmitButton>
           </div>
         </Form>
+        {/* prettier-ignore */}
         <p className="mt-10 border-t border-slate-200 pt-6 text-slate-700">
           ¿Todavía no tiene cuenta? <Link to={registerHref} className="underline">Regístrese</Link>: solo le pedimos su nombre, su correo y una
           contraseña.

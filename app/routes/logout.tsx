@@ -37,11 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   // The spec: after logout the visitor goes to /login, with auth_token and auth_user cleared.
-  return redirectWithToast(
-    "/login",
-    { type: "success", title: "Ha cerrado la sesión" },
-    { headers: { "Set-Cookie": clearVisitorCookie(context) } },
-  );
+  return redirectWithToast("/login", { type: "success", title: "Ha cerrado la sesión" }, { headers: { "Set-Cookie": clearVisitorCookie(context) } });
 }
 
 export default function LogoutPage() {

@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           intent: "password",
           result: submission.reply({ hideFields: HIDDEN }),
         },
-        { status: 400 }
+        { status: 400 },
       );
     }
     const { currentPassword, newPassword } = submission.value;
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       answer = validateAuthAnswer(
         await api.post("/auth/change-password", {
           body: { currentPassword, newPassword },
-        })
+        }),
       );
     } catch (error) {
       const refused = signInRefused(error, context, submission, {
@@ -100,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         headers: {
           "Set-Cookie": await visitorSignInCookie(request, context, answer),
         },
-      }
+      },
     );
   }
 
@@ -155,7 +155,11 @@ export default function MyAccountPage() {
             El teléfono es también el de contacto de sus pólizas. Para cambiar el titular de una póliza o su dirección, escríbanos.
           </p>
           {/* Keyed by the saved data: after a save the fields start again from what was stored (the phone without spaces). */}
-          <ProfileForm key={`${profile.name}|${profile.phone ?? ""}`} profile={profile} lastResult={reply?.intent === "profile" ? reply.result : undefined} />
+          <ProfileForm
+            key={`${profile.name}|${profile.phone ?? ""}`}
+            profile={profile}
+            lastResult={reply?.intent === "profile" ? reply.result : undefined}
+          />
         </section>
 
         <section aria-labelledby="contrasena-titulo" className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -170,7 +174,13 @@ export default function MyAccountPage() {
   );
 }
 
-function ProfileForm({ profile, lastResult }: { profile: { name: string; phone: string | null }; lastResult: SubmissionResult<string[]> | undefined }) {
+function ProfileForm({
+  profile,
+  lastResult,
+}: {
+  profile: { name: string; phone: string | null };
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const [profileForm, profileFields] = useZodForm({
     id: "perfil",
     schema: UpdateProfileBodySchema,

@@ -53,7 +53,10 @@ const DONE: Record<OwnPolicyAction, (p: MyPolicy) => { title: string; descriptio
       description: `La póliza ${p.number} queda anulada.${refunded > 0 ? ` Le devolvemos ${formatMoney(refunded)} en su medio de pago.` : ""}${p.emailTo ? ` Le enviamos la confirmación por correo electrónico a ${p.emailTo}.` : ""}`,
     };
   },
-  "stop-renewal": (p) => ({ title: "Su póliza no se renovará", description: `La póliza ${p.number} sigue en vigor hasta el ${formatDate(p.endDate)} y entonces vencerá.` }),
+  "stop-renewal": (p) => ({
+    title: "Su póliza no se renovará",
+    description: `La póliza ${p.number} sigue en vigor hasta el ${formatDate(p.endDate)} y entonces vencerá.`,
+  }),
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -72,7 +75,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const outcome = await actOnOwnPolicy(request, context, params.id, act);
   if (!outcome.ok) {
     markSubmissionFailed(context);
-    return json<ActionData>({ intent: act, result: { status: "error", error: { "": [outcome.refusal] } } }, { status: 409, headers: outcome.headers });
+    return json<ActionData>(
+      { intent: act, result: { status: "error", error: { "": [outcome.refusal] } } },
+      { status: 409, headers: outcome.headers },
+    );
   }
   return redirectWithToast(`/mi-poliza/${outcome.policy.id}`, { type: "success", ...DONE[act](outcome.policy) }, { headers: outcome.headers });
 }
@@ -85,6 +91,7 @@ function confirmCopy(intent: OwnPolicyAction, policy: MyPolicy): ConfirmCopy {
       description: (
         <>
           <p>La póliza quedará anulada desde hoy y dejará de cubrirle. Los recibos pendientes se anulan: no se le cobrará nada más.</p>
+          {/* prettier-ignore */}
           <p className="mt-2">
             {refund ? `Le devolveremos ${formatMoney(refund)} en su medio de pago, la prima de los días no cubiertos.` : "No hay prima que devolver."} No se puede deshacer.
           </p>
@@ -156,7 +163,9 @@ export default function PolicyPage() {
 
         <PolicyFacts policy={policy} withRisk={false} />
         <PolicyRisk policy={policy} />
-        {policy.insurer ? <InsurerInfo insurer={policy.insurer} intro="Su póliza la emite y cubre el riesgo esta entidad; Cotiza es el distribuidor." /> : null}
+        {policy.insurer ? (
+          <InsurerInfo insurer={policy.insurer} intro="Su póliza la emite y cubre el riesgo esta entidad; Cotiza es el distribuidor." />
+        ) : null}
 
         <h2 className="mt-8 text-xl font-bold text-slate-900">Garantías</h2>
         <PolicyGuarantees policy={policy} />
@@ -165,6 +174,7 @@ export default function PolicyPage() {
             <Link to={`/garantias?poliza=${policy.id}`} className="font-semibold underline">
               Añadir garantías
             </Link>
+            {/* prettier-ignore */}
             <span className="text-slate-600"> ({policy.addableGuarantees === 1 ? "puede añadir 1 garantía" : `puede añadir ${policy.addableGuarantees} garantías`})</span>
           </p>
         ) : null}
@@ -218,7 +228,6 @@ export default function PolicyPage() {
   );
 }
 
-
 function WithdrawalBody({ policy }: { policy: MyPolicy }) {
   const { withdrawal } = policy.lifecycle;
   if (!withdrawal.possible) {
@@ -227,7 +236,9 @@ function WithdrawalBody({ policy }: { policy: MyPolicy }) {
       <>
         <p className="mt-2 text-slate-700">{withdrawal.refusal}.</p>
         {policy.line === "auto" ? (
-          <p className="mt-2 text-slate-700">La ley no reconoce el derecho de desistimiento en los seguros obligatorios. Si no desea continuar, puede no renovar la póliza.</p>
+          <p className="mt-2 text-slate-700">
+            La ley no reconoce el derecho de desistimiento en los seguros obligatorios. Si no desea continuar, puede no renovar la póliza.
+          </p>
         ) : null}
       </>
     );
@@ -238,6 +249,7 @@ function WithdrawalBody({ policy }: { policy: MyPolicy }) {
         Puede desistir del contrato sin indicar el motivo y sin penalización
         {policy.withdrawal.until ? ` hasta el ${formatDate(policy.withdrawal.until)} inclusive` : ""}.
       </p>
+      {/* prettier-ignore */}
       <p className="mt-2 text-slate-700">
         Si desiste hoy, la póliza queda anulada desde hoy, se anulan los recibos pendientes y {withdrawal.refundCents ? `le devolvemos ${formatMoney(withdrawal.refundCents)}, la prima de los días no cubiertos, en su medio de pago.` : "no hay prima que devolver."}
       </p>
@@ -250,8 +262,10 @@ function RenewalBody({ policy }: { policy: MyPolicy }) {
   if (renewal.stopped) {
     return (
       <p className="mt-2 text-slate-700">
-        {renewal.stopped.by === "cliente" ? `Pidió no renovarla el ${formatDate(renewal.stopped.at)}` : "La aseguradora se ha opuesto a la renovación"}: la póliza
-        vencerá el {formatDate(policy.endDate)} sin renovarse.
+        {renewal.stopped.by === "cliente"
+          ? `Pidió no renovarla el ${formatDate(renewal.stopped.at)}`
+          : "La aseguradora se ha opuesto a la renovación"}
+        : la póliza vencerá el {formatDate(policy.endDate)} sin renovarse.
       </p>
     );
   }

@@ -15,7 +15,6 @@ export const meta: MetaFunction = () => [{ title: siteTitle("Mi póliza") }, { n
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Not signed in: /login?redirectTo=/mi-poliza.
   const visitor = await requireVisitor(request, context);
@@ -40,6 +39,7 @@ export default function MyPoliciesPage() {
           <EmptyState
             message="Todavía no tiene ninguna póliza contratada."
             hint={
+              // prettier-ignore
               <>
                 Calcule el precio de su seguro en unos minutos, o contrate uno que ya calculó desde <Link to="/mis-cotizaciones">Mis cotizaciones</Link>.
               </>

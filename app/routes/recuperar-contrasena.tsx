@@ -48,7 +48,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await apiClient(context, request).post("/auth/password-reset", { body: submission.value });
   } catch (error) {
-    return signInRefused(error, context, submission, { message: (e) => serverErrorField(e) ?? "No hemos podido atender la petición", hideFields: [] });
+    return signInRefused(error, context, submission, {
+      message: (e) => serverErrorField(e) ?? "No hemos podido atender la petición",
+      hideFields: [],
+    });
   }
   // POST + redirect: reloading the page does not send another e-mail.
   return redirect(`/recuperar-contrasena?${SENT}`);
@@ -68,6 +71,7 @@ export default function ForgottenPasswordPage() {
             <p role="status" className="mt-6 rounded-md border border-brand-100 bg-brand-50 p-4 text-lg text-slate-900">
               {PASSWORD_RESET_MESSAGES.requested}
             </p>
+            {/* prettier-ignore */}
             <p className="mt-6 text-slate-700">
               ¿No le llega? Mire en la carpeta de correo no deseado, o <Link to="/recuperar-contrasena" className="underline">pida otro enlace</Link>.
             </p>
@@ -95,6 +99,7 @@ export default function ForgottenPasswordPage() {
                 <SubmitButton pendingText="Enviando…">Enviar el enlace</SubmitButton>
               </div>
             </Form>
+            {/* prettier-ignore */}
             <p className="mt-10 border-t border-slate-200 pt-6 text-slate-700">
               ¿Se acuerda de ella? <Link to="/login" className="underline">Inicie sesión</Link>.
             </p>

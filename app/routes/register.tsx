@@ -13,11 +13,7 @@ import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { apiClient } from "~/lib/api.server";
 import { getVisitor, signInRefused, visitorSignInCookie } from "~/lib/auth.server";
-import {
-  MESSAGES,
-  validateAuthAnswer,
-  visitorRegisterError,
-} from "~/lib/auth-messages";
+import { MESSAGES, validateAuthAnswer, visitorRegisterError } from "~/lib/auth-messages";
 import { validateCsrf } from "~/lib/csrf.server";
 import { readFormData } from "~/lib/form-data.server";
 import { BOT_TRAP_MESSAGE, caughtByHoneypot } from "~/lib/honeypot.server";
@@ -128,11 +124,18 @@ export default function RegisterPage() {
             width="sm"
             inputProps={{ autoComplete: "new-password" }}
           />
-          <Field meta={fields.confirmPassword} label="Repita la contraseña" type="password" width="sm" inputProps={{ autoComplete: "new-password" }} />
+          <Field
+            meta={fields.confirmPassword}
+            label="Repita la contraseña"
+            type="password"
+            width="sm"
+            inputProps={{ autoComplete: "new-password" }}
+          />
           <div className="mt-8">
             <SubmitButton pendingText="Creando la cuenta…">Crear cuenta</SubmitButton>
           </div>
         </Form>
+        {/* prettier-ignore */}
         <p className="mt-10 border-t border-slate-200 pt-6 text-slate-700">
           ¿Ya tiene cuenta? <Link to={loginHref} className="underline">Inicie sesión</Link>.
         </p>

@@ -24,7 +24,8 @@ import { markSubmissionFailed } from "~/lib/failed-submission";
 const ResetFormSchema = PasswordResetBodySchema.extend({
   confirmPassword: z.string({ required_error: "Repita la contraseña nueva" }),
 }).superRefine((value, ctx) => {
-  if (value.confirmPassword !== value.password) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
+  if (value.confirmPassword !== value.password)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
 });
 
 const HIDDEN = ["password", "confirmPassword"];
@@ -44,7 +45,10 @@ async function checkLink(request: Request, context: LoaderFunctionArgs["context"
   const parsed = PasswordResetCheckBodySchema.safeParse({ token });
   if (!parsed.success) return { ok: false };
   try {
-    const answer = await apiClient(context, request).post("/auth/password-reset/check", { body: parsed.data, schema: z.object({ email: z.string() }) });
+    const answer = await apiClient(context, request).post("/auth/password-reset/check", {
+      body: parsed.data,
+      schema: z.object({ email: z.string() }),
+    });
     return { ok: true, token: parsed.data.token, email: answer.email };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return { ok: false };
@@ -68,7 +72,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await apiClient(context, request).post("/auth/password-reset/confirm", { body: { token, password } });
   } catch (error) {
-    return signInRefused(error, context, submission, { message: (e) => serverErrorField(e) ?? PASSWORD_RESET_MESSAGES.invalidLink, hideFields: HIDDEN });
+    return signInRefused(error, context, submission, {
+      message: (e) => serverErrorField(e) ?? PASSWORD_RESET_MESSAGES.invalidLink,
+      hideFields: HIDDEN,
+    });
   }
   return redirectWithToast("/login", {
     type: "success",
@@ -105,7 +112,13 @@ export default function NewPasswordPage() {
                 width="sm"
                 inputProps={{ autoComplete: "new-password" }}
               />
-              <Field meta={fields.confirmPassword} label="Repita la contraseña nueva" type="password" width="sm" inputProps={{ autoComplete: "new-password" }} />
+              <Field
+                meta={fields.confirmPassword}
+                label="Repita la contraseña nueva"
+                type="password"
+                width="sm"
+                inputProps={{ autoComplete: "new-password" }}
+              />
               <div className="mt-8">
                 <SubmitButton pendingText="Guardando…">Guardar la contraseña</SubmitButton>
               </div>

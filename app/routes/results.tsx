@@ -8,7 +8,16 @@ import { ApiError } from "~/lib/api.server";
 import { getVisitor } from "~/lib/auth.server";
 import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
 import { siteTitle } from "~/lib/page-title";
-import { checkoutSearch, EXTRAS_PARAM, FREQUENCY_PARAM, notIncluded, parseExtras, parseFrequency, QUOTE_PARAM, sameSelection } from "~/lib/plan-choice";
+import {
+  checkoutSearch,
+  EXTRAS_PARAM,
+  FREQUENCY_PARAM,
+  notIncluded,
+  parseExtras,
+  parseFrequency,
+  QUOTE_PARAM,
+  sameSelection,
+} from "~/lib/plan-choice";
 import { lineOption, requoteHref } from "~/lib/quote-form";
 import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
 
@@ -16,7 +25,6 @@ export const meta: MetaFunction = () => [{ title: siteTitle("Sus precios") }, { 
 
 // Prices for one person's data: never kept by a shared cache.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
 
 type Prices = PricedPlanAnswer["prices"];
 
@@ -123,13 +131,7 @@ export default function ResultsPage() {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Sus precios</h1>
       <p className="mt-3 text-lg text-slate-700">{line.name}</p>
       {quote.status === "cotizada" ? (
-        <PlanPrices
-          quote={quote}
-          plans={data.plans}
-          frequency={data.frequency}
-          ipidHref={data.ipidHref}
-          requoteHref={data.requoteHref}
-        />
+        <PlanPrices quote={quote} plans={data.plans} frequency={data.frequency} ipidHref={data.ipidHref} requoteHref={data.requoteHref} />
       ) : (
         <ClosedQuote status={quote.status} validUntil={quote.validUntil} message={data.statusMessage} requoteHref={data.requoteHref} />
       )}

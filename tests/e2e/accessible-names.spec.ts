@@ -64,7 +64,9 @@ test.describe("los nombres accesibles conservan sus espacios tras una carga comp
     ]);
     // The footer of every page: a registration number and an e-mail address inside its sentences.
     expect(await chromiumText(page, page.getByRole("contentinfo").locator("p", { hasText: "con el número" }))).toMatch(/\(DGSFP\) con el número \S/);
-    expect(await chromiumText(page, page.getByRole("contentinfo").locator("p", { hasText: "Escriba a nuestro Servicio" }))).toMatch(/^Escriba a nuestro Servicio de Atención al Cliente en \S+@\S+\. Si no/);
+    expect(await chromiumText(page, page.getByRole("contentinfo").locator("p", { hasText: "Escriba a nuestro Servicio" }))).toMatch(
+      /^Escriba a nuestro Servicio de Atención al Cliente en \S+@\S+\. Si no/,
+    );
     // formatMoney writes a no-break space before the euro sign.
     expect((await chromiumNames(page, "button")).map((n) => n.replace(/\u00a0/g, " "))).toContain(`Contratar y pagar ${amount}`);
   });

@@ -16,7 +16,10 @@ async function adminSignIn(page: Page, email: string, password: string, { expect
 }
 
 async function adminSignOut(page: Page) {
-  await page.getByRole("button", { name: /cerrar sesión|salir/i }).first().click();
+  await page
+    .getByRole("button", { name: /cerrar sesión|salir/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 }
 
@@ -119,7 +122,13 @@ test("el back office: entrar, cambiar la contraseña, salir y entrar con la nuev
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/audit", async ({ page, request, javaScriptEnabled, signInAsAdmin, sessions }) => {
+test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/audit", async ({
+  page,
+  request,
+  javaScriptEnabled,
+  signInAsAdmin,
+  sessions,
+}) => {
   const roleName = unique("Ventas");
   const username = unique("vendedor").toLowerCase().slice(0, 40);
   const email = `${username}@cotiza.test`;

@@ -17,6 +17,8 @@ test("el inicio de sesión muestra el límite por dirección y conserva el corre
   await page.getByLabel("Correo electrónico").fill("lucia.limite@cotiza.test");
   await page.getByLabel("Contraseña").fill("Intento-malo-2026");
   await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByText(/Demasiados intentos de inicio de sesión desde su conexión\. Inténtelo de nuevo en \d+ segundos\./).first()).toBeVisible();
+  await expect(
+    page.getByText(/Demasiados intentos de inicio de sesión desde su conexión\. Inténtelo de nuevo en \d+ segundos\./).first(),
+  ).toBeVisible();
   await expect(page.getByLabel("Correo electrónico")).toHaveValue("lucia.limite@cotiza.test");
 });

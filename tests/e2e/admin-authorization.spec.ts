@@ -11,9 +11,7 @@ import { buyPolicy, clientThroughCheckout, createStaffAccount } from "./support"
 // route→permission table fails the first test.
 
 const ROUTES_DIR = path.resolve("app/routes");
-const adminRouteFiles = readdirSync(ROUTES_DIR).filter(
-  (file) => /^admin[._]/.test(file) || file === "admin.tsx",
-);
+const adminRouteFiles = readdirSync(ROUTES_DIR).filter((file) => /^admin[._]/.test(file) || file === "admin.tsx");
 const routeId = (file: string) => `routes/${file.replace(/\.(tsx|ts)$/, "")}`;
 const isPublic = (file: string) => file.startsWith("admin_.login");
 const isPartial = (file: string) => file.split(".").some((segment) => segment.startsWith("__"));
@@ -21,8 +19,14 @@ const isPartial = (file: string) => file.split(".").some((segment) => segment.st
 test("cada ruta de administración está en la tabla ruta→permiso", () => {
   const ids = adminRouteFiles.filter((f) => !isPublic(f) && !isPartial(f)).map(routeId);
   const table = Object.keys(ADMIN_ROUTE_PERMISSIONS);
-  expect(ids.filter((id) => !table.includes(id)), "rutas sin entrada en ADMIN_ROUTE_PERMISSIONS").toEqual([]);
-  expect(table.filter((id) => !ids.includes(id)), "entradas sin fichero de ruta").toEqual([]);
+  expect(
+    ids.filter((id) => !table.includes(id)),
+    "rutas sin entrada en ADMIN_ROUTE_PERMISSIONS",
+  ).toEqual([]);
+  expect(
+    table.filter((id) => !ids.includes(id)),
+    "entradas sin fichero de ruta",
+  ).toEqual([]);
 });
 
 type Ids = { userId: number; roleId: number; clientId: number; policyId: number; guaranteeId: number };
@@ -32,7 +36,13 @@ function urlFor(file: string, ids: Ids): string | null {
   if (routeId(file) === "routes/admin.logout") return null; // POST only
   if (routeId(file) === "routes/admin.$") return "/admin/no-existe"; // any address no page takes
   const name = file.replace(/\.(tsx|ts)$/, "").replaceAll("[.]", "~"); // admin.audit[.]csv keeps its dot
-  const url = "/" + name.split(".").filter((s) => s !== "_index").join("/").replaceAll("~", ".");
+  const url =
+    "/" +
+    name
+      .split(".")
+      .filter((s) => s !== "_index")
+      .join("/")
+      .replaceAll("~", ".");
   const id = url.startsWith("/admin/users")
     ? ids.userId
     : url.startsWith("/admin/clients")

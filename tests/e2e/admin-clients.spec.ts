@@ -7,7 +7,11 @@ import { clientThroughCheckout, expectNoSeriousA11yViolations, expectPdf } from 
 // their data file and the policy's PDFs; erasure is refused while a policy is in force; a role
 // without clients:write sees no controls that change anything.
 
-test("buscar por NIF, abrir, editar y ver el cambio en auditoría, añadir una nota y descargar sus datos", async ({ page, signInAsAdmin, sessions }) => {
+test("buscar por NIF, abrir, editar y ver el cambio en auditoría, añadir una nota y descargar sus datos", async ({
+  page,
+  signInAsAdmin,
+  sessions,
+}) => {
   test.slow(); // a checkout, five pages, two forms, a download and two accessibility checks
   await signInAsAdmin("superadmin");
   const client = await clientThroughCheckout(page.request, await sessions.superadminToken(), "Lucía Martín Sanz");
@@ -16,7 +20,9 @@ test("buscar por NIF, abrir, editar y ver el cambio en auditoría, añadir una n
   await page.getByRole("navigation").getByRole("link", { name: "Clientes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
   // Typed as people type it: dots, a dash and a lower-case letter.
-  await page.getByRole("searchbox", { name: "Buscar" }).fill(`${client.nif.slice(0, 2)}.${client.nif.slice(2, 5)}.${client.nif.slice(5, 8)}-${client.nif.slice(8).toLowerCase()}`);
+  await page
+    .getByRole("searchbox", { name: "Buscar" })
+    .fill(`${client.nif.slice(0, 2)}.${client.nif.slice(2, 5)}.${client.nif.slice(5, 8)}-${client.nif.slice(8).toLowerCase()}`);
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page.getByText("Mostrando 1–1 de 1 clientes")).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(client.name) });
@@ -54,19 +60,28 @@ test("buscar por NIF, abrir, editar y ver el cambio en auditoría, añadir una n
   await page.getByRole("link", { name: "Descargar sus datos (JSON)" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`cliente-${client.id}-datos.json`);
-  const data = JSON.parse(await readFile((await download.path())!, "utf8")) as { client: { nif: string; phone: string }; policies: unknown[]; notes: { body: string }[] };
+  const data = JSON.parse(await readFile((await download.path())!, "utf8")) as {
+    client: { nif: string; phone: string };
+    policies: unknown[];
+    notes: { body: string }[];
+  };
   expect(data.client).toMatchObject({ nif: client.nif, phone: "611223344" });
   expect(data.policies).toHaveLength(1);
   expect(data.notes.map((n) => n.body)).toEqual(["Prefiere que le llamen por la tarde."]);
 
   // The policy's particular conditions and its recibo, as PDFs (policies:read).
-  const conditions = page.getByRole("region", { name: "Documentos", exact: true }).getByRole("link", { name: /^Condiciones particulares COT-.* \(PDF\)$/ });
+  const conditions = page
+    .getByRole("region", { name: "Documentos", exact: true })
+    .getByRole("link", { name: /^Condiciones particulares COT-.* \(PDF\)$/ });
   await expectPdf(await page.request.get((await conditions.getAttribute("href"))!));
   const recibo = page.getByRole("region", { name: "Recibos", exact: true }).getByRole("link", { name: /^PDF del recibo 1 de la póliza COT-/ });
   await expectPdf(await page.request.get((await recibo.getAttribute("href"))!));
 
   await page.goto("/admin/audit?entity=client&action=client.updated");
-  const entry = page.getByRole("row").filter({ has: page.getByText(String(client.id), { exact: true }) }).first();
+  const entry = page
+    .getByRole("row")
+    .filter({ has: page.getByText(String(client.id), { exact: true }) })
+    .first();
   await entry.getByText("Ver antes y después").click();
   await expect(entry).toContainText('"phone": "+34600123456"');
   await expect(entry).toContainText('"phone": "611223344"');

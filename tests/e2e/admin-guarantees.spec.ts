@@ -16,7 +16,12 @@ async function apiGuarantee(request: APIRequestContext, token: string, method: "
   return (await response.json()) as Guarantee;
 }
 
-test("crear una garantía, programar su nuevo precio, desactivar otra y que la cotización ya no la ofrezca", async ({ page, signInAsAdmin, sessions, javaScriptEnabled }, testInfo) => {
+test("crear una garantía, programar su nuevo precio, desactivar otra y que la cotización ya no la ofrezca", async ({
+  page,
+  signInAsAdmin,
+  sessions,
+  javaScriptEnabled,
+}, testInfo) => {
   test.slow(); // two forms, a confirmation, a quote and two accessibility checks
   const suffix = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const codeSuffix = suffix.replace(/[^a-z0-9]/g, "_");
@@ -139,7 +144,9 @@ test("crear una garantía, programar su nuevo precio, desactivar otra y que la c
   await expect(page.getByText(other.name)).toHaveCount(0);
 
   // Leave the shared catalogue as it was for the other specs.
-  const created = await page.request.get(`/api/admin/guarantees?q=${encodeURIComponent(`e2e_mudanza_${codeSuffix}`)}`, { headers: { authorization: `Bearer ${token}` } });
+  const created = await page.request.get(`/api/admin/guarantees?q=${encodeURIComponent(`e2e_mudanza_${codeSuffix}`)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const [mine] = ((await created.json()) as { items: Guarantee[] }).items;
   await apiGuarantee(page.request, token, "post", `/admin/guarantees/${mine!.id}/deactivate`);
 });

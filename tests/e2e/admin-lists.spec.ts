@@ -31,10 +31,18 @@ async function csvOf(page: Page) {
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   const bytes = await response.body();
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  return bytes.subarray(3).toString("utf8").split("\r\n").filter(Boolean).map((line) => line.split(";"));
+  return bytes
+    .subarray(3)
+    .toString("utf8")
+    .split("\r\n")
+    .filter(Boolean)
+    .map((line) => line.split(";"));
 }
 
-test("usuarios: ordenar en los dos sentidos, paginar, filtrar, quitar filtros, página fuera de rango y CSV de lo filtrado", async ({ page, signInAsAdmin }) => {
+test("usuarios: ordenar en los dos sentidos, paginar, filtrar, quitar filtros, página fuera de rango y CSV de lo filtrado", async ({
+  page,
+  signInAsAdmin,
+}) => {
   const admin = await signInAsAdmin("superadmin");
   const prefix = `lista-${test.info().project.name}-${Date.now().toString(36)}`;
   await createUsers(page.request, admin.token, prefix, 23);
@@ -52,7 +60,10 @@ test("usuarios: ordenar en los dos sentidos, paginar, filtrar, quitar filtros, p
   await expect(usuario).toHaveAttribute("aria-sort", "ascending");
   expect((await firstCells(page))[0]).toBe(`${prefix}-01`);
 
-  await page.getByRole("navigation", { name: "Paginación" }).getByRole("link", { name: /Siguiente/ }).click();
+  await page
+    .getByRole("navigation", { name: "Paginación" })
+    .getByRole("link", { name: /Siguiente/ })
+    .click();
   await expect(page.getByText("Mostrando 21–23 de 23 usuarios")).toBeVisible();
   expect(await firstCells(page)).toEqual([`${prefix}-21`, `${prefix}-22`, `${prefix}-23`]);
 
@@ -79,7 +90,10 @@ test("usuarios: ordenar en los dos sentidos, paginar, filtrar, quitar filtros, p
   await expect(search.getByLabel("Buscar")).toHaveValue("");
 });
 
-test("auditoría: ordenar por acción y por fecha, filtrar por acción y actor, CSV de lo filtrado, página fuera de rango", async ({ page, signInAsAdmin }) => {
+test("auditoría: ordenar por acción y por fecha, filtrar por acción y actor, CSV de lo filtrado, página fuera de rango", async ({
+  page,
+  signInAsAdmin,
+}) => {
   const admin = await signInAsAdmin("superadmin");
   const prefix = `audit-${test.info().project.name}-${Date.now().toString(36)}`;
   await createUsers(page.request, admin.token, prefix, 3);

@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { buyPolicy, escapeRegExp, expectFocusAfterStep, expectNoSeriousA11yViolations, fillAlquilerQuote, fillCard, fillInsuredObject, fillPolicyholder } from "./support";
+import {
+  buyPolicy,
+  escapeRegExp,
+  expectFocusAfterStep,
+  expectNoSeriousA11yViolations,
+  fillAlquilerQuote,
+  fillCard,
+  fillInsuredObject,
+  fillPolicyholder,
+} from "./support";
 
 // /admin/policies/new: staff sell a policy to a customer on the phone — the client (searched, or
 // new), the rating questions, the plan and frequency, then the checkout form with the consents as
@@ -25,7 +34,10 @@ async function quoteAndChoosePlan(page: Page) {
   await expect(page.getByRole("heading", { name: "3. Datos, pago y consentimientos" })).toBeVisible();
 }
 
-test("un cliente que ya existe, buscado por NIF: la póliza se emite, se abre y guarda los consentimientos como dados por teléfono", async ({ page, signInAsAdmin }) => {
+test("un cliente que ya existe, buscado por NIF: la póliza se emite, se abre y guarda los consentimientos como dados por teléfono", async ({
+  page,
+  signInAsAdmin,
+}) => {
   test.setTimeout(120_000);
   const staff = await signInAsAdmin("gestor");
   const existing = await buyPolicy(page.request, "Rosa Cliente Telefónica");
@@ -100,7 +112,11 @@ test("un cliente nuevo sin correo: sus datos en el paso 3, un pago rechazado no 
 
 // Issue 28: the phone sale by keyboard alone. Each step is a new URL of the same page; focus lands
 // on what the step brings (JavaScript on), never on <body>; the search's count is announced.
-test("con el teclado: buscar y elegir al cliente, cotizar, elegir plan y emitir, con el foco en cada paso", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+test("con el teclado: buscar y elegir al cliente, cotizar, elegir plan y emitir, con el foco en cada paso", async ({
+  page,
+  signInAsAdmin,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(120_000);
   await signInAsAdmin("gestor");
   const existing = await buyPolicy(page.request, "Nuria Teclado Telefónica");
@@ -166,6 +182,8 @@ test("un rol sin policies:write no ve el botón y no puede abrir ni enviar el fo
   await page.goto("/admin/policies/new");
   await expect(page.getByText("Acceso Denegado").first()).toBeVisible();
 
-  const forged = await page.request.post("/admin/policies/new", { form: { csrf, linea: "alquiler", postalCode: "08001", monthlyRent: "950", tenantMonthlyIncome: "3200", months: "12" } });
+  const forged = await page.request.post("/admin/policies/new", {
+    form: { csrf, linea: "alquiler", postalCode: "08001", monthlyRent: "950", tenantMonthlyIncome: "3200", months: "12" },
+  });
   expect(await forged.text()).toContain("Acceso Denegado");
 });

@@ -29,7 +29,10 @@ const history = (page: Page) => page.getByRole("region", { name: "Historial", ex
 test.describe("sin JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "el camino completo, sin JavaScript");
 
-  test("buscar por NIF, suspender, rehabilitar, devolver y cobrar un recibo por transferencia, anular y ver el historial", async ({ page, signInAsAdmin }) => {
+  test("buscar por NIF, suspender, rehabilitar, devolver y cobrar un recibo por transferencia, anular y ver el historial", async ({
+    page,
+    signInAsAdmin,
+  }) => {
     test.setTimeout(120_000);
     await signInAsAdmin("gestor");
     const policy = await buyPolicy(page.request, "Inés Prueba Pólizas");
@@ -98,7 +101,9 @@ test.describe("sin JavaScript", () => {
     // The customer was told of the suspension and of the cancellation.
     await expect(entries.getByRole("rowheader", { name: /Aviso al cliente.*Aviso de la suspensión enviado al tomador/ })).toBeVisible();
     await expect(entries.getByRole("rowheader", { name: /Aviso al cliente.*Aviso de la anulación enviado al tomador/ })).toBeVisible();
-    const suspended = entries.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /Cobertura suspendida.*Impago comunicado por el banco/ }) });
+    const suspended = entries
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: /Cobertura suspendida.*Impago comunicado por el banco/ }) });
     await expect(suspended).toContainText(/En vigor.*Suspendida/);
     await expect(suspended).toContainText(/e2e-gestor/);
   });
@@ -126,7 +131,11 @@ test.describe("modificar sin cambiar la prima, sin JavaScript", () => {
     await page.getByLabel(/^IBAN para los próximos recibos/).fill("ES91 2100 0418 4502 0005 1332");
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByText("Póliza modificada").first()).toBeVisible();
-    await expect(history(page).getByRole("rowheader", { name: /Datos modificados: IBAN de los recibos, dirección de la vivienda|Datos modificados: dirección de la vivienda, IBAN de los recibos/ })).toBeVisible();
+    await expect(
+      history(page).getByRole("rowheader", {
+        name: /Datos modificados: IBAN de los recibos, dirección de la vivienda|Datos modificados: dirección de la vivienda, IBAN de los recibos/,
+      }),
+    ).toBeVisible();
     await expect(page.getByRole("region", { name: "Riesgo asegurado" })).toContainText("Carrer de Provença 200");
   });
 });
@@ -144,7 +153,10 @@ test.describe("la lista, sin JavaScript", () => {
     const href = await page.getByRole("link", { name: /^Exportar CSV/ }).getAttribute("href");
     const csv = await page.request.get(href!);
     expect(csv.status()).toBe(200);
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[1]!.split(";").slice(0, 5)).toEqual([policy.number, policy.holder, policy.nif, "Alquiler", "12 meses"]);
 
@@ -182,7 +194,11 @@ test.describe("con JavaScript", () => {
     await actions(page).getByRole("button", { name: "Anular póliza" }).click();
     await cancelDialog.getByRole("button", { name: "Sí, anular la póliza" }).click();
     await expect(cancelDialog).toBeHidden();
-    await expect(actions(page).getByText(/no puede ser posterior al vencimiento/).first()).toBeVisible();
+    await expect(
+      actions(page)
+        .getByText(/no puede ser posterior al vencimiento/)
+        .first(),
+    ).toBeVisible();
     await expect(page).toHaveTitle(/^Error: /);
 
     // A field checked in the browser before the dialog opens.
@@ -205,7 +221,10 @@ test.describe("con JavaScript", () => {
   });
 });
 
-test("un rol sin policies:write ni payments:write ve la póliza sin botones y un POST forjado recibe «Acceso Denegado»", async ({ page, signInAsAdmin }) => {
+test("un rol sin policies:write ni payments:write ve la póliza sin botones y un POST forjado recibe «Acceso Denegado»", async ({
+  page,
+  signInAsAdmin,
+}) => {
   await signInAsAdmin("auditor");
   const policy = await buyPolicy(page.request, "Lola Prueba Lectura");
   await page.goto(`/admin/policies/${policy.id}`);
@@ -232,7 +251,11 @@ test("un rol sin policies:write ni payments:write ve la póliza sin botones y un
   await expect(pageHeader(page).getByText("En vigor", { exact: true })).toBeVisible();
 });
 
-test("un rol con solo lectura descarga las condiciones particulares y un recibo en PDF desde la póliza", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+test("un rol con solo lectura descarga las condiciones particulares y un recibo en PDF desde la póliza", async ({
+  page,
+  signInAsAdmin,
+  javaScriptEnabled,
+}) => {
   test.skip(javaScriptEnabled, "una descarga es un enlace: igual con y sin JavaScript");
   await signInAsAdmin("auditor");
   const policy = await buyPolicy(page.request, "Pilar Prueba Documentos");
@@ -250,6 +273,8 @@ test("un rol con solo lectura descarga las condiciones particulares y un recibo 
   const reciboLink = page.getByRole("region", { name: "Recibos", exact: true }).getByRole("link", { name: "PDF del recibo 1", exact: true });
   await expectPdf(await page.request.get((await reciboLink.getAttribute("href"))!));
   await page.goto(`/admin/policies/${policy.id}/payments`);
-  const paymentsLink = page.getByRole("table", { name: `Recibos de la póliza ${policy.number}` }).getByRole("link", { name: "PDF del recibo 1", exact: true });
+  const paymentsLink = page
+    .getByRole("table", { name: `Recibos de la póliza ${policy.number}` })
+    .getByRole("link", { name: "PDF del recibo 1", exact: true });
   await expectPdf(await page.request.get((await paymentsLink.getAttribute("href"))!));
 });

@@ -16,7 +16,10 @@ const headingsOf = (page: Page) =>
     .locator("h1, h2, h3, h4, h5, h6")
     .evaluateAll((nodes) => nodes.map((n) => `${n.tagName.toLowerCase()} ${(n.textContent ?? "").trim()}`));
 
-test("la póliza se lee primero: el resumen antes de las acciones, cerradas; «Riesgo asegurado» un solo título; ningún nivel de título saltado", async ({ page, signInAsAdmin }) => {
+test("la póliza se lee primero: el resumen antes de las acciones, cerradas; «Riesgo asegurado» un solo título; ningún nivel de título saltado", async ({
+  page,
+  signInAsAdmin,
+}) => {
   await signInAsAdmin("gestor");
   const policy = await buyPolicy(page.request, "Teresa Prueba Resumen");
   await page.goto(`/admin/policies/${policy.id}`);
@@ -48,7 +51,11 @@ test("la póliza se lee primero: el resumen antes de las acciones, cerradas; «R
   await expectNoSeriousA11yViolations(page);
 });
 
-test("dar servicio a una póliza solo con el teclado: buscarla, abrirla, detener la renovación, suspenderla y anularla", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+test("dar servicio a una póliza solo con el teclado: buscarla, abrirla, detener la renovación, suspenderla y anularla", async ({
+  page,
+  signInAsAdmin,
+  javaScriptEnabled,
+}) => {
   // A purchase through the API and a dozen pages, one key at a time, on a shared machine.
   test.slow();
   await signInAsAdmin("gestor");

@@ -134,7 +134,12 @@ const LINES: Record<Line, LineCase> = {
 };
 
 for (const line of ["auto", "hogar", "alquiler"] as const) {
-  test(`${line}: de la portada a la póliza, con un error al cotizar, el registro a mitad y una tarjeta rechazada`, async ({ page, browser, baseURL, javaScriptEnabled }) => {
+  test(`${line}: de la portada a la póliza, con un error al cotizar, el registro a mitad y una tarjeta rechazada`, async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
     test.skip(javaScriptEnabled && line !== "alquiler", "con JavaScript basta un ramo");
     // The whole journey through a dozen pages (and, once, a second account): more than one page's time.
     test.slow();
@@ -184,7 +189,12 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
     expect(new URL(page.url()).searchParams.get("cotizacion")).toBe(quoteId);
     await expect(page.getByText(`${spec.name}: plan ${planName}`)).toBeVisible();
-    for (const consent of ["Acepto las condiciones de contratación", "Acepto la política de privacidad", "He leído el documento de información del producto (IPID)", "Deseo recibir comunicaciones comerciales de Cotiza (opcional)"]) {
+    for (const consent of [
+      "Acepto las condiciones de contratación",
+      "Acepto la política de privacidad",
+      "He leído el documento de información del producto (IPID)",
+      "Deseo recibir comunicaciones comerciales de Cotiza (opcional)",
+    ]) {
       await expect(page.getByLabel(consent)).not.toBeChecked();
     }
     await expect(page.getByRole("heading", { name: "Información del distribuidor" })).toBeVisible();
@@ -240,7 +250,9 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: "Su seguro está contratado" })).toBeVisible();
     await expect(page).toHaveURL(/\/cotizacion-confirmada\?poliza=\d+$/);
     // The e2e server has an SMTP server: the page may say the e-mail is on its way, and to where.
-    await expect(page.getByText(/^Le enviamos la documentación por correo electrónico a \S+@cotiza\.test; puede tardar unos minutos\./)).toBeVisible();
+    await expect(
+      page.getByText(/^Le enviamos la documentación por correo electrónico a \S+@cotiza\.test; puede tardar unos minutos\./),
+    ).toBeVisible();
     const facts = page.getByRole("region", { name: "Datos de la póliza" });
     const numberCell = definitionOf(facts, "Número de póliza");
     await expect(numberCell).toHaveText(/^COT-\d{4}-\d{6}$/);
@@ -250,7 +262,9 @@ for (const line of ["auto", "hogar", "alquiler"] as const) {
     await expect(definitionOf(facts, "Plan")).toHaveText(planName);
     await expect(definitionOf(facts, "Prima total anual")).toHaveText(exactText(total));
     // "95,45 €, 22/11/2026 (cobrado)": the amount the button charged, paid today, due on the start date.
-    await expect(definitionOf(facts, "Primer recibo")).toHaveText(new RegExp(`^${spacedPattern(firstRecibo)}, ${escapeRegExp(start.shown)} \\(cobrado\\)$`));
+    await expect(definitionOf(facts, "Primer recibo")).toHaveText(
+      new RegExp(`^${spacedPattern(firstRecibo)}, ${escapeRegExp(start.shown)} \\(cobrado\\)$`),
+    );
     await expect(definitionOf(facts, "Fecha de efecto")).toHaveText(`${start.shown}, a las 00:00 h`);
     await expect(page.getByText(`Su seguro le cubre desde el ${start.shown} a las 00:00 h.`)).toBeVisible();
     await expect(definitionOf(facts, spec.identification[0])).toHaveText(spec.identification[1]);

@@ -21,7 +21,15 @@ async function buyHome(request: APIRequestContext, token: string, holder: string
       optionalGuarantees: [],
       frequency: "anual",
       riskAddress: { street: "Calle de la Paz 3", door: "2.º A", postalCode: HOGAR.postalCode, city: "Valencia" },
-      policyholder: { name: holder, nif: uniqueNif(), birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12", postalCode: "28013", city: "Madrid" },
+      policyholder: {
+        name: holder,
+        nif: uniqueNif(),
+        birthDate: "1985-06-15",
+        phone: "+34 600 123 456",
+        address: "Calle Mayor 12",
+        postalCode: "28013",
+        city: "Madrid",
+      },
       payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder },
       consents: { terms: true, privacy: true, ipid: true, marketing: false },
       idempotencyKey: crypto.randomUUID(),
@@ -31,7 +39,10 @@ async function buyHome(request: APIRequestContext, token: string, holder: string
   return (await bought.json()) as { id: number; number: string };
 }
 
-test("un cliente añade una garantía a su póliza de hogar con tarjeta y la ve confirmada y en Mi póliza con el nuevo PDF", async ({ page, signInAsVisitor }) => {
+test("un cliente añade una garantía a su póliza de hogar con tarjeta y la ve confirmada y en Mi póliza con el nuevo PDF", async ({
+  page,
+  signInAsVisitor,
+}) => {
   test.slow();
   const visitor = await signInAsVisitor({ name: "Elena Suplemento" });
   const policy = await buyHome(page.request, visitor.token, visitor.name);
@@ -48,7 +59,10 @@ test("un cliente añade una garantía a su póliza de hogar con tarjeta y la ve 
   await page.getByRole("button", { name: "Ver el precio" }).click();
   const summary = page.getByRole("region", { name: "Resumen y pago" });
   await expect(summary).toContainText(`Añade Asistencia en el hogar a su póliza ${policy.number} desde el ${madridDay(1).shown}`);
-  const total = (await summary.getByRole("row", { name: /^Total/ }).getByRole("cell").textContent())!.trim();
+  const total = (await summary
+    .getByRole("row", { name: /^Total/ })
+    .getByRole("cell")
+    .textContent())!.trim();
   await expectNoSeriousA11yViolations(page);
 
   // Step 2: without the IPID ticked, the form says so and keeps the choice.
@@ -101,7 +115,9 @@ test("un cliente añade una garantía a su póliza de hogar con tarjeta y la ve 
   await expect(table.getByRole("columnheader")).toHaveText(["Recibo", "Periodo que cubre", "Importe", "Estado", "Vencimiento"]);
   const lastDay = shown(addDays(now.endDate, -1));
   const suplemento = table.getByRole("row").filter({ hasText: "Suplemento" });
-  await expect(suplemento.getByRole("cell").nth(1)).toHaveText(new RegExp(`^${escapeRegExp(madridDay(1).shown)}\\s*–\\s*al\\s*${escapeRegExp(lastDay)}$`));
+  await expect(suplemento.getByRole("cell").nth(1)).toHaveText(
+    new RegExp(`^${escapeRegExp(madridDay(1).shown)}\\s*–\\s*al\\s*${escapeRegExp(lastDay)}$`),
+  );
   await expect(suplemento.getByRole("cell").nth(3)).toHaveText(`Cobrado el ${madridDay(0).shown}`);
   await expect(suplemento.getByRole("cell").nth(4)).toHaveText(madridDay(1).shown);
   await expectNoSeriousA11yViolations(page);
@@ -109,7 +125,11 @@ test("un cliente añade una garantía a su póliza de hogar con tarjeta y la ve 
 
 // Issue 28: the suplemento by keyboard alone. Focus lands on what each step brings (JavaScript on),
 // never on <body>; "Ver el precio" with nothing ticked says what to do, with and without JavaScript.
-test("con el teclado: elegir la póliza, ver el precio sin marcar nada y con una garantía, pagar", async ({ page, signInAsVisitor, javaScriptEnabled }) => {
+test("con el teclado: elegir la póliza, ver el precio sin marcar nada y con una garantía, pagar", async ({
+  page,
+  signInAsVisitor,
+  javaScriptEnabled,
+}) => {
   test.slow();
   const visitor = await signInAsVisitor({ name: "Irene Teclado" });
   // Two policies in force: the page first asks which one.
@@ -167,13 +187,22 @@ test("con el teclado: elegir la póliza, ver el precio sin marcar nada y con una
   await expectFocusAfterStep(page.getByRole("heading", { level: 1, name: "Garantías añadidas a su póliza" }), javaScriptEnabled);
 });
 
-test("el back office muestra el periodo del recibo de un suplemento hasta el último día de la anualidad", async ({ page, signInAsVisitor, signInAsAdmin }) => {
+test("el back office muestra el periodo del recibo de un suplemento hasta el último día de la anualidad", async ({
+  page,
+  signInAsVisitor,
+  signInAsAdmin,
+}) => {
   const visitor = await signInAsVisitor({ name: "Tomás Periodo" });
   const policy = await buyHome(page.request, visitor.token, visitor.name);
   const headers = { authorization: `Bearer ${visitor.token}` };
   const added = await page.request.post(`/api/me/policies/${policy.id}/endorsements`, {
     headers,
-    data: { guarantees: ["hogar_asistencia"], ipid: true, payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: visitor.name }, idempotencyKey: crypto.randomUUID() },
+    data: {
+      guarantees: ["hogar_asistencia"],
+      ipid: true,
+      payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: visitor.name },
+      idempotencyKey: crypto.randomUUID(),
+    },
   });
   expect(added.status(), await added.text()).toBe(201);
   const { endDate } = (await (await page.request.get(`/api/me/policies/${policy.id}`, { headers })).json()) as { endDate: string };
@@ -182,7 +211,9 @@ test("el back office muestra el periodo del recibo de un suplemento hasta el úl
   await page.goto(`/admin/policies/${policy.id}/payments`);
   const row = page.getByRole("row").filter({ hasText: "Suplemento" });
   // Was "25/02/2027 – 25/02/2027": the due day only, where the PDF said until the end of the term.
-  await expect(row.getByRole("cell").nth(0)).toHaveText(new RegExp(`^${escapeRegExp(madridDay(1).shown)}\\s*–\\s*al\\s*${escapeRegExp(shown(addDays(endDate, -1)))}$`));
+  await expect(row.getByRole("cell").nth(0)).toHaveText(
+    new RegExp(`^${escapeRegExp(madridDay(1).shown)}\\s*–\\s*al\\s*${escapeRegExp(shown(addDays(endDate, -1)))}$`),
+  );
 });
 
 /** aaaa-mm-dd as the site writes it. */
@@ -200,7 +231,10 @@ test("un visitante sin sesión ve las garantías de cada ramo y en qué planes e
   await expect(theft.getByRole("cell").nth(3)).toHaveText("✓ Incluida");
   await expect(theft.getByRole("cell").nth(4)).toHaveText("✓ Incluida");
   await expect(home.getByRole("link", { name: /^Calcular el precio/ })).toHaveAttribute("href", "/cotizar?linea=hogar");
-  await expect(page.getByRole("link", { name: "Inicie sesión para añadir garantías a su póliza" })).toHaveAttribute("href", "/login?redirectTo=/garantias");
+  await expect(page.getByRole("link", { name: "Inicie sesión para añadir garantías a su póliza" })).toHaveAttribute(
+    "href",
+    "/login?redirectTo=/garantias",
+  );
   await expect(page.getByRole("region", { name: /coche/i })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 

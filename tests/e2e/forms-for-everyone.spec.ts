@@ -1,5 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { acceptRequiredConsents, chooseVehicle, fillCard, fillInsuredObject, fillPolicyholder, madridDay, newVisitor, tabTo, uniqueNif } from "./support";
+import {
+  acceptRequiredConsents,
+  chooseVehicle,
+  fillCard,
+  fillInsuredObject,
+  fillPolicyholder,
+  madridDay,
+  newVisitor,
+  tabTo,
+  uniqueNif,
+} from "./support";
 
 // Issue 11, "What a customer expects": dates typed by hand mean the same in every browser, the
 // bot trap never costs a person their form, and the keyboard alone completes a purchase.
@@ -225,7 +235,11 @@ test("solo con el teclado: de la portada a la póliza contratada, con un error c
   await typeInto("Caducidad", "12/30");
   await typeInto("Código de seguridad (CVC)", "123");
   await typeInto("Titular de la tarjeta", "Marta Gómez");
-  for (const consent of ["Acepto las condiciones de contratación", "Acepto la política de privacidad", "He leído el documento de información del producto (IPID)"]) {
+  for (const consent of [
+    "Acepto las condiciones de contratación",
+    "Acepto la política de privacidad",
+    "He leído el documento de información del producto (IPID)",
+  ]) {
     await tabTo(page, page.getByLabel(consent), 150);
     await page.keyboard.press("Space");
     await expect(page.getByLabel(consent)).toBeChecked();

@@ -37,7 +37,10 @@ test("coche: marca y modelo de las listas hasta Mi póliza, con la aseguradora; 
   await page.getByRole("button", { name: "Calcular precio" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
 
-  await page.getByRole("button", { name: /^Contratar este plan: / }).first().click();
+  await page
+    .getByRole("button", { name: /^Contratar este plan: / })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Contratar su seguro" })).toBeVisible();
   const insurer = page.getByRole("region", { name: "Entidad aseguradora" });
   await expect(insurer).toContainText(INSURER);
@@ -87,7 +90,12 @@ test("alquiler: un contrato temporal cuesta más que un funcionario, y se dice",
     await expect(page.getByRole("heading", { level: 1, name: "Sus precios" })).toBeVisible();
     const plan = page.getByRole("article", { name: "12 meses" });
     await expect(plan.getByText(contract).first()).toBeAttached();
-    return centsOf((await plan.getByText(/^[\d.]+,\d{2}\s€ al año$/).first().textContent())!.replace(" al año", ""));
+    return centsOf(
+      (await plan
+        .getByText(/^[\d.]+,\d{2}\s€ al año$/)
+        .first()
+        .textContent())!.replace(" al año", ""),
+    );
   };
   const funcionario = await yearly("Funcionario");
   const temporal = await yearly("Contrato temporal");

@@ -24,10 +24,15 @@ test("no renovar y desistir de una póliza de alquiler: ve lo devuelto y la pól
   const end = `${endDate.slice(8, 10)}/${endDate.slice(5, 7)}/${endDate.slice(0, 4)}`;
 
   await page.goto("/mi-poliza");
-  await page.getByRole("main").getByRole("link", { name: /: plan 12 meses$/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /: plan 12 meses$/ })
+    .click();
   await expect(page).toHaveURL(`/mi-poliza/${policy.id}`);
   const withdrawal = page.getByRole("region", { name: "Desistir del contrato" });
-  await expect(withdrawal).toContainText(`Puede desistir del contrato sin indicar el motivo y sin penalización hasta el ${madridDay(14).shown} inclusive.`);
+  await expect(withdrawal).toContainText(
+    `Puede desistir del contrato sin indicar el motivo y sin penalización hasta el ${madridDay(14).shown} inclusive.`,
+  );
   await expect(withdrawal).toContainText(`le devolvemos ${refund}, la prima de los días no cubiertos`);
   const renewal = page.getByRole("region", { name: "No renovar" });
   await expect(renewal).toContainText("puede comunicarlo hasta el");
@@ -75,7 +80,15 @@ test("una póliza de coche explica que no admite desistimiento y ofrece no renov
       optionalGuarantees: [],
       frequency: "anual",
       registration: "1234 BCD",
-      policyholder: { name: visitor.name, nif: uniqueNif(), birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12", postalCode: "28013", city: "Madrid" },
+      policyholder: {
+        name: visitor.name,
+        nif: uniqueNif(),
+        birthDate: "1985-06-15",
+        phone: "+34 600 123 456",
+        address: "Calle Mayor 12",
+        postalCode: "28013",
+        city: "Madrid",
+      },
       payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: visitor.name },
       consents: { terms: true, privacy: true, ipid: true, marketing: false },
       idempotencyKey: crypto.randomUUID(),
@@ -86,7 +99,9 @@ test("una póliza de coche explica que no admite desistimiento y ofrece no renov
 
   await page.goto(`/mi-poliza/${id}`);
   const withdrawal = page.getByRole("region", { name: "Desistir del contrato" });
-  await expect(withdrawal).toContainText("El seguro de coche no admite desistimiento: incluye la responsabilidad civil obligatoria, un seguro obligatorio por ley.");
+  await expect(withdrawal).toContainText(
+    "El seguro de coche no admite desistimiento: incluye la responsabilidad civil obligatoria, un seguro obligatorio por ley.",
+  );
   await expect(withdrawal.getByRole("button")).toHaveCount(0);
   const renewal = page.getByRole("region", { name: "No renovar" });
   await expectNoSeriousA11yViolations(page);

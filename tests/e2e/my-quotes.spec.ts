@@ -25,7 +25,11 @@ test("Mis cotizaciones: vacía al principio, luego la cotización con su mejor p
   // Each plan's yearly price is the first price of its card.
   const yearly: number[] = [];
   for (const plan of ["6 meses", "12 meses", "18 meses"]) {
-    const price = await page.getByRole("article", { name: plan }).getByText(/^[\d.]+,\d{2}\s€ al año$/).first().textContent();
+    const price = await page
+      .getByRole("article", { name: plan })
+      .getByText(/^[\d.]+,\d{2}\s€ al año$/)
+      .first()
+      .textContent();
     yearly.push(centsOf(price!.replace(" al año", "")));
   }
   const best = Math.min(...yearly);

@@ -155,7 +155,14 @@ test("el desglose de /results deja rehacer la cuenta: prima base × factores = p
     expect(steps.net).toBe(steps.risk + steps.extras.reduce((a, b) => a + b, 0));
     expect(steps.total).toBe(steps.net + steps.surcharges.reduce((a, b) => a + b, 0));
     // The total is the price the card shows big.
-    expect(centsOf(await card.getByText(/^[\d.]+,\d{2}\s€$/).first().innerText())).toBe(steps.total);
+    expect(
+      centsOf(
+        await card
+          .getByText(/^[\d.]+,\d{2}\s€$/)
+          .first()
+          .innerText(),
+      ),
+    ).toBe(steps.total);
     if (plan === "Terceros") {
       expect(steps.extras).toEqual([4_500]);
       expect(steps.surcharges[0]).toBeGreaterThan(0);

@@ -30,7 +30,8 @@ function overflowOf(page: Page): Promise<string | null> {
       if (position !== "absolute") return element.parentElement;
       for (let a = element.parentElement; a; a = a.parentElement) {
         const style = getComputedStyle(a);
-        if (style.position !== "static" || style.transform !== "none" || style.filter !== "none" || /paint|layout|strict|content/.test(style.contain)) return a;
+        if (style.position !== "static" || style.transform !== "none" || style.filter !== "none" || /paint|layout|strict|content/.test(style.contain))
+          return a;
       }
       return null;
     };
@@ -43,7 +44,14 @@ function overflowOf(page: Page): Promise<string | null> {
     };
     const describe = (element: Element, right: number) => {
       const id = element.id ? `#${element.id}` : "";
-      const classes = element.getAttribute("class")?.trim().split(/\s+/).slice(0, 6).map((c) => `.${c}`).join("") ?? "";
+      const classes =
+        element
+          .getAttribute("class")
+          ?.trim()
+          .split(/\s+/)
+          .slice(0, 6)
+          .map((c) => `.${c}`)
+          .join("") ?? "";
       const text = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 50);
       return `<${element.tagName.toLowerCase()}${id}${classes}> «${text}» hasta ${Math.round(right)} px`;
     };
@@ -85,7 +93,10 @@ for (const screen of SCREENS) {
       const visitor = await signInAsVisitor({ name: "Ana Prueba Reflujo" });
       // Alquiler paid monthly: the longest recibo table a customer has.
       const policy = await buyPolicy(page.request, visitor.name, { token: visitor.token });
-      const quote = await page.request.post("/api/quotes", { headers: { authorization: `Bearer ${visitor.token}` }, data: { line: "alquiler", inputs: ALQUILER } });
+      const quote = await page.request.post("/api/quotes", {
+        headers: { authorization: `Bearer ${visitor.token}` },
+        data: { line: "alquiler", inputs: ALQUILER },
+      });
       expect(quote.status(), await quote.text()).toBe(201);
       const open = (await quote.json()) as { id: string; plans: { code: string }[] };
       const paths = visitorPages({ policyId: policy.id, boughtQuoteId: policy.quoteId, openQuoteId: open.id, openPlan: open.plans[0]!.code });

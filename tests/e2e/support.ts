@@ -25,16 +25,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   const context = jsOff && browser ? await browser.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() }) : null;
   try {
     if (context) {
-      await context.route("**/build/**/*.js", (route) =>
-        route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
-      );
+      await context.route("**/build/**/*.js", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
       target = await context.newPage();
       await target.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
       await target.goto(page.url());
     }
-    const results = await new AxeBuilder({ page: target })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
+    const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(
       serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
@@ -224,7 +220,15 @@ export async function clientThroughCheckout(request: APIRequestContext, superadm
       optionalGuarantees: [],
       frequency: "anual",
       registration: "1234 BCD",
-      policyholder: { name, nif, birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12, 3.º B", postalCode: "28013", city: "Madrid" },
+      policyholder: {
+        name,
+        nif,
+        birthDate: "1985-06-15",
+        phone: "+34 600 123 456",
+        address: "Calle Mayor 12, 3.º B",
+        postalCode: "28013",
+        city: "Madrid",
+      },
       payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: name },
       consents: { terms: true, privacy: true, ipid: true, marketing: false },
       idempotencyKey: crypto.randomUUID(),
@@ -265,7 +269,15 @@ export async function buyPolicy(request: APIRequestContext, holder: string, opti
       optionalGuarantees: [],
       frequency: "mensual",
       riskAddress: { street: "Carrer de Mallorca 100", door: "2.º 1.ª", postalCode: ALQUILER.postalCode, city: "Barcelona" },
-      policyholder: { name: holder, nif, birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12", postalCode: "28013", city: "Madrid" },
+      policyholder: {
+        name: holder,
+        nif,
+        birthDate: "1985-06-15",
+        phone: "+34 600 123 456",
+        address: "Calle Mayor 12",
+        postalCode: "28013",
+        city: "Madrid",
+      },
       payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder },
       consents: { terms: true, privacy: true, ipid: true, marketing: false },
       idempotencyKey: crypto.randomUUID(),
@@ -286,7 +298,10 @@ export async function createStaffAccount(
   account: { username: string; email: string; password: string; roleId: number },
 ): Promise<{ id: number }> {
   const temporary = `Temporal-${account.password}`;
-  const created = await request.post("/api/admin/users", { headers: { authorization: `Bearer ${adminToken}` }, data: { ...account, password: temporary } });
+  const created = await request.post("/api/admin/users", {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { ...account, password: temporary },
+  });
   expect(created.status(), await created.text()).toBe(201);
   await replaceTemporaryPassword(request, account.email, temporary, account.password);
   return (await created.json()) as { id: number };

@@ -5,7 +5,10 @@ import { newVisitor, register, signOut, submitRegisterForm } from "./support";
 // or focus is in it, goes with its close button, and what it says is also at the top of the page.
 // Time is Playwright's fake clock, paused before the toast comes: nothing here waits for real.
 
-test("una notificación dura al menos 10 s, espera con el puntero o el foco encima, se cierra y su texto queda en la página", async ({ page, javaScriptEnabled }) => {
+test("una notificación dura al menos 10 s, espera con el puntero o el foco encima, se cierra y su texto queda en la página", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   if (!javaScriptEnabled) {
     // Without JavaScript it stays on the page it lands on, with no dead close button.
     await register(page);

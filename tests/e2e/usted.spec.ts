@@ -8,10 +8,39 @@ import { buyPolicy, fillAlquilerQuote, quoteAlquiler } from "./support";
 // below. Only forms that cannot be "usted" are listed: "elige" or "revisa" are also the third
 // person ("el cliente elige") and are left out.
 const INFORMAL_WORDS = [
-  "tú", "tu", "tus", "te", "ti", "contigo", "tuyo", "tuya", "tuyos", "tuyas",
-  "puedes", "quieres", "tienes", "eres", "estás", "necesitas", "sabes", "debes", "haces", "vas",
-  "recuperas", "contratas", "pagas", "eliges", "puedas", "quieras", "tengas",
-  "introduce", "escribe", "pulsa", "haz", "ven", "mira",
+  "tú",
+  "tu",
+  "tus",
+  "te",
+  "ti",
+  "contigo",
+  "tuyo",
+  "tuya",
+  "tuyos",
+  "tuyas",
+  "puedes",
+  "quieres",
+  "tienes",
+  "eres",
+  "estás",
+  "necesitas",
+  "sabes",
+  "debes",
+  "haces",
+  "vas",
+  "recuperas",
+  "contratas",
+  "pagas",
+  "eliges",
+  "puedas",
+  "quieras",
+  "tengas",
+  "introduce",
+  "escribe",
+  "pulsa",
+  "haz",
+  "ven",
+  "mira",
 ];
 // Infinitives and gerunds with "te" attached: defenderte, ayudarte, protegiéndote.
 const INFORMAL_ENCLITIC = /\b\p{L}{3,}(?:arte|erte|irte|ándote|iéndote)\b/iu;
@@ -99,10 +128,32 @@ test.describe("la web pública trata de usted", () => {
 // puede"); the few "su" that are the reader's ("su conexión") are turned by inVoice and checked in
 // voice.test.ts.
 const FORMAL_WORDS = [
-  "usted", "ustedes",
-  "elija", "introduzca", "indique", "escriba", "marque", "márquela", "vuelva", "recargue", "inténtelo",
-  "revise", "pruebe", "espere", "consulte", "acepte", "confirme", "seleccione", "pulse", "descárguelos", "envíeselos",
-  "envíe", "compruebe", "escríbanos", "pida", "inicie",
+  "usted",
+  "ustedes",
+  "elija",
+  "introduzca",
+  "indique",
+  "escriba",
+  "marque",
+  "márquela",
+  "vuelva",
+  "recargue",
+  "inténtelo",
+  "revise",
+  "pruebe",
+  "espere",
+  "consulte",
+  "acepte",
+  "confirme",
+  "seleccione",
+  "pulse",
+  "descárguelos",
+  "envíeselos",
+  "envíe",
+  "compruebe",
+  "escríbanos",
+  "pida",
+  "inicie",
 ];
 // What the customer reads, quoted for the staff who write it («La franquicia es la parte de cada
 // siniestro que paga usted»), keeps the public site's "usted".
@@ -110,7 +161,12 @@ const QUOTED = /«[^»]*»/gu;
 
 async function expectTu(page: Page, where: string) {
   const offending = (await pageTexts(page)).flatMap((text) =>
-    (text.replace(QUOTED, "«…»").toLowerCase().match(/\p{L}+/gu) ?? [])
+    (
+      text
+        .replace(QUOTED, "«…»")
+        .toLowerCase()
+        .match(/\p{L}+/gu) ?? []
+    )
       .filter((word) => FORMAL_WORDS.includes(word))
       .map((word) => `«${word}» en «${text.slice(0, 120)}»`),
   );
@@ -162,7 +218,8 @@ test.describe("el back office trata de tú", () => {
     const policy = await buyPolicy(page.request, "Irene Prueba Tuteo");
     const auth = { authorization: `Bearer ${token}` };
     const detail = (await (await page.request.get(`/api/admin/policies/${policy.id}`, { headers: auth })).json()) as { clientId: number };
-    const firstId = async (path: string) => ((await (await page.request.get(path, { headers: auth })).json()) as { items: { id: number }[] }).items[0]!.id;
+    const firstId = async (path: string) =>
+      ((await (await page.request.get(path, { headers: auth })).json()) as { items: { id: number }[] }).items[0]!.id;
     const pages = adminPages({
       policyId: policy.id,
       clientId: detail.clientId,

@@ -44,7 +44,11 @@ async function call(method: string, path: string, opts: { body?: unknown; token?
   const headers: Record<string, string> = { "x-forwarded-for": opts.from ?? "198.51.100.250" };
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const response = await fetch(`${env.server.url}/api${path}`, { method: method.toUpperCase(), headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const response = await fetch(`${env.server.url}/api${path}`, {
+    method: method.toUpperCase(),
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
@@ -100,7 +104,9 @@ describe("¿Ha olvidado su contraseña?", () => {
     expect((await call("get", "/auth/profile", { token: customer.token })).status).toBe(401);
     expect((await call("get", "/auth/profile", { token: second.body.token })).status).toBe(401);
     // The old password no longer opens the account; the new one does.
-    expect((await call("post", "/auth/login", { body: { email: customer.email, password: customer.password }, from: newAddress() })).status).toBe(401);
+    expect((await call("post", "/auth/login", { body: { email: customer.email, password: customer.password }, from: newAddress() })).status).toBe(
+      401,
+    );
     const signedIn = await call("post", "/auth/login", { body: { email: customer.email, password: "Nueva-Clave-Segura-2026" }, from: newAddress() });
     expect(signedIn.status).toBe(200);
     expect((await call("get", "/auth/profile", { token: signedIn.body.token })).status).toBe(200);
@@ -143,7 +149,8 @@ describe("¿Ha olvidado su contraseña?", () => {
 
     const customer = await registerCustomer();
     smtp.messages.splice(0, smtp.messages.length);
-    for (let i = 0; i < 5; i++) expect((await call("post", "/auth/password-reset", { body: { email: customer.email }, from: newAddress() })).status).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect((await call("post", "/auth/password-reset", { body: { email: customer.email }, from: newAddress() })).status).toBe(202);
     // The links go out after the answers (the reset's work runs after it, ADR 021): wait for three,
     // then give a fourth the time to arrive, which it must not.
     const linksTo = () => smtp.messages.filter((m) => m.to.includes(customer.email)).length;
@@ -157,7 +164,10 @@ describe("Mi cuenta", () => {
   it("muestra el correo de la cuenta y cambia el nombre y el teléfono, también en sus fichas de tomador", async () => {
     const customer = await registerCustomer();
     const [user] = await env.database.db.select().from(users).where(eq(users.email, customer.email));
-    const [client] = await env.database.db.insert(clients).values({ name: "Rosa Martín", userId: user!.id, phone: "600000000", stage: "activo" }).returning();
+    const [client] = await env.database.db
+      .insert(clients)
+      .values({ name: "Rosa Martín", userId: user!.id, phone: "600000000", stage: "activo" })
+      .returning();
 
     expect((await call("get", "/me/profile", { token: customer.token })).body).toEqual({ name: "Rosa Martín", email: customer.email, phone: null });
     const bad = await call("patch", "/me/profile", { token: customer.token, body: { name: "", phone: "12" } });
@@ -176,11 +186,17 @@ describe("Mi cuenta", () => {
   it("cambiar la contraseña exige la actual y cierra las demás sesiones, no esta", async () => {
     const customer = await registerCustomer();
     const other = await call("post", "/auth/login", { body: { email: customer.email, password: customer.password }, from: newAddress() });
-    const wrong = await call("post", "/auth/change-password", { token: customer.token, body: { currentPassword: "No-Es-Esta-2026", newPassword: "Cambiada-Clave-2026" } });
+    const wrong = await call("post", "/auth/change-password", {
+      token: customer.token,
+      body: { currentPassword: "No-Es-Esta-2026", newPassword: "Cambiada-Clave-2026" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fieldErrors.currentPassword).toEqual(["La contraseña actual no es correcta"]);
 
-    const changed = await call("post", "/auth/change-password", { token: customer.token, body: { currentPassword: customer.password, newPassword: "Cambiada-Clave-2026" } });
+    const changed = await call("post", "/auth/change-password", {
+      token: customer.token,
+      body: { currentPassword: customer.password, newPassword: "Cambiada-Clave-2026" },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.user.email).toBe(customer.email);
     expect((await call("get", "/auth/profile", { token: changed.body.token })).status).toBe(200);
@@ -200,7 +216,10 @@ describe("la contraseña temporal del personal", () => {
     });
     expect(created.status).toBe(201);
 
-    const first = await call("post", "/admin/auth/login", { body: { email: "temporal-1@cotiza.test", password: "Temporal-Elegida-2026" }, from: newAddress() });
+    const first = await call("post", "/admin/auth/login", {
+      body: { email: "temporal-1@cotiza.test", password: "Temporal-Elegida-2026" },
+      from: newAddress(),
+    });
     expect(first.body.admin.mustChangePassword).toBe(true);
     const refused = await call("get", "/admin/policies", { token: first.body.token });
     expect(refused.status).toBe(403);
@@ -218,7 +237,10 @@ describe("la contraseña temporal del personal", () => {
     // A reset by another admin makes the password temporary again.
     const reset = await call("patch", `/admin/users/${created.body.id}`, { token: admin.body.token, body: { password: "Otra-Temporal-2026" } });
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
-    const again = await call("post", "/admin/auth/login", { body: { email: "temporal-1@cotiza.test", password: "Otra-Temporal-2026" }, from: newAddress() });
+    const again = await call("post", "/admin/auth/login", {
+      body: { email: "temporal-1@cotiza.test", password: "Otra-Temporal-2026" },
+      from: newAddress(),
+    });
     expect((await call("get", "/admin/policies", { token: again.body.token })).status).toBe(403);
   });
 });

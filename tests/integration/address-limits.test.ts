@@ -61,8 +61,18 @@ async function registerFrom(from: string): Promise<{ email: string; token: strin
 }
 
 describe.each([
-  { kind: "visitantes", path: "/auth/login", from: "203.0.113.10", account: () => registerFrom("198.51.100.1").then((a) => ({ email: a.email, password: PASSWORD })) },
-  { kind: "personal", path: "/admin/auth/login", from: "203.0.113.11", account: async () => ({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }) },
+  {
+    kind: "visitantes",
+    path: "/auth/login",
+    from: "203.0.113.10",
+    account: () => registerFrom("198.51.100.1").then((a) => ({ email: a.email, password: PASSWORD })),
+  },
+  {
+    kind: "personal",
+    path: "/admin/auth/login",
+    from: "203.0.113.11",
+    account: async () => ({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }),
+  },
 ])("inicio de sesión de $kind desde una dirección", ({ path, from, account }) => {
   it("tras 20 fallos con 20 correos distintos responde 429 con Retry-After y, pasado ese tiempo, la contraseña correcta entra", async () => {
     const { email, password } = await account();
@@ -174,8 +184,16 @@ describe("el estado de los límites", () => {
   });
 
   it("el contrato OpenAPI documenta el 429 de cada operación limitada", async () => {
-    const doc = (await (await fetch(`${proxied.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    for (const [path, method] of [["/auth/login", "post"], ["/admin/auth/login", "post"], ["/auth/register", "post"], ["/quotes", "post"], ["/quotes/{id}/checkout", "post"]] as const) {
+    const doc = (await (await fetch(`${proxied.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const [path, method] of [
+      ["/auth/login", "post"],
+      ["/admin/auth/login", "post"],
+      ["/auth/register", "post"],
+      ["/quotes", "post"],
+      ["/quotes/{id}/checkout", "post"],
+    ] as const) {
       expect(doc.paths[path]?.[method]?.responses, path).toHaveProperty("429");
     }
   });
@@ -192,7 +210,10 @@ async function openForm(path: string, from: string): Promise<{ fields: URLSearch
     const name = attr("name");
     if (name && (attr("type") === "hidden" || name.endsWith("__confirm"))) fields.set(name, attr("value") ?? "");
   }
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { fields, cookie };
 }
 
@@ -210,12 +231,23 @@ async function submitForm(path: string, from: string, values: Record<string, str
 
 describe("las páginas sin JavaScript", () => {
   it.each([
-    { path: "/login", api: "/auth/login", from: "203.0.113.60", message: "Demasiados intentos de inicio de sesión desde su conexión. Inténtelo de nuevo en 30 segundos." },
+    {
+      path: "/login",
+      api: "/auth/login",
+      from: "203.0.113.60",
+      message: "Demasiados intentos de inicio de sesión desde su conexión. Inténtelo de nuevo en 30 segundos.",
+    },
     // The back office speaks "tú" (app/lib/voice.ts), the API's message is the same.
-    { path: "/admin/login", api: "/admin/auth/login", from: "203.0.113.61", message: "Demasiados intentos de inicio de sesión desde tu conexión. Inténtalo de nuevo en 30 segundos." },
+    {
+      path: "/admin/login",
+      api: "/admin/auth/login",
+      from: "203.0.113.61",
+      message: "Demasiados intentos de inicio de sesión desde tu conexión. Inténtalo de nuevo en 30 segundos.",
+    },
   ])("$path muestra el 429 en el formulario y conserva el correo", async ({ path, api, from, message }) => {
     advance(3600);
-    for (let i = 1; i <= 20; i++) expect((await post(api, { email: `web${i}@example.com`, password: "Intento-malo-2026" }, { from })).status).toBe(401);
+    for (let i = 1; i <= 20; i++)
+      expect((await post(api, { email: `web${i}@example.com`, password: "Intento-malo-2026" }, { from })).status).toBe(401);
     const page = await submitForm(path, from, { email: "lucia.web@example.com", password: "Intento-malo-2026" });
     expect(page.status).toBe(429);
     expect(page.retryAfter).toBe("30");
@@ -227,7 +259,12 @@ describe("las páginas sin JavaScript", () => {
     const from = "203.0.113.62";
     advance(3600);
     for (let i = 0; i < DEFAULT_RATE_LIMITS.register.limit; i++) await registerFrom(from);
-    const page = await submitForm("/register", from, { name: "Lucía Web", email: "lucia.registro@example.com", password: PASSWORD, confirmPassword: PASSWORD });
+    const page = await submitForm("/register", from, {
+      name: "Lucía Web",
+      email: "lucia.registro@example.com",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     expect(page.status).toBe(429);
     expect(page.retryAfter).toBe("360");
     expect(page.html).toContain("Demasiados registros desde su conexión. Inténtelo de nuevo en 6 minutos.");

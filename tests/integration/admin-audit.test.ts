@@ -14,7 +14,7 @@ describe("registro de auditoría", () => {
     { at: new Date("2020-03-01T22:30:00Z"), actorLabel: "lucia@cotiza.test", action: "prueba.uno" }, // 1 March 23:30 in Madrid
     { at: new Date("2020-03-01T23:30:00Z"), actorLabel: "lucia@cotiza.test", action: "prueba.dos" }, // 2 March 00:30 in Madrid
     { at: new Date("2020-03-02T12:00:00Z"), actorLabel: "pedro@cotiza.test", action: "prueba.uno" },
-    { at: new Date("2020-03-03T12:00:00Z"), actorLabel: "=HYPERLINK(\"http://malo\")", action: "prueba.uno" },
+    { at: new Date("2020-03-03T12:00:00Z"), actorLabel: '=HYPERLINK("http://malo")', action: "prueba.uno" },
   ];
 
   beforeAll(async () => {
@@ -32,7 +32,11 @@ describe("registro de auditoría", () => {
     );
   });
 
-  const list = (query: string) => json<Page<{ action: string; actorLabel: string; at: string; entityId: string }>>("get", `/admin/audit?entity=${entity}&${query}`, { token: superToken, status: 200 });
+  const list = (query: string) =>
+    json<Page<{ action: string; actorLabel: string; at: string; entityId: string }>>("get", `/admin/audit?entity=${entity}&${query}`, {
+      token: superToken,
+      status: 200,
+    });
 
   it("filtra por actor, acción, entidad y días de Madrid, del más reciente al más antiguo", async () => {
     const all = await list("");
@@ -52,7 +56,10 @@ describe("registro de auditoría", () => {
     expect(page2).toMatchObject({ total: 4, page: 2, pageSize: 3 });
     expect(page2.items.map((r) => r.entityId)).toEqual(["0"]);
 
-    const bad = await json<{ fieldErrors: Record<string, string[]> }>("get", "/admin/audit?from=2020-03-05&to=2020-03-01", { token: superToken, status: 400 });
+    const bad = await json<{ fieldErrors: Record<string, string[]> }>("get", "/admin/audit?from=2020-03-05&to=2020-03-01", {
+      token: superToken,
+      status: 400,
+    });
     expect(bad.fieldErrors.to).toEqual(["La fecha hasta no puede ser anterior a la fecha desde"]);
     await json("get", "/admin/audit?from=2020-02-30", { token: superToken, status: 400 });
     await json("get", "/admin/audit?from=ayer", { token: superToken, status: 400 });
@@ -63,7 +70,13 @@ describe("registro de auditoría", () => {
     // 250 distinct actors containing the same text: more than the lookup's list takes.
     const many = `muchos-${Date.now().toString(36)}`;
     await database.db.insert(auditLog).values(
-      Array.from({ length: 250 }, (_, i) => ({ actorType: "admin" as const, actorLabel: `${many}-${i}@cotiza.test`, action: "prueba.muchos", entity, entityId: String(1000 + i) })),
+      Array.from({ length: 250 }, (_, i) => ({
+        actorType: "admin" as const,
+        actorLabel: `${many}-${i}@cotiza.test`,
+        action: "prueba.muchos",
+        entity,
+        entityId: String(1000 + i),
+      })),
     );
     const broad = await json<Page<{ actorLabel: string }>>("get", `/admin/audit?actor=${many}&pageSize=100`, { token: superToken, status: 200 });
     expect(broad.total).toBe(250);
@@ -78,7 +91,9 @@ describe("registro de auditoría", () => {
     const response = await call("get", `/admin/audit/export?entity=${entity}&from=2020-03-02`, { token: superToken });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Madrid", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Madrid", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+      new Date(),
+    );
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="auditoria-${today}.csv"`);
 
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -91,7 +106,18 @@ describe("registro de auditoría", () => {
     const parsed = parseCsv(text);
     expect(parsed).toEqual([
       ["Fecha", "Actor", "Tipo de actor", "Acción", "Código de acción", "Entidad", "ID", "IP", "Antes", "Después"],
-      ["03/03/2020 13:00:00", `'=HYPERLINK("http://malo")`, "Back office", "prueba.uno", "prueba.uno", entity, "'-1+2", "'@10.0.0.1", JSON.stringify({ texto: 'con, coma y "comillas"\ny salto' }), '{"paso":3}'],
+      [
+        "03/03/2020 13:00:00",
+        `'=HYPERLINK("http://malo")`,
+        "Back office",
+        "prueba.uno",
+        "prueba.uno",
+        entity,
+        "'-1+2",
+        "'@10.0.0.1",
+        JSON.stringify({ texto: 'con, coma y "comillas"\ny salto' }),
+        '{"paso":3}',
+      ],
       ["02/03/2020 13:00:00", "pedro@cotiza.test", "Back office", "prueba.uno", "prueba.uno", entity, "2", "192.0.2.1", "", '{"paso":2}'],
       ["02/03/2020 00:30:00", "lucia@cotiza.test", "Back office", "prueba.dos", "prueba.dos", entity, "1", "192.0.2.1", "", '{"paso":1}'],
     ]);
@@ -123,7 +149,10 @@ describe("registro de auditoría", () => {
   it("no hay ningún endpoint que modifique o borre filas de auditoría", async () => {
     const [first] = await database.db.select({ id: auditLog.id }).from(auditLog).limit(1);
     for (const method of ["put", "patch", "delete"]) {
-      const response = await call(method, `/admin/audit/${first!.id}`, { token: superToken, body: method === "delete" ? undefined : { action: "x" } });
+      const response = await call(method, `/admin/audit/${first!.id}`, {
+        token: superToken,
+        body: method === "delete" ? undefined : { action: "x" },
+      });
       expect(response.status).toBe(404);
     }
     expect((await call("delete", "/admin/audit", { token: superToken })).status).toBe(404);

@@ -26,7 +26,10 @@ type Customer = { token: string; email: string; nif: string; clientId: number; p
 /** A visitor who registers, quotes and checks out: the checkout makes them a client with a policy in force. */
 async function customer(name: string, line: "auto" | "hogar"): Promise<Customer> {
   const email = `${unique("tomador")}@example.com`;
-  const registered = await json<{ token: string; user: { id: number } }>("post", "/auth/register", { body: { name, email, password: VISITOR_PASSWORD }, status: 201 });
+  const registered = await json<{ token: string; user: { id: number } }>("post", "/auth/register", {
+    body: { name, email, password: VISITOR_PASSWORD },
+    status: 201,
+  });
   const token = registered.token;
   const quote = await json<{ id: string }>("post", "/quotes", { token, body: { line, inputs: line === "auto" ? AUTO : HOGAR }, status: 201 });
   const nif = newNif();
@@ -119,7 +122,10 @@ describe("/admin/clients", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("text/csv");
       expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="clientes-\d{4}-\d{2}-\d{2}\.csv"$/);
-      const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+      const lines = (await response.text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split(/\r?\n/);
       expect(lines[0]).toBe("Nombre;NIF/NIE;Correo electrónico;Teléfono;Etapa;Pólizas en vigor;Alta");
       expect(lines).toHaveLength(2);
       // Without filters, in the other order: every client.
@@ -135,12 +141,26 @@ describe("/admin/clients", () => {
   describe("un cliente", () => {
     it("muestra sus datos, pólizas, recibos, consentimientos, documentos, correos e historial", async () => {
       const one = await detail(lucia.clientId);
-      expect(one.client).toMatchObject({ id: lucia.clientId, name: "Lucía Martín Sanz", nif: lucia.nif, birthDate: "1985-06-15", city: "Madrid", postalCode: "28013", stage: "activo" });
+      expect(one.client).toMatchObject({
+        id: lucia.clientId,
+        name: "Lucía Martín Sanz",
+        nif: lucia.nif,
+        birthDate: "1985-06-15",
+        city: "Madrid",
+        postalCode: "28013",
+        stage: "activo",
+      });
       expect(one.account).toEqual({ id: lucia.userId, email: lucia.email, active: true });
       expect(one.erasedAt).toBeNull();
       expect(one.erasure).toEqual({ allowed: false, reason: CLIENT_MESSAGES.livePolicies });
       expect(one.policies).toEqual([
-        expect.objectContaining({ id: lucia.policyId, line: "auto", status: "en_vigor", frequency: "anual", plan: { code: "terceros", name: expect.any(String) } }),
+        expect.objectContaining({
+          id: lucia.policyId,
+          line: "auto",
+          status: "en_vigor",
+          frequency: "anual",
+          plan: { code: "terceros", name: expect.any(String) },
+        }),
       ]);
       expect(one.policies[0]!.plan.name).not.toBe("terceros");
       expect(one.quotes.total).toBe(1);
@@ -163,7 +183,11 @@ describe("/admin/clients", () => {
       expect(one.emails.total).toBe(1);
       expect(one.emails.items[0]).toMatchObject({ to: lucia.email, status: "pendiente" });
       expect(one.timeline.map((e) => e.code)).toEqual(expect.arrayContaining(["client.created", "consent.recorded"]));
-      expect(one.timeline.find((e) => e.code === "client.created")).toMatchObject({ source: "audit", label: "Cliente creado", actorLabel: lucia.email });
+      expect(one.timeline.find((e) => e.code === "client.created")).toMatchObject({
+        source: "audit",
+        label: "Cliente creado",
+        actorLabel: lucia.email,
+      });
     });
 
     it("responde 404 a un cliente que no existe y 400 a un identificador que no es un número", async () => {
@@ -180,7 +204,14 @@ describe("/admin/clients", () => {
     it("cambia solo lo enviado y deja en auditoría el antes y el después de lo que cambió", async () => {
       const response = await patch(jorge.clientId, { name: "Jorge Pérez Gil", phone: "611 22 33 44", stage: "renovacion", city: "Valencia" });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ id: jorge.clientId, name: "Jorge Pérez Gil", phone: "611223344", stage: "renovacion", city: "Valencia", nif: jorge.nif });
+      expect(await response.json()).toMatchObject({
+        id: jorge.clientId,
+        name: "Jorge Pérez Gil",
+        phone: "611223344",
+        stage: "renovacion",
+        city: "Valencia",
+        nif: jorge.nif,
+      });
       const [row] = await auditRows("client.updated", jorge.clientId).then((rows) => rows.filter((r) => r.actorType === "admin"));
       expect(row).toMatchObject({
         actorType: "admin",
@@ -216,7 +247,11 @@ describe("/admin/clients", () => {
       const empty = await patch(jorge.clientId, {});
       expect(empty.status).toBe(400);
       const wrong = await patch(jorge.clientId, { email: "no-es-un-correo", postalCode: "99999", stage: "vip" });
-      expect((await wrong.json()).fieldErrors).toEqual({ email: [CLIENT_MESSAGES.email], postalCode: [CLIENT_MESSAGES.postalCode], stage: [CLIENT_MESSAGES.stage] });
+      expect((await wrong.json()).fieldErrors).toEqual({
+        email: [CLIENT_MESSAGES.email],
+        postalCode: [CLIENT_MESSAGES.postalCode],
+        stage: [CLIENT_MESSAGES.stage],
+      });
     });
   });
 
@@ -256,7 +291,9 @@ describe("/admin/clients", () => {
       expect(data.policies).toHaveLength(1);
       expect(data.policies[0]).toMatchObject({ id: lucia.policyId, risk: expect.objectContaining({ vehicleBrand: "Seat" }) });
       expect(data.policies[0]!.recibos).toEqual([expect.objectContaining({ sequence: 1, status: "cobrado" })]);
-      expect(data.policies[0]!.payments).toEqual([expect.objectContaining({ method: "card", methodLabel: expect.stringContaining("4242"), status: "aceptado" })]);
+      expect(data.policies[0]!.payments).toEqual([
+        expect.objectContaining({ method: "card", methodLabel: expect.stringContaining("4242"), status: "aceptado" }),
+      ]);
       expect(data.quotes).toEqual([expect.objectContaining({ status: "contratada", inputs: expect.objectContaining({ vehicleModel: "León" }) })]);
       expect(data.consents).toHaveLength(4);
       expect(data.emails).toHaveLength(1);
@@ -282,18 +319,38 @@ describe("/admin/clients", () => {
     });
 
     it("pasado el plazo, anonimiza al cliente y su cuenta y conserva pólizas y recibos sin datos que le identifiquen", async () => {
-      await database.db.execute(sql`update policies set status = 'vencida', start_date = '2018-01-01', end_date = '2019-01-01' where id = ${lucia.policyId}`);
+      await database.db.execute(
+        sql`update policies set status = 'vencida', start_date = '2018-01-01', end_date = '2019-01-01' where id = ${lucia.policyId}`,
+      );
       const recibosBefore = await database.db.select().from(recibos).where(eq(recibos.policyId, lucia.policyId));
       expect((await detail(lucia.clientId)).erasure).toEqual({ allowed: true, reason: null });
 
-      const erased = await json<{ id: number; policiesKept: number; accountDeactivated: boolean }>("post", `/admin/clients/${lucia.clientId}/erase`, { token: superToken, status: 200 });
+      const erased = await json<{ id: number; policiesKept: number; accountDeactivated: boolean }>("post", `/admin/clients/${lucia.clientId}/erase`, {
+        token: superToken,
+        status: 200,
+      });
       expect(erased).toMatchObject({ id: lucia.clientId, policiesKept: 1, accountDeactivated: true });
 
       const [client] = await database.db.select().from(clients).where(eq(clients.id, lucia.clientId));
-      expect(client).toMatchObject({ name: ERASED_CLIENT_NAME, nif: null, email: null, phone: null, address: null, postalCode: null, city: null, birthDate: null, stage: "baja" });
+      expect(client).toMatchObject({
+        name: ERASED_CLIENT_NAME,
+        nif: null,
+        email: null,
+        phone: null,
+        address: null,
+        postalCode: null,
+        city: null,
+        birthDate: null,
+        stage: "baja",
+      });
       const [account] = await database.db.select().from(users).where(eq(users.id, lucia.userId));
       expect(account).toMatchObject({ name: ERASED_CLIENT_NAME, email: erasedAccountEmail(lucia.userId), active: false });
-      expect((await database.db.select().from(consents).where(eq(consents.clientId, lucia.clientId))).map((c) => c.ip)).toEqual([null, null, null, null]);
+      expect((await database.db.select().from(consents).where(eq(consents.clientId, lucia.clientId))).map((c) => c.ip)).toEqual([
+        null,
+        null,
+        null,
+        null,
+      ]);
       expect(await database.db.select().from(notes).where(eq(notes.entityId, lucia.clientId))).toEqual([]);
       const [policy] = await database.db.select().from(policies).where(eq(policies.id, lucia.policyId));
       expect(policy).toMatchObject({ clientId: lucia.clientId, status: "vencida", iban: null });
@@ -311,9 +368,13 @@ describe("/admin/clients", () => {
       const [audit] = await auditRows("client.erased", lucia.clientId);
       expect(audit).toMatchObject({ actorType: "admin", before: null, after: { erased: true, policiesKept: 1, accountDeactivated: true } });
 
-      expect(await json("post", `/admin/clients/${lucia.clientId}/erase`, { token: superToken, status: 409 })).toEqual({ error: CLIENT_MESSAGES.erased });
+      expect(await json("post", `/admin/clients/${lucia.clientId}/erase`, { token: superToken, status: 409 })).toEqual({
+        error: CLIENT_MESSAGES.erased,
+      });
       await json("post", `/admin/clients/${lucia.clientId}/notes`, { token: superToken, body: { body: "Otra" }, status: 409 });
-      expect(await json("patch", `/admin/clients/${lucia.clientId}`, { token: superToken, body: { name: "Vuelta" }, status: 409 })).toEqual({ error: CLIENT_MESSAGES.erased });
+      expect(await json("patch", `/admin/clients/${lucia.clientId}`, { token: superToken, body: { name: "Vuelta" }, status: 409 })).toEqual({
+        error: CLIENT_MESSAGES.erased,
+      });
     });
 
     it("anonimiza en el acto a un prospecto sin pólizas", async () => {

@@ -4,7 +4,22 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type PermissionName } from "../../api/domain/permissions";
 import { ADMIN_ENDPOINTS } from "../../api/routes/admin-endpoints";
-import { adminWith, allPermissions, call, createRole, createUser, database, FORBIDDEN, insertClient, json, login, PASSWORD, superToken, unique, setUpAdminApi } from "../support/admin-api";
+import {
+  adminWith,
+  allPermissions,
+  call,
+  createRole,
+  createUser,
+  database,
+  FORBIDDEN,
+  insertClient,
+  json,
+  login,
+  PASSWORD,
+  superToken,
+  unique,
+  setUpAdminApi,
+} from "../support/admin-api";
 import { insertTestPolicy } from "../support/policies";
 import { addMonths, madridDate } from "../../api/domain/calendar";
 import { nifCheckLetter } from "../../api/domain/nif";
@@ -23,13 +38,23 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
     const doc = await json<{ paths: Record<string, Record<string, { security?: unknown[] }>> }>("get", "/openapi.json", { status: 200 });
     const documented = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith("/admin"))
-      .flatMap(([path, item]) => Object.keys(item).filter((m) => HTTP_METHODS.has(m)).map((m) => keyOf(m, path)))
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((m) => HTTP_METHODS.has(m))
+          .map((m) => keyOf(m, path)),
+      )
       .filter((key) => key !== "POST /admin/auth/login");
     const listed = ADMIN_ENDPOINTS.map((e) => keyOf(e.method, e.path));
 
     expect(new Set(listed).size, "una operación repetida en ADMIN_ENDPOINTS").toBe(listed.length);
-    expect(documented.filter((k) => !listed.includes(k)), "documentadas pero no en ADMIN_ENDPOINTS").toEqual([]);
-    expect(listed.filter((k) => !documented.includes(k)), "en ADMIN_ENDPOINTS pero no documentadas").toEqual([]);
+    expect(
+      documented.filter((k) => !listed.includes(k)),
+      "documentadas pero no en ADMIN_ENDPOINTS",
+    ).toEqual([]);
+    expect(
+      listed.filter((k) => !documented.includes(k)),
+      "en ADMIN_ENDPOINTS pero no documentadas",
+    ).toEqual([]);
     // The login stays public and out of the table.
     expect(doc.paths["/admin/auth/login"]?.post).toBeDefined();
     expect(listed).not.toContain("POST /admin/auth/login");
@@ -163,20 +188,45 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   }),
   // Each try sells the quote again with a key of its own: the first allowed one issues the policy.
   "POST /admin/policies": async () => ({ path: "/admin/policies", body: { quoteId: await staffQuote(), ...checkoutBody(nextNif()) }, expect: 201 }),
-  "GET /admin/policies/{id}/documents/conditions": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/documents/conditions`, expect: 200 }),
-  "GET /admin/policies/{id}/documents/recibos/{sequence}": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/documents/recibos/2`, expect: 200 }),
-  "PATCH /admin/policies/{id}": async () => ({ path: `/admin/policies/${(await livePolicy()).id}`, body: { iban: "ES91 2100 0418 4502 0005 1332" }, expect: 200 }),
-  "POST /admin/policies/{id}/suspend": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/suspend`, body: { reason: "Prueba de permisos" }, expect: 200 }),
+  "GET /admin/policies/{id}/documents/conditions": async () => ({
+    path: `/admin/policies/${(await livePolicy()).id}/documents/conditions`,
+    expect: 200,
+  }),
+  "GET /admin/policies/{id}/documents/recibos/{sequence}": async () => ({
+    path: `/admin/policies/${(await livePolicy()).id}/documents/recibos/2`,
+    expect: 200,
+  }),
+  "PATCH /admin/policies/{id}": async () => ({
+    path: `/admin/policies/${(await livePolicy()).id}`,
+    body: { iban: "ES91 2100 0418 4502 0005 1332" },
+    expect: 200,
+  }),
+  "POST /admin/policies/{id}/suspend": async () => ({
+    path: `/admin/policies/${(await livePolicy()).id}/suspend`,
+    body: { reason: "Prueba de permisos" },
+    expect: 200,
+  }),
   "POST /admin/policies/{id}/reactivate": async () => ({ path: `/admin/policies/${(await livePolicy("suspendida")).id}/reactivate`, expect: 200 }),
   "POST /admin/policies/{id}/cancel": async () => ({
     path: `/admin/policies/${(await livePolicy()).id}/cancel`,
     body: { reason: "peticion_cliente", effectiveDate: today() },
     expect: 200,
   }),
-  "POST /admin/policies/{id}/stop-renewal": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/stop-renewal`, body: { by: "aseguradora" }, expect: 200 }),
+  "POST /admin/policies/{id}/stop-renewal": async () => ({
+    path: `/admin/policies/${(await livePolicy()).id}/stop-renewal`,
+    body: { by: "aseguradora" },
+    expect: 200,
+  }),
   // Ten months into the term: the renewal window is open.
-  "POST /admin/policies/{id}/renew": async () => ({ path: `/admin/policies/${(await livePolicy("en_vigor", addMonths(today(), -11))).id}/renew`, expect: 200 }),
-  "POST /admin/policies/{id}/notes": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/notes`, body: { body: "Llamó el cliente" }, expect: 200 }),
+  "POST /admin/policies/{id}/renew": async () => ({
+    path: `/admin/policies/${(await livePolicy("en_vigor", addMonths(today(), -11))).id}/renew`,
+    expect: 200,
+  }),
+  "POST /admin/policies/{id}/notes": async () => ({
+    path: `/admin/policies/${(await livePolicy()).id}/notes`,
+    body: { body: "Llamó el cliente" },
+    expect: 200,
+  }),
   "POST /admin/policies/{id}/recibos/{reciboId}/charge": async () => reciboCall("charge"),
   "POST /admin/policies/{id}/recibos/{reciboId}/return": async () => reciboCall("return", { reason: "Devuelto por el banco" }),
   "POST /admin/policies/{id}/recibos/{reciboId}/mark-paid": async () => reciboCall("mark-paid", { reference: "TRF-0001" }),
@@ -222,7 +272,8 @@ const newGuarantee = async (active = true) =>
   (await json<{ id: number }>("post", "/admin/guarantees", { token: superToken, body: guaranteeBody(active), status: 201 })).id;
 
 const today = () => madridDate(new Date());
-const staffQuote = async () => (await json<{ id: string }>("post", "/admin/policies/quotes", { token: superToken, body: { line: "auto", inputs: AUTO }, status: 201 })).id;
+const staffQuote = async () =>
+  (await json<{ id: string }>("post", "/admin/policies/quotes", { token: superToken, body: { line: "auto", inputs: AUTO }, status: 201 })).id;
 let nifs = 0;
 const nextNif = () => {
   const digits = String(61_000_000 + ++nifs);

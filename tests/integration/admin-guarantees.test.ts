@@ -58,7 +58,8 @@ const detail = (id: number, token = superToken) => json<Detail>("get", `/admin/g
 async function quote(token = superToken): Promise<Quote> {
   return json<Quote>("post", "/admin/policies/quotes", { token, body: { line: "auto", inputs: AUTO }, status: 201 });
 }
-const optionalPrice = (q: Quote, guarantee: string) => q.plans.find((p) => p.code === "terceros")!.optionalGuarantees.find((g) => g.code === guarantee)?.priceCents;
+const optionalPrice = (q: Quote, guarantee: string) =>
+  q.plans.find((p) => p.code === "terceros")!.optionalGuarantees.find((g) => g.code === guarantee)?.priceCents;
 
 describe("crear, ver, listar y editar garantías", () => {
   it("crea una garantía con su primer precio en vigor hoy, sus planes y su auditoría", async () => {
@@ -74,7 +75,9 @@ describe("crear, ver, listar y editar garantías", () => {
       nextPrice: null,
       livePolicies: 0,
     });
-    expect(created.prices).toEqual([expect.objectContaining({ version: 1, priceValue: 1500, validFrom: madridDate(clock), createdBy: TEST_ADMIN_EMAIL, status: "vigente" })]);
+    expect(created.prices).toEqual([
+      expect.objectContaining({ version: 1, priceValue: 1500, validFrom: madridDate(clock), createdBy: TEST_ADMIN_EMAIL, status: "vigente" }),
+    ]);
     expect(created.history).toEqual([expect.objectContaining({ action: "guarantee.created", actorLabel: TEST_ADMIN_EMAIL })]);
     expect(await auditRows("guarantee.created", created.id)).toHaveLength(1);
     expect(await detail(created.id)).toEqual(created);
@@ -82,12 +85,18 @@ describe("crear, ver, listar y editar garantías", () => {
 
   it("lista con filtros, búsqueda, orden y paginación, y exporta en CSV lo filtrado", async () => {
     const created = await create({ name: "Garantía Única Buscable" });
-    const page = await json<{ items: Detail[]; total: number }>("get", "/admin/guarantees?q=unica%20buscable&line=auto&state=activa", { token: superToken, status: 200 });
+    const page = await json<{ items: Detail[]; total: number }>("get", "/admin/guarantees?q=unica%20buscable&line=auto&state=activa", {
+      token: superToken,
+      status: 200,
+    });
     expect(page.total).toBe(1);
     expect(page.items[0]).toMatchObject({ id: created.id, code: created.code, price: { priceType: "fixed", priceValue: 1500 } });
     const none = await json<{ total: number }>("get", "/admin/guarantees?q=unica%20buscable&state=inactiva", { token: superToken, status: 200 });
     expect(none.total).toBe(0);
-    const hogar = await json<{ items: Detail[] }>("get", "/admin/guarantees?line=hogar&sort=name&dir=desc&pageSize=5", { token: superToken, status: 200 });
+    const hogar = await json<{ items: Detail[] }>("get", "/admin/guarantees?line=hogar&sort=name&dir=desc&pageSize=5", {
+      token: superToken,
+      status: 200,
+    });
     expect(hogar.items).toHaveLength(5);
     expect(hogar.items.every((g) => g.line === "hogar")).toBe(true);
     const names = hogar.items.map((g) => g.name);
@@ -110,7 +119,13 @@ describe("crear, ver, listar y editar garantías", () => {
       body: { name: "Asistencia eléctrica", includedIn: [], optionalIn: ["terceros"], deductibleCents: 5000 },
       status: 200,
     });
-    expect(edited).toMatchObject({ name: "Asistencia eléctrica", includedIn: [], optionalIn: [{ code: "terceros" }], deductibleCents: 5000, code: created.code });
+    expect(edited).toMatchObject({
+      name: "Asistencia eléctrica",
+      includedIn: [],
+      optionalIn: [{ code: "terceros" }],
+      deductibleCents: 5000,
+      code: created.code,
+    });
     const [row] = await auditRows("guarantee.updated", created.id);
     expect(row!.before).toMatchObject({ name: "Asistencia al vehículo eléctrico", includedIn: ["todo_riesgo"], deductibleCents: 0 });
     expect(row!.after).toMatchObject({ name: "Asistencia eléctrica", includedIn: [], optionalIn: ["terceros"], deductibleCents: 5000 });
@@ -139,7 +154,11 @@ describe("las reglas, con mensajes en español", () => {
   });
 
   it("rechaza un porcentaje mayor que 100 y acepta 100", async () => {
-    const answer = await json<ErrorBody>("post", "/admin/guarantees", { token: superToken, body: body({ priceType: "percent", priceValue: 10_001 }), status: 400 });
+    const answer = await json<ErrorBody>("post", "/admin/guarantees", {
+      token: superToken,
+      body: body({ priceType: "percent", priceValue: 10_001 }),
+      status: 400,
+    });
     expect(answer.fieldErrors?.priceValue).toEqual(["Un porcentaje no puede ser mayor que 100"]);
     const hundred = await create({ priceType: "percent", priceValue: 10_000 });
     const version = await json<ErrorBody>("post", `/admin/guarantees/${hundred.id}/prices`, {
@@ -151,19 +170,34 @@ describe("las reglas, con mensajes en español", () => {
   });
 
   it("un plan no puede incluirla y ofrecerla a la vez, ni ser de otro ramo", async () => {
-    const both = await json<ErrorBody>("post", "/admin/guarantees", { token: superToken, body: body({ includedIn: ["terceros"], optionalIn: ["terceros"] }), status: 400 });
+    const both = await json<ErrorBody>("post", "/admin/guarantees", {
+      token: superToken,
+      body: body({ includedIn: ["terceros"], optionalIn: ["terceros"] }),
+      status: 400,
+    });
     expect(both.fieldErrors?.optionalIn).toEqual(["Un plan no puede incluir la garantía y ofrecerla como opcional a la vez"]);
-    const other = await json<ErrorBody>("post", "/admin/guarantees", { token: superToken, body: body({ includedIn: ["basico"], optionalIn: [] }), status: 400 });
+    const other = await json<ErrorBody>("post", "/admin/guarantees", {
+      token: superToken,
+      body: body({ includedIn: ["basico"], optionalIn: [] }),
+      status: 400,
+    });
     expect(other.fieldErrors?.includedIn).toEqual(["Elige solo planes del ramo de la garantía"]);
     const created = await create();
-    const patched = await json<ErrorBody>("patch", `/admin/guarantees/${created.id}`, { token: superToken, body: { optionalIn: ["todo_riesgo"] }, status: 400 });
+    const patched = await json<ErrorBody>("patch", `/admin/guarantees/${created.id}`, {
+      token: superToken,
+      body: { optionalIn: ["todo_riesgo"] },
+      status: 400,
+    });
     expect(patched.fieldErrors?.optionalIn).toEqual(["Un plan no puede incluir la garantía y ofrecerla como opcional a la vez"]);
   });
 
   it("el código es único dentro del ramo (409), no entre ramos", async () => {
     const first = await create();
     const again = await json<ErrorBody>("post", "/admin/guarantees", { token: superToken, body: body({ code: first.code }), status: 409 });
-    expect(again).toEqual({ error: "Ya hay otra garantía con ese código en este ramo", fieldErrors: { code: ["Ya hay otra garantía con ese código en este ramo"] } });
+    expect(again).toEqual({
+      error: "Ya hay otra garantía con ese código en este ramo",
+      fieldErrors: { code: ["Ya hay otra garantía con ese código en este ramo"] },
+    });
     const seeded = await json<ErrorBody>("post", "/admin/guarantees", { token: superToken, body: body({ code: "auto_lunas" }), status: 409 });
     expect(seeded.error).toBe("Ya hay otra garantía con ese código en este ramo");
     const hogar = await create({ code: first.code, line: "hogar", includedIn: ["premium"], optionalIn: ["basico"] });
@@ -230,7 +264,11 @@ describe("precios con fecha de efecto y cotizaciones", () => {
     const created = await create({ priceType: "percent", priceValue: 1000 });
     const before = await quote();
     const oldPrice = optionalPrice(before, created.code)!;
-    await json("post", `/admin/guarantees/${created.id}/prices`, { token: superToken, body: { priceType: "percent", priceValue: 2000, validFrom: madridDate(clock) }, status: 201 });
+    await json("post", `/admin/guarantees/${created.id}/prices`, {
+      token: superToken,
+      body: { priceType: "percent", priceValue: 2000, validFrom: madridDate(clock) },
+      status: 201,
+    });
     const after = await quote();
     expect(optionalPrice(after, created.code)).toBe(oldPrice * 2);
     const kept = await json<Quote>("get", `/admin/policies/quotes/${before.id}`, { token: superToken, status: 200 });
@@ -242,7 +280,10 @@ describe("desactivar y activar", () => {
   it("una garantía desactivada no se ofrece en las cotizaciones nuevas y sigue en las pólizas que la llevan", async () => {
     const created = await create({ line: "hogar", includedIn: [], optionalIn: ["basico"] });
     const policy = await insertTestPolicy(database.db, { startDate: madridDate(clock), createdAt: clock, line: "hogar" });
-    await database.db.update(policies).set({ optionalGuarantees: [created.code] }).where(eq(policies.id, policy.id));
+    await database.db
+      .update(policies)
+      .set({ optionalGuarantees: [created.code] })
+      .where(eq(policies.id, policy.id));
     expect((await detail(created.id)).livePolicies).toBe(1);
     const listed = await json<{ items: Detail[] }>("get", `/admin/guarantees?q=${created.code}`, { token: superToken, status: 200 });
     expect(listed.items[0]?.livePolicies).toBe(1);
@@ -256,7 +297,10 @@ describe("desactivar y activar", () => {
     const twice = await json<ErrorBody>("post", `/admin/guarantees/${carQuoteGuarantee.id}/deactivate`, { token: superToken, status: 409 });
     expect(twice.error).toBe("La garantía ya está desactivada");
     expect(await auditRows("guarantee.deactivated", carQuoteGuarantee.id)).toHaveLength(1);
-    const inactive = await json<{ items: Detail[] }>("get", `/admin/guarantees?state=inactiva&q=${carQuoteGuarantee.code}`, { token: superToken, status: 200 });
+    const inactive = await json<{ items: Detail[] }>("get", `/admin/guarantees?state=inactiva&q=${carQuoteGuarantee.code}`, {
+      token: superToken,
+      status: 200,
+    });
     expect(inactive.items.map((g) => g.id)).toEqual([carQuoteGuarantee.id]);
 
     // The hogar one, carried by a live policy: deactivated, it stays on the policy.
@@ -268,7 +312,9 @@ describe("desactivar y activar", () => {
     const on = await json<Detail>("post", `/admin/guarantees/${carQuoteGuarantee.id}/activate`, { token: superToken, status: 200 });
     expect(on.active).toBe(true);
     expect(optionalPrice(await quote(), carQuoteGuarantee.code)).toBe(1500);
-    expect((await json<ErrorBody>("post", `/admin/guarantees/${carQuoteGuarantee.id}/activate`, { token: superToken, status: 409 })).error).toBe("La garantía ya está activa");
+    expect((await json<ErrorBody>("post", `/admin/guarantees/${carQuoteGuarantee.id}/activate`, { token: superToken, status: 409 })).error).toBe(
+      "La garantía ya está activa",
+    );
   });
 
   it("no hay forma de borrar una garantía", async () => {
@@ -284,7 +330,12 @@ describe("permisos", () => {
     { method: "get", path: `/admin/guarantees/${id}`, write: false },
     { method: "post", path: "/admin/guarantees", write: true, body: body() },
     { method: "patch", path: `/admin/guarantees/${id}`, write: true, body: { name: "Otro nombre" } },
-    { method: "post", path: `/admin/guarantees/${id}/prices`, write: true, body: { priceType: "fixed", priceValue: 100, validFrom: madridDate(clock) } },
+    {
+      method: "post",
+      path: `/admin/guarantees/${id}/prices`,
+      write: true,
+      body: { priceType: "fixed", priceValue: 100, validFrom: madridDate(clock) },
+    },
     { method: "post", path: `/admin/guarantees/${id}/deactivate`, write: true },
     { method: "post", path: `/admin/guarantees/${id}/activate`, write: true },
   ];

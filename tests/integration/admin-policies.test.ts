@@ -26,7 +26,12 @@ beforeAll(async () => {
   const createdAt = new Date();
   car = await insertTestPolicy(database.db, { line: "auto", startDate: today, createdAt, name: "Begoña Iturriaga Zubiri" });
   home = await insertTestPolicy(database.db, { line: "hogar", startDate: addDays(today, -30), createdAt, name: "Ramón Ferrándiz Soler" });
-  ending = await insertTestPolicy(database.db, { line: "hogar", startDate: addDays(addMonths(today, -12), 20), createdAt, name: "Ana Ending Prueba" });
+  ending = await insertTestPolicy(database.db, {
+    line: "hogar",
+    startDate: addDays(addMonths(today, -12), 20),
+    createdAt,
+    name: "Ana Ending Prueba",
+  });
   cancelled = await insertTestPolicy(database.db, { line: "alquiler", startDate: today, createdAt, status: "anulada", name: "Carla Anulada Prueba" });
 });
 
@@ -57,7 +62,10 @@ describe("la lista de pólizas", () => {
       expect(ranged.total).toBe(everything.length);
       expect(ids(await list(`?startFrom=${from}&startTo=${today}&pageSize=1&page=2${order}`))).toEqual([everything[1]]);
       // Past the matches: no row tells their number, so it is counted.
-      expect(await list(`?startFrom=${from}&startTo=${today}&pageSize=1&page=${everything.length + 1}${order}`)).toMatchObject({ items: [], total: everything.length });
+      expect(await list(`?startFrom=${from}&startTo=${today}&pageSize=1&page=${everything.length + 1}${order}`)).toMatchObject({
+        items: [],
+        total: everything.length,
+      });
     }
   });
 
@@ -100,11 +108,12 @@ describe("la lista de pólizas", () => {
 
 describe("una póliza y sus cambios", () => {
   it("muestra la póliza con sus recibos, su historial y las acciones que admite ahora", async () => {
-    const answer = await json<{ policy: { number: string; status: string }; actions: string[]; recibos: { sequence: number; actions: string[] }[]; history: { event: string }[] }>(
-      "get",
-      `/admin/policies/${car.id}`,
-      { token: superToken, status: 200 },
-    );
+    const answer = await json<{
+      policy: { number: string; status: string };
+      actions: string[];
+      recibos: { sequence: number; actions: string[] }[];
+      history: { event: string }[];
+    }>("get", `/admin/policies/${car.id}`, { token: superToken, status: 200 });
     expect(answer.policy).toMatchObject({ number: car.number, status: "en_vigor" });
     // "renew" opens two months before the end: not offered to a policy that starts today.
     expect(answer.actions).toEqual(["suspend", "cancel", "stop-renewal"]);
@@ -117,12 +126,18 @@ describe("una póliza y sus cambios", () => {
   });
 
   it("cambia la matrícula y el IBAN con el antes y el después en la auditoría", async () => {
-    const response = await call("patch", `/admin/policies/${car.id}`, { token: superToken, body: { registration: "1234 bcd", iban: "ES91 2100 0418 4502 0005 1332" } });
+    const response = await call("patch", `/admin/policies/${car.id}`, {
+      token: superToken,
+      body: { registration: "1234 bcd", iban: "ES91 2100 0418 4502 0005 1332" },
+    });
     expect(response.status, await response.clone().text()).toBe(200);
     const row = await policyRow(database.db, car.id);
     expect(row.risk.registration).toBe("1234BCD");
     expect(row).toMatchObject({ iban: "ES9121000418450200051332", paymentMethod: "sepa" });
-    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "policy.updated"), eq(auditLog.entityId, String(car.id))));
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "policy.updated"), eq(auditLog.entityId, String(car.id))));
     expect(audit!.before).toEqual({ registration: null, iban: null });
     expect(audit!.after).toEqual({ registration: "1234BCD", iban: expect.stringMatching(/^ES91 .*1332$/) });
   });
@@ -132,7 +147,10 @@ describe("una póliza y sus cambios", () => {
     expect(bad.status).toBe(400);
     const body = (await bad.json()) as { fieldErrors: Record<string, string[]> };
     expect(Object.keys(body.fieldErrors).sort()).toEqual(["iban", "registration"]);
-    const moved = await call("patch", `/admin/policies/${home.id}`, { token: superToken, body: { riskAddress: { street: "Calle Nueva 1", postalCode: "28001", city: "Madrid" } } });
+    const moved = await call("patch", `/admin/policies/${home.id}`, {
+      token: superToken,
+      body: { riskAddress: { street: "Calle Nueva 1", postalCode: "28001", city: "Madrid" } },
+    });
     expect(moved.status).toBe(400);
     expect(JSON.stringify(await moved.json())).toContain("debe ser el de la cotización");
   });

@@ -3,7 +3,20 @@
 import { describe, expect, it } from "vitest";
 import { PERMISSION_NAMES } from "../../api/domain/permissions";
 import { TEST_ADMIN_EMAIL } from "../support/db";
-import { allPermissions, auditCount, auditRows, call, createRole, createUser, json, login, superToken, unique, setUpAdminApi, type RoleAnswer } from "../support/admin-api";
+import {
+  allPermissions,
+  auditCount,
+  auditRows,
+  call,
+  createRole,
+  createUser,
+  json,
+  login,
+  superToken,
+  unique,
+  setUpAdminApi,
+  type RoleAnswer,
+} from "../support/admin-api";
 
 setUpAdminApi();
 
@@ -17,7 +30,11 @@ describe("roles y permisos", () => {
     });
     expect(created).toMatchObject({ name, description: "Solo auditoría", isSystem: false, userCount: 0 });
     expect(Object.keys(created.permissions).sort()).toEqual([...PERMISSION_NAMES].sort());
-    expect(Object.entries(created.permissions).filter(([, v]) => v).map(([k]) => k)).toEqual(["audit:read"]);
+    expect(
+      Object.entries(created.permissions)
+        .filter(([, v]) => v)
+        .map(([k]) => k),
+    ).toEqual(["audit:read"]);
 
     await createUser(created.id);
     await createUser(created.id);
@@ -44,7 +61,11 @@ describe("roles y permisos", () => {
       status: 400,
     });
     expect(notBoolean.fieldErrors["permissions.users:read"]).toEqual(["Cada permiso debe ser verdadero o falso"]);
-    const noName = await json<{ fieldErrors: Record<string, string[]> }>("post", "/admin/roles", { token: superToken, body: { permissions: {} }, status: 400 });
+    const noName = await json<{ fieldErrors: Record<string, string[]> }>("post", "/admin/roles", {
+      token: superToken,
+      body: { permissions: {} },
+      status: 400,
+    });
     expect(noName.fieldErrors.name).toEqual(["Introduce un nombre"]);
 
     const duplicate = await json<{ error: string; fieldErrors: Record<string, string[]> }>("post", "/admin/roles", {
@@ -103,8 +124,12 @@ describe("roles y permisos", () => {
       body: { name: "gestor-nuevo", description: gestor.description, permissions: gestor.permissions },
       status: 409,
     });
-    expect(await json("delete", `/admin/roles/${superadmin.id}`, { token: superToken, status: 409 })).toEqual({ error: "No se puede eliminar el rol superadmin" });
-    expect(await json("delete", `/admin/roles/${gestor.id}`, { token: superToken, status: 409 })).toEqual({ error: "No se puede eliminar un rol del sistema" });
+    expect(await json("delete", `/admin/roles/${superadmin.id}`, { token: superToken, status: 409 })).toEqual({
+      error: "No se puede eliminar el rol superadmin",
+    });
+    expect(await json("delete", `/admin/roles/${gestor.id}`, { token: superToken, status: 409 })).toEqual({
+      error: "No se puede eliminar un rol del sistema",
+    });
     expect(await auditCount()).toBe(before);
 
     // Its description may change, with every permission still true.

@@ -36,7 +36,13 @@ describe("usuarios del back office", () => {
       body: { username: username.toUpperCase(), email: `${username.toUpperCase()}@Cotiza.TEST`, password: PASSWORD, roleId: role.id },
       status: 201,
     });
-    expect(created).toMatchObject({ username, email: `${username}@cotiza.test`, active: true, role: { id: role.id, name: role.name }, lastLoginAt: null });
+    expect(created).toMatchObject({
+      username,
+      email: `${username}@cotiza.test`,
+      active: true,
+      role: { id: role.id, name: role.name },
+      lastLoginAt: null,
+    });
     expect(Date.parse(created.createdAt)).not.toBeNaN();
     expect(created).not.toHaveProperty("passwordHash");
 
@@ -115,14 +121,19 @@ describe("usuarios del back office", () => {
 
     const pages: Page<UserAnswer>[] = [];
     for (const page of [1, 2, 3]) {
-      pages.push(await json<Page<UserAnswer>>("get", `/admin/users?q=${tag.toUpperCase()}&page=${page}&pageSize=2`, { token: superToken, status: 200 }));
+      pages.push(
+        await json<Page<UserAnswer>>("get", `/admin/users?q=${tag.toUpperCase()}&page=${page}&pageSize=2`, { token: superToken, status: 200 }),
+      );
     }
     expect(pages.map((p) => p.total)).toEqual([5, 5, 5]);
     expect(pages.map((p) => p.items.map((u) => u.username))).toEqual([names.slice(0, 2), names.slice(2, 4), names.slice(4)]);
     expect(pages[1]).toMatchObject({ page: 2, pageSize: 2 });
 
     // The e-mail is searched too; LIKE wildcards are plain characters.
-    const byEmail = await json<Page<UserAnswer>>("get", `/admin/users?q=${encodeURIComponent(`${tag}-c@cotiza`)}`, { token: superToken, status: 200 });
+    const byEmail = await json<Page<UserAnswer>>("get", `/admin/users?q=${encodeURIComponent(`${tag}-c@cotiza`)}`, {
+      token: superToken,
+      status: 200,
+    });
     expect(byEmail.items.map((u) => u.username)).toEqual([`${tag}-c`]);
     expect((await json<Page<UserAnswer>>("get", "/admin/users?q=%25", { token: superToken, status: 200 })).total).toBe(0);
     expect((await json<Page<UserAnswer>>("get", "/admin/users?q=_", { token: superToken, status: 200 })).total).toBe(0);
@@ -170,7 +181,9 @@ describe("usuarios del back office", () => {
         { id: user.id, username: user.username, email: user.email, active: true, role: { id: second.id, name: second.name } },
       ],
     ]);
-    expect(updates.every((r) => r.actorType === "admin" && r.actorId === String(seededAdminId) && r.actorLabel === TEST_ADMIN_EMAIL && r.ip)).toBe(true);
+    expect(updates.every((r) => r.actorType === "admin" && r.actorId === String(seededAdminId) && r.actorLabel === TEST_ADMIN_EMAIL && r.ip)).toBe(
+      true,
+    );
 
     expect(await json("patch", `/admin/users/${user.id}`, { token: superToken, body: {}, status: 400 })).toMatchObject({ error: "Datos no válidos" });
     expect(await json("patch", `/admin/users/${user.id}`, { token: superToken, body: { roleId: 999_999 }, status: 400 })).toMatchObject({
@@ -259,6 +272,10 @@ describe("usuarios del back office", () => {
       status: 403,
     });
     // Within its own permissions it may act.
-    await json("post", "/admin/roles", { token: roleEditor.token, body: { name: unique("lector"), permissions: { "roles:read": true } }, status: 201 });
+    await json("post", "/admin/roles", {
+      token: roleEditor.token,
+      body: { name: unique("lector"), permissions: { "roles:read": true } },
+      status: 201,
+    });
   });
 });

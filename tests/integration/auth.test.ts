@@ -9,7 +9,6 @@ import { signToken } from "../../api/domain/tokens";
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
 import { TEST_JWT_SECRET, testServerForFile } from "../support/server";
 
-
 const env = testServerForFile();
 
 type Json = Record<string, unknown> & { error?: string; fieldErrors?: Record<string, string[]> };
@@ -42,7 +41,10 @@ async function register(name: string, email: string, password = STRONG) {
 async function adminLogin(email = TEST_ADMIN_EMAIL, password = TEST_ADMIN_PASSWORD) {
   const response = await post("/admin/auth/login", { email, password });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body as { token: string; admin: { id: number; username: string; email: string; role: { id: number; name: string; permissions: Record<string, boolean> } } };
+  return response.body as {
+    token: string;
+    admin: { id: number; username: string; email: string; role: { id: number; name: string; permissions: Record<string, boolean> } };
+  };
 }
 
 /** A staff account written straight into the database (the users API is another part's). */
@@ -318,7 +320,10 @@ describe("sesión del back office", () => {
 
     const missing = await post("/admin/auth/change-password", {}, token);
     expect(missing.status).toBe(400);
-    expect(missing.body.fieldErrors).toMatchObject({ currentPassword: ["Introduce tu contraseña actual"], newPassword: ["Introduce la contraseña nueva"] });
+    expect(missing.body.fieldErrors).toMatchObject({
+      currentPassword: ["Introduce tu contraseña actual"],
+      newPassword: ["Introduce la contraseña nueva"],
+    });
 
     expect((await post("/admin/auth/change-password", { currentPassword: "x", newPassword: "Cambio-Clave-Nueva-2" })).status).toBe(401);
 
@@ -353,7 +358,16 @@ describe("auditoría", () => {
       )
       .orderBy(auditLog.id);
     const actions = new Set(rows.map((r) => r.action));
-    for (const action of ["user.register", "user.login", "user.login_failed", "admin.login", "admin.login_failed", "admin.logout", "admin.password_changed", "admin.password_change_failed"]) {
+    for (const action of [
+      "user.register",
+      "user.login",
+      "user.login_failed",
+      "admin.login",
+      "admin.login_failed",
+      "admin.logout",
+      "admin.password_changed",
+      "admin.password_change_failed",
+    ]) {
       expect(actions.has(action), action).toBe(true);
     }
     for (const row of rows) {
@@ -367,12 +381,22 @@ describe("auditoría", () => {
 
     const [cambio] = await env.database.db.select().from(adminUsers).where(eq(adminUsers.username, "cambio"));
     const changed = rows.find((r) => r.action === "admin.password_changed");
-    expect(changed).toMatchObject({ actorType: "admin", actorId: String(cambio!.id), actorLabel: "cambio@cotiza.test", entity: "admin_user", entityId: String(cambio!.id) });
+    expect(changed).toMatchObject({
+      actorType: "admin",
+      actorId: String(cambio!.id),
+      actorLabel: "cambio@cotiza.test",
+      entity: "admin_user",
+      entityId: String(cambio!.id),
+    });
 
     const failedUnknown = rows.find((r) => r.action === "user.login_failed" && r.actorLabel === "nadie@example.com");
     expect(failedUnknown).toMatchObject({ actorType: "anonymous", entityId: null, after: { reason: "unknown_email" } });
     const blocked = rows.filter((r) => r.action === "user.login_failed" && r.actorLabel === "pedro@example.com");
-    expect(blocked.map((r) => (r.after as { reason: string }).reason)).toEqual([...Array(5).fill("wrong_password"), "too_many_attempts", "too_many_attempts"]);
+    expect(blocked.map((r) => (r.after as { reason: string }).reason)).toEqual([
+      ...Array(5).fill("wrong_password"),
+      "too_many_attempts",
+      "too_many_attempts",
+    ]);
 
     const logout = rows.find((r) => r.action === "admin.logout");
     expect(logout).toMatchObject({ actorType: "admin", actorLabel: TEST_ADMIN_EMAIL });
@@ -392,7 +416,11 @@ describe("documento OpenAPI", () => {
     expect(doc.paths["/admin/auth/login"]?.post?.tags).toEqual(["Administración: sesión"]);
     // Public operations say so: an empty security list, not a missing one.
     for (const path of ["/auth/register", "/auth/login", "/admin/auth/login"]) expect(doc.paths[path]?.post?.security, path).toEqual([]);
-    for (const [path, method] of [["/admin/auth/logout", "post"], ["/admin/auth/change-password", "post"], ["/admin/auth/me", "get"]] as const) {
+    for (const [path, method] of [
+      ["/admin/auth/logout", "post"],
+      ["/admin/auth/change-password", "post"],
+      ["/admin/auth/me", "get"],
+    ] as const) {
       expect(doc.paths[path]?.[method]?.security, path).toEqual([{ bearerAuth: [] }]);
     }
   });

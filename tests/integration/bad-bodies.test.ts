@@ -38,7 +38,10 @@ describe("un cuerpo que no es un formulario", () => {
 
   it("un formulario cortado (multipart mal formado) responde 400 y deja una sola línea de aviso", async () => {
     const before = logger.lines.length;
-    const response = await post("/cotizar", { body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n", headers: { "content-type": "multipart/form-data; boundary=x" } });
+    const response = await post("/cotizar", {
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n',
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+    });
     expect(response.status).toBe(400);
     expectNoStack(await response.text());
     const added = logger.lines.slice(before);
@@ -65,7 +68,10 @@ describe("un cuerpo demasiado grande", () => {
   });
 
   it("en la API: 413 con el error en JSON", async () => {
-    const response = await post("/api/quotes", { body: JSON.stringify({ line: "auto", inputs: { pad: "x".repeat(MAX_BODY_BYTES.api) } }), headers: { "content-type": "application/json" } });
+    const response = await post("/api/quotes", {
+      body: JSON.stringify({ line: "auto", inputs: { pad: "x".repeat(MAX_BODY_BYTES.api) } }),
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: BODY_TOO_LARGE_MESSAGE });
   });
@@ -73,7 +79,10 @@ describe("un cuerpo demasiado grande", () => {
 
 describe("CSRF", () => {
   it("POST /cookies sin el token del formulario se rechaza con 403 y no cambia la cookie", async () => {
-    const response = await post("/cookies", { body: new URLSearchParams({ intent: "accept" }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const response = await post("/cookies", {
+      body: new URLSearchParams({ intent: "accept" }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(403);
     expect(response.headers.get("set-cookie") ?? "").not.toContain("cookie_consent");
   });
@@ -83,7 +92,14 @@ describe("Cache-Control de las respuestas privadas", () => {
   it("el back office y la API con datos de personas o cuentas responden private, no-store; lo público conserva su caché", async () => {
     const get = (path: string) => fetch(env.server.url + path, { redirect: "manual" });
     // Signed out or not, a back-office page, an admin endpoint, a visitor endpoint, a quote.
-    for (const path of ["/admin/login", "/admin/policies", "/api/admin/policies", "/api/me/policies", "/api/quotes/7b1f5a3e-9c1d-4f2a-8e6b-0a1b2c3d4e5f", "/api/auth/me"]) {
+    for (const path of [
+      "/admin/login",
+      "/admin/policies",
+      "/api/admin/policies",
+      "/api/me/policies",
+      "/api/quotes/7b1f5a3e-9c1d-4f2a-8e6b-0a1b2c3d4e5f",
+      "/api/auth/me",
+    ]) {
       expect((await get(path)).headers.get("cache-control"), path).toBe("private, no-store");
     }
     const quote = await fetch(`${env.server.url}/api/quotes`, {
@@ -97,7 +113,10 @@ describe("Cache-Control de las respuestas privadas", () => {
     // its own, per cookie.
     expect((await get("/api/documents/ipid/auto")).headers.get("cache-control")).toBe("public, max-age=300");
     const first = await get("/");
-    const cookie = first.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const home = await fetch(`${env.server.url}/`, { headers: { cookie } });
     expect(home.headers.get("cache-control") ?? "").not.toContain("no-store");
     expect(home.headers.get("vary") ?? "").toMatch(/cookie/i);

@@ -73,12 +73,14 @@ describe("CatalogueCache", () => {
       .returning({ id: tariffs.id });
     try {
       const cache = new CatalogueCache(database.db, 60_000);
-      const version = (tables: Awaited<ReturnType<CatalogueCache["ratingTables"]>>) =>
-        tables.tariffs.find((t) => t.factor === "zone")!.table;
+      const version = (tables: Awaited<ReturnType<CatalogueCache["ratingTables"]>>) => tables.tariffs.find((t) => t.factor === "zone")!.table;
       const today = await cache.ratingTables("alquiler", start);
       const later = await cache.ratingTables("alquiler", new Date(tomorrow.getTime() + 1));
       // Same bands in both versions: identity tells which row was chosen.
-      const rows = await database.db.select().from(tariffs).where(and(eq(tariffs.lineCode, "alquiler"), eq(tariffs.factor, "zone")));
+      const rows = await database.db
+        .select()
+        .from(tariffs)
+        .where(and(eq(tariffs.lineCode, "alquiler"), eq(tariffs.factor, "zone")));
       expect(rows).toHaveLength(2);
       expect(version(today)).not.toBe(version(later));
       expect(today.plans).toBe(later.plans);

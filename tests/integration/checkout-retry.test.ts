@@ -56,7 +56,15 @@ const logger = memoryLogger();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  api = createApi({ db: database.db, readDb: database.readDb, logger, now: () => now, jwtSecret: TEST_JWT_SECRET, payments: gateway, rateLimits: TEST_RATE_LIMITS });
+  api = createApi({
+    db: database.db,
+    readDb: database.readDb,
+    logger,
+    now: () => now,
+    jwtSecret: TEST_JWT_SECRET,
+    payments: gateway,
+    rateLimits: TEST_RATE_LIMITS,
+  });
 });
 afterAll(async () => {
   await database?.close();
@@ -75,8 +83,12 @@ async function call(method: string, path: string, body?: unknown, token?: string
 async function outageStarts() {
   await database.db.execute(sql`create or replace function simulated_outage() returns trigger language plpgsql as $$
     begin raise exception 'terminating connection due to administrator command' using errcode = '57P01'; end $$`);
-  await database.db.execute(sql`create trigger simulated_outage_policies before insert on policies for each statement execute function simulated_outage()`);
-  await database.db.execute(sql`create trigger simulated_outage_claims before update or delete on checkout_claims for each statement execute function simulated_outage()`);
+  await database.db.execute(
+    sql`create trigger simulated_outage_policies before insert on policies for each statement execute function simulated_outage()`,
+  );
+  await database.db.execute(
+    sql`create trigger simulated_outage_claims before update or delete on checkout_claims for each statement execute function simulated_outage()`,
+  );
 }
 async function outageEnds() {
   await database.db.execute(sql`drop trigger if exists simulated_outage_policies on policies`);
@@ -86,7 +98,11 @@ async function outageEnds() {
 let visitors = 0;
 async function visitorWithQuote() {
   visitors += 1;
-  const registered = await call("POST", "/auth/register", { name: "Nuria Reintento", email: `reintento${visitors}@example.com`, password: "Gazpacho-andaluz-2026" });
+  const registered = await call("POST", "/auth/register", {
+    name: "Nuria Reintento",
+    email: `reintento${visitors}@example.com`,
+    password: "Gazpacho-andaluz-2026",
+  });
   expect(registered.status).toBe(201);
   const token = registered.body.token as string;
   const quote = await call("POST", "/quotes", { line: "alquiler", inputs: ALQUILER }, token);
@@ -100,7 +116,9 @@ const OTHER_INSTANCE = "otra-maquina:1:0badc0de";
 /** A claim another instance took `ageMs` ago (its last heartbeat), as if it still held it or had died. */
 async function leftBehind(quoteId: string, idempotencyKey: string, ageMs: number) {
   const at = new Date(now.getTime() - ageMs);
-  await database.db.insert(checkoutClaims).values({ quoteId, idempotencyKey, claimedAt: at, heartbeatAt: at, holder: OTHER_INSTANCE, lease: crypto.randomUUID() });
+  await database.db
+    .insert(checkoutClaims)
+    .values({ quoteId, idempotencyKey, claimedAt: at, heartbeatAt: at, holder: OTHER_INSTANCE, lease: crypto.randomUUID() });
 }
 
 const policiesOfKey = async (key: string) => (await database.db.select({ n: count() }).from(policies).where(eq(policies.idempotencyKey, key)))[0]!.n;
@@ -118,7 +136,9 @@ describe("reintentar una contratación que cortó una caída de la base de datos
     }
     expect(failed).toEqual({ status: 503, body: { error: DATABASE_UNAVAILABLE_MESSAGE } });
     // The failed request could not release its claim: it is still there.
-    expect(await database.db.select({ key: checkoutClaims.idempotencyKey }).from(checkoutClaims).where(eq(checkoutClaims.quoteId, quoteId))).toEqual([{ key: body.idempotencyKey }]);
+    expect(await database.db.select({ key: checkoutClaims.idempotencyKey }).from(checkoutClaims).where(eq(checkoutClaims.quoteId, quoteId))).toEqual([
+      { key: body.idempotencyKey },
+    ]);
 
     const retry = await call("POST", `/quotes/${quoteId}/checkout`, body, token);
     expect(retry.status, JSON.stringify(retry.body)).toBe(201);
@@ -135,7 +155,12 @@ describe("reintentar una contratación que cortó una caída de la base de datos
     const { token, quoteId, plan, nif } = await visitorWithQuote();
     const body = checkoutBody(nif, { plan }, "alquiler");
     // The other instance charged, then died before writing.
-    await gateway.charge({ amountCents: 1_000, payment: body.payment as ChargeRequest["payment"], idempotencyKey: body.idempotencyKey, description: "" });
+    await gateway.charge({
+      amountCents: 1_000,
+      payment: body.payment as ChargeRequest["payment"],
+      idempotencyKey: body.idempotencyKey,
+      description: "",
+    });
     await leftBehind(quoteId, body.idempotencyKey, 16_000);
 
     const retry = await call("POST", `/quotes/${quoteId}/checkout`, body, token);
@@ -155,7 +180,9 @@ describe("reintentar una contratación que cortó una caída de la base de datos
     // While the holder's heartbeat is fresh, the retry waits: it neither charges nor takes the claim.
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(gateway.calls).not.toContain(body.idempotencyKey);
-    expect(await database.db.select({ holder: checkoutClaims.holder }).from(checkoutClaims).where(eq(checkoutClaims.quoteId, quoteId))).toEqual([{ holder: OTHER_INSTANCE }]);
+    expect(await database.db.select({ holder: checkoutClaims.holder }).from(checkoutClaims).where(eq(checkoutClaims.quoteId, quoteId))).toEqual([
+      { holder: OTHER_INSTANCE },
+    ]);
     // No heartbeat for 15 s more: the holder is gone, and the waiting retry completes the checkout.
     now = new Date(now.getTime() + 15_000);
     const answer = await retry;

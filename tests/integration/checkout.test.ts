@@ -74,11 +74,17 @@ describe("POST /quotes/{id}/price", () => {
   it("fecha los recibos desde la fecha de efecto pedida y rechaza una fuera de plazo", async () => {
     const visitor = await registerVisitor();
     const quote = await createQuote("auto", AUTO, visitor.token);
-    const later = await call("POST", `/quotes/${quote.id}/price`, { token: visitor.token, body: { plan: "terceros", frequency: "trimestral", startDate: "2026-04-30" } });
+    const later = await call("POST", `/quotes/${quote.id}/price`, {
+      token: visitor.token,
+      body: { plan: "terceros", frequency: "trimestral", startDate: "2026-04-30" },
+    });
     expect(later.status, JSON.stringify(later.body)).toBe(200);
     expect(later.body.startDate).toBe("2026-04-30");
     expect((later.body.price as Breakdown).recibos.map((r) => r.dueDate)).toEqual(["2026-04-30", "2026-07-30", "2026-10-30", "2027-01-30"]);
-    const today = await call("POST", `/quotes/${quote.id}/price`, { token: visitor.token, body: { plan: "terceros", frequency: "anual", startDate: "2026-03-10" } });
+    const today = await call("POST", `/quotes/${quote.id}/price`, {
+      token: visitor.token,
+      body: { plan: "terceros", frequency: "anual", startDate: "2026-03-10" },
+    });
     expect(today.status).toBe(400);
     expect(today.body.fieldErrors).toEqual({ startDate: ["La fecha de efecto debe ser a partir de mañana"] });
   });
@@ -87,14 +93,23 @@ describe("POST /quotes/{id}/price", () => {
     const visitor = await registerVisitor();
     const quote = await createQuote("hogar", HOGAR, visitor.token);
     const basico = quote.plans.find((p) => p.code === "basico")!;
-    const [before] = await database.db.select({ base: plans.basePremiumCents }).from(plans).where(and(eq(plans.lineCode, "hogar"), eq(plans.code, "basico")));
-    await database.db.update(plans).set({ basePremiumCents: before!.base * 2 }).where(and(eq(plans.lineCode, "hogar"), eq(plans.code, "basico")));
+    const [before] = await database.db
+      .select({ base: plans.basePremiumCents })
+      .from(plans)
+      .where(and(eq(plans.lineCode, "hogar"), eq(plans.code, "basico")));
+    await database.db
+      .update(plans)
+      .set({ basePremiumCents: before!.base * 2 })
+      .where(and(eq(plans.lineCode, "hogar"), eq(plans.code, "basico")));
     try {
       const answer = await call("POST", `/quotes/${quote.id}/price`, { token: visitor.token, body: { plan: "basico", frequency: "semestral" } });
       expect(answer.status).toBe(200);
       expect((answer.body.price as Breakdown).total).toBe(basico.prices.semestral!.total);
     } finally {
-      await database.db.update(plans).set({ basePremiumCents: before!.base }).where(and(eq(plans.lineCode, "hogar"), eq(plans.code, "basico")));
+      await database.db
+        .update(plans)
+        .set({ basePremiumCents: before!.base })
+        .where(and(eq(plans.lineCode, "hogar"), eq(plans.code, "basico")));
     }
   });
 
@@ -139,7 +154,11 @@ describe("POST /quotes/{id}/checkout", () => {
       token: visitor.token,
       body: { plan: "terceros", optionalGuarantees: [extra.code], frequency: "mensual" },
     });
-    const body = checkoutBody(visitor.nif.toLowerCase(), { optionalGuarantees: [extra.code], frequency: "mensual", consents: { ...CONSENTS, marketing: true } });
+    const body = checkoutBody(visitor.nif.toLowerCase(), {
+      optionalGuarantees: [extra.code],
+      frequency: "mensual",
+      consents: { ...CONSENTS, marketing: true },
+    });
     expect(body).not.toHaveProperty("startDate");
 
     const answer = await checkout(quote.id, body, visitor.token);
@@ -159,9 +178,18 @@ describe("POST /quotes/{id}/checkout", () => {
       policyholder: { name: "Lucía Martín Sanz", nif: visitor.nif },
       withdrawal: { allowed: false, until: null },
     });
-    expect(policy.guarantees.filter((g) => g.kind === "opcional")).toEqual([expect.objectContaining({ code: extra.code, priceCents: extra.priceCents })]);
+    expect(policy.guarantees.filter((g) => g.kind === "opcional")).toEqual([
+      expect.objectContaining({ code: extra.code, priceCents: extra.priceCents }),
+    ]);
     const expected = priced.body.price as Breakdown;
-    expect(policy.premium).toEqual({ net: expected.net, fractionation: expected.fractionation, consorcio: expected.consorcio, clea: expected.clea, ips: expected.ips, total: expected.total });
+    expect(policy.premium).toEqual({
+      net: expected.net,
+      fractionation: expected.fractionation,
+      consorcio: expected.consorcio,
+      clea: expected.clea,
+      ips: expected.ips,
+      total: expected.total,
+    });
     expect(policy.recibos.map((r) => r.amount)).toEqual(expected.recibos.map((r) => r.amount));
     expect(policy.recibos.map((r) => r.status)).toEqual(["cobrado", ...Array(11).fill("pendiente")]);
     expect(policy.recibos[0]!.paidAt).toBe(START.toISOString());
@@ -177,42 +205,85 @@ describe("POST /quotes/{id}/checkout", () => {
     const [quoteRow] = await db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, quote.id));
     expect(quoteRow!.status).toBe("contratada");
     const [client] = await db.select().from(clients).where(eq(clients.nif, visitor.nif));
-    expect(client).toMatchObject({ name: "Lucía Martín Sanz", email: visitor.email, phone: "+34600123456", stage: "activo", birthDate: "1985-06-15" });
+    expect(client).toMatchObject({
+      name: "Lucía Martín Sanz",
+      email: visitor.email,
+      phone: "+34600123456",
+      stage: "activo",
+      birthDate: "1985-06-15",
+    });
     const paymentRows = await db.select().from(payments).where(eq(payments.policyId, policy.id));
     expect(paymentRows).toHaveLength(1);
-    expect(paymentRows[0]).toMatchObject({ provider: "test", method: "card", methodLabel: "•••• 4242", status: "aceptado", amountCents: expected.recibos[0]!.amount });
+    expect(paymentRows[0]).toMatchObject({
+      provider: "test",
+      method: "card",
+      methodLabel: "•••• 4242",
+      status: "aceptado",
+      amountCents: expected.recibos[0]!.amount,
+    });
     expect(paymentRows[0]!.providerRef).toMatch(/^test_card_/);
 
     // Consents: one row per purpose, with the instant and the caller's address.
     const consentRows = await db.select().from(consents).where(eq(consents.clientId, client!.id));
-    expect(consentRows.map((c) => [c.purpose, c.granted]).sort()).toEqual([["ipid", true], ["marketing", true], ["privacy", true], ["terms", true]]);
+    expect(consentRows.map((c) => [c.purpose, c.granted]).sort()).toEqual([
+      ["ipid", true],
+      ["marketing", true],
+      ["privacy", true],
+      ["terms", true],
+    ]);
     for (const row of consentRows) {
       expect(row.at.toISOString()).toBe(START.toISOString());
       expect(row.ip).toBe("127.0.0.1");
     }
 
-    const [email] = await db.select().from(outboxEmails).where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
+    const [email] = await db
+      .select()
+      .from(outboxEmails)
+      .where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
     expect(email).toMatchObject({ to: visitor.email, status: "pendiente", attempts: 0 });
     expect(email!.body).toContain(policy.number);
     expect(email!.body).toContain("le cubre desde el 11/03/2026 a las 00:00 h");
     // The distributor's name ends in "S.L.": one full stop, in the sentence and in the signature.
     expect(email!.body).toContain("con Cotiza Correduría de Seguros, S.L. Su póliza está contratada");
     expect(email!.body).not.toContain("S.L..");
-    expect(email!.body).toMatch(/\n\nCotiza Correduría de Seguros, S\.L\.\nInscrita en el Registro de distribuidores de seguros de la DGSFP con la clave J-3921\n/);
+    expect(email!.body).toMatch(
+      /\n\nCotiza Correduría de Seguros, S\.L\.\nInscrita en el Registro de distribuidores de seguros de la DGSFP con la clave J-3921\n/,
+    );
     expect(email!.html).toContain("con Cotiza Correduría de Seguros, S.L. Su póliza está contratada");
     expect(email!.body).toContain("Fecha de efecto: 11/03/2026");
     expect(email!.body).toContain("Vehículo asegurado: matrícula 1234 BCD");
     // PUBLIC_BASE_URL is set: the e-mail links to Mi póliza.
     expect(email!.body).toContain("https://seguros.example.es/mi-poliza");
-    expect(email!.attachments.map((a) => a.filename)).toEqual([`condiciones-particulares-${policy.number}.pdf`, "ipid-auto.pdf", `recibo-${policy.number}-1.pdf`]);
+    expect(email!.attachments.map((a) => a.filename)).toEqual([
+      `condiciones-particulares-${policy.number}.pdf`,
+      "ipid-auto.pdf",
+      `recibo-${policy.number}-1.pdf`,
+    ]);
     for (const attachment of email!.attachments) {
-      expect(Buffer.from((attachment as EmailAttachment).contentBase64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from((attachment as EmailAttachment).contentBase64, "base64")
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
     }
 
-    const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, String((await userIdOf(visitor.email)))))).map(
-      (r) => r.action,
+    const actions = (
+      await db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.actorId, String(await userIdOf(visitor.email))))
+    ).map((r) => r.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "client.created",
+        "policy.created",
+        "payment.accepted",
+        "policy.activated",
+        "consent.recorded",
+        "quote.contracted",
+        "email.queued",
+      ]),
     );
-    expect(actions).toEqual(expect.arrayContaining(["client.created", "policy.created", "payment.accepted", "policy.activated", "consent.recorded", "quote.contracted", "email.queued"]));
 
     // The full card number and the CVC are stored nowhere.
     const everything = JSON.stringify([
@@ -229,7 +300,11 @@ describe("POST /quotes/{id}/checkout", () => {
     expect(isValidIban(IBAN)).toBe(true);
     const visitor = await registerVisitor();
     const quote = await createQuote("hogar", HOGAR, visitor.token);
-    const answer = await checkout(quote.id, checkoutBody(visitor.nif, { plan: "completo", frequency: "trimestral", payment: SEPA }, "hogar"), visitor.token);
+    const answer = await checkout(
+      quote.id,
+      checkoutBody(visitor.nif, { plan: "completo", frequency: "trimestral", payment: SEPA }, "hogar"),
+      visitor.token,
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const policy = answer.body as unknown as Policy;
     expect(policy).toMatchObject({ line: "hogar", status: "en_vigor", frequency: "trimestral", payment: { method: "sepa" } });
@@ -288,7 +363,10 @@ describe("POST /quotes/{id}/checkout", () => {
   it("responde 409 a una cotización caducada, la marca como caducada y no crea nada", async () => {
     const visitor = await registerVisitor();
     const quote = await createQuote("auto", AUTO, visitor.token);
-    await database.db.update(quotes).set({ validUntil: new Date(START.getTime() - 1000) }).where(eq(quotes.id, quote.id));
+    await database.db
+      .update(quotes)
+      .set({ validUntil: new Date(START.getTime() - 1000) })
+      .where(eq(quotes.id, quote.id));
     const before = await tableCounts();
     const answer = await checkout(quote.id, checkoutBody(visitor.nif), visitor.token);
     expect(answer.status).toBe(409);
@@ -333,7 +411,10 @@ describe("POST /quotes/{id}/checkout", () => {
       .from(payments)
       .where(and(eq(payments.policyId, policyRows[0]!.id), eq(payments.status, "aceptado")));
     expect(paymentRows).toHaveLength(1);
-    const emails = await database.db.select({ id: outboxEmails.id }).from(outboxEmails).where(sql`${outboxEmails.subject} like ${`%${answers[0]!.body.number}%`}`);
+    const emails = await database.db
+      .select({ id: outboxEmails.id })
+      .from(outboxEmails)
+      .where(sql`${outboxEmails.subject} like ${`%${answers[0]!.body.number}%`}`);
     expect(emails).toHaveLength(1);
   });
 
@@ -407,18 +488,40 @@ describe("la fecha de efecto", () => {
   it("por defecto es mañana; la elegida fija el vencimiento, los recibos, el correo y el PDF", async () => {
     const visitor = await registerVisitor();
     const quote = await createQuote("hogar", HOGAR, visitor.token);
-    const answer = await checkout(quote.id, checkoutBody(visitor.nif, { plan: "completo", frequency: "semestral", startDate: "2026-04-15" }, "hogar"), visitor.token);
+    const answer = await checkout(
+      quote.id,
+      checkoutBody(visitor.nif, { plan: "completo", frequency: "semestral", startDate: "2026-04-15" }, "hogar"),
+      visitor.token,
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const policy = answer.body as unknown as Policy;
     // Paid today, in force from the chosen day (cover begins then); desistimiento counts from the contract.
-    expect(policy).toMatchObject({ status: "en_vigor", startDate: "2026-04-15", endDate: "2027-04-15", withdrawal: { allowed: true, until: "2026-03-24" } });
-    expect(policy.recibos.map((r) => [r.dueDate, r.status])).toEqual([["2026-04-15", "cobrado"], ["2026-10-15", "pendiente"]]);
+    expect(policy).toMatchObject({
+      status: "en_vigor",
+      startDate: "2026-04-15",
+      endDate: "2027-04-15",
+      withdrawal: { allowed: true, until: "2026-03-24" },
+    });
+    expect(policy.recibos.map((r) => [r.dueDate, r.status])).toEqual([
+      ["2026-04-15", "cobrado"],
+      ["2026-10-15", "pendiente"],
+    ]);
     expect(policy.recibos[0]!.paidAt).toBe(START.toISOString());
-    const [row] = await database.db.select({ startDate: policies.startDate, endDate: policies.endDate }).from(policies).where(eq(policies.id, policy.id));
+    const [row] = await database.db
+      .select({ startDate: policies.startDate, endDate: policies.endDate })
+      .from(policies)
+      .where(eq(policies.id, policy.id));
     expect(row).toEqual({ startDate: "2026-04-15", endDate: "2027-04-15" });
-    const dues = await database.db.select({ dueDate: recibos.dueDate }).from(recibos).where(eq(recibos.policyId, policy.id)).orderBy(recibos.sequence);
+    const dues = await database.db
+      .select({ dueDate: recibos.dueDate })
+      .from(recibos)
+      .where(eq(recibos.policyId, policy.id))
+      .orderBy(recibos.sequence);
     expect(dues.map((r) => r.dueDate)).toEqual(["2026-04-15", "2026-10-15"]);
-    const [email] = await database.db.select().from(outboxEmails).where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
+    const [email] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
     expect(email!.body).toContain("le cubre desde el 15/04/2026 a las 00:00 h");
     expect(email!.body).toContain("Fecha de vencimiento: 15/04/2027");
     const conditions = await download(`/me/policies/${policy.id}/documents/conditions`, { token: visitor.token });
@@ -473,7 +576,10 @@ describe("el objeto asegurado", () => {
     expect(policy.policyholder).toMatchObject({ name: "Lucía Martín Sanz" });
     expect(policy.riskDescription.title).toBe("Vivienda alquilada en Carrer de Balmes 21, 08001 Barcelona");
     expect(policy.riskDescription.identification).toEqual({ label: "Dirección de la vivienda", value: "Carrer de Balmes 21, 08001 Barcelona" });
-    const [email] = await database.db.select().from(outboxEmails).where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
+    const [email] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
     expect(email!.body).toContain("Vivienda asegurada: Carrer de Balmes 21, 08001 Barcelona");
   });
 
@@ -490,7 +596,9 @@ describe("el objeto asegurado", () => {
     const badRegistration = await checkout(car.id, checkoutBody(visitor.nif, { registration: "1234 AEI" }), visitor.token);
     expect(badRegistration.body.fieldErrors).toEqual({ registration: ["Introduzca una matrícula válida, por ejemplo 1234 BCD o M-1234-AB"] });
     const carWithAddress = await checkout(car.id, checkoutBody(visitor.nif, INSURED.hogar), visitor.token);
-    expect(carWithAddress.body.fieldErrors).toEqual({ riskAddress: ["La dirección de la vivienda solo se indica en los seguros de hogar y de alquiler"] });
+    expect(carWithAddress.body.fieldErrors).toEqual({
+      riskAddress: ["La dirección de la vivienda solo se indica en los seguros de hogar y de alquiler"],
+    });
 
     const { riskAddress: _a, ...homeWithout } = checkoutBody(visitor.nif, { plan: "basico" }, "hogar") as Record<string, unknown>;
     void _a;
@@ -502,12 +610,22 @@ describe("el objeto asegurado", () => {
       "riskAddress.city": ["Indique la población de la vivienda"],
     });
     // The price depends on the postal code: the dwelling must be in the quote's.
-    const elsewhere = await checkout(home.id, checkoutBody(visitor.nif, { plan: "basico", riskAddress: { ...INSURED.hogar.riskAddress, postalCode: "28013" } }, "hogar"), visitor.token);
+    const elsewhere = await checkout(
+      home.id,
+      checkoutBody(visitor.nif, { plan: "basico", riskAddress: { ...INSURED.hogar.riskAddress, postalCode: "28013" } }, "hogar"),
+      visitor.token,
+    );
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.fieldErrors).toEqual({
-      "riskAddress.postalCode": ["El código postal de la vivienda debe ser el de la cotización (46001), porque el precio depende de él. Si la vivienda está en otro código postal, vuelva a cotizar."],
+      "riskAddress.postalCode": [
+        "El código postal de la vivienda debe ser el de la cotización (46001), porque el precio depende de él. Si la vivienda está en otro código postal, vuelva a cotizar.",
+      ],
     });
-    const homeWithRegistration = await checkout(home.id, checkoutBody(visitor.nif, { plan: "basico", registration: "1234 BCD" }, "hogar"), visitor.token);
+    const homeWithRegistration = await checkout(
+      home.id,
+      checkoutBody(visitor.nif, { plan: "basico", registration: "1234 BCD" }, "hogar"),
+      visitor.token,
+    );
     expect(homeWithRegistration.body.fieldErrors).toEqual({ registration: ["La matrícula solo se indica en el seguro de coche"] });
     expect(await tableCounts()).toEqual(before);
 

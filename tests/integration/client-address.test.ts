@@ -32,7 +32,10 @@ async function quoteFrom(server: typeof direct, forwardedFor: string): Promise<s
   });
   expect(response.status).toBe(201);
   const { id } = (await response.json()) as { id: string };
-  const [row] = await database.db.select({ ip: auditLog.ip }).from(auditLog).where(and(eq(auditLog.action, "quote.created"), eq(auditLog.entityId, id)));
+  const [row] = await database.db
+    .select({ ip: auditLog.ip })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, "quote.created"), eq(auditLog.entityId, id)));
   return row!.ip;
 }
 

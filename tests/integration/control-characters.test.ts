@@ -93,7 +93,11 @@ async function api(method: string, path: string, opts: { body?: unknown; token?:
   const headers: Record<string, string> = {};
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const response = await fetch(`${env.server.url}/api${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const response = await fetch(`${env.server.url}/api${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   const text = await response.text();
   let body: { error?: string; fieldErrors?: Record<string, string[]>; token?: string; id?: string } = {};
   try {
@@ -108,7 +112,9 @@ describe("caracteres de control en la API", () => {
   it("cada campo de texto de cada cuerpo y cada parámetro de consulta con un carácter de control: 400 que nombra el campo, nunca 5xx ni un cobro", async () => {
     const doc = (await (await fetch(`${env.server.url}/api/openapi.json`)).json()) as Doc;
     const admin = (await api("POST", "/admin/auth/login", { body: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD } })).body.token!;
-    const visitor = (await api("POST", "/auth/register", { body: { name: "Visitante Control", email: "control@example.com", password: "Clave-Segura-2026!" } })).body.token!;
+    const visitor = (
+      await api("POST", "/auth/register", { body: { name: "Visitante Control", email: "control@example.com", password: "Clave-Segura-2026!" } })
+    ).body.token!;
     const failures: string[] = [];
     let sent = 0;
     for (const [template, item] of Object.entries(doc.paths)) {
@@ -129,11 +135,15 @@ describe("caracteres de control en la API", () => {
         for (const parameter of op.parameters ?? []) {
           if (parameter.in !== "query" && parameter.in !== "path") continue;
           const value = encodeURIComponent(`a${control(sent++)}b`);
-          const url = parameter.in === "query" ? `${path}?${encodeURIComponent(parameter.name)}=${value}` : template.replace(`{${parameter.name}}`, value).replace(/\{[^}]+\}/g, "1");
+          const url =
+            parameter.in === "query"
+              ? `${path}?${encodeURIComponent(parameter.name)}=${value}`
+              : template.replace(`{${parameter.name}}`, value).replace(/\{[^}]+\}/g, "1");
           const answer = await api(method.toUpperCase(), url, { token });
           const named = answer.status === 400 && answer.body.fieldErrors?.[parameter.name]?.includes(CONTROL_CHARACTER_MESSAGE);
           // A path parameter may also be simply not found; a query parameter must be named.
-          if (!(named || (parameter.in === "path" && answer.status === 404))) failures.push(`${method.toUpperCase()} ${template} ${parameter.in} ${parameter.name}: ${answer.status} ${answer.text.slice(0, 160)}`);
+          if (!(named || (parameter.in === "path" && answer.status === 404)))
+            failures.push(`${method.toUpperCase()} ${template} ${parameter.in} ${parameter.name}: ${answer.status} ${answer.text.slice(0, 160)}`);
         }
       }
     }
@@ -143,14 +153,26 @@ describe("caracteres de control en la API", () => {
   }, 240_000);
 
   it("una compra con un carácter de control en cualquier campo no cobra ni guarda nada; la misma compra limpia se contrata", async () => {
-    const visitor = (await api("POST", "/auth/register", { body: { name: "Compradora Control", email: "compra-control@example.com", password: "Clave-Segura-2026!" } })).body.token!;
+    const visitor = (
+      await api("POST", "/auth/register", {
+        body: { name: "Compradora Control", email: "compra-control@example.com", password: "Clave-Segura-2026!" },
+      })
+    ).body.token!;
     const quote = (await api("POST", "/quotes", { token: visitor, body: { line: "auto", inputs: AUTO } })).body;
     const body = {
       plan: "terceros",
       optionalGuarantees: [],
       frequency: "anual",
       registration: "1234 bcd",
-      policyholder: { name: "Lucía Martín Sanz", nif: `50000001${nifCheckLetter("50000001")}`, birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12, 3.º B", postalCode: "28013", city: "Madrid" },
+      policyholder: {
+        name: "Lucía Martín Sanz",
+        nif: `50000001${nifCheckLetter("50000001")}`,
+        birthDate: "1985-06-15",
+        phone: "+34 600 123 456",
+        address: "Calle Mayor 12, 3.º B",
+        postalCode: "28013",
+        city: "Madrid",
+      },
       payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Lucía Martín" },
       consents: { terms: true, privacy: true, ipid: true, marketing: false },
       idempotencyKey: crypto.randomUUID(),
@@ -170,7 +192,10 @@ describe("caracteres de control en la API", () => {
 
   it("un salto de línea vale en una nota, no en un nombre", async () => {
     const admin = (await api("POST", "/admin/auth/login", { body: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD } })).body.token!;
-    const named = await api("POST", "/admin/roles", { token: admin, body: { name: "rol\ncon salto", description: "Primera línea\r\nsegunda\tcon tabulador", permissions: {} } });
+    const named = await api("POST", "/admin/roles", {
+      token: admin,
+      body: { name: "rol\ncon salto", description: "Primera línea\r\nsegunda\tcon tabulador", permissions: {} },
+    });
     expect(named.status).toBe(400);
     expect(named.body.fieldErrors?.name).toEqual([CONTROL_CHARACTER_MESSAGE]);
     expect(named.body.fieldErrors?.description).toBeUndefined();
@@ -181,7 +206,13 @@ describe("caracteres de control en la API", () => {
 
 type Form = { method: string; action: string; fields: Array<[string, string]> };
 
-const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 const attribute = (attrs: string, name: string) => {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(attrs);
   return match ? decode(match[1]!) : null;
@@ -203,7 +234,9 @@ function formsOf(html: string, pageUrl: string): Form[] {
     }
     for (const [, attrs2, options] of inner!.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
       const name = attribute(attrs2!, "name");
-      const chosen = /<option\b[^>]*\sselected=""[^>]*\svalue="([^"]*)"|<option\b[^>]*\svalue="([^"]*)"[^>]*\sselected=""/.exec(options!) ?? /<option\b[^>]*\svalue="([^"]*)"/.exec(options!);
+      const chosen =
+        /<option\b[^>]*\sselected=""[^>]*\svalue="([^"]*)"|<option\b[^>]*\svalue="([^"]*)"[^>]*\sselected=""/.exec(options!) ??
+        /<option\b[^>]*\svalue="([^"]*)"/.exec(options!);
       if (name) fields.push([name, decode(chosen?.[1] ?? chosen?.[2] ?? "")]);
     }
     return { method: (attribute(attrs!, "method") ?? "get").toLowerCase(), action: attribute(attrs!, "action") ?? pageUrl, fields };
@@ -217,7 +250,10 @@ class Browser {
       method: init.method ?? "GET",
       body: init.body,
       redirect: "manual",
-      headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "), ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
     });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
@@ -259,10 +295,27 @@ describe("caracteres de control en los formularios de la web", () => {
     const email = "web-control@example.com";
     const token = (await api("POST", "/auth/register", { body: { name: "Cliente Web Control", email, password } })).body.token!;
     const quote = (await api("POST", "/quotes", { token, body: { line: "auto", inputs: AUTO } })).body;
-    const policyholder = { name: "Cliente Web Control", nif: `50000002${nifCheckLetter("50000002")}`, birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12", postalCode: "28013", city: "Madrid" };
+    const policyholder = {
+      name: "Cliente Web Control",
+      nif: `50000002${nifCheckLetter("50000002")}`,
+      birthDate: "1985-06-15",
+      phone: "+34 600 123 456",
+      address: "Calle Mayor 12",
+      postalCode: "28013",
+      city: "Madrid",
+    };
     const bought = await api("POST", `/quotes/${quote.id}/checkout`, {
       token,
-      body: { plan: "terceros", optionalGuarantees: [], frequency: "anual", registration: "1234 bcd", policyholder, payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Cliente Web" }, consents: { terms: true, privacy: true, ipid: true, marketing: false }, idempotencyKey: crypto.randomUUID() },
+      body: {
+        plan: "terceros",
+        optionalGuarantees: [],
+        frequency: "anual",
+        registration: "1234 bcd",
+        policyholder,
+        payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Cliente Web" },
+        consents: { terms: true, privacy: true, ipid: true, marketing: false },
+        idempotencyKey: crypto.randomUUID(),
+      },
     });
     expect(bought.status, bought.text).toBe(201);
     const another = (await api("POST", "/quotes", { token, body: { line: "auto", inputs: AUTO } })).body;
@@ -271,16 +324,41 @@ describe("caracteres de control en los formularios de la web", () => {
     await visitor.signIn("/login", email, password);
     const staff = new Browser();
     await staff.signIn("/admin/login", TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
-    const visitorPages = await crawl(visitor, ["/", "/cotizar?linea=auto", "/cotizar?linea=hogar", "/cotizar?linea=alquiler", `/results?cotizacion=${another.id}`, `/checkout?cotizacion=${another.id}&plan=terceros`, "/mi-cuenta", "/mi-poliza", "/mis-cotizaciones", "/cookies"], (path) => !path.startsWith("/admin"), 40);
+    const visitorPages = await crawl(
+      visitor,
+      [
+        "/",
+        "/cotizar?linea=auto",
+        "/cotizar?linea=hogar",
+        "/cotizar?linea=alquiler",
+        `/results?cotizacion=${another.id}`,
+        `/checkout?cotizacion=${another.id}&plan=terceros`,
+        "/mi-cuenta",
+        "/mi-poliza",
+        "/mis-cotizaciones",
+        "/cookies",
+      ],
+      (path) => !path.startsWith("/admin"),
+      40,
+    );
     const anonymous = new Browser();
     const anonymousPages = await crawl(anonymous, ["/login", "/register", "/recuperar-contrasena"], () => false, 5);
-    const staffPages = await crawl(staff, ["/admin", "/admin/policies/new", "/admin/guarantees/new", "/admin/roles/new", "/admin/users/new", "/admin/settings"], (path) => path.startsWith("/admin"), 60);
+    const staffPages = await crawl(
+      staff,
+      ["/admin", "/admin/policies/new", "/admin/guarantees/new", "/admin/roles/new", "/admin/users/new", "/admin/settings"],
+      (path) => path.startsWith("/admin"),
+      60,
+    );
 
     const charges = gateway.charges;
     const failures: string[] = [];
     const seen = new Set<string>();
     let sent = 0;
-    for (const [browser, pages] of [[anonymous, anonymousPages], [visitor, visitorPages], [staff, staffPages]] as const) {
+    for (const [browser, pages] of [
+      [anonymous, anonymousPages],
+      [visitor, visitorPages],
+      [staff, staffPages],
+    ] as const) {
       for (const [url, html] of pages) {
         for (const form of formsOf(html, url)) {
           if (/logout/.test(form.action)) continue;
@@ -295,7 +373,8 @@ describe("caracteres de control en los formularios de la web", () => {
               form.method === "post"
                 ? await browser.request(form.action, { method: "POST", body: new URLSearchParams(values) })
                 : await browser.request(`${form.action.split("?")[0]}?${new URLSearchParams(values)}`);
-            if (answer.status >= 500 || /\n\s+at .+:\d+:\d+|node_modules\//.test(answer.text)) failures.push(`${form.method.toUpperCase()} ${form.action} ${name}: ${answer.status} ${answer.text.slice(0, 120)}`);
+            if (answer.status >= 500 || /\n\s+at .+:\d+:\d+|node_modules\//.test(answer.text))
+              failures.push(`${form.method.toUpperCase()} ${form.action} ${name}: ${answer.status} ${answer.text.slice(0, 120)}`);
           }
         }
       }

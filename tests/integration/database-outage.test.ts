@@ -52,7 +52,8 @@ describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", (
     await database?.close();
   });
 
-  const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}/api${path}`, { ...init, headers: { "content-type": "application/json", ...init.headers } });
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${server.url}/api${path}`, { ...init, headers: { "content-type": "application/json", ...init.headers } });
   const newQuote = () => api("/quotes", { method: "POST", body: JSON.stringify({ line: "alquiler", inputs: ALQUILER }) });
 
   async function terminateBackends() {
@@ -76,7 +77,10 @@ describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", (
   }
 
   it("terminar sus conexiones en mitad de cotizaciones y contrataciones: el proceso sigue, 201 o 503, nada a medias", async () => {
-    const register = await api("/auth/register", { method: "POST", body: JSON.stringify({ name: "Ana Caída", email: "caida@example.com", password: "Clave-Segura-2026!" }) });
+    const register = await api("/auth/register", {
+      method: "POST",
+      body: JSON.stringify({ name: "Ana Caída", email: "caida@example.com", password: "Clave-Segura-2026!" }),
+    });
     const { token } = (await register.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
     const checkoutQuotes = await Promise.all(
@@ -95,7 +99,15 @@ describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", (
           optionalGuarantees: [],
           frequency: "mensual",
           riskAddress: { street: "Carrer de Balmes 21", postalCode: ALQUILER.postalCode, city: "Barcelona" },
-          policyholder: { name: "Ana Caída", nif: "12345678Z", birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12", postalCode: "28013", city: "Madrid" },
+          policyholder: {
+            name: "Ana Caída",
+            nif: "12345678Z",
+            birthDate: "1985-06-15",
+            phone: "+34 600 123 456",
+            address: "Calle Mayor 12",
+            postalCode: "28013",
+            city: "Madrid",
+          },
           payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Ana Caída" },
           consents: { terms: true, privacy: true, ipid: true, marketing: false },
           idempotencyKey: keys[i],
@@ -109,7 +121,10 @@ describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", (
     const answers = await Promise.all(inFlight);
 
     const statuses = answers.map((r) => r.status);
-    expect(statuses.every((s) => [200, 201, 409, 503].includes(s)), statuses.join(",")).toBe(true);
+    expect(
+      statuses.every((s) => [200, 201, 409, 503].includes(s)),
+      statuses.join(","),
+    ).toBe(true);
     for (const response of answers.filter((r) => r.status === 503)) {
       expect(response.headers.get("retry-after")).toBe("5");
       expect(await response.json()).toEqual({ error: DATABASE_UNAVAILABLE_MESSAGE });
@@ -117,7 +132,12 @@ describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", (
     expect(logger.lines.filter((l) => l.level === "error" && l.msg === "api error")).toEqual([]);
 
     // Every acknowledged quote is there.
-    const acknowledged = await Promise.all(answers.slice(0, 30).filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { id: string }).id));
+    const acknowledged = await Promise.all(
+      answers
+        .slice(0, 30)
+        .filter((r) => r.status === 201)
+        .map(async (r) => ((await r.json()) as { id: string }).id),
+    );
     if (acknowledged.length) {
       const [stored] = await database.db.select({ n: count() }).from(quotes).where(inArray(quotes.id, acknowledged));
       expect(stored!.n).toBe(acknowledged.length);
@@ -138,10 +158,15 @@ describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", (
   });
 
   it("la caída entre el cobro y la póliza: 503, y el reintento del cliente con la misma clave contrata con el mismo cobro, sin esperar", async () => {
-    const register = await api("/auth/register", { method: "POST", body: JSON.stringify({ name: "Rita Reintento", email: "reintento@example.com", password: "Clave-Segura-2026!" }) });
+    const register = await api("/auth/register", {
+      method: "POST",
+      body: JSON.stringify({ name: "Rita Reintento", email: "reintento@example.com", password: "Clave-Segura-2026!" }),
+    });
     const { token } = (await register.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
-    const quote = (await (await api("/quotes", { method: "POST", headers: auth, body: JSON.stringify({ line: "alquiler", inputs: ALQUILER }) })).json()) as { id: string };
+    const quote = (await (
+      await api("/quotes", { method: "POST", headers: auth, body: JSON.stringify({ line: "alquiler", inputs: ALQUILER }) })
+    ).json()) as { id: string };
     const idempotencyKey = crypto.randomUUID();
     const checkout = () =>
       api(`/quotes/${quote.id}/checkout`, {
@@ -152,7 +177,15 @@ describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", (
           optionalGuarantees: [],
           frequency: "mensual",
           riskAddress: { street: "Carrer de Balmes 21", postalCode: ALQUILER.postalCode, city: "Barcelona" },
-          policyholder: { name: "Rita Reintento", nif: "87654321X", birthDate: "1985-06-15", phone: "+34 600 123 456", address: "Calle Mayor 12", postalCode: "28013", city: "Madrid" },
+          policyholder: {
+            name: "Rita Reintento",
+            nif: "87654321X",
+            birthDate: "1985-06-15",
+            phone: "+34 600 123 456",
+            address: "Calle Mayor 12",
+            postalCode: "28013",
+            city: "Madrid",
+          },
           payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Rita Reintento" },
           consents: { terms: true, privacy: true, ipid: true, marketing: false },
           idempotencyKey,

@@ -71,7 +71,13 @@ describe("migrated and seeded database", () => {
 
   it("has the first superadmin with a working password", async () => {
     const [admin] = await handle.db
-      .select({ username: s.adminUsers.username, email: s.adminUsers.email, hash: s.adminUsers.passwordHash, role: s.roles.name, active: s.adminUsers.active })
+      .select({
+        username: s.adminUsers.username,
+        email: s.adminUsers.email,
+        hash: s.adminUsers.passwordHash,
+        role: s.roles.name,
+        active: s.adminUsers.active,
+      })
       .from(s.adminUsers)
       .innerJoin(s.roles, eq(s.roles.id, s.adminUsers.roleId));
     expect(admin).toMatchObject({ username: "admin", email: TEST_ADMIN_EMAIL, role: "superadmin", active: true });
@@ -88,9 +94,12 @@ describe("migrated and seeded database", () => {
     ]);
     const plans = await handle.db.select().from(s.plans);
     expect(plans).toHaveLength(PLANS.length);
-    expect(plans.filter((p) => p.lineCode === "auto").map((p) => p.name).sort()).toEqual(
-      ["Terceros", "Terceros ampliado", "Todo riesgo", "Todo riesgo con franquicia"].sort(),
-    );
+    expect(
+      plans
+        .filter((p) => p.lineCode === "auto")
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(["Terceros", "Terceros ampliado", "Todo riesgo", "Todo riesgo con franquicia"].sort());
 
     const guarantees = await handle.db.select().from(s.guarantees);
     expect(guarantees).toHaveLength(GUARANTEES.length);
@@ -186,12 +195,8 @@ describe("migrated and seeded database", () => {
   });
 
   it("enforces the constraints the domain relies on", async () => {
-    await expect(
-      handle.db.insert(s.users).values({ name: "Ana", email: "Ana@Example.com", passwordHash: "x" }),
-    ).rejects.toThrow();
-    await expect(
-      handle.db.insert(s.guarantees).values({ code: "auto_lunas", name: "x", description: "x", lineCode: "auto" }),
-    ).rejects.toThrow();
+    await expect(handle.db.insert(s.users).values({ name: "Ana", email: "Ana@Example.com", passwordHash: "x" })).rejects.toThrow();
+    await expect(handle.db.insert(s.guarantees).values({ code: "auto_lunas", name: "x", description: "x", lineCode: "auto" })).rejects.toThrow();
     const [client] = await handle.db.insert(s.clients).values({ name: "Ana Pérez", nif: "12345678Z" }).returning();
     await expect(handle.db.insert(s.clients).values({ name: "Otra", nif: "12345678Z" })).rejects.toThrow();
     await handle.db.insert(s.clients).values([{ name: "Sin NIF 1" }, { name: "Sin NIF 2" }]);

@@ -19,7 +19,14 @@ afterAll(async () => {
 });
 
 const apiOn = (handle: DatabaseHandle) =>
-  createApi({ db: handle.db, logger: memoryLogger(), now: systemClock, jwtSecret: TEST_JWT_SECRET, catalogueCacheMs: 0, rateLimits: DEMO_RATE_LIMITS });
+  createApi({
+    db: handle.db,
+    logger: memoryLogger(),
+    now: systemClock,
+    jwtSecret: TEST_JWT_SECRET,
+    catalogueCacheMs: 0,
+    rateLimits: DEMO_RATE_LIMITS,
+  });
 
 describe("datos de demostración", () => {
   it("solo en la base embebida fuera de producción, salvo que DEMO_DATA diga otra cosa", () => {
@@ -49,7 +56,9 @@ describe("datos de demostración", () => {
     });
     expect(login.status).toBe(200);
     const { token } = (await login.json()) as { token: string };
-    const mine = (await (await api.request("/me/quotes", { headers: { authorization: `Bearer ${token}` } })).json()) as { items: Array<{ status: string }> };
+    const mine = (await (await api.request("/me/quotes", { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      items: Array<{ status: string }>;
+    };
     expect(mine.items.map((q) => q.status).sort()).toEqual(["caducada", "contratada", "cotizada"]);
 
     // Once: the setting records it, and a second start adds nothing.

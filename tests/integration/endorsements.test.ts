@@ -15,7 +15,20 @@ import { runLifecycleDay } from "../../api/services/daily-run";
 import { TestGateway } from "../../api/services/payments";
 import { pdfText } from "../support/pdf-text";
 import { memoryLogger } from "../support/server";
-import { call, checkout, checkoutBody, createQuote, database, download, GOOD_CARD, NOT_FOUND_POLICY, registerVisitor, SEPA, setUpCheckoutApi, type Policy } from "../support/checkout";
+import {
+  call,
+  checkout,
+  checkoutBody,
+  createQuote,
+  database,
+  download,
+  GOOD_CARD,
+  NOT_FOUND_POLICY,
+  registerVisitor,
+  SEPA,
+  setUpCheckoutApi,
+  type Policy,
+} from "../support/checkout";
 import { HOGAR } from "../support/quote-inputs";
 
 /** The API's clock: moved forward by the tests. Contracts on 10 March 2026, 10:00 in Madrid; cover from the 11th. */
@@ -61,14 +74,21 @@ async function signIn(visitor: Visitor): Promise<string> {
 
 async function buyHogar(visitor: Visitor, overrides: Record<string, unknown> = {}): Promise<Policy> {
   const quote = await createQuote("hogar", HOGAR, visitor.token);
-  const answer = await checkout(quote.id, checkoutBody(visitor.nif, { plan: "basico", frequency: "trimestral", ...overrides }, "hogar"), visitor.token);
+  const answer = await checkout(
+    quote.id,
+    checkoutBody(visitor.nif, { plan: "basico", frequency: "trimestral", ...overrides }, "hogar"),
+    visitor.token,
+  );
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body as unknown as Policy;
 }
 
 const options = async (token: string, policyId: number, query = "") => call("GET", `/me/policies/${policyId}/guarantee-options${query}`, { token });
 const endorse = (token: string, policyId: number, body: Record<string, unknown>) =>
-  call("POST", `/me/policies/${policyId}/endorsements`, { token, body: { ipid: true, payment: GOOD_CARD, idempotencyKey: crypto.randomUUID(), ...body } });
+  call("POST", `/me/policies/${policyId}/endorsements`, {
+    token,
+    body: { ipid: true, payment: GOOD_CARD, idempotencyKey: crypto.randomUUID(), ...body },
+  });
 
 let owner: Visitor;
 let stranger: Visitor;
@@ -92,7 +112,13 @@ describe("garantías que se pueden añadir", () => {
     expect(body.possible).toBe(true);
     expect(body.effectiveDates).toEqual({ earliest: "2026-04-26", latest: "2027-03-10", chosen: "2026-04-26" });
     expect(body.days).toEqual({ remaining: 319, total: 365 });
-    expect(body.options.map((o) => o.code)).toEqual(["hogar_defensa_juridica", "hogar_robo", "hogar_rotura_cristales", "hogar_danos_electricos", "hogar_asistencia"]);
+    expect(body.options.map((o) => o.code)).toEqual([
+      "hogar_defensa_juridica",
+      "hogar_robo",
+      "hogar_rotura_cristales",
+      "hogar_danos_electricos",
+      "hogar_asistencia",
+    ]);
     const legal = body.options.find((o) => o.code === "hogar_defensa_juridica")!;
     expect(legal.yearlyCents).toBe(1_800);
     expect(legal.price.net).toBe(Math.round((1_800 * 319) / 365));
@@ -112,7 +138,9 @@ describe("garantías que se pueden añadir", () => {
     expect(early.body.error).toBe("La fecha de efecto debe ser el 26/04/2026 o posterior: la cobertura nunca empieza el mismo día");
     const late = await endorse(token, hogar.id, { guarantees: ["hogar_asistencia"], effectiveDate: "2027-03-11" });
     expect(late.status).toBe(400);
-    expect(late.body.fieldErrors).toEqual({ effectiveDate: ["La fecha de efecto debe ser anterior al vencimiento de la póliza: el 10/03/2027 como tarde"] });
+    expect(late.body.fieldErrors).toEqual({
+      effectiveDate: ["La fecha de efecto debe ser anterior al vencimiento de la póliza: el 10/03/2027 como tarde"],
+    });
   });
 
   it("la póliza de otra persona da 404, como la que no existe", async () => {
@@ -154,15 +182,30 @@ describe("añadir garantías (suplemento)", () => {
 
   it("diez envíos idénticos a la vez hacen un suplemento y un cobro", async () => {
     const token = await signIn(owner);
-    const body = { guarantees: ["hogar_asistencia", "hogar_defensa_juridica"], effectiveDate: "2026-05-01", ipid: true, payment: GOOD_CARD, idempotencyKey: crypto.randomUUID() };
-    const priced = ((await options(token, hogar.id, "?effectiveDate=2026-05-01&guarantees=hogar_asistencia,hogar_defensa_juridica")).body as unknown as Options).selection!;
+    const body = {
+      guarantees: ["hogar_asistencia", "hogar_defensa_juridica"],
+      effectiveDate: "2026-05-01",
+      ipid: true,
+      payment: GOOD_CARD,
+      idempotencyKey: crypto.randomUUID(),
+    };
+    const priced = (
+      (await options(token, hogar.id, "?effectiveDate=2026-05-01&guarantees=hogar_asistencia,hogar_defensa_juridica")).body as unknown as Options
+    ).selection!;
     const answers = await Promise.all(Array.from({ length: 10 }, () => call("POST", `/me/policies/${hogar.id}/endorsements`, { token, body })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     const ids = new Set(answers.map((a) => (a.body as unknown as Endorsement).id));
     expect(ids.size).toBe(1);
     first = answers.find((a) => a.status === 201)!.body as unknown as Endorsement;
 
-    expect(first).toMatchObject({ policyId: hogar.id, version: 2, effectiveDate: "2026-05-01", remainingDays: 314, termDays: 365, payment: { method: "card", label: "•••• 4242" } });
+    expect(first).toMatchObject({
+      policyId: hogar.id,
+      version: 2,
+      effectiveDate: "2026-05-01",
+      remainingDays: 314,
+      termDays: 365,
+      payment: { method: "card", label: "•••• 4242" },
+    });
     expect(first.guarantees.map((g) => g.code)).toEqual(["hogar_defensa_juridica", "hogar_asistencia"]);
     expect(first.price).toEqual(priced.price);
     expect(first.price.total).toBe(first.price.net + first.price.fractionation + first.price.consorcio + first.price.clea + first.price.ips);
@@ -170,7 +213,10 @@ describe("añadir garantías (suplemento)", () => {
 
     const rows = await database.db.select().from(endorsements).where(eq(endorsements.policyId, hogar.id));
     expect(rows).toHaveLength(1);
-    const suplementos = await database.db.select().from(recibos).where(and(eq(recibos.policyId, hogar.id), eq(recibos.kind, "suplemento")));
+    const suplementos = await database.db
+      .select()
+      .from(recibos)
+      .where(and(eq(recibos.policyId, hogar.id), eq(recibos.kind, "suplemento")));
     expect(suplementos).toHaveLength(1);
     const charges = await database.db.select().from(payments).where(eq(payments.reciboId, suplementos[0]!.id));
     expect(charges).toHaveLength(1);
@@ -198,10 +244,16 @@ describe("añadir garantías (suplemento)", () => {
     expect(mine.recibos.at(-1)).toMatchObject({ sequence: 5, kind: "suplemento" });
     expect(mine.addableGuarantees).toBe(3);
 
-    const [entry] = await database.db.select().from(policyHistory).where(and(eq(policyHistory.policyId, hogar.id), eq(policyHistory.event, "suplemento")));
+    const [entry] = await database.db
+      .select()
+      .from(policyHistory)
+      .where(and(eq(policyHistory.policyId, hogar.id), eq(policyHistory.event, "suplemento")));
     expect(entry).toMatchObject({ actorType: "user", actorLabel: owner.email });
     expect(entry!.summary).toContain("Suplemento (condiciones versión 2): Defensa jurídica, Asistencia en el hogar desde el 01/05/2026");
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "policy.endorsed"), eq(auditLog.entityId, String(hogar.id))));
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "policy.endorsed"), eq(auditLog.entityId, String(hogar.id))));
     expect(audit).toHaveLength(1);
 
     const again = await endorse(token, hogar.id, { guarantees: ["hogar_asistencia"] });
@@ -239,7 +291,10 @@ describe("añadir garantías (suplemento)", () => {
   });
 
   it("el correo de confirmación queda en la cola con la nueva versión de las condiciones y el recibo adjuntos", async () => {
-    const mails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.subject, `Suplemento de su póliza ${hogar.number}: garantías añadidas`));
+    const mails = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.subject, `Suplemento de su póliza ${hogar.number}: garantías añadidas`));
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.to).toBe(owner.email);
@@ -279,11 +334,20 @@ describe("añadir garantías (suplemento)", () => {
     expect(e.payment.method).toBe("mandate");
     expect(await database.db.select().from(payments).where(eq(payments.policyId, sepa.id))).toHaveLength(1);
     // The daily run charges it through the policy's mandate on its due date (the effective date, tomorrow).
-    const summary = await runLifecycleDay({ db: database.db, payments: new TestGateway(), logger: memoryLogger() }, "2026-04-26", () => new Date("2026-04-26T08:00:00.000Z"));
+    const summary = await runLifecycleDay(
+      { db: database.db, payments: new TestGateway(), logger: memoryLogger() },
+      "2026-04-26",
+      () => new Date("2026-04-26T08:00:00.000Z"),
+    );
     expect(summary.errores).toBe(0);
-    const [charged] = await database.db.select().from(recibos).where(and(eq(recibos.policyId, sepa.id), eq(recibos.kind, "suplemento")));
+    const [charged] = await database.db
+      .select()
+      .from(recibos)
+      .where(and(eq(recibos.policyId, sepa.id), eq(recibos.kind, "suplemento")));
     expect(charged).toMatchObject({ status: "cobrado", amountCents: e.price.total });
-    expect(await database.db.select().from(payments).where(eq(payments.reciboId, charged!.id))).toEqual([expect.objectContaining({ method: "sepa", status: "aceptado" })]);
+    expect(await database.db.select().from(payments).where(eq(payments.reciboId, charged!.id))).toEqual([
+      expect.objectContaining({ method: "sepa", status: "aceptado" }),
+    ]);
     // A card policy has no mandate to charge a suplemento through.
     const card = await endorse(token, hogar.id, { guarantees: ["hogar_robo"], payment: { method: "mandate" } });
     expect(card.status).toBe(409);
@@ -314,7 +378,9 @@ describe("catálogo público de garantías", () => {
   it("cada ramo con sus garantías activas y en qué planes están incluidas u opcionales, sin sesión", async () => {
     const answer = await call("GET", "/public/guarantees");
     expect(answer.status).toBe(200);
-    const lines = (answer.body as unknown as { lines: Array<{ code: string; guarantees: Array<{ code: string; includedIn: string[]; optionalIn: string[] }> }> }).lines;
+    const lines = (
+      answer.body as unknown as { lines: Array<{ code: string; guarantees: Array<{ code: string; includedIn: string[]; optionalIn: string[] }> }> }
+    ).lines;
     expect(lines.map((l) => l.code).sort()).toEqual(["alquiler", "auto", "hogar"]);
     const robo = lines.find((l) => l.code === "hogar")!.guarantees.find((g) => g.code === "hogar_robo")!;
     expect(robo).toMatchObject({ includedIn: ["completo", "premium"], optionalIn: ["basico"] });
@@ -345,7 +411,9 @@ describe("la prima y los recibos después de un suplemento", () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       added.push(answer.body as unknown as Endorsement);
     }
-    staffToken = ((await call("POST", "/admin/auth/login", { body: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD } })).body as { token: string }).token;
+    staffToken = (
+      (await call("POST", "/admin/auth/login", { body: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD } })).body as { token: string }
+    ).token;
   });
 
   /** The yearly premium once `count` suplementos are in: the issued net plus their yearly prices, surcharges and IPS at the seeded rates. */
@@ -369,11 +437,17 @@ describe("la prima y los recibos después de un suplemento", () => {
     expect(read.recibos.filter((r) => r.kind === "prima").reduce((s, r) => s + r.amount, 0)).toBe(policy.premium.total);
 
     // Every list that shows the policy's "Prima total anual" says the same.
-    const mine = (await call("GET", "/me/policies?pageSize=50", { token: await signIn(owner) })).body as unknown as { items: Array<{ id: number; premiumTotal: number }> };
+    const mine = (await call("GET", "/me/policies?pageSize=50", { token: await signIn(owner) })).body as unknown as {
+      items: Array<{ id: number; premiumTotal: number }>;
+    };
     expect(mine.items.find((p) => p.id === policy.id)!.premiumTotal).toBe(expected.total);
-    const staff = (await call("GET", `/admin/policies/${policy.id}`, { token: staffToken })).body as unknown as { policy: { premium: Premium; termPremium: Premium } };
+    const staff = (await call("GET", `/admin/policies/${policy.id}`, { token: staffToken })).body as unknown as {
+      policy: { premium: Premium; termPremium: Premium };
+    };
     expect(staff.policy.premium).toEqual(expected);
-    const rows = (await call("GET", `/admin/policies?q=${policy.number}`, { token: staffToken })).body as unknown as { items: Array<{ id: number; totalPremiumCents: number }> };
+    const rows = (await call("GET", `/admin/policies?q=${policy.number}`, { token: staffToken })).body as unknown as {
+      items: Array<{ id: number; totalPremiumCents: number }>;
+    };
     expect(rows.items.find((p) => p.id === policy.id)!.totalPremiumCents).toBe(expected.total);
 
     // Each version of the conditions states the yearly premium it had: the issued one, then after each suplemento.
@@ -406,18 +480,26 @@ describe("la prima y los recibos después de un suplemento", () => {
     };
     expect(staff.recibos.map((r) => [r.sequence, r.kind, r.period])).toEqual(read.recibos.map((r) => [r.sequence, r.kind, r.period]));
     // And the recibo's PDF, which was right already, says the same.
-    const pdf = pdfText((await download(`/me/policies/${policy.id}/recibos/${suplementos[0]!.sequence}/document`, { token: await signIn(owner) })).bytes);
+    const pdf = pdfText(
+      (await download(`/me/policies/${policy.id}/recibos/${suplementos[0]!.sequence}/document`, { token: await signIn(owner) })).bytes,
+    );
     expect(pdf).toContain(`Del 01/08/2026 al ${formatIsoDate(lastDay)}`);
   });
 
   it("la migración 0017 da a los suplementos de antes la misma prima anual que calcula el servicio", async () => {
-    const rows = await database.db.select({ id: endorsements.id, annualPremium: endorsements.annualPremium }).from(endorsements).where(eq(endorsements.policyId, policy.id));
+    const rows = await database.db
+      .select({ id: endorsements.id, annualPremium: endorsements.annualPremium })
+      .from(endorsements)
+      .where(eq(endorsements.policyId, policy.id));
     expect(rows.map((r) => r.annualPremium)).toEqual([premiumAfter(1), premiumAfter(2)]);
     await database.db.update(endorsements).set({ annualPremium: null }).where(eq(endorsements.policyId, policy.id));
     const migration = readFileSync(new URL("../../api/db/migrations/0017_endorsement_annual_premium.sql", import.meta.url), "utf8");
     const backfill = migration.split("--> statement-breakpoint")[1]!;
     await database.db.execute(sql.raw(backfill));
-    const after = await database.db.select({ id: endorsements.id, annualPremium: endorsements.annualPremium }).from(endorsements).where(eq(endorsements.policyId, policy.id));
+    const after = await database.db
+      .select({ id: endorsements.id, annualPremium: endorsements.annualPremium })
+      .from(endorsements)
+      .where(eq(endorsements.policyId, policy.id));
     expect(after).toEqual(rows);
   });
 });

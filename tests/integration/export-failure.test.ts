@@ -22,7 +22,11 @@ async function readAll(url: string, headers: Record<string, string>): Promise<{ 
 
 describe("una exportación que falla a medias", () => {
   it("corta la descarga (API y web, con y sin gzip) en vez de dar un fichero corto que parece entero, y queda en el registro", async () => {
-    const login = await fetch(`${env.server.url}/api/admin/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }) });
+    const login = await fetch(`${env.server.url}/api/admin/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }),
+    });
     const token = ((await login.json()) as { token: string }).token;
     // The web's staff session, through its sign-in form.
     const { cookie, response: signedIn } = await webSignIn(env.server.url, "/admin/login", TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
@@ -48,7 +52,12 @@ describe("una exportación que falla a medias", () => {
         expect(download.body, `${url} ${headers["accept-encoding"]}`).toBeNull();
         expect(download.failure).toMatch(/terminated/);
         const failed = logger.lines.slice(before).find((line) => line.msg === "csv export failed");
-        expect(failed?.fields).toMatchObject({ path: "/api/admin/audit/export", error: "database error", code: "42P01", statement: "select audit_log" });
+        expect(failed?.fields).toMatchObject({
+          path: "/api/admin/audit/export",
+          error: "database error",
+          code: "42P01",
+          statement: "select audit_log",
+        });
       }
     } finally {
       await env.database.db.execute(sql.raw("alter table audit_log_gone rename to audit_log"));

@@ -68,7 +68,10 @@ describe("el precio «desde» de la portada", () => {
 
   it("sigue a la tarifa en vigor: otra versión del factor de zona cambia el «desde» del coche", async () => {
     const before = (await lines()).find((l) => l.code === "auto")!;
-    const [zone] = await database.db.select().from(tariffs).where(and(eq(tariffs.lineCode, "auto"), eq(tariffs.factor, "zone"), eq(tariffs.version, 1)));
+    const [zone] = await database.db
+      .select()
+      .from(tariffs)
+      .where(and(eq(tariffs.lineCode, "auto"), eq(tariffs.factor, "zone"), eq(tariffs.version, 1)));
     const table = structuredClone(zone!.bands);
     if (table.kind !== "zone") throw new Error("zone table expected");
     table.zones = table.zones.map((z) => ({ ...z, factorBp: 20_000 }));

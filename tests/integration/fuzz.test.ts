@@ -24,16 +24,69 @@ type Failure = { probe: Probe; status: number; excerpt: string };
 // What a hostile or broken client sends where a value goes.
 const nasty = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom("", " ", "0", "-1", "1e309", "99999999999999999999", "NaN", "null", "true", "[]", "{}", "%00", "%", "../../etc/passwd", "<script>", "' or 1=1 --", "ñ".repeat(300), "2026-02-30", "12/13/2026", "\u0000", "\uFFFF"),
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1e309",
+    "99999999999999999999",
+    "NaN",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    "%00",
+    "%",
+    "../../etc/passwd",
+    "<script>",
+    "' or 1=1 --",
+    "ñ".repeat(300),
+    "2026-02-30",
+    "12/13/2026",
+    "\u0000",
+    "\uFFFF",
+  ),
   fc.integer().map(String),
   fc.double().map(String),
 );
 const jsonBody = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
-  fc.dictionary(fc.constantFrom("line", "inputs", "plan", "email", "password", "name", "page", "status", "roleId", "permissions", "body", "reason", "effectiveDate", "idempotencyKey", "payment", "policyholder", "consents"), fc.jsonValue({ maxDepth: 3 })).map((v) => JSON.stringify(v)),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        "line",
+        "inputs",
+        "plan",
+        "email",
+        "password",
+        "name",
+        "page",
+        "status",
+        "roleId",
+        "permissions",
+        "body",
+        "reason",
+        "effectiveDate",
+        "idempotencyKey",
+        "payment",
+        "policyholder",
+        "consents",
+      ),
+      fc.jsonValue({ maxDepth: 3 }),
+    )
+    .map((v) => JSON.stringify(v)),
   fc.constantFrom("{", "[1,2", '{"a":', "nul", "\u0000", "", "x".repeat(5000)),
 );
-const contentType = fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "");
+const contentType = fc.constantFrom(
+  "application/json",
+  "application/json; charset=utf-8",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "",
+);
 
 function encode(value: string): string {
   try {
@@ -74,7 +127,8 @@ async function send(probe: Probe): Promise<Failure | null> {
   // An API answer must be one the document gives for that operation (an unknown path: 404).
   if (probe.url.startsWith("/api/")) {
     const statuses = documented(probe.method, new URL(env.server.url + probe.url).pathname);
-    if (statuses ? !statuses.has(response.status) : response.status !== 404) return { probe, status: response.status, excerpt: `estado no documentado: ${text.slice(0, 200)}` };
+    if (statuses ? !statuses.has(response.status) : response.status !== 404)
+      return { probe, status: response.status, excerpt: `estado no documentado: ${text.slice(0, 200)}` };
   }
   return null;
 }
@@ -93,7 +147,11 @@ async function sendAll(probes: Probe[]): Promise<Failure[]> {
 }
 
 async function token(path: string, body: unknown): Promise<string> {
-  const response = await fetch(`${env.server.url}/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${env.server.url}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -105,20 +163,35 @@ describe("fuzz", () => {
     const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item)
         .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
-        .map(([method, op]) => ({ method: method.toUpperCase(), path, queryNames: (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name) })),
+        .map(([method, op]) => ({
+          method: method.toUpperCase(),
+          path,
+          queryNames: (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
+        })),
     );
     expect(operations.length).toBeGreaterThan(40);
     documented = documentedStatuses(doc as never);
 
     const admin = await token("/admin/auth/login", { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
     const visitor = await token("/auth/register", { name: "Fuzz Visitante", email: "fuzz@example.com", password: "Clave-Segura-2026!" });
-    const authorization = fc.constantFrom(`Bearer ${admin}`, `Bearer ${admin}`, `Bearer ${visitor}`, "", "Bearer ", "Bearer x.y.z", "Basic Zm9vOmJhcg==", `Bearer ${admin.slice(0, -3)}abc`);
+    const authorization = fc.constantFrom(
+      `Bearer ${admin}`,
+      `Bearer ${admin}`,
+      `Bearer ${visitor}`,
+      "",
+      "Bearer ",
+      "Bearer x.y.z",
+      "Basic Zm9vOmJhcg==",
+      `Bearer ${admin.slice(0, -3)}abc`,
+    );
 
     const probe = fc
       .record({
         op: fc.constantFrom(...operations),
         params: fc.array(nasty, { minLength: 3, maxLength: 3 }),
-        query: fc.array(fc.tuple(fc.oneof(fc.constantFrom("page", "pageSize", "sort", "dir", "q"), fc.string({ maxLength: 8 })), nasty), { maxLength: 4 }),
+        query: fc.array(fc.tuple(fc.oneof(fc.constantFrom("page", "pageSize", "sort", "dir", "q"), fc.string({ maxLength: 8 })), nasty), {
+          maxLength: 4,
+        }),
         useOpQuery: fc.boolean(),
         body: fc.option(jsonBody, { nil: undefined }),
         type: contentType,
@@ -153,26 +226,86 @@ describe("fuzz", () => {
     const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
     expect(csrf).not.toBe("");
 
-    const pages = ["/", "/cotizar", "/results", "/checkout", "/cotizacion-confirmada", "/login", "/register", "/cookies", "/mis-cotizaciones", "/mi-poliza", "/admin/login", "/admin", "/admin/policies", "/admin/clients", "/admin/audit", "/admin/users", "/documentos/cotizacion/x", "/api/documents/ipid/x"];
+    const pages = [
+      "/",
+      "/cotizar",
+      "/results",
+      "/checkout",
+      "/cotizacion-confirmada",
+      "/login",
+      "/register",
+      "/cookies",
+      "/mis-cotizaciones",
+      "/mi-poliza",
+      "/admin/login",
+      "/admin",
+      "/admin/policies",
+      "/admin/clients",
+      "/admin/audit",
+      "/admin/users",
+      "/documentos/cotizacion/x",
+      "/api/documents/ipid/x",
+    ];
     const actions = ["/cotizar", "/checkout", "/login", "/register", "/cookies", "/logout", "/admin/login", "/admin/logout", "/admin/policies/new"];
-    const field = fc.oneof(fc.constantFrom("linea", "csrf", "intent", "email", "password", "name", "nif", "plan", "frequency", "method", "startDate", "birthDate", "postalCode", "monthlyRent", "tenantMonthlyIncome", "months", "driverBirthDate", "returnTo", "redirectTo", "idempotencyKey", "terms", "extras"), fc.string({ maxLength: 10 }));
+    const field = fc.oneof(
+      fc.constantFrom(
+        "linea",
+        "csrf",
+        "intent",
+        "email",
+        "password",
+        "name",
+        "nif",
+        "plan",
+        "frequency",
+        "method",
+        "startDate",
+        "birthDate",
+        "postalCode",
+        "monthlyRent",
+        "tenantMonthlyIncome",
+        "months",
+        "driverBirthDate",
+        "returnTo",
+        "redirectTo",
+        "idempotencyKey",
+        "terms",
+        "extras",
+      ),
+      fc.string({ maxLength: 10 }),
+    );
     const formBody = fc.array(fc.tuple(field, nasty), { maxLength: 12 }).map((pairs) => {
       const params = new URLSearchParams(pairs.map(([k, v]) => [k, v.replace(/[\uD800-\uDFFF]/g, "?")]));
       if (!params.has("csrf")) params.set("csrf", csrf);
       return params.toString();
     });
     const probe = fc.oneof(
-      fc.record({ path: fc.constantFrom(...pages), query: fc.array(fc.tuple(fc.oneof(field, fc.constantFrom("cotizacion", "page", "sort", "q", "plan", "frecuencia", "poliza", "cliente")), nasty), { maxLength: 4 }) }).map(
-        ({ path, query }): Probe => ({ method: "GET", url: `${path}${query.length ? `?${query.map(([k, v]) => `${encode(k)}=${encode(v)}`).join("&")}` : ""}`, headers: { cookie } }),
-      ),
-      fc.record({ path: fc.constantFrom(...actions), query: fc.option(nasty, { nil: undefined }), body: formBody, type: fc.constantFrom("application/x-www-form-urlencoded", "application/x-www-form-urlencoded", "text/plain", "application/json", "") }).map(
-        ({ path, query, body, type }): Probe => ({
+      fc
+        .record({
+          path: fc.constantFrom(...pages),
+          query: fc.array(
+            fc.tuple(fc.oneof(field, fc.constantFrom("cotizacion", "page", "sort", "q", "plan", "frecuencia", "poliza", "cliente")), nasty),
+            { maxLength: 4 },
+          ),
+        })
+        .map(({ path, query }): Probe => ({
+          method: "GET",
+          url: `${path}${query.length ? `?${query.map(([k, v]) => `${encode(k)}=${encode(v)}`).join("&")}` : ""}`,
+          headers: { cookie },
+        })),
+      fc
+        .record({
+          path: fc.constantFrom(...actions),
+          query: fc.option(nasty, { nil: undefined }),
+          body: formBody,
+          type: fc.constantFrom("application/x-www-form-urlencoded", "application/x-www-form-urlencoded", "text/plain", "application/json", ""),
+        })
+        .map(({ path, query, body, type }): Probe => ({
           method: "POST",
           url: `${path}${query !== undefined ? `?cotizacion=${encode(query)}&plan=${encode(query)}` : ""}`,
           headers: { cookie, ...(type ? { "content-type": type } : {}) },
           body,
-        }),
-      ),
+        })),
     );
     const probes = fc.sample(probe, { numRuns: WEB_REQUESTS, seed: SEED });
     const failures = await sendAll(probes);

@@ -52,8 +52,20 @@ function formStates(site: Site): State[] {
     { name: "checkout enviado vacío", path: checkoutPath, who: "visitor", form: {}, status: 400 },
     { name: "mi cuenta: datos enviados vacíos", path: "/mi-cuenta", who: "visitor", form: { intent: "profile" }, status: 400 },
     { name: "mi cuenta: contraseña enviada vacía", path: "/mi-cuenta", who: "visitor", form: { intent: "password" }, status: 400 },
-    { name: "póliza nueva (back office), paso 1 enviado vacío", path: "/admin/policies/new?linea=auto", who: "admin", form: { linea: "auto" }, status: 400 },
-    { name: "editar póliza con una matrícula que no lo es", path: `/admin/policies/${site.policyId}/edit`, who: "admin", form: { registration: "¿?" }, status: 400 },
+    {
+      name: "póliza nueva (back office), paso 1 enviado vacío",
+      path: "/admin/policies/new?linea=auto",
+      who: "admin",
+      form: { linea: "auto" },
+      status: 400,
+    },
+    {
+      name: "editar póliza con una matrícula que no lo es",
+      path: `/admin/policies/${site.policyId}/edit`,
+      who: "admin",
+      form: { registration: "¿?" },
+      status: 400,
+    },
     { name: "editar cliente enviado vacío", path: `/admin/clients/${site.clientId}/edit`, who: "admin", form: {}, status: 400 },
     { name: "garantía nueva enviada vacía", path: "/admin/guarantees/new", who: "admin", form: {}, status: 400 },
     { name: "rol nuevo enviado vacío", path: "/admin/roles/new", who: "admin", form: {}, status: 400 },
@@ -78,7 +90,16 @@ function allStates(site: Site): State[] {
   ];
 }
 
-type VnuMessage = { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string; hiliteStart?: number; hiliteLength?: number };
+type VnuMessage = {
+  type: string;
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+  hiliteStart?: number;
+  hiliteLength?: number;
+};
 
 /** Runs the checker once over `files`; its JSON report lists only errors (--errors-only). */
 async function validate(files: string[]): Promise<VnuMessage[]> {

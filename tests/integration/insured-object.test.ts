@@ -47,7 +47,9 @@ describe("la situación laboral del inquilino", () => {
     expect(total(temporal)).toBeGreaterThan(total(funcionario));
     const stored = (await call("GET", `/quotes/${temporal.id}`, { owner: temporal.ownerToken })).body;
     expect((stored.inputs as Record<string, unknown>).tenantContract).toBe("temporal");
-    expect(((await call("GET", `/quotes/${omitted.id}`, { owner: omitted.ownerToken })).body.inputs as Record<string, unknown>).tenantContract).toBe("indefinido");
+    expect(((await call("GET", `/quotes/${omitted.id}`, { owner: omitted.ownerToken })).body.inputs as Record<string, unknown>).tenantContract).toBe(
+      "indefinido",
+    );
 
     const refused = await call("POST", "/quotes", { body: { line: "alquiler", inputs: { ...ALQUILER, tenantContract: "becario" } } });
     expect(refused.status).toBe(400);
@@ -68,7 +70,8 @@ describe("la entidad aseguradora y el objeto asegurado en la póliza y sus docum
     expect(policy.risk).not.toHaveProperty("insurer");
 
     const conditions = flat((await download(`/me/policies/${policy.id}/documents/conditions`, { token: visitor.token })).bytes);
-    for (const text of [MESETA.name, `NIF ${MESETA.taxId}`, `clave DGSFP ${MESETA.dgsfpKey}`, "Seat", "León", "2021", "1234 BCD"]) expect(conditions).toContain(text);
+    for (const text of [MESETA.name, `NIF ${MESETA.taxId}`, `clave DGSFP ${MESETA.dgsfpKey}`, "Seat", "León", "2021", "1234 BCD"])
+      expect(conditions).toContain(text);
     const recibo = flat((await download(`/me/policies/${policy.id}/recibos/1/document`, { token: visitor.token })).bytes);
     expect(recibo).toContain(MESETA.name);
     const ipid = flat((await download("/documents/ipid/auto")).bytes);
@@ -105,7 +108,8 @@ describe("la entidad aseguradora y el objeto asegurado en la póliza y sus docum
     expect(policy.insurer).toEqual(ALQ);
     expect(policy.riskDescription.rows).toContainEqual({ label: "Situación laboral del inquilino", value: "Contrato temporal" });
     const conditions = flat((await download(`/me/policies/${policy.id}/documents/conditions`, { token: visitor.token })).bytes);
-    for (const text of [ALQ.name, `NIF ${ALQ.taxId}`, `clave DGSFP ${ALQ.dgsfpKey}`, "Carrer de Balmes 21, 08001 Barcelona", "Contrato temporal"]) expect(conditions).toContain(text);
+    for (const text of [ALQ.name, `NIF ${ALQ.taxId}`, `clave DGSFP ${ALQ.dgsfpKey}`, "Carrer de Balmes 21, 08001 Barcelona", "Contrato temporal"])
+      expect(conditions).toContain(text);
     expect(flat((await download("/documents/ipid/alquiler")).bytes)).toContain(ALQ.name);
   });
 
@@ -114,7 +118,9 @@ describe("la entidad aseguradora y el objeto asegurado en la póliza y sus docum
     const quote = await createQuote("hogar", HOGAR, visitor.token);
     const bought = await checkout(quote.id, checkoutBody(visitor.nif, { plan: "basico" }, "hogar"), visitor.token);
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-    const conditions = flat((await download(`/me/policies/${(bought.body as unknown as Policy).id}/documents/conditions`, { token: visitor.token })).bytes);
+    const conditions = flat(
+      (await download(`/me/policies/${(bought.body as unknown as Policy).id}/documents/conditions`, { token: visitor.token })).bytes,
+    );
     expect(conditions).toContain("Calle de la Paz 3, 2.º A, 46001 Valencia");
     expect(conditions).toContain(MESETA.name);
   });
@@ -134,7 +140,15 @@ describe("GET /me/policyholder", () => {
     const own = await call("GET", "/me/policyholder", { token: customer.token });
     expect(own.status).toBe(200);
     expect(own.body).toEqual({
-      policyholder: { name: "Lucía Martín Sanz", nif: customer.nif, birthDate: "1985-06-15", phone: expect.any(String), address: "Calle Mayor 12, 3.º B", postalCode: "28013", city: "Madrid" },
+      policyholder: {
+        name: "Lucía Martín Sanz",
+        nif: customer.nif,
+        birthDate: "1985-06-15",
+        phone: expect.any(String),
+        address: "Calle Mayor 12, 3.º B",
+        postalCode: "28013",
+        city: "Madrid",
+      },
     });
     // Never payment data.
     expect(JSON.stringify(own.body)).not.toMatch(/4242|iban|card/i);

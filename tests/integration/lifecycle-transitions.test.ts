@@ -23,7 +23,13 @@ const STATUS_WORDS: Record<PolicyStatus, string> = {
 
 // The policy machine as the API offers it: the action, its body, the statuses it leaves from, and its verb.
 const POLICY_CASES = {
-  suspend: { body: { reason: "Prueba de la tabla" }, from: ["en_vigor"], to: (s: PolicyStatus) => (s === "en_vigor" ? "suspendida" : s), verb: "suspender", audit: "policy.suspended" },
+  suspend: {
+    body: { reason: "Prueba de la tabla" },
+    from: ["en_vigor"],
+    to: (s: PolicyStatus) => (s === "en_vigor" ? "suspendida" : s),
+    verb: "suspender",
+    audit: "policy.suspended",
+  },
   reactivate: { body: undefined, from: ["suspendida"], to: () => "en_vigor", verb: "rehabilitar", audit: "policy.reactivated" },
   cancel: {
     body: () => ({ reason: "peticion_cliente", effectiveDate: today() }),
@@ -32,13 +38,25 @@ const POLICY_CASES = {
     verb: "anular",
     audit: "policy.cancelled",
   },
-  "stop-renewal": { body: { by: "cliente" }, from: ["pendiente_pago", "en_vigor", "suspendida"], to: (s: PolicyStatus) => s, verb: "detener la renovación", audit: "policy.renewal_stopped" },
+  "stop-renewal": {
+    body: { by: "cliente" },
+    from: ["pendiente_pago", "en_vigor", "suspendida"],
+    to: (s: PolicyStatus) => s,
+    verb: "detener la renovación",
+    audit: "policy.renewal_stopped",
+  },
   renew: { body: undefined, from: ["en_vigor"], to: (s: PolicyStatus) => s, verb: "renovar", audit: "policy.renewal_offered" },
 } as const;
 
-const historyCount = async (policyId: number) => (await database.db.select({ n: count() }).from(policyHistory).where(eq(policyHistory.policyId, policyId)))[0]!.n;
+const historyCount = async (policyId: number) =>
+  (await database.db.select({ n: count() }).from(policyHistory).where(eq(policyHistory.policyId, policyId)))[0]!.n;
 const auditCount = async (action: string, entity: string, entityId: number) =>
-  (await database.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId)))))[0]!.n;
+  (
+    await database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
+  )[0]!.n;
 
 describe("la máquina de estados de la póliza, por la API", () => {
   for (const [action, spec] of Object.entries(POLICY_CASES)) {
@@ -84,7 +102,10 @@ describe("la máquina de estados del recibo, por la API", () => {
       it(`${action} desde ${status}: ${legal ? `200 → ${spec.to}` : "409"}`, async () => {
         const policy = await insertTestPolicy(database.db, { startDate: today(), createdAt: new Date(), frequency: "trimestral" });
         const recibo = policy.recibos[1]!;
-        await database.db.update(recibos).set({ status: status as ReciboStatus }).where(eq(recibos.id, recibo.id));
+        await database.db
+          .update(recibos)
+          .set({ status: status as ReciboStatus })
+          .where(eq(recibos.id, recibo.id));
         const historyBefore = await historyCount(policy.id);
         const response = await call("post", `/admin/policies/${policy.id}/recibos/${recibo.id}/${action}`, { token: superToken, body: spec.body });
         const answer = (await response.json()) as { error?: string; status?: string };

@@ -79,7 +79,9 @@ describe("el proceso diario y la Ley de Contrato de Seguro", () => {
     expect((await run()).map((d) => d.day)).toEqual(["2027-01-01"]);
     const before = (await database.db.select({ n: count() }).from(policyHistory))[0]!.n;
     const again = await run();
-    expect(again).toEqual([{ day: "2027-01-01", summary: { renovadas: 0, vencidas: 0, cobrados: 0, devueltos: 0, suspendidas: 0, extinguidas: 0, avisos: 0, errores: 0 } }]);
+    expect(again).toEqual([
+      { day: "2027-01-01", summary: { renovadas: 0, vencidas: 0, cobrados: 0, devueltos: 0, suspendidas: 0, extinguidas: 0, avisos: 0, errores: 0 } },
+    ]);
     expect((await database.db.select({ n: count() }).from(policyHistory))[0]!.n).toBe(before);
   });
 
@@ -114,7 +116,10 @@ describe("el proceso diario y la Ley de Contrato de Seguro", () => {
     const last = (await history(unpaid.id)).find((h) => h.event === "suspendida");
     expect(last).toMatchObject({ event: "suspendida", fromStatus: "en_vigor", toStatus: "suspendida", actorType: "system" });
     expect(last!.summary).toContain("recibo 2 impagado desde el 01/02/2027 (art. 15 LCS)");
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "policy.suspended"), eq(auditLog.entityId, String(unpaid.id))));
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "policy.suspended"), eq(auditLog.entityId, String(unpaid.id))));
     expect(audit).toHaveLength(1);
     // The policyholder is told, as when staff suspend: what is owed and how to lift it.
     const [notice, ...more] = await mailsTo(unpaid.email);
@@ -123,7 +128,13 @@ describe("el proceso diario y la Ley de Contrato de Seguro", () => {
     expect(notice!.body).toContain("recibo 2 impagado desde el 01/02/2027 (art. 15 LCS)");
     expect(notice!.body).toContain("Recibo n.º 2, vencido el 01/02/2027");
     expect(notice!.body).toContain("24 horas después del pago");
-    expect(await history(unpaid.id)).toContainEqual(expect.objectContaining({ event: "aviso_cliente", actorType: "system", summary: "Aviso de la suspensión enviado al tomador por correo electrónico" }));
+    expect(await history(unpaid.id)).toContainEqual(
+      expect.objectContaining({
+        event: "aviso_cliente",
+        actorType: "system",
+        summary: "Aviso de la suspensión enviado al tomador por correo electrónico",
+      }),
+    );
   });
 
   it("art. 15 LCS: pagado el recibo, la póliza se rehabilita y la cobertura vuelve 24 horas después del pago", async () => {
@@ -180,7 +191,12 @@ describe("el proceso diario y la Ley de Contrato de Seguro", () => {
     const priced = await priceRenewal(database.db, (await lockPolicy(database.db, renewing.id))!, now);
     expect(priced.ok).toBe(true);
     const before = priced.ok ? priced.offer.totalPremiumCents : 0;
-    const [current] = await database.db.select().from(tariffs).where(and(eq(tariffs.lineCode, "hogar"), eq(tariffs.factor, "dwelling_type"))).orderBy(desc(tariffs.version)).limit(1);
+    const [current] = await database.db
+      .select()
+      .from(tariffs)
+      .where(and(eq(tariffs.lineCode, "hogar"), eq(tariffs.factor, "dwelling_type")))
+      .orderBy(desc(tariffs.version))
+      .limit(1);
     const bands = current!.bands as { kind: "choice"; options: { factorBp: number }[] };
     await database.db.insert(tariffs).values({
       lineCode: "hogar",
@@ -199,7 +215,14 @@ describe("el proceso diario y la Ley de Contrato de Seguro", () => {
     at("2028-01-01T08:00:00.000Z");
     await run();
     const next = await policyRow(database.db, renewing.id);
-    expect(next).toMatchObject({ status: "en_vigor", term: 2, startDate: "2028-01-01", endDate: "2029-01-01", totalPremiumCents: offer.totalPremiumCents, renewalOffer: null });
+    expect(next).toMatchObject({
+      status: "en_vigor",
+      term: 2,
+      startDate: "2028-01-01",
+      endDate: "2029-01-01",
+      totalPremiumCents: offer.totalPremiumCents,
+      renewalOffer: null,
+    });
     const recibos = await reciboRows(database.db, renewing.id);
     expect(recibos.map((r) => [r.sequence, r.term, r.dueDate, r.status])).toEqual([
       [1, 1, "2027-01-01", "cobrado"],

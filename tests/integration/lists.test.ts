@@ -27,7 +27,10 @@ describe("el kit de listas", () => {
   });
 
   it("responde 400 a un orden desconocido, a una página imposible y a una demasiado profunda", async () => {
-    const unknown = await json<{ fieldErrors: Record<string, string[]> }>("get", "/admin/users?sort=passwordHash", { token: superToken, status: 400 });
+    const unknown = await json<{ fieldErrors: Record<string, string[]> }>("get", "/admin/users?sort=passwordHash", {
+      token: superToken,
+      status: 400,
+    });
     expect(unknown.fieldErrors.sort?.[0]).toMatch(/^Orden desconocido/);
     await json("get", "/admin/audit?sort=id", { token: superToken, status: 400 });
     await json("get", "/admin/audit?dir=up", { token: superToken, status: 400 });

@@ -46,7 +46,15 @@ describe("el registro del proceso", () => {
         optionalGuarantees: [],
         frequency: "anual",
         registration: "1234 bcd",
-        policyholder: { name: "Eufrasia Privada", nif, birthDate: "1985-06-15", phone: "+34 611 222 333", address, postalCode: "28013", city: "Villarrechazo" },
+        policyholder: {
+          name: "Eufrasia Privada",
+          nif,
+          birthDate: "1985-06-15",
+          phone: "+34 611 222 333",
+          address,
+          postalCode: "28013",
+          city: "Villarrechazo",
+        },
         payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Eufrasia Privada" },
         consents: { terms: true, privacy: true, ipid: true, marketing: false },
         idempotencyKey: crypto.randomUUID(),
@@ -59,9 +67,14 @@ describe("el registro del proceso", () => {
     const errors = logger.lines.filter((line) => line.level === "error");
     expect(errors.length).toBeGreaterThanOrEqual(2);
     // Each failure is named: SQLSTATE 23514 (check violation) and the statement, table and constraint.
-    expect(errors.some((line) => line.fields?.code === "23514" && line.fields?.constraint === "test_refused_name" && line.fields?.statement === "insert users")).toBe(true);
+    expect(
+      errors.some(
+        (line) => line.fields?.code === "23514" && line.fields?.constraint === "test_refused_name" && line.fields?.statement === "insert users",
+      ),
+    ).toBe(true);
     expect(errors.some((line) => line.fields?.code === "23514" && line.fields?.constraint === "test_refused_city")).toBe(true);
-    for (const secret of [refused, email, password, "Eufrasia Privada", nif, address, "Villarrechazo", "611 222 333", "scrypt$", "4242"]) expect(log, secret).not.toContain(secret);
+    for (const secret of [refused, email, password, "Eufrasia Privada", nif, address, "Villarrechazo", "611 222 333", "scrypt$", "4242"])
+      expect(log, secret).not.toContain(secret);
     expect(log).not.toMatch(/params:/);
   });
 });

@@ -118,14 +118,30 @@ describe("la bandeja de salida", () => {
     let clock = T0;
     const id = await enqueueEmail(
       database.db,
-      { to: "cliente@example.com", subject: "Su póliza COT-2026-000001", text: "Hola:\nAquí tiene su póliza.", attachments: [pdfAttachment("poliza.pdf", Buffer.from("%PDF-1.3 prueba"))] },
+      {
+        to: "cliente@example.com",
+        subject: "Su póliza COT-2026-000001",
+        text: "Hola:\nAquí tiene su póliza.",
+        attachments: [pdfAttachment("poliza.pdf", Buffer.from("%PDF-1.3 prueba"))],
+      },
       T0,
     );
     const logger = memoryLogger();
-    const worker = startOutboxWorker({ db: database.db, smtpUrl: smtp.url, logger, intervalMs: 20, now: () => clock, from: "Cotiza <hola@cotiza.es>" });
+    const worker = startOutboxWorker({
+      db: database.db,
+      smtpUrl: smtp.url,
+      logger,
+      intervalMs: 20,
+      now: () => clock,
+      from: "Cotiza <hola@cotiza.es>",
+    });
     open.push(worker);
 
-    const failed = await waitFor(() => readEmail(id), (e) => e.attempts === 1, "the first attempt");
+    const failed = await waitFor(
+      () => readEmail(id),
+      (e) => e.attempts === 1,
+      "the first attempt",
+    );
     expect(failed.status).toBe("pendiente");
     expect(failed.lastError).toBeTruthy();
     expect(failed.nextAttemptAt.toISOString()).toBe(new Date(T0.getTime() + MINUTE).toISOString());
@@ -137,7 +153,11 @@ describe("la bandeja de salida", () => {
     expect(smtp.connections).toBe(1);
 
     clock = new Date(T0.getTime() + MINUTE);
-    const sent = await waitFor(() => readEmail(id), (e) => e.status === "enviado", "delivery");
+    const sent = await waitFor(
+      () => readEmail(id),
+      (e) => e.status === "enviado",
+      "delivery",
+    );
     expect(sent.attempts).toBe(2);
     expect(sent.lastError).toBeNull();
     expect(sent.sentAt?.toISOString()).toBe(clock.toISOString());
@@ -169,7 +189,11 @@ describe("la bandeja de salida", () => {
       [3, 4],
     ] as const) {
       for (const id of ids) {
-        const row = await waitFor(() => readEmail(id), (e) => e.attempts === attempts, `attempt ${attempts}`);
+        const row = await waitFor(
+          () => readEmail(id),
+          (e) => e.attempts === attempts,
+          `attempt ${attempts}`,
+        );
         expect(row.status).toBe("pendiente");
         expect(row.nextAttemptAt.getTime() - clock.getTime()).toBe(wait * MINUTE);
       }
@@ -186,10 +210,22 @@ describe("la bandeja de salida", () => {
     const fine = await enqueueEmail(database.db, { to: "alguien@example.com", subject: "Y", text: "y" }, T0);
     const worker = startOutboxWorker({ db: database.db, smtpUrl: smtp.url, logger: memoryLogger(), intervalMs: 20, now: () => T0, from: "a@b.es" });
     open.push(worker);
-    const failed = await waitFor(() => readEmail(refused), (e) => e.attempts === 1, "the refusal");
+    const failed = await waitFor(
+      () => readEmail(refused),
+      (e) => e.attempts === 1,
+      "the refusal",
+    );
     expect(failed.status).toBe("fallido");
     expect(failed.lastError).toMatch(/550/);
-    expect((await waitFor(() => readEmail(fine), (e) => e.status === "enviado", "the other message")).attempts).toBe(1);
+    expect(
+      (
+        await waitFor(
+          () => readEmail(fine),
+          (e) => e.status === "enviado",
+          "the other message",
+        )
+      ).attempts,
+    ).toBe(1);
     await worker.stop();
   });
 
@@ -217,7 +253,16 @@ describe("la bandeja de salida", () => {
       "",
       "Puede verla en https://seguros.example.es/mi-poliza/9 o escribirnos a hola@cotiza.es.",
     ].join("\n");
-    const id = await enqueueEmail(database.db, { to: "ana@example.com", subject: "Su póliza COT-2026-000009", text: body, attachments: [pdfAttachment("poliza.pdf", Buffer.from("%PDF-1.3 prueba"))] }, T0);
+    const id = await enqueueEmail(
+      database.db,
+      {
+        to: "ana@example.com",
+        subject: "Su póliza COT-2026-000009",
+        text: body,
+        attachments: [pdfAttachment("poliza.pdf", Buffer.from("%PDF-1.3 prueba"))],
+      },
+      T0,
+    );
     const stored = await readEmail(id);
     expect(stored.html).toBeTruthy();
     expect(stored.body.startsWith(body)).toBe(true);
@@ -233,7 +278,9 @@ describe("la bandeja de salida", () => {
     expect(mail.text.trim()).toBe(stored.body);
     expect(htmlWords(mail.html!)).toEqual(textWords(mail.text));
     // The distributor's seeded name ends in "S.L.": it signs both parts, with one full stop.
-    expect(mail.text).toContain("Cotiza Correduría de Seguros, S.L.\nInscrita en el Registro de distribuidores de seguros de la DGSFP con la clave J-3921");
+    expect(mail.text).toContain(
+      "Cotiza Correduría de Seguros, S.L.\nInscrita en el Registro de distribuidores de seguros de la DGSFP con la clave J-3921",
+    );
     expect(mail.text).not.toContain("S.L..");
     expect(mail.html).toContain("Hola, Ana &lt;Pérez&gt; &amp; familia:");
     expect(mail.html).toContain('<a href="https://seguros.example.es/mi-poliza/9"');

@@ -64,7 +64,11 @@ const read = async (visitor: Visitor, policyId: number) => {
   expect(answer.status).toBe(200);
   return answer.body as unknown as MyPolicy;
 };
-const refunds = (policyId: number) => database.db.select().from(payments).where(and(eq(payments.policyId, policyId), eq(payments.status, "reembolsado")));
+const refunds = (policyId: number) =>
+  database.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.policyId, policyId), eq(payments.status, "reembolsado")));
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 
 let owner: Visitor;
@@ -106,7 +110,9 @@ describe("desistimiento desde Mi póliza", () => {
   it("el seguro de coche no admite desistimiento: 409 con el motivo, y nada cambia", async () => {
     const refused = await act(owner, auto.id, "withdraw");
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ error: "El seguro de coche no admite desistimiento: incluye la responsabilidad civil obligatoria, un seguro obligatorio por ley" });
+    expect(refused.body).toEqual({
+      error: "El seguro de coche no admite desistimiento: incluye la responsabilidad civil obligatoria, un seguro obligatorio por ley",
+    });
     expect((await read(owner, auto.id)).status).toBe("en_vigor");
     expect(await refunds(auto.id)).toEqual([]);
   });
@@ -147,7 +153,12 @@ describe("desistimiento desde Mi póliza", () => {
     const policy = done.body as unknown as MyPolicy;
     expect(policy.status).toBe("anulada");
     expect(policy.recibos.map((r) => r.status)).toEqual(["cobrado", "anulado", "anulado", "anulado"]);
-    expect(policy.lifecycle.cancellation).toEqual({ reason: "desistimiento", effectiveDate: "2026-03-24", at: "2026-03-24T21:30:00.000Z", refundedCents: expected });
+    expect(policy.lifecycle.cancellation).toEqual({
+      reason: "desistimiento",
+      effectiveDate: "2026-03-24",
+      at: "2026-03-24T21:30:00.000Z",
+      refundedCents: expected,
+    });
     expect(policy.lifecycle.withdrawal.possible).toBe(false);
     expect(policy.lifecycle.renewal.possible).toBe(false);
 
@@ -156,14 +167,27 @@ describe("desistimiento desde Mi póliza", () => {
     expect(refund).toHaveLength(1);
     expect(refund[0]).toMatchObject({ amountCents: expected, method: "card", providerRef: expect.stringMatching(/^test_refund_/) });
 
-    const [entry] = await database.db.select().from(policyHistory).where(and(eq(policyHistory.policyId, hogar.id), eq(policyHistory.event, "anulada")));
+    const [entry] = await database.db
+      .select()
+      .from(policyHistory)
+      .where(and(eq(policyHistory.policyId, hogar.id), eq(policyHistory.event, "anulada")));
     expect(entry).toMatchObject({ actorType: "user", actorLabel: owner.email, fromStatus: "en_vigor", toStatus: "anulada" });
     expect(entry!.summary).toContain("desistimiento");
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "policy.cancelled"), eq(auditLog.entityId, String(hogar.id))));
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "policy.cancelled"), eq(auditLog.entityId, String(hogar.id))));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorType: "user", actorLabel: owner.email, after: expect.objectContaining({ reason: "desistimiento", refundCents: expected }) });
+    expect(audit[0]).toMatchObject({
+      actorType: "user",
+      actorLabel: owner.email,
+      after: expect.objectContaining({ reason: "desistimiento", refundCents: expected }),
+    });
 
-    const mails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.subject, `Desistimiento de su póliza ${hogar.number}`));
+    const mails = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.subject, `Desistimiento de su póliza ${hogar.number}`));
     expect(mails).toHaveLength(1);
     const money = new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" }).format(expected / 100);
     expect(mails[0]!.body).toContain(`Le devolvemos ${money}`);
@@ -182,7 +206,12 @@ describe("desistimiento desde Mi póliza", () => {
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("La póliza está anulada; no se puede anular");
     expect(await refunds(hogar.id)).toHaveLength(1);
-    expect(await database.db.select().from(outboxEmails).where(eq(outboxEmails.subject, `Desistimiento de su póliza ${hogar.number}`))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(outboxEmails)
+        .where(eq(outboxEmails.subject, `Desistimiento de su póliza ${hogar.number}`)),
+    ).toHaveLength(1);
   });
 
   it("dos envíos a la vez: uno anula y devuelve, el otro da 409", async () => {
@@ -220,11 +249,20 @@ describe("no renovar desde Mi póliza (art. 22 LCS)", () => {
       possible: false,
       refusal: "La renovación de esta póliza ya está detenida",
     });
-    const [entry] = await database.db.select().from(policyHistory).where(and(eq(policyHistory.policyId, auto.id), eq(policyHistory.event, "renovacion_detenida")));
+    const [entry] = await database.db
+      .select()
+      .from(policyHistory)
+      .where(and(eq(policyHistory.policyId, auto.id), eq(policyHistory.event, "renovacion_detenida")));
     expect(entry).toMatchObject({ actorType: "user", actorLabel: owner.email });
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "policy.renewal_stopped"), eq(auditLog.entityId, String(auto.id))));
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "policy.renewal_stopped"), eq(auditLog.entityId, String(auto.id))));
     expect(audit).toMatchObject([{ actorType: "user", actorLabel: owner.email }]);
-    const [mail] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.subject, `Su póliza ${auto.number} no se renovará`));
+    const [mail] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.subject, `Su póliza ${auto.number} no se renovará`));
     expect(mail!.body).toContain("hasta el 11/03/2027");
   });
 
@@ -237,7 +275,8 @@ describe("no renovar desde Mi póliza (art. 22 LCS)", () => {
   it("después es tarde: 409 que dice hasta cuándo se podía", async () => {
     at("2027-02-12T08:00:00.000Z");
     const mine = await read(owner, alquiler.id);
-    const late = "Es tarde para no renovar: el tomador debe oponerse a la prórroga con un mes de antelación al vencimiento (art. 22 LCS) y el plazo terminó el 11/02/2027";
+    const late =
+      "Es tarde para no renovar: el tomador debe oponerse a la prórroga con un mes de antelación al vencimiento (art. 22 LCS) y el plazo terminó el 11/02/2027";
     expect(mine.lifecycle.renewal).toEqual({ stopped: null, stopUntil: "2027-02-11", possible: false, refusal: late });
     const refused = await act(owner, alquiler.id, "stop-renewal");
     expect(refused.status).toBe(409);

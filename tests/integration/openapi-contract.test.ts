@@ -24,7 +24,15 @@ type Operation = {
 };
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
 type Op = { key: string; method: string; path: string; op: Operation };
-type Sample = { key: string; kind: string; path: string; token?: string | null; body?: unknown; raw?: { body: string; type: string }; headers?: Record<string, string> };
+type Sample = {
+  key: string;
+  kind: string;
+  path: string;
+  token?: string | null;
+  body?: unknown;
+  raw?: { body: string; type: string };
+  headers?: Record<string, string>;
+};
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
 const UNKNOWN_UUID = "0b6f2a8e-1c3d-4e5f-8a9b-0c1d2e3f4a5b";
@@ -55,7 +63,10 @@ function toJsonSchema(schema: unknown, doc: Doc): unknown {
   const out: Schema = {};
   for (const [key, value] of Object.entries(s)) {
     if (key === "example" || key === "discriminator") continue;
-    out[key] = key === "properties" ? Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, toJsonSchema(v, doc)])) : toJsonSchema(value, doc);
+    out[key] =
+      key === "properties"
+        ? Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, toJsonSchema(v, doc)]))
+        : toJsonSchema(value, doc);
   }
   if (out.exclusiveMinimum === true) [out.exclusiveMinimum, out.minimum] = [out.minimum, undefined];
   if (out.exclusiveMaximum === true) [out.exclusiveMaximum, out.maximum] = [out.maximum, undefined];
@@ -92,11 +103,13 @@ function unsampleable(schema: unknown, where: string, doc: Doc): string[] {
       const required = (b.required as string[] | undefined)?.includes(property ?? "");
       return required && Array.isArray(prop?.enum) && prop.enum.length === 1 ? String(prop.enum[0]) : null;
     });
-    if (!property || values.includes(null) || new Set(values).size !== values.length) problems.push(`${where}: ${union} without a discriminator that tells its branches apart`);
+    if (!property || values.includes(null) || new Set(values).size !== values.length)
+      problems.push(`${where}: ${union} without a discriminator that tells its branches apart`);
     // A named branch is picked through the mapping (its name is not the value).
     const mapping = (s.discriminator as { mapping?: Record<string, string> } | undefined)?.mapping;
     branches.forEach((branch, i) => {
-      if (typeof branch.$ref === "string" && mapping?.[values[i] ?? ""] !== branch.$ref) problems.push(`${where}: ${union} branch ${branch.$ref} missing from the discriminator's mapping`);
+      if (typeof branch.$ref === "string" && mapping?.[values[i] ?? ""] !== branch.$ref)
+        problems.push(`${where}: ${union} branch ${branch.$ref} missing from the discriminator's mapping`);
     });
   }
   for (const [key, value] of Object.entries(s)) if (typeof value === "object") problems.push(...unsampleable(value, `${where}/${key}`, doc));
@@ -115,7 +128,9 @@ describe("el documento OpenAPI", () => {
 
     const body = (key: string) => {
       const [method, path] = key.split(" ");
-      return doc.paths[path!]![method!.toLowerCase()]!.requestBody!.content["application/json"]!.schema as Schema & { properties: Record<string, Schema & { properties: Record<string, Schema> }> };
+      return doc.paths[path!]![method!.toLowerCase()]!.requestBody!.content["application/json"]!.schema as Schema & {
+        properties: Record<string, Schema & { properties: Record<string, Schema> }>;
+      };
     };
     expect(body("POST /auth/register").properties.password).toMatchObject({ minLength: 10, maxLength: 128 });
     expect(body("POST /admin/users").properties.password).toMatchObject({ minLength: 10, maxLength: 128 });
@@ -175,37 +190,92 @@ describe("el documento OpenAPI", () => {
       { key: "GET /public/lines", kind: "valid", path: "/public/lines" },
       { key: "GET /public/guarantees", kind: "valid", path: "/public/guarantees" },
       { key: "GET /public/vehicles", kind: "valid", path: "/public/vehicles" },
-      { key: "POST /auth/register", kind: "valid", path: "/auth/register", body: { name: "Otra Persona", email: `${unique("otra")}@example.com`, password: PASSWORD } },
+      {
+        key: "POST /auth/register",
+        kind: "valid",
+        path: "/auth/register",
+        body: { name: "Otra Persona", email: `${unique("otra")}@example.com`, password: PASSWORD },
+      },
       { key: "POST /auth/login", kind: "valid", path: "/auth/login", body: { email, password: PASSWORD } },
       { key: "GET /auth/profile", kind: "valid", path: "/auth/profile", token: visitor },
       { key: "GET /me/profile", kind: "valid", path: "/me/profile", token: visitor },
       { key: "GET /me/policyholder", kind: "valid", path: "/me/policyholder", token: visitor },
       { key: "POST /auth/password-reset", kind: "valid", path: "/auth/password-reset", body: { email } },
       { key: "GET /admin/guarantees", kind: "valid", path: "/admin/guarantees", token: superToken },
-      { key: "POST /admin/auth/login", kind: "valid", path: "/admin/auth/login", body: { email: "admin@cotiza.test", password: "Admin-Cotiza-2026!" } },
+      {
+        key: "POST /admin/auth/login",
+        kind: "valid",
+        path: "/admin/auth/login",
+        body: { email: "admin@cotiza.test", password: "Admin-Cotiza-2026!" },
+      },
       { key: "GET /admin/auth/me", kind: "valid", path: "/admin/auth/me", token: superToken },
       { key: "GET /admin/dashboard", kind: "valid", path: "/admin/dashboard", token: superToken },
       { key: "GET /admin/users", kind: "valid", path: "/admin/users", token: superToken },
       { key: "GET /admin/users/{id}", kind: "valid", path: `/admin/users/${userId}`, token: superToken },
-      { key: "POST /admin/users", kind: "valid", path: "/admin/users", token: superToken, body: { username: unique("u"), email: `${unique("u")}@cotiza.test`, password: PASSWORD, roleId } },
+      {
+        key: "POST /admin/users",
+        kind: "valid",
+        path: "/admin/users",
+        token: superToken,
+        body: { username: unique("u"), email: `${unique("u")}@cotiza.test`, password: PASSWORD, roleId },
+      },
       { key: "GET /admin/users/export", kind: "valid", path: "/admin/users/export", token: superToken },
       { key: "GET /admin/roles", kind: "valid", path: "/admin/roles", token: superToken },
       { key: "GET /admin/roles/{id}", kind: "valid", path: `/admin/roles/${roleId}`, token: superToken },
-      { key: "POST /admin/roles", kind: "valid", path: "/admin/roles", token: superToken, body: { name: unique("rol"), description: "De prueba", permissions: { "policies:read": true } } },
+      {
+        key: "POST /admin/roles",
+        kind: "valid",
+        path: "/admin/roles",
+        token: superToken,
+        body: { name: unique("rol"), description: "De prueba", permissions: { "policies:read": true } },
+      },
       { key: "GET /admin/permissions", kind: "valid", path: "/admin/permissions", token: superToken },
       { key: "GET /admin/audit", kind: "valid", path: "/admin/audit?pageSize=5", token: superToken },
       { key: "GET /admin/audit/export", kind: "valid", path: "/admin/audit/export", token: superToken },
       { key: "GET /admin/policies", kind: "valid", path: "/admin/policies", token: superToken },
       { key: "GET /admin/policies/export", kind: "valid", path: "/admin/policies/export", token: superToken },
       { key: "GET /admin/policies/{id}", kind: "valid", path: `/admin/policies/${policy.id}`, token: superToken },
-      { key: "GET /admin/policies/{id}/documents/conditions", kind: "valid", path: `/admin/policies/${policy.id}/documents/conditions`, token: superToken },
-      { key: "GET /admin/policies/{id}/documents/recibos/{sequence}", kind: "valid", path: `/admin/policies/${policy.id}/documents/recibos/1`, token: superToken },
-      { key: "POST /admin/policies/{id}/notes", kind: "valid", path: `/admin/policies/${policy.id}/notes`, token: superToken, body: { body: "Llamó para preguntar por el recibo" } },
+      {
+        key: "GET /admin/policies/{id}/documents/conditions",
+        kind: "valid",
+        path: `/admin/policies/${policy.id}/documents/conditions`,
+        token: superToken,
+      },
+      {
+        key: "GET /admin/policies/{id}/documents/recibos/{sequence}",
+        kind: "valid",
+        path: `/admin/policies/${policy.id}/documents/recibos/1`,
+        token: superToken,
+      },
+      {
+        key: "POST /admin/policies/{id}/notes",
+        kind: "valid",
+        path: `/admin/policies/${policy.id}/notes`,
+        token: superToken,
+        body: { body: "Llamó para preguntar por el recibo" },
+      },
       // The first recibo is paid at checkout: charging it again is the documented 409.
-      { key: "POST /admin/policies/{id}/recibos/{reciboId}/charge", kind: "conflicto", path: `/admin/policies/${policy.id}/recibos/${reciboId}/charge`, token: superToken },
-      { key: "POST /admin/policies/quotes", kind: "valid", path: "/admin/policies/quotes", token: superToken, body: { line: "hogar", inputs: HOGAR } },
+      {
+        key: "POST /admin/policies/{id}/recibos/{reciboId}/charge",
+        kind: "conflicto",
+        path: `/admin/policies/${policy.id}/recibos/${reciboId}/charge`,
+        token: superToken,
+      },
+      {
+        key: "POST /admin/policies/quotes",
+        kind: "valid",
+        path: "/admin/policies/quotes",
+        token: superToken,
+        body: { line: "hogar", inputs: HOGAR },
+      },
       { key: "GET /admin/policies/quotes/{id}", kind: "valid", path: `/admin/policies/quotes/${staffQuote.id}`, token: superToken },
-      { key: "POST /admin/policies/quotes/{id}/price", kind: "valid", path: `/admin/policies/quotes/${staffQuote.id}/price`, token: superToken, body: { plan: staffQuote.plans[0].code, frequency: "anual" } },
+      {
+        key: "POST /admin/policies/quotes/{id}/price",
+        kind: "valid",
+        path: `/admin/policies/quotes/${staffQuote.id}/price`,
+        token: superToken,
+        body: { plan: staffQuote.plans[0].code, frequency: "anual" },
+      },
       {
         key: "POST /admin/policies",
         kind: "valid",
@@ -216,26 +286,49 @@ describe("el documento OpenAPI", () => {
       { key: "GET /admin/clients", kind: "valid", path: "/admin/clients", token: superToken },
       { key: "GET /admin/clients/export", kind: "valid", path: "/admin/clients/export", token: superToken },
       { key: "GET /admin/clients/{id}", kind: "valid", path: `/admin/clients/${clientId}`, token: superToken },
-      { key: "POST /admin/clients/{id}/notes", kind: "valid", path: `/admin/clients/${clientId}/notes`, token: superToken, body: { body: "Prefiere que le llamen por la tarde" } },
+      {
+        key: "POST /admin/clients/{id}/notes",
+        kind: "valid",
+        path: `/admin/clients/${clientId}/notes`,
+        token: superToken,
+        body: { body: "Prefiere que le llamen por la tarde" },
+      },
       { key: "GET /admin/clients/{id}/gdpr-export", kind: "valid", path: `/admin/clients/${clientId}/gdpr-export`, token: superToken },
       { key: "POST /quotes", kind: "valid", path: "/quotes", body: { line: "alquiler", inputs: ALQUILER } },
       { key: "GET /quotes/{id}", kind: "valid", path: `/quotes/${secondQuote.id}`, token: visitor },
       { key: "GET /me/quotes", kind: "valid", path: "/me/quotes", token: visitor },
       { key: "POST /me/quotes/claim", kind: "valid", path: "/me/quotes/claim", token: visitor, body: { ownerTokens: ["x".repeat(43)] } },
-      { key: "POST /quotes/{id}/price", kind: "valid", path: `/quotes/${secondQuote.id}/price`, token: visitor, body: { plan: secondQuote.plans[0].code, frequency: "mensual" } },
+      {
+        key: "POST /quotes/{id}/price",
+        kind: "valid",
+        path: `/quotes/${secondQuote.id}/price`,
+        token: visitor,
+        body: { plan: secondQuote.plans[0].code, frequency: "mensual" },
+      },
       {
         key: "POST /quotes/{id}/checkout",
         kind: "valid",
         path: `/quotes/${secondQuote.id}/checkout`,
         token: visitor,
-        body: { ...checkoutBody(nif, { plan: secondQuote.plans[0].code }, "hogar"), policyholder: holder(nif), payment: GOOD_CARD, consents: CONSENTS, ...INSURED.hogar },
+        body: {
+          ...checkoutBody(nif, { plan: secondQuote.plans[0].code }, "hogar"),
+          policyholder: holder(nif),
+          payment: GOOD_CARD,
+          consents: CONSENTS,
+          ...INSURED.hogar,
+        },
       },
       { key: "GET /me/policies", kind: "valid", path: "/me/policies", token: visitor },
       { key: "GET /me/policies/{id}", kind: "valid", path: `/me/policies/${policy.id}`, token: visitor },
       { key: "GET /quotes/{id}/document", kind: "valid", path: `/quotes/${secondQuote.id}/document`, token: visitor },
       { key: "GET /documents/ipid/{line}", kind: "valid", path: "/documents/ipid/hogar" },
       { key: "GET /me/policies/{id}/documents/conditions", kind: "valid", path: `/me/policies/${policy.id}/documents/conditions`, token: visitor },
-      { key: "GET /me/policies/{id}/recibos/{sequence}/document", kind: "valid", path: `/me/policies/${policy.id}/recibos/1/document`, token: visitor },
+      {
+        key: "GET /me/policies/{id}/recibos/{sequence}/document",
+        kind: "valid",
+        path: `/me/policies/${policy.id}/recibos/1/document`,
+        token: visitor,
+      },
       { key: "POST /me/policies/{id}/stop-renewal", kind: "valid", path: `/me/policies/${policy.id}/stop-renewal`, token: visitor },
     ];
     for (const sample of valid) expect(byKey.has(sample.key), sample.key).toBe(true);
@@ -247,7 +340,9 @@ describe("el documento OpenAPI", () => {
       const anonymousToo = (op.security ?? []).some((r) => Object.keys(r).length === 0);
       const admin = path.startsWith("/admin/");
       const token = bearer ? (admin ? superToken : visitor) : null;
-      const unknown = path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === "line" ? "barco" : path.startsWith("/quotes") || path.startsWith("/admin/policies/quotes") ? UNKNOWN_UUID : "987654"));
+      const unknown = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+        name === "line" ? "barco" : path.startsWith("/quotes") || path.startsWith("/admin/policies/quotes") ? UNKNOWN_UUID : "987654",
+      );
       if (bearer && !anonymousToo) probes.push({ key, kind: "sin token", path: unknown, token: null });
       if (bearer) probes.push({ key, kind: "token falso", path: unknown, token: "x.y.z" });
       if (admin && bearer) probes.push({ key, kind: "token de visitante", path: unknown, token: visitor });
@@ -256,7 +351,13 @@ describe("el documento OpenAPI", () => {
       if (op.requestBody) {
         probes.push({ key, kind: "cuerpo no válido", path: unknown, token, body: ["no es un objeto"] });
         probes.push({ key, kind: "cuerpo que no es JSON", path: unknown, token, raw: { body: "hola", type: "text/plain" } });
-        probes.push({ key, kind: "cuerpo demasiado grande", path: unknown, token, raw: { body: JSON.stringify({ x: "x".repeat(MAX_BODY_BYTES.api) }), type: "application/json" } });
+        probes.push({
+          key,
+          kind: "cuerpo demasiado grande",
+          path: unknown,
+          token,
+          raw: { body: JSON.stringify({ x: "x".repeat(MAX_BODY_BYTES.api) }), type: "application/json" },
+        });
       }
     }
 

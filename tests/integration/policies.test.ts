@@ -4,11 +4,22 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { policies } from "../../api/db/schema";
-import { call, checkout, checkoutBody, createQuote, database, download, NOT_FOUND_POLICY, registerVisitor, setUpCheckoutApi, type Policy, type Quote } from "../support/checkout";
+import {
+  call,
+  checkout,
+  checkoutBody,
+  createQuote,
+  database,
+  download,
+  NOT_FOUND_POLICY,
+  registerVisitor,
+  setUpCheckoutApi,
+  type Policy,
+  type Quote,
+} from "../support/checkout";
 import { ALQUILER, AUTO, HOGAR } from "../support/quote-inputs";
 
 setUpCheckoutApi();
-
 
 describe("/me/policies y documentos", () => {
   let owner: Awaited<ReturnType<typeof registerVisitor>>;
@@ -67,7 +78,13 @@ describe("/me/policies y documentos", () => {
       emailTo: null,
     });
 
-    expect((await call("GET", "/me/policies", { token: stranger.token })).body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 20 });
+    expect((await call("GET", "/me/policies", { token: stranger.token })).body).toEqual({
+      items: [],
+      total: 0,
+      totalCapped: false,
+      page: 1,
+      pageSize: 20,
+    });
     for (const path of [`/me/policies/${policy.id}`, "/me/policies/999999", "/me/policies/abc"]) {
       const answer = await call("GET", path, { token: stranger.token });
       expect(answer.status, path).toBe(404);
@@ -155,7 +172,10 @@ describe("una póliza de alquiler de antes de ADR 023", () => {
     const id = (answer.body as unknown as Policy).id;
     // As stored when the form still asked "Meses de renta impagada" and offered every plan anyway.
     const [row] = await database.db.select({ risk: policies.risk }).from(policies).where(eq(policies.id, id));
-    await database.db.update(policies).set({ risk: { ...row!.risk, months: 12 } }).where(eq(policies.id, id));
+    await database.db
+      .update(policies)
+      .set({ risk: { ...row!.risk, months: 12 } })
+      .where(eq(policies.id, id));
 
     const read = await call("GET", `/me/policies/${id}`, { token: owner.token });
     const policy = read.body as unknown as Policy & { riskDescription: { rows: { label: string; value: string }[] } };

@@ -75,7 +75,6 @@ async function call(method: string, path: string, opts: { body?: unknown; token?
   return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
 }
 
-
 const createQuote = (line: string, inputs: unknown, token?: string) => call("POST", "/quotes", { body: { line, inputs }, token });
 
 async function createdQuote(line: string, inputs: unknown, token?: string): Promise<QuoteBody> {
@@ -346,10 +345,7 @@ describe("las cotizaciones de un visitante con sesión", () => {
     clock = START;
 
     expect(first.ownerToken).toBeUndefined();
-    const [row] = await database.db
-      .select({ userId: quotes.userId, sessionId: quotes.sessionId })
-      .from(quotes)
-      .where(eq(quotes.id, first.id));
+    const [row] = await database.db.select({ userId: quotes.userId, sessionId: quotes.sessionId }).from(quotes).where(eq(quotes.id, first.id));
     expect(row!.userId).toEqual(expect.any(Number));
     expect(row!.sessionId).toBeNull();
 
@@ -499,12 +495,7 @@ describe("las tarifas y los precios de la base de datos", () => {
     const before = await createdQuote("alquiler", ALQUILER);
     const zoneBefore = before.plans[0]!.explanation.find((l) => l.factor === "zone")!;
     expect(zoneBefore).toMatchObject({ value: 11_000, label: expect.stringContaining("Barcelona") });
-    expect(before.plans.map((p) => p.explanation.map((l) => l.factor))[0]).toEqual([
-      "monthly_rent",
-      "rent_income_ratio",
-      "tenant_contract",
-      "zone",
-    ]);
+    expect(before.plans.map((p) => p.explanation.map((l) => l.factor))[0]).toEqual(["monthly_rent", "rent_income_ratio", "tenant_contract", "zone"]);
 
     const [zone] = await database.db
       .select()

@@ -65,7 +65,12 @@ describe("la compilación para el navegador, reempaquetada", () => {
       const file = path.join(PUBLIC, url);
       const code = readFileSync(file, "utf8");
       for (const m of code.matchAll(/\b(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']/g)) {
-        const target = "/" + path.relative(PUBLIC, path.resolve(path.dirname(file), m[1])).split(path.sep).join("/");
+        const target =
+          "/" +
+          path
+            .relative(PUBLIC, path.resolve(path.dirname(file), m[1]))
+            .split(path.sep)
+            .join("/");
         if (!seen.has(target)) {
           seen.add(target);
           staticImports(target, seen);

@@ -7,9 +7,12 @@ import { webSignIn } from "../support/web-forms";
 
 const env = testServerForFile({ logger: memoryLogger() });
 
-
 async function post(path: string, body: unknown) {
-  const response = await fetch(`${env.server.url}/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${env.server.url}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json(), retryAfter: response.headers.get("retry-after") };
 }
 

@@ -74,7 +74,9 @@ beforeAll(async () => {
   deps = { db: database.db, payments: gateway, logger };
   server = await startTestServer({ database, now: clock, payments: gateway, logger });
   // Every day before the first test is done: each test's run is that day's only.
-  await database.db.insert(lifecycleRuns).values({ day: "2027-02-28", status: "hecho", owner: "antes", startedAt: now, heartbeatAt: now, finishedAt: now });
+  await database.db
+    .insert(lifecycleRuns)
+    .values({ day: "2027-02-28", status: "hecho", owner: "antes", startedAt: now, heartbeatAt: now, finishedAt: now });
 });
 afterAll(async () => {
   await server?.stop();
@@ -101,7 +103,10 @@ async function signIn() {
   return AdminLoginAnswerSchema.parse(await login.json());
 }
 
-async function runByStaff(): Promise<{ status: number; body: { days: { day: string; summary: Record<string, number> }[]; joined: unknown; running: unknown } }> {
+async function runByStaff(): Promise<{
+  status: number;
+  body: { days: { day: string; summary: Record<string, number> }[]; joined: unknown; running: unknown };
+}> {
   const { token } = await signIn();
   const response = await fetch(`${server.url}/api/admin/lifecycle/run`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, body: await response.json() };
@@ -151,7 +156,17 @@ async function someoneWaits(forDay: string, since: number) {
 const runRow = async () => (await database.db.select().from(lifecycleRuns).where(eq(lifecycleRuns.day, day)))[0]!;
 const callsFor = (reciboId: number) => gateway.mandateCalls.filter((key) => key.startsWith(`recibo-${reciboId}-`));
 const paymentsOf = async (reciboId: number) => database.db.select().from(payments).where(eq(payments.reciboId, reciboId));
-const summary = (counts: Record<string, number>) => ({ renovadas: 0, vencidas: 0, cobrados: 0, devueltos: 0, suspendidas: 0, extinguidas: 0, avisos: 0, errores: 0, ...counts });
+const summary = (counts: Record<string, number>) => ({
+  renovadas: 0,
+  vencidas: 0,
+  cobrados: 0,
+  devueltos: 0,
+  suspendidas: 0,
+  extinguidas: 0,
+  avisos: 0,
+  errores: 0,
+  ...counts,
+});
 
 /** A run of `day` by another instance, its last heartbeat `ageMs` ago. */
 async function otherInstanceRuns(ageMs: number, counted: Record<string, number> = {}) {
@@ -184,7 +199,9 @@ describe("el contrato del proceso diario", () => {
     const dayText = day.split("-").reverse().join("/");
     expect(a).toMatchObject({ type: "success", title: "Proceso diario ejecutado", description: `Días procesados: ${dayText}. 1 recibo cobrado.` });
     expect(b).toMatchObject({ type: "success", title: "El proceso diario ya estaba en marcha" });
-    expect(b.description).toBe(`Lo iniciaste tú (quizá en otra pestaña) el ${dayText} a las 09:00; no se ha iniciado otro. Ya ha terminado. Días procesados: ${dayText}. 1 recibo cobrado.`);
+    expect(b.description).toBe(
+      `Lo iniciaste tú (quizá en otra pestaña) el ${dayText} a las 09:00; no se ha iniciado otro. Ya ha terminado. Días procesados: ${dayText}. 1 recibo cobrado.`,
+    );
     expect(callsFor(reciboId)).toHaveLength(1);
     expect(await paymentsOf(reciboId)).toHaveLength(1);
     expect(await runRow()).toMatchObject({ status: "hecho", owner: PROCESS_ID, startedBy: TEST_ADMIN_USERNAME });

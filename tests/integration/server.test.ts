@@ -114,7 +114,15 @@ describe("un formulario enviado desde otro sitio", () => {
     // A real browser's form: the CSRF cookie and token of this site, posted with another Origin.
     const { cookie, csrf } = await formPage(env.server.url, "/login");
     const before = logger.lines.length;
-    for (const [path, origin] of [["/login", "https://evil.example"], ["/register", "https://evil.example"], ["/cotizar", "null"], ["/checkout?cotizacion=x", "http://127.0.0.1:1"], ["/admin/login", "no es una url"], ["/", "https://evil.example"], ["/garantias", "https://evil.example"]] as const) {
+    for (const [path, origin] of [
+      ["/login", "https://evil.example"],
+      ["/register", "https://evil.example"],
+      ["/cotizar", "null"],
+      ["/checkout?cotizacion=x", "http://127.0.0.1:1"],
+      ["/admin/login", "no es una url"],
+      ["/", "https://evil.example"],
+      ["/garantias", "https://evil.example"],
+    ] as const) {
       const body = new URLSearchParams({ csrf, email: "alguien@example.com", password: "Una-Clave-Larga-2026", name: "Ataque" });
       const response = await get(path, { method: "POST", body, headers: { cookie, origin } });
       const html = await response.text();
@@ -126,13 +134,21 @@ describe("un formulario enviado desde otro sitio", () => {
     expect(lines.filter((l) => l.msg === "cross-site request refused")).toHaveLength(7);
     expect(lines.filter((l) => l.level === "error")).toEqual([]);
     // Nothing ran: the account was not created.
-    const login = await fetch(`${env.server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "alguien@example.com", password: "Una-Clave-Larga-2026" }) });
+    const login = await fetch(`${env.server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "alguien@example.com", password: "Una-Clave-Larga-2026" }),
+    });
     expect(login.status).toBe(401);
   });
 
   it("el mismo envío con el Origin del sitio sigue su curso", async () => {
     const before = logger.lines.length;
-    const response = await get("/login", { method: "POST", body: new URLSearchParams({ email: "a@example.com" }), headers: { origin: env.server.url } });
+    const response = await get("/login", {
+      method: "POST",
+      body: new URLSearchParams({ email: "a@example.com" }),
+      headers: { origin: env.server.url },
+    });
     // No CSRF token: the action's own check answers, not the cross-site refusal.
     expect(response.status).toBe(403);
     const lines = logger.lines.slice(before).map((l) => l.msg);
@@ -145,13 +161,26 @@ describe("las cachés compartidas", () => {
   it("nunca guardan una página de alguien con sesión; las públicas de un anónimo varían por cookie", async () => {
     const email = "cache@example.com";
     const password = "Clave-Segura-2026!";
-    const registered = await fetch(`${env.server.url}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Persona Con Nombre", email, password }) });
+    const registered = await fetch(`${env.server.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Persona Con Nombre", email, password }),
+    });
     expect(registered.status).toBe(201);
     const { cookie, response: signedIn } = await webSignIn(env.server.url, "/login", email, password);
     expect(signedIn.status).toBe(302);
     const csrfCookie = (await formPage(env.server.url, "/login")).cookie;
 
-    for (const path of ["/", "/cotizar", "/cotizar?linea=auto", "/cookies", "/terminos-y-condiciones", "/politica-de-privacidad", "/garantias", "/mi-cuenta"]) {
+    for (const path of [
+      "/",
+      "/cotizar",
+      "/cotizar?linea=auto",
+      "/cookies",
+      "/terminos-y-condiciones",
+      "/politica-de-privacidad",
+      "/garantias",
+      "/mi-cuenta",
+    ]) {
       const response = await get(path, { headers: { cookie } });
       const html = await response.text();
       expect(response.status, path).toBe(200);
@@ -168,7 +197,9 @@ describe("las cachés compartidas", () => {
       expect(first.headers.get("cache-control"), path).toBe("private, no-store");
     }
     // Build assets keep their year-long caching for everyone.
-    const script = /src="(\/build\/[^"]+\.js)"/.exec(await (await get("/", { headers: { cookie } })).text())?.[1] ?? /href="(\/build\/[^"]+\.js)"/.exec(await (await get("/")).text())![1]!;
+    const script =
+      /src="(\/build\/[^"]+\.js)"/.exec(await (await get("/", { headers: { cookie } })).text())?.[1] ??
+      /href="(\/build\/[^"]+\.js)"/.exec(await (await get("/")).text())![1]!;
     expect((await get(script, { headers: { cookie } })).headers.get("cache-control")).toContain("immutable");
   });
 });

@@ -29,7 +29,9 @@ class WatchingGateway extends TestGateway {
     super();
   }
   override async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const probe = this.database().db.execute(sql`select 1`).then(() => "free" as const);
+    const probe = this.database()
+      .db.execute(sql`select 1`)
+      .then(() => "free" as const);
     const timeout = new Promise<"busy">((resolve) => setTimeout(() => resolve("busy"), 3_000));
     this.charges.push({ inTransaction: inTransaction(), connection: await Promise.race([probe, timeout]) });
     return super.charge(request);
@@ -45,7 +47,9 @@ class WatchingGateway extends TestGateway {
     return super.chargeMandate(request);
   }
   private async observe(): Promise<Observation> {
-    const probe = this.database().db.execute(sql`select 1`).then(() => "free" as const);
+    const probe = this.database()
+      .db.execute(sql`select 1`)
+      .then(() => "free" as const);
     const timeout = new Promise<"busy">((resolve) => setTimeout(() => resolve("busy"), 3_000));
     return { inTransaction: inTransaction(), connection: await Promise.race([probe, timeout]) };
   }
@@ -58,7 +62,15 @@ const logger = memoryLogger();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  api = createApi({ db: database.db, readDb: database.readDb, logger, now: () => new Date(), jwtSecret: TEST_JWT_SECRET, payments: gateway, rateLimits: TEST_RATE_LIMITS });
+  api = createApi({
+    db: database.db,
+    readDb: database.readDb,
+    logger,
+    now: () => new Date(),
+    jwtSecret: TEST_JWT_SECRET,
+    payments: gateway,
+    rateLimits: TEST_RATE_LIMITS,
+  });
 });
 afterAll(async () => {
   await database?.close();
@@ -83,7 +95,11 @@ function expectRenderedPdfs(attachments: OutboxAttachment[], count: number) {
   expect(attachments).toHaveLength(count);
   for (const a of attachments) {
     expect(a).not.toHaveProperty("document");
-    expect(Buffer.from((a as EmailAttachment).contentBase64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from((a as EmailAttachment).contentBase64, "base64")
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   }
 }
 
@@ -116,7 +132,12 @@ describe("transacciones cortas", () => {
     const quote = await call("POST", "/admin/policies/quotes", { line: "alquiler", inputs: ALQUILER }, staff.body.token);
     expect(quote.status).toBe(201);
     const before = gateway.charges.length;
-    const sale = await call("POST", "/admin/policies", { ...checkoutBody("87654321X", { plan: quote.body.plans[0].code, email: "telefono@example.com" }, "alquiler"), quoteId: quote.body.id }, staff.body.token);
+    const sale = await call(
+      "POST",
+      "/admin/policies",
+      { ...checkoutBody("87654321X", { plan: quote.body.plans[0].code, email: "telefono@example.com" }, "alquiler"), quoteId: quote.body.id },
+      staff.body.token,
+    );
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     expect(gateway.charges.slice(before)).toEqual([{ inTransaction: false, connection: "free" }]);
     expectRenderedPdfs(await attachmentsOf(`Su póliza ${sale.body.number}: ${sale.body.lineName}`), 3);
@@ -134,7 +155,12 @@ describe("transacciones cortas", () => {
     expect(gateway.later.filter((o) => o.call === "refund")).toEqual([{ call: "refund", inTransaction: false, connection: "free" }]);
     const staff = await call("POST", "/admin/auth/login", { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
     const quote = await call("POST", "/quotes", { line: "alquiler", inputs: ALQUILER }, visitor);
-    const bought = await call("POST", `/quotes/${quote.body.id}/checkout`, checkoutBody("12345678Z", { plan: quote.body.plans[0].code, frequency: "mensual" }, "alquiler"), visitor);
+    const bought = await call(
+      "POST",
+      `/quotes/${quote.body.id}/checkout`,
+      checkoutBody("12345678Z", { plan: quote.body.plans[0].code, frequency: "mensual" }, "alquiler"),
+      visitor,
+    );
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const policy = await call("GET", `/admin/policies/${bought.body.id}`, undefined, staff.body.token);
     const [first, second] = policy.body.recibos as Array<{ id: number }>;
@@ -151,12 +177,22 @@ describe("transacciones cortas", () => {
 
   it("un cobro que la transacción no llega a registrar se devuelve", async () => {
     const refunds = gateway.refunds;
-    const work = withProviderCallsOutside(gateway, logger, async () => false, async (provider) =>
-      database.db.transaction(async () => {
-        const charge = await provider.chargeMandate({ amountCents: 1000, method: "card", mandate: "test_mandate_card_ok_x", idempotencyKey: "prueba-sin-registrar", description: "prueba" });
-        expect(charge.status).toBe("accepted");
-        throw new Error("la transacción falla después del cobro");
-      }),
+    const work = withProviderCallsOutside(
+      gateway,
+      logger,
+      async () => false,
+      async (provider) =>
+        database.db.transaction(async () => {
+          const charge = await provider.chargeMandate({
+            amountCents: 1000,
+            method: "card",
+            mandate: "test_mandate_card_ok_x",
+            idempotencyKey: "prueba-sin-registrar",
+            description: "prueba",
+          });
+          expect(charge.status).toBe("accepted");
+          throw new Error("la transacción falla después del cobro");
+        }),
     );
     await expect(work).rejects.toThrow("la transacción falla después del cobro");
     expect(gateway.refunds).toBe(refunds + 1);
@@ -172,7 +208,15 @@ describe("transacciones cortas", () => {
   it("un correo cuyos PDF quedaron por generar (el proceso se paró tras el commit) los recibe antes de enviarse", async () => {
     const emailId = await enqueueEmail(
       database.db,
-      { to: "corta@example.com", subject: "Reenvío", text: "Sus documentos", attachments: [pendingPdf("condiciones.pdf", { kind: "conditions", policyId: hogarPolicy.id }), pendingPdf("ipid-hogar.pdf", { kind: "ipid", line: "hogar", at: new Date().toISOString() })] },
+      {
+        to: "corta@example.com",
+        subject: "Reenvío",
+        text: "Sus documentos",
+        attachments: [
+          pendingPdf("condiciones.pdf", { kind: "conditions", policyId: hogarPolicy.id }),
+          pendingPdf("ipid-hogar.pdf", { kind: "ipid", line: "hogar", at: new Date().toISOString() }),
+        ],
+      },
       new Date(),
     );
     const [row] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, emailId));

@@ -24,7 +24,12 @@ const INFORMAL = /(?<!\p{L})(tú|tu|tus|te|ti|puedes|tienes|quieres|debes|pagues
 
 /** A quarterly policy started four months ago: recibo 1 paid, recibo 2 due a month ago and unpaid, 3 and 4 to come. */
 async function quarterlyPolicy(name: string) {
-  return insertTestPolicy(database.db, { startDate: addMonths(today(), -4), createdAt: new Date(Date.now() - 120 * 86_400_000), frequency: "trimestral", name });
+  return insertTestPolicy(database.db, {
+    startDate: addMonths(today(), -4),
+    createdAt: new Date(Date.now() - 120 * 86_400_000),
+    frequency: "trimestral",
+    name,
+  });
 }
 
 async function post(policyId: number, action: string, body: unknown) {
@@ -55,7 +60,11 @@ describe("la suspensión por el equipo avisa al tomador", () => {
     const recibo2 = policy.recibos[1]!;
     const text = mail!.body;
     expect(text).toContain("Hola, Marta Aviso Suspensión:");
-    expect(text).toMatch(new RegExp(`la cobertura de su seguro de hogar \\(póliza ${policy.number}, plan [^)]+\\) está suspendida desde el ${formatIsoDate(today()).replaceAll("/", "\\/")} a las \\d\\d:\\d\\d h\\.`));
+    expect(text).toMatch(
+      new RegExp(
+        `la cobertura de su seguro de hogar \\(póliza ${policy.number}, plan [^)]+\\) está suspendida desde el ${formatIsoDate(today()).replaceAll("/", "\\/")} a las \\d\\d:\\d\\d h\\.`,
+      ),
+    );
     expect(text).toContain("Mientras siga suspendida, la póliza no cubre los siniestros que ocurran.");
     expect(text).toContain("Motivo: El recibo 2 sigue sin pagar <b>tras dos avisos</b>.");
     expect(text).toContain(`- Recibo n.º 2, vencido el ${formatIsoDate(recibo2.dueDate)}: ${formatMoney(12_000)}`);
@@ -63,7 +72,9 @@ describe("la suspensión por el equipo avisa al tomador", () => {
     expect(text).not.toContain("Recibo n.º 3");
     expect(text).toContain("Para levantar la suspensión, pague lo pendiente: llámenos al +34 910 123 456 o escríbanos a hola@cotiza.es");
     expect(text).toContain("la cobertura se reanuda 24 horas después del pago (art. 15 de la Ley de Contrato de Seguro)");
-    expect(text).toContain(`Si el recibo n.º 2 sigue sin pagarse el ${formatIsoDate(extinctionDate(recibo2.dueDate))}, seis meses después de su vencimiento, el contrato quedará extinguido.`);
+    expect(text).toContain(
+      `Si el recibo n.º 2 sigue sin pagarse el ${formatIsoDate(extinctionDate(recibo2.dueDate))}, seis meses después de su vencimiento, el contrato quedará extinguido.`,
+    );
     expect(text).toContain("Para quejas y reclamaciones: atencion.cliente@cotiza.es.");
     expect(text).not.toMatch(INFORMAL);
     // Without an account there is no Mi póliza to point to.
@@ -73,8 +84,15 @@ describe("la suspensión por el equipo avisa al tomador", () => {
     expect(htmlWords(mail!.html!)).toEqual(textWords(text));
 
     const [entry] = await notices(policy.id);
-    expect(entry).toMatchObject({ summary: "Aviso de la suspensión enviado al tomador por correo electrónico", actorType: "admin", details: { notice: "suspension", emailId: mail!.id } });
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "email.queued"), eq(auditLog.entityId, String(mail!.id))));
+    expect(entry).toMatchObject({
+      summary: "Aviso de la suspensión enviado al tomador por correo electrónico",
+      actorType: "admin",
+      details: { notice: "suspension", emailId: mail!.id },
+    });
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "email.queued"), eq(auditLog.entityId, String(mail!.id))));
     expect(audit[0]?.after).toEqual({ to: policy.email, kind: "suspension_notice", policyId: policy.id });
   });
 
@@ -84,7 +102,9 @@ describe("la suspensión por el equipo avisa al tomador", () => {
     const [mail] = await mailsTo(policy.email);
     expect(mail!.body).toContain("Motivo: Falta la documentación de la vivienda.");
     expect(mail!.body).not.toContain("Tiene pendiente de pago");
-    expect(mail!.body).toContain("Para que la póliza vuelva a estar en vigor, o si necesita aclarar el motivo, escríbanos a hola@cotiza.es o llámenos al +34 910 123 456.");
+    expect(mail!.body).toContain(
+      "Para que la póliza vuelva a estar en vigor, o si necesita aclarar el motivo, escríbanos a hola@cotiza.es o llámenos al +34 910 123 456.",
+    );
   });
 
   it("un tomador sin correo no recibe nada y el historial lo dice", async () => {
@@ -99,7 +119,9 @@ describe("la suspensión por el equipo avisa al tomador", () => {
       details: { notice: "suspension", emailId: null },
     });
 
-    const answer = (await (await call("get", `/admin/policies/${policy.id}`, { token: superToken })).json()) as { history: Array<{ event: string; summary: string }> };
+    const answer = (await (await call("get", `/admin/policies/${policy.id}`, { token: superToken })).json()) as {
+      history: Array<{ event: string; summary: string }>;
+    };
     expect(answer.history.find((h) => h.event === "aviso_cliente")?.summary).toMatch(/^Sin aviso de la suspensión por correo/);
   });
 
@@ -153,7 +175,9 @@ describe("la anulación por el equipo avisa al tomador", () => {
     const [mail] = await mailsTo(account!.email);
     expect(mail).toBeDefined();
     expect(mail!.body).toContain("Motivo: la prima no se ha pagado.");
-    expect(mail!.body).toContain("Si desea volver a asegurarse, puede calcular el precio y contratar un seguro nuevo cuando quiera: https://seguros.example.es/cotizar");
+    expect(mail!.body).toContain(
+      "Si desea volver a asegurarse, puede calcular el precio y contratar un seguro nuevo cuando quiera: https://seguros.example.es/cotizar",
+    );
     expect(mail!.body).toContain(`Sus documentos siguen disponibles en Mi póliza: https://seguros.example.es/mi-poliza/${policy.id}`);
     expect(mail!.html).toContain(`<a href="https://seguros.example.es/mi-poliza/${policy.id}"`);
   });

@@ -12,7 +12,14 @@ import { AUTO, HOGAR } from "../support/quote-inputs";
 setUpAdminApi();
 
 type Quote = { id: string; line: string; plans: Array<{ code: string; prices: Record<string, { total: number }> }> };
-type Policy = { id: number; number: string; status: string; quoteId: string; plan: { code: string }; policyholder: { name: string; nif: string; email: string | null } };
+type Policy = {
+  id: number;
+  number: string;
+  status: string;
+  quoteId: string;
+  plan: { code: string };
+  policyholder: { name: string; nif: string; email: string | null };
+};
 
 let nifs = 0;
 const nextNif = () => {
@@ -31,7 +38,10 @@ describe("POST /admin/policies/quotes y su precio", () => {
     // Same engine, same tariff: the same offer.
     expect(quote.plans.map((p) => [p.code, p.prices.anual!.total])).toEqual(web.plans.map((p) => [p.code, p.prices.anual!.total]));
 
-    const [row] = await database.db.select({ madeBy: quotes.madeByAdminId, userId: quotes.userId, owner: quotes.sessionId }).from(quotes).where(eq(quotes.id, quote.id));
+    const [row] = await database.db
+      .select({ madeBy: quotes.madeByAdminId, userId: quotes.userId, owner: quotes.sessionId })
+      .from(quotes)
+      .where(eq(quotes.id, quote.id));
     expect(row).toEqual({ madeBy: seededAdminId, userId: null, owner: null });
 
     expect((await call("get", `/admin/policies/quotes/${quote.id}`, { token: superToken })).status).toBe(200);
@@ -43,7 +53,10 @@ describe("POST /admin/policies/quotes y su precio", () => {
   });
 
   it("un riesgo que no cumple el contrato responde 400 con el campo", async () => {
-    const response = await call("post", "/admin/policies/quotes", { token: superToken, body: { line: "auto", inputs: { ...AUTO, postalCode: "99999" } } });
+    const response = await call("post", "/admin/policies/quotes", {
+      token: superToken,
+      body: { line: "auto", inputs: { ...AUTO, postalCode: "99999" } },
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(((await response.json()) as { fieldErrors: object }).fieldErrors)).toEqual(["postalCode"]);
   });
@@ -65,14 +78,21 @@ describe("POST /admin/policies: emitir una póliza por teléfono", () => {
     const quote = await staffQuote();
     const nif = nextNif();
     const email = `${unique("telefono")}@example.com`;
-    const body = { quoteId: quote.id, email: email.toUpperCase(), ...checkoutBody(nif, { consents: { terms: true, privacy: true, ipid: true, marketing: true } }) };
+    const body = {
+      quoteId: quote.id,
+      email: email.toUpperCase(),
+      ...checkoutBody(nif, { consents: { terms: true, privacy: true, ipid: true, marketing: true } }),
+    };
     const response = await sell(body);
     expect(response.status, await response.clone().text()).toBe(201);
     const policy = (await response.json()) as Policy;
     expect(policy).toMatchObject({ status: "en_vigor", quoteId: quote.id, plan: { code: "terceros" }, policyholder: { nif, email } });
 
     const db = database.db;
-    const [row] = await db.select({ channel: policies.channel, userId: policies.userId, clientId: policies.clientId }).from(policies).where(eq(policies.id, policy.id));
+    const [row] = await db
+      .select({ channel: policies.channel, userId: policies.userId, clientId: policies.clientId })
+      .from(policies)
+      .where(eq(policies.id, policy.id));
     expect(row).toMatchObject({ channel: "telefono", userId: null });
     const [client] = await db.select().from(clients).where(eq(clients.id, row!.clientId));
     expect(client).toMatchObject({ nif, email, userId: null, stage: "activo" });
@@ -88,8 +108,15 @@ describe("POST /admin/policies: emitir una póliza por teléfono", () => {
     );
 
     const history = await db.select().from(policyHistory).where(eq(policyHistory.policyId, policy.id));
-    expect(history.find((h) => h.event === "emitida")).toMatchObject({ actorType: "admin", actorId: String(seededAdminId), summary: expect.stringContaining("por teléfono") });
-    const created = await db.select().from(auditLog).where(and(eq(auditLog.action, "policy.created"), eq(auditLog.entityId, String(policy.id))));
+    expect(history.find((h) => h.event === "emitida")).toMatchObject({
+      actorType: "admin",
+      actorId: String(seededAdminId),
+      summary: expect.stringContaining("por teléfono"),
+    });
+    const created = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "policy.created"), eq(auditLog.entityId, String(policy.id))));
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ actorType: "admin", actorId: String(seededAdminId), after: expect.objectContaining({ channel: "telefono" }) });
 
@@ -119,7 +146,10 @@ describe("POST /admin/policies: emitir una póliza por teléfono", () => {
 
   it("un cliente con cuenta la conserva: la póliza aparece en su Mi póliza", async () => {
     const visitorEmail = `${unique("con-cuenta")}@example.com`;
-    const { token } = await json<{ token: string }>("post", "/auth/register", { body: { name: "Ana Cliente", email: visitorEmail, password: PASSWORD }, status: 201 });
+    const { token } = await json<{ token: string }>("post", "/auth/register", {
+      body: { name: "Ana Cliente", email: visitorEmail, password: PASSWORD },
+      status: 201,
+    });
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, visitorEmail));
     const nif = nextNif();
     await insertClient({ nif, userId: user!.id, email: visitorEmail, name: "Ana Cliente" });
@@ -160,7 +190,11 @@ describe("POST /admin/policies: emitir una póliza por teléfono", () => {
 
   it("los errores de campo llevan el nombre del campo del formulario, también el correo", async () => {
     const quote = await staffQuote();
-    const response = await sell({ quoteId: quote.id, email: "no-es-un-correo", ...checkoutBody("12345678A", { consents: { terms: false, privacy: true, ipid: true, marketing: false } }) });
+    const response = await sell({
+      quoteId: quote.id,
+      email: "no-es-un-correo",
+      ...checkoutBody("12345678A", { consents: { terms: false, privacy: true, ipid: true, marketing: false } }),
+    });
     expect(response.status).toBe(400);
     const { fieldErrors } = (await response.json()) as { fieldErrors: Record<string, string[]> };
     expect(fieldErrors.email).toEqual(["Introduzca un correo electrónico válido"]);

@@ -26,7 +26,12 @@ const jar = new Map<string, string>();
 type Page = { status: number; location: string | null; html: string; text: string };
 
 const decode = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** What w3m shows of an HTML page (a text browser's view: no CSS, no JavaScript). */
 // Asynchronous: the server answers in this same process.
@@ -48,7 +53,13 @@ async function lynx(html: string): Promise<string> {
 
 /** A button's label as a text browser shows it: its text without tags, spaces collapsed. */
 const buttonLabels = (html: string) =>
-  [...html.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].map(([, inner]) => decode(inner!.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim()).filter(Boolean);
+  [...html.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)]
+    .map(([, inner]) =>
+      decode(inner!.replace(/<[^>]+>/g, " "))
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .filter(Boolean);
 
 /**
  * Without JavaScript a page shows no control that needs it and no button's internal value, in
@@ -62,7 +73,10 @@ async function expectNoDeadControls(page: Page, where: string): Promise<string> 
     [...page.html.matchAll(pattern)].map(([tag]) => tag),
   );
   expect(offending, `${where}: diálogos, botones que sin JavaScript no hacen nada o botones con valor`).toEqual([]);
-  for (const [browser, shown] of [["w3m", page.text], ["Lynx", text]] as const) {
+  for (const [browser, shown] of [
+    ["w3m", page.text],
+    ["Lynx", text],
+  ] as const) {
     expect(shown, `${where} en ${browser}`).not.toContain(STAY_LABEL);
     expect(shown, `${where} en ${browser}`).not.toContain(UNSAVED_CHANGES_MESSAGE);
   }
@@ -114,7 +128,9 @@ async function open(url: string): Promise<Page> {
 
 /** The fields a browser sends of the POST form that holds `marker`: hidden and typed values, ticked boxes and radios. */
 function formFields(html: string, marker: string): { action: string; fields: URLSearchParams } {
-  const forms = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].filter(([, attrs, inner]) => /method="post"/i.test(attrs!) && inner!.includes(marker));
+  const forms = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].filter(
+    ([, attrs, inner]) => /method="post"/i.test(attrs!) && inner!.includes(marker),
+  );
   expect(forms, `un formulario con ${marker}`).toHaveLength(1);
   const [, attrs, inner] = forms[0]!;
   const fields = new URLSearchParams();

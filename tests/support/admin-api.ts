@@ -51,8 +51,23 @@ export let seededAdminId: number;
 let counter = 0;
 export const unique = (prefix: string) => `${prefix}-${++counter}-${Date.now().toString(36)}`;
 
-export type RoleAnswer = { id: number; name: string; description: string; permissions: Record<string, boolean>; isSystem: boolean; userCount: number };
-export type UserAnswer = { id: number; username: string; email: string; active: boolean; role: { id: number; name: string }; lastLoginAt: string | null; createdAt: string };
+export type RoleAnswer = {
+  id: number;
+  name: string;
+  description: string;
+  permissions: Record<string, boolean>;
+  isSystem: boolean;
+  userCount: number;
+};
+export type UserAnswer = {
+  id: number;
+  username: string;
+  email: string;
+  active: boolean;
+  role: { id: number; name: string };
+  lastLoginAt: string | null;
+  createdAt: string;
+};
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 export async function createRole(permissions: Partial<Record<PermissionName, boolean>>, name = unique("rol")): Promise<RoleAnswer> {
@@ -73,7 +88,11 @@ export async function createUser(roleId: number, username = unique("u")): Promis
     status: 201,
   });
   const temporary = await login(user.email, TEMPORARY_PASSWORD);
-  await json("post", "/admin/auth/change-password", { token: temporary, body: { currentPassword: TEMPORARY_PASSWORD, newPassword: PASSWORD }, status: 200 });
+  await json("post", "/admin/auth/change-password", {
+    token: temporary,
+    body: { currentPassword: TEMPORARY_PASSWORD, newPassword: PASSWORD },
+    status: 200,
+  });
   return user;
 }
 

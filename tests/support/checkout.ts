@@ -33,7 +33,15 @@ export function setUpCheckoutApi(now: () => Date = () => clock): void {
 }
 
 export type Json = Record<string, unknown> & { error?: string; fieldErrors?: Record<string, string[]> };
-export type Breakdown = { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number; recibos: { sequence: number; dueDate: string; amount: number }[] };
+export type Breakdown = {
+  net: number;
+  fractionation: number;
+  consorcio: number;
+  clea: number;
+  ips: number;
+  total: number;
+  recibos: { sequence: number; dueDate: string; amount: number }[];
+};
 export type Quote = {
   id: string;
   status: string;
@@ -72,7 +80,11 @@ export async function call(method: string, path: string, opts: { body?: unknown;
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.owner) headers["x-quote-owner"] = opts.owner;
-  const response = await fetch(`${server.url}/api${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
 }
@@ -84,7 +96,6 @@ export async function download(path: string, opts: { token?: string; owner?: str
   const response = await fetch(`${server.url}/api${path}`, { headers });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
-
 
 export const GOOD_CARD = { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Lucía Martín" };
 export const DECLINED_CARD = { ...GOOD_CARD, cardNumber: "4000 0000 0000 0002" };
@@ -142,7 +153,8 @@ export function checkoutBody(nif: string, overrides: Record<string, unknown> = {
   };
 }
 
-export const checkout = (quoteId: string, body: unknown, token?: string, owner?: string) => call("POST", `/quotes/${quoteId}/checkout`, { body, token, owner });
+export const checkout = (quoteId: string, body: unknown, token?: string, owner?: string) =>
+  call("POST", `/quotes/${quoteId}/checkout`, { body, token, owner });
 
 export async function tableCounts() {
   const db = database.db;

@@ -12,7 +12,11 @@ export default class FlakyReporter implements Reporter {
 
   onEnd(_result: FullResult) {
     if (this.flaky.length === 0) return;
-    const lines = this.flaky.map((t) => `  - [${t.parent.project()?.name ?? "?"}] ${t.location.file.replace(process.cwd() + "/", "")}:${t.location.line} › ${t.title}`);
-    process.stdout.write(`\nFLAKY: ${this.flaky.length} test(s) passed only on their retry; fix them, do not rely on the retry:\n${lines.join("\n")}\n`);
+    const lines = this.flaky.map(
+      (t) => `  - [${t.parent.project()?.name ?? "?"}] ${t.location.file.replace(process.cwd() + "/", "")}:${t.location.line} › ${t.title}`,
+    );
+    process.stdout.write(
+      `\nFLAKY: ${this.flaky.length} test(s) passed only on their retry; fix them, do not rely on the retry:\n${lines.join("\n")}\n`,
+    );
   }
 }

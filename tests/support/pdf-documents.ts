@@ -54,7 +54,15 @@ export function hogarPolicy(): PolicyView {
     insurer: DEFAULT_SETTINGS.insurers.hogar,
     guarantees: [
       ...plan.guarantees.map((g) => ({ ...g, kind: "incluida" as const, priceCents: null, since: null })),
-      { code: "hogar_asistencia", name: "Asistencia en el hogar", description: "Fontanero, cerrajero y electricista urgentes.", limitText: null, kind: "opcional", priceCents: 3_500, since: "2026-05-01" },
+      {
+        code: "hogar_asistencia",
+        name: "Asistencia en el hogar",
+        description: "Fontanero, cerrajero y electricista urgentes.",
+        limitText: null,
+        kind: "opcional",
+        priceCents: 3_500,
+        since: "2026-05-01",
+      },
     ],
     premium: { net: price.net, fractionation: price.fractionation, consorcio: price.consorcio, clea: price.clea, ips: price.ips, total: price.total },
     recibos: [
@@ -72,13 +80,26 @@ export function hogarPolicy(): PolicyView {
         term: 1,
         effectiveDate: "2026-05-01",
         guarantees: [
-          { code: "hogar_asistencia", name: "Asistencia en el hogar", description: "Fontanero, cerrajero y electricista urgentes.", limitText: null, deductibleCents: 0, yearlyCents: 3_500, netCents: 3_001 },
+          {
+            code: "hogar_asistencia",
+            name: "Asistencia en el hogar",
+            description: "Fontanero, cerrajero y electricista urgentes.",
+            limitText: null,
+            deductibleCents: 0,
+            yearlyCents: 3_500,
+            netCents: 3_001,
+          },
         ],
         remainingDays: 313,
         termDays: 365,
         price: { net: 3_001, fractionation: 90, consorcio: 0, clea: 5, ips: 5, total: 3_101 },
         // The yearly premium from the suplemento on (ADR 023): the term's net plus 35,00 € a year.
-        annualPremium: premiumComponents({ netCents: price.net + 3_500, frequency: "semestral", consorcioCents: price.consorcio, settings: DEFAULT_SETTINGS }),
+        annualPremium: premiumComponents({
+          netCents: price.net + 3_500,
+          frequency: "semestral",
+          consorcioCents: price.consorcio,
+          settings: DEFAULT_SETTINGS,
+        }),
         reciboSequence: 3,
         paymentMethod: "card",
         channel: "web",
@@ -121,7 +142,12 @@ export const DOCUMENTS = {
   recibo: () => renderReciboPdf(hogarPolicy(), 1, DOCUMENT_CONTEXT),
   /** The recibo of the suplemento. */
   suplemento: () => renderReciboPdf(hogarPolicy(), 3, DOCUMENT_CONTEXT),
-  withdrawal: () => renderWithdrawalPdf(hogarPolicy(), { requestedAt: new Date("2026-03-20T11:00:00Z"), effectiveDate: "2026-03-21", refundCents: 21_345 }, DOCUMENT_CONTEXT),
+  withdrawal: () =>
+    renderWithdrawalPdf(
+      hogarPolicy(),
+      { requestedAt: new Date("2026-03-20T11:00:00Z"), effectiveDate: "2026-03-21", refundCents: 21_345 },
+      DOCUMENT_CONTEXT,
+    ),
 } satisfies Record<string, () => Promise<Buffer>>;
 
 export type DocumentKind = keyof typeof DOCUMENTS;

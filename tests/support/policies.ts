@@ -14,7 +14,15 @@ const PLANS = { auto: "terceros", hogar: "basico", alquiler: "meses_12" } as con
 
 let made = 0;
 
-export type TestPolicy = { id: number; number: string; clientId: number; nif: string; name: string; email: string; recibos: { id: number; sequence: number; dueDate: string }[] };
+export type TestPolicy = {
+  id: number;
+  number: string;
+  clientId: number;
+  nif: string;
+  name: string;
+  email: string;
+  recibos: { id: number; sequence: number; dueDate: string }[];
+};
 
 export async function insertTestPolicy(
   db: Database,
@@ -32,13 +40,23 @@ export async function insertTestPolicy(
   made += 1;
   const line = o.line ?? "hogar";
   const frequency = o.frequency ?? "anual";
-  const digits = String(70_000_000 + ((Date.now() % 1_000_000) * 10 + made) % 29_999_999);
+  const digits = String(70_000_000 + (((Date.now() % 1_000_000) * 10 + made) % 29_999_999));
   const nif = `${digits}${nifCheckLetter(digits)}`;
   const name = o.name ?? `Tomadora Prueba ${made}`;
   const email = `tomadora${made}-${Date.now().toString(36)}@example.com`;
   const [client] = await db
     .insert(clients)
-    .values({ name, nif, email, phone: "+34 600 000 000", address: "Calle Mayor 1", postalCode: "28013", city: "Madrid", stage: "activo", createdAt: o.createdAt })
+    .values({
+      name,
+      nif,
+      email,
+      phone: "+34 600 000 000",
+      address: "Calle Mayor 1",
+      postalCode: "28013",
+      city: "Madrid",
+      stage: "activo",
+      createdAt: o.createdAt,
+    })
     .returning({ id: clients.id });
   const due = reciboDueDates(o.startDate, frequency);
   const each = 12_000;
@@ -80,7 +98,14 @@ export async function insertTestPolicy(
       })),
     )
     .returning({ id: recibos.id, sequence: recibos.sequence, dueDate: recibos.dueDate });
-  await db.insert(policyHistory).values({ policyId: policy!.id, at: o.createdAt, event: "emitida", summary: "Póliza emitida (prueba)", toStatus: o.status ?? "en_vigor", actorType: "system" });
+  await db.insert(policyHistory).values({
+    policyId: policy!.id,
+    at: o.createdAt,
+    event: "emitida",
+    summary: "Póliza emitida (prueba)",
+    toStatus: o.status ?? "en_vigor",
+    actorType: "system",
+  });
   return { id: policy!.id, number: policy!.number, clientId: client!.id, nif, name, email, recibos: rows.sort((a, b) => a.sequence - b.sequence) };
 }
 

@@ -35,7 +35,14 @@ export async function loadBuild(): Promise<ServerBuild> {
  * limits pass DEFAULT_RATE_LIMITS (api/limits.ts) or smaller ones.
  */
 const HIGH = { limit: 1_000_000, windowMs: 60_000 };
-export const TEST_RATE_LIMITS: RateLimits = { signIn: HIGH, adminSignIn: HIGH, register: HIGH, anonymousQuote: HIGH, checkout: HIGH, passwordReset: HIGH };
+export const TEST_RATE_LIMITS: RateLimits = {
+  signIn: HIGH,
+  adminSignIn: HIGH,
+  register: HIGH,
+  anonymousQuote: HIGH,
+  checkout: HIGH,
+  passwordReset: HIGH,
+};
 
 export const TEST_JWT_SECRET = "integration-test-jwt-secret-0123456789abcdef";
 /** The web's SESSION_SECRET in the test server: a test can sign a session cookie with it. */
@@ -111,7 +118,10 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  * A fresh test database and a server over it for the whole test file: started before its first
  * test, stopped after its last. Read `database` and `server` inside tests, not at import time.
  */
-export function testServerForFile(opts: Omit<Parameters<typeof startTestServer>[0], "database"> = {}): { database: DatabaseHandle; server: TestServer } {
+export function testServerForFile(opts: Omit<Parameters<typeof startTestServer>[0], "database"> = {}): {
+  database: DatabaseHandle;
+  server: TestServer;
+} {
   const context = {} as { database: DatabaseHandle; server: TestServer };
   beforeAll(async () => {
     context.database = await createTestDatabase();

@@ -26,7 +26,9 @@ export type TestSmtpServer = {
  * Starts an SMTP server on 127.0.0.1 (`port` 0: any free one). `onMessage` sees each message
  * after parsing (the e2e mail server writes them to files).
  */
-export async function startSmtpServer(opts: { port?: number; onMessage?: (mail: ReceivedMail) => void | Promise<void> } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  opts: { port?: number; onMessage?: (mail: ReceivedMail) => void | Promise<void> } = {},
+): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({

@@ -16,7 +16,13 @@ export async function formPage(baseUrl: string, path: string, cookie?: string): 
 }
 
 /** Posts a form as a browser without JavaScript does (no redirect followed). */
-export function postForm(baseUrl: string, path: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+export function postForm(
+  baseUrl: string,
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${baseUrl}${path}`, {
     method: "POST",
     redirect: "manual",
@@ -29,7 +35,12 @@ export function postForm(baseUrl: string, path: string, cookie: string, fields: 
  * Signs in through the web's own sign-in form (`/login` for a customer, `/admin/login` for staff)
  * and answers the Cookie header of the session (with the CSRF cookie), and the sign-in's answer.
  */
-export async function webSignIn(baseUrl: string, path: "/login" | "/admin/login", email: string, password: string): Promise<{ cookie: string; response: Response }> {
+export async function webSignIn(
+  baseUrl: string,
+  path: "/login" | "/admin/login",
+  email: string,
+  password: string,
+): Promise<{ cookie: string; response: Response }> {
   const form = await formPage(baseUrl, path);
   const response = await postForm(baseUrl, path, form.cookie, { csrf: form.csrf, email, password });
   return { cookie: [form.cookie, ...setCookiePairs(response)].join("; "), response };

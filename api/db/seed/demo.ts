@@ -83,26 +83,50 @@ const INSURED: Record<Line, Record<string, unknown>> = {
 
 const CUSTOMERS: DemoCustomer[] = [
   {
-    name: "Lucía Martín Sanz", email: "lucia.martin@example.com", nifDigits: "51234567", birthDate: "1985-06-15", phone: "600 123 456",
-    address: "Calle Mayor 12, 3.º B", postalCode: "28013", city: "Madrid",
+    name: "Lucía Martín Sanz",
+    email: "lucia.martin@example.com",
+    nifDigits: "51234567",
+    birthDate: "1985-06-15",
+    phone: "600 123 456",
+    address: "Calle Mayor 12, 3.º B",
+    postalCode: "28013",
+    city: "Madrid",
     policies: [{ line: "hogar", plan: "completo", frequency: "anual", payment: "card" }],
     quotes: [{ line: "auto" }],
   },
   {
-    name: "Javier Ruiz Ortega", email: "javier.ruiz@example.com", nifDigits: "52345678", birthDate: "1979-11-02", phone: "611 234 567",
-    address: "Avenida de América 40, 5.º", postalCode: "28028", city: "Madrid",
+    name: "Javier Ruiz Ortega",
+    email: "javier.ruiz@example.com",
+    nifDigits: "52345678",
+    birthDate: "1979-11-02",
+    phone: "611 234 567",
+    address: "Avenida de América 40, 5.º",
+    postalCode: "28028",
+    city: "Madrid",
     policies: [{ line: "auto", plan: "terceros", frequency: "trimestral", payment: "sepa", then: "stop-renewal" }],
     quotes: [],
   },
   {
-    name: "Carmen López Vidal", email: "carmen.lopez@example.com", nifDigits: "53456789", birthDate: "1990-02-27", phone: "622 345 678",
-    address: "Carrer de Mallorca 200, 1.º 1.ª", postalCode: "08036", city: "Barcelona",
+    name: "Carmen López Vidal",
+    email: "carmen.lopez@example.com",
+    nifDigits: "53456789",
+    birthDate: "1990-02-27",
+    phone: "622 345 678",
+    address: "Carrer de Mallorca 200, 1.º 1.ª",
+    postalCode: "08036",
+    city: "Barcelona",
     policies: [{ line: "alquiler", plan: "meses_12", frequency: "anual", payment: "card", then: "withdraw" }],
     quotes: [{ line: "hogar", expired: true }],
   },
   {
-    name: "Pablo García Núñez", email: "pablo.garcia@example.com", nifDigits: "54567890", birthDate: "1972-08-09", phone: "633 456 789",
-    address: "Calle Colón 15, 2.º", postalCode: "46004", city: "Valencia",
+    name: "Pablo García Núñez",
+    email: "pablo.garcia@example.com",
+    nifDigits: "54567890",
+    birthDate: "1972-08-09",
+    phone: "633 456 789",
+    address: "Calle Colón 15, 2.º",
+    postalCode: "46004",
+    city: "Valencia",
     policies: [
       { line: "hogar", plan: "basico", frequency: "mensual", payment: "sepa" },
       { line: "auto", plan: "todo_riesgo", frequency: "semestral", payment: "card" },
@@ -110,8 +134,14 @@ const CUSTOMERS: DemoCustomer[] = [
     quotes: [],
   },
   {
-    name: "Ana Torres Blanco", email: "ana.torres@example.com", nifDigits: "55678901", birthDate: "1995-04-30", phone: "644 567 890",
-    address: "Calle Sierpes 8", postalCode: "41004", city: "Sevilla",
+    name: "Ana Torres Blanco",
+    email: "ana.torres@example.com",
+    nifDigits: "55678901",
+    birthDate: "1995-04-30",
+    phone: "644 567 890",
+    address: "Calle Sierpes 8",
+    postalCode: "41004",
+    city: "Sevilla",
     policies: [{ line: "alquiler", plan: "meses_6", frequency: "anual", payment: "card" }],
     quotes: [{ line: "alquiler" }, { line: "auto", expired: true }],
   },
@@ -142,14 +172,17 @@ export async function seedDemoData(db: Database, api: ApiApp, log: (msg: string,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const answer = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) throw new Error(`datos de demostración: ${method} ${path} respondió ${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+    if (!response.ok)
+      throw new Error(`datos de demostración: ${method} ${path} respondió ${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
     return answer;
   };
 
   const expiredQuoteIds: string[] = [];
   let policiesMade = 0;
   for (const customer of CUSTOMERS) {
-    const { token } = (await call("POST", "/auth/register", { name: customer.name, email: customer.email, password: DEMO_CUSTOMER_PASSWORD })) as { token: string };
+    const { token } = (await call("POST", "/auth/register", { name: customer.name, email: customer.email, password: DEMO_CUSTOMER_PASSWORD })) as {
+      token: string;
+    };
     const policyholder = {
       name: customer.name,
       nif: `${customer.nifDigits}${nifCheckLetter(customer.nifDigits)}`,

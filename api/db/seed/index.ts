@@ -8,7 +8,19 @@ import { DEFAULT_SETTINGS } from "./settings";
 import { generatePassword, hashPassword } from "../../domain/password";
 import { PERMISSIONS, SEED_ROLE_DESCRIPTIONS, SEED_ROLE_PERMISSIONS, SEED_ROLES } from "../../domain/permissions";
 import type { Database, Transaction } from "../client";
-import { adminUsers, auditLog, guaranteePrices, guarantees, permissions, planGuarantees, plans, productLines, roles, settings, tariffs } from "../schema";
+import {
+  adminUsers,
+  auditLog,
+  guaranteePrices,
+  guarantees,
+  permissions,
+  planGuarantees,
+  plans,
+  productLines,
+  roles,
+  settings,
+  tariffs,
+} from "../schema";
 
 export type SeedOptions = {
   adminEmail?: string;
@@ -204,11 +216,7 @@ async function seedCatalogue(
       }
     }
     if (links.length > 0) {
-      const inserted = await tx
-        .insert(planGuarantees)
-        .values(links)
-        .onConflictDoNothing()
-        .returning({ planId: planGuarantees.planId });
+      const inserted = await tx.insert(planGuarantees).values(links).onConflictDoNothing().returning({ planId: planGuarantees.planId });
       planGuaranteeCount = inserted.length;
     }
   }

@@ -54,7 +54,14 @@ export function ChangePasswordForm<Schema extends PasswordSchema>({
         {/* Tells password managers which account's password changes; never read by the action. */}
         <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
         <Field meta={fields.currentPassword} label="Contraseña actual" type="password" width="sm" inputProps={{ autoComplete: "current-password" }} />
-        <Field meta={fields.newPassword} label="Contraseña nueva" hint={texts.hint} type="password" width="sm" inputProps={{ autoComplete: "new-password" }} />
+        <Field
+          meta={fields.newPassword}
+          label="Contraseña nueva"
+          hint={texts.hint}
+          type="password"
+          width="sm"
+          inputProps={{ autoComplete: "new-password" }}
+        />
         <Field meta={fields.confirmNewPassword} label={texts.confirm} type="password" width="sm" inputProps={{ autoComplete: "new-password" }} />
         <div className="mt-8">
           <SubmitButton pendingText="Cambiando…">Cambiar contraseña</SubmitButton>

@@ -121,7 +121,9 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
     }
   }, [lastResult, form.id]);
   const method = fields.method.value === "sepa" ? "sepa" : "card";
-  const frequency = (FREQUENCIES as readonly string[]).includes(fields.frequency.value ?? "") ? (fields.frequency.value as keyof Prices) : data.frequency;
+  const frequency = (FREQUENCIES as readonly string[]).includes(fields.frequency.value ?? "")
+    ? (fields.frequency.value as keyof Prices)
+    : data.frequency;
   const price = data.prices[frequency];
   const riskAddress = fields.riskAddress.getFieldset();
 
@@ -182,7 +184,13 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
           <legend className="text-2xl font-bold text-slate-900">Datos del tomador</legend>
           <p className="mt-1 text-slate-600">La persona que contrata el seguro y paga los recibos.</p>
           <Field meta={fields.name} label="Nombre y apellidos" width="lg" inputProps={{ autoComplete: "name" }} />
-          <Field meta={fields.nif} label="NIF o NIE" hint="Por ejemplo, 12345678Z" width="sm" inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }} />
+          <Field
+            meta={fields.nif}
+            label="NIF o NIE"
+            hint="Por ejemplo, 12345678Z"
+            width="sm"
+            inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }}
+          />
           <DateField meta={fields.birthDate} label="Fecha de nacimiento" example="15/04/1985" inputProps={{ autoComplete: "bday" }} />
           <Field meta={fields.phone} type="tel" label="Teléfono" hint="Por ejemplo, 600 123 456" width="sm" inputProps={{ autoComplete: "tel" }} />
           {staff ? (
@@ -195,7 +203,13 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
               inputProps={{ autoComplete: "off", spellCheck: false }}
             />
           ) : null}
-          <Field meta={fields.address} label="Dirección" hint="Calle, número, piso y puerta" width="lg" inputProps={{ autoComplete: "address-line1" }} />
+          <Field
+            meta={fields.address}
+            label="Dirección"
+            hint="Calle, número, piso y puerta"
+            width="lg"
+            inputProps={{ autoComplete: "address-line1" }}
+          />
           <Field meta={fields.postalCode} label="Código postal" width="xs" inputProps={{ autoComplete: "postal-code", inputMode: "numeric" }} />
           <Field meta={fields.city} label="Población" width="md" inputProps={{ autoComplete: "address-level2" }} />
         </fieldset>
@@ -229,14 +243,31 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
         <div>
           <fieldset className="mt-6 rounded-md border border-slate-300 p-4" data-method="card" hidden={hydrated && method !== "card"}>
             <legend className="px-1 text-lg font-bold text-slate-900">Pago con tarjeta</legend>
-            <Field meta={fields.cardNumber} label="Número de la tarjeta" width="md" inputProps={{ autoComplete: "cc-number", inputMode: "numeric" }} />
+            <Field
+              meta={fields.cardNumber}
+              label="Número de la tarjeta"
+              width="md"
+              inputProps={{ autoComplete: "cc-number", inputMode: "numeric" }}
+            />
             <Field meta={fields.expiry} label="Caducidad" hint="MM/AA, por ejemplo 08/29" width="xs" inputProps={{ autoComplete: "cc-exp" }} />
-            <Field meta={fields.cvc} label="Código de seguridad (CVC)" hint="Las 3 o 4 cifras del dorso" width="xs" inputProps={{ autoComplete: "cc-csc", inputMode: "numeric" }} />
+            <Field
+              meta={fields.cvc}
+              label="Código de seguridad (CVC)"
+              hint="Las 3 o 4 cifras del dorso"
+              width="xs"
+              inputProps={{ autoComplete: "cc-csc", inputMode: "numeric" }}
+            />
             <Field meta={fields.cardHolder} label="Titular de la tarjeta" width="lg" inputProps={{ autoComplete: "cc-name" }} />
           </fieldset>
           <fieldset className="mt-6 rounded-md border border-slate-300 p-4" data-method="sepa" hidden={hydrated && method !== "sepa"}>
             <legend className="px-1 text-lg font-bold text-slate-900">Domiciliación SEPA</legend>
-            <Field meta={fields.iban} label="IBAN" hint="Por ejemplo, ES91 2100 0418 4502 0005 1332" width="lg" inputProps={{ autoComplete: "off", spellCheck: false }} />
+            <Field
+              meta={fields.iban}
+              label="IBAN"
+              hint="Por ejemplo, ES91 2100 0418 4502 0005 1332"
+              width="lg"
+              inputProps={{ autoComplete: "off", spellCheck: false }}
+            />
             <Field meta={fields.sepaHolder} label="Titular de la cuenta" width="lg" inputProps={{ autoComplete: "name" }} />
           </fieldset>
         </div>
@@ -248,7 +279,10 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
             meta={fields.terms}
             label={
               <>
-                {`${labels.terms} `}<Link to="/terminos-y-condiciones" className="underline">condiciones de contratación</Link>
+                {`${labels.terms} `}
+                <Link to="/terminos-y-condiciones" className="underline">
+                  condiciones de contratación
+                </Link>
               </>
             }
           />
@@ -256,7 +290,10 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
             meta={fields.privacy}
             label={
               <>
-                {`${labels.privacy} `}<Link to="/politica-de-privacidad" className="underline">política de privacidad</Link>
+                {`${labels.privacy} `}
+                <Link to="/politica-de-privacidad" className="underline">
+                  política de privacidad
+                </Link>
               </>
             }
           />
@@ -264,7 +301,10 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
             meta={fields.ipid}
             label={
               <>
-                {`${labels.ipid} `}<a href={data.ipidHref} className="underline">documento de información del producto (IPID)</a>
+                {`${labels.ipid} `}
+                <a href={data.ipidHref} className="underline">
+                  documento de información del producto (IPID)
+                </a>
               </>
             }
           />

@@ -32,7 +32,9 @@ export function CheckoutSummary({ plan, extraNames, frequency, price, validUntil
         <Row term="Precio válido hasta">{formatDate(validUntil)}</Row>
       </dl>
       <p className="mt-3">
-        <a href={ipidHref} className="underline">Documento de información del producto (IPID), en PDF</a>
+        <a href={ipidHref} className="underline">
+          Documento de información del producto (IPID), en PDF
+        </a>
       </p>
     </section>
   );

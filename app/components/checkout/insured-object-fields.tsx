@@ -23,7 +23,16 @@ export type InsuredObjectFieldsProps = {
  * "Su seguro" in /checkout: the start date (fecha de efecto) and what identifies the insured
  * object: the car's registration, or the dwelling's address (its postal code is the quote's).
  */
-export function InsuredObjectFields({ line, startDate, registration, riskSameAsHolder, riskAddress, startDates, requoteHref, hydrated }: InsuredObjectFieldsProps) {
+export function InsuredObjectFields({
+  line,
+  startDate,
+  registration,
+  riskSameAsHolder,
+  riskAddress,
+  startDates,
+  requoteHref,
+  hydrated,
+}: InsuredObjectFieldsProps) {
   const sameOffered = SAME_ADDRESS_OFFERED[line];
   const same = sameOffered && (riskSameAsHolder.value === "on" || riskSameAsHolder.value === "true");
   const say = useSay();
@@ -46,7 +55,9 @@ export function InsuredObjectFields({ line, startDate, registration, riskSameAsH
         />
       ) : (
         <fieldset className="mt-6">
-          <legend className="text-lg font-bold text-slate-900">{line === "alquiler" ? "Dirección de la vivienda alquilada" : "Dirección de la vivienda asegurada"}</legend>
+          <legend className="text-lg font-bold text-slate-900">
+            {line === "alquiler" ? "Dirección de la vivienda alquilada" : "Dirección de la vivienda asegurada"}
+          </legend>
           {sameOffered ? (
             <CheckboxField
               meta={riskSameAsHolder}
@@ -59,14 +70,27 @@ export function InsuredObjectFields({ line, startDate, registration, riskSameAsH
             />
           ) : null}
           <div hidden={hydrated && same}>
-            <Field meta={riskAddress.street} label="Calle y número" hint="Por ejemplo, Calle de la Paz 3" width="lg" inputProps={{ autoComplete: "off" }} />
-            <Field meta={riskAddress.door} label="Piso y puerta (opcional)" hint="Por ejemplo, 2.º A" width="sm" inputProps={{ autoComplete: "off" }} />
+            <Field
+              meta={riskAddress.street}
+              label="Calle y número"
+              hint="Por ejemplo, Calle de la Paz 3"
+              width="lg"
+              inputProps={{ autoComplete: "off" }}
+            />
+            <Field
+              meta={riskAddress.door}
+              label="Piso y puerta (opcional)"
+              hint="Por ejemplo, 2.º A"
+              width="sm"
+              inputProps={{ autoComplete: "off" }}
+            />
             <Field meta={riskAddress.city} label="Población de la vivienda" width="md" inputProps={{ autoComplete: "off" }} />
           </div>
           <Field
             meta={riskAddress.postalCode}
             label="Código postal de la vivienda"
             hint={
+              // prettier-ignore
               <>
                 El de la cotización, porque el precio depende de él. Si la vivienda está en otro código postal, <Link to={requoteHref} className="underline">{say("vuelva a cotizar", "vuelve a cotizar")}</Link>.
               </>

@@ -59,7 +59,11 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, sort, dir, empt
   const pending = useListPending();
   if (rows.length === 0) return <div className="rounded-md border border-dashed border-slate-300 bg-white p-6 text-slate-700">{empty}</div>;
   return (
-    <ScrollRegion label={caption} busy={pending} className={`rounded-md border border-slate-200 bg-white transition-opacity ${pending ? "opacity-60" : ""}`}>
+    <ScrollRegion
+      label={caption}
+      busy={pending}
+      className={`rounded-md border border-slate-200 bg-white transition-opacity ${pending ? "opacity-60" : ""}`}
+    >
       <table className="w-full text-left text-sm" style={{ minWidth }}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">

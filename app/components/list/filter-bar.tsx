@@ -46,15 +46,39 @@ function FilterForm({ id, label, filters, values, lastResult }: FilterBarProps) 
   const metas = filters.map((filter) => fields[filter.name]!);
 
   return (
-    <Form method="get" {...getFormProps(form)} role="search" aria-label={label} className="rounded-md border border-slate-200 bg-slate-50 p-4" preventScrollReset>
+    <Form
+      method="get"
+      {...getFormProps(form)}
+      role="search"
+      aria-label={label}
+      className="rounded-md border border-slate-200 bg-slate-50 p-4"
+      preventScrollReset
+    >
       <ErrorSummary form={form} fields={metas} />
       {["sort", "dir"].map((key) => (params.get(key) ? <input key={key} type="hidden" name={key} value={params.get(key)!} /> : null))}
       <div className="grid gap-x-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-5">
         {filters.map((filter, index) =>
           filter.kind === "select" ? (
-            <SelectField key={filter.name} label={filter.label} hint={filter.hint} meta={metas[index]!} width="full" className="mt-4" placeholder={filter.placeholder} options={[...filter.options]} />
+            <SelectField
+              key={filter.name}
+              label={filter.label}
+              hint={filter.hint}
+              meta={metas[index]!}
+              width="full"
+              className="mt-4"
+              placeholder={filter.placeholder}
+              options={[...filter.options]}
+            />
           ) : filter.kind === "date" ? (
-            <DateField key={filter.name} label={filter.label} hint={filter.hint} example="01/03/2026" meta={metas[index]!} width="full" className="mt-4" />
+            <DateField
+              key={filter.name}
+              label={filter.label}
+              hint={filter.hint}
+              example="01/03/2026"
+              meta={metas[index]!}
+              width="full"
+              className="mt-4"
+            />
           ) : (
             <Field
               key={filter.name}

@@ -30,7 +30,9 @@ export function ListView<Row>({ list, itemsLabel, caption, columns, rowKey, empt
   const clearHref = clearFiltersHref(pathname, search);
   return (
     <div className="space-y-4">
-      {filters ? <FilterBar id={filters.id} label={filters.label} filters={filters.defs} values={filters.values} lastResult={filters.lastResult} /> : null}
+      {filters ? (
+        <FilterBar id={filters.id} label={filters.label} filters={filters.defs} values={filters.values} lastResult={filters.lastResult} />
+      ) : null}
       {list ? (
         <>
           {/* After a search, focus comes here (the search form is replaced): what was found, then the table. */}
@@ -55,7 +57,14 @@ export function ListView<Row>({ list, itemsLabel, caption, columns, rowKey, empt
               )
             }
           />
-          <Pagination page={list.page} pageSize={list.pageSize} total={list.total} totalCapped={list.totalCapped} itemsLabel={itemsLabel} showCount={false} />
+          <Pagination
+            page={list.page}
+            pageSize={list.pageSize}
+            total={list.total}
+            totalCapped={list.totalCapped}
+            itemsLabel={itemsLabel}
+            showCount={false}
+          />
         </>
       ) : (
         <p className="text-slate-700">Corrige los filtros para ver la lista.</p>

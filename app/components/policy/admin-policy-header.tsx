@@ -27,6 +27,7 @@ export function AdminPolicyHeader({ data, children }: { data: Pick<AdminPolicy, 
           </h1>
           <PolicyStatusBadge status={policy.status} />
         </div>
+        {/* prettier-ignore */}
         <p className="text-slate-700">
           {policy.lineName} · plan {policy.plan.name} · Tomador: <a href={adminClientPath(data.clientId)} className="underline">
             {policy.policyholder.name}

@@ -27,7 +27,9 @@ export function PolicyDocuments({ policy, headingLevel = 2 }: { policy: PolicyAn
                   <a href={documentPaths.conditions(policy.id, v.version)} download className="underline">
                     Condiciones particulares, versión {v.version} (PDF)
                   </a>
-                  <span className="text-slate-600">{v.version === 1 ? ` (la póliza emitida, desde el ${formatDate(v.since)})` : ` (suplemento, desde el ${formatDate(v.since)})`}</span>
+                  <span className="text-slate-600">
+                    {v.version === 1 ? ` (la póliza emitida, desde el ${formatDate(v.since)})` : ` (suplemento, desde el ${formatDate(v.since)})`}
+                  </span>
                 </li>
               ))
           : null}

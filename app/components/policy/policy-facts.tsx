@@ -29,8 +29,8 @@ export function PolicyFacts({ policy, withRisk = true }: { policy: PolicyAnswer;
         {/* After a suplemento: the yearly premium with the guarantees added; the term's recibos split the one issued (ADR 023). */}
         {policy.termPremium.total !== policy.premium.total ? (
           <span className="block text-sm font-normal text-slate-600">
-            Con las garantías añadidas por suplemento. La anualidad se emitió por {formatMoney(policy.termPremium.total)}, que reparten sus
-            recibos de prima; cada suplemento tiene su propio recibo.
+            Con las garantías añadidas por suplemento. La anualidad se emitió por {formatMoney(policy.termPremium.total)}, que reparten sus recibos de
+            prima; cada suplemento tiene su propio recibo.
           </span>
         ) : null}
       </Fact>

@@ -49,9 +49,7 @@ export function PlanCard({
       aria-labelledby={headingId}
       className={`flex h-full flex-col rounded-lg border-2 bg-white p-5 shadow-sm ${plan.recommended ? "border-brand-700" : "border-slate-300"}`}
     >
-      {plan.recommended ? (
-        <p className="mb-2 self-start rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">Recomendado</p>
-      ) : null}
+      {plan.recommended ? <p className="mb-2 self-start rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">Recomendado</p> : null}
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
         {plan.name}
       </h2>
@@ -64,9 +62,7 @@ export function PlanCard({
       <p className="text-sm text-slate-600">
         {capitalized(frequencyPhrase(frequency))}, impuestos y recargos incluidos{plan.extras.length > 0 ? ", con las garantías añadidas" : ""}.
       </p>
-      {plan.priceError ? (
-        <p className="mt-2 font-semibold text-red-700">No hemos podido añadir las garantías elegidas: {plan.priceError}</p>
-      ) : null}
+      {plan.priceError ? <p className="mt-2 font-semibold text-red-700">No hemos podido añadir las garantías elegidas: {plan.priceError}</p> : null}
       <p className="mt-3 text-sm">
         <span className="font-bold">Franquicia: </span>
         {plan.deductibleCents > 0 ? `${formatMoney(plan.deductibleCents)} por siniestro` : "sin franquicia"}

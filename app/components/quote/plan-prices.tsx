@@ -95,12 +95,7 @@ export function PlanPrices({ quote, plans, frequency, ipidHref, requoteHref }: P
         <ul className={`mt-8 grid gap-6 md:grid-cols-2 ${plans.length >= 4 ? "" : "lg:grid-cols-3"}`}>
           {plans.map((plan) => (
             <li key={plan.code} className={updating ? "opacity-70 transition-opacity" : undefined}>
-              <PlanCard
-                plan={plan}
-                frequency={frequency}
-                isChecked={(code) => shownExtras.has(extraValue(plan.code, code))}
-                showSubmit={!hydrated}
-              />
+              <PlanCard plan={plan} frequency={frequency} isChecked={(code) => shownExtras.has(extraValue(plan.code, code))} showSubmit={!hydrated} />
             </li>
           ))}
         </ul>

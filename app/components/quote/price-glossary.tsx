@@ -17,8 +17,8 @@ export function PriceGlossary() {
         <div>
           <dt className="font-semibold text-slate-900">Recargos del Consorcio y CLEA</dt>
           <dd>
-            Recargos obligatorios por ley: el Consorcio de Compensación de Seguros cubre riesgos extraordinarios como inundaciones, y
-            CLEA financia la liquidación de aseguradoras. Se cobran en el primer recibo.
+            Recargos obligatorios por ley: el Consorcio de Compensación de Seguros cubre riesgos extraordinarios como inundaciones, y CLEA financia la
+            liquidación de aseguradoras. Se cobran en el primer recibo.
           </dd>
         </div>
         <div>

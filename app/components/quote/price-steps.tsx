@@ -66,8 +66,8 @@ export function PriceSteps({ plan, frequency, price, id }: { plan: PriceStepsPla
         </tbody>
       </table>
       <p id={`${id}-nota`} className="mt-2 text-sm text-slate-600">
-        Cada importe de los factores es la prima base multiplicada por ese factor y los anteriores, redondeada al céntimo; el redondeo no
-        se arrastra de una línea a otra. Las garantías opcionales se suman a la prima de riesgo; los recargos y el IPS, a la prima neta.
+        Cada importe de los factores es la prima base multiplicada por ese factor y los anteriores, redondeada al céntimo; el redondeo no se arrastra
+        de una línea a otra. Las garantías opcionales se suman a la prima de riesgo; los recargos y el IPS, a la prima neta.
       </p>
     </>
   );

@@ -18,7 +18,6 @@ import { inVoice } from "~/lib/voice";
 // Kept for the back-office routes that still import them from here; remove when unused.
 export { ERROR_TITLE_PREFIX, withErrorPrefix } from "~/lib/page-title";
 
-
 /** Keeps the "Error: " prefix on document.title while `failed` (JavaScript on). */
 export function useErrorTitle(failed: boolean) {
   useEffect(() => {
@@ -49,7 +48,9 @@ export function ErrorSummary({ form, fields, title = "Hay un problema" }: ErrorS
     ? fields.flatMap((field) => (field.errors ?? []).map((message) => ({ id: field.id, message: inVoice(message, voice) })))
     : [];
   // The API often repeats a field's message as its `error`: list each problem once.
-  const formErrors = failed ? (form.errors ?? []).map((message) => inVoice(message, voice)).filter((message) => !fieldErrors.some((e) => e.message === message)) : [];
+  const formErrors = failed
+    ? (form.errors ?? []).map((message) => inVoice(message, voice)).filter((message) => !fieldErrors.some((e) => e.message === message))
+    : [];
   const shown = formErrors.length + fieldErrors.length > 0;
   useErrorTitle(shown);
   if (!shown) return null;
@@ -58,9 +59,7 @@ export function ErrorSummary({ form, fields, title = "Hay un problema" }: ErrorS
   return (
     <SummaryBox title={title} titleId={`${form.id}-error-summary`}>
       {formErrors.map((message) => (
-        <li key={`form-${message}`}>
-          {firstId ? <a href={`#${firstId}`}>{message}</a> : message}
-        </li>
+        <li key={`form-${message}`}>{firstId ? <a href={`#${firstId}`}>{message}</a> : message}</li>
       ))}
       {fieldErrors.map(({ id, message }) => (
         <li key={`${id}-${message}`}>
@@ -81,7 +80,9 @@ function focusLinkedField(event: MouseEvent<HTMLUListElement>) {
   const id = link?.getAttribute("href")?.startsWith("#") ? decodeURIComponent(link.getAttribute("href")!.slice(1)) : null;
   const target = id ? document.getElementById(id) : null;
   if (!target) return;
-  const field = target.matches("input, select, textarea, button") ? target : target.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
+  const field = target.matches("input, select, textarea, button")
+    ? target
+    : target.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
   if (!field) return;
   event.preventDefault();
   field.focus({ preventScroll: true });
@@ -117,7 +118,15 @@ function SummaryBox({ title, titleId, children }: { title: string; titleId: stri
  * The errors of a form without fields (a button whose action the API refused: "no puedes
  * desactivar tu propia cuenta"), as an alert above the button; "Error: " in the title meanwhile.
  */
-export function FormErrorsAlert({ id, lastResult, className = "" }: { id: string; lastResult: SubmissionResult<string[]> | undefined; className?: string }) {
+export function FormErrorsAlert({
+  id,
+  lastResult,
+  className = "",
+}: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  className?: string;
+}) {
   const [form] = useForm({ id, lastResult });
   const voice = useVoice();
   const errors = (form.errors ?? []).map((message) => inVoice(message, voice));

@@ -1,9 +1,4 @@
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-} from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useSay, useVoice } from "~/components/voice";
 import { inVoice } from "~/lib/voice";
@@ -27,8 +22,7 @@ const WIDTHS: Record<Width, string> = {
 
 const controlBase =
   "mt-2 block min-h-[44px] rounded-md border-2 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline focus:outline-2 focus:outline-offset-0 focus:outline-brand-700";
-const controlClass = (invalid: boolean, width: Width) =>
-  `${controlBase} ${WIDTHS[width]} ${invalid ? "border-red-700" : "border-slate-600"}`;
+const controlClass = (invalid: boolean, width: Width) => `${controlBase} ${WIDTHS[width]} ${invalid ? "border-red-700" : "border-slate-600"}`;
 
 /** A field's error messages (each read as "Error: …" by screen readers), or nothing when there are none. */
 export function FieldErrors({ id, errors, className = "mt-1 space-y-1" }: { id: string; errors: readonly string[] | undefined; className?: string }) {
@@ -46,18 +40,8 @@ export function FieldErrors({ id, errors, className = "mt-1 space-y-1" }: { id: 
   );
 }
 
-function FieldShell({
-  invalid,
-  children,
-  className,
-}: {
-  invalid: boolean;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={`${className ?? "mt-6"} ${invalid ? "border-l-4 border-red-700 pl-3" : ""}`.trim()}>{children}</div>
-  );
+function FieldShell({ invalid, children, className }: { invalid: boolean; children: ReactNode; className?: string }) {
+  return <div className={`${className ?? "mt-6"} ${invalid ? "border-l-4 border-red-700 pl-3" : ""}`.trim()}>{children}</div>;
 }
 
 // No "date": the browser's date field orders day and month by the browser's language; dates are DateField.
@@ -156,7 +140,17 @@ export type SelectFieldProps<Schema> = {
 };
 
 /** A labelled <select> wired to a conform field. */
-export function SelectField<Schema>({ meta, label, hint, options, groups = [], placeholder, width = "md", className, selectProps }: SelectFieldProps<Schema>) {
+export function SelectField<Schema>({
+  meta,
+  label,
+  hint,
+  options,
+  groups = [],
+  placeholder,
+  width = "md",
+  className,
+  selectProps,
+}: SelectFieldProps<Schema>) {
   const invalid = Boolean(meta.errors?.length);
   const { key, required, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
   // HTML lets a select be `required` only when its first option is an empty placeholder (the

@@ -12,7 +12,12 @@ describe("notCheckedHere: la respuesta mientras no ha llegado el validador", () 
   };
 
   it("deja que un envío vaya al servidor, que lo comprueba", () => {
-    const submission = notCheckedHere(form([["postalCode", "99001"], ["monthlyRent", ""]]));
+    const submission = notCheckedHere(
+      form([
+        ["postalCode", "99001"],
+        ["monthlyRent", ""],
+      ]),
+    );
     expect(submission.status).toBe("error");
     expect("error" in submission && submission.error).toBeNull();
   });

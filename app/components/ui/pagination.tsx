@@ -30,7 +30,6 @@ export function totalPagesFor(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 }
 
-
 export type PaginationProps = {
   page: number;
   pageSize: number;
@@ -46,7 +45,13 @@ export type PaginationProps = {
 };
 
 /** "Mostrando 1–20 de 134 usuarios", or "… de más de 10.000 registros", or "No hay usuarios". */
-export function countSentence({ page, pageSize, total, totalCapped = false, itemsLabel = "resultados" }: Omit<PaginationProps, "param" | "showCount">): string {
+export function countSentence({
+  page,
+  pageSize,
+  total,
+  totalCapped = false,
+  itemsLabel = "resultados",
+}: Omit<PaginationProps, "param" | "showCount">): string {
   if (total === 0) return `No hay ${itemsLabel}`;
   const current = Math.min(Math.max(1, page), totalPagesFor(total, pageSize));
   const first = (current - 1) * pageSize + 1;
@@ -56,7 +61,15 @@ export function countSentence({ page, pageSize, total, totalCapped = false, item
 }
 
 /** "Mostrando X–Y de Z" and Anterior / page numbers / Siguiente links; plain links, so no JS needed. */
-export function Pagination({ page, pageSize, total, param = "page", itemsLabel = "resultados", totalCapped = false, showCount = true }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  param = "page",
+  itemsLabel = "resultados",
+  totalCapped = false,
+  showCount = true,
+}: PaginationProps) {
   const { pathname, search } = useLocation();
   const totalPages = totalPagesFor(total, pageSize);
   const current = Math.min(Math.max(1, page), totalPages);

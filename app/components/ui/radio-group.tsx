@@ -3,15 +3,7 @@ import { FieldErrors } from "~/components/ui/field";
 import { validInputAttributes } from "~/components/ui/input-attributes";
 
 /** A conform field as a group of radio buttons under a legend, its errors above them (GOV.UK). */
-export function RadioGroup({
-  meta,
-  legend,
-  options,
-}: {
-  meta: FieldMetadata<string>;
-  legend: string;
-  options: { value: string; label: string }[];
-}) {
+export function RadioGroup({ meta, legend, options }: { meta: FieldMetadata<string>; legend: string; options: { value: string; label: string }[] }) {
   const invalid = Boolean(meta.errors?.length);
   return (
     <fieldset className={`mt-8 ${invalid ? "border-l-4 border-red-700 pl-3" : ""}`} aria-describedby={invalid ? meta.errorId : undefined}>
