@@ -2,45 +2,32 @@
 // quotes-ownership.test.ts: one server on a fresh database per file, on a clock the file may move
 // (setUpQuotesApi registers the hooks), and helpers to quote, read quotes and register visitors.
 //
-// `database` and `server` are live bindings: set by the beforeAll that setUpQuotesApi registers,
-// read by the tests afterwards.
+// `database` and `server` are live bindings: set by the hooks that setUpQuotesApi registers (after
+// testServerForFile's), read by the tests afterwards.
 import { createHash } from "node:crypto";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
 import { quotes } from "../../api/db/schema";
-import { createTestDatabase } from "./db";
-import { startTestServer } from "./server";
+import type { Breakdown, Json } from "./checkout";
+import { testServerForFile, type TestServer } from "./server";
 
 export let database: DatabaseHandle;
-export let server: Awaited<ReturnType<typeof startTestServer>>;
+export let server: TestServer;
 
 export const START = new Date("2026-03-10T10:00:00.000Z");
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Starts the server on a fresh database, on the file's clock (`now`, START unless given), before the file's tests. */
 export function setUpQuotesApi(now: () => Date = () => START): void {
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    // These tests play staff: they change tariffs and settings in the database and expect the next quote to use them.
-    server = await startTestServer({ database, now, catalogueCacheMs: 0 });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  // These tests play staff: they change tariffs and settings in the database and expect the next quote to use them.
+  const file = testServerForFile({ now, catalogueCacheMs: 0 });
+  beforeAll(() => {
+    database = file.database;
+    server = file.server;
   });
 }
 
-export type Json = Record<string, unknown> & { error?: string; fieldErrors?: Record<string, string[]> };
-export type Breakdown = {
-  net: number;
-  fractionation: number;
-  consorcio: number;
-  clea: number;
-  ips: number;
-  total: number;
-  recibos: { sequence: number; dueDate: string; amount: number }[];
-};
 export type FactorLine = { factor: string; title: string; label: string; input: string | null; value: number; amountCents: number };
 export type Plan = {
   code: string;
