@@ -7,7 +7,7 @@
 // RUNS times in interleaved rounds (bare, /bench, /cotizar…, then again), so a neighbour's load
 // hits all targets alike; each figure is the median round with the range, and every page is
 // reported as a share of the bare app measured in the same run. Then Lighthouse (mobile,
-// simulated throttling, Debian's Chromium) on /, /cotizar, /results and /checkout, and the
+// simulated throttling, Debian's Chromium; bench/lighthouse.mjs) on /, /cotizar, /results and /checkout, and the
 // server's idle and peak RSS. Last, unless BENCH_DATABASE_URL already put the whole run on
 // PostgreSQL, a second Cotiza server on a throwaway PostgreSQL cluster (bench/postgres.mjs) gets a
 // warm-up and one round of the same targets, for its idle and peak RSS: the issue asks for both
@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { firstLoad, kb, readManifest } from "../scripts/first-load.mjs";
+import { lighthouseScores } from "./lighthouse.mjs";
 import { startThrowawayPostgres } from "./postgres.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
@@ -203,78 +204,6 @@ async function visitorWithQuote() {
   return { cookie, quoteId: quote.id, plan: quote.plans[0].code };
 }
 
-/** One Lighthouse run of a page in a new tab (with the page's session cookie, if any). */
-async function lighthouseRun(browser, port, page) {
-  const { default: lighthouse } = await import("lighthouse");
-  // A signed-in page: the session cookie in the browser's jar (Lighthouse's storage reset
-  // would clear it, so the cache is cleared here instead: every run is a first visit).
-  const tab = await browser.newPage();
-  if (page.cookie) {
-    const [name, ...value] = page.cookie.split("=");
-    await tab.setCookie({ name, value: value.join("="), domain: "127.0.0.1", path: "/", httpOnly: true });
-    const cdp = await tab.createCDPSession();
-    await cdp.send("Network.clearBrowserCache");
-    await cdp.detach();
-  }
-  // Lighthouse's default: mobile (Moto G Power), simulated throttling (slow 4G, 4× CPU).
-  const result = await lighthouse(
-    page.url,
-    { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: Boolean(page.cookie) },
-    undefined,
-    tab,
-  );
-  await tab.close();
-  return result.lhr;
-}
-
-async function lighthouseScores(pages) {
-  const chromeLauncher = await import("chrome-launcher");
-  const puppeteer = await import("puppeteer-core");
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
-  });
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  try {
-    const rows = [];
-    for (const page of pages) {
-      const runs = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        // Chromium under a loaded machine now and then fails to record the trace (NO_NAVSTART):
-        // that run is made again, up to three times.
-        let lhr;
-        for (let attempt = 1; ; attempt++) {
-          lhr = await lighthouseRun(browser, chrome.port, page);
-          if (!lhr.runtimeError) break;
-          if (attempt === 3) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
-          console.warn(`${page.path}: ${lhr.runtimeError.code}, again`);
-        }
-        const requests = lhr.audits["network-requests"]?.details?.items ?? [];
-        runs.push({
-          performance: lhr.categories.performance.score,
-          accessibility: lhr.categories.accessibility.score,
-          fcpMs: Math.round(lhr.audits["first-contentful-paint"].numericValue),
-          lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
-          tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
-          cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
-          requests: requests.length,
-          scripts: requests.filter((r) => r.resourceType === "Script").length,
-          finalUrl: lhr.finalDisplayedUrl,
-        });
-      }
-      runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
-      const median = runs[Math.floor(runs.length / 2)];
-      const row = { page: page.path, ...median, performanceRange: [runs[0].performance, runs.at(-1).performance], runs: runs.length };
-      rows.push(row);
-      console.log(JSON.stringify(row));
-    }
-    return rows;
-  } finally {
-    await browser.disconnect();
-    await chrome.kill();
-  }
-}
-
 /**
  * Every target warmed up, then `rounds` interleaved rounds at each connection count (the median
  * round reported), while the server's memory is sampled: idle before, peak (VmHWM) after.
@@ -349,7 +278,7 @@ try {
     { path: "/results (a real quote)", url: `${base}/results?cotizacion=${visitor.quoteId}`, cookie: visitor.cookie },
     { path: "/checkout (signed in)", url: `${base}/checkout?cotizacion=${visitor.quoteId}&plan=${visitor.plan}`, cookie: visitor.cookie },
   ];
-  const lighthouse = LIGHTHOUSE_RUNS > 0 ? await lighthouseScores(pages) : [];
+  const lighthouse = LIGHTHOUSE_RUNS > 0 ? await lighthouseScores(pages, { chromePath: CHROME, runs: LIGHTHOUSE_RUNS }) : [];
 
   const built = readManifest();
   const javascript = [

@@ -1,12 +1,11 @@
-// Pricing a choice and checking out over real HTTP against a fresh database: card and SEPA
-// checkouts, a declined card that leaves nothing behind, an expired quote, someone else's quote
-// (404), idempotency under 10 concurrent identical requests, recibos that add up for every
-// frequency, consents with time and IP, and the outbox row; the start date the customer chooses
-// (tomorrow by default, up to 60 days ahead) and what identifies the insured object (the car's
-// registration, the dwelling's address), required per line and kept in the policy's risk.
+// Checking out over real HTTP against a fresh database: card and SEPA checkouts, a declined card
+// that leaves nothing behind, an expired quote, someone else's quote (404), idempotency under 10
+// concurrent identical requests, recibos that add up for every frequency, consents with time and
+// IP, and the outbox row. Pricing a choice is in checkout-price.test.ts, the start date in
+// checkout-start-date.test.ts, the insured object in checkout-insured-object.test.ts.
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, clients, consents, outboxEmails, payments, plans, policies, quotes, recibos, type EmailAttachment } from "../../api/db/schema";
+import { auditLog, clients, consents, outboxEmails, payments, policies, quotes, recibos, type EmailAttachment } from "../../api/db/schema";
 import { isValidIban } from "../../api/domain/iban";
 import {
   call,
@@ -16,11 +15,9 @@ import {
   createQuote,
   database,
   DECLINED_CARD,
-  download,
   GOOD_CARD,
   holder,
   IBAN,
-  INSURED,
   NOT_FOUND_QUOTE,
   registerVisitor,
   SEPA,
@@ -31,118 +28,9 @@ import {
   type Breakdown,
   type Policy,
 } from "../support/checkout";
-import { pdfText } from "../support/pdf-text";
-import { DEFAULT_SETTINGS } from "../../api/db/seed/settings";
 import { ALQUILER, AUTO, HOGAR } from "../support/quote-inputs";
 
 setUpCheckoutApi();
-
-describe("POST /quotes/{id}/price", () => {
-  it("da el precio de la oferta guardada, con las garantías opcionales sumadas a la prima neta", async () => {
-    const visitor = await registerVisitor();
-    const quote = await createQuote("auto", AUTO, visitor.token);
-    const terceros = quote.plans.find((p) => p.code === "terceros")!;
-    const extras = terceros.optionalGuarantees.slice(0, 2);
-    expect(extras.length).toBe(2);
-
-    const plain = await call("POST", `/quotes/${quote.id}/price`, { token: visitor.token, body: { plan: "terceros", frequency: "anual" } });
-    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
-    // The quote's own schedule is dated from the day it was made; a price for buying it, from tomorrow.
-    const quoted = terceros.prices.anual!;
-    expect(plain.body.price).toEqual({ ...quoted, recibos: quoted.recibos.map((r) => ({ ...r, dueDate: TOMORROW })) });
-
-    // Repeated and out-of-order codes come back once each, in the plan's order.
-    const chosen = [extras[1]!.code, extras[0]!.code, extras[1]!.code];
-    const priced = await call("POST", `/quotes/${quote.id}/price`, {
-      token: visitor.token,
-      body: { plan: "terceros", optionalGuarantees: chosen, frequency: "mensual" },
-    });
-    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
-    expect(priced.body.optionalGuarantees).toEqual(extras.map((g) => g.code));
-    const price = priced.body.price as Breakdown;
-    expect(price.net).toBe(terceros.riskPremiumCents + extras[0]!.priceCents + extras[1]!.priceCents);
-    expect(price.total).toBe(price.net + price.fractionation + price.consorcio + price.clea + price.ips);
-    expect(price.recibos).toHaveLength(12);
-    expect(price.recibos.reduce((sum, r) => sum + r.amount, 0)).toBe(price.total);
-    // No start date asked: dated from tomorrow, and the answer says which start dates can be chosen today.
-    expect(price.recibos[0]!.dueDate).toBe(TOMORROW);
-    expect(priced.body.startDate).toBe(TOMORROW);
-    expect(priced.body.startDates).toEqual({ earliest: TOMORROW, latest: "2026-05-09" });
-    expect((priced.body.prices as Record<string, Breakdown>).mensual).toEqual(price);
-  });
-
-  it("fecha los recibos desde la fecha de efecto pedida y rechaza una fuera de plazo", async () => {
-    const visitor = await registerVisitor();
-    const quote = await createQuote("auto", AUTO, visitor.token);
-    const later = await call("POST", `/quotes/${quote.id}/price`, {
-      token: visitor.token,
-      body: { plan: "terceros", frequency: "trimestral", startDate: "2026-04-30" },
-    });
-    expect(later.status, JSON.stringify(later.body)).toBe(200);
-    expect(later.body.startDate).toBe("2026-04-30");
-    expect((later.body.price as Breakdown).recibos.map((r) => r.dueDate)).toEqual(["2026-04-30", "2026-07-30", "2026-10-30", "2027-01-30"]);
-    const today = await call("POST", `/quotes/${quote.id}/price`, {
-      token: visitor.token,
-      body: { plan: "terceros", frequency: "anual", startDate: "2026-03-10" },
-    });
-    expect(today.status).toBe(400);
-    expect(today.body.fieldErrors).toEqual({ startDate: ["La fecha de efecto debe ser a partir de mañana"] });
-  });
-
-  it("es vinculante: no cambia aunque cambie la tarifa después de cotizar", async () => {
-    const visitor = await registerVisitor();
-    const quote = await createQuote("hogar", HOGAR, visitor.token);
-    const basico = quote.plans.find((p) => p.code === "basico")!;
-    const [before] = await database.db
-      .select({ base: plans.basePremiumCents })
-      .from(plans)
-      .where(and(eq(plans.lineCode, "hogar"), eq(plans.code, "basico")));
-    await database.db
-      .update(plans)
-      .set({ basePremiumCents: before!.base * 2 })
-      .where(and(eq(plans.lineCode, "hogar"), eq(plans.code, "basico")));
-    try {
-      const answer = await call("POST", `/quotes/${quote.id}/price`, { token: visitor.token, body: { plan: "basico", frequency: "semestral" } });
-      expect(answer.status).toBe(200);
-      expect((answer.body.price as Breakdown).total).toBe(basico.prices.semestral!.total);
-    } finally {
-      await database.db
-        .update(plans)
-        .set({ basePremiumCents: before!.base })
-        .where(and(eq(plans.lineCode, "hogar"), eq(plans.code, "basico")));
-    }
-  });
-
-  it("responde 400 a un plan o una garantía que la oferta no tiene", async () => {
-    const visitor = await registerVisitor();
-    const quote = await createQuote("auto", AUTO, visitor.token);
-    const badPlan = await call("POST", `/quotes/${quote.id}/price`, { token: visitor.token, body: { plan: "platino", frequency: "anual" } });
-    expect(badPlan.status).toBe(400);
-    expect(badPlan.body.fieldErrors).toEqual({ plan: ["Elija uno de los planes de la cotización"] });
-    // Lunas is included in Todo riesgo, not an optional extra there.
-    const badExtra = await call("POST", `/quotes/${quote.id}/price`, {
-      token: visitor.token,
-      body: { plan: "todo_riesgo", optionalGuarantees: ["auto_lunas"], frequency: "anual" },
-    });
-    expect(badExtra.status).toBe(400);
-    expect(badExtra.body.fieldErrors?.optionalGuarantees).toEqual(["Esa garantía no se puede añadir al plan Todo riesgo"]);
-  });
-
-  it("vale con el token de una cotización sin sesión y da 404 a quien no es su dueño", async () => {
-    const anonymous = await createQuote("alquiler", ALQUILER);
-    const body = { plan: "meses_12", frequency: "anual" };
-    expect((await call("POST", `/quotes/${anonymous.id}/price`, { body, owner: anonymous.ownerToken })).status).toBe(200);
-    const stranger = await registerVisitor();
-    for (const answer of [
-      await call("POST", `/quotes/${anonymous.id}/price`, { body }),
-      await call("POST", `/quotes/${anonymous.id}/price`, { body, token: stranger.token }),
-      await call("POST", `/quotes/00000000-0000-4000-8000-000000000000/price`, { body, owner: anonymous.ownerToken }),
-    ]) {
-      expect(answer.status).toBe(404);
-      expect(answer.body).toEqual(NOT_FOUND_QUOTE);
-    }
-  });
-});
 
 describe("POST /quotes/{id}/checkout", () => {
   it("contrata con tarjeta: póliza en vigor, recibos, cobro, consentimientos, correo y auditoría", async () => {
@@ -481,161 +369,6 @@ describe("POST /quotes/{id}/checkout", () => {
       expect(answer.body).toEqual(NOT_FOUND_QUOTE);
     }
     expect(await tableCounts()).toEqual(before);
-  });
-});
-
-describe("la fecha de efecto", () => {
-  it("por defecto es mañana; la elegida fija el vencimiento, los recibos, el correo y el PDF", async () => {
-    const visitor = await registerVisitor();
-    const quote = await createQuote("hogar", HOGAR, visitor.token);
-    const answer = await checkout(
-      quote.id,
-      checkoutBody(visitor.nif, { plan: "completo", frequency: "semestral", startDate: "2026-04-15" }, "hogar"),
-      visitor.token,
-    );
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const policy = answer.body as unknown as Policy;
-    // Paid today, in force from the chosen day (cover begins then); desistimiento counts from the contract.
-    expect(policy).toMatchObject({
-      status: "en_vigor",
-      startDate: "2026-04-15",
-      endDate: "2027-04-15",
-      withdrawal: { allowed: true, until: "2026-03-24" },
-    });
-    expect(policy.recibos.map((r) => [r.dueDate, r.status])).toEqual([
-      ["2026-04-15", "cobrado"],
-      ["2026-10-15", "pendiente"],
-    ]);
-    expect(policy.recibos[0]!.paidAt).toBe(START.toISOString());
-    const [row] = await database.db
-      .select({ startDate: policies.startDate, endDate: policies.endDate })
-      .from(policies)
-      .where(eq(policies.id, policy.id));
-    expect(row).toEqual({ startDate: "2026-04-15", endDate: "2027-04-15" });
-    const dues = await database.db
-      .select({ dueDate: recibos.dueDate })
-      .from(recibos)
-      .where(eq(recibos.policyId, policy.id))
-      .orderBy(recibos.sequence);
-    expect(dues.map((r) => r.dueDate)).toEqual(["2026-04-15", "2026-10-15"]);
-    const [email] = await database.db
-      .select()
-      .from(outboxEmails)
-      .where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
-    expect(email!.body).toContain("le cubre desde el 15/04/2026 a las 00:00 h");
-    expect(email!.body).toContain("Fecha de vencimiento: 15/04/2027");
-    const conditions = await download(`/me/policies/${policy.id}/documents/conditions`, { token: visitor.token });
-    expect(conditions.status).toBe(200);
-    const text = pdfText(conditions.bytes);
-    expect(text).toContain("15/04/2026 a las 00:00 h");
-    expect(text).toContain("15/04/2027 a las 00:00 h");
-    expect(text).toContain("Dirección de la vivienda");
-    expect(text).toContain("Calle de la Paz 3, 2.º A, 46001 Valencia");
-  });
-
-  it("acepta de mañana a 60 días después de hoy y responde 400 con el motivo fuera de ese plazo", async () => {
-    const visitor = await registerVisitor();
-    const cases: Array<[string, string | null]> = [
-      ["2026-03-01", "La fecha de efecto debe ser a partir de mañana"],
-      ["2026-03-10", "La fecha de efecto debe ser a partir de mañana"],
-      ["2026-05-10", "La fecha de efecto no puede ser posterior a 60 días desde hoy"],
-      ["2026-13-01", "Introduzca una fecha de efecto válida (dd/mm/aaaa)"],
-    ];
-    const quote = await createQuote("auto", AUTO, visitor.token);
-    const before = await tableCounts();
-    for (const [startDate, message] of cases) {
-      const answer = await checkout(quote.id, checkoutBody(visitor.nif, { startDate }), visitor.token);
-      expect(answer.status, startDate).toBe(400);
-      expect(answer.body.fieldErrors, startDate).toEqual({ startDate: [message] });
-    }
-    expect(await tableCounts()).toEqual(before);
-    for (const startDate of [TOMORROW, "2026-05-09"]) {
-      const q = await createQuote("auto", AUTO, visitor.token);
-      const answer = await checkout(q.id, checkoutBody(visitor.nif, { startDate }), visitor.token);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-      expect((answer.body as unknown as Policy).startDate).toBe(startDate);
-    }
-  });
-});
-
-describe("el objeto asegurado", () => {
-  it("guarda la dirección de la vivienda en el riesgo de la póliza, aunque no sea la del tomador", async () => {
-    const visitor = await registerVisitor();
-    const quote = await createQuote("alquiler", ALQUILER, visitor.token);
-    const answer = await checkout(quote.id, checkoutBody(visitor.nif, { plan: "meses_12" }, "alquiler"), visitor.token);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const policy = answer.body as unknown as Policy;
-    const [row] = await database.db.select({ risk: policies.risk }).from(policies).where(eq(policies.id, policy.id));
-    // Beside the quote's inputs (the tenant's contract defaulted) and the dwelling: the copy of the line's insurer (ADR 019).
-    expect(row!.risk).toEqual({
-      ...ALQUILER,
-      tenantContract: "indefinido",
-      riskAddress: { street: "Carrer de Balmes 21", postalCode: "08001", city: "Barcelona" },
-      insurer: DEFAULT_SETTINGS.insurers.alquiler,
-    });
-    expect(policy.policyholder).toMatchObject({ name: "Lucía Martín Sanz" });
-    expect(policy.riskDescription.title).toBe("Vivienda alquilada en Carrer de Balmes 21, 08001 Barcelona");
-    expect(policy.riskDescription.identification).toEqual({ label: "Dirección de la vivienda", value: "Carrer de Balmes 21, 08001 Barcelona" });
-    const [email] = await database.db
-      .select()
-      .from(outboxEmails)
-      .where(sql`${outboxEmails.subject} like ${`%${policy.number}%`}`);
-    expect(email!.body).toContain("Vivienda asegurada: Carrer de Balmes 21, 08001 Barcelona");
-  });
-
-  it("exige la matrícula al coche y la dirección a la vivienda, cada una en su ramo", async () => {
-    const visitor = await registerVisitor();
-    const car = await createQuote("auto", AUTO, visitor.token);
-    const home = await createQuote("hogar", HOGAR, visitor.token);
-    const before = await tableCounts();
-    const { registration: _r, ...carWithout } = checkoutBody(visitor.nif) as Record<string, unknown>;
-    void _r;
-    const noRegistration = await checkout(car.id, carWithout, visitor.token);
-    expect(noRegistration.status).toBe(400);
-    expect(noRegistration.body.fieldErrors).toEqual({ registration: ["Indique la matrícula del vehículo"] });
-    const badRegistration = await checkout(car.id, checkoutBody(visitor.nif, { registration: "1234 AEI" }), visitor.token);
-    expect(badRegistration.body.fieldErrors).toEqual({ registration: ["Introduzca una matrícula válida, por ejemplo 1234 BCD o M-1234-AB"] });
-    const carWithAddress = await checkout(car.id, checkoutBody(visitor.nif, INSURED.hogar), visitor.token);
-    expect(carWithAddress.body.fieldErrors).toEqual({
-      riskAddress: ["La dirección de la vivienda solo se indica en los seguros de hogar y de alquiler"],
-    });
-
-    const { riskAddress: _a, ...homeWithout } = checkoutBody(visitor.nif, { plan: "basico" }, "hogar") as Record<string, unknown>;
-    void _a;
-    const noAddress = await checkout(home.id, homeWithout, visitor.token);
-    expect(noAddress.status).toBe(400);
-    expect(noAddress.body.fieldErrors).toEqual({
-      "riskAddress.street": ["Indique la calle y el número de la vivienda"],
-      "riskAddress.postalCode": ["Introduzca el código postal de la vivienda (5 cifras)"],
-      "riskAddress.city": ["Indique la población de la vivienda"],
-    });
-    // The price depends on the postal code: the dwelling must be in the quote's.
-    const elsewhere = await checkout(
-      home.id,
-      checkoutBody(visitor.nif, { plan: "basico", riskAddress: { ...INSURED.hogar.riskAddress, postalCode: "28013" } }, "hogar"),
-      visitor.token,
-    );
-    expect(elsewhere.status).toBe(400);
-    expect(elsewhere.body.fieldErrors).toEqual({
-      "riskAddress.postalCode": [
-        "El código postal de la vivienda debe ser el de la cotización (46001), porque el precio depende de él. Si la vivienda está en otro código postal, vuelva a cotizar.",
-      ],
-    });
-    const homeWithRegistration = await checkout(
-      home.id,
-      checkoutBody(visitor.nif, { plan: "basico", registration: "1234 BCD" }, "hogar"),
-      visitor.token,
-    );
-    expect(homeWithRegistration.body.fieldErrors).toEqual({ registration: ["La matrícula solo se indica en el seguro de coche"] });
-    expect(await tableCounts()).toEqual(before);
-
-    // The old provincial format too, stored without separators.
-    const old = await checkout(car.id, checkoutBody(visitor.nif, { registration: "m-1234-ab" }), visitor.token);
-    expect(old.status, JSON.stringify(old.body)).toBe(201);
-    expect((old.body as unknown as Policy).risk.registration).toBe("M1234AB");
-    expect((old.body as unknown as Policy).riskDescription.identification).toEqual({ label: "Matrícula", value: "M-1234-AB" });
-    const conditions = await download(`/me/policies/${(old.body as unknown as Policy).id}/documents/conditions`, { token: visitor.token });
-    expect(pdfText(conditions.bytes)).toMatch(/Matrícula[\s\S]*M-1234-AB/);
   });
 });
 

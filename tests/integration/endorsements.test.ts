@@ -1,108 +1,31 @@
 // Suplementos over real HTTP: a customer adds guarantees to a policy in force, priced
 // pro rata for the days left, paid by card now or as a SEPA recibo; one transaction, idempotent;
 // another customer's policy is a 404, a guarantee that cannot be added a 409 that says why; the
-// conditions keep every version downloadable; the e-mail is queued.
-import { readFileSync } from "node:fs";
-import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+// conditions keep every version downloadable; the e-mail is queued. Where the premium and
+// the recibos stand after suplementos is in endorsements-premium.test.ts.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { auditLog, endorsements, guarantees, outboxEmails, payments, policyHistory, recibos, type EmailAttachment } from "../../api/db/schema";
-import { DEFAULT_SETTINGS } from "../../api/db/seed/settings";
-import { addDays, madridDate } from "../../api/domain/calendar";
-import { formatIsoDate, formatMoney } from "../../api/contract/format";
-import { premiumComponents } from "../../api/domain/rating";
-import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
 import { runLifecycleDay } from "../../api/services/daily-run";
 import { TestGateway } from "../../api/services/payments";
 import { pdfText } from "../support/pdf-text";
 import { memoryLogger } from "../support/server";
+import { call, database, download, GOOD_CARD, NOT_FOUND_POLICY, type Policy } from "../support/checkout";
 import {
-  call,
-  checkout,
-  checkoutBody,
-  createQuote,
-  database,
-  download,
-  GOOD_CARD,
-  NOT_FOUND_POLICY,
-  registerVisitor,
-  SEPA,
-  setUpCheckoutApi,
-  type Policy,
-} from "../support/checkout";
-import { HOGAR } from "../support/quote-inputs";
+  buyHogar,
+  endorse,
+  type Endorsement,
+  hogar,
+  options,
+  type Options,
+  owner,
+  sepa,
+  setUpEndorsements,
+  signIn,
+  stranger,
+} from "../support/endorsements";
 
-/** The API's clock: moved forward by the tests. Contracts on 10 March 2026, 10:00 in Madrid; cover from the 11th. */
-let now = new Date("2026-03-10T09:00:00.000Z");
-const at = (iso: string) => {
-  const next = new Date(iso);
-  expect(next.getTime()).toBeGreaterThanOrEqual(now.getTime());
-  now = next;
-};
-setUpCheckoutApi(() => now);
-
-const PASSWORD = "Gazpacho-andaluz-2026";
-type Visitor = Awaited<ReturnType<typeof registerVisitor>>;
-type Price = { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
-type Options = {
-  possible: boolean;
-  refusal: string | null;
-  effectiveDates: { earliest: string; latest: string; chosen: string } | null;
-  days: { remaining: number; total: number } | null;
-  options: Array<{ code: string; name: string; yearlyCents: number; price: Price }>;
-  selection: { guarantees: string[]; price: Price } | null;
-  payWith: string[];
-};
-type Endorsement = {
-  id: number;
-  policyId: number;
-  version: number;
-  effectiveDate: string;
-  remainingDays: number;
-  termDays: number;
-  guarantees: Array<{ code: string; name: string; yearlyCents: number; netCents: number }>;
-  price: Price;
-  recibo: { sequence: number; amount: number; status: string; documentUrl: string };
-  payment: { method: string; label: string | null };
-  conditionsUrl: string;
-};
-
-async function signIn(visitor: Visitor): Promise<string> {
-  const answer = await call("POST", "/auth/login", { body: { email: visitor.email, password: PASSWORD } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.token as string;
-}
-
-async function buyHogar(visitor: Visitor, overrides: Record<string, unknown> = {}): Promise<Policy> {
-  const quote = await createQuote("hogar", HOGAR, visitor.token);
-  const answer = await checkout(
-    quote.id,
-    checkoutBody(visitor.nif, { plan: "basico", frequency: "trimestral", ...overrides }, "hogar"),
-    visitor.token,
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body as unknown as Policy;
-}
-
-const options = async (token: string, policyId: number, query = "") => call("GET", `/me/policies/${policyId}/guarantee-options${query}`, { token });
-const endorse = (token: string, policyId: number, body: Record<string, unknown>) =>
-  call("POST", `/me/policies/${policyId}/endorsements`, {
-    token,
-    body: { ipid: true, payment: GOOD_CARD, idempotencyKey: crypto.randomUUID(), ...body },
-  });
-
-let owner: Visitor;
-let stranger: Visitor;
-let hogar: Policy; // basico, trimestral, card: the suplementos
-let sepa: Policy; // basico, anual, SEPA: a recibo through the mandate
-
-beforeAll(async () => {
-  owner = await registerVisitor();
-  stranger = await registerVisitor();
-  hogar = await buyHogar(owner);
-  sepa = await buyHogar(owner, { frequency: "anual", payment: SEPA });
-  // A month and a half later: 25 April 2026, 10:00 in Madrid.
-  at("2026-04-25T08:00:00.000Z");
-});
+setUpEndorsements();
 
 describe("garantías que se pueden añadir", () => {
   it("lista las opcionales del plan que aún no tiene, con su precio por los días que quedan desde mañana", async () => {
@@ -384,122 +307,5 @@ describe("catálogo público de garantías", () => {
     expect(lines.map((l) => l.code).sort()).toEqual(["alquiler", "auto", "hogar"]);
     const robo = lines.find((l) => l.code === "hogar")!.guarantees.find((g) => g.code === "hogar_robo")!;
     expect(robo).toMatchObject({ includedIn: ["completo", "premium"], optionalIn: ["basico"] });
-  });
-});
-
-describe("la prima y los recibos después de un suplemento", () => {
-  type Premium = { net: number; fractionation: number; consorcio: number; clea: number; ips: number; total: number };
-  type Read = {
-    premium: Premium;
-    termPremium: Premium;
-    endorsements: Array<{ id: number; annualTotal: number | null }>;
-    recibos: Array<{ sequence: number; kind: string; dueDate: string; period: { from: string; to: string }; amount: number; paidAt: string | null }>;
-    endDate: string;
-  };
-  let policy: Policy;
-  const added: Endorsement[] = [];
-  let staffToken: string;
-
-  beforeAll(async () => {
-    const token = await signIn(owner);
-    policy = await buyHogar({ ...owner, token });
-    for (const [code, effectiveDate] of [
-      ["hogar_asistencia", "2026-08-01"],
-      ["hogar_rotura_cristales", "2026-10-15"],
-    ] as const) {
-      const answer = await endorse(token, policy.id, { guarantees: [code], effectiveDate });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-      added.push(answer.body as unknown as Endorsement);
-    }
-    staffToken = (
-      (await call("POST", "/admin/auth/login", { body: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD } })).body as { token: string }
-    ).token;
-  });
-
-  /** The yearly premium once `count` suplementos are in: the issued net plus their yearly prices, surcharges and IPS at the seeded rates. */
-  const premiumAfter = (count: number): Premium =>
-    premiumComponents({
-      netCents: policy.premium.net + added.slice(0, count).reduce((sum, e) => sum + e.guarantees.reduce((s, g) => s + g.yearlyCents, 0), 0),
-      frequency: "trimestral",
-      consorcioCents: policy.premium.consorcio,
-      settings: DEFAULT_SETTINGS,
-    });
-
-  it("«Prima total anual» pasa a incluir lo que cuestan al año las garantías añadidas; la anualidad emitida sigue siendo la de sus recibos de prima", async () => {
-    const read = (await call("GET", `/me/policies/${policy.id}`, { token: await signIn(owner) })).body as unknown as Read;
-    const expected = premiumAfter(2);
-    expect(expected.total).toBeGreaterThan(premiumAfter(1).total);
-    expect(premiumAfter(1).total).toBeGreaterThan(policy.premium.total);
-    expect(read.premium).toEqual(expected);
-    expect(read.termPremium).toEqual(policy.premium);
-    expect(read.endorsements.map((e) => e.annualTotal)).toEqual([premiumAfter(1).total, premiumAfter(2).total]);
-    // The prima recibos of the term still add up to the premium it was issued with; each suplemento has its own.
-    expect(read.recibos.filter((r) => r.kind === "prima").reduce((s, r) => s + r.amount, 0)).toBe(policy.premium.total);
-
-    // Every list that shows the policy's "Prima total anual" says the same.
-    const mine = (await call("GET", "/me/policies?pageSize=50", { token: await signIn(owner) })).body as unknown as {
-      items: Array<{ id: number; premiumTotal: number }>;
-    };
-    expect(mine.items.find((p) => p.id === policy.id)!.premiumTotal).toBe(expected.total);
-    const staff = (await call("GET", `/admin/policies/${policy.id}`, { token: staffToken })).body as unknown as {
-      policy: { premium: Premium; termPremium: Premium };
-    };
-    expect(staff.policy.premium).toEqual(expected);
-    const rows = (await call("GET", `/admin/policies?q=${policy.number}`, { token: staffToken })).body as unknown as {
-      items: Array<{ id: number; totalPremiumCents: number }>;
-    };
-    expect(rows.items.find((p) => p.id === policy.id)!.totalPremiumCents).toBe(expected.total);
-
-    // Each version of the conditions states the yearly premium it had: the issued one, then after each suplemento.
-    const euros = (cents: number) => formatMoney(cents).replace(/\s*€$/, "");
-    const v1 = pdfText((await download(`/me/policies/${policy.id}/documents/conditions?version=1`, { token: await signIn(owner) })).bytes);
-    expect(v1).toContain(euros(policy.premium.total));
-    expect(v1).not.toContain(euros(expected.total));
-    const v3 = pdfText((await download(`/me/policies/${policy.id}/documents/conditions?version=3`, { token: await signIn(owner) })).bytes);
-    expect(v3).toContain(euros(expected.total));
-  });
-
-  it("el recibo del suplemento cubre desde su efecto hasta el último día de la anualidad, en el back office y en Mi póliza", async () => {
-    const read = (await call("GET", `/me/policies/${policy.id}`, { token: await signIn(owner) })).body as unknown as Read;
-    const lastDay = addDays(read.endDate, -1);
-    const suplementos = read.recibos.filter((r) => r.kind === "suplemento");
-    expect(suplementos.map((r) => [r.dueDate, r.period])).toEqual([
-      ["2026-08-01", { from: "2026-08-01", to: lastDay }],
-      ["2026-10-15", { from: "2026-10-15", to: lastDay }],
-    ]);
-    // Charged the day it was bought (by card), not on its due date.
-    for (const r of suplementos) expect(madridDate(new Date(r.paidAt!))).toBe("2026-04-25");
-    // The prima recibos: each its quarter, back to back over the term.
-    const primas = read.recibos.filter((r) => r.kind === "prima");
-    expect(primas.map((r) => r.period.from)).toEqual(primas.map((r) => r.dueDate));
-    primas.slice(1).forEach((r, i) => expect(addDays(primas[i]!.period.to, 1)).toBe(r.period.from));
-    expect(primas.at(-1)!.period.to).toBe(lastDay);
-
-    const staff = (await call("GET", `/admin/policies/${policy.id}`, { token: staffToken })).body as unknown as {
-      recibos: Array<{ sequence: number; kind: string; period: { from: string; to: string } }>;
-    };
-    expect(staff.recibos.map((r) => [r.sequence, r.kind, r.period])).toEqual(read.recibos.map((r) => [r.sequence, r.kind, r.period]));
-    // And the recibo's PDF, which was right already, says the same.
-    const pdf = pdfText(
-      (await download(`/me/policies/${policy.id}/recibos/${suplementos[0]!.sequence}/document`, { token: await signIn(owner) })).bytes,
-    );
-    expect(pdf).toContain(`Del 01/08/2026 al ${formatIsoDate(lastDay)}`);
-  });
-
-  it("la migración 0017 da a los suplementos de antes la misma prima anual que calcula el servicio", async () => {
-    const rows = await database.db
-      .select({ id: endorsements.id, annualPremium: endorsements.annualPremium })
-      .from(endorsements)
-      .where(eq(endorsements.policyId, policy.id));
-    expect(rows.map((r) => r.annualPremium)).toEqual([premiumAfter(1), premiumAfter(2)]);
-    await database.db.update(endorsements).set({ annualPremium: null }).where(eq(endorsements.policyId, policy.id));
-    const migration = readFileSync(new URL("../../api/db/migrations/0017_endorsement_annual_premium.sql", import.meta.url), "utf8");
-    const backfill = migration.split("--> statement-breakpoint")[1]!;
-    await database.db.execute(sql.raw(backfill));
-    const after = await database.db
-      .select({ id: endorsements.id, annualPremium: endorsements.annualPremium })
-      .from(endorsements)
-      .where(eq(endorsements.policyId, policy.id));
-    expect(after).toEqual(rows);
   });
 });

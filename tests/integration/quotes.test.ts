@@ -1,125 +1,30 @@
 // The quote endpoints over real HTTP against a fresh database: pricing each line, validation and
-// decline, who may read a quote (owner token or account, 404 for anyone else), the visitor's
-// list, claiming anonymous quotes and lazy expiry. The server runs on a clock the tests move.
-import { createHash } from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../api/db/client";
+// decline, the quote's validity and lazy expiry, and the plans' prices and tariffs read from the
+// database. Who may read a quote is in quotes-ownership.test.ts. The server runs on a clock the
+// tests move.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { auditLog, plans, quotes, settings, tariffs } from "../../api/db/schema";
 import { applyFactorsBp } from "../../api/domain/money";
-import { createTestDatabase } from "../support/db";
-import { startTestServer } from "../support/server";
 import { ALQUILER, AUTO, HOGAR } from "../support/quote-inputs";
+import {
+  call,
+  createdQuote,
+  createQuote,
+  DAY_MS,
+  database,
+  expectPricedPlans,
+  type Plan,
+  type QuoteBody,
+  quoteCount,
+  readQuote,
+  registerVisitor,
+  setUpQuotesApi,
+  START,
+} from "../support/quotes-api";
 
-let database: DatabaseHandle;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-
-const START = new Date("2026-03-10T10:00:00.000Z");
 let clock = START;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  // These tests play staff: they change tariffs and settings in the database and expect the next quote to use them.
-  server = await startTestServer({ database, now: () => clock, catalogueCacheMs: 0 });
-});
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
-
-type Json = Record<string, unknown> & { error?: string; fieldErrors?: Record<string, string[]> };
-type Breakdown = {
-  net: number;
-  fractionation: number;
-  consorcio: number;
-  clea: number;
-  ips: number;
-  total: number;
-  recibos: { sequence: number; dueDate: string; amount: number }[];
-};
-type FactorLine = { factor: string; title: string; label: string; input: string | null; value: number; amountCents: number };
-type Plan = {
-  code: string;
-  name: string;
-  recommended: boolean;
-  basePremiumCents: number;
-  riskPremiumCents: number;
-  explanation: FactorLine[];
-  guarantees: unknown[];
-  optionalGuarantees: unknown[];
-  prices: Record<string, Breakdown>;
-};
-type QuoteBody = {
-  id: string;
-  line: string;
-  status: string;
-  validUntil: string;
-  createdAt: string;
-  inputs: Record<string, unknown>;
-  plans: Plan[];
-  ownerToken?: string;
-};
-
-async function call(method: string, path: string, opts: { body?: unknown; token?: string; owner?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.owner !== undefined) headers["x-quote-owner"] = opts.owner;
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
-}
-
-const createQuote = (line: string, inputs: unknown, token?: string) => call("POST", "/quotes", { body: { line, inputs }, token });
-
-async function createdQuote(line: string, inputs: unknown, token?: string): Promise<QuoteBody> {
-  const response = await createQuote(line, inputs, token);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as unknown as QuoteBody;
-}
-
-const readQuote = (id: string, opts: { token?: string; owner?: string } = {}) => call("GET", `/quotes/${id}`, opts);
-
-let visitorCount = 0;
-async function registerVisitor(): Promise<string> {
-  visitorCount += 1;
-  const response = await call("POST", "/auth/register", {
-    body: { name: `Visitante ${visitorCount}`, email: `visitante${visitorCount}@example.com`, password: "Gazpacho-andaluz-2026" },
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.token as string;
-}
-
-async function quoteCount(): Promise<number> {
-  const [row] = await database.db.select({ n: count() }).from(quotes);
-  return row!.n;
-}
-
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-const NOT_FOUND = { error: "Cotización no encontrada" };
-
-function expectPricedPlans(quote: QuoteBody, planCount: number) {
-  expect(quote.plans).toHaveLength(planCount);
-  for (const plan of quote.plans) {
-    expect(plan.guarantees.length, plan.code).toBeGreaterThan(0);
-    expect(Object.keys(plan.prices).sort()).toEqual(["anual", "mensual", "semestral", "trimestral"]);
-    const instalments: Record<string, number> = { anual: 1, semestral: 2, trimestral: 4, mensual: 12 };
-    for (const [frequency, price] of Object.entries(plan.prices)) {
-      expect(price.net, `${plan.code} ${frequency}`).toBeGreaterThan(0);
-      expect(Number.isInteger(price.total)).toBe(true);
-      expect(price.total).toBe(price.net + price.fractionation + price.consorcio + price.clea + price.ips);
-      expect(price.recibos).toHaveLength(instalments[frequency]!);
-      expect(price.recibos.reduce((sum, r) => sum + r.amount, 0)).toBe(price.total);
-    }
-    expect(plan.prices.anual!.fractionation).toBe(0);
-    expect(plan.prices.mensual!.total).toBeGreaterThan(plan.prices.anual!.total);
-  }
-}
+setUpQuotesApi(() => clock);
 
 describe("POST /quotes", () => {
   it("cotiza un coche: cuatro planes con precio para cada forma de pago, válido 15 días", async () => {
@@ -296,159 +201,6 @@ describe("POST /quotes", () => {
   it("responde 401 a un token de sesión no válido en lugar de cotizar sin cuenta", async () => {
     const response = await createQuote("auto", AUTO, "no-es-un-token");
     expect(response.status).toBe(401);
-  });
-});
-
-describe("una cotización sin sesión", () => {
-  it("devuelve una vez el token del propietario y guarda solo su hash", async () => {
-    const quote = await createdQuote("hogar", HOGAR);
-    expect(quote.ownerToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [row] = await database.db.select({ sessionId: quotes.sessionId }).from(quotes).where(eq(quotes.id, quote.id));
-    expect(row!.sessionId).toBe(sha256(quote.ownerToken!));
-
-    const read = await readQuote(quote.id, { owner: quote.ownerToken });
-    expect(read.status).toBe(200);
-    const { ownerToken: _token, ...withoutToken } = quote;
-    expect(read.body).toEqual(withoutToken);
-    expect(read.body).not.toHaveProperty("ownerToken");
-  });
-
-  it("responde el mismo 404 a quien no es su propietario y a un id que no existe", async () => {
-    const quote = await createdQuote("auto", AUTO);
-    const other = await createdQuote("auto", AUTO);
-    const stranger = await registerVisitor();
-    const answers = [
-      await readQuote(quote.id),
-      await readQuote(quote.id, { owner: "token-inventado" }),
-      await readQuote(quote.id, { owner: other.ownerToken }),
-      await readQuote(quote.id, { token: stranger }),
-      await readQuote("00000000-0000-4000-8000-000000000000", { owner: quote.ownerToken }),
-      await readQuote("no-es-un-uuid", { owner: quote.ownerToken }),
-    ];
-    for (const answer of answers) {
-      expect(answer.status).toBe(404);
-      expect(answer.body).toEqual(NOT_FOUND);
-    }
-  });
-});
-
-describe("las cotizaciones de un visitante con sesión", () => {
-  it("son suyas, sin token de propietario, y solo él las ve y las lista", async () => {
-    const ana = await registerVisitor();
-    const luis = await registerVisitor();
-
-    clock = new Date(START.getTime() + 60_000);
-    const first = await createdQuote("auto", AUTO, ana);
-    clock = new Date(START.getTime() + 120_000);
-    const second = await createdQuote("alquiler", ALQUILER, ana);
-    const luisQuote = await createdQuote("hogar", HOGAR, luis);
-    clock = START;
-
-    expect(first.ownerToken).toBeUndefined();
-    const [row] = await database.db.select({ userId: quotes.userId, sessionId: quotes.sessionId }).from(quotes).where(eq(quotes.id, first.id));
-    expect(row!.userId).toEqual(expect.any(Number));
-    expect(row!.sessionId).toBeNull();
-
-    expect((await readQuote(first.id, { token: ana })).status).toBe(200);
-    expect(await readQuote(first.id, { token: luis })).toEqual({ status: 404, body: NOT_FOUND });
-    expect(await readQuote(first.id)).toEqual({ status: 404, body: NOT_FOUND });
-
-    const list = await call("GET", "/me/quotes", { token: ana });
-    expect(list.status).toBe(200);
-    const bestPrice = (q: QuoteBody) => Math.min(...q.plans.map((p) => p.prices.anual!.total));
-    expect(list.body).toEqual({
-      items: [
-        {
-          id: second.id,
-          line: "alquiler",
-          status: "cotizada",
-          validUntil: second.validUntil,
-          createdAt: second.createdAt,
-          bestPrice: bestPrice(second),
-          risk: `Vivienda alquilada en ${ALQUILER.postalCode}`,
-          contracted: null,
-        },
-        {
-          id: first.id,
-          line: "auto",
-          status: "cotizada",
-          validUntil: first.validUntil,
-          createdAt: first.createdAt,
-          bestPrice: bestPrice(first),
-          risk: "Vehículo Seat León",
-          contracted: null,
-        },
-      ],
-      total: 2,
-      totalCapped: false,
-      page: 1,
-      pageSize: 20,
-      sort: "createdAt",
-      dir: "desc",
-    });
-
-    // The stored best price orders the list too, cheapest first.
-    const byPrice = await call("GET", "/me/quotes?sort=bestPrice&dir=asc", { token: ana });
-    const prices = (byPrice.body.items as { bestPrice: number }[]).map((q) => q.bestPrice);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
-
-    const page2 = await call("GET", "/me/quotes?page=2&pageSize=1", { token: ana });
-    expect(page2.body).toMatchObject({ total: 2, page: 2, pageSize: 1, items: [{ id: first.id }] });
-
-    const luisList = await call("GET", "/me/quotes", { token: luis });
-    expect((luisList.body.items as { id: string }[]).map((q) => q.id)).toEqual([luisQuote.id]);
-  });
-
-  it("exigen sesión para /me/quotes y validan la paginación", async () => {
-    expect((await call("GET", "/me/quotes")).status).toBe(401);
-    const token = await registerVisitor();
-    const bad = await call("GET", "/me/quotes?pageSize=1000", { token });
-    expect(bad.status).toBe(400);
-    expect(bad.body.fieldErrors?.pageSize).toBeDefined();
-  });
-});
-
-describe("POST /me/quotes/claim", () => {
-  it("pasa a la cuenta las cotizaciones sin dueño y no deja reclamarlas otra vez", async () => {
-    const anonymous = await createdQuote("hogar", HOGAR);
-    const another = await createdQuote("auto", AUTO);
-    const marta = await registerVisitor();
-    const pablo = await registerVisitor();
-
-    const claim = await call("POST", "/me/quotes/claim", {
-      token: marta,
-      body: { ownerTokens: [anonymous.ownerToken, anonymous.ownerToken, "desconocido"] },
-    });
-    expect(claim).toEqual({ status: 200, body: { claimed: 1 } });
-
-    const list = await call("GET", "/me/quotes", { token: marta });
-    expect((list.body.items as { id: string }[]).map((q) => q.id)).toEqual([anonymous.id]);
-    expect((await readQuote(anonymous.id, { token: marta })).status).toBe(200);
-    // The owner token no longer opens it: the quote is the account's now.
-    expect(await readQuote(anonymous.id, { owner: anonymous.ownerToken })).toEqual({ status: 404, body: NOT_FOUND });
-
-    const stolen = await call("POST", "/me/quotes/claim", {
-      token: pablo,
-      body: { ownerTokens: [anonymous.ownerToken, another.ownerToken] },
-    });
-    expect(stolen).toEqual({ status: 200, body: { claimed: 1 } });
-    expect(await readQuote(anonymous.id, { token: pablo })).toEqual({ status: 404, body: NOT_FOUND });
-    expect((await readQuote(another.id, { token: pablo })).status).toBe(200);
-
-    const audit = await database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "quote.claimed"), eq(auditLog.entityId, anonymous.id)));
-    expect(audit).toHaveLength(1);
-  });
-
-  it("exige sesión y como máximo 50 tokens", async () => {
-    expect((await call("POST", "/me/quotes/claim", { body: { ownerTokens: [] } })).status).toBe(401);
-    const token = await registerVisitor();
-    const tooMany = await call("POST", "/me/quotes/claim", { token, body: { ownerTokens: Array.from({ length: 51 }, (_, i) => `t${i}`) } });
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.body.fieldErrors?.ownerTokens).toEqual(["Como máximo 50 cotizaciones a la vez"]);
-    expect(await call("POST", "/me/quotes/claim", { token, body: { ownerTokens: [] } })).toEqual({ status: 200, body: { claimed: 0 } });
   });
 });
 
