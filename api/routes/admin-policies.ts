@@ -58,16 +58,14 @@ import { errorResponses } from "../openapi-responses";
 import {
   POLICY_NOT_FOUND_MESSAGE,
   RECIBO_NOT_FOUND_MESSAGE,
-  addPolicyNote,
   cancelPolicy,
-  changeRecibo,
   reactivatePolicy,
   stopRenewal,
   policyStateOf,
   suspendPolicy,
-  updatePolicyDetails,
-  type ReciboChange,
 } from "../services/lifecycle";
+import { changeRecibo, type ReciboChange } from "../services/recibos";
+import { addPolicyNote, updatePolicyDetails } from "../services/policy-details";
 import { RUN_JOIN_WAIT_MS, runLifecycle, type RunUnderWay } from "../services/daily-run";
 import { prepareRenewalNow } from "../services/renewal";
 import { conditionsDocument, reciboDocument } from "../services/documents";

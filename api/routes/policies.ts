@@ -11,7 +11,8 @@ import { clientIp, type RequestContext } from "../request";
 import { MyPolicySchema, PolicyListQuerySchema, PolicyListSchema, type MyPolicy } from "../contract/policies";
 import { listUserPolicySummaries } from "../db/policies.repo";
 import { errorResponses } from "../openapi-responses";
-import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy, type Actor } from "../services/lifecycle";
+import type { Actor } from "../services/lifecycle";
+import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy } from "../services/my-policy-actions";
 import { addableGuaranteeCount } from "../services/endorsements";
 import type { Database } from "../db/client";
 
