@@ -13,7 +13,7 @@ import { listUserPolicySummaries } from "../db/policies.repo";
 import { errorResponses } from "../openapi-responses";
 import type { Actor } from "../services/lifecycle";
 import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy } from "../services/my-policy-actions";
-import { addableGuaranteeCount } from "../services/endorsements";
+import { addableGuaranteeCount } from "../services/endorsement-pricing";
 import type { Database } from "../db/client";
 
 const json = <T>(schema: T) => ({ "application/json": { schema } });
