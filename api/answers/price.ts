@@ -6,7 +6,7 @@ import { readInsurer } from "../db/policies.repo";
 import type { StoredQuote } from "../db/quotes.repo";
 import { startDateRange } from "../domain/calendar";
 import { ApiProblem } from "../http";
-import { chooseFromOffer, chosenStartDate, priceChoice } from "../services/checkout";
+import { chooseFromOffer, chosenStartDate, priceChoice } from "../services/checkout-quote";
 
 /** POST /quotes/{id}/price's answer for a quote the caller may use (also staff's, by phone). */
 export async function priceAnswer(db: Database, quote: StoredQuote, body: PriceChoiceBody, at: Date): Promise<PriceChoiceAnswer> {

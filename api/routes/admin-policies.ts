@@ -31,7 +31,8 @@ import { clientIp } from "../request";
 import { checkoutFieldErrors, PriceChoiceAnswerSchema, PriceChoiceBodySchema } from "../contract/checkout";
 import { CreateQuoteBodySchema, QuoteSchema } from "../contract/quotes";
 import { PolicySchema } from "../contract/policies";
-import { checkoutQuote, findStaffQuote } from "../services/checkout";
+import { checkoutQuote } from "../services/checkout";
+import { findStaffQuote } from "../services/checkout-quote";
 import { createQuote, INVALID_DATA } from "../services/quotes";
 import { priceAnswer } from "../answers/price";
 import { quoteAnswer } from "../answers/quote";
@@ -58,16 +59,14 @@ import { errorResponses } from "../openapi-responses";
 import {
   POLICY_NOT_FOUND_MESSAGE,
   RECIBO_NOT_FOUND_MESSAGE,
-  addPolicyNote,
   cancelPolicy,
-  changeRecibo,
   reactivatePolicy,
   stopRenewal,
   policyStateOf,
   suspendPolicy,
-  updatePolicyDetails,
-  type ReciboChange,
 } from "../services/lifecycle";
+import { changeRecibo, type ReciboChange } from "../services/recibos";
+import { addPolicyNote, updatePolicyDetails } from "../services/policy-details";
 import { RUN_JOIN_WAIT_MS, runLifecycle, type RunUnderWay } from "../services/daily-run";
 import { prepareRenewalNow } from "../services/renewal";
 import { conditionsDocument, reciboDocument } from "../services/documents";

@@ -10,7 +10,8 @@ import { PolicySchema } from "../contract/policies";
 import { ApiProblem, ErrorSchema, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
-import { checkoutQuote, findOwnedQuote } from "../services/checkout";
+import { checkoutQuote } from "../services/checkout";
+import { findOwnedQuote } from "../services/checkout-quote";
 import { policyAnswer } from "../answers/policy";
 import { priceAnswer } from "../answers/price";
 

@@ -9,7 +9,7 @@ import { currentUser, PUBLIC_SECURITY } from "../auth";
 import { RECIBO_NOT_FOUND_MESSAGE } from "../contract/policies";
 import { LINES, type Line } from "../contract/vocabulary";
 import { ApiProblem } from "../http";
-import { findOwnedQuote } from "../services/checkout";
+import { findOwnedQuote } from "../services/checkout-quote";
 import { conditionsDocument, ipidDocument, quoteDocument, reciboDocument } from "../services/documents";
 import { pdfContent, pdfResponse } from "../answers/pdf";
 import { policyIdParam, requireOwnPolicy } from "./user-endpoints";

@@ -19,7 +19,9 @@ import {
 } from "../contract/endorsements";
 import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
-import { createEndorsement, endorsementAnswer, findOwnEndorsement, guaranteeCatalogue, guaranteeOptions } from "../services/endorsements";
+import { createEndorsement } from "../services/endorsements";
+import { endorsementAnswer, findOwnEndorsement } from "../services/endorsement-answer";
+import { guaranteeCatalogue, guaranteeOptions } from "../services/endorsement-pricing";
 import { policyIdParam, POLICIES_TAG, requireOwnPolicy } from "./user-endpoints";
 
 const catalogueRoute = createRoute({

@@ -11,8 +11,9 @@ import { clientIp, type RequestContext } from "../request";
 import { MyPolicySchema, PolicyListQuerySchema, PolicyListSchema, type MyPolicy } from "../contract/policies";
 import { listUserPolicySummaries } from "../db/policies.repo";
 import { errorResponses } from "../openapi-responses";
-import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy, type Actor } from "../services/lifecycle";
-import { addableGuaranteeCount } from "../services/endorsements";
+import type { Actor } from "../services/lifecycle";
+import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy } from "../services/my-policy-actions";
+import { addableGuaranteeCount } from "../services/endorsement-pricing";
 import type { Database } from "../db/client";
 
 const json = <T>(schema: T) => ({ "application/json": { schema } });

@@ -8,6 +8,8 @@
 //      PDFs by reference, marks the quote contratada and releases the claim.
 // Then the PDFs are rendered (the outbox sender renders them if that never happens). A declined
 // charge releases the claim and writes nothing; a charge whose step 3 fails is refunded.
+// Here the three steps in order; the quote a buyer may buy and every check before the claim are in
+// ./checkout-quote.ts, step 3's rows and the confirmation e-mail in ./checkout-write.ts.
 //
 // Two buyers: a visitor on the web (the quote is theirs, the client becomes their account's), or
 // staff selling by phone (/admin/policies/new: a quote staff made, the consents recorded as given
@@ -22,26 +24,16 @@
 // by the same key at once, or when its heartbeat is 15 s old: the same key is the same
 // charge at the provider, so the retry completes the checkout with the money already taken.
 import { ApiProblem } from "../http";
-import { normalizeIban } from "../domain/iban";
 import {
   CHECKOUT_IN_PROGRESS_MESSAGE,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   NIF_OTHER_ACCOUNT_MESSAGE,
   PAYMENT_DECLINED_MESSAGE,
-  QUOTE_ALREADY_CONTRACTED_MESSAGE,
-  QUOTE_DISCARDED_MESSAGE,
-  QUOTE_EXPIRED_MESSAGE,
   SEPA_DECLINED_MESSAGE,
-  START_DATE_TOO_EARLY_MESSAGE,
-  START_DATE_TOO_LATE_MESSAGE,
-  UNDERAGE_POLICYHOLDER_MESSAGE,
   type CheckoutBody,
 } from "../contract/checkout";
-import { isUuid } from "../contract/ids";
-import { QUOTE_NOT_FOUND_MESSAGE } from "../contract/quotes";
-import { writeAudit, type AuditWrite } from "../db/audit";
-import { recordHistory } from "../db/lifecycle.repo";
-import type { Database, Transaction } from "../db/client";
+import { type AuditWrite } from "../db/audit";
+import type { Database } from "../db/client";
 import {
   CHECKOUT_HEARTBEAT_MS,
   claimCheckout,
@@ -54,44 +46,24 @@ import {
 import { newLeaseToken, startHeartbeat } from "../db/leases";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { assertOutsideTransaction } from "../db/transaction-scope";
-import {
-  findPolicyByIdempotencyKey,
-  insertConsents,
-  insertPayment,
-  insertPolicy,
-  insertRecibos,
-  loadPolicyViews,
-  lockCheckoutKey,
-  lockQuote,
-  markQuoteContracted,
-  markReciboPaid,
-  nextPolicyNumber,
-  nifOfOtherAccount,
-  readDocumentContext,
-  readInsurer,
-  setPolicyStatus,
-  upsertClient,
-  type DocumentContext,
-  type PolicyView,
-} from "../db/policies.repo";
-import { findQuote, hashOwnerToken, loadRatingTables, type StoredQuote } from "../db/quotes.repo";
-import { CARD_MESSAGES, isExpiryCurrent, parseCardExpiry } from "../domain/card";
-import { normalizeOptionalChoice, offerPlan, OfferChoiceError, priceOffer } from "../domain/offer-price";
-import { formatIsoDate, formatMoney } from "../contract/format";
-import { ageOn, madridDate, policyTerm, startDateProblem, startDateRange } from "../domain/calendar";
-import { insurerText } from "../domain/insurer";
-import { formatRiskAddress, insuredObjectErrors, insuredObjectRisk, readRiskAddress } from "../domain/insured-object";
-import { formatRegistration } from "../domain/registration";
-import type { AdminPrincipal, UserPrincipal } from "../principal";
+import { findPolicyByIdempotencyKey, loadPolicyViews, lockCheckoutKey, lockQuote, nifOfOtherAccount, type PolicyView } from "../db/policies.repo";
+import { policyTerm, startDateRange } from "../domain/calendar";
 import { systemClock, type Clock } from "../../platform/clock";
 import { errorMessage, type Logger } from "../../platform/logger";
-import { completeAttachments, pendingPdf } from "./attachments";
-import { DOCUMENT_FILENAMES } from "./documents";
-import { sentence } from "./email-layout";
-import { enqueueEmail, type OutgoingEmail } from "./mail";
-import { paymentMethodLabel, type PaymentProvider } from "./payments";
+import { completeAttachments } from "./attachments";
+import { type PaymentProvider } from "./payments";
 
-const notFound = () => new ApiProblem(404, QUOTE_NOT_FOUND_MESSAGE);
+import {
+  assertContractable,
+  checkAgainstClockAndQuote,
+  chooseFromOffer,
+  findBuyersQuote,
+  quoteNotFound,
+  priceChoice,
+  sameCheckout,
+  type Buyer,
+} from "./checkout-quote";
+import { writePolicy } from "./checkout-write";
 
 /** The provider declined the charge (nothing is written); answered as 402. */
 class PaymentDeclined extends Error {
@@ -104,91 +76,6 @@ class PaymentDeclined extends Error {
   }
 }
 
-/** Whether the caller may use this quote: its account, or the owner token of an unclaimed quote. */
-export function ownsQuote(
-  quote: Pick<StoredQuote, "userId" | "ownerTokenHash">,
-  userId: number | undefined,
-  ownerToken: string | undefined,
-): boolean {
-  if (quote.userId !== null) return userId !== undefined && quote.userId === userId;
-  // An owner token is 43 characters; anything far longer is not one (and is not worth hashing).
-  return !!ownerToken && ownerToken.length <= 200 && quote.ownerTokenHash === hashOwnerToken(ownerToken);
-}
-
-/** The quote (expired lazily) if the caller may use it; 404 otherwise, as for an id that does not exist. */
-export async function findOwnedQuote(db: Database, id: string, caller: { userId?: number; ownerToken?: string }, now: Date): Promise<StoredQuote> {
-  if (!isUuid(id)) throw notFound();
-  const quote = await findQuote(db, id.toLowerCase(), now);
-  if (!quote || !ownsQuote(quote, caller.userId, caller.ownerToken)) throw notFound();
-  return quote;
-}
-
-/** The plan and optional guarantees of the choice, or 400 with the field that is wrong. */
-export function chooseFromOffer(quote: StoredQuote, planCode: string, optional: readonly string[]) {
-  try {
-    const plan = offerPlan(quote.plans, planCode);
-    return { plan, optional: normalizeOptionalChoice(plan, optional) };
-  } catch (error) {
-    if (error instanceof OfferChoiceError) throw new ApiProblem(400, "Datos no válidos", { [error.field]: [error.message] });
-    throw error;
-  }
-}
-
-/** Prices for every frequency of one choice of the quote's offer, with recibos from `startDate`. */
-export function priceChoice(
-  db: Database,
-  quote: StoredQuote,
-  plan: ReturnType<typeof chooseFromOffer>["plan"],
-  optional: string[],
-  startDate: string,
-  now: Date,
-) {
-  return priceOffer(plan, optional, startDate, async () => (await loadRatingTables(db, quote.line, now)).settings);
-}
-
-/** 409 unless the quote can still be contracted. */
-export function assertContractable(quote: { status: StoredQuote["status"]; validUntil: Date }, now: Date): void {
-  if (quote.status === "contratada") throw new ApiProblem(409, QUOTE_ALREADY_CONTRACTED_MESSAGE);
-  if (quote.status === "descartada") throw new ApiProblem(409, QUOTE_DISCARDED_MESSAGE);
-  if (quote.status === "caducada" || quote.validUntil.getTime() < now.getTime()) throw new ApiProblem(409, QUOTE_EXPIRED_MESSAGE);
-}
-
-/** The start date asked for (tomorrow when none), or 400 when it is not between tomorrow and 60 days ahead. */
-export function chosenStartDate(startDate: string | undefined, now: Date): string {
-  const errors = startDateErrors(startDate, now);
-  if (errors) throw new ApiProblem(400, "Datos no válidos", errors);
-  return startDate ?? startDateRange(now).earliest;
-}
-
-function startDateErrors(startDate: string | undefined, now: Date): Record<string, string[]> | null {
-  if (startDate === undefined) return null;
-  const problem = startDateProblem(startDate, now);
-  if (problem === "too_early") return { startDate: [START_DATE_TOO_EARLY_MESSAGE] };
-  if (problem === "too_late") return { startDate: [START_DATE_TOO_LATE_MESSAGE] };
-  return null;
-}
-
-/**
- * The checks that need the clock or the quote (the contract checks formats): the start date, card
- * expiry, an adult policyholder, and the insured object the line asks for (the car's registration,
- * the dwelling's address in the quote's postal code). Every refusal at once, by field.
- */
-function checkAgainstClockAndQuote(body: CheckoutBody, quote: StoredQuote, now: Date): void {
-  const today = madridDate(now);
-  const fieldErrors: Record<string, string[]> = {
-    ...startDateErrors(body.startDate, now),
-    ...insuredObjectErrors(quote.line, quotePostalCode(quote), { registration: body.registration, riskAddress: body.riskAddress }),
-  };
-  if (body.policyholder.birthDate > today || ageOn(body.policyholder.birthDate, today) < 18) {
-    fieldErrors.birthDate = [UNDERAGE_POLICYHOLDER_MESSAGE];
-  }
-  if (body.payment.method === "card") {
-    const expiry = parseCardExpiry(body.payment.expiry);
-    if (!expiry || !isExpiryCurrent(expiry, now)) fieldErrors.expiry = [CARD_MESSAGES.expired];
-  }
-  if (Object.keys(fieldErrors).length) throw new ApiProblem(400, "Datos no válidos", fieldErrors);
-}
-
 export type CheckoutDeps = {
   db: Database;
   payments: PaymentProvider;
@@ -197,19 +84,6 @@ export type CheckoutDeps = {
   /** The clock of heartbeats and of a retry that waits (the request's own `now` is fixed); the system's when not given. */
   clock?: Clock;
 };
-export type Buyer =
-  | {
-      kind: "visitor";
-      user: UserPrincipal;
-      /** X-Quote-Owner of a quote made before signing in and not yet claimed. */
-      ownerToken?: string;
-    }
-  | {
-      kind: "staff";
-      admin: AdminPrincipal;
-      /** The customer's e-mail as given on the phone (the documents go there); without it, the client's. */
-      email?: string;
-    };
 export type CheckoutRequest = {
   quoteId: string;
   buyer: Buyer;
@@ -217,25 +91,6 @@ export type CheckoutRequest = {
   ip: string | null;
   now: Date;
 };
-
-/** A quote staff made by phone (any staff member may sell it); 404 for any other, as for one that does not exist. */
-export async function findStaffQuote(db: Database, id: string, now: Date): Promise<StoredQuote> {
-  if (!isUuid(id)) throw notFound();
-  const quote = await findQuote(db, id.toLowerCase(), now);
-  if (!quote || quote.madeByAdminId === null) throw notFound();
-  return quote;
-}
-
-function findBuyersQuote(db: Database, id: string, buyer: Buyer, now: Date): Promise<StoredQuote> {
-  return buyer.kind === "visitor"
-    ? findOwnedQuote(db, id, { userId: buyer.user.id, ownerToken: buyer.ownerToken }, now)
-    : findStaffQuote(db, id, now);
-}
-
-/** Whether an earlier policy of this idempotency key is this buyer's checkout of this quote. */
-function sameCheckout(existing: { userId: number | null; quoteId: string | null }, quote: StoredQuote, buyer: Buyer): boolean {
-  return existing.quoteId === quote.id && (buyer.kind === "staff" || existing.userId === buyer.user.id);
-}
 export type CheckoutResult = { created: boolean; policy: PolicyView };
 
 export async function checkoutQuote(deps: CheckoutDeps, req: CheckoutRequest, attempt = 0): Promise<CheckoutResult> {
@@ -287,7 +142,7 @@ async function checkoutWithLease(
       return { kind: "done" as const, policyId: existing.id };
     }
     const locked = await lockQuote(tx, quote.id);
-    if (!locked || (buyer.kind === "visitor" && locked.userId !== null && locked.userId !== buyer.user.id)) throw notFound();
+    if (!locked || (buyer.kind === "visitor" && locked.userId !== null && locked.userId !== buyer.user.id)) throw quoteNotFound();
     assertContractable(locked, now);
     // Everything that can refuse the checkout comes before the charge.
     if (buyer.kind === "visitor" && (await nifOfOtherAccount(tx, body.policyholder.nif, buyer.user.id))) {
@@ -325,7 +180,7 @@ async function checkoutWithLease(
         // Written by a request that took the claim over after its lease: the same key, the same charge.
         if (existing) return { created: false, policyId: existing.id, emailId: null };
         const locked = await lockQuote(tx, quote.id);
-        if (!locked) throw notFound();
+        if (!locked) throw quoteNotFound();
         assertContractable(locked, now);
         if (!(await holdsCheckoutClaim(tx, quote.id, key))) throw new ApiProblem(409, CHECKOUT_IN_PROGRESS_MESSAGE);
         const written = await writePolicy(tx, {
@@ -426,235 +281,4 @@ async function waitForSameCheckout(deps: CheckoutDeps, req: CheckoutRequest, att
     }
   }
   throw new ApiProblem(409, CHECKOUT_IN_PROGRESS_MESSAGE);
-}
-
-type PolicyWrite = {
-  quote: StoredQuote;
-  buyer: Buyer;
-  body: CheckoutBody;
-  plan: ReturnType<typeof chooseFromOffer>["plan"];
-  optional: string[];
-  term: ReturnType<typeof policyTerm>;
-  price: Awaited<ReturnType<typeof priceChoice>>[CheckoutBody["frequency"]];
-  charge: { providerRef: string; mandate?: string };
-  actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">;
-  channel: "web" | "telefono";
-  ip: string | null;
-  now: Date;
-  lockedStatus: StoredQuote["status"];
-  provider: string;
-  publicBaseUrl?: string;
-};
-
-/** Rows only: the client, the policy, its recibos, the payment, consents, history, audit and the queued e-mail (its PDFs by reference). */
-async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ policyId: number; emailId: number | null }> {
-  const { quote, buyer, body, plan, optional, term, price, charge, actor, channel, now } = w;
-  const firstRecibo = price.recibos[0]!;
-  const client = await upsertClient(tx, {
-    account: buyer.kind === "visitor" ? { userId: buyer.user.id, email: buyer.user.email } : null,
-    email: buyer.kind === "staff" ? buyer.email : undefined,
-    holder: body.policyholder,
-    at: now,
-  });
-  if (client.kind === "other_account") throw new ApiProblem(409, NIF_OTHER_ACCOUNT_MESSAGE, { nif: [NIF_OTHER_ACCOUNT_MESSAGE] });
-
-  // The insurer of the line today: the policy keeps its copy (a later change of insurer does not change this contract).
-  const insurer = await readInsurer(tx, quote.line);
-  // Numbered in the year it is issued, which may be before the year it starts.
-  const number = await nextPolicyNumber(tx, Number(madridDate(now).slice(0, 4)));
-  const policyId = await insertPolicy(tx, {
-    number,
-    quoteId: quote.id,
-    clientId: client.id,
-    // Bought by phone for a customer with an account, it shows in their Mi póliza too.
-    userId: client.userId,
-    line: quote.line,
-    planCode: plan.code,
-    startDate: term.startDate,
-    endDate: term.endDate,
-    frequency: body.frequency,
-    optionalGuarantees: optional,
-    // The quote's rating inputs and what identifies the insured object (registration or riskAddress).
-    risk: { ...quote.inputs, ...insuredObjectRisk(quote.line, body), ...(insurer ? { insurer } : {}) },
-    premium: price,
-    idempotencyKey: body.idempotencyKey,
-    payment: {
-      method: body.payment.method,
-      mandate: charge.mandate ?? null,
-      iban: body.payment.method === "sepa" ? normalizeIban(body.payment.iban) : null,
-    },
-    channel,
-    at: now,
-  });
-  const reciboIds = await insertRecibos(tx, policyId, price.recibos, now);
-  const first = reciboIds.find((r) => r.sequence === 1)!;
-  const methodLabel = paymentMethodLabel(body.payment);
-  const paymentId = await insertPayment(tx, {
-    policyId,
-    reciboId: first.id,
-    provider: w.provider,
-    method: body.payment.method,
-    methodLabel,
-    amount: firstRecibo.amount,
-    providerRef: charge.providerRef,
-    at: now,
-  });
-  await markReciboPaid(tx, first.id, now);
-  await setPolicyStatus(tx, policyId, "en_vigor", now);
-  const history = { ...actor, policyId, at: now };
-  const issuedBy = buyer.kind === "visitor" ? "desde la web" : `por teléfono (${buyer.admin.username})`;
-  await recordHistory(tx, { ...history, event: "emitida", summary: `Póliza ${number} emitida ${issuedBy}`, toStatus: "pendiente_pago" });
-  await recordHistory(tx, {
-    ...history,
-    event: "activada",
-    summary: "Primer recibo cobrado: póliza en vigor",
-    fromStatus: "pendiente_pago",
-    toStatus: "en_vigor",
-  });
-  await insertConsents(tx, {
-    userId: client.userId,
-    clientId: client.id,
-    decisions: body.consents,
-    given: buyer.kind === "visitor" ? { channel: "web", ip: w.ip } : { channel: "telefono", recordedByAdminId: buyer.admin.id },
-    at: now,
-  });
-  await markQuoteContracted(tx, quote.id, client.userId, now);
-
-  const audit = (entry: Omit<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip" | "at">) => writeAudit(tx, { ...actor, ...entry, at: now });
-  await audit({
-    action: client.kind === "created" ? "client.created" : "client.updated",
-    entity: "client",
-    entityId: client.id,
-    before: client.before,
-    after: {
-      name: body.policyholder.name,
-      nif: body.policyholder.nif,
-      stage: "activo",
-      userId: client.userId,
-      ...(buyer.kind === "staff" && buyer.email ? { email: buyer.email } : {}),
-    },
-  });
-  await audit({
-    action: "policy.created",
-    entity: "policy",
-    entityId: policyId,
-    after: {
-      number,
-      quoteId: quote.id,
-      line: quote.line,
-      plan: plan.code,
-      optionalGuarantees: optional,
-      frequency: body.frequency,
-      startDate: term.startDate,
-      endDate: term.endDate,
-      total: price.total,
-      status: "pendiente_pago",
-      channel,
-    },
-  });
-  await audit({
-    action: "payment.accepted",
-    entity: "payment",
-    entityId: paymentId,
-    after: {
-      policyId,
-      recibo: 1,
-      amount: firstRecibo.amount,
-      provider: w.provider,
-      method: body.payment.method,
-      methodLabel,
-      providerRef: charge.providerRef,
-    },
-  });
-  await audit({
-    action: "policy.activated",
-    entity: "policy",
-    entityId: policyId,
-    before: { status: "pendiente_pago" },
-    after: { status: "en_vigor" },
-  });
-  await audit({
-    action: "consent.recorded",
-    entity: "client",
-    entityId: client.id,
-    after: { ...body.consents, policyId, channel },
-  });
-  await audit({
-    action: "quote.contracted",
-    entity: "quote",
-    entityId: quote.id,
-    before: { status: w.lockedStatus },
-    after: { status: "contratada", policyId },
-  });
-
-  const [view] = await loadPolicyViews(tx, { id: policyId });
-  // A phone customer who gave no e-mail gets the documents another way (staff download them).
-  const to = buyer.kind === "visitor" ? buyer.user.email : view!.policyholder.email;
-  if (!to) return { policyId, emailId: null };
-  const ctx = await readDocumentContext(tx);
-  const emailId = await enqueueEmail(tx, confirmationEmail(view!, to, ctx, now, w.publicBaseUrl), now);
-  await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to, kind: "policy_confirmation", policyId } });
-  return { policyId, emailId };
-}
-
-/** The postal code the quote was priced for (every line rates one). */
-function quotePostalCode(quote: StoredQuote): string | undefined {
-  const code = (quote.inputs as Record<string, unknown>).postalCode;
-  return typeof code === "string" ? code : undefined;
-}
-
-/** The insured object in one line of the e-mail: "Matrícula 1234 BCD", "Vivienda en Calle Mayor 12, 46001 Valencia". */
-function insuredObjectLine(policy: PolicyView): string | null {
-  if (typeof policy.risk.registration === "string") return `Vehículo asegurado: matrícula ${formatRegistration(policy.risk.registration)}`;
-  const address = readRiskAddress(policy.risk.riskAddress);
-  return address ? `Vivienda asegurada: ${formatRiskAddress(address)}` : null;
-}
-
-/** The confirmation e-mail, with the particular conditions, the IPID and the first recibo attached (rendered after the commit). */
-function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext, now: Date, publicBaseUrl: string | undefined): OutgoingEmail {
-  const conditions = pendingPdf(DOCUMENT_FILENAMES.conditions(policy.number), { kind: "conditions", policyId: policy.id, version: 1 });
-  const ipid = pendingPdf(DOCUMENT_FILENAMES.ipid(policy.line), { kind: "ipid", line: policy.line, at: now.toISOString() });
-  const recibo = pendingPdf(DOCUMENT_FILENAMES.recibo(policy.number, 1), { kind: "recibo", policyId: policy.id, sequence: 1 });
-  const first = policy.recibos[0]!;
-  const d = ctx.distributor;
-  const lines = [
-    `Hola, ${policy.policyholder.name}:`,
-    "",
-    // sentence(): a name ending in "S.L." takes no second full stop.
-    `Gracias por contratar su ${policy.lineName.toLowerCase()} con ${sentence(d.distributorName)} Su póliza está contratada y le cubre desde el ${formatIsoDate(policy.startDate)} a las 00:00 h.`,
-    "",
-    `Número de póliza: ${policy.number}`,
-    `Plan: ${policy.plan.name}`,
-    `Entidad aseguradora: ${insurerText(policy.insurer)}`,
-    ...[insuredObjectLine(policy)].filter((line): line is string => line !== null),
-    `Fecha de efecto: ${formatIsoDate(policy.startDate)}`,
-    `Fecha de vencimiento: ${formatIsoDate(policy.endDate)}`,
-    `Prima total anual: ${formatMoney(policy.premium.total)}`,
-    `Primer recibo: ${formatMoney(first.amount)}, cobrado${policy.payment?.label ? ` en ${policy.payment.label}` : ""}`,
-    "",
-    // Bought by phone without an account: there is no Mi póliza to point to.
-    ...(policy.userId !== null
-      ? [
-          "Le adjuntamos estos documentos, que también puede descargar en cualquier momento desde Mi póliza:",
-          ...(publicBaseUrl ? [new URL("/mi-poliza", publicBaseUrl).toString()] : []),
-        ]
-      : [`Le adjuntamos estos documentos; guárdelos, son su contrato. Si necesita otra copia, escríbanos a ${d.email} o llámenos al ${d.phone}.`]),
-    `- Condiciones particulares (${conditions.filename})`,
-    `- Documento de información del producto, IPID (${ipid.filename})`,
-    `- Recibo n.º 1 (${recibo.filename})`,
-    "",
-    ...(policy.withdrawal.allowed && policy.withdrawal.until
-      ? [
-          `Puede desistir del contrato sin coste hasta el ${formatIsoDate(policy.withdrawal.until)} ${policy.userId !== null ? "desde Mi póliza o " : ""}escribiendo a ${d.email}.`,
-          "",
-        ]
-      : []),
-    `Si tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}. Para quejas y reclamaciones: ${d.complaintsEmail}.`,
-  ];
-  return {
-    to,
-    subject: `Su póliza ${policy.number}: ${policy.lineName}`,
-    text: lines.join("\n"),
-    attachments: [conditions, ipid, recibo],
-  };
 }

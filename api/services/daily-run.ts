@@ -29,17 +29,8 @@ import { abandonedHere, newLeaseToken, startHeartbeat } from "../db/leases";
 import { recibos, type LifecycleRun } from "../db/schema";
 import { errorMessage } from "../../platform/logger";
 import { eq } from "drizzle-orm";
-import {
-  applyReciboChange,
-  cancelAndNotify,
-  policyStateOf,
-  suspendAndNotify,
-  SYSTEM_ACTOR,
-  transition,
-  withPolicy,
-  type Change,
-  type LifecycleDeps,
-} from "./lifecycle";
+import { cancelAndNotify, policyStateOf, suspendAndNotify, SYSTEM_ACTOR, transition, withPolicy, type Change, type LifecycleDeps } from "./lifecycle";
+import { applyReciboChange } from "./recibos";
 import { offerRenewal, renew } from "./renewal";
 
 // ─── The daily run ──────────────────────────────────────────────────────────────────────────

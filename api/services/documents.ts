@@ -1,4 +1,4 @@
-// Assembles each customer document from the database and renders it (api/services/pdf.ts):
+// Assembles each customer document from the database and renders it (api/services/pdf-*.ts, one module a document):
 // the data a PDF shows is read here, the layout lives there. Every function returns the file
 // name the download and the e-mail attachment use.
 import { eq } from "drizzle-orm";
@@ -6,7 +6,11 @@ import type { Database, DbOrTx } from "../db/client";
 import { readDocumentContext, type DocumentContext, type PolicyView } from "../db/policies.repo";
 import { loadRatingTables, type StoredQuote } from "../db/quotes.repo";
 import { productLines, type LineCode } from "../db/schema";
-import { renderConditionsPdf, renderIpidPdf, renderQuotePdf, renderReciboPdf, renderWithdrawalPdf, type WithdrawalFacts } from "./pdf";
+import { renderConditionsPdf } from "./pdf-conditions";
+import { renderIpidPdf } from "./pdf-ipid";
+import { renderQuotePdf } from "./pdf-quote";
+import { renderReciboPdf } from "./pdf-recibo";
+import { renderWithdrawalPdf, type WithdrawalFacts } from "./pdf-withdrawal";
 
 export type RenderedDocument = { filename: string; content: Buffer };
 

@@ -1,4 +1,4 @@
-// The layout layer every customer document is drawn with (api/services/pdf.ts): pdfkit with the
+// The layout layer every customer document is drawn with (api/services/pdf-*.ts, one module a document): pdfkit with the
 // standard Helvetica, A4, a title block, headings, paragraphs, bullets, label/value rows, tables
 // and a footer on every page.
 //

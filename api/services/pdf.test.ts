@@ -8,7 +8,8 @@ import { DEFAULT_SETTINGS } from "../db/seed/settings";
 import { reciboPeriod } from "../domain/calendar";
 import { DOCUMENT_CONTEXT, DOCUMENTS, type DocumentKind } from "../../tests/support/pdf-documents";
 import { pdfText } from "../../tests/support/pdf-text";
-import { formatInstant, renderIpidPdf } from "./pdf";
+import { renderIpidPdf } from "./pdf-ipid";
+import { formatInstant } from "./pdf-sections";
 import { Pdf, winAnsi } from "./pdf-layout";
 
 describe("reciboPeriod", () => {

@@ -12,6 +12,7 @@ import { insertRecibos } from "../db/policies.repo";
 import { loadRatingTables } from "../db/quotes.repo";
 import { clients, type Policy, type RenewalOffer } from "../db/schema";
 import { enqueueEmail } from "./mail";
+import { premiumBreakdown, premiumColumns } from "./premium-columns";
 import { policyStateOf, record, withPolicy, type Actor, type Change, type LifecycleDeps } from "./lifecycle";
 import { checkPolicyTransition } from "../domain/lifecycle";
 import { ApiProblem } from "../http";
@@ -49,12 +50,7 @@ export async function priceRenewal(db: DbOrTx, p: LockedPolicy, now: Date): Prom
       startDate,
       endDate,
       pricedAt: now.toISOString(),
-      netPremiumCents: price.net,
-      fractionationSurchargeCents: price.fractionation,
-      consorcioCents: price.consorcio,
-      cleaCents: price.clea,
-      ipsCents: price.ips,
-      totalPremiumCents: price.total,
+      ...premiumColumns(price),
       recibos: price.recibos.map((r) => ({ sequence: lastSequence + r.sequence, dueDate: r.dueDate, amountCents: r.amount })),
     },
   };
@@ -120,12 +116,7 @@ export async function renew(c: Change): Promise<boolean> {
     term,
     startDate: offer.startDate,
     endDate: offer.endDate,
-    netPremiumCents: offer.netPremiumCents,
-    fractionationSurchargeCents: offer.fractionationSurchargeCents,
-    consorcioCents: offer.consorcioCents,
-    cleaCents: offer.cleaCents,
-    ipsCents: offer.ipsCents,
-    totalPremiumCents: offer.totalPremiumCents,
+    ...premiumColumns(premiumBreakdown(offer)),
     renewalOffer: null,
     renewalNoticeSentAt: null,
   };

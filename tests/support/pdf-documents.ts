@@ -1,4 +1,4 @@
-// One of each customer document (api/services/pdf.ts) rendered from fixed data, without a database:
+// One of each customer document (api/services/pdf-*.ts, one module a document) rendered from fixed data, without a database:
 // a hogar quote, the line's IPID, the particular conditions of a policy with a suplemento, a
 // recibo, the suplemento's recibo and the confirmation of a withdrawal. For the tests that read
 // the files as a reader would (pdftotext, pdfinfo). A new kind of document gets a line here.
@@ -6,7 +6,11 @@ import { SEED_RATING_TABLES } from "../../api/db/seed/catalogue";
 import { DEFAULT_SETTINGS } from "../../api/db/seed/settings";
 import type { DocumentContext, PolicyView } from "../../api/db/policies.repo";
 import { premiumComponents, rateQuote } from "../../api/domain/rating";
-import { renderConditionsPdf, renderIpidPdf, renderQuotePdf, renderReciboPdf, renderWithdrawalPdf } from "../../api/services/pdf";
+import { renderConditionsPdf } from "../../api/services/pdf-conditions";
+import { renderIpidPdf } from "../../api/services/pdf-ipid";
+import { renderQuotePdf } from "../../api/services/pdf-quote";
+import { renderReciboPdf } from "../../api/services/pdf-recibo";
+import { renderWithdrawalPdf } from "../../api/services/pdf-withdrawal";
 import { HOGAR } from "./quote-inputs";
 
 export const DOCUMENT_CONTEXT: DocumentContext = {

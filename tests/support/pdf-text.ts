@@ -1,4 +1,4 @@
-// The text of a PDF made by api/services/pdf.ts (pdfkit, standard fonts): its content streams
+// The text of a PDF made by api/services/pdf-*.ts (pdfkit, standard fonts): its content streams
 // inflated, and the hex strings of each TJ/Tj joined and read as WinAnsi. Enough to assert that a
 // document says something; not a general PDF reader.
 import { inflateSync } from "node:zlib";

@@ -1,0 +1,263 @@
+// Step 3 of a checkout (ADR 017): in its short transaction, the rows of the new policy — the client
+// (tomador), the policy, its recibos, the payment, the consents, the history, the audit rows — and
+// the confirmation e-mail in the outbox with its PDFs by reference (rendered after the commit).
+import { ApiProblem } from "../http";
+import { normalizeIban } from "../domain/iban";
+import { NIF_OTHER_ACCOUNT_MESSAGE, type CheckoutBody } from "../contract/checkout";
+import { writeAudit, type AuditWrite } from "../db/audit";
+import { recordHistory } from "../db/lifecycle.repo";
+import type { Transaction } from "../db/client";
+import {
+  insertConsents,
+  insertPayment,
+  insertPolicy,
+  insertRecibos,
+  loadPolicyViews,
+  markQuoteContracted,
+  markReciboPaid,
+  nextPolicyNumber,
+  readDocumentContext,
+  readInsurer,
+  setPolicyStatus,
+  upsertClient,
+  type DocumentContext,
+  type PolicyView,
+} from "../db/policies.repo";
+import { type StoredQuote } from "../db/quotes.repo";
+import { formatIsoDate, formatMoney } from "../contract/format";
+import { madridDate, type policyTerm } from "../domain/calendar";
+import { insurerText } from "../domain/insurer";
+import { formatRiskAddress, insuredObjectRisk, readRiskAddress } from "../domain/insured-object";
+import { formatRegistration } from "../domain/registration";
+import { pendingPdf } from "./attachments";
+import { DOCUMENT_FILENAMES } from "./documents";
+import { sentence } from "./email-layout";
+import { enqueueEmail, type OutgoingEmail } from "./mail";
+import { paymentMethodLabel } from "./payments";
+
+import { type Buyer, type chooseFromOffer, type priceChoice } from "./checkout-quote";
+
+export type PolicyWrite = {
+  quote: StoredQuote;
+  buyer: Buyer;
+  body: CheckoutBody;
+  plan: ReturnType<typeof chooseFromOffer>["plan"];
+  optional: string[];
+  term: ReturnType<typeof policyTerm>;
+  price: Awaited<ReturnType<typeof priceChoice>>[CheckoutBody["frequency"]];
+  charge: { providerRef: string; mandate?: string };
+  actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">;
+  channel: "web" | "telefono";
+  ip: string | null;
+  now: Date;
+  lockedStatus: StoredQuote["status"];
+  provider: string;
+  publicBaseUrl?: string;
+};
+
+/** Rows only: the client, the policy, its recibos, the payment, consents, history, audit and the queued e-mail (its PDFs by reference). */
+export async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ policyId: number; emailId: number | null }> {
+  const { quote, buyer, body, plan, optional, term, price, charge, actor, channel, now } = w;
+  const firstRecibo = price.recibos[0]!;
+  const client = await upsertClient(tx, {
+    account: buyer.kind === "visitor" ? { userId: buyer.user.id, email: buyer.user.email } : null,
+    email: buyer.kind === "staff" ? buyer.email : undefined,
+    holder: body.policyholder,
+    at: now,
+  });
+  if (client.kind === "other_account") throw new ApiProblem(409, NIF_OTHER_ACCOUNT_MESSAGE, { nif: [NIF_OTHER_ACCOUNT_MESSAGE] });
+
+  // The insurer of the line today: the policy keeps its copy (a later change of insurer does not change this contract).
+  const insurer = await readInsurer(tx, quote.line);
+  // Numbered in the year it is issued, which may be before the year it starts.
+  const number = await nextPolicyNumber(tx, Number(madridDate(now).slice(0, 4)));
+  const policyId = await insertPolicy(tx, {
+    number,
+    quoteId: quote.id,
+    clientId: client.id,
+    // Bought by phone for a customer with an account, it shows in their Mi póliza too.
+    userId: client.userId,
+    line: quote.line,
+    planCode: plan.code,
+    startDate: term.startDate,
+    endDate: term.endDate,
+    frequency: body.frequency,
+    optionalGuarantees: optional,
+    // The quote's rating inputs and what identifies the insured object (registration or riskAddress).
+    risk: { ...quote.inputs, ...insuredObjectRisk(quote.line, body), ...(insurer ? { insurer } : {}) },
+    premium: price,
+    idempotencyKey: body.idempotencyKey,
+    payment: {
+      method: body.payment.method,
+      mandate: charge.mandate ?? null,
+      iban: body.payment.method === "sepa" ? normalizeIban(body.payment.iban) : null,
+    },
+    channel,
+    at: now,
+  });
+  const reciboIds = await insertRecibos(tx, policyId, price.recibos, now);
+  const first = reciboIds.find((r) => r.sequence === 1)!;
+  const methodLabel = paymentMethodLabel(body.payment);
+  const paymentId = await insertPayment(tx, {
+    policyId,
+    reciboId: first.id,
+    provider: w.provider,
+    method: body.payment.method,
+    methodLabel,
+    amount: firstRecibo.amount,
+    providerRef: charge.providerRef,
+    at: now,
+  });
+  await markReciboPaid(tx, first.id, now);
+  await setPolicyStatus(tx, policyId, "en_vigor", now);
+  const history = { ...actor, policyId, at: now };
+  const issuedBy = buyer.kind === "visitor" ? "desde la web" : `por teléfono (${buyer.admin.username})`;
+  await recordHistory(tx, { ...history, event: "emitida", summary: `Póliza ${number} emitida ${issuedBy}`, toStatus: "pendiente_pago" });
+  await recordHistory(tx, {
+    ...history,
+    event: "activada",
+    summary: "Primer recibo cobrado: póliza en vigor",
+    fromStatus: "pendiente_pago",
+    toStatus: "en_vigor",
+  });
+  await insertConsents(tx, {
+    userId: client.userId,
+    clientId: client.id,
+    decisions: body.consents,
+    given: buyer.kind === "visitor" ? { channel: "web", ip: w.ip } : { channel: "telefono", recordedByAdminId: buyer.admin.id },
+    at: now,
+  });
+  await markQuoteContracted(tx, quote.id, client.userId, now);
+
+  const audit = (entry: Omit<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip" | "at">) => writeAudit(tx, { ...actor, ...entry, at: now });
+  await audit({
+    action: client.kind === "created" ? "client.created" : "client.updated",
+    entity: "client",
+    entityId: client.id,
+    before: client.before,
+    after: {
+      name: body.policyholder.name,
+      nif: body.policyholder.nif,
+      stage: "activo",
+      userId: client.userId,
+      ...(buyer.kind === "staff" && buyer.email ? { email: buyer.email } : {}),
+    },
+  });
+  await audit({
+    action: "policy.created",
+    entity: "policy",
+    entityId: policyId,
+    after: {
+      number,
+      quoteId: quote.id,
+      line: quote.line,
+      plan: plan.code,
+      optionalGuarantees: optional,
+      frequency: body.frequency,
+      startDate: term.startDate,
+      endDate: term.endDate,
+      total: price.total,
+      status: "pendiente_pago",
+      channel,
+    },
+  });
+  await audit({
+    action: "payment.accepted",
+    entity: "payment",
+    entityId: paymentId,
+    after: {
+      policyId,
+      recibo: 1,
+      amount: firstRecibo.amount,
+      provider: w.provider,
+      method: body.payment.method,
+      methodLabel,
+      providerRef: charge.providerRef,
+    },
+  });
+  await audit({
+    action: "policy.activated",
+    entity: "policy",
+    entityId: policyId,
+    before: { status: "pendiente_pago" },
+    after: { status: "en_vigor" },
+  });
+  await audit({
+    action: "consent.recorded",
+    entity: "client",
+    entityId: client.id,
+    after: { ...body.consents, policyId, channel },
+  });
+  await audit({
+    action: "quote.contracted",
+    entity: "quote",
+    entityId: quote.id,
+    before: { status: w.lockedStatus },
+    after: { status: "contratada", policyId },
+  });
+
+  const [view] = await loadPolicyViews(tx, { id: policyId });
+  // A phone customer who gave no e-mail gets the documents another way (staff download them).
+  const to = buyer.kind === "visitor" ? buyer.user.email : view!.policyholder.email;
+  if (!to) return { policyId, emailId: null };
+  const ctx = await readDocumentContext(tx);
+  const emailId = await enqueueEmail(tx, confirmationEmail(view!, to, ctx, now, w.publicBaseUrl), now);
+  await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to, kind: "policy_confirmation", policyId } });
+  return { policyId, emailId };
+}
+
+/** The insured object in one line of the e-mail: "Matrícula 1234 BCD", "Vivienda en Calle Mayor 12, 46001 Valencia". */
+function insuredObjectLine(policy: PolicyView): string | null {
+  if (typeof policy.risk.registration === "string") return `Vehículo asegurado: matrícula ${formatRegistration(policy.risk.registration)}`;
+  const address = readRiskAddress(policy.risk.riskAddress);
+  return address ? `Vivienda asegurada: ${formatRiskAddress(address)}` : null;
+}
+
+/** The confirmation e-mail, with the particular conditions, the IPID and the first recibo attached (rendered after the commit). */
+function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext, now: Date, publicBaseUrl: string | undefined): OutgoingEmail {
+  const conditions = pendingPdf(DOCUMENT_FILENAMES.conditions(policy.number), { kind: "conditions", policyId: policy.id, version: 1 });
+  const ipid = pendingPdf(DOCUMENT_FILENAMES.ipid(policy.line), { kind: "ipid", line: policy.line, at: now.toISOString() });
+  const recibo = pendingPdf(DOCUMENT_FILENAMES.recibo(policy.number, 1), { kind: "recibo", policyId: policy.id, sequence: 1 });
+  const first = policy.recibos[0]!;
+  const d = ctx.distributor;
+  const lines = [
+    `Hola, ${policy.policyholder.name}:`,
+    "",
+    // sentence(): a name ending in "S.L." takes no second full stop.
+    `Gracias por contratar su ${policy.lineName.toLowerCase()} con ${sentence(d.distributorName)} Su póliza está contratada y le cubre desde el ${formatIsoDate(policy.startDate)} a las 00:00 h.`,
+    "",
+    `Número de póliza: ${policy.number}`,
+    `Plan: ${policy.plan.name}`,
+    `Entidad aseguradora: ${insurerText(policy.insurer)}`,
+    ...[insuredObjectLine(policy)].filter((line): line is string => line !== null),
+    `Fecha de efecto: ${formatIsoDate(policy.startDate)}`,
+    `Fecha de vencimiento: ${formatIsoDate(policy.endDate)}`,
+    `Prima total anual: ${formatMoney(policy.premium.total)}`,
+    `Primer recibo: ${formatMoney(first.amount)}, cobrado${policy.payment?.label ? ` en ${policy.payment.label}` : ""}`,
+    "",
+    // Bought by phone without an account: there is no Mi póliza to point to.
+    ...(policy.userId !== null
+      ? [
+          "Le adjuntamos estos documentos, que también puede descargar en cualquier momento desde Mi póliza:",
+          ...(publicBaseUrl ? [new URL("/mi-poliza", publicBaseUrl).toString()] : []),
+        ]
+      : [`Le adjuntamos estos documentos; guárdelos, son su contrato. Si necesita otra copia, escríbanos a ${d.email} o llámenos al ${d.phone}.`]),
+    `- Condiciones particulares (${conditions.filename})`,
+    `- Documento de información del producto, IPID (${ipid.filename})`,
+    `- Recibo n.º 1 (${recibo.filename})`,
+    "",
+    ...(policy.withdrawal.allowed && policy.withdrawal.until
+      ? [
+          `Puede desistir del contrato sin coste hasta el ${formatIsoDate(policy.withdrawal.until)} ${policy.userId !== null ? "desde Mi póliza o " : ""}escribiendo a ${d.email}.`,
+          "",
+        ]
+      : []),
+    `Si tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}. Para quejas y reclamaciones: ${d.complaintsEmail}.`,
+  ];
+  return {
+    to,
+    subject: `Su póliza ${policy.number}: ${policy.lineName}`,
+    text: lines.join("\n"),
+    attachments: [conditions, ipid, recibo],
+  };
+}

@@ -1,0 +1,141 @@
+// The customer's own actions on a policy (Mi póliza, GET and POST /me/policies/{id}): what may be
+// done today, the withdrawal (desistimiento, Ley 22/2007) with its confirmation e-mail and PDF,
+// and the opposition to the tacit renewal (art. 22 LCS). Each is a change of ./lifecycle.ts.
+import { madridDate } from "../domain/calendar";
+import { checkPolicyTransition, renewalStopDeadline } from "../domain/lifecycle";
+import { formatIsoDate, formatMoney } from "../contract/format";
+import { LINE_NAMES, type CancellationReason, type RenewalStopper } from "../contract/vocabulary";
+import type { PolicyLifecycle } from "../contract/policies";
+import type { DbOrTx } from "../db/client";
+import { clientContact, readPolicyWithRecibos, refundedCents } from "../db/lifecycle-reads.repo";
+import { loadPolicyViews, readDocumentContext, readWithdrawalRules } from "../db/policies.repo";
+import { ApiProblem } from "../http";
+import { completeAttachments, pendingPdf } from "./attachments";
+import { DOCUMENT_FILENAMES } from "./documents";
+import {
+  cancel,
+  policyStateOf,
+  POLICY_NOT_FOUND_MESSAGE,
+  queueEmail,
+  stop,
+  withdrawalRefund,
+  withPolicy,
+  type Actor,
+  type LifecycleDeps,
+} from "./lifecycle";
+import { errorMessage } from "../../platform/logger";
+
+export type CustomerDeps = LifecycleDeps;
+
+/**
+ * What the customer may do with the policy today and what has been done, judged by the same
+ * machine that judges the actions (GET /me/policies/{id}): the withdrawal (with what it would
+ * refund) and the opposition to the renewal, each with the machine's refusal when not possible.
+ */
+export async function customerLifecycle(db: DbOrTx, policyId: number, now: Date): Promise<PolicyLifecycle> {
+  const policy = await readPolicyWithRecibos(db, policyId);
+  if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
+  const today = madridDate(now);
+  const state = policyStateOf(policy);
+  const withdrawal = checkPolicyTransition(
+    state,
+    { action: "anular", reason: "desistimiento", effectiveDate: today },
+    { today, withdrawal: await readWithdrawalRules(db) },
+  );
+  const renewal = checkPolicyTransition(state, { action: "detener_renovacion", by: "cliente" }, { today, withdrawal: { days: 0, lines: [] } });
+  return {
+    withdrawal: {
+      possible: withdrawal.ok,
+      refusal: withdrawal.ok ? null : withdrawal.message,
+      refundCents: withdrawal.ok ? withdrawalRefund(policy, today) : null,
+    },
+    renewal: {
+      stopped:
+        policy.renewalStoppedBy && policy.renewalStoppedAt
+          ? { by: policy.renewalStoppedBy as RenewalStopper, at: policy.renewalStoppedAt.toISOString() }
+          : null,
+      stopUntil: renewalStopDeadline(policy.endDate, "cliente"),
+      possible: renewal.ok,
+      refusal: renewal.ok ? null : renewal.message,
+    },
+    cancellation:
+      policy.status === "anulada" && policy.cancellationReason && policy.cancellationEffectiveDate && policy.cancelledAt
+        ? {
+            reason: policy.cancellationReason as CancellationReason,
+            effectiveDate: policy.cancellationEffectiveDate,
+            at: policy.cancelledAt.toISOString(),
+            refundedCents: await refundedCents(db, policyId),
+          }
+        : null,
+  };
+}
+
+/**
+ * Desistimiento by the customer (Ley 22/2007, from Mi póliza): the staff cancellation with reason
+ * desistimiento and effect today (the machine refuses it outside the period, for a line that does
+ * not admit it, or for a policy already cancelled: a double submit refunds once), then the
+ * confirmation e-mail, in the same transaction; its PDF is rendered after the commit.
+ */
+export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, actor: Actor, now: Date): Promise<{ refundCents: number }> {
+  const { refundCents, emailId } = await withPolicy(deps, policyId, actor, now, async (c) => {
+    let emailId: number | null = null;
+    const refundCents = await cancel(deps, c, { reason: "desistimiento", effectiveDate: c.today, note: "comunicado por el tomador desde Mi póliza" });
+    const [view] = await loadPolicyViews(c.tx, { id: policyId });
+    const to = view?.policyholder.email ?? (actor.actorType === "user" ? actor.actorLabel : null);
+    if (view && to) {
+      const ctx = await readDocumentContext(c.tx);
+      // The confirmation PDF is rendered after the commit (ADR 017).
+      const pdf = pendingPdf(DOCUMENT_FILENAMES.withdrawal(view.number), {
+        kind: "withdrawal",
+        policyId,
+        requestedAt: c.now.toISOString(),
+        effectiveDate: c.today,
+        refundCents,
+      });
+      const d = ctx.distributor;
+      const lines = [
+        `Hola, ${view.policyholder.name}:`,
+        "",
+        `Hemos recibido su desistimiento de la póliza ${view.number} (${view.lineName.toLowerCase()}, plan ${view.plan.name}). La póliza queda anulada con efecto ${formatIsoDate(c.today)} y sus recibos pendientes, anulados: no se le cobrará nada más.`,
+        refundCents > 0
+          ? `Le devolvemos ${formatMoney(refundCents)}, la prima de los días no cubiertos, en el mismo medio de pago${view.payment?.label ? ` (${view.payment.label})` : ""}; lo verá en su cuenta en un plazo máximo de 30 días.`
+          : "No hay importe que devolver: no se había cobrado prima de los días no cubiertos.",
+        "",
+        `Le adjuntamos la confirmación del desistimiento (${pdf.filename}).${deps.publicBaseUrl ? ` También puede ver la póliza en Mi póliza: ${new URL(`/mi-poliza/${view.id}`, deps.publicBaseUrl).toString()}` : ""}`,
+        "",
+        `Si no ha sido usted, escríbanos cuanto antes a ${d.email} o llámenos al ${d.phone}.`,
+      ];
+      emailId = await queueEmail(
+        c,
+        { to, subject: `Desistimiento de su póliza ${view.number}`, text: lines.join("\n"), attachments: [pdf] },
+        "withdrawal_confirmation",
+      );
+    }
+    return { refundCents, emailId };
+  });
+  if (emailId !== null) {
+    await completeAttachments(deps.db, emailId).catch((error: unknown) =>
+      deps.logger.warn("withdrawal e-mail attachment left to the sender", { emailId, error: errorMessage(error) }),
+    );
+  }
+  return { refundCents };
+}
+
+/** Art. 22 LCS: the customer opposes the tacit renewal (up to one month before the end); the policy expires at the end of its term. */
+export async function stopRenewalByCustomer(deps: CustomerDeps, policyId: number, actor: Actor, now: Date): Promise<void> {
+  await withPolicy(deps, policyId, actor, now, async (c) => {
+    await stop(c, "cliente");
+    const client = await clientContact(c.tx, c.policy.clientId);
+    const to = client?.email ?? (actor.actorType === "user" ? actor.actorLabel : null);
+    if (!to) return;
+    const lines = [
+      `Hola, ${client?.name ?? ""}:`.replace(" :", ":"),
+      "",
+      `Hemos registrado que no desea renovar su ${LINE_NAMES[c.policy.lineCode].toLowerCase()} (póliza ${c.policy.number}).`,
+      `La póliza sigue en vigor hasta el ${formatIsoDate(c.policy.endDate)}, fecha en que vencerá sin renovarse; no se le cobrará ninguna anualidad más.`,
+      "",
+      "Si cambia de opinión antes del vencimiento, escríbanos y la renovaremos.",
+    ];
+    await queueEmail(c, { to, subject: `Su póliza ${c.policy.number} no se renovará`, text: lines.join("\n") }, "renewal_stopped");
+  });
+}

@@ -1,0 +1,190 @@
+// A policy's recibos (DOMAIN.md "Lifecycles", art. 15 LCS): staff's and the daily run's changes of
+// a recibo — charge it (through the mandate or by transfer), return, cancel or refund it — each a
+// change of ./lifecycle.ts checked by the recibo machine of api/domain/lifecycle.ts; a paid recibo
+// may end a suspension or put a new policy in force.
+import { checkReciboTransition, coverResumesAt, overdueRecibos, type ReciboAction } from "../domain/lifecycle";
+import { formatMoment, formatMoney } from "../contract/format";
+import type { AuditAction, PolicyEvent } from "../contract/vocabulary";
+import { writeAudit } from "../db/audit";
+import { recordHistory, updateRecibo } from "../db/lifecycle.repo";
+import { lastAcceptedPayment } from "../db/lifecycle-reads.repo";
+import { insertPayment } from "../db/policies.repo";
+import type { Recibo } from "../db/schema";
+import { ApiProblem } from "../http";
+import {
+  policyStateOf,
+  reactivate,
+  RECIBO_NOT_FOUND_MESSAGE,
+  transition,
+  withPolicy,
+  type Actor,
+  type Change,
+  type LifecycleDeps,
+} from "./lifecycle";
+
+export type ReciboChange =
+  | { action: "cobrar"; via: "mandato" }
+  | { action: "cobrar"; via: "transferencia"; reference: string }
+  | { action: "devolver"; reason: string }
+  | { action: "anular"; reason?: string }
+  | { action: "extornar" };
+
+export type ReciboOutcome = { status: Recibo["status"]; declined?: string };
+
+export async function changeRecibo(
+  deps: LifecycleDeps,
+  policyId: number,
+  reciboId: number,
+  change: ReciboChange,
+  actor: Actor,
+  now: Date,
+): Promise<ReciboOutcome> {
+  return withPolicy(deps, policyId, actor, now, (c) => {
+    const recibo = c.policy.recibos.find((r) => r.id === reciboId);
+    if (!recibo) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
+    return applyReciboChange(deps, c, recibo, change);
+  });
+}
+
+export async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: Recibo, change: ReciboChange): Promise<ReciboOutcome> {
+  const check = checkReciboTransition(recibo.status, change.action as ReciboAction);
+  if (!check.ok) throw new ApiProblem(409, check.message);
+  const n = recibo.sequence;
+  const euros = formatMoney(recibo.amountCents);
+  const audit = (action: AuditAction, after: Record<string, unknown>) =>
+    writeAudit(c.tx, {
+      ...c.actor,
+      action,
+      entity: "recibo",
+      entityId: recibo.id,
+      before: { status: recibo.status },
+      after: { policyId: c.policy.id, sequence: n, ...after },
+      at: c.now,
+    });
+  const history = (event: PolicyEvent, summary: string, details: Record<string, unknown>) =>
+    recordHistory(c.tx, { ...c.actor, policyId: c.policy.id, event, summary, details: { recibo: n, ...details }, at: c.now });
+
+  switch (change.action) {
+    case "cobrar": {
+      let reference: string;
+      if (change.via === "mandato") {
+        const attempt = await chargeThroughMandate(deps, c, recibo);
+        if (!attempt.ok) return { status: attempt.status, declined: attempt.reason };
+        reference = attempt.providerRef;
+      } else {
+        reference = change.reference;
+      }
+      await updateRecibo(
+        c.tx,
+        recibo.id,
+        { status: "cobrado", paidAt: c.now, paidReference: change.via === "transferencia" ? reference : null },
+        c.now,
+      );
+      recibo.status = "cobrado";
+      const how = change.via === "transferencia" ? `por transferencia (referencia ${reference})` : "por el medio de pago de la póliza";
+      await audit(change.via === "transferencia" ? "recibo.paid_by_transfer" : "recibo.charged", { status: "cobrado", via: change.via, reference });
+      await history("recibo_cobrado", `Recibo ${n} (${euros}) cobrado ${how}`, { via: change.via, reference });
+      await afterPayment(c);
+      return { status: "cobrado" };
+    }
+    case "devolver": {
+      await updateRecibo(c.tx, recibo.id, { status: "devuelto", returnReason: change.reason }, c.now);
+      await audit("recibo.returned", { status: "devuelto", reason: change.reason });
+      await history("recibo_devuelto", `Recibo ${n} (${euros}) devuelto: ${change.reason}`, { reason: change.reason });
+      return { status: "devuelto" };
+    }
+    case "anular": {
+      await updateRecibo(c.tx, recibo.id, { status: "anulado" }, c.now);
+      await audit("recibo.cancelled", { status: "anulado", reason: change.reason ?? null });
+      await history("recibo_anulado", `Recibo ${n} (${euros}) anulado${change.reason ? `: ${change.reason}` : ""}`, {
+        reason: change.reason ?? null,
+      });
+      return { status: "anulado" };
+    }
+    case "extornar": {
+      const paid = await lastAcceptedPayment(c.tx, { reciboId: recibo.id });
+      if (paid?.providerRef) {
+        const refund = await c.payments.refund({
+          amountCents: recibo.amountCents,
+          providerRef: paid.providerRef,
+          idempotencyKey: `extorno-${recibo.id}`,
+        });
+        if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
+        await insertPayment(c.tx, {
+          policyId: c.policy.id,
+          reciboId: recibo.id,
+          provider: deps.payments.name,
+          method: paid.method,
+          methodLabel: paid.methodLabel ?? "",
+          amount: recibo.amountCents,
+          providerRef: refund.providerRef,
+          at: c.now,
+          status: "reembolsado",
+        });
+      }
+      await updateRecibo(c.tx, recibo.id, { status: "extornado" }, c.now);
+      await audit("recibo.refunded", { status: "extornado", amount: recibo.amountCents, viaProvider: !!paid?.providerRef });
+      await history("recibo_extornado", `Recibo ${n} extornado: ${euros} devueltos${paid?.providerRef ? "" : " (fuera de la pasarela)"}`, {
+        amount: recibo.amountCents,
+      });
+      return { status: "extornado" };
+    }
+  }
+}
+
+type Attempt = { ok: true; providerRef: string } | { ok: false; status: Recibo["status"]; reason: string };
+
+/** One charge of the recibo through the policy's mandate; a refusal leaves it devuelto with the reason. */
+async function chargeThroughMandate(deps: LifecycleDeps, c: Change, recibo: Recibo): Promise<Attempt> {
+  const p = c.policy;
+  const attempt = recibo.attempts + 1;
+  const result =
+    p.paymentMethod && p.paymentMandate
+      ? await c.payments.chargeMandate({
+          amountCents: recibo.amountCents,
+          method: p.paymentMethod,
+          mandate: p.paymentMandate,
+          idempotencyKey: `recibo-${recibo.id}-${attempt}`,
+          description: `Cotiza: recibo ${recibo.sequence} de la póliza ${p.number}`,
+        })
+      : ({ status: "declined", reason: "La póliza no tiene medio de pago para cobrar recibos" } as const);
+  await updateRecibo(c.tx, recibo.id, { attempts: attempt, lastAttemptAt: c.now }, c.now);
+  recibo.attempts = attempt;
+  if (result.status === "accepted") {
+    await insertPayment(c.tx, {
+      policyId: p.id,
+      reciboId: recibo.id,
+      provider: deps.payments.name,
+      method: p.paymentMethod!,
+      methodLabel: "",
+      amount: recibo.amountCents,
+      providerRef: result.providerRef,
+      at: c.now,
+    });
+    return { ok: true, providerRef: result.providerRef };
+  }
+  if (recibo.status === "pendiente") {
+    await applyReciboChange(deps, c, recibo, { action: "devolver", reason: result.reason });
+    recibo.status = "devuelto";
+  } else {
+    await recordHistory(c.tx, {
+      ...c.actor,
+      policyId: p.id,
+      event: "recibo_devuelto",
+      summary: `Nuevo intento de cobro del recibo ${recibo.sequence} rechazado: ${result.reason}`,
+      details: { recibo: recibo.sequence, attempt },
+      at: c.now,
+    });
+  }
+  return { ok: false, status: recibo.status, reason: result.reason };
+}
+
+/** A paid recibo may end a suspension (cover back 24 h later, art. 15) or put a new policy in force. */
+async function afterPayment(c: Change) {
+  if (c.policy.status === "suspendida" && overdueRecibos(policyStateOf(c.policy), c.today).length === 0) {
+    const resumes = coverResumesAt(c.now);
+    await reactivate(c, resumes, `Póliza rehabilitada por el pago: la cobertura se reanuda el ${formatMoment(resumes)}`);
+  } else if (c.policy.status === "pendiente_pago" && c.policy.recibos.some((r) => r.sequence === 1 && r.status === "cobrado")) {
+    await transition(c, { action: "activar" }, { event: "activada", action: "policy.activated", summary: "Primer recibo cobrado: póliza en vigor" });
+  }
+}
