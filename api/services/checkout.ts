@@ -54,27 +54,25 @@ import {
 import { newLeaseToken, startHeartbeat } from "../db/leases";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { assertOutsideTransaction } from "../db/transaction-scope";
+import { loadPolicyViews, type PolicyView } from "../db/policies.repo";
 import {
   findPolicyByIdempotencyKey,
   insertConsents,
   insertPayment,
   insertPolicy,
   insertRecibos,
-  loadPolicyViews,
   lockCheckoutKey,
   lockQuote,
   markQuoteContracted,
   markReciboPaid,
   nextPolicyNumber,
   nifOfOtherAccount,
-  readDocumentContext,
-  readInsurer,
   setPolicyStatus,
   upsertClient,
-  type DocumentContext,
-  type PolicyView,
-} from "../db/policies.repo";
-import { findQuote, hashOwnerToken, loadRatingTables, type StoredQuote } from "../db/quotes.repo";
+} from "../db/policy-writes.repo";
+import { readDocumentContext, readInsurer, type DocumentContext } from "../db/document-context.repo";
+import { findQuote, hashOwnerToken, type StoredQuote } from "../db/quotes.repo";
+import { loadRatingTables } from "../db/rating-tables.repo";
 import { CARD_MESSAGES, isExpiryCurrent, parseCardExpiry } from "../domain/card";
 import { normalizeOptionalChoice, offerPlan, OfferChoiceError, priceOffer } from "../domain/offer-price";
 import { formatIsoDate, formatMoney } from "../contract/format";

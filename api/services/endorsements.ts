@@ -21,8 +21,9 @@ import { writeAudit, type AuditWrite } from "../db/audit";
 import type { Database, DbOrTx } from "../db/client";
 import { findEndorsementByKey, findUserEndorsement, insertEndorsement } from "../db/endorsements.repo";
 import { lockPolicy, recordHistory, updatePolicy } from "../db/lifecycle.repo";
-import { insertPayment, lockCheckoutKey, markReciboPaid, type PolicyView } from "../db/policies.repo";
-import { loadRatingTables } from "../db/quotes.repo";
+import type { PolicyView } from "../db/policies.repo";
+import { insertPayment, lockCheckoutKey, markReciboPaid } from "../db/policy-writes.repo";
+import { loadRatingTables } from "../db/rating-tables.repo";
 import {
   endorsements,
   guarantees as guaranteesTable,

@@ -2,7 +2,8 @@
 // every Spanish character and the euro sign): the quote, the line's IPID, the policy's particular
 // conditions and each recibo. Money and dates as read in Spain ("1.234,56 €", dd/mm/aaaa).
 import type { SiteInfo } from "../contract/site";
-import type { DocumentContext, PolicyView } from "../db/policies.repo";
+import type { PolicyView } from "../db/policies.repo";
+import type { DocumentContext } from "../db/document-context.repo";
 import { insurerText } from "../domain/insurer";
 import { describeRisk, ipidObligations, IPID_TEXTS, riskTitle } from "../domain/product-info";
 import { formatBasisPoints, formatDateTime, formatIsoDate, formatMoney } from "../contract/format";
