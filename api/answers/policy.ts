@@ -2,7 +2,8 @@
 // the repository's view, with its documents' URLs. Routes import answers from here, never from
 // another route.
 import type { PolicyAnswer, PolicySummary } from "../contract/policies";
-import type { PolicySummaryView, PolicyView } from "../db/policies.repo";
+import type { PolicyView } from "../db/policies.repo";
+import type { PolicySummaryView } from "../db/policy-summaries.repo";
 import { reciboPeriods } from "../domain/calendar";
 import { conditionsVersions } from "../domain/conditions-versions";
 import { premiumInForce } from "../domain/endorsement-price";

@@ -2,7 +2,7 @@
 // and staff's phone sale).
 import { QUOTE_DISCARDED_MESSAGE, QUOTE_EXPIRED_MESSAGE, type PriceChoiceAnswer, type PriceChoiceBody } from "../contract/checkout";
 import type { Database } from "../db/client";
-import { readInsurer } from "../db/policies.repo";
+import { readInsurer } from "../db/document-context.repo";
 import type { StoredQuote } from "../db/quotes.repo";
 import { startDateRange } from "../domain/calendar";
 import { ApiProblem } from "../http";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { QUOTE_FORM_SCHEMAS, QUOTE_INPUT_SCHEMAS, readWholeNumber } from "./quotes";
+import { QUOTE_FORM_SCHEMAS, QUOTE_INPUT_SCHEMAS } from "./quotes";
+import { readWholeNumber } from "./quote-fields";
 
 // Whole numbers typed in the /cotizar form: in Spain the dot groups thousands.
 describe("readWholeNumber", () => {

@@ -8,7 +8,7 @@ import type { LineCode } from "../domain/catalogue";
 import type { RatingTables } from "../domain/rating";
 import { listProductLines, readDistributor, type CatalogueLine } from "./catalogue.repo";
 import type { DbOrTx } from "./client";
-import { ratingTablesAt, readQuoteValidityDays, readRatingCatalogue, type RatingCatalogue } from "./quotes.repo";
+import { ratingTablesAt, readQuoteValidityDays, readRatingCatalogue, type RatingCatalogue } from "./rating-tables.repo";
 
 /** How long a catalogue read is reused unless configured otherwise (CATALOGUE_CACHE_SECONDS). */
 export const DEFAULT_CATALOGUE_CACHE_MS = 30_000;

@@ -1,119 +1,17 @@
-// Data access for the back office's clients (tomadores): the list (ADR 010), one client with
-// everything about them, the edit, notes, and the data-rights reads and writes (ADR 012).
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import {
-  CLIENT_DETAIL_LIMITS,
-  clientSearchNif,
-  ERASED_CLIENT_NAME,
-  type ClientData,
-  type ClientDataExport,
-  type ClientDetail,
-  type ClientExportQuery,
-  type ClientListQuery,
-  type ClientRow,
-  type ClientSortKey,
-  type ClientTimelineEntry,
-} from "../contract/clients";
-import { AUDIT_ACTIONS, LINE_NAMES, POLICY_EVENTS, type AuditAction, type PolicyEvent } from "../contract/vocabulary";
+// Data access for one back-office client (tomador): the row, its lock, everything their page shows
+// (policies, recibos, consents, e-mails, notes, history), the edit and the notes. The list is in
+// client-list.repo.ts, the history in client-timeline.repo.ts, the data rights in client-data-rights.repo.ts.
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { CLIENT_DETAIL_LIMITS, type ClientData, type ClientDetail } from "../contract/clients";
+import { LINE_NAMES } from "../contract/vocabulary";
 import type { PolicyForErasure } from "../domain/client-data";
 import type { DbOrTx, Transaction } from "./client";
 import { premiumTotalInForce } from "./endorsements.repo";
-import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, pageIds, thenById, type SortMap } from "./list";
-import {
-  adminUsers,
-  auditLog,
-  clients,
-  consents,
-  notes,
-  outboxEmails,
-  payments,
-  pipelineLeads,
-  plans,
-  policies,
-  policyHistory,
-  quotes,
-  recibos,
-  users,
-  type Client,
-} from "./schema";
+import { adminUsers, auditLog, clients, consents, notes, outboxEmails, plans, policies, quotes, recibos, users, type Client } from "./schema";
+import { clientTimeline } from "./client-timeline.repo";
 
-const iso = (date: Date) => date.toISOString();
-const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
-
-// ─── The list ────────────────────────────────────────────────────────────────────────────
-
-// Policies that count as "in force" in the list: running, or suspended for an unpaid recibo. A
-// correlated count per row of the page (≤ 100 rows), each an index read of policies_client_id_idx.
-// Written out with an alias: Drizzle leaves the outer "clients"."id" unqualified in a one-table
-// select, and inside the subquery that would read as the policy's own id.
-const inForceOf = (select: string) =>
-  sql.raw(`(select ${select} from policies p where p.client_id = clients.id and p.status in ('en_vigor', 'suspendida'))`);
-const policiesInForce = sql<number>`${inForceOf("count(*)::int")}`;
-const hasPolicyInForce = sql`exists ${inForceOf("1")}`;
-
-const rowColumns = {
-  id: clients.id,
-  name: clients.name,
-  nif: clients.nif,
-  email: clients.email,
-  phone: clients.phone,
-  stage: clients.stage,
-  policiesInForce,
-  createdAt: clients.createdAt,
-};
-
-type RawRow = Omit<ClientRow, "createdAt"> & { createdAt: Date };
-const toRow = (r: RawRow): ClientRow => ({ ...r, policiesInForce: Number(r.policiesInForce), createdAt: iso(r.createdAt) });
-
-// clients_name_idx (name, id) and clients_created_idx (created_at, id), read either way.
-const SORTS: SortMap<ClientSortKey> = {
-  name: thenById(clients.id, { expr: clients.name, type: "text" }),
-  createdAt: thenById(clients.id, { expr: clients.createdAt, type: "timestamptz" }),
-};
-
-function whereOf(query: ClientExportQuery): SQL | undefined {
-  let search: SQL | undefined;
-  if (query.q) {
-    const nif = clientSearchNif(query.q);
-    // A whole NIF/NIE: the unique index, exactly. Otherwise the trigram indexes of name and e-mail,
-    // accents and case aside.
-    search = nif ? eq(clients.nif, nif) : or(foldedContains(clients.name, query.q), foldedContains(clients.email, query.q));
-  }
-  return and(
-    search,
-    query.stage ? eq(clients.stage, query.stage) : undefined,
-    query.inForce === "true" ? hasPolicyInForce : query.inForce === "false" ? sql`not ${hasPolicyInForce}` : undefined,
-  );
-}
-
-/** The list's rows (with any extra columns, the export's keyset values) matching `where`. */
-const clientRows = <Extra extends Record<string, SQL>>(db: DbOrTx, where: SQL | undefined, extra: Extra = {} as Extra) =>
-  db
-    .select({ ...rowColumns, ...extra })
-    .from(clients)
-    .where(where);
-
-export async function listClients(db: DbOrTx, query: ClientListQuery) {
-  const where = whereOf(query);
-  return listPage(query, SORTS, {
-    // The page's ids first, so "policies in force" is counted for the page's rows only (pageIds).
-    rows: async (orderBy, limit, offset) =>
-      (await clientRows(db, inArray(clients.id, pageIds(db, clients, clients.id, where, orderBy, limit, offset))).orderBy(...orderBy)).map(toRow),
-    count: () => cappedCount(db, clients, where),
-    rowsFirst: Boolean(query.q),
-  });
-}
-
-/** Every client matching the list's filters, in its order, in batches (the CSV export). */
-export async function* clientExportBatches(db: DbOrTx, query: ClientExportQuery): AsyncGenerator<ClientRow[]> {
-  const where = whereOf(query);
-  const keys = keysetColumns(SORTS, query.sort);
-  const read = (after: SQL | undefined, orderBy: SQL[], limit: number) =>
-    clientRows(db, and(where, after), keys)
-      .orderBy(...orderBy)
-      .limit(limit);
-  for await (const rows of keysetBatches(SORTS, query.sort, query.dir, 500, read)) yield rows.map(toRow);
-}
+export const iso = (date: Date) => date.toISOString();
+export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 // ─── One client ─────────────────────────────────────────────────────────────────────────
 
@@ -170,7 +68,7 @@ export async function policiesForErasure(db: DbOrTx, clientId: number): Promise<
     .where(eq(policies.clientId, clientId));
 }
 
-async function clientPolicies(db: DbOrTx, clientId: number) {
+export async function clientPolicies(db: DbOrTx, clientId: number) {
   return db
     .select({
       id: policies.id,
@@ -196,7 +94,7 @@ async function clientPolicies(db: DbOrTx, clientId: number) {
 }
 type ClientPolicyRow = Awaited<ReturnType<typeof clientPolicies>>[number];
 
-const policySummary = (p: ClientPolicyRow) => ({
+export const policySummary = (p: ClientPolicyRow) => ({
   id: p.id,
   number: p.number,
   line: p.line,
@@ -209,11 +107,11 @@ const policySummary = (p: ClientPolicyRow) => ({
 });
 
 /** The consents of the client, and those of their account. */
-function consentsOf(client: Pick<Client, "id" | "userId">): SQL {
+export function consentsOf(client: Pick<Client, "id" | "userId">): SQL {
   return client.userId === null ? eq(consents.clientId, client.id) : or(eq(consents.clientId, client.id), eq(consents.userId, client.userId))!;
 }
 
-async function clientConsents(db: DbOrTx, client: Client) {
+export async function clientConsents(db: DbOrTx, client: Client) {
   const rows = await db
     .select({
       purpose: consents.purpose,
@@ -236,7 +134,7 @@ async function clientConsents(db: DbOrTx, client: Client) {
 }
 
 /** The addresses the client's e-mails went to: the client's own and their account's. */
-async function clientAddresses(db: DbOrTx, client: Client): Promise<string[]> {
+export async function clientAddresses(db: DbOrTx, client: Client): Promise<string[]> {
   const addresses = new Set<string>();
   if (client.email) addresses.add(client.email.toLowerCase());
   if (client.userId !== null) {
@@ -246,7 +144,7 @@ async function clientAddresses(db: DbOrTx, client: Client): Promise<string[]> {
   return [...addresses];
 }
 
-const emailColumns = {
+export const emailColumns = {
   id: outboxEmails.id,
   to: outboxEmails.to,
   subject: outboxEmails.subject,
@@ -255,9 +153,9 @@ const emailColumns = {
   sentAt: outboxEmails.sentAt,
 };
 type EmailRow = { id: number; to: string; subject: string; status: "pendiente" | "enviado" | "fallido"; createdAt: Date; sentAt: Date | null };
-const toEmail = (e: EmailRow) => ({ ...e, createdAt: iso(e.createdAt), sentAt: isoOrNull(e.sentAt) });
+export const toEmail = (e: EmailRow) => ({ ...e, createdAt: iso(e.createdAt), sentAt: isoOrNull(e.sentAt) });
 
-const reciboColumns = {
+export const reciboColumns = {
   policyId: recibos.policyId,
   policyNumber: policies.number,
   sequence: recibos.sequence,
@@ -267,77 +165,8 @@ const reciboColumns = {
   paidAt: recibos.paidAt,
 };
 
-const noteColumns = { id: notes.id, body: notes.body, authorLabel: notes.authorLabel, at: notes.at };
-const notesOf = (clientId: number) => and(eq(notes.entity, "client"), eq(notes.entityId, clientId));
-
-function auditLabel(action: string): string {
-  return Object.prototype.hasOwnProperty.call(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as AuditAction] : action;
-}
-function eventLabel(event: string): string {
-  return Object.prototype.hasOwnProperty.call(POLICY_EVENTS, event) ? POLICY_EVENTS[event as PolicyEvent] : event;
-}
-
-/** The client's audit rows and their policies' history, merged newest first. */
-async function clientTimeline(db: DbOrTx, clientId: number, policyNumbers: Map<number, string>): Promise<ClientTimelineEntry[]> {
-  const limit = CLIENT_DETAIL_LIMITS.timeline;
-  const audits = await db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      action: auditLog.action,
-      actorLabel: auditLog.actorLabel,
-      actorId: auditLog.actorId,
-      before: auditLog.before,
-      after: auditLog.after,
-    })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, "client"), eq(auditLog.entityId, String(clientId))))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit);
-  const ids = [...policyNumbers.keys()];
-  const history = ids.length
-    ? await db
-        .select({
-          id: policyHistory.id,
-          policyId: policyHistory.policyId,
-          at: policyHistory.at,
-          event: policyHistory.event,
-          summary: policyHistory.summary,
-          actorLabel: policyHistory.actorLabel,
-        })
-        .from(policyHistory)
-        .where(inArray(policyHistory.policyId, ids))
-        .orderBy(desc(policyHistory.at), desc(policyHistory.id))
-        .limit(limit)
-    : [];
-  const entries: (ClientTimelineEntry & { time: number })[] = [
-    ...audits.map((a) => ({
-      time: a.at.getTime(),
-      at: iso(a.at),
-      source: "audit" as const,
-      code: a.action,
-      label: auditLabel(a.action),
-      summary: null,
-      policyNumber: null,
-      actorLabel: a.actorLabel ?? a.actorId,
-      before: a.before ?? null,
-      after: a.after ?? null,
-    })),
-    ...history.map((h) => ({
-      time: h.at.getTime(),
-      at: iso(h.at),
-      source: "policy" as const,
-      code: h.event,
-      label: eventLabel(h.event),
-      summary: h.summary,
-      policyNumber: policyNumbers.get(h.policyId) ?? null,
-      actorLabel: h.actorLabel,
-    })),
-  ];
-  // Newest first; at the same instant the audit row (the client's own) before the policy's.
-  entries.sort((a, b) => b.time - a.time || (a.source === b.source ? 0 : a.source === "audit" ? -1 : 1));
-  return entries.slice(0, limit).map(({ time: _time, ...entry }) => entry);
-}
+export const noteColumns = { id: notes.id, body: notes.body, authorLabel: notes.authorLabel, at: notes.at };
+export const notesOf = (clientId: number) => and(eq(notes.entity, "client"), eq(notes.entityId, clientId));
 
 /** Everything the client's page shows; null for an unknown client. */
 export async function loadClientDetail(
@@ -492,152 +321,4 @@ export async function insertClientNote(tx: Transaction, note: { clientId: number
     .returning(noteColumns);
   if (!row) throw new Error("insertClientNote: no row returned");
   return { ...row, at: iso(row.at) };
-}
-
-// ─── Data rights (ADR 012) ──────────────────────────────────────────────────────────────
-
-/** Everything held about the client, for their copy (art. 15 and 20 RGPD). Payments only by their masked label. */
-export async function loadClientDataExport(db: DbOrTx, client: Client, now: Date): Promise<ClientDataExport> {
-  const policyRows = await clientPolicies(db, client.id);
-  const ids = policyRows.map((p) => p.id);
-  const reciboRows = ids.length
-    ? await db
-        .select(reciboColumns)
-        .from(recibos)
-        .innerJoin(policies, eq(policies.id, recibos.policyId))
-        .where(inArray(recibos.policyId, ids))
-        .orderBy(asc(recibos.policyId), asc(recibos.sequence))
-    : [];
-  const paymentRows = ids.length
-    ? await db
-        .select({
-          policyId: payments.policyId,
-          method: payments.method,
-          methodLabel: payments.methodLabel,
-          amount: payments.amountCents,
-          status: payments.status,
-          createdAt: payments.createdAt,
-        })
-        .from(payments)
-        .where(inArray(payments.policyId, ids))
-        .orderBy(asc(payments.id))
-    : [];
-  const [account] =
-    client.userId === null
-      ? []
-      : await db
-          .select({ id: users.id, name: users.name, email: users.email, active: users.active, createdAt: users.createdAt })
-          .from(users)
-          .where(eq(users.id, client.userId));
-  const quoteRows =
-    client.userId === null
-      ? []
-      : await db
-          .select({
-            id: quotes.id,
-            line: quotes.lineCode,
-            status: quotes.status,
-            bestPrice: quotes.bestPrice,
-            createdAt: quotes.createdAt,
-            validUntil: quotes.validUntil,
-            inputs: quotes.inputs,
-          })
-          .from(quotes)
-          .where(eq(quotes.userId, client.userId))
-          .orderBy(desc(quotes.createdAt));
-  const addresses = await clientAddresses(db, client);
-  const emailRows = addresses.length
-    ? await db.select(emailColumns).from(outboxEmails).where(inArray(outboxEmails.to, addresses)).orderBy(desc(outboxEmails.createdAt))
-    : [];
-  const noteRows = await db.select(noteColumns).from(notes).where(notesOf(client.id)).orderBy(desc(notes.at));
-
-  return {
-    exportedAt: iso(now),
-    client: clientData(client),
-    account: account ? { ...account, createdAt: iso(account.createdAt) } : null,
-    policies: policyRows.map((p) => ({
-      ...policySummary(p),
-      risk: p.risk,
-      optionalGuarantees: p.optionalGuarantees,
-      createdAt: iso(p.createdAt),
-      cancellationReason: p.cancellationReason,
-      cancellationEffectiveDate: p.cancellationEffectiveDate,
-      recibos: reciboRows
-        .filter((r) => r.policyId === p.id)
-        .map(({ sequence, dueDate, amount, status, paidAt }) => ({ sequence, dueDate, amount, status, paidAt: isoOrNull(paidAt) })),
-      payments: paymentRows
-        .filter((x) => x.policyId === p.id)
-        .map(({ policyId: _policyId, createdAt, ...x }) => ({ ...x, createdAt: iso(createdAt) })),
-    })),
-    quotes: quoteRows.map((q) => ({ ...q, createdAt: iso(q.createdAt), validUntil: iso(q.validUntil) })),
-    consents: await clientConsents(db, client),
-    emails: emailRows.map(toEmail),
-    notes: noteRows.map((n) => ({ ...n, at: iso(n.at) })),
-  };
-}
-
-/** The address an anonymised account gets (unique, and a domain that can never receive mail). */
-export const erasedAccountEmail = (userId: number) => `anonimizado-${userId}@cotiza.invalid`;
-
-const ERASED_EMAIL_BODY = "[Contenido eliminado al anonimizar al cliente]";
-
-/**
- * Anonymises the client (ADR 012): their identifying data, their account, the IPs of their
- * consents, the e-mails sent to them (kept as a record that they were sent), their leads; their
- * notes are deleted. Policies, recibos and payments stay for the legal record: they point at the
- * anonymous client, and the policies lose the account number they were charged to.
- */
-export async function eraseClientData(tx: Transaction, client: Client, at: Date): Promise<{ policiesKept: number; accountDeactivated: boolean }> {
-  const addresses = await clientAddresses(tx, client);
-  await tx
-    .update(clients)
-    .set({
-      name: ERASED_CLIENT_NAME,
-      nif: null,
-      birthDate: null,
-      email: null,
-      phone: null,
-      address: null,
-      postalCode: null,
-      city: null,
-      stage: "baja",
-      updatedAt: at,
-    })
-    .where(eq(clients.id, client.id));
-
-  let accountDeactivated = false;
-  if (client.userId !== null) {
-    const changed = await tx
-      .update(users)
-      // "!" is no password hash: nothing verifies against it.
-      .set({ name: ERASED_CLIENT_NAME, email: erasedAccountEmail(client.userId), passwordHash: "!", active: false, updatedAt: at })
-      .where(eq(users.id, client.userId))
-      .returning({ id: users.id });
-    accountDeactivated = changed.length > 0;
-  }
-
-  await tx.update(consents).set({ ip: null }).where(consentsOf(client));
-  await tx.delete(notes).where(notesOf(client.id));
-  if (addresses.length) {
-    const anonymousTo = client.userId !== null ? erasedAccountEmail(client.userId) : `anonimizado-cliente-${client.id}@cotiza.invalid`;
-    // A message still waiting is never sent now.
-    await tx
-      .update(outboxEmails)
-      .set({ status: "fallido", lastError: "Cliente anonimizado antes del envío" })
-      .where(and(inArray(outboxEmails.to, addresses), eq(outboxEmails.status, "pendiente")));
-    await tx
-      .update(outboxEmails)
-      .set({ to: anonymousTo, body: ERASED_EMAIL_BODY, html: null, attachments: [] })
-      .where(inArray(outboxEmails.to, addresses));
-  }
-  await tx
-    .update(pipelineLeads)
-    .set({ name: ERASED_CLIENT_NAME, email: null, phone: null, notes: null, updatedAt: at })
-    .where(eq(pipelineLeads.clientId, client.id));
-  const kept = await tx
-    .update(policies)
-    .set({ iban: null, paymentMandate: null, updatedAt: at })
-    .where(eq(policies.clientId, client.id))
-    .returning({ id: policies.id });
-  return { policiesKept: kept.length, accountDeactivated };
 }

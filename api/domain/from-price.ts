@@ -5,7 +5,8 @@
 // quoting that profile. Pure: `now` and the tables are parameters.
 import type { Line } from "../contract/vocabulary";
 import { addMonths, madridDate } from "./calendar";
-import { rateQuote, RatingInputError, type LineInputs, type RatingTables } from "./rating";
+import { rateQuote, type RatingTables } from "./rating";
+import { RatingInputError, type LineInputs } from "./rating-inputs";
 
 export type FromPriceProfile<L extends Line = Line> = {
   line: L;

@@ -3,7 +3,8 @@ import { describe, it } from "vitest";
 import { FREQUENCIES, INSTALMENTS, type Line as LineCode } from "../contract/vocabulary";
 import { SEED_RATING_TABLES } from "../db/seed/catalogue";
 import { addMonths, madridDate } from "./calendar";
-import { rateQuote, type AlquilerInputs, type AutoInputs, type Breakdown, type HogarInputs, type QuoteRequest, type RatingResult } from "./rating";
+import { rateQuote, type Breakdown, type RatingResult } from "./rating";
+import { type AlquilerInputs, type AutoInputs, type HogarInputs, type QuoteRequest } from "./rating-inputs";
 
 const RUNS = { numRuns: 300 };
 

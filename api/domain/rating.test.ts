@@ -2,16 +2,8 @@ import { describe, expect, it } from "vitest";
 import { SEED_RATING_TABLES } from "../db/seed/catalogue";
 import { DEFAULT_SETTINGS } from "../db/seed/settings";
 import { addMonths, madridDate } from "./calendar";
-import {
-  priceBreakdown,
-  rateQuote,
-  RatingInputError,
-  splitRecibos,
-  type AutoInputs,
-  type HogarInputs,
-  type QuoteRequest,
-  type RatingTables,
-} from "./rating";
+import { priceBreakdown, rateQuote, splitRecibos, type RatingTables } from "./rating";
+import { RatingInputError, type AutoInputs, type HogarInputs, type QuoteRequest } from "./rating-inputs";
 import {
   ALQUILER_BASE,
   AUTO_BASE,

@@ -28,13 +28,9 @@ import { adminActor, writeAudit } from "../db/audit";
 import {
   clientData,
   clientErasedAt,
-  clientExportBatches,
   countPolicies,
-  eraseClientData,
   findClient,
   insertClientNote,
-  listClients,
-  loadClientDataExport,
   loadClientDetail,
   lockClient,
   nifTakenByAnother,
@@ -42,8 +38,10 @@ import {
   updateClient,
   type ClientPatch,
 } from "../db/clients.repo";
+import { clientExportBatches, listClients } from "../db/client-list.repo";
+import { eraseClientData, loadClientDataExport } from "../db/client-data-rights.repo";
 import type { Transaction } from "../db/client";
-import { lockClientNif } from "../db/policies.repo";
+import { lockClientNif } from "../db/policy-writes.repo";
 import { madridDate } from "../domain/calendar";
 import { CLIENT_DATA_RETENTION_YEARS, erasureDecision, type ErasureDecision } from "../domain/client-data";
 import { ApiProblem, jsonContent } from "../http";

@@ -1,4 +1,5 @@
-// Registers the back-office administration endpoints (users, roles, permissions, audit, dashboard).
+// Registers the back-office administration endpoints (users, roles, permissions, audit, dashboard, policies,
+// phone sales, clients, guarantees).
 // Each route takes its guard from ADMIN_ENDPOINTS (admin-endpoints.ts).
 import type { ApiApp } from "../env";
 import { registerAdminAuditRoutes } from "./admin-audit";
@@ -8,6 +9,7 @@ import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminPolicyRoutes } from "./admin-policies";
 import { registerAdminRoleRoutes } from "./admin-roles";
+import { registerAdminSaleRoutes } from "./admin-sales";
 import { registerAdminUserRoutes } from "./admin-users";
 
 export function registerAdminRoutes(api: ApiApp) {
@@ -17,6 +19,7 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminPermissionRoutes(api);
   registerAdminAuditRoutes(api);
   registerAdminPolicyRoutes(api);
+  registerAdminSaleRoutes(api);
   registerAdminClientRoutes(api);
   registerAdminGuaranteeRoutes(api);
 }

@@ -9,7 +9,7 @@ import type { ApiApp } from "../env";
 import { currentUser } from "../auth";
 import { clientIp, type RequestContext } from "../request";
 import { MyPolicySchema, PolicyListQuerySchema, PolicyListSchema, type MyPolicy } from "../contract/policies";
-import { listUserPolicySummaries } from "../db/policies.repo";
+import { listUserPolicySummaries } from "../db/policy-summaries.repo";
 import { errorResponses } from "../openapi-responses";
 import type { Actor } from "../services/lifecycle";
 import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy } from "../services/my-policy-actions";

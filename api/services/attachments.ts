@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { policyAsOfVersion } from "../domain/conditions-versions";
-import { loadPolicyViews, readDocumentContext } from "../db/policies.repo";
+import { loadPolicyViews } from "../db/policies.repo";
+import { readDocumentContext } from "../db/document-context.repo";
 import { outboxEmails, type DocumentRef, type EmailAttachment, type OutboxAttachment, type PendingAttachment } from "../db/schema";
 import { conditionsDocument, ipidDocument, reciboDocument, withdrawalDocument } from "./documents";
 

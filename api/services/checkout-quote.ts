@@ -15,7 +15,8 @@ import {
 import { isUuid } from "../contract/ids";
 import { QUOTE_NOT_FOUND_MESSAGE } from "../contract/quotes";
 import type { Database } from "../db/client";
-import { findQuote, hashOwnerToken, loadRatingTables, type StoredQuote } from "../db/quotes.repo";
+import { findQuote, hashOwnerToken, type StoredQuote } from "../db/quotes.repo";
+import { loadRatingTables } from "../db/rating-tables.repo";
 import { CARD_MESSAGES, isExpiryCurrent, parseCardExpiry } from "../domain/card";
 import { normalizeOptionalChoice, offerPlan, OfferChoiceError, priceOffer } from "../domain/offer-price";
 import { ageOn, madridDate, startDateProblem, startDateRange } from "../domain/calendar";

@@ -7,22 +7,19 @@ import { NIF_OTHER_ACCOUNT_MESSAGE, type CheckoutBody } from "../contract/checko
 import { writeAudit, type AuditWrite } from "../db/audit";
 import { recordHistory } from "../db/lifecycle.repo";
 import type { Transaction } from "../db/client";
+import { loadPolicyViews, type PolicyView } from "../db/policies.repo";
 import {
   insertConsents,
   insertPayment,
   insertPolicy,
   insertRecibos,
-  loadPolicyViews,
   markQuoteContracted,
   markReciboPaid,
   nextPolicyNumber,
-  readDocumentContext,
-  readInsurer,
   setPolicyStatus,
   upsertClient,
-  type DocumentContext,
-  type PolicyView,
-} from "../db/policies.repo";
+} from "../db/policy-writes.repo";
+import { readDocumentContext, readInsurer, type DocumentContext } from "../db/document-context.repo";
 import { type StoredQuote } from "../db/quotes.repo";
 import { formatIsoDate, formatMoney } from "../contract/format";
 import { madridDate, type policyTerm } from "../domain/calendar";

@@ -46,7 +46,8 @@ import {
 import { newLeaseToken, startHeartbeat } from "../db/leases";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { assertOutsideTransaction } from "../db/transaction-scope";
-import { findPolicyByIdempotencyKey, loadPolicyViews, lockCheckoutKey, lockQuote, nifOfOtherAccount, type PolicyView } from "../db/policies.repo";
+import { loadPolicyViews, type PolicyView } from "../db/policies.repo";
+import { findPolicyByIdempotencyKey, lockCheckoutKey, lockQuote, nifOfOtherAccount } from "../db/policy-writes.repo";
 import { policyTerm, startDateRange } from "../domain/calendar";
 import { systemClock, type Clock } from "../../platform/clock";
 import { errorMessage, type Logger } from "../../platform/logger";

@@ -3,8 +3,10 @@
 // name the download and the e-mail attachment use.
 import { eq } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
-import { readDocumentContext, type DocumentContext, type PolicyView } from "../db/policies.repo";
-import { loadRatingTables, type StoredQuote } from "../db/quotes.repo";
+import type { PolicyView } from "../db/policies.repo";
+import { readDocumentContext, type DocumentContext } from "../db/document-context.repo";
+import type { StoredQuote } from "../db/quotes.repo";
+import { loadRatingTables } from "../db/rating-tables.repo";
 import { productLines, type LineCode } from "../db/schema";
 import { renderConditionsPdf } from "./pdf-conditions";
 import { renderIpidPdf } from "./pdf-ipid";

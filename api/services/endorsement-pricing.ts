@@ -5,7 +5,7 @@
 import type { GuaranteeCatalogue, GuaranteeOptions } from "../contract/endorsements";
 import type { Database, DbOrTx } from "../db/client";
 import { type PolicyView } from "../db/policies.repo";
-import { loadRatingTables } from "../db/quotes.repo";
+import { loadRatingTables } from "../db/rating-tables.repo";
 import type { Policy } from "../db/schema";
 import { madridDate, proRataDays } from "../domain/calendar";
 import {

@@ -8,7 +8,8 @@ import { LINE_NAMES, type CancellationReason, type RenewalStopper } from "../con
 import type { PolicyLifecycle } from "../contract/policies";
 import type { DbOrTx } from "../db/client";
 import { clientContact, readPolicyWithRecibos, refundedCents } from "../db/lifecycle-reads.repo";
-import { loadPolicyViews, readDocumentContext, readWithdrawalRules } from "../db/policies.repo";
+import { loadPolicyViews } from "../db/policies.repo";
+import { readDocumentContext, readWithdrawalRules } from "../db/document-context.repo";
 import { ApiProblem } from "../http";
 import { completeAttachments, pendingPdf } from "./attachments";
 import { DOCUMENT_FILENAMES } from "./documents";

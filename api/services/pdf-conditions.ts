@@ -1,6 +1,7 @@
 // The policy's particular conditions as a PDF, in the version of each suplemento.
 // Pdfkit with the standard fonts through ./pdf-layout.ts; the shared sections are in ./pdf-sections.ts.
-import type { DocumentContext, PolicyView } from "../db/policies.repo";
+import type { PolicyView } from "../db/policies.repo";
+import type { DocumentContext } from "../db/document-context.repo";
 import { insurerText } from "../domain/insurer";
 import { describeRisk, riskTitle } from "../domain/product-info";
 import { formatIsoDate, formatMoney } from "../contract/format";

@@ -1,6 +1,6 @@
 // The line's IPID (documento de información sobre el producto de seguro) as a PDF.
 // Pdfkit with the standard fonts through ./pdf-layout.ts; the shared sections are in ./pdf-sections.ts.
-import type { DocumentContext } from "../db/policies.repo";
+import type { DocumentContext } from "../db/document-context.repo";
 import { insurerText } from "../domain/insurer";
 import { ipidObligations, IPID_TEXTS } from "../domain/product-info";
 import { formatMoney } from "../contract/format";

@@ -1,6 +1,6 @@
 // The quote as a PDF (the visitor's download and the e-mail's attachment).
 // Pdfkit with the standard fonts through ./pdf-layout.ts; the shared sections are in ./pdf-sections.ts.
-import type { DocumentContext } from "../db/policies.repo";
+import type { DocumentContext } from "../db/document-context.repo";
 import { describeRisk, riskTitle } from "../domain/product-info";
 import { formatMoney } from "../contract/format";
 import { FREQUENCIES, QUOTE_STATUS_LABELS, type Line as LineCode, type QuoteStatus } from "../contract/vocabulary";

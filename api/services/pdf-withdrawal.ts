@@ -1,6 +1,7 @@
 // The confirmation of a withdrawal (desistimiento) as a PDF.
 // Pdfkit with the standard fonts through ./pdf-layout.ts; the shared sections are in ./pdf-sections.ts.
-import type { DocumentContext, PolicyView } from "../db/policies.repo";
+import type { PolicyView } from "../db/policies.repo";
+import type { DocumentContext } from "../db/document-context.repo";
 import { insurerText } from "../domain/insurer";
 import { formatIsoDate, formatMoney } from "../contract/format";
 import { RECIBO_STATUS_LABELS } from "../contract/vocabulary";

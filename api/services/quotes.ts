@@ -5,7 +5,8 @@ import type { CatalogueCache } from "../db/catalogue-cache";
 import type { AuditWrite } from "../db/audit";
 import type { Database } from "../db/client";
 import { insertQuote, type StoredQuote } from "../db/quotes.repo";
-import { rateQuote, RatingInputError } from "../domain/rating";
+import { rateQuote } from "../domain/rating";
+import { RatingInputError } from "../domain/rating-inputs";
 import { vehicleErrors } from "../domain/vehicles";
 import { ApiProblem } from "../http";
 

@@ -8,7 +8,7 @@ import type { AuditAction, PolicyEvent } from "../contract/vocabulary";
 import { writeAudit } from "../db/audit";
 import { recordHistory, updateRecibo } from "../db/lifecycle.repo";
 import { lastAcceptedPayment } from "../db/lifecycle-reads.repo";
-import { insertPayment } from "../db/policies.repo";
+import { insertPayment } from "../db/policy-writes.repo";
 import type { Recibo } from "../db/schema";
 import { ApiProblem } from "../http";
 import {

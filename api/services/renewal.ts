@@ -2,14 +2,15 @@
 // the policyholder two months before the end (the notice e-mail), and the new term written when the
 // daily run reaches the end date. Made through ./lifecycle.ts's changes, in its transactions.
 import { addMonths } from "../domain/calendar";
-import { RatingInputError, rateQuote, type QuoteRequest } from "../domain/rating";
+import { rateQuote } from "../domain/rating";
+import { RatingInputError, type QuoteRequest } from "../domain/rating-inputs";
 import { formatIsoDate, formatMoney } from "../contract/format";
 import { QUOTE_INPUT_SCHEMAS } from "../contract/quotes";
 import { writeAudit } from "../db/audit";
 import type { DbOrTx } from "../db/client";
 import { updatePolicy, type LockedPolicy } from "../db/lifecycle.repo";
-import { insertRecibos } from "../db/policies.repo";
-import { loadRatingTables } from "../db/quotes.repo";
+import { insertRecibos } from "../db/policy-writes.repo";
+import { loadRatingTables } from "../db/rating-tables.repo";
 import { clients, type Policy, type RenewalOffer } from "../db/schema";
 import { enqueueEmail } from "./mail";
 import { premiumBreakdown, premiumColumns } from "./premium-columns";

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_MESSAGES, ERASED_CLIENT_NAME, type ClientDataExport, type ClientDetail, type ClientList } from "../../api/contract/clients";
-import { erasedAccountEmail } from "../../api/db/clients.repo";
+import { erasedAccountEmail } from "../../api/db/client-data-rights.repo";
 import { clients, consents, notes, policies, recibos, users } from "../../api/db/schema";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { auditRows, call, database, insertClient, json, superToken, setUpAdminApi, unique } from "../support/admin-api";

@@ -4,7 +4,8 @@
 // the files as a reader would (pdftotext, pdfinfo). A new kind of document gets a line here.
 import { SEED_RATING_TABLES } from "../../api/db/seed/catalogue";
 import { DEFAULT_SETTINGS } from "../../api/db/seed/settings";
-import type { DocumentContext, PolicyView } from "../../api/db/policies.repo";
+import type { PolicyView } from "../../api/db/policies.repo";
+import type { DocumentContext } from "../../api/db/document-context.repo";
 import { premiumComponents, rateQuote } from "../../api/domain/rating";
 import { renderConditionsPdf } from "../../api/services/pdf-conditions";
 import { renderIpidPdf } from "../../api/services/pdf-ipid";

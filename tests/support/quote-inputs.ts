@@ -1,5 +1,5 @@
 // Valid rating inputs per line (API units: cents, ISO dates), shared by the unit and integration tests.
-import type { AlquilerInputs, AutoInputs, HogarInputs } from "../../api/domain/rating";
+import type { AlquilerInputs, AutoInputs, HogarInputs } from "../../api/domain/rating-inputs";
 
 export const AUTO: AutoInputs = {
   driverBirthDate: "1985-06-15",

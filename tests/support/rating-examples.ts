@@ -3,16 +3,8 @@
 import { GUARANTEES, PLANS, TARIFFS } from "../../api/db/seed/catalogue";
 import { DEFAULT_SETTINGS } from "../../api/db/seed/settings";
 import { type Frequency } from "../../api/contract/vocabulary";
-import {
-  rateQuote,
-  type AlquilerInputs,
-  type AutoInputs,
-  type Breakdown,
-  type HogarInputs,
-  type PricedPlan,
-  type RatingResult,
-  type RatingTables,
-} from "../../api/domain/rating";
+import { rateQuote, type Breakdown, type PricedPlan, type RatingResult, type RatingTables } from "../../api/domain/rating";
+import type { AlquilerInputs, AutoInputs, HogarInputs } from "../../api/domain/rating-inputs";
 
 // The worked examples use the real seeded catalogue, so a change to the seeded tariffs shows up
 // here as a failing figure that someone has to work out again by hand.
