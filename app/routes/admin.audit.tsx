@@ -5,7 +5,7 @@ import { AuditListQuerySchema, AuditListSchema } from "../../api/contract/audit"
 import { AUDIT_COLUMNS, AUDIT_FILTERS } from "~/components/audit/audit-list-columns";
 import { CsvLink, ListView } from "~/components/list/list-view";
 import { adminLoader } from "~/lib/admin-route.server";
-import { assertPageInRange, readListQuery } from "~/lib/list.server";
+import { readListPage } from "~/lib/admin-list.server";
 
 /** /admin/audit: the audit log, filtered, sorted, paged, and exportable as CSV. */
 
@@ -13,13 +13,7 @@ import { assertPageInRange, readListQuery } from "~/lib/list.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: adminTitle("Auditoría", Boolean(data?.filterResult)) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, "routes/admin.audit", async ({ api, request, headers }) => {
-    const read = readListQuery(request, AuditListQuerySchema, headers);
-    if (!read.ok) return { list: null, filters: read.filters, filterResult: read.filterResult };
-    const list = await api.get("/admin/audit", { query: read.query, schema: AuditListSchema, signal: request.signal });
-    assertPageInRange(request, list, headers);
-    return { list, filters: read.filters, filterResult: null };
-  });
+  adminLoader(args, "routes/admin.audit", (admin) => readListPage(admin, "/admin/audit", AuditListQuerySchema, AuditListSchema));
 
 export default function AuditPage() {
   const { list, filters, filterResult } = useLoaderData<typeof loader>();

@@ -4,7 +4,7 @@ import { ClientListQuerySchema, ClientListSchema } from "../../api/contract/clie
 import { ADMIN_CLIENTS_PATH, CLIENT_COLUMNS, CLIENT_FILTERS } from "~/components/client/client-list-columns";
 import { CsvLink, ListView } from "~/components/list/list-view";
 import { adminLoader } from "~/lib/admin-route.server";
-import { assertPageInRange, readListQuery } from "~/lib/list.server";
+import { readListPage } from "~/lib/admin-list.server";
 import { adminTitle } from "~/lib/page-title";
 
 /** /admin/clients: the clients (tomadores), searched by NIF/NIE, name or e-mail, filtered, sorted, paged, as CSV. */
@@ -12,13 +12,7 @@ import { adminTitle } from "~/lib/page-title";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: adminTitle("Clientes", Boolean(data?.filterResult)) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, "routes/admin.clients._index", async ({ api, request, headers }) => {
-    const read = readListQuery(request, ClientListQuerySchema, headers);
-    if (!read.ok) return { list: null, filters: read.filters, filterResult: read.filterResult };
-    const list = await api.get(ADMIN_CLIENTS_PATH, { query: read.query, schema: ClientListSchema, signal: request.signal });
-    assertPageInRange(request, list, headers);
-    return { list, filters: read.filters, filterResult: null };
-  });
+  adminLoader(args, "routes/admin.clients._index", (admin) => readListPage(admin, ADMIN_CLIENTS_PATH, ClientListQuerySchema, ClientListSchema));
 
 export default function ClientsPage() {
   const { list, filters, filterResult } = useLoaderData<typeof loader>();

@@ -6,7 +6,7 @@ import { CsvLink, ListView } from "~/components/list/list-view";
 import { EmptyState } from "~/components/ui/empty-state";
 import { adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";
-import { assertPageInRange, readListQuery } from "~/lib/list.server";
+import { readListPage } from "~/lib/admin-list.server";
 import { adminTitle } from "~/lib/page-title";
 
 /** /admin/guarantees: the guarantee catalogue, filtered by line and state, searched, sorted, paged, as CSV. */
@@ -14,14 +14,10 @@ import { adminTitle } from "~/lib/page-title";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: adminTitle("Garantías", Boolean(data?.filterResult)) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, "routes/admin.guarantees._index", async ({ admin, api, request, headers }) => {
-    const canCreate = canOpen(admin.role.permissions, "routes/admin.guarantees.new");
-    const read = readListQuery(request, GuaranteeListQuerySchema, headers);
-    if (!read.ok) return { list: null, filters: read.filters, filterResult: read.filterResult, canCreate };
-    const list = await api.get(ADMIN_GUARANTEES_PATH, { query: read.query, schema: GuaranteeListSchema, signal: request.signal });
-    assertPageInRange(request, list, headers);
-    return { list, filters: read.filters, filterResult: null, canCreate };
-  });
+  adminLoader(args, "routes/admin.guarantees._index", async (ctx) => ({
+    ...(await readListPage(ctx, ADMIN_GUARANTEES_PATH, GuaranteeListQuerySchema, GuaranteeListSchema)),
+    canCreate: canOpen(ctx.admin.role.permissions, "routes/admin.guarantees.new"),
+  }));
 
 export default function GuaranteesPage() {
   const { list, filters, filterResult, canCreate } = useLoaderData<typeof loader>();

@@ -8,7 +8,7 @@ import { POLICY_COLUMNS, POLICY_FILTERS } from "~/components/policy/policy-list-
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";
 import { lifecycleRunToast } from "~/lib/lifecycle-run.server";
-import { assertPageInRange, readListQuery } from "~/lib/list.server";
+import { readListPage } from "~/lib/admin-list.server";
 import { adminTitle } from "~/lib/page-title";
 import { runStaffAction, staffIntent } from "~/lib/staff-action.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -20,14 +20,10 @@ const ROUTE_ID = "routes/admin.policies._index";
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Pólizas", matches) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, ROUTE_ID, async ({ admin, api, request, headers }) => {
-    const read = readListQuery(request, AdminPolicyListQuerySchema, headers);
-    const list = read.ok ? await api.get(ADMIN_POLICIES_PATH, { query: read.query, schema: AdminPolicyListSchema, signal: request.signal }) : null;
-    if (list) assertPageInRange(request, list, headers);
+  adminLoader(args, ROUTE_ID, async (ctx) => {
+    const { admin } = ctx;
     return {
-      list,
-      filters: read.filters,
-      filterResult: read.ok ? null : read.filterResult,
+      ...(await readListPage(ctx, ADMIN_POLICIES_PATH, AdminPolicyListQuerySchema, AdminPolicyListSchema)),
       canRun: canOpen(admin.role.permissions, ROUTE_ID, "action"),
       canSell: canOpen(admin.role.permissions, "routes/admin.policies.new"),
     };

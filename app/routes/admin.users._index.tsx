@@ -9,7 +9,7 @@ import { CsvLink, ListView } from "~/components/list/list-view";
 import { EmptyState } from "~/components/ui/empty-state";
 import { adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";
-import { assertPageInRange, readListQuery } from "~/lib/list.server";
+import { readListPage } from "~/lib/admin-list.server";
 
 /** /admin/users: search and the paginated list; new accounts are made at /admin/users/new. */
 const ROUTE_ID = "routes/admin.users._index";
@@ -17,20 +17,13 @@ const ROUTE_ID = "routes/admin.users._index";
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Usuarios", matches) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, ROUTE_ID, async ({ admin, api, request, headers }) => {
-    const permissions = admin.role.permissions;
+  adminLoader(args, ROUTE_ID, async (ctx) => {
+    const permissions = ctx.admin.role.permissions;
     // The role filter needs the roles; without roles:read it is left out.
-    const rolesPromise = hasPermission(permissions, "roles:read") ? api.get("/admin/roles", { schema: RoleListSchema }) : null;
-    const read = readListQuery(request, AdminUserListQuerySchema, headers);
-    const [list, roles] = await Promise.all([
-      read.ok ? api.get(ADMIN_USERS_PATH, { query: read.query, schema: AdminUserListSchema, signal: request.signal }) : null,
-      rolesPromise,
-    ]);
-    if (list) assertPageInRange(request, list, headers);
+    const rolesPromise = hasPermission(permissions, "roles:read") ? ctx.api.get("/admin/roles", { schema: RoleListSchema }) : null;
+    const [listPage, roles] = await Promise.all([readListPage(ctx, ADMIN_USERS_PATH, AdminUserListQuerySchema, AdminUserListSchema), rolesPromise]);
     return {
-      list,
-      filters: read.filters,
-      filterResult: read.ok ? null : read.filterResult,
+      ...listPage,
       roles: roles ? roles.items.map((role) => ({ id: role.id, name: role.name })) : null,
       canWrite: canOpen(permissions, ROUTE_ID, "action"),
     };
