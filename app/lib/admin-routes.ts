@@ -23,7 +23,10 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   // Any /admin address no page takes: a 404 inside the layout.
   "routes/admin.$": { loader: null, action: null },
   "routes/admin.logout": { loader: null, action: null },
+  // The list has no form of its own: its action permission is the one its links to change users
+  // ("Gestionar", "Nuevo usuario") need; the new-user form is at /admin/users/new.
   "routes/admin.users._index": { loader: "users:read", action: "users:write" },
+  "routes/admin.users.new": { loader: "users:write", action: "users:write" },
   "routes/admin.users[.]csv": { loader: "users:read", action: null },
   "routes/admin.users.$id": { loader: "users:read", action: "users:write" },
   "routes/admin.roles._index": { loader: "roles:read", action: "roles:write" },

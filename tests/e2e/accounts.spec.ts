@@ -145,7 +145,7 @@ test("un rol sin audit:read: su usuario ve «Acceso Denegado» al abrir /admin/a
   await page.getByRole("button", { name: "Crear rol" }).click();
   await expect(page.getByText(roleName).first()).toBeVisible();
 
-  await page.goto("/admin/users");
+  await page.goto("/admin/users/new");
   await page.getByLabel("Nombre de usuario").fill(username);
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña temporal").fill(password);

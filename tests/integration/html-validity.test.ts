@@ -69,7 +69,7 @@ function formStates(site: Site): State[] {
     { name: "editar cliente enviado vacío", path: `/admin/clients/${site.clientId}/edit`, who: "admin", form: {}, status: 400 },
     { name: "garantía nueva enviada vacía", path: "/admin/guarantees/new", who: "admin", form: {}, status: 400 },
     { name: "rol nuevo enviado vacío", path: "/admin/roles/new", who: "admin", form: {}, status: 400 },
-    { name: "usuario nuevo enviado vacío", path: "/admin/users", who: "admin", form: {}, status: 400 },
+    { name: "usuario nuevo enviado vacío", path: "/admin/users/new", who: "admin", form: {}, status: 400 },
     { name: "ajustes enviados vacíos", path: "/admin/settings", who: "admin", form: {}, status: 400 },
     { name: "nota vacía en una póliza (back office)", path: `/admin/policies/${site.policyId}`, who: "admin", form: { intent: "note" }, status: 400 },
     { name: "mi póliza: confirmar el desistimiento", path: `/mi-poliza/${site.policyId}`, who: "visitor", form: { intent: "withdraw" } },

@@ -54,6 +54,7 @@ export function adminPages(ids: { policyId: number; clientId: number; guaranteeI
     "/admin/guarantees/new",
     "/admin/audit",
     "/admin/users",
+    "/admin/users/new",
     `/admin/users/${adminId}`,
     "/admin/roles",
     `/admin/roles/${roleId}`,
