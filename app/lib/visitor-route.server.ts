@@ -32,6 +32,8 @@ export type VisitorSession = {
   getVisitor(): Promise<Visitor | null>;
   /** The signed-in visitor, or the login page that brings them back here. */
   requireVisitor(): Promise<Visitor>;
+  /** Headers for the answer (a helper's session cookie, its Cache-Control), as a Response's would be. */
+  addHeaders(init: HeadersInit): void;
 };
 
 export type VisitorLoaderArgs = Args & VisitorSession & { url: URL };
@@ -52,6 +54,12 @@ function session(request: Request, context: AppLoadContext, headers: Headers): V
   return {
     getVisitor: async () => record(await getVisitor(request, context)),
     requireVisitor: async () => record(await requireVisitor(request, context))!,
+    addHeaders: (init) => {
+      const merged = mergeHeaders(headers, init);
+      for (const key of [...headers.keys()]) headers.delete(key);
+      merged.forEach((value, key) => key.toLowerCase() !== "set-cookie" && headers.set(key, value));
+      for (const cookie of merged.getSetCookie()) headers.append("Set-Cookie", cookie);
+    },
   };
 }
 
