@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { ApiError, apiClient, type ApiClient } from "./api.server";
 import { LastPolicyholderSchema, PriceChoiceAnswerSchema } from "./contract.server";
 
-type PriceChoice = { plan: string; optionalGuarantees: string[]; frequency: string };
+type PriceChoice = { plan: string; optionalGuarantees: string[] | undefined; frequency: string };
 
 /**
  * POST /quotes/{id}/price: the prices of a plan with these extras and this frequency, or the
