@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LoginBodySchema } from "../../api/contract/auth";
 import { SignInFields } from "~/components/account/sign-in-fields";
@@ -12,10 +12,9 @@ import { validateAuthAnswer, visitorLoginError } from "~/lib/auth-messages";
 import { siteTitle } from "~/lib/page-title";
 import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
-import { redirectToParam, safeRedirectPath } from "~/lib/safe-redirect";
-import { signInAction, signInFormSchema } from "~/lib/sign-in.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { signedOutLoader, signInAction, signInFormSchema } from "~/lib/sign-in.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { visitorLoader } from "~/lib/visitor-route.server";
 
 const LoginFormSchema = signInFormSchema(LoginBodySchema);
 
@@ -24,14 +23,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "description", content: "Entre en Cotiza para ver sus cotizaciones y gestionar su póliza." },
 ];
 
-export const loader = (args: LoaderFunctionArgs) =>
-  visitorLoader(args, async ({ url, getVisitor }) => {
-    const redirectTo = redirectToParam(url);
-    // Already signed in: nothing to do here.
-    const visitor = await getVisitor();
-    if (visitor) throw redirect(redirectTo || "/", { headers: visitor.headers });
-    return { redirectTo };
-  });
+// Already signed in: nothing to do here.
+export const loader = (args: LoaderFunctionArgs) => signedOutLoader(args);
 
 /** A 429 (too many attempts from this address) keeps the API's Retry-After. */
 export const headers = retryAfterHeaders();

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -16,9 +16,10 @@ import { MESSAGES, validateAuthAnswer, visitorRegisterError } from "~/lib/auth-m
 import { siteTitle } from "~/lib/page-title";
 import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
-import { redirectToParam, safeRedirectPath } from "~/lib/safe-redirect";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { signedOutLoader } from "~/lib/sign-in.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { visitorAction, visitorLoader } from "~/lib/visitor-route.server";
+import { visitorAction } from "~/lib/visitor-route.server";
 
 // The API's own rules (contract) plus confirmPassword, which is checked here and never sent.
 const RegisterFormSchema = RegisterBodySchema.innerType()
@@ -42,13 +43,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "description", content: "Cree su cuenta en Cotiza para guardar sus cotizaciones y gestionar su póliza." },
 ];
 
-export const loader = (args: LoaderFunctionArgs) =>
-  visitorLoader(args, async ({ url, getVisitor }) => {
-    const redirectTo = redirectToParam(url);
-    const visitor = await getVisitor();
-    if (visitor) throw redirect(redirectTo || "/", { headers: visitor.headers });
-    return { redirectTo };
-  });
+// Already signed in: nothing to do here.
+export const loader = (args: LoaderFunctionArgs) => signedOutLoader(args);
 
 /** A 429 (too many attempts from this address) keeps the API's Retry-After. */
 export const headers = retryAfterHeaders();

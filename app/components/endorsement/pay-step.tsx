@@ -8,9 +8,10 @@ import type { GuaranteeOptions } from "../../../api/contract/endorsements";
 import { CARD_SECRET_FIELDS } from "../../../api/contract/checkout-fields";
 import { formatDate, formatMoney } from "../../../api/contract/format";
 import { FREQUENCY_LABELS, type Frequency } from "../../../api/contract/vocabulary";
+import { CardFields } from "~/components/checkout/card-fields";
 import { focusTarget } from "~/components/focus-on-navigation";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { CheckboxField, Field } from "~/components/ui/field";
+import { CheckboxField } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
 import { useValidateChanged, VALIDATION_TIMING } from "~/components/ui/form-checks";
@@ -101,19 +102,7 @@ export function PayStep({
         ) : (
           <input type="hidden" name="method" value="card" />
         )}
-        <fieldset className="mt-6 rounded-md border border-slate-300 p-4" hidden={hydrated && method !== "card"}>
-          <legend className="px-1 text-lg font-bold text-slate-900">Pago con tarjeta</legend>
-          <Field meta={fields.cardNumber} label="Número de la tarjeta" width="md" inputProps={{ autoComplete: "cc-number", inputMode: "numeric" }} />
-          <Field meta={fields.expiry} label="Caducidad" hint="MM/AA, por ejemplo 08/29" width="xs" inputProps={{ autoComplete: "cc-exp" }} />
-          <Field
-            meta={fields.cvc}
-            label="Código de seguridad (CVC)"
-            hint="Las 3 o 4 cifras del dorso"
-            width="xs"
-            inputProps={{ autoComplete: "cc-csc", inputMode: "numeric" }}
-          />
-          <Field meta={fields.cardHolder} label="Titular de la tarjeta" width="lg" inputProps={{ autoComplete: "cc-name" }} />
-        </fieldset>
+        <CardFields fields={fields} hidden={hydrated && method !== "card"} />
 
         <CheckboxField
           meta={fields.ipid}
