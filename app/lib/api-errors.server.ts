@@ -41,3 +41,15 @@ export function refusalInit(error: unknown, status: number): ResponseInit {
   if (!(error instanceof ApiError) || error.status !== 429) return { status };
   return { status: 429, headers: error.retryAfter && /^\d{1,9}$/.test(error.retryAfter) ? { "Retry-After": error.retryAfter } : undefined };
 }
+
+/**
+ * A form's translated field errors (the "" key: messages for no field of the form) split into
+ * conform's reply options; with none at all, `fallback` (the API's error line) above the form.
+ */
+export function splitFormErrors(translated: Record<string, string[]>, fallback: string): FormErrors {
+  const fieldErrors = { ...translated };
+  const formErrors = [...(fieldErrors[""] ?? [])];
+  delete fieldErrors[""];
+  if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(fallback);
+  return { formErrors, fieldErrors };
+}

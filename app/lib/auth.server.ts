@@ -1,13 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { VisitorUserSchema, type AuthAnswer, type VisitorUser } from "../../api/contract/auth";
-import { refusalInit } from "./api-errors.server";
 import { ApiError, apiClient, type ApiClient } from "./api.server";
 import { InvalidAuthAnswerError, serverFieldErrors } from "./auth-messages";
 import { clearVisitorCookie, getVisitorSession, visitorSessionStorage, VISITOR_TOKEN_KEY, VISITOR_USER_KEY } from "./session.server";
 import { isTokenExpired, SessionExpiredError } from "./token";
 import "./load-context";
-import { markSubmissionFailed } from "~/lib/failed-submission";
 
 export type { VisitorUser };
 export type Visitor = { user: VisitorUser; token: string; headers: Headers };
@@ -136,25 +133,31 @@ export async function visitorSignInCookie(request: Request, context: AppLoadCont
   return storage.commitSession(session);
 }
 
-type AuthSubmission = {
-  reply(options: { formErrors: string[]; fieldErrors: Record<string, string[]>; hideFields: string[] }): SubmissionResult<string[]>;
-};
+/**
+ * A refused sign-in or registration (visitor or staff), for the form's `refusal` option
+ * (visitorAction): the spec's message for it at the top of the form, the API's field messages
+ * beside their fields (passwords are never sent back: the form's hideFields). Anything else (a
+ * 5xx arrives as a Response) goes on to the error page (ADR 003).
+ */
+export function signInRefusal(message: (error: unknown) => string) {
+  return (error: unknown) =>
+    error instanceof ApiError || error instanceof InvalidAuthAnswerError
+      ? { formErrors: [message(error)], fieldErrors: serverFieldErrors(error) }
+      : null;
+}
 
 /**
- * A refused sign-in or registration (visitor or staff): the spec's message for it at the top of
- * the form, the API's field messages beside their fields, passwords never sent back. Anything
- * else (a 5xx arrives as a Response) goes on to the error page (ADR 003).
+ * Signing out always works: POST /auth/logout revokes a live token (so a copy of it stops
+ * working too; a failure is only logged), and the answer clears auth_token and auth_user.
  */
-export function signInRefused(
-  error: unknown,
-  context: AppLoadContext,
-  submission: AuthSubmission,
-  opts: { message: (error: unknown) => string; hideFields: string[] },
-) {
-  if (!(error instanceof ApiError) && !(error instanceof InvalidAuthAnswerError)) throw error;
-  markSubmissionFailed(context);
-  return json(
-    submission.reply({ formErrors: [opts.message(error)], fieldErrors: serverFieldErrors(error), hideFields: opts.hideFields }),
-    refusalInit(error, 400),
-  );
+export async function revokeVisitorToken(request: Request, context: AppLoadContext): Promise<void> {
+  const token = (await getVisitorSession(request, context)).get(VISITOR_TOKEN_KEY);
+  if (!token || isTokenExpired(token)) return;
+  try {
+    await apiClient(context, request, token).post("/auth/logout");
+  } catch (error) {
+    context.logger.info("visitor logout call failed (ignored)", {
+      error: error instanceof Error ? error.message : error instanceof Response ? `HTTP ${error.status}` : String(error),
+    });
+  }
 }

@@ -28,3 +28,9 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   }
   return value;
 }
+
+/** The `redirectTo` of the URL when it is a same-site path, else "" (then "/" after signing in). */
+export function redirectToParam(url: URL): string {
+  const value = url.searchParams.get("redirectTo");
+  return value && safeRedirectPath(value, "") !== "" ? value : "";
+}

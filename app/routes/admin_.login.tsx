@@ -1,29 +1,23 @@
 import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { parseForm } from "~/lib/parse-form.server";
-import { retryAfterHeaders } from "~/lib/retry-after";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { adminTitle } from "~/lib/page-title";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import { AdminLoginBodySchema } from "../../api/contract/auth";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { SignInFields } from "~/components/account/sign-in-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { VoiceProvider } from "~/components/voice";
 import { adminSignInCookie, getSignedInAdmin, safeAdminRedirect } from "~/lib/admin-auth.server";
 import { apiClient } from "~/lib/api.server";
-import { signInRefused } from "~/lib/auth.server";
 import { adminLoginError, InvalidAuthAnswerError, validateAuthAnswer } from "~/lib/auth-messages";
-import { validateCsrf } from "~/lib/csrf.server";
-import { readFormData } from "~/lib/form-data.server";
-import { markSubmissionFailed } from "~/lib/failed-submission";
+import { adminTitle } from "~/lib/page-title";
+import { retryAfterHeaders } from "~/lib/retry-after";
+import { signInAction, signInFormSchema } from "~/lib/sign-in.server";
 
 // /admin/login: the file name's trailing underscore ("admin_") keeps it out of the admin layout
 // (spec 2: "all use an admin layout except the admin login") while the URL stays /admin/login.
 
-const AdminLoginFormSchema = AdminLoginBodySchema.extend({ redirectTo: z.string().optional() });
+const AdminLoginFormSchema = signInFormSchema(AdminLoginBodySchema);
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Iniciar sesión", matches) }];
 
@@ -38,27 +32,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** A 429 (too many attempts from this address) keeps the API's Retry-After. */
 export const headers = retryAfterHeaders();
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request, context);
-  await validateCsrf(request, context, formData);
-  const submission = parseForm(formData, AdminLoginFormSchema);
-  if (submission.status !== "success") {
-    markSubmissionFailed(context);
-    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const { email, password, redirectTo } = submission.value;
-  try {
+// An answer without token or admin: 'Respuesta inválida del servidor'; a refusal: the server's
+// error field, else "Error de autenticación".
+const refusalMessage = (refusal: unknown) => (refusal instanceof InvalidAuthAnswerError ? refusal.message : adminLoginError(refusal));
+
+export const action = (args: ActionFunctionArgs) =>
+  signInAction(args, AdminLoginFormSchema, refusalMessage, async ({ email, password, redirectTo }) => {
+    const { context, request } = args;
     const data = await apiClient(context, request).post("/admin/auth/login", { body: { email, password } });
     const answer = validateAuthAnswer(data, "admin");
     const cookie = await adminSignInCookie(request, context, answer);
     return redirect(safeAdminRedirect(redirectTo), { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    // An answer without token or admin: 'Respuesta inválida del servidor'; a refusal: the
-    // server's error field, else "Error de autenticación".
-    const message = (refusal: unknown) => (refusal instanceof InvalidAuthAnswerError ? refusal.message : adminLoginError(refusal));
-    return signInRefused(error, context, submission, { message, hideFields: ["password"] });
-  }
-}
+  });
 
 // Outside the back-office layout, the sign-in speaks "tú" as the back office does.
 export default function AdminLoginPage() {
@@ -92,16 +77,7 @@ function AdminLoginForm() {
         <p className="mt-2 text-slate-700">Acceso para el equipo de la correduría.</p>
         <ErrorSummary form={form} fields={[fields.email, fields.password]} />
         <Form method="post" {...getFormProps(form)} noValidate>
-          <AuthenticityTokenInput />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field
-            meta={fields.email}
-            label="Correo electrónico"
-            type="email"
-            width="full"
-            inputProps={{ autoComplete: "username", spellCheck: false, autoCapitalize: "none" }}
-          />
-          <Field meta={fields.password} label="Contraseña" type="password" width="full" inputProps={{ autoComplete: "current-password" }} />
+          <SignInFields email={fields.email} password={fields.password} redirectTo={redirectTo} wide />
           <div className="mt-8">
             <SubmitButton pendingText="Entrando…" className="w-full">
               Entrar

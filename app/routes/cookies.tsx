@@ -3,11 +3,10 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { buildConsent, readConsent, serializeConsent, type ConsentChoice } from "~/lib/consent.server";
-import { validateCsrf } from "~/lib/csrf.server";
-import { readFormData } from "~/lib/form-data.server";
 import { formatDate } from "../../api/contract/format";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { siteTitle } from "~/lib/page-title";
+import { visitorAction, visitorLoader } from "~/lib/visitor-route.server";
 
 export const meta: MetaFunction = () => [
   { title: siteTitle("Configuración de cookies") },
@@ -17,35 +16,34 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const consent = await readConsent(request);
-  const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("returnTo"));
-  return json({ consent, returnTo });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(args, async ({ request, url }) => ({
+    consent: await readConsent(request),
+    returnTo: safeRedirectPath(url.searchParams.get("returnTo")),
+  }));
 
 const INTENTS = ["accept", "reject", "save"] as const;
 type Intent = (typeof INTENTS)[number];
 const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readFormData(request, context);
-  await validateCsrf(request, context, form);
-  const intent = form.get("intent");
-  if (!isIntent(intent)) throw json({ error: "Elija una opción de cookies." }, { status: 400 });
+export const action = (args: ActionFunctionArgs) =>
+  visitorAction(args, async ({ form: { formData: form } }) => {
+    const intent = form.get("intent");
+    if (!isIntent(intent)) throw json({ error: "Elija una opción de cookies." }, { status: 400 });
 
-  const choice: ConsentChoice =
-    intent === "accept"
-      ? { analytics: true, personalization: true }
-      : intent === "reject"
-        ? { analytics: false, personalization: false }
-        : { analytics: form.get("analytics") === "on", personalization: form.get("personalization") === "on" };
-  const headers = { "Set-Cookie": await serializeConsent(buildConsent(choice, new Date())) };
+    const choice: ConsentChoice =
+      intent === "accept"
+        ? { analytics: true, personalization: true }
+        : intent === "reject"
+          ? { analytics: false, personalization: false }
+          : { analytics: form.get("analytics") === "on", personalization: form.get("personalization") === "on" };
+    const headers = { "Set-Cookie": await serializeConsent(buildConsent(choice, new Date())) };
 
-  // The banner's fetcher (JavaScript on) asks for JSON so the page does not reload;
-  // every other submission (no JavaScript, or this page's forms) goes back where it came from.
-  if (form.get("respond") === "json") return json({ ok: true as const, intent }, { headers });
-  return redirect(safeRedirectPath(form.get("returnTo")), { status: 303, headers });
-}
+    // The banner's fetcher (JavaScript on) asks for JSON so the page does not reload;
+    // every other submission (no JavaScript, or this page's forms) goes back where it came from.
+    if (form.get("respond") === "json") return json({ ok: true as const, intent }, { headers });
+    return redirect(safeRedirectPath(form.get("returnTo")), { status: 303, headers });
+  });
 
 export default function CookiesPage() {
   const { consent, returnTo } = useLoaderData<typeof loader>();

@@ -1,24 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { Line as QuoteLine } from "../../api/contract/vocabulary";
 import { QuoteLineForm } from "~/components/quote/quote-line-form";
 import { UnsavedChangesGuard } from "~/components/unsaved-changes";
-import { formErrorsFromBody, refusalInit } from "~/lib/api-errors.server";
+import { formErrorsFromBody } from "~/lib/api-errors.server";
 import { ApiError, apiClient } from "~/lib/api.server";
-import { getVisitor } from "~/lib/auth.server";
-import { validateCsrf } from "~/lib/csrf.server";
-import { readFormData } from "~/lib/form-data.server";
-import { BOT_TRAP_MESSAGE, caughtByHoneypot } from "~/lib/honeypot.server";
 import { rememberQuoteOwner } from "~/lib/quote-owner.server";
-import { mergeHeaders } from "~/lib/session.server";
 import { CreatedQuoteSchema } from "~/lib/contract.server";
 import { parseQuoteForm, QUOTE_FORM_CONSTRAINTS, type QuoteFormConstraint } from "~/lib/quote-form.server";
 import { FIELD_NAMES, LINE_FIELD, LINE_OPTIONS, LINE_PARAM, lineOption, parseLine, prefillFromSearch, typedValues } from "~/lib/quote-form";
 import { siteTitle } from "~/lib/page-title";
-import { markSubmissionFailed } from "~/lib/failed-submission";
+import { visitorAction, visitorLoader } from "~/lib/visitor-route.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: siteTitle("Calcular precio", matches) },
@@ -28,16 +23,16 @@ export const meta: MetaFunction = ({ matches }) => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const line = parseLine(url.searchParams.get(LINE_PARAM));
-  // "Volver a cotizar" (/results) links here with the previous inputs in the URL.
-  return json({
-    line,
-    defaultValue: line ? prefillFromSearch(line, url.searchParams) : {},
-    constraint: line ? QUOTE_FORM_CONSTRAINTS[line] : null,
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(args, async ({ url }) => {
+    const line = parseLine(url.searchParams.get(LINE_PARAM));
+    // "Volver a cotizar" (/results) links here with the previous inputs in the URL.
+    return {
+      line,
+      defaultValue: line ? prefillFromSearch(line, url.searchParams) : {},
+      constraint: line ? QUOTE_FORM_CONSTRAINTS[line] : null,
+    };
   });
-}
 
 /** A failed submission answered with every value as the person typed it ("12.000", not "12000"). */
 function keepTyped(result: SubmissionResult<string[]>, formData: FormData): SubmissionResult<string[]> {
@@ -47,45 +42,27 @@ function keepTyped(result: SubmissionResult<string[]>, formData: FormData): Subm
 /** A 429 (too many attempts from this address) keeps the API's Retry-After. */
 export const headers = retryAfterHeaders();
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request, context);
-  await validateCsrf(request, context, formData);
-  const trapped = caughtByHoneypot(formData, context, request);
-  const line = parseLine(formData.get(LINE_FIELD));
-  // The line travels in a hidden field the page always renders: without it the POST was not ours.
-  if (!line) throw new Response("Seguro no válido", { status: 400, statusText: "Bad Request" });
-
-  const submission = parseQuoteForm(line, formData);
-  if (trapped) {
-    // The honeypot: the same form, every value kept, and a plain message (never an error page).
-    markSubmissionFailed(context);
-    return json(keepTyped(submission.reply({ formErrors: [BOT_TRAP_MESSAGE] }), formData), { status: 400 });
-  }
-  if (submission.status !== "success") {
-    markSubmissionFailed(context);
-    return json(keepTyped(submission.reply(), formData), { status: 400 });
-  }
-
-  const visitor = await getVisitor(request, context);
-  try {
-    const quote = await apiClient(context, request, visitor?.token).post("/quotes", {
-      body: { line, inputs: submission.value },
-      schema: CreatedQuoteSchema,
+export const action = (args: ActionFunctionArgs) =>
+  visitorAction(args, async ({ request, context, form, getVisitor }) => {
+    const line = parseLine(form.formData.get(LINE_FIELD));
+    // The line travels in a hidden field the page always renders: without it the POST was not ours.
+    if (!line) throw new Response("Seguro no válido", { status: 400, statusText: "Bad Request" });
+    // A filled-in bot trap: the same form, every value kept, and a plain message (never an error page).
+    const inputs = form.check(parseQuoteForm(line, form.formData), {
+      honeypot: true,
+      wrap: (result) => keepTyped(result, form.formData),
+      // 400: the API's field errors; 422: a risk it will not insure (the reason on monthlyRent);
+      // 429: too many quotes from this address, the message above the form, the values kept.
+      refusal: (error) =>
+        error instanceof ApiError ? { ...formErrorsFromBody(error.body, FIELD_NAMES[line]), status: error.status === 422 ? 422 : 400 } : null,
     });
-    const headers = mergeHeaders(visitor?.headers);
+    const visitor = await getVisitor();
+    const quote = await apiClient(context, request, visitor?.token).post("/quotes", { body: { line, inputs }, schema: CreatedQuoteSchema });
     // Made without an account: this browser keeps the proof that the quote is its own.
+    const headers = new Headers();
     if (quote.ownerToken) headers.append("Set-Cookie", await rememberQuoteOwner(request, context, quote.id, quote.ownerToken));
     return redirect(`/results?cotizacion=${encodeURIComponent(quote.id)}`, { headers });
-  } catch (error) {
-    // 5xx and an unreachable API arrive as a Response: the error page (ADR 003).
-    if (!(error instanceof ApiError)) throw error;
-    markSubmissionFailed(context);
-    // 400: the API's field errors; 422: a risk it will not insure (the reason on monthlyRent).
-    const reply = submission.reply(formErrorsFromBody(error.body, FIELD_NAMES[line]));
-    // 429: too many quotes from this address; the message above the form, the values kept.
-    return json(keepTyped(reply, formData), refusalInit(error, error.status === 422 ? 422 : 400));
-  }
-}
+  });
 
 export default function CotizarPage() {
   const { line, defaultValue, constraint } = useLoaderData<typeof loader>();
@@ -143,7 +120,7 @@ function LineChooser({ current }: { current: QuoteLine | null }) {
 
 /** One line's form, with the unsaved-changes flag: it rises on the first edit and never asks on submit. */
 function LineQuote({ line, defaultValue, constraint }: { line: QuoteLine; defaultValue: Record<string, string>; constraint: QuoteFormConstraint }) {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
   const [dirty, setDirty] = useState(false);
   return (

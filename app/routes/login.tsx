@@ -1,60 +1,37 @@
 import { getFormProps } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { parseForm } from "~/lib/parse-form.server";
-import { retryAfterHeaders } from "~/lib/retry-after";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import { LoginBodySchema } from "../../api/contract/auth";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { SignInFields } from "~/components/account/sign-in-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { apiClient } from "~/lib/api.server";
-import { getVisitor, signInRefused, visitorSignInCookie } from "~/lib/auth.server";
+import { visitorSignInCookie } from "~/lib/auth.server";
 import { validateAuthAnswer, visitorLoginError } from "~/lib/auth-messages";
-import { validateCsrf } from "~/lib/csrf.server";
-import { readFormData } from "~/lib/form-data.server";
-import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/lib/toast.server";
 import { siteTitle } from "~/lib/page-title";
-import { markSubmissionFailed } from "~/lib/failed-submission";
+import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
+import { retryAfterHeaders } from "~/lib/retry-after";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { signedOutLoader, signInAction, signInFormSchema } from "~/lib/sign-in.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
-const LoginFormSchema = LoginBodySchema.extend({ redirectTo: z.string().optional() });
+const LoginFormSchema = signInFormSchema(LoginBodySchema);
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: siteTitle("Iniciar sesión", matches) },
   { name: "description", content: "Entre en Cotiza para ver sus cotizaciones y gestionar su póliza." },
 ];
 
-/** The redirectTo of the URL when it is a same-site path, else "" (then "/" after login). */
-function redirectParam(request: Request): string {
-  const value = new URL(request.url).searchParams.get("redirectTo");
-  return value && safeRedirectPath(value, "") !== "" ? value : "";
-}
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const redirectTo = redirectParam(request);
-  // Already signed in: nothing to do here.
-  const visitor = await getVisitor(request, context);
-  if (visitor) throw redirect(redirectTo || "/", { headers: visitor.headers });
-  return json({ redirectTo });
-}
+// Already signed in: nothing to do here.
+export const loader = (args: LoaderFunctionArgs) => signedOutLoader(args);
 
 /** A 429 (too many attempts from this address) keeps the API's Retry-After. */
 export const headers = retryAfterHeaders();
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request, context);
-  await validateCsrf(request, context, formData);
-  const submission = parseForm(formData, LoginFormSchema);
-  if (submission.status !== "success") {
-    markSubmissionFailed(context);
-    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const { email, password, redirectTo } = submission.value;
-  try {
+export const action = (args: ActionFunctionArgs) =>
+  signInAction(args, LoginFormSchema, visitorLoginError, async ({ email, password, redirectTo }) => {
+    const { context, request } = args;
     const answer = validateAuthAnswer(await apiClient(context, request).post("/auth/login", { body: { email, password } }));
     const cookie = await visitorSignInCookie(request, context, answer);
     // Quotes made in this browser before signing in become the account's.
@@ -64,10 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { type: "success", title: `Hola, ${answer.user.name}`, description: "Ha iniciado sesión." },
       { headers: { "Set-Cookie": cookie } },
     );
-  } catch (error) {
-    return signInRefused(error, context, submission, { message: visitorLoginError, hideFields: ["password"] });
-  }
-}
+  });
 
 export default function LoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
@@ -86,15 +60,7 @@ export default function LoginPage() {
         <p className="mt-3 text-lg text-slate-700">Entre para ver sus cotizaciones y gestionar su póliza.</p>
         <ErrorSummary form={form} fields={[fields.email, fields.password]} />
         <Form method="post" {...getFormProps(form)} noValidate className="mt-2">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field
-            meta={fields.email}
-            label="Correo electrónico"
-            type="email"
-            inputProps={{ autoComplete: "username", spellCheck: false, autoCapitalize: "none" }}
-          />
-          <Field meta={fields.password} label="Contraseña" type="password" width="sm" inputProps={{ autoComplete: "current-password" }} />
+          <SignInFields email={fields.email} password={fields.password} redirectTo={redirectTo} />
           <p className="mt-3">
             <Link to="/recuperar-contrasena" className="underline">
               ¿Ha olvidado su contraseña?

@@ -2,43 +2,33 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { apiClient } from "~/lib/api.server";
-import { getVisitor } from "~/lib/auth.server";
-import { validateCsrf } from "~/lib/csrf.server";
-import { clearVisitorCookie, getVisitorSession, VISITOR_TOKEN_KEY } from "~/lib/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { isTokenExpired } from "~/lib/token";
+import { revokeVisitorToken } from "~/lib/auth.server";
 import { siteTitle } from "~/lib/page-title";
+import { clearVisitorCookie } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { visitorAction, visitorLoader } from "~/lib/visitor-route.server";
 
 export const meta: MetaFunction = () => [{ title: siteTitle("Cerrar sesión") }];
 
 // Signing out only happens on POST (a link or a prefetch must never sign anyone out). A GET shows
 // the button, for whoever lands here by typing the address.
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const visitor = await getVisitor(request, context);
-  if (!visitor) throw redirect("/login");
-  return null;
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(args, async ({ getVisitor }) => {
+    if (!(await getVisitor())) throw redirect("/login");
+    return null;
+  });
 
-/**
- * Signing out always works: POST /auth/logout revokes a live token (so a copy of it stops
- * working too; a failure is ignored), then auth_token and auth_user are cleared either way.
- */
-export async function action({ request, context }: ActionFunctionArgs) {
-  await validateCsrf(request, context);
-  const token = (await getVisitorSession(request, context)).get(VISITOR_TOKEN_KEY);
-  if (token && !isTokenExpired(token)) {
-    try {
-      await apiClient(context, request, token).post("/auth/logout");
-    } catch (error) {
-      context.logger.info("visitor logout call failed (ignored)", {
-        error: error instanceof Error ? error.message : error instanceof Response ? `HTTP ${error.status}` : String(error),
-      });
-    }
-  }
-  // The spec: after logout the visitor goes to /login, with auth_token and auth_user cleared.
-  return redirectWithToast("/login", { type: "success", title: "Ha cerrado la sesión" }, { headers: { "Set-Cookie": clearVisitorCookie(context) } });
-}
+/** Signing out always works: the token is revoked when it still lives, the session cleared either way. */
+export const action = (args: ActionFunctionArgs) =>
+  visitorAction(args, async ({ request, context }) => {
+    await revokeVisitorToken(request, context);
+    // The spec: after logout the visitor goes to /login, with auth_token and auth_user cleared.
+    return redirectWithToast(
+      "/login",
+      { type: "success", title: "Ha cerrado la sesión" },
+      { headers: { "Set-Cookie": clearVisitorCookie(context) } },
+    );
+  });
 
 export default function LogoutPage() {
   return (

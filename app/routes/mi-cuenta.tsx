@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -10,16 +10,12 @@ import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { apiClient } from "~/lib/api.server";
-import { requireVisitor, signInRefused, visitorSignInCookie } from "~/lib/auth.server";
+import { signInRefusal, visitorSignInCookie } from "~/lib/auth.server";
 import { MESSAGES, serverErrorField, validateAuthAnswer } from "~/lib/auth-messages";
-import { validateCsrf } from "~/lib/csrf.server";
-import { readFormData } from "~/lib/form-data.server";
-import { privateHeaders } from "~/lib/http";
 import { siteTitle } from "~/lib/page-title";
-import { parseForm } from "~/lib/parse-form.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { redirectWithToast } from "~/lib/toast.server";
-import { markSubmissionFailed } from "~/lib/failed-submission";
+import { visitorAction, visitorLoader } from "~/lib/visitor-route.server";
 
 // Mi cuenta: the e-mail the account signs in with, its name and telephone, and a new password.
 
@@ -48,87 +44,54 @@ export const headers: HeadersFunction = retryAfterHeaders({
   "Cache-Control": "private, no-store",
 });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Not signed in: /login?redirectTo=/mi-cuenta.
-  const visitor = await requireVisitor(request, context);
-  const profile = await apiClient(context, request, visitor.token).get("/me/profile", { schema: VisitorProfileSchema, signal: request.signal });
-  return json(profile, { headers: privateHeaders(visitor.headers) });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(
+    args,
+    async ({ request, context, requireVisitor }) => {
+      // Not signed in: /login?redirectTo=/mi-cuenta.
+      const visitor = await requireVisitor();
+      return apiClient(context, request, visitor.token).get("/me/profile", { schema: VisitorProfileSchema, signal: request.signal });
+    },
+    { private: true },
+  );
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const visitor = await requireVisitor(request, context);
-  const formData = await readFormData(request, context);
-  await validateCsrf(request, context, formData);
-  const api = apiClient(context, request, visitor.token);
+const replyOf = (intent: Intent) => (result: SubmissionResult<string[]>) => ({ intent, result }) satisfies ActionData;
 
-  if (formData.get("intent") === "password") {
-    const submission = parseForm(formData, PasswordFormSchema);
-    if (submission.status !== "success") {
-      markSubmissionFailed(context);
-      return json<ActionData>(
-        {
-          intent: "password",
-          result: submission.reply({ hideFields: HIDDEN }),
-        },
-        { status: 400 },
-      );
-    }
-    const { currentPassword, newPassword } = submission.value;
-    let answer;
-    try {
-      answer = validateAuthAnswer(
-        await api.post("/auth/change-password", {
-          body: { currentPassword, newPassword },
-        }),
-      );
-    } catch (error) {
-      const refused = signInRefused(error, context, submission, {
-        message: (e) => serverErrorField(e) ?? MESSAGES.changePassword,
-        hideFields: HIDDEN,
+export const action = (args: ActionFunctionArgs) =>
+  visitorAction(
+    args,
+    async ({ request, context, form, requireVisitor }) => {
+      const visitor = await requireVisitor();
+      const api = apiClient(context, request, visitor.token);
+
+      if (form.formData.get("intent") === "password") {
+        const { currentPassword, newPassword } = form.parse(PasswordFormSchema, {
+          hideFields: HIDDEN,
+          wrap: replyOf("password"),
+          refusal: signInRefusal((e) => serverErrorField(e) ?? MESSAGES.changePassword),
+        });
+        const answer = validateAuthAnswer(await api.post("/auth/change-password", { body: { currentPassword, newPassword } }));
+        // The change ended every session of the account, this one too: it goes on with the new token.
+        return redirectWithToast(
+          "/mi-cuenta",
+          { type: "success", title: "Contraseña cambiada", description: "Hemos cerrado las demás sesiones de su cuenta." },
+          { headers: { "Set-Cookie": await visitorSignInCookie(request, context, answer) } },
+        );
+      }
+
+      const { name, phone } = form.parse(UpdateProfileBodySchema, {
+        wrap: replyOf("profile"),
+        refusal: signInRefusal((e) => serverErrorField(e) ?? "No hemos podido guardar los cambios"),
       });
-      return json<ActionData>({ intent: "password", result: await refused.json() }, { status: refused.status, headers: refused.headers });
-    }
-    // The change ended every session of the account, this one too: it goes on with the new token.
-    return redirectWithToast(
-      "/mi-cuenta",
-      {
+      await api.patch("/me/profile", { body: { name, phone: phone ?? "" } });
+      return redirectWithToast("/mi-cuenta", {
         type: "success",
-        title: "Contraseña cambiada",
-        description: "Hemos cerrado las demás sesiones de su cuenta.",
-      },
-      {
-        headers: {
-          "Set-Cookie": await visitorSignInCookie(request, context, answer),
-        },
-      },
-    );
-  }
-
-  const submission = parseForm(formData, UpdateProfileBodySchema);
-  if (submission.status !== "success") {
-    markSubmissionFailed(context);
-    return json<ActionData>({ intent: "profile", result: submission.reply() }, { status: 400 });
-  }
-  try {
-    await api.patch("/me/profile", {
-      body: {
-        name: submission.value.name,
-        phone: submission.value.phone ?? "",
-      },
-    });
-  } catch (error) {
-    const refused = signInRefused(error, context, submission, {
-      message: (e) => serverErrorField(e) ?? "No hemos podido guardar los cambios",
-      hideFields: [],
-    });
-    return json<ActionData>({ intent: "profile", result: await refused.json() }, { status: refused.status, headers: refused.headers });
-  }
-  return redirectWithToast("/mi-cuenta", {
-    type: "success",
-    title: "Datos guardados",
-    description: "Hemos actualizado su nombre y su teléfono.",
-  });
-}
+        title: "Datos guardados",
+        description: "Hemos actualizado su nombre y su teléfono.",
+      });
+    },
+    { signedIn: true },
+  );
 
 export default function MyAccountPage() {
   const profile = useLoaderData<typeof loader>();

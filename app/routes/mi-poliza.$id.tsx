@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { DetailSection } from "~/components/ui/detail";
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { MyPolicy } from "../../api/contract/policies";
 import { CANCELLATION_REASON_LABELS } from "../../api/contract/vocabulary";
@@ -13,14 +13,12 @@ import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
 import { ReciboTable } from "~/components/policy/recibo-table";
 import { ConfirmAction, ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { FormErrorsAlert } from "~/components/ui/error-summary";
-import { validateCsrf } from "~/lib/csrf.server";
-import { readFormData } from "~/lib/form-data.server";
 import { formatDate, formatDateTime, formatMoney } from "../../api/contract/format";
 import { siteTitle } from "~/lib/page-title";
 import { actOnOwnPolicy, OWN_POLICY_ACTIONS, readOwnPolicy, type OwnPolicyAction } from "~/lib/policies.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { INTENT_FIELD, needsConfirmation } from "~/lib/form-intent";
-import { markSubmissionFailed } from "~/lib/failed-submission";
+import { visitorAction, visitorLoader } from "~/lib/visitor-route.server";
 
 /**
  * /mi-poliza/{id}: one of the visitor's policies, and what they may do with it while the rules
@@ -36,11 +34,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  // Not signed in: the login page, then back here. Someone else's policy: 404.
-  const { policy, headers } = await readOwnPolicy(request, context, params.id);
-  return json({ policy }, { headers });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(args, async ({ request, context, params, addHeaders }) => {
+    // Not signed in: the login page, then back here. Someone else's policy: 404.
+    const { policy, headers } = await readOwnPolicy(request, context, params.id);
+    addHeaders(headers);
+    return { policy };
+  });
 
 type ActionData = { intent: OwnPolicyAction; confirm?: true; result?: SubmissionResult<string[]> };
 
@@ -59,29 +59,25 @@ const DONE: Record<OwnPolicyAction, (p: MyPolicy) => { title: string; descriptio
   }),
 };
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  await validateCsrf(request, context, formData);
-  const intent = formData.get(INTENT_FIELD);
-  if (typeof intent !== "string" || !(OWN_POLICY_ACTIONS as readonly string[]).includes(intent)) {
-    throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
-  }
-  const act = intent as OwnPolicyAction;
-  if (needsConfirmation(formData)) {
-    // Without JavaScript the first press only asks: the page shows the confirmation step.
-    const { headers } = await readOwnPolicy(request, context, params.id);
-    return json<ActionData>({ intent: act, confirm: true }, { headers });
-  }
-  const outcome = await actOnOwnPolicy(request, context, params.id, act);
-  if (!outcome.ok) {
-    markSubmissionFailed(context);
-    return json<ActionData>(
-      { intent: act, result: { status: "error", error: { "": [outcome.refusal] } } },
-      { status: 409, headers: outcome.headers },
-    );
-  }
-  return redirectWithToast(`/mi-poliza/${outcome.policy.id}`, { type: "success", ...DONE[act](outcome.policy) }, { headers: outcome.headers });
-}
+export const action = (args: ActionFunctionArgs) =>
+  visitorAction(args, async ({ request, context, params, form, addHeaders }) => {
+    const intent = form.formData.get(INTENT_FIELD);
+    if (typeof intent !== "string" || !(OWN_POLICY_ACTIONS as readonly string[]).includes(intent)) {
+      throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
+    }
+    const act = intent as OwnPolicyAction;
+    if (needsConfirmation(form.formData)) {
+      // Without JavaScript the first press only asks: the page shows the confirmation step.
+      addHeaders((await readOwnPolicy(request, context, params.id)).headers);
+      return { intent: act, confirm: true } satisfies ActionData;
+    }
+    const outcome = await actOnOwnPolicy(request, context, params.id, act);
+    if (!outcome.ok) {
+      const refused: ActionData = { intent: act, result: { status: "error", error: { "": [outcome.refusal] } } };
+      return form.refuse(refused, { status: 409, headers: outcome.headers });
+    }
+    return redirectWithToast(`/mi-poliza/${outcome.policy.id}`, { type: "success", ...DONE[act](outcome.policy) }, { headers: outcome.headers });
+  });
 
 function confirmCopy(intent: OwnPolicyAction, policy: MyPolicy): ConfirmCopy {
   if (intent === "withdraw") {

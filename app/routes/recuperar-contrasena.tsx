@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { PASSWORD_RESET_MESSAGES, PasswordResetRequestBodySchema } from "../../api/contract/auth";
@@ -8,14 +8,11 @@ import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { apiClient } from "~/lib/api.server";
-import { getVisitor, signInRefused } from "~/lib/auth.server";
+import { signInRefusal } from "~/lib/auth.server";
 import { serverErrorField } from "~/lib/auth-messages";
-import { validateCsrf } from "~/lib/csrf.server";
-import { readFormData } from "~/lib/form-data.server";
 import { siteTitle } from "~/lib/page-title";
-import { parseForm } from "~/lib/parse-form.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
-import { markSubmissionFailed } from "~/lib/failed-submission";
+import { visitorAction, visitorLoader } from "~/lib/visitor-route.server";
 
 // "¿Ha olvidado su contraseña?": asks for the account's e-mail and says the same whether or not
 // there is an account (the API sends the link only when there is one).
@@ -27,35 +24,26 @@ export const meta: MetaFunction = ({ matches }) => [
 
 const SENT = "enviado";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const visitor = await getVisitor(request, context);
-  // Signed in, the password is changed from Mi cuenta.
-  if (visitor) throw redirect("/mi-cuenta", { headers: visitor.headers });
-  return json({ sent: new URL(request.url).searchParams.has(SENT) });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(args, async ({ url, getVisitor }) => {
+    const visitor = await getVisitor();
+    // Signed in, the password is changed from Mi cuenta.
+    if (visitor) throw redirect("/mi-cuenta", { headers: visitor.headers });
+    return { sent: url.searchParams.has(SENT) };
+  });
 
 /** A 429 (too many requests from this address) keeps the API's Retry-After. */
 export const headers = retryAfterHeaders();
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request, context);
-  await validateCsrf(request, context, formData);
-  const submission = parseForm(formData, PasswordResetRequestBodySchema);
-  if (submission.status !== "success") {
-    markSubmissionFailed(context);
-    return json(submission.reply(), { status: 400 });
-  }
-  try {
-    await apiClient(context, request).post("/auth/password-reset", { body: submission.value });
-  } catch (error) {
-    return signInRefused(error, context, submission, {
-      message: (e) => serverErrorField(e) ?? "No hemos podido atender la petición",
-      hideFields: [],
+export const action = (args: ActionFunctionArgs) =>
+  visitorAction(args, async ({ request, context, form }) => {
+    const body = form.parse(PasswordResetRequestBodySchema, {
+      refusal: signInRefusal((e) => serverErrorField(e) ?? "No hemos podido atender la petición"),
     });
-  }
-  // POST + redirect: reloading the page does not send another e-mail.
-  return redirect(`/recuperar-contrasena?${SENT}`);
-}
+    await apiClient(context, request).post("/auth/password-reset", { body });
+    // POST + redirect: reloading the page does not send another e-mail.
+    return redirect(`/recuperar-contrasena?${SENT}`);
+  });
 
 export default function ForgottenPasswordPage() {
   const { sent } = useLoaderData<typeof loader>();

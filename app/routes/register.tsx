@@ -1,27 +1,25 @@
 import { getFormProps } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { parseForm } from "~/lib/parse-form.server";
-import { retryAfterHeaders } from "~/lib/retry-after";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { accountRuleMessages, PASSWORD_MIN_LENGTH, RegisterBodySchema } from "../../api/contract/auth";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { accountRuleMessages, RegisterBodySchema } from "../../api/contract/auth";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { BotTrapInputs } from "~/components/ui/bot-trap";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { apiClient } from "~/lib/api.server";
-import { getVisitor, signInRefused, visitorSignInCookie } from "~/lib/auth.server";
+import { signInRefusal, visitorSignInCookie } from "~/lib/auth.server";
 import { MESSAGES, validateAuthAnswer, visitorRegisterError } from "~/lib/auth-messages";
-import { validateCsrf } from "~/lib/csrf.server";
-import { readFormData } from "~/lib/form-data.server";
-import { BOT_TRAP_MESSAGE, caughtByHoneypot } from "~/lib/honeypot.server";
-import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/lib/toast.server";
 import { siteTitle } from "~/lib/page-title";
-import { markSubmissionFailed } from "~/lib/failed-submission";
+import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
+import { retryAfterHeaders } from "~/lib/retry-after";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { signedOutLoader } from "~/lib/sign-in.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { visitorAction } from "~/lib/visitor-route.server";
 
 // The API's own rules (contract) plus confirmPassword, which is checked here and never sent.
 const RegisterFormSchema = RegisterBodySchema.innerType()
@@ -45,34 +43,21 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "description", content: "Cree su cuenta en Cotiza para guardar sus cotizaciones y gestionar su póliza." },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const value = new URL(request.url).searchParams.get("redirectTo");
-  const redirectTo = value && safeRedirectPath(value, "") !== "" ? value : "";
-  const visitor = await getVisitor(request, context);
-  if (visitor) throw redirect(redirectTo || "/", { headers: visitor.headers });
-  return json({ redirectTo });
-}
+// Already signed in: nothing to do here.
+export const loader = (args: LoaderFunctionArgs) => signedOutLoader(args);
 
 /** A 429 (too many attempts from this address) keeps the API's Retry-After. */
 export const headers = retryAfterHeaders();
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request, context);
-  await validateCsrf(request, context, formData);
-  const trapped = caughtByHoneypot(formData, context, request);
-  const submission = parseForm(formData, RegisterFormSchema);
-  if (trapped) {
-    // The same form, every value kept (but the passwords), and a plain message: never an error page.
-    markSubmissionFailed(context);
-    return json(submission.reply({ formErrors: [BOT_TRAP_MESSAGE], hideFields: HIDDEN }), { status: 400 });
-  }
-  if (submission.status !== "success") {
-    // Includes 'Las contraseñas no coinciden': no call to the API.
-    markSubmissionFailed(context);
-    return json(submission.reply({ hideFields: HIDDEN }), { status: 400 });
-  }
-  const { name, email, password, redirectTo } = submission.value;
-  try {
+export const action = (args: ActionFunctionArgs) =>
+  visitorAction(args, async ({ request, context, form }) => {
+    // A filled-in bot trap: the same form, every value kept (but the passwords), and a plain
+    // message; a refused form includes 'Las contraseñas no coinciden': no call to the API.
+    const { name, email, password, redirectTo } = form.parse(RegisterFormSchema, {
+      honeypot: true,
+      hideFields: HIDDEN,
+      refusal: signInRefusal(visitorRegisterError),
+    });
     const data = await apiClient(context, request).post("/auth/register", { body: { name, email, password } });
     const answer = validateAuthAnswer(data);
     const cookie = await visitorSignInCookie(request, context, answer);
@@ -83,10 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { type: "success", title: "Cuenta creada", description: `Bienvenido a Cotiza, ${answer.user.name}. Ya ha iniciado sesión.` },
       { headers: { "Set-Cookie": cookie } },
     );
-  } catch (error) {
-    return signInRefused(error, context, submission, { message: visitorRegisterError, hideFields: HIDDEN });
-  }
-}
+  });
 
 export default function RegisterPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
@@ -116,20 +98,10 @@ export default function RegisterPage() {
             type="email"
             inputProps={{ autoComplete: "email", spellCheck: false, autoCapitalize: "none" }}
           />
-          <Field
-            meta={fields.password}
-            label="Contraseña"
-            hint={`Al menos ${PASSWORD_MIN_LENGTH} caracteres. Evite contraseñas comunes y no use su nombre ni su correo.`}
-            type="password"
-            width="sm"
-            inputProps={{ autoComplete: "new-password" }}
-          />
-          <Field
-            meta={fields.confirmPassword}
-            label="Repita la contraseña"
-            type="password"
-            width="sm"
-            inputProps={{ autoComplete: "new-password" }}
+          <NewPasswordFields
+            password={fields.password}
+            confirm={fields.confirmPassword}
+            labels={{ password: "Contraseña", confirm: "Repita la contraseña" }}
           />
           <div className="mt-8">
             <SubmitButton pendingText="Creando la cuenta…">Crear cuenta</SubmitButton>

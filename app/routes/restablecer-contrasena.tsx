@@ -1,22 +1,19 @@
 import { getFormProps } from "@conform-to/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_MESSAGES, PasswordResetBodySchema, PasswordResetCheckBodySchema } from "../../api/contract/auth";
+import { PASSWORD_RESET_MESSAGES, PasswordResetBodySchema, PasswordResetCheckBodySchema } from "../../api/contract/auth";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { ApiError, apiClient } from "~/lib/api.server";
-import { signInRefused } from "~/lib/auth.server";
+import { apiClient } from "~/lib/api.server";
+import { signInRefusal } from "~/lib/auth.server";
 import { MESSAGES, serverErrorField } from "~/lib/auth-messages";
-import { validateCsrf } from "~/lib/csrf.server";
-import { readFormData } from "~/lib/form-data.server";
 import { siteTitle } from "~/lib/page-title";
-import { parseForm } from "~/lib/parse-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { markSubmissionFailed } from "~/lib/failed-submission";
+import { visitorAction, visitorLoader } from "~/lib/visitor-route.server";
 
 // The page the "forgotten password" e-mail links to: checks the link first (so nobody types a
 // new password for a dead link), then takes the new password. The link works once, for an hour.
@@ -41,48 +38,32 @@ export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-
 
 type LinkState = { ok: true; token: string; email: string } | { ok: false };
 
-async function checkLink(request: Request, context: LoaderFunctionArgs["context"], token: string | null): Promise<LinkState> {
-  const parsed = PasswordResetCheckBodySchema.safeParse({ token });
-  if (!parsed.success) return { ok: false };
-  try {
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(args, async ({ request, context, url }): Promise<LinkState> => {
+    const parsed = PasswordResetCheckBodySchema.safeParse({ token: url.searchParams.get("token") });
+    if (!parsed.success) return { ok: false };
     const answer = await apiClient(context, request).post("/auth/password-reset/check", {
       body: parsed.data,
       schema: z.object({ email: z.string() }),
+      // A link that is unknown, used or past its hour.
+      otherwise: { 400: null },
     });
-    return { ok: true, token: parsed.data.token, email: answer.email };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return { ok: false };
-    throw error;
-  }
-}
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await checkLink(request, context, new URL(request.url).searchParams.get("token")));
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request, context);
-  await validateCsrf(request, context, formData);
-  const submission = parseForm(formData, ResetFormSchema);
-  if (submission.status !== "success") {
-    markSubmissionFailed(context);
-    return json(submission.reply({ hideFields: HIDDEN }), { status: 400 });
-  }
-  const { token, password } = submission.value;
-  try {
-    await apiClient(context, request).post("/auth/password-reset/confirm", { body: { token, password } });
-  } catch (error) {
-    return signInRefused(error, context, submission, {
-      message: (e) => serverErrorField(e) ?? PASSWORD_RESET_MESSAGES.invalidLink,
-      hideFields: HIDDEN,
-    });
-  }
-  return redirectWithToast("/login", {
-    type: "success",
-    title: "Contraseña cambiada",
-    description: "Ya puede entrar con la contraseña nueva. Hemos cerrado las sesiones que tenía abiertas.",
+    return answer ? { ok: true, token: parsed.data.token, email: answer.email } : { ok: false };
   });
-}
+
+export const action = (args: ActionFunctionArgs) =>
+  visitorAction(args, async ({ request, context, form }) => {
+    const { token, password } = form.parse(ResetFormSchema, {
+      hideFields: HIDDEN,
+      refusal: signInRefusal((e) => serverErrorField(e) ?? PASSWORD_RESET_MESSAGES.invalidLink),
+    });
+    await apiClient(context, request).post("/auth/password-reset/confirm", { body: { token, password } });
+    return redirectWithToast("/login", {
+      type: "success",
+      title: "Contraseña cambiada",
+      description: "Ya puede entrar con la contraseña nueva. Hemos cerrado las sesiones que tenía abiertas.",
+    });
+  });
 
 export default function NewPasswordPage() {
   const link = useLoaderData<typeof loader>();
@@ -104,20 +85,10 @@ export default function NewPasswordPage() {
               <input type="hidden" name="token" value={link.token} />
               {/* Tells password managers which account's password this is; never read by the action. */}
               <input type="text" name="username" value={link.email} autoComplete="username" readOnly hidden />
-              <Field
-                meta={fields.password}
-                label="Contraseña nueva"
-                hint={`Al menos ${PASSWORD_MIN_LENGTH} caracteres. Evite contraseñas comunes y no use su nombre ni su correo.`}
-                type="password"
-                width="sm"
-                inputProps={{ autoComplete: "new-password" }}
-              />
-              <Field
-                meta={fields.confirmPassword}
-                label="Repita la contraseña nueva"
-                type="password"
-                width="sm"
-                inputProps={{ autoComplete: "new-password" }}
+              <NewPasswordFields
+                password={fields.password}
+                confirm={fields.confirmPassword}
+                labels={{ password: "Contraseña nueva", confirm: "Repita la contraseña nueva" }}
               />
               <div className="mt-8">
                 <SubmitButton pendingText="Guardando…">Guardar la contraseña</SubmitButton>

@@ -1,12 +1,12 @@
-import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { PricedPlanAnswer } from "../../api/contract/quotes";
-import { isUuid, PriceChoiceAnswerSchema, QUOTE_ALREADY_CONTRACTED_MESSAGE, QUOTE_DISCARDED_MESSAGE, QuoteSchema } from "~/lib/contract.server";
+import { isUuid, QUOTE_ALREADY_CONTRACTED_MESSAGE, QUOTE_DISCARDED_MESSAGE, QuoteSchema } from "~/lib/contract.server";
 import { ClosedQuote } from "~/components/quote/closed-quote";
 import { PlanPrices } from "~/components/quote/plan-prices";
 import { ApiError } from "~/lib/api.server";
-import { getVisitor } from "~/lib/auth.server";
-import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
+import { priceChoice } from "~/lib/checkout.server";
+import { notFound, invariantResponse } from "~/lib/http";
 import { siteTitle } from "~/lib/page-title";
 import {
   checkoutSearch,
@@ -20,6 +20,7 @@ import {
 } from "~/lib/plan-choice";
 import { lineOption, requoteHref } from "~/lib/quote-form";
 import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
+import { visitorLoader, type VisitorLoaderArgs } from "~/lib/visitor-route.server";
 
 export const meta: MetaFunction = () => [{ title: siteTitle("Sus precios") }, { name: "robots", content: "noindex" }];
 
@@ -28,8 +29,8 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 type Prices = PricedPlanAnswer["prices"];
 
-async function readQuote(request: Request, context: LoaderFunctionArgs["context"], id: string) {
-  const visitor = await getVisitor(request, context);
+async function readQuote({ request, context, getVisitor }: VisitorLoaderArgs, id: string) {
+  const visitor = await getVisitor();
   const ownerToken = await quoteOwnerToken(request, context, id);
   // Nobody to prove ownership: the API would answer 404 anyway.
   if (!visitor && !ownerToken) throw notFound("Cotización no encontrada");
@@ -40,85 +41,83 @@ async function readQuote(request: Request, context: LoaderFunctionArgs["context"
   return { quote, api, visitor };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const id = url.searchParams.get(QUOTE_PARAM) ?? "";
-  if (!isUuid(id)) throw notFound("Cotización no encontrada");
-  // "Contratar este plan" from a browser that ignores the button's formaction (w3m, Lynx) submits
-  // the form here: the same choice goes on to the checkout.
-  const toCheckout = checkoutSearch(url.searchParams);
-  if (toCheckout) throw redirect(`/checkout?${toCheckout.toString()}`);
-  const { quote, api, visitor } = await readQuote(request, context, id);
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(
+    args,
+    async (route) => {
+      const { url } = route;
+      const id = url.searchParams.get(QUOTE_PARAM) ?? "";
+      if (!isUuid(id)) throw notFound("Cotización no encontrada");
+      // "Contratar este plan" from a browser that ignores the button's formaction (w3m, Lynx) submits
+      // the form here: the same choice goes on to the checkout.
+      const toCheckout = checkoutSearch(url.searchParams);
+      if (toCheckout) throw redirect(`/checkout?${toCheckout.toString()}`);
+      const { quote, api, visitor } = await readQuote(route, id);
 
-  const frequency = parseFrequency(url.searchParams.get(FREQUENCY_PARAM));
-  const chosen = parseExtras(url.searchParams.getAll(EXTRAS_PARAM), quote.plans);
-  let status = quote.status;
-  let statusMessage: string | null = null;
+      const frequency = parseFrequency(url.searchParams.get(FREQUENCY_PARAM));
+      const chosen = parseExtras(url.searchParams.getAll(EXTRAS_PARAM), quote.plans);
+      let status = quote.status;
+      let statusMessage: string | null = null;
 
-  // A plan with other extras than the quote priced is priced again by the API (POST /quotes/{id}/price).
-  const repriced = new Map<string, Prices>();
-  const priceErrors = new Map<string, string>();
-  if (status === "cotizada") {
-    const toPrice = quote.plans.filter((plan) => !sameSelection(chosen[plan.code], plan.selectedOptionalGuarantees));
-    const answers = await Promise.all(
-      toPrice.map(async (plan) => {
-        try {
-          const answer = await api.post(`/quotes/${quote.id}/price`, {
-            body: { plan: plan.code, optionalGuarantees: chosen[plan.code], frequency },
-            schema: PriceChoiceAnswerSchema,
-          });
-          return { plan: plan.code, prices: answer.prices };
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          return { plan: plan.code, error };
+      // A plan with other extras than the quote priced is priced again by the API (POST /quotes/{id}/price).
+      const repriced = new Map<string, Prices>();
+      const priceErrors = new Map<string, string>();
+      if (status === "cotizada") {
+        const toPrice = quote.plans.filter((plan) => !sameSelection(chosen[plan.code], plan.selectedOptionalGuarantees));
+        const answers = await Promise.all(
+          toPrice.map(async (plan) => {
+            const answer = await priceChoice(api, quote.id, { plan: plan.code, optionalGuarantees: chosen[plan.code], frequency });
+            return answer instanceof ApiError ? { plan: plan.code, error: answer } : { plan: plan.code, prices: answer.prices };
+          }),
+        );
+        for (const answer of answers) {
+          if (answer.prices) repriced.set(answer.plan, answer.prices);
+          else if (answer.error.status === 409) {
+            // Expired, bought or discarded between reading and pricing: the API's word wins.
+            statusMessage = answer.error.body.error;
+            status =
+              statusMessage === QUOTE_ALREADY_CONTRACTED_MESSAGE
+                ? "contratada"
+                : statusMessage === QUOTE_DISCARDED_MESSAGE
+                  ? "descartada"
+                  : "caducada";
+          } else priceErrors.set(answer.plan, answer.error.body.error);
         }
-      }),
-    );
-    for (const answer of answers) {
-      if (answer.prices) repriced.set(answer.plan, answer.prices);
-      else if (answer.error.status === 409) {
-        // Expired, bought or discarded between reading and pricing: the API's word wins.
-        statusMessage = answer.error.body.error;
-        status =
-          statusMessage === QUOTE_ALREADY_CONTRACTED_MESSAGE ? "contratada" : statusMessage === QUOTE_DISCARDED_MESSAGE ? "descartada" : "caducada";
-      } else priceErrors.set(answer.plan, answer.error.body.error);
-    }
-  }
+      }
 
-  const plans = quote.plans.map((plan) => {
-    const prices = repriced.get(plan.code);
-    const extras = prices ? chosen[plan.code] : plan.selectedOptionalGuarantees;
-    return {
-      code: plan.code,
-      name: plan.name,
-      description: plan.description,
-      recommended: plan.recommended,
-      deductibleCents: plan.deductibleCents,
-      basePremiumCents: plan.basePremiumCents,
-      riskPremiumCents: plan.riskPremiumCents,
-      guarantees: plan.guarantees,
-      missing: notIncluded(plan, quote.plans),
-      optionalGuarantees: plan.optionalGuarantees,
-      explanation: plan.explanation,
-      prices: prices ?? plan.prices,
-      extras,
-      priceError: priceErrors.get(plan.code) ?? null,
-    };
-  });
+      const plans = quote.plans.map((plan) => {
+        const prices = repriced.get(plan.code);
+        const extras = prices ? chosen[plan.code] : plan.selectedOptionalGuarantees;
+        return {
+          code: plan.code,
+          name: plan.name,
+          description: plan.description,
+          recommended: plan.recommended,
+          deductibleCents: plan.deductibleCents,
+          basePremiumCents: plan.basePremiumCents,
+          riskPremiumCents: plan.riskPremiumCents,
+          guarantees: plan.guarantees,
+          missing: notIncluded(plan, quote.plans),
+          optionalGuarantees: plan.optionalGuarantees,
+          explanation: plan.explanation,
+          prices: prices ?? plan.prices,
+          extras,
+          priceError: priceErrors.get(plan.code) ?? null,
+        };
+      });
 
-  return json(
-    {
-      quote: { id: quote.id, line: quote.line, status, validUntil: quote.validUntil },
-      statusMessage,
-      frequency,
-      plans,
-      requoteHref: requoteHref(quote.line, quote.inputs as Record<string, unknown>),
-      ipidHref: `/api/documents/ipid/${quote.line}`,
-      signedIn: Boolean(visitor),
+      return {
+        quote: { id: quote.id, line: quote.line, status, validUntil: quote.validUntil },
+        statusMessage,
+        frequency,
+        plans,
+        requoteHref: requoteHref(quote.line, quote.inputs as Record<string, unknown>),
+        ipidHref: `/api/documents/ipid/${quote.line}`,
+        signedIn: Boolean(visitor),
+      };
     },
-    { headers: privateHeaders(visitor?.headers) },
+    { private: true },
   );
-}
 
 export default function ResultsPage() {
   const data = useLoaderData<typeof loader>();

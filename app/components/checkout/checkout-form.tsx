@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { CardFields } from "./card-fields";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -241,24 +242,7 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
         />
         {/* Without JavaScript both groups are shown and the radio above decides which one counts. */}
         <div>
-          <fieldset className="mt-6 rounded-md border border-slate-300 p-4" data-method="card" hidden={hydrated && method !== "card"}>
-            <legend className="px-1 text-lg font-bold text-slate-900">Pago con tarjeta</legend>
-            <Field
-              meta={fields.cardNumber}
-              label="Número de la tarjeta"
-              width="md"
-              inputProps={{ autoComplete: "cc-number", inputMode: "numeric" }}
-            />
-            <Field meta={fields.expiry} label="Caducidad" hint="MM/AA, por ejemplo 08/29" width="xs" inputProps={{ autoComplete: "cc-exp" }} />
-            <Field
-              meta={fields.cvc}
-              label="Código de seguridad (CVC)"
-              hint="Las 3 o 4 cifras del dorso"
-              width="xs"
-              inputProps={{ autoComplete: "cc-csc", inputMode: "numeric" }}
-            />
-            <Field meta={fields.cardHolder} label="Titular de la tarjeta" width="lg" inputProps={{ autoComplete: "cc-name" }} />
-          </fieldset>
+          <CardFields fields={fields} hidden={hydrated && method !== "card"} tagged />
           <fieldset className="mt-6 rounded-md border border-slate-300 p-4" data-method="sepa" hidden={hydrated && method !== "sepa"}>
             <legend className="px-1 text-lg font-bold text-slate-900">Domiciliación SEPA</legend>
             <Field
