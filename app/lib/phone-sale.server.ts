@@ -14,7 +14,7 @@ import type { AdminActionArgs, AdminLoaderArgs } from "./admin-route.server";
 import { formErrorsFromBody } from "./api-errors.server";
 import { ApiError } from "./api.server";
 import { checkoutBody, StaffCheckoutFormSchema } from "./checkout-form";
-import { checkoutRefusalErrors, CLOSED_QUOTE_MESSAGES, closedQuoteMessage } from "./checkout-refusal";
+import { checkoutRefusalErrors, CLOSED_QUOTE_MESSAGES, closedQuoteMessage } from "./checkout-refusal.server";
 import { CLIENT_PARAM, phoneSaleHref, SEARCH_PARAM } from "./phone-sale";
 import { EXTRAS_PARAM, FREQUENCY_PARAM, parseExtras, parseFrequency, QUOTE_PARAM } from "./plan-choice";
 import { FIELD_NAMES, LINE_FIELD, LINE_PARAM, parseLine } from "./quote-form";

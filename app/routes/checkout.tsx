@@ -2,21 +2,11 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import {
-  checkoutBody,
-  CheckoutFormSchema,
-  formErrorsFromApi,
-  isUuid,
-  PolicySchema,
-  QUOTE_ALREADY_CONTRACTED_MESSAGE,
-  QUOTE_DISCARDED_MESSAGE,
-  QUOTE_EXPIRED_MESSAGE,
-  QuoteSchema,
-} from "~/lib/contract.server";
+import { checkoutBody, CheckoutFormSchema, isUuid, PolicySchema, QUOTE_ALREADY_CONTRACTED_MESSAGE, QuoteSchema } from "~/lib/contract.server";
 import { CARD_SECRET_FIELDS } from "../../api/contract/checkout-fields";
 import { CheckoutForm, type HolderDefaults } from "~/components/checkout/checkout-form";
 import { ClosedCheckout } from "~/components/checkout/closed-checkout";
-import { splitFormErrors } from "~/lib/api-errors.server";
+import { checkoutRefusalErrors, CLOSED_QUOTE_MESSAGES, closedQuoteMessage } from "~/lib/checkout-refusal.server";
 import { ApiError } from "~/lib/api.server";
 import { lastPolicyholder, priceChoice } from "~/lib/checkout.server";
 import { notFound, invariantResponse } from "~/lib/http";
@@ -84,7 +74,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       base.holder = await lastPolicyholder(context, request, visitor.token);
 
       const closed = { prices: null, startDates: null, insurer: null };
-      if (quote.status !== "cotizada") return { ...base, closed: closedMessage(quote.status), ...closed };
+      if (quote.status !== "cotizada") return { ...base, closed: closedQuoteMessage(quote.status), ...closed };
       const answer = await priceChoice(api, id, { plan, optionalGuarantees: extras, frequency });
       if (answer instanceof ApiError) {
         if (answer.status === 409) return { ...base, closed: answer.body.error, ...closed };
@@ -97,16 +87,8 @@ export const loader = (args: LoaderFunctionArgs) =>
     { private: true },
   );
 
-function closedMessage(status: string): string {
-  if (status === "contratada") return QUOTE_ALREADY_CONTRACTED_MESSAGE;
-  if (status === "caducada") return QUOTE_EXPIRED_MESSAGE;
-  return QUOTE_DISCARDED_MESSAGE;
-}
-
 /** `closed`: the quote can no longer be bought (expired, discarded or bought meanwhile). */
 type ActionAnswer = { result: SubmissionResult<string[]>; closed: { message: string; contracted: boolean } | null };
-
-const CLOSED_MESSAGES = new Set([QUOTE_EXPIRED_MESSAGE, QUOTE_DISCARDED_MESSAGE, QUOTE_ALREADY_CONTRACTED_MESSAGE]);
 
 export const action = (args: ActionFunctionArgs) =>
   visitorAction(args, async (route) => {
@@ -132,14 +114,13 @@ function checkoutRefusal(error: unknown, value: z.output<typeof CheckoutFormSche
     const field = value.method === "card" ? "cardNumber" : "iban";
     return { fieldErrors: { [field]: [error.body.error] }, status: 402 };
   }
-  if (error.status === 409 && CLOSED_MESSAGES.has(error.body.error)) {
+  if (error.status === 409 && CLOSED_QUOTE_MESSAGES.has(error.body.error)) {
     const closed = { message: error.body.error, contracted: error.body.error === QUOTE_ALREADY_CONTRACTED_MESSAGE };
     return { formErrors: [error.body.error], status: 409, wrap: (result) => ({ result, closed }) satisfies ActionAnswer };
   }
   // Other 409s (a NIF of another account, an idempotency key used elsewhere) and 400: field
   // errors; a 429 (too many checkouts from this address): its message above the form.
-  const fieldErrors = formErrorsFromApi(error.body.fieldErrors, value.method, { sameAsHolder: value.riskSameAsHolder });
-  return { ...splitFormErrors(fieldErrors, error.body.error), status: error.status === 409 ? 409 : 400 };
+  return { ...checkoutRefusalErrors(error.body, value.method, { sameAsHolder: value.riskSameAsHolder }), status: error.status === 409 ? 409 : 400 };
 }
 
 export default function CheckoutPage() {

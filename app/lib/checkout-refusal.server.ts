@@ -1,6 +1,7 @@
 // What a refused checkout says, the same for the visitor's /checkout and staff's phone sale: the
 // message of a quote that can no longer be bought, and a refusal's errors placed by its fields.
 import { QUOTE_ALREADY_CONTRACTED_MESSAGE, QUOTE_DISCARDED_MESSAGE, QUOTE_EXPIRED_MESSAGE } from "../../api/contract/checkout";
+import { splitFormErrors, type FormErrors } from "./api-errors.server";
 import { formErrorsFromApi } from "./checkout-form";
 
 /** The API's 409 messages for a quote that can no longer be bought (expired, discarded, bought meanwhile). */
@@ -21,10 +22,6 @@ export function checkoutRefusalErrors(
   body: { error: string; fieldErrors?: Record<string, string[]> },
   method: Parameters<typeof formErrorsFromApi>[1],
   options: Parameters<typeof formErrorsFromApi>[2],
-): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
-  const fieldErrors = formErrorsFromApi(body.fieldErrors, method, options);
-  const formErrors = [...(fieldErrors[""] ?? [])];
-  delete fieldErrors[""];
-  if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(body.error);
-  return { fieldErrors, formErrors };
+): FormErrors {
+  return splitFormErrors(formErrorsFromApi(body.fieldErrors, method, options), body.error);
 }
