@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
@@ -13,7 +13,7 @@ import { LINE_LABELS, LINES, type Line } from "../../api/contract/vocabulary";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, Field, FieldErrors, SelectField, TextareaField } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
-import { SubmitButton } from "~/components/ui/submit-button";
+import { FormFooter } from "~/components/admin/form-footer";
 import { useZodForm } from "~/components/ui/use-zod-form";
 
 /**
@@ -256,12 +256,9 @@ export function GuaranteeForm({
       />
       {creating ? <CheckboxField label="Activa: se ofrece en las cotizaciones nuevas" meta={fields.active} /> : null}
 
-      <div className="mt-8 flex flex-wrap items-center gap-3">
-        <SubmitButton pendingText={creating ? "Creando…" : "Guardando…"}>{creating ? "Crear garantía" : "Guardar cambios"}</SubmitButton>
-        <Link to={cancelTo} className="btn-secondary">
-          Cancelar
-        </Link>
-      </div>
+      <FormFooter cancelTo={cancelTo} pendingText={creating ? "Creando…" : "Guardando…"}>
+        {creating ? "Crear garantía" : "Guardar cambios"}
+      </FormFooter>
     </Form>
   );
 }
