@@ -1,7 +1,7 @@
 // The actions of a back-office detail page with several confirmed forms (a policy's lifecycle,
 // its recibos): which form was sent (`intent`, and `target` when the form acts on one row), its
 // fields checked with the form's schema, the confirmation step without JavaScript, then the work.
-// The page side is ~/components/policy/confirmed-form.tsx; the reply shape is StaffActionReply.
+// The page side is ~/components/admin/confirmed-form.tsx; the reply shape is StaffActionReply.
 import type { z } from "zod";
 import type { AdminForm } from "./admin-route.server";
 import { INTENT_FIELD, TARGET_FIELD, needsConfirmation, type StaffActionReply } from "~/lib/form-intent";

@@ -13,7 +13,7 @@ import {
 import { PAYMENT_METHOD_LABELS, POLICY_STATUS_LABELS, RECIBO_KIND_LABELS } from "../../api/contract/vocabulary";
 import { DataTable, type Column } from "~/components/list/data-table";
 import { AdminPolicyHeader, adminPolicyPaymentsPath } from "~/components/policy/admin-policy-header";
-import { ConfirmedForm } from "~/components/policy/confirmed-form";
+import { ConfirmedForm } from "~/components/admin/confirmed-form";
 import { ReciboStatusBadge } from "~/components/policy/recibo-status-badge";
 import { ReciboPeriod } from "~/components/policy/recibo-table";
 import { ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";

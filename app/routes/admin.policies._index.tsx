@@ -7,7 +7,7 @@ import type { Column } from "~/components/list/data-table";
 import type { FilterDef } from "~/components/list/filter-bar";
 import { CsvLink, ListView } from "~/components/list/list-view";
 import { ADMIN_POLICIES_PATH, adminPolicyPath } from "~/components/policy/admin-policy-header";
-import { ConfirmedForm } from "~/components/policy/confirmed-form";
+import { ConfirmedForm } from "~/components/admin/confirmed-form";
 import { PolicyNumber } from "~/components/policy/policy-number";
 import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
 import { ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
