@@ -2,17 +2,11 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import {
-  GUARANTEE_PRICE_TYPE_LABELS,
-  GUARANTEE_PRICE_TYPES,
-  GuaranteeCreateFormSchema,
-  GuaranteeEditFormSchema,
-  planChoiceValue,
-} from "../../api/contract/guarantees";
+import { GuaranteeCreateFormSchema, GuaranteeEditFormSchema, planChoiceValue } from "../../api/contract/guarantees";
 import { LINE_LABELS, LINES, type Line } from "../../api/contract/vocabulary";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, Field, FieldErrors, SelectField, TextareaField } from "~/components/ui/field";
-import { RadioGroup } from "~/components/ui/radio-group";
+import { GuaranteePriceFields } from "~/components/admin/guarantee-price";
 import { FormFooter } from "~/components/admin/form-footer";
 import { useZodForm } from "~/components/ui/use-zod-form";
 
@@ -25,8 +19,6 @@ import { useZodForm } from "~/components/ui/use-zod-form";
  * without JavaScript for any line: the schema refuses plans of another line. With JavaScript, once
  * a line is chosen only its plans are in the form (as the car model list follows the brand).
  */
-
-export const PRICE_TYPE_OPTIONS = GUARANTEE_PRICE_TYPES.map((value) => ({ value, label: GUARANTEE_PRICE_TYPE_LABELS[value] }));
 
 export const CREATE_FIELDS = [
   "line",
@@ -222,13 +214,10 @@ export function GuaranteeForm({
 
       {creating ? (
         <>
-          <RadioGroup meta={fields.priceType as never} legend="Precio como opcional" options={PRICE_TYPE_OPTIONS} />
-          <Field
-            label="Importe"
-            hint="En euros al año (por ejemplo, 25,50) o en porcentaje de la prima neta (por ejemplo, 12,5; como mucho 100). Los cambios de precio se programan después, con su fecha de efecto."
-            meta={fields.price}
-            width="xs"
-            inputProps={{ autoComplete: "off", inputMode: "decimal" }}
+          <GuaranteePriceFields
+            fields={fields}
+            legend="Precio como opcional"
+            hint=" Los cambios de precio se programan después, con su fecha de efecto."
           />
         </>
       ) : null}
