@@ -12,12 +12,12 @@ import {
 } from "../../api/contract/clients";
 import { hasPermission } from "../../api/contract/permissions";
 import { formatDate, formatDateTime, formatMoney, isoDateTime } from "../../api/contract/format";
+import { DetailHeader } from "~/components/admin/detail-header";
 import { HistorySection } from "~/components/admin/history-section";
 import { NotesSection } from "~/components/admin/notes-section";
 import { ClientConsents, ClientDocuments, ClientRights, clientHistoryEntries, ERASE_COPY } from "~/components/client/client-sections";
 import { Capped, EMAIL_COLUMNS, POLICY_COLUMNS, QUOTE_COLUMNS, reciboColumns } from "~/components/client/client-tables";
 import { DataTable } from "~/components/list/data-table";
-import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmStep } from "~/components/ui/confirm-dialog";
 import { Detail, DetailSection } from "~/components/ui/detail";
@@ -92,13 +92,18 @@ export default function ClientPage() {
 
   return (
     <div className="space-y-8">
-      <BackLink to="/admin/clients">Clientes</BackLink>
-      <header className="space-y-3">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold tracking-tight">{client.name}</h1>
-          <Badge tone={CLIENT_STAGE_TONES[client.stage]}>{CLIENT_STAGE_LABELS[client.stage]}</Badge>
-          {erasedAt ? <Badge tone="neutral">Anonimizado el {formatDate(erasedAt)}</Badge> : null}
-        </div>
+      <DetailHeader
+        back={{ to: "/admin/clients", label: "Clientes" }}
+        title={client.name}
+        badges={
+          <>
+            <Badge tone={CLIENT_STAGE_TONES[client.stage]}>{CLIENT_STAGE_LABELS[client.stage]}</Badge>
+            {erasedAt ? <Badge tone="neutral">Anonimizado el {formatDate(erasedAt)}</Badge> : null}
+          </>
+        }
+        sections={SECTIONS}
+        sectionsLabel="Secciones del cliente"
+      >
         {canWrite ? (
           <div className="flex flex-wrap gap-3">
             {editable ? (
@@ -120,16 +125,7 @@ export default function ClientPage() {
             </Link>
           </p>
         ) : null}
-        <nav aria-label="Secciones del cliente">
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            {SECTIONS.map(([id, label]) => (
-              <li key={id}>
-                <a href={`#${id}`}>{label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
+      </DetailHeader>
 
       {reply?.confirm && reply.intent === "erase" && detail.erasure.allowed ? <ConfirmStep intent="erase" copy={ERASE_COPY} /> : null}
 

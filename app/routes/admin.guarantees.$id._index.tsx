@@ -5,9 +5,9 @@ import { describeGuaranteePrice, GuaranteeDetailSchema, GuaranteePriceFormSchema
 import { hasPermission } from "../../api/contract/permissions";
 import { LINE_LABELS } from "../../api/contract/vocabulary";
 import { guaranteeHistoryEntries, PRICE_COLUMNS, PriceForm } from "~/components/admin/guarantee-price";
+import { DetailHeader } from "~/components/admin/detail-header";
 import { HistorySection } from "~/components/admin/history-section";
 import { DataTable } from "~/components/list/data-table";
-import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmAction, ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { Detail, DetailSection } from "~/components/ui/detail";
@@ -105,12 +105,13 @@ export default function GuaranteePage() {
 
   return (
     <div className="space-y-8">
-      <BackLink to="/admin/guarantees">Garantías</BackLink>
-      <header className="space-y-3">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold tracking-tight">{g.name}</h1>
-          <Badge tone={g.active ? "success" : "neutral"}>{g.active ? "Activa" : "Inactiva"}</Badge>
-        </div>
+      <DetailHeader
+        back={{ to: "/admin/guarantees", label: "Garantías" }}
+        title={g.name}
+        badges={<Badge tone={g.active ? "success" : "neutral"}>{g.active ? "Activa" : "Inactiva"}</Badge>}
+        sections={SECTIONS}
+        sectionsLabel="Secciones de la garantía"
+      >
         <p className="text-slate-700">
           {LINE_LABELS[g.line]} · <span className="font-mono">{g.code}</span>
           {g.active ? null : " · No se ofrece en las cotizaciones nuevas; las pólizas que la llevan la conservan."}
@@ -133,16 +134,7 @@ export default function GuaranteePage() {
         ) : (
           <p className="text-slate-700">Puedes ver esta garantía, pero no cambiarla: tu rol no incluye gestionar garantías.</p>
         )}
-        <nav aria-label="Secciones de la garantía">
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            {SECTIONS.map(([id, label]) => (
-              <li key={id}>
-                <a href={`#${id}`}>{label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
+      </DetailHeader>
 
       {reply?.confirm && reply.intent === toggleIntent ? <ConfirmStep intent={toggleIntent} copy={toggleCopy} /> : null}
 
