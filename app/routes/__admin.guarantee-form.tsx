@@ -183,26 +183,18 @@ export function GuaranteeForm({
                       <th scope="row" id={id} className="py-2 pr-4 font-normal">
                         {plan.name}
                       </th>
-                      <td className="px-2 py-2">
-                        <input
-                          type="checkbox"
-                          name={fields.includedIn.name}
-                          value={value}
-                          defaultChecked={included.has(value)}
-                          aria-label={`${plan.name} (${LINE_LABELS[line]}): incluida`}
-                          className="h-6 w-6 accent-brand-700"
-                        />
-                      </td>
-                      <td className="px-2 py-2">
-                        <input
-                          type="checkbox"
-                          name={fields.optionalIn.name}
-                          value={value}
-                          defaultChecked={optional.has(value)}
-                          aria-label={`${plan.name} (${LINE_LABELS[line]}): opcional`}
-                          className="h-6 w-6 accent-brand-700"
-                        />
-                      </td>
+                      <PlanCheckbox
+                        name={fields.includedIn.name}
+                        value={value}
+                        checked={included.has(value)}
+                        label={`${plan.name} (${LINE_LABELS[line]}): incluida`}
+                      />
+                      <PlanCheckbox
+                        name={fields.optionalIn.name}
+                        value={value}
+                        checked={optional.has(value)}
+                        label={`${plan.name} (${LINE_LABELS[line]}): opcional`}
+                      />
                     </tr>
                   );
                 })}
@@ -249,5 +241,14 @@ export function GuaranteeForm({
         {creating ? "Crear garantía" : "Guardar cambios"}
       </FormFooter>
     </Form>
+  );
+}
+
+/** One cell of the plans table: whether the plan includes (or offers) the guarantee. */
+function PlanCheckbox({ name, value, checked, label }: { name: string; value: string; checked: boolean; label: string }) {
+  return (
+    <td className="px-2 py-2">
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} aria-label={label} className="h-6 w-6 accent-brand-700" />
+    </td>
   );
 }

@@ -16,7 +16,7 @@ import { DetailHeader } from "~/components/admin/detail-header";
 import { HistorySection } from "~/components/admin/history-section";
 import { NotesSection } from "~/components/admin/notes-section";
 import { ClientConsents, ClientDocuments, ClientRights, clientHistoryEntries, ERASE_COPY } from "~/components/client/client-sections";
-import { Capped, EMAIL_COLUMNS, POLICY_COLUMNS, QUOTE_COLUMNS, reciboColumns } from "~/components/client/client-tables";
+import { Capped, CountedTable, EMAIL_COLUMNS, POLICY_COLUMNS, QUOTE_COLUMNS, reciboColumns } from "~/components/client/client-tables";
 import { DataTable } from "~/components/list/data-table";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmStep } from "~/components/ui/confirm-dialog";
@@ -176,11 +176,10 @@ export default function ClientPage() {
       </DetailSection>
 
       <DetailSection id="cotizaciones" title="Cotizaciones">
-        <Capped shown={detail.quotes.items.length} total={detail.quotes.total} block />
-        <DataTable
+        <CountedTable
           caption="Cotizaciones de su cuenta"
           columns={QUOTE_COLUMNS}
-          rows={detail.quotes.items}
+          list={detail.quotes}
           rowKey={(q) => q.id}
           empty={
             <p>
@@ -195,11 +194,10 @@ export default function ClientPage() {
       <ClientDocuments documents={detail.documents} canDownload={canDownload} />
 
       <DetailSection id="correos" title="Correos enviados">
-        <Capped shown={detail.emails.items.length} total={detail.emails.total} block />
-        <DataTable
+        <CountedTable
           caption="Correos enviados al cliente"
           columns={EMAIL_COLUMNS}
-          rows={detail.emails.items}
+          list={detail.emails}
           rowKey={(e) => e.id}
           empty={<p>No se le ha enviado ningún correo.</p>}
         />

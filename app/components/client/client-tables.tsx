@@ -12,7 +12,8 @@ import {
   RECIBO_STATUS_LABELS,
   RECIBO_STATUS_TONES,
 } from "../../../api/contract/vocabulary";
-import type { Column } from "~/components/list/data-table";
+import { DataTable, type Column } from "~/components/list/data-table";
+import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { adminDocumentPaths } from "~/lib/document-paths";
 
@@ -81,3 +82,25 @@ export const EMAIL_COLUMNS: Column<ClientDetail["emails"]["items"][number]>[] = 
   { id: "to", header: "Para", className: "break-all", cell: (e) => e.to },
   { id: "status", header: "Estado", cell: (e) => <Badge tone={EMAIL_STATUS_TONES[e.status]}>{EMAIL_STATUS_LABELS[e.status]}</Badge> },
 ];
+
+/** A table of the newest rows of a related list (quotes, e-mails), saying when there are more. */
+export function CountedTable<Row>({
+  caption,
+  columns,
+  list,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  list: { items: Row[]; total: number };
+  rowKey: (row: Row) => string | number;
+  empty: ReactNode;
+}) {
+  return (
+    <>
+      <Capped shown={list.items.length} total={list.total} block />
+      <DataTable caption={caption} columns={columns} rows={list.items} rowKey={rowKey} empty={empty} />
+    </>
+  );
+}
