@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { MenuToggleLabel } from "~/components/ui/menu-toggle";
 
 type NavItem = { to: string; label: string };
 
@@ -128,31 +129,7 @@ export function SiteHeader({ visitor }: { visitor?: HeaderVisitor | null }) {
         {/* Small screens: the summary sits in the brand row (absolute), the links open below it in the flow. */}
         <details ref={menuRef} className="group md:hidden">
           <summary className="absolute right-4 top-[10px] flex min-h-[44px] cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 font-semibold text-slate-900 hover:bg-slate-50 sm:right-6 [&::-webkit-details-marker]:hidden">
-            <svg
-              aria-hidden="true"
-              focusable="false"
-              viewBox="0 0 24 24"
-              className="h-5 w-5 group-open:hidden"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M4 7h16M4 12h16M4 17h16" />
-            </svg>
-            <svg
-              aria-hidden="true"
-              focusable="false"
-              viewBox="0 0 24 24"
-              className="hidden h-5 w-5 group-open:block"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
-            Menú
+            <MenuToggleLabel />
           </summary>
           <nav aria-label="Principal" className="border-t border-slate-200 pb-4 pt-2">
             <ul className="flex flex-col gap-1">

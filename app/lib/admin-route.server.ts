@@ -64,9 +64,6 @@ type ReplyOptions = {
 /** Shapes the reply for routes with several forms (e.g. `{ intent, result }`). */
 type Wrap = (result: SubmissionResult<string[]>) => unknown;
 
-/** What an action of a page with several forms answers: which form, its errors, or "confirm first" (no JavaScript). */
-export type IntentReply<I extends string> = { intent: I; result?: SubmissionResult<string[]>; confirm?: true };
-
 export type AdminForm = {
   formData: FormData;
   /**
@@ -74,12 +71,6 @@ export type AdminForm = {
    * from then on a 400 or 409 of the API becomes this form's errors as well.
    */
   parse<S extends z.ZodTypeAny>(schema: S, options?: ReplyOptions & { wrap?: Wrap }): z.output<S>;
-  /**
-   * The intent of a page with several forms (the pressed button's `intent` field), one of
-   * `intents` (anything else ends the action with a 400), and the `wrap` that shapes that
-   * form's reply as an IntentReply.
-   */
-  intent<I extends string>(intents: readonly I[]): { intent: I; wrap: (result: SubmissionResult<string[]>) => IntentReply<I> };
   /** For a form with no fields (a button): API refusals become a form-level error. */
   expectNoFields(options?: { wrap?: Wrap }): void;
   /** Ends the action with these errors on the parsed form (a refusal the route words itself). */
@@ -113,14 +104,6 @@ export function adminAction<T>({ request, context, params }: ActionFunctionArgs,
       fail(errors) {
         if (!reply) throw new Error("form.fail needs form.parse first");
         throw new FailedForm(reply({ formErrors: errors.formErrors ?? [], fieldErrors: errors.fieldErrors ?? {} }));
-      },
-      intent(intents) {
-        const value = formData.get("intent");
-        if (typeof value !== "string" || !(intents as readonly string[]).includes(value)) {
-          throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
-        }
-        const intent = value as (typeof intents)[number];
-        return { intent, wrap: (result: SubmissionResult<string[]>) => ({ intent, result }) };
       },
       expectNoFields(options = {}) {
         const wrap = options.wrap ?? ((result) => result);

@@ -1,25 +1,31 @@
-// The actions of a back-office detail page with several confirmed forms (a policy's lifecycle,
-// its recibos): which form was sent (`intent`, and `target` when the form acts on one row), its
-// fields checked with the form's schema, the confirmation step without JavaScript, then the work.
-// The page side is ~/components/policy/confirmed-form.tsx; the reply shape is StaffActionReply.
-import type { z } from "zod";
+// The actions of a back-office page with several forms (a policy's lifecycle and its recibos, a
+// client's notes and erasure, a guarantee's prices and (de)activation, a user's role, password and
+// access, a role's save and delete): which form was sent (`intent`, and `target` when the form acts
+// on one row), its fields checked with the form's schema, the confirmation step without
+// JavaScript, then the work. The page side is ~/components/admin/confirmed-form.tsx (a button
+// without fields may be ConfirmAction of ~/components/ui/confirm-dialog.tsx, with ConfirmStep for
+// the step without JavaScript); the reply shape is StaffActionReply.
+import { z } from "zod";
 import type { AdminForm } from "./admin-route.server";
 import { INTENT_FIELD, TARGET_FIELD, needsConfirmation, type StaffActionReply } from "~/lib/form-intent";
 
 export type StaffIntent = {
-  schema: z.AnyZodObject;
+  schema: z.ZodTypeAny;
   /** Whether it asks first (a dialog with JavaScript, a confirmation step without). */
   confirm: boolean;
   run: (values: Record<string, unknown>, target: string | null) => Promise<Response>;
+  /** For form.parse: the API's field names shown beside a field, and fields never sent back (a password). */
+  fields?: readonly string[];
+  hideFields?: string[];
 };
 
 /** One form of the page: its schema and the work it does once confirmed (typed by the schema). */
-export function staffIntent<S extends z.AnyZodObject>(
+export function staffIntent<S extends z.ZodTypeAny>(
   schema: S,
   run: (values: z.output<S>, target: string | null) => Promise<Response>,
-  options: { confirm?: boolean } = {},
+  options: { confirm?: boolean; fields?: readonly string[]; hideFields?: string[] } = {},
 ): StaffIntent {
-  return { schema, confirm: options.confirm ?? true, run: run as StaffIntent["run"] };
+  return { schema, confirm: options.confirm ?? true, run: run as StaffIntent["run"], fields: options.fields, hideFields: options.hideFields };
 }
 
 /**
@@ -35,10 +41,14 @@ export async function runStaffAction(form: AdminForm, intents: Record<string, St
   const entry = intents[intent]!;
   const rawTarget = form.formData.get(TARGET_FIELD);
   const target = typeof rawTarget === "string" && rawTarget !== "" ? rawTarget : null;
-  const values = form.parse(entry.schema, { wrap: (result) => ({ intent, target, result }) satisfies StaffActionReply });
+  const values = form.parse(entry.schema, {
+    fields: entry.fields,
+    hideFields: entry.hideFields,
+    wrap: (result) => ({ intent, target, result }) satisfies StaffActionReply,
+  });
   if (entry.confirm && needsConfirmation(form.formData)) {
     const fields: Record<string, string> = {};
-    for (const name of Object.keys(entry.schema.shape)) {
+    for (const name of fieldNames(entry.schema)) {
       const value = form.formData.get(name);
       if (typeof value === "string") fields[name] = value;
     }
@@ -46,4 +56,11 @@ export async function runStaffAction(form: AdminForm, intents: Record<string, St
     return { intent, target, confirm: fields } satisfies StaffActionReply;
   }
   return entry.run(values, target);
+}
+
+/** The fields of a form's schema (an object, or an object refined). */
+function fieldNames(schema: z.ZodTypeAny): string[] {
+  let inner = schema;
+  while (inner instanceof z.ZodEffects) inner = inner.innerType();
+  return inner instanceof z.ZodObject ? Object.keys(inner.shape as object) : [];
 }

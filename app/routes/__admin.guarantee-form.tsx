@@ -1,19 +1,13 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import {
-  GUARANTEE_PRICE_TYPE_LABELS,
-  GUARANTEE_PRICE_TYPES,
-  GuaranteeCreateFormSchema,
-  GuaranteeEditFormSchema,
-  planChoiceValue,
-} from "../../api/contract/guarantees";
+import { GuaranteeCreateFormSchema, GuaranteeEditFormSchema, planChoiceValue } from "../../api/contract/guarantees";
 import { LINE_LABELS, LINES, type Line } from "../../api/contract/vocabulary";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, Field, FieldErrors, SelectField, TextareaField } from "~/components/ui/field";
-import { RadioGroup } from "~/components/ui/radio-group";
-import { SubmitButton } from "~/components/ui/submit-button";
+import { GuaranteePriceFields } from "~/components/admin/guarantee-price";
+import { FormFooter } from "~/components/admin/form-footer";
 import { useZodForm } from "~/components/ui/use-zod-form";
 
 /**
@@ -25,8 +19,6 @@ import { useZodForm } from "~/components/ui/use-zod-form";
  * without JavaScript for any line: the schema refuses plans of another line. With JavaScript, once
  * a line is chosen only its plans are in the form (as the car model list follows the brand).
  */
-
-export const PRICE_TYPE_OPTIONS = GUARANTEE_PRICE_TYPES.map((value) => ({ value, label: GUARANTEE_PRICE_TYPE_LABELS[value] }));
 
 export const CREATE_FIELDS = [
   "line",
@@ -191,26 +183,18 @@ export function GuaranteeForm({
                       <th scope="row" id={id} className="py-2 pr-4 font-normal">
                         {plan.name}
                       </th>
-                      <td className="px-2 py-2">
-                        <input
-                          type="checkbox"
-                          name={fields.includedIn.name}
-                          value={value}
-                          defaultChecked={included.has(value)}
-                          aria-label={`${plan.name} (${LINE_LABELS[line]}): incluida`}
-                          className="h-6 w-6 accent-brand-700"
-                        />
-                      </td>
-                      <td className="px-2 py-2">
-                        <input
-                          type="checkbox"
-                          name={fields.optionalIn.name}
-                          value={value}
-                          defaultChecked={optional.has(value)}
-                          aria-label={`${plan.name} (${LINE_LABELS[line]}): opcional`}
-                          className="h-6 w-6 accent-brand-700"
-                        />
-                      </td>
+                      <PlanCheckbox
+                        name={fields.includedIn.name}
+                        value={value}
+                        checked={included.has(value)}
+                        label={`${plan.name} (${LINE_LABELS[line]}): incluida`}
+                      />
+                      <PlanCheckbox
+                        name={fields.optionalIn.name}
+                        value={value}
+                        checked={optional.has(value)}
+                        label={`${plan.name} (${LINE_LABELS[line]}): opcional`}
+                      />
                     </tr>
                   );
                 })}
@@ -222,13 +206,10 @@ export function GuaranteeForm({
 
       {creating ? (
         <>
-          <RadioGroup meta={fields.priceType as never} legend="Precio como opcional" options={PRICE_TYPE_OPTIONS} />
-          <Field
-            label="Importe"
-            hint="En euros al año (por ejemplo, 25,50) o en porcentaje de la prima neta (por ejemplo, 12,5; como mucho 100). Los cambios de precio se programan después, con su fecha de efecto."
-            meta={fields.price}
-            width="xs"
-            inputProps={{ autoComplete: "off", inputMode: "decimal" }}
+          <GuaranteePriceFields
+            fields={fields}
+            legend="Precio como opcional"
+            hint=" Los cambios de precio se programan después, con su fecha de efecto."
           />
         </>
       ) : null}
@@ -256,12 +237,18 @@ export function GuaranteeForm({
       />
       {creating ? <CheckboxField label="Activa: se ofrece en las cotizaciones nuevas" meta={fields.active} /> : null}
 
-      <div className="mt-8 flex flex-wrap items-center gap-3">
-        <SubmitButton pendingText={creating ? "Creando…" : "Guardando…"}>{creating ? "Crear garantía" : "Guardar cambios"}</SubmitButton>
-        <Link to={cancelTo} className="btn-secondary">
-          Cancelar
-        </Link>
-      </div>
+      <FormFooter cancelTo={cancelTo} pendingText={creating ? "Creando…" : "Guardando…"}>
+        {creating ? "Crear garantía" : "Guardar cambios"}
+      </FormFooter>
     </Form>
+  );
+}
+
+/** One cell of the plans table: whether the plan includes (or offers) the guarantee. */
+function PlanCheckbox({ name, value, checked, label }: { name: string; value: string; checked: boolean; label: string }) {
+  return (
+    <td className="px-2 py-2">
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} aria-label={label} className="h-6 w-6 accent-brand-700" />
+    </td>
   );
 }

@@ -7,7 +7,7 @@ import { RoleInputSchema, type Permission } from "../../api/contract/roles";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldErrors, TextareaField } from "~/components/ui/field";
-import { SubmitButton } from "~/components/ui/submit-button";
+import { FormFooter } from "~/components/admin/form-footer";
 
 /**
  * The role form shared by /admin/roles/new and /admin/roles/{id}: name, description and the
@@ -143,9 +143,9 @@ export function RoleForm({
         </fieldset>
       </fieldset>
       {readOnly ? null : (
-        <SubmitButton intent={intent} pendingText={pendingText} className="mt-8">
+        <FormFooter intent={intent} pendingText={pendingText}>
           {submitLabel}
-        </SubmitButton>
+        </FormFooter>
       )}
     </Form>
   );

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   CLIENT_STAGE_LABELS,
@@ -13,7 +13,7 @@ import {
 import { BackLink } from "~/components/ui/back-link";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { DateField, Field, SelectField } from "~/components/ui/field";
-import { SubmitButton } from "~/components/ui/submit-button";
+import { FormFooter } from "~/components/admin/form-footer";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { positiveIdParam } from "~/lib/http";
@@ -109,12 +109,7 @@ export default function EditClientPage() {
           width="sm"
           options={CLIENT_STAGES.map((value) => ({ value, label: CLIENT_STAGE_LABELS[value] }))}
         />
-        <div className="mt-8 flex flex-wrap items-center gap-3">
-          <SubmitButton pendingText="Guardando…">Guardar cambios</SubmitButton>
-          <Link to={back} className="btn-secondary">
-            Cancelar
-          </Link>
-        </div>
+        <FormFooter cancelTo={back} />
       </Form>
     </div>
   );

@@ -7,7 +7,7 @@ import { PolicyNumber } from "~/components/policy/policy-number";
 import { BackLink } from "~/components/ui/back-link";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
-import { SubmitButton } from "~/components/ui/submit-button";
+import { FormFooter } from "~/components/admin/form-footer";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { loadAdminPolicy } from "~/lib/admin-policies.server";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
@@ -109,12 +109,7 @@ export default function EditPolicyPage() {
           width="lg"
           inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }}
         />
-        <div className="mt-8 flex flex-wrap items-center gap-3">
-          <SubmitButton pendingText="Guardando…">Guardar cambios</SubmitButton>
-          <Link to={back} className="btn-secondary">
-            Cancelar
-          </Link>
-        </div>
+        <FormFooter cancelTo={back} />
       </Form>
     </div>
   );

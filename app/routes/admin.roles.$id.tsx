@@ -1,4 +1,4 @@
-import { type SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
 import { positiveIdParam } from "~/lib/http";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -12,7 +12,8 @@ import { useErrorTitle } from "~/components/ui/error-summary";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { permissionMapFrom, RoleForm, ROLE_FORM_FIELDS, RoleFormSchema } from "./__admin.role-form";
-import { INTENT_FIELD, needsConfirmation } from "~/lib/form-intent";
+import { replyFor, type StaffActionReply } from "~/lib/form-intent";
+import { runStaffAction, staffIntent } from "~/lib/staff-action.server";
 import { formatCount } from "../../api/contract/format";
 
 /** /admin/roles/{id}: edit a role (name, description, permissions) or delete it. */
@@ -30,47 +31,37 @@ export const loader = (args: LoaderFunctionArgs) =>
     return { role, catalogue, canWrite: hasPermission(admin.role.permissions, "roles:write") };
   });
 
-type ActionData = { intent: "save"; result: SubmissionResult<string[]> } | { intent: "delete"; confirm: true } | { intent: "delete"; error: string };
-
 export const action = (args: ActionFunctionArgs) =>
   adminAction(args, ROUTE_ID, async ({ api, form, params }) => {
     const id = positiveIdParam(params.id);
-    const intent = form.formData.get(INTENT_FIELD);
-
-    if (intent === "delete") {
-      if (needsConfirmation(form.formData)) return { intent, confirm: true } satisfies ActionData;
+    return runStaffAction(form, {
+      save: staffIntent(
+        RoleFormSchema,
+        async (values) => {
+          const [current, { items: catalogue }] = await Promise.all([
+            api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
+            api.get("/admin/permissions", { schema: PermissionListSchema }),
+          ]);
+          // superadmin's boxes are locked (and so not sent): it keeps every permission.
+          const permissions = permissionMapFrom(values, catalogue, current.name === SUPERADMIN_ROLE);
+          const role = await api.put(`/admin/roles/${id}`, {
+            body: { name: values.name, description: values.description, permissions },
+            schema: RoleSchema,
+          });
+          return redirectWithToast(`/admin/roles/${id}`, {
+            type: "success",
+            title: "Rol guardado",
+            description: `Los cambios del rol ${role.name} ya se aplican.`,
+          });
+        },
+        { confirm: false, fields: ROLE_FORM_FIELDS },
+      ),
       // "No se puede eliminar un rol asignado a usuarios" and the like: shown beside the button.
-      form.expectNoFields({
-        wrap: (result) =>
-          ({
-            intent,
-            error: Object.values(result.error ?? {})
-              .flat()
-              .filter(Boolean)
-              .join(" "),
-          }) satisfies ActionData,
-      });
-      const role = await api.get(`/admin/roles/${id}`, { schema: RoleSchema });
-      await api.delete(`/admin/roles/${id}`);
-      return redirectWithToast("/admin/roles", { type: "success", title: "Rol eliminado", description: `El rol ${role.name} ya no existe.` });
-    }
-
-    if (intent !== "save") throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
-    const values = form.parse(RoleFormSchema, { fields: ROLE_FORM_FIELDS, wrap: (result) => ({ intent, result }) satisfies ActionData });
-    const [current, { items: catalogue }] = await Promise.all([
-      api.get(`/admin/roles/${id}`, { schema: RoleSchema }),
-      api.get("/admin/permissions", { schema: PermissionListSchema }),
-    ]);
-    // superadmin's boxes are locked (and so not sent): it keeps every permission.
-    const permissions = permissionMapFrom(values, catalogue, current.name === SUPERADMIN_ROLE);
-    const role = await api.put(`/admin/roles/${id}`, {
-      body: { name: values.name, description: values.description, permissions },
-      schema: RoleSchema,
-    });
-    return redirectWithToast(`/admin/roles/${id}`, {
-      type: "success",
-      title: "Rol guardado",
-      description: `Los cambios del rol ${role.name} ya se aplican.`,
+      delete: staffIntent(z.object({}), async () => {
+        const role = await api.get(`/admin/roles/${id}`, { schema: RoleSchema });
+        await api.delete(`/admin/roles/${id}`);
+        return redirectWithToast("/admin/roles", { type: "success", title: "Rol eliminado", description: `El rol ${role.name} ya no existe.` });
+      }),
     });
   });
 
@@ -86,9 +77,13 @@ function deleteCopy(name: string): ConfirmCopy {
 
 export default function RolePage() {
   const { role, catalogue, canWrite } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const reply = useActionData<typeof action>() as StaffActionReply | undefined;
   const isSuperadmin = role.name === SUPERADMIN_ROLE;
-  useErrorTitle(Boolean(actionData && "error" in actionData));
+  const deleteError = Object.values(replyFor(reply, "delete")?.result?.error ?? {})
+    .flat()
+    .filter(Boolean)
+    .join(" ");
+  useErrorTitle(deleteError !== "");
   const deleteBlocked = role.isSystem
     ? "Los roles del sistema no se pueden eliminar."
     : role.userCount > 0
@@ -104,7 +99,7 @@ export default function RolePage() {
         <span className="text-slate-700">{role.userCount === 1 ? "1 usuario" : `${formatCount(role.userCount)} usuarios`}</span>
       </header>
 
-      {actionData && "confirm" in actionData && !deleteBlocked && !isSuperadmin ? (
+      {replyFor(reply, "delete")?.confirm && !deleteBlocked && !isSuperadmin ? (
         <div className="mt-6">
           <ConfirmStep intent="delete" copy={deleteCopy(role.name)} />
         </div>
@@ -114,7 +109,7 @@ export default function RolePage() {
         // A saved role starts a fresh form (the permissions shown are the stored ones).
         key={`${role.id}-${JSON.stringify(role.permissions)}-${role.name}-${role.description}`}
         catalogue={catalogue}
-        lastResult={actionData?.intent === "save" ? actionData.result : undefined}
+        lastResult={replyFor(reply, "save")?.result}
         defaultValue={role}
         allLocked={isSuperadmin}
         nameLocked={role.isSystem}
@@ -129,9 +124,9 @@ export default function RolePage() {
           <h2 id="eliminar-titulo" className="text-lg font-bold">
             Eliminar rol
           </h2>
-          {actionData && "error" in actionData ? (
+          {deleteError ? (
             <p role="alert" className="mt-2 border-l-4 border-red-700 pl-3 font-semibold text-red-700">
-              {actionData.error}
+              {deleteError}
             </p>
           ) : null}
           <div className="mt-3">

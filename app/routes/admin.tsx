@@ -9,6 +9,7 @@ import type { loader as rootLoader } from "~/root";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { requireRoutePermission } from "~/lib/admin-auth.server";
 import { visibleSections } from "~/lib/admin-routes";
+import { MenuToggleLabel } from "~/components/ui/menu-toggle";
 
 // The back-office layout: every /admin page except /admin/login renders inside it. Its loader
 // validates the admin session (and each page's loader checks again with its own permission).
@@ -78,31 +79,7 @@ function AdminShell({ data, children }: { data: LayoutData; children: ReactNode 
         {/* Under 960 px: a native disclosure, which opens and closes without JavaScript. */}
         <details ref={menuRef} className="group md:hidden">
           <summary className="absolute right-3 top-[6px] flex min-h-[44px] cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-            <svg
-              aria-hidden="true"
-              focusable="false"
-              viewBox="0 0 24 24"
-              className="h-5 w-5 group-open:hidden"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M4 7h16M4 12h16M4 17h16" />
-            </svg>
-            <svg
-              aria-hidden="true"
-              focusable="false"
-              viewBox="0 0 24 24"
-              className="hidden h-5 w-5 group-open:block"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
-            Menú
+            <MenuToggleLabel />
           </summary>
           <div className="border-t border-slate-200 pb-2">
             <SectionNav sections={data.sections} />

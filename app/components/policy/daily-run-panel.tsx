@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConfirmedForm } from "~/components/policy/confirmed-form";
+import { ConfirmedForm } from "~/components/admin/confirmed-form";
 import { ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { INTENT_FIELD, type StaffActionReply } from "~/lib/form-intent";
 
