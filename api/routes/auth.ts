@@ -2,7 +2,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { userRoute } from "./user-endpoints";
 import type { ApiApp } from "../env";
-import { checkCredentials, currentUser, PUBLIC_SECURITY } from "../auth";
+import { currentUser, PUBLIC_SECURITY } from "../auth";
 import { clientIp } from "../request";
 import { AuthAnswerSchema, LoginBodySchema, RegisterBodySchema, VisitorUserSchema, type VisitorUser } from "../contract/auth";
 import { createUser, findUserByEmail, recordUserSignIn, revokeToken } from "../db/accounts.repo";
@@ -11,6 +11,7 @@ import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
 import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
+import { signIn } from "./sign-in";
 
 const TAG = "Autenticación";
 const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con ese correo electrónico";
@@ -95,20 +96,14 @@ export function registerAuthRoutes(api: ApiApp) {
 
   api.openapi(loginRoute, async (c) => {
     const { email, password } = c.req.valid("json");
-    const { db, now, jwtSecret } = c.var.deps;
-    const account = await checkCredentials(c, {
+    const { account, token } = await signIn(c, {
       email,
       password,
-      account: await findUserByEmail(db, email),
       kind: "user",
       addressLimit: "signIn",
+      findByEmail: findUserByEmail,
+      record: recordUserSignIn,
     });
-    const at = now();
-    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "user", ver: account.sessionVersion }, jwtSecret, {
-      now: at,
-      ttlSeconds: USER_TOKEN_TTL_SECONDS,
-    });
-    await recordUserSignIn(db, { id: account.id, email: account.email, ip: clientIp(c), at, jti, exp });
     return c.json({ token, user: visitorUser(account) }, 200);
   });
 
