@@ -27,7 +27,7 @@ import { adminActor } from "../db/audit";
 import { adminPolicyExportBatches, listAdminPolicies } from "../db/admin-policies.repo";
 import { loadPolicyViews } from "../db/policies.repo";
 import { madridDate } from "../domain/calendar";
-import { ApiProblem } from "../http";
+import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import {
   POLICY_NOT_FOUND_MESSAGE,
@@ -48,7 +48,6 @@ import type { Database } from "../db/client";
 import { ADMIN_POLICY_CSV_HEADER, adminPolicyCsvRow, adminPolicyAnswer } from "../answers/admin-policy";
 
 const TAGS = ["Administración: pólizas"];
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 const ReciboParamSchema = IdParamSchema.extend({ reciboId: IdParamSchema.shape.id.describe("Identificador del recibo") });
 
 // ─── Routes ─────────────────────────────────────────────────────────────────────────────────
@@ -60,7 +59,7 @@ const listRoute = adminRoute({
   tags: TAGS,
   summary: "Pólizas, con búsqueda, filtros, orden y paginación",
   request: { query: AdminPolicyListQuerySchema },
-  responses: { 200: { description: "Página de pólizas", content: json(AdminPolicyListSchema) } },
+  responses: { 200: { description: "Página de pólizas", content: jsonContent(AdminPolicyListSchema) } },
 });
 
 const exportRoute = adminRoute({
@@ -82,7 +81,7 @@ const getRoute = adminRoute({
   tags: TAGS,
   summary: "Una póliza con su ciclo de vida: recibos, historial, notas y las acciones que admite ahora",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "La póliza", content: json(AdminPolicySchema) } },
+  responses: { 200: { description: "La póliza", content: jsonContent(AdminPolicySchema) } },
 });
 
 const ReciboSequenceParamSchema = IdParamSchema.extend({
@@ -130,13 +129,13 @@ const actionRoutes = <Params extends z.AnyZodObject, Responses extends RouteConf
       operationId,
       tags: TAGS,
       summary,
-      request: { params, body: { required: true, content: json(schema) } },
+      request: { params, body: { required: true, content: jsonContent(schema) } },
       responses,
     }),
 });
 
 const policyResponses = {
-  200: { description: "La póliza tras el cambio", content: json(AdminPolicySchema) },
+  200: { description: "La póliza tras el cambio", content: jsonContent(AdminPolicySchema) },
   ...errorResponses(409),
 };
 const { action: policyAction, actionWith: policyActionWith } = actionRoutes(IdParamSchema, policyResponses);
@@ -174,7 +173,7 @@ const noteRoute = policyActionWith("addPolicyNote", "/admin/policies/{id}/notes"
 const reciboResponses = {
   200: {
     description: "El estado del recibo tras la acción (un cobro rechazado lo deja devuelto, con el motivo)",
-    content: json(ReciboActionResultSchema),
+    content: jsonContent(ReciboActionResultSchema),
   },
   ...errorResponses(409),
 };
@@ -213,7 +212,7 @@ const updateRoute = adminRoute({
   summary: "Modifica lo que no cambia la prima: la identificación del riesgo (matrícula, dirección de la vivienda) y el IBAN de los próximos recibos",
   description:
     "Con el antes y el después en la auditoría y el historial. Un cambio que modifica la prima (plan, forma de pago, garantías, fecha de efecto, datos que tarifican) responde 409: necesita un suplemento. Los datos de contacto del tomador se cambian en PATCH /admin/clients/{id}.",
-  request: { params: IdParamSchema, body: { required: true, content: json(UpdatePolicyBodySchema) } },
+  request: { params: IdParamSchema, body: { required: true, content: jsonContent(UpdatePolicyBodySchema) } },
   responses: policyResponses,
 });
 
@@ -229,11 +228,11 @@ const runRoute = adminRoute({
   responses: {
     200: {
       description: "Lo que hizo cada día (el de esta petición, o el del proceso que ya estaba en marcha: `joined`)",
-      content: json(LifecycleRunResultSchema),
+      content: jsonContent(LifecycleRunResultSchema),
     },
     202: {
       description: "Ya estaba en marcha y sigue: lo hecho hasta ahora (`running`); no se ha iniciado otro",
-      content: json(LifecycleRunResultSchema),
+      content: jsonContent(LifecycleRunResultSchema),
     },
   },
 });

@@ -1,25 +1,21 @@
-import { createRoute } from "@hono/zod-openapi";
 import { ProductLineListSchema, SiteInfoSchema } from "../contract/site";
 import { VEHICLE_BRANDS, VehicleListSchema } from "../contract/vehicles";
 import type { ApiApp } from "../env";
-import { PUBLIC_SECURITY } from "../auth";
-import { jsonContent } from "../http";
+import { publicRoute } from "./user-endpoints";
+import { jsonContent, okResponse } from "../http";
 import { fromPrice } from "../domain/from-price";
 import { errorFields } from "../../platform/logger";
 
-const siteRoute = createRoute({
+const siteRoute = publicRoute({
   method: "get",
   path: "/public/site",
   operationId: "getSite",
   tags: ["Público"],
   summary: "Datos del distribuidor (pie de página, textos legales)",
-  security: PUBLIC_SECURITY,
-  responses: {
-    200: { description: "Datos del distribuidor", content: jsonContent(SiteInfoSchema) },
-  },
+  responses: okResponse("Datos del distribuidor", jsonContent(SiteInfoSchema)),
 });
 
-const linesRoute = createRoute({
+const linesRoute = publicRoute({
   method: "get",
   path: "/public/lines",
   operationId: "listProductLines",
@@ -27,13 +23,10 @@ const linesRoute = createRoute({
   summary: "Ramos de seguro que se ofrecen, con sus planes y su precio «desde»",
   description:
     "El precio «desde» de cada ramo es la prima total anual del plan más barato para un perfil de riesgo bajo que se describe (fromPriceBasis), calculada con la tarifa en vigor: POST /quotes con esos datos da ese mismo precio.",
-  security: PUBLIC_SECURITY,
-  responses: {
-    200: { description: "Ramos activos", content: jsonContent(ProductLineListSchema) },
-  },
+  responses: okResponse("Ramos activos", jsonContent(ProductLineListSchema)),
 });
 
-const vehiclesRoute = createRoute({
+const vehiclesRoute = publicRoute({
   method: "get",
   path: "/public/vehicles",
   operationId: "listVehicles",
@@ -41,10 +34,7 @@ const vehiclesRoute = createRoute({
   summary: "Marcas y modelos de coche que se pueden cotizar",
   description:
     "La lista de la que POST /quotes toma vehicleBrand y vehicleModel en el seguro de coche: otra marca, o un modelo que no es de esa marca, es un 400.",
-  security: PUBLIC_SECURITY,
-  responses: {
-    200: { description: "Marcas con sus modelos", content: jsonContent(VehicleListSchema) },
-  },
+  responses: okResponse("Marcas con sus modelos", jsonContent(VehicleListSchema)),
 });
 
 export function registerPublicRoutes(api: ApiApp) {
