@@ -84,3 +84,6 @@ export function handleApiError(error: Error, c: Context, logger: Logger) {
 
 /** A JSON body of an OpenAPI route, request or answer: `content: jsonContent(QuoteSchema)`. */
 export const jsonContent = <T>(schema: T) => ({ "application/json": { schema } });
+
+/** The responses of a route whose one documented answer is a 200: `responses: okResponse("La póliza", jsonContent(PolicySchema))`. */
+export const okResponse = <C>(description: string, content: C) => ({ 200: { description, content } });

@@ -1,10 +1,9 @@
 // A customer's own account: the "forgotten password" link, the profile, and changing the
 // password. Sign-in and registration are in ./auth.ts.
 import { createHash, randomBytes } from "node:crypto";
-import { createRoute } from "@hono/zod-openapi";
-import { userRoute } from "./user-endpoints";
+import { publicRoute, userRoute } from "./user-endpoints";
 import type { ApiApp, ApiDeps } from "../env";
-import { checkCredentials, currentUser, PUBLIC_SECURITY } from "../auth";
+import { checkCredentials, currentUser } from "../auth";
 import { clientIp } from "../request";
 import {
   accountRuleMessages,
@@ -35,7 +34,7 @@ import { lastPolicyholderOf } from "../db/policies.repo";
 import type { User } from "../db/schema";
 import { hashPassword } from "../domain/password";
 import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
-import { ApiProblem, jsonContent } from "../http";
+import { ApiProblem, jsonContent, okResponse } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
 import { enqueueEmail } from "../services/mail";
@@ -50,7 +49,7 @@ const hashResetToken = (token: string) => createHash("sha256").update(token).dig
 /** Where the link of the e-mail leads: the public site's page for the new password. */
 export const RESET_PAGE_PATH = "/restablecer-contrasena";
 
-const requestResetRoute = createRoute({
+const requestResetRoute = publicRoute({
   method: "post",
   path: "/auth/password-reset",
   operationId: "requestPasswordReset",
@@ -58,7 +57,6 @@ const requestResetRoute = createRoute({
   summary: "Pedir un enlace para elegir una contraseña nueva",
   description:
     "Responde lo mismo (202) exista o no una cuenta con ese correo. Si existe y está activa, le envía un enlace que vale una hora y una sola vez (como mucho 3 enlaces por cuenta y hora). Desde una misma dirección, 5 peticiones por hora (después, una cada 12 minutos): si no, 429 con Retry-After.",
-  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(PasswordResetRequestBodySchema) } },
   responses: {
     202: { description: "Petición atendida", content: jsonContent(z.object({ message: z.string() })) },
@@ -66,14 +64,13 @@ const requestResetRoute = createRoute({
   },
 });
 
-const checkResetRoute = createRoute({
+const checkResetRoute = publicRoute({
   method: "post",
   path: "/auth/password-reset/check",
   operationId: "checkPasswordReset",
   tags: [TAG],
   summary: "Comprobar un enlace antes de pedir la contraseña nueva",
   description: "200 si el enlace sirve todavía (sin usar, dentro de su hora); 400 con el motivo si no. No lo gasta.",
-  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(PasswordResetCheckBodySchema) } },
   responses: {
     200: {
@@ -83,7 +80,7 @@ const checkResetRoute = createRoute({
   },
 });
 
-const resetRoute = createRoute({
+const resetRoute = publicRoute({
   method: "post",
   path: "/auth/password-reset/confirm",
   operationId: "confirmPasswordReset",
@@ -91,7 +88,6 @@ const resetRoute = createRoute({
   summary: "Elegir la contraseña nueva con el enlace",
   description:
     "Gasta el enlace (una sola vez; los demás enlaces de la cuenta dejan de valer) y cierra todas las sesiones de la cuenta. La contraseña sigue la política de siempre. No inicia sesión: el cliente entra después con la nueva.",
-  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(PasswordResetBodySchema) } },
   responses: {
     204: { description: "Contraseña cambiada" },
@@ -104,9 +100,7 @@ const profileRoute = userRoute({
   operationId: "getMyProfile",
   tags: [TAG],
   summary: "El perfil del cliente: nombre, correo de la cuenta y teléfono",
-  responses: {
-    200: { description: "El perfil", content: jsonContent(VisitorProfileSchema) },
-  },
+  responses: okResponse("El perfil", jsonContent(VisitorProfileSchema)),
 });
 
 const lastPolicyholderRoute = userRoute({
@@ -117,9 +111,7 @@ const lastPolicyholderRoute = userRoute({
   summary: "El tomador de la última póliza del cliente, para rellenar la siguiente contratación",
   description:
     "Solo los datos propios: el tomador de la póliza más reciente de la cuenta que llama (nunca datos de pago). Sin pólizas, policyholder es null.",
-  responses: {
-    200: { description: "El tomador, o null", content: jsonContent(LastPolicyholderSchema) },
-  },
+  responses: okResponse("El tomador, o null", jsonContent(LastPolicyholderSchema)),
 });
 
 const updateProfileRoute = userRoute({
@@ -131,9 +123,7 @@ const updateProfileRoute = userRoute({
   description:
     "El teléfono pasa también a las fichas de tomador ligadas a la cuenta (es su teléfono de contacto). El nombre del tomador de una póliza no cambia aquí: es un dato del contrato. El correo de la cuenta no se cambia desde el perfil.",
   request: { body: { required: true, content: jsonContent(UpdateProfileBodySchema) } },
-  responses: {
-    200: { description: "El perfil cambiado", content: jsonContent(VisitorProfileSchema) },
-  },
+  responses: okResponse("El perfil cambiado", jsonContent(VisitorProfileSchema)),
 });
 
 const changePasswordRoute = userRoute({

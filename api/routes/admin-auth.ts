@@ -2,7 +2,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { ApiApp } from "../env";
 import { adminPrincipal, checkCredentials, currentAdmin, PUBLIC_SECURITY, UNAUTHORIZED_MESSAGE } from "../auth";
-import { clientIp } from "../request";
 import {
   accountRuleMessages,
   AdminLoginAnswerSchema,
@@ -21,6 +20,7 @@ import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import type { AdminPrincipal } from "../principal";
 import { adminRoute } from "./admin-endpoints";
+import { signIn } from "./sign-in";
 
 const TAG = "Administración: sesión";
 
@@ -90,20 +90,14 @@ function adminRecord(admin: AdminPrincipal): AdminRecord {
 export function registerAdminAuthRoutes(api: ApiApp) {
   api.openapi(loginRoute, async (c) => {
     const { email, password } = c.req.valid("json");
-    const { db, now, jwtSecret } = c.var.deps;
-    const account = await checkCredentials(c, {
+    const { account, token, jti, exp } = await signIn(c, {
       email,
       password,
-      account: await findAdminByEmail(db, email),
       kind: "admin",
       addressLimit: "adminSignIn",
+      findByEmail: findAdminByEmail,
+      record: recordAdminSignIn,
     });
-    const at = now();
-    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "admin", ver: account.sessionVersion }, jwtSecret, {
-      now: at,
-      ttlSeconds: ADMIN_TOKEN_TTL_SECONDS,
-    });
-    await recordAdminSignIn(db, { id: account.id, email: account.email, ip: clientIp(c), at, jti, exp });
     return c.json({ admin: adminRecord(adminPrincipal(account, { jti, exp })), token }, 200);
   });
 

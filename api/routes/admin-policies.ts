@@ -3,7 +3,7 @@
 // live in api/services/lifecycle.ts; here only the HTTP shape.
 import type { RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { ApiApp } from "../env";
+import type { ApiApp, ApiDeps } from "../env";
 import {
   AdminPolicyExportQuerySchema,
   AdminPolicyListQuerySchema,
@@ -27,7 +27,7 @@ import { adminActor } from "../db/audit";
 import { adminPolicyExportBatches, listAdminPolicies } from "../db/admin-policies.repo";
 import { loadPolicyViews } from "../db/policies.repo";
 import { madridDate } from "../domain/calendar";
-import { ApiProblem } from "../http";
+import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import {
   POLICY_NOT_FOUND_MESSAGE,
@@ -48,7 +48,6 @@ import type { Database } from "../db/client";
 import { ADMIN_POLICY_CSV_HEADER, adminPolicyCsvRow, adminPolicyAnswer } from "../answers/admin-policy";
 
 const TAGS = ["Administración: pólizas"];
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 const ReciboParamSchema = IdParamSchema.extend({ reciboId: IdParamSchema.shape.id.describe("Identificador del recibo") });
 
 // ─── Routes ─────────────────────────────────────────────────────────────────────────────────
@@ -60,7 +59,7 @@ const listRoute = adminRoute({
   tags: TAGS,
   summary: "Pólizas, con búsqueda, filtros, orden y paginación",
   request: { query: AdminPolicyListQuerySchema },
-  responses: { 200: { description: "Página de pólizas", content: json(AdminPolicyListSchema) } },
+  responses: { 200: { description: "Página de pólizas", content: jsonContent(AdminPolicyListSchema) } },
 });
 
 const exportRoute = adminRoute({
@@ -82,7 +81,7 @@ const getRoute = adminRoute({
   tags: TAGS,
   summary: "Una póliza con su ciclo de vida: recibos, historial, notas y las acciones que admite ahora",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "La póliza", content: json(AdminPolicySchema) } },
+  responses: { 200: { description: "La póliza", content: jsonContent(AdminPolicySchema) } },
 });
 
 const ReciboSequenceParamSchema = IdParamSchema.extend({
@@ -130,13 +129,13 @@ const actionRoutes = <Params extends z.AnyZodObject, Responses extends RouteConf
       operationId,
       tags: TAGS,
       summary,
-      request: { params, body: { required: true, content: json(schema) } },
+      request: { params, body: { required: true, content: jsonContent(schema) } },
       responses,
     }),
 });
 
 const policyResponses = {
-  200: { description: "La póliza tras el cambio", content: json(AdminPolicySchema) },
+  200: { description: "La póliza tras el cambio", content: jsonContent(AdminPolicySchema) },
   ...errorResponses(409),
 };
 const { action: policyAction, actionWith: policyActionWith } = actionRoutes(IdParamSchema, policyResponses);
@@ -174,7 +173,7 @@ const noteRoute = policyActionWith("addPolicyNote", "/admin/policies/{id}/notes"
 const reciboResponses = {
   200: {
     description: "El estado del recibo tras la acción (un cobro rechazado lo deja devuelto, con el motivo)",
-    content: json(ReciboActionResultSchema),
+    content: jsonContent(ReciboActionResultSchema),
   },
   ...errorResponses(409),
 };
@@ -213,7 +212,7 @@ const updateRoute = adminRoute({
   summary: "Modifica lo que no cambia la prima: la identificación del riesgo (matrícula, dirección de la vivienda) y el IBAN de los próximos recibos",
   description:
     "Con el antes y el después en la auditoría y el historial. Un cambio que modifica la prima (plan, forma de pago, garantías, fecha de efecto, datos que tarifican) responde 409: necesita un suplemento. Los datos de contacto del tomador se cambian en PATCH /admin/clients/{id}.",
-  request: { params: IdParamSchema, body: { required: true, content: json(UpdatePolicyBodySchema) } },
+  request: { params: IdParamSchema, body: { required: true, content: jsonContent(UpdatePolicyBodySchema) } },
   responses: policyResponses,
 });
 
@@ -229,14 +228,18 @@ const runRoute = adminRoute({
   responses: {
     200: {
       description: "Lo que hizo cada día (el de esta petición, o el del proceso que ya estaba en marcha: `joined`)",
-      content: json(LifecycleRunResultSchema),
+      content: jsonContent(LifecycleRunResultSchema),
     },
     202: {
       description: "Ya estaba en marcha y sigue: lo hecho hasta ahora (`running`); no se ha iniciado otro",
-      content: json(LifecycleRunResultSchema),
+      content: jsonContent(LifecycleRunResultSchema),
     },
   },
 });
+
+type AdminContext = Parameters<typeof adminActor>[0] & { var: { deps: ApiDeps } };
+type Actor = ReturnType<typeof adminActor>;
+type PolicyContext = AdminContext & { req: { valid: (target: "param") => { id: number } } };
 
 export function registerAdminPolicyRoutes(api: ApiApp) {
   const today = (c: { var: { deps: { now: () => Date } } }) => madridDate(c.var.deps.now());
@@ -268,73 +271,47 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
     return pdfResponse(c, await reciboDocument(db, view, sequence));
   });
 
-  const afterChange = async (c: { var: { deps: { db: Database; now: () => Date } } }, id: number) => adminPolicyAnswer(c.var.deps.db, id, today(c));
+  /** A staff action on the policy, as the signed-in admin and now; the answer is the policy as it then stands. */
+  const actOnPolicy = async (c: PolicyContext, act: (id: number, actor: Actor, at: Date) => Promise<unknown>) => {
+    const { id } = c.req.valid("param");
+    await act(id, adminActor(c), c.var.deps.now());
+    return adminPolicyAnswer(c.var.deps.db, id, today(c));
+  };
 
-  api.openapi(updateRoute, async (c) => {
-    const { id } = c.req.valid("param");
-    await updatePolicyDetails(c.var.deps, id, c.req.valid("json"), adminActor(c), c.var.deps.now());
-    return c.json(await afterChange(c, id), 200);
-  });
-  api.openapi(suspendRoute, async (c) => {
-    const { id } = c.req.valid("param");
-    await suspendPolicy(c.var.deps, id, c.req.valid("json").reason, adminActor(c), c.var.deps.now());
-    return c.json(await afterChange(c, id), 200);
-  });
-  api.openapi(reactivateRoute, async (c) => {
-    const { id } = c.req.valid("param");
-    await reactivatePolicy(c.var.deps, id, adminActor(c), c.var.deps.now());
-    return c.json(await afterChange(c, id), 200);
-  });
-  api.openapi(cancelRoute, async (c) => {
-    const { id } = c.req.valid("param");
-    await cancelPolicy(c.var.deps, id, c.req.valid("json"), adminActor(c), c.var.deps.now());
-    return c.json(await afterChange(c, id), 200);
-  });
-  api.openapi(stopRenewalRoute, async (c) => {
-    const { id } = c.req.valid("param");
-    await stopRenewal(c.var.deps, id, c.req.valid("json").by, adminActor(c), c.var.deps.now());
-    return c.json(await afterChange(c, id), 200);
-  });
-  api.openapi(renewRoute, async (c) => {
-    const { id } = c.req.valid("param");
-    await prepareRenewalNow(c.var.deps, id, adminActor(c), c.var.deps.now());
-    return c.json(await afterChange(c, id), 200);
-  });
+  api.openapi(updateRoute, async (c) =>
+    c.json(await actOnPolicy(c, (id, actor, at) => updatePolicyDetails(c.var.deps, id, c.req.valid("json"), actor, at)), 200),
+  );
+  api.openapi(suspendRoute, async (c) =>
+    c.json(await actOnPolicy(c, (id, actor, at) => suspendPolicy(c.var.deps, id, c.req.valid("json").reason, actor, at)), 200),
+  );
+  api.openapi(reactivateRoute, async (c) => c.json(await actOnPolicy(c, (id, actor, at) => reactivatePolicy(c.var.deps, id, actor, at)), 200));
+  api.openapi(cancelRoute, async (c) =>
+    c.json(await actOnPolicy(c, (id, actor, at) => cancelPolicy(c.var.deps, id, c.req.valid("json"), actor, at)), 200),
+  );
+  api.openapi(stopRenewalRoute, async (c) =>
+    c.json(await actOnPolicy(c, (id, actor, at) => stopRenewal(c.var.deps, id, c.req.valid("json").by, actor, at)), 200),
+  );
+  api.openapi(renewRoute, async (c) => c.json(await actOnPolicy(c, (id, actor, at) => prepareRenewalNow(c.var.deps, id, actor, at)), 200));
   api.openapi(noteRoute, async (c) => {
-    const { id } = c.req.valid("param");
     const admin = currentAdmin(c);
-    await addPolicyNote(c.var.deps, id, c.req.valid("json").body, { id: admin.id, label: admin.email }, adminActor(c), c.var.deps.now());
-    return c.json(await afterChange(c, id), 200);
+    const author = { id: admin.id, label: admin.email };
+    return c.json(await actOnPolicy(c, (id, actor, at) => addPolicyNote(c.var.deps, id, c.req.valid("json").body, author, actor, at)), 200);
   });
 
   // Every recibo action: the same call with its change; a refused charge answers 200 with `declined`.
-  api.openapi(chargeRoute, async (c) => {
-    const { id, reciboId } = c.req.valid("param");
-    return c.json(await changeRecibo(c.var.deps, id, reciboId, { action: "cobrar", via: "mandato" }, adminActor(c), c.var.deps.now()), 200);
-  });
-  api.openapi(returnRoute, async (c) => {
-    const { id, reciboId } = c.req.valid("param");
-    return c.json(
-      await changeRecibo(c.var.deps, id, reciboId, { action: "devolver", reason: c.req.valid("json").reason }, adminActor(c), c.var.deps.now()),
-      200,
-    );
-  });
-  api.openapi(markPaidRoute, async (c) => {
-    const { id, reciboId } = c.req.valid("param");
-    const change: ReciboChange = { action: "cobrar", via: "transferencia", reference: c.req.valid("json").reference };
-    return c.json(await changeRecibo(c.var.deps, id, reciboId, change, adminActor(c), c.var.deps.now()), 200);
-  });
-  api.openapi(cancelReciboRoute, async (c) => {
-    const { id, reciboId } = c.req.valid("param");
-    return c.json(
-      await changeRecibo(c.var.deps, id, reciboId, { action: "anular", reason: c.req.valid("json").reason }, adminActor(c), c.var.deps.now()),
-      200,
-    );
-  });
-  api.openapi(refundRoute, async (c) => {
-    const { id, reciboId } = c.req.valid("param");
-    return c.json(await changeRecibo(c.var.deps, id, reciboId, { action: "extornar" }, adminActor(c), c.var.deps.now()), 200);
-  });
+  const onRecibo = (c: AdminContext, { id, reciboId }: { id: number; reciboId: number }, change: ReciboChange) =>
+    changeRecibo(c.var.deps, id, reciboId, change, adminActor(c), c.var.deps.now());
+  api.openapi(chargeRoute, async (c) => c.json(await onRecibo(c, c.req.valid("param"), { action: "cobrar", via: "mandato" }), 200));
+  api.openapi(returnRoute, async (c) =>
+    c.json(await onRecibo(c, c.req.valid("param"), { action: "devolver", reason: c.req.valid("json").reason }), 200),
+  );
+  api.openapi(markPaidRoute, async (c) =>
+    c.json(await onRecibo(c, c.req.valid("param"), { action: "cobrar", via: "transferencia", reference: c.req.valid("json").reference }), 200),
+  );
+  api.openapi(cancelReciboRoute, async (c) =>
+    c.json(await onRecibo(c, c.req.valid("param"), { action: "anular", reason: c.req.valid("json").reason }), 200),
+  );
+  api.openapi(refundRoute, async (c) => c.json(await onRecibo(c, c.req.valid("param"), { action: "extornar" }), 200));
 
   api.openapi(runRoute, async (c) => {
     const outcome = await runLifecycle(c.var.deps, c.var.deps.now, { startedBy: currentAdmin(c).username, again: true, waitMs: RUN_JOIN_WAIT_MS });

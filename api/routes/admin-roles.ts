@@ -19,13 +19,11 @@ import {
   updateRole,
 } from "../db/roles.repo";
 import { PERMISSION_NAMES } from "../domain/permissions";
-import { ApiProblem } from "../http";
+import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { adminRoute } from "./admin-endpoints";
 
 const TAGS = ["Administración: roles y permisos"];
-
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 
 export const ROLE_MESSAGES = {
   notFound: "Rol no encontrado",
@@ -44,7 +42,7 @@ const listRoute = adminRoute({
   operationId: "listRoles",
   tags: TAGS,
   summary: "Roles con sus permisos y el número de usuarios de cada uno",
-  responses: { 200: { description: "Roles", content: json(RoleListSchema) } },
+  responses: { 200: { description: "Roles", content: jsonContent(RoleListSchema) } },
 });
 
 const createRoleRoute = adminRoute({
@@ -53,8 +51,8 @@ const createRoleRoute = adminRoute({
   operationId: "createRole",
   tags: TAGS,
   summary: "Crea un rol",
-  request: { body: { required: true, content: json(RoleInputSchema) } },
-  responses: { 201: { description: "Rol creado", content: json(RoleSchema) }, ...errorResponses(409) },
+  request: { body: { required: true, content: jsonContent(RoleInputSchema) } },
+  responses: { 201: { description: "Rol creado", content: jsonContent(RoleSchema) }, ...errorResponses(409) },
 });
 
 const getRoleRoute = adminRoute({
@@ -64,7 +62,7 @@ const getRoleRoute = adminRoute({
   tags: TAGS,
   summary: "Un rol",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "Rol", content: json(RoleSchema) } },
+  responses: { 200: { description: "Rol", content: jsonContent(RoleSchema) } },
 });
 
 const updateRoleRoute = adminRoute({
@@ -75,8 +73,8 @@ const updateRoleRoute = adminRoute({
   summary: "Modifica el nombre, la descripción y los permisos de un rol",
   description:
     "Los permisos que no aparecen en el mapa quedan a false. El rol superadmin conserva todos sus permisos y los roles del sistema no cambian de nombre (409).",
-  request: { params: IdParamSchema, body: { required: true, content: json(RoleInputSchema) } },
-  responses: { 200: { description: "Rol modificado", content: json(RoleSchema) }, ...errorResponses(409) },
+  request: { params: IdParamSchema, body: { required: true, content: jsonContent(RoleInputSchema) } },
+  responses: { 200: { description: "Rol modificado", content: jsonContent(RoleSchema) }, ...errorResponses(409) },
 });
 
 const deleteRoleRoute = adminRoute({

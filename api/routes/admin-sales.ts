@@ -15,12 +15,11 @@ import { priceAnswer } from "../answers/price";
 import { quoteAnswer } from "../answers/quote";
 import { policyAnswer } from "../answers/policy";
 import { adminActor } from "../db/audit";
-import { ApiProblem, ErrorSchema, inputFieldErrors } from "../http";
+import { ApiProblem, ErrorSchema, inputFieldErrors, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { adminRoute } from "./admin-endpoints";
 
 const TAGS = ["Administración: pólizas"];
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 
 const quoteIdParam = z.object({ id: z.string().describe("Identificador (UUID) de la cotización") });
 
@@ -32,10 +31,10 @@ const staffQuoteRoute = adminRoute({
   summary: "Cotiza por teléfono para un cliente",
   description:
     "El mismo cálculo que POST /quotes (misma tarifa, misma oferta vinculante mientras está vigente), hecho por un empleado: la cotización no es de ninguna cuenta y la puede contratar cualquier empleado con policies:write. Un riesgo no asegurable responde 422.",
-  request: { body: { required: true, content: json(CreateQuoteBodySchema) } },
+  request: { body: { required: true, content: jsonContent(CreateQuoteBodySchema) } },
   responses: {
-    201: { description: "Cotización creada", content: json(QuoteSchema) },
-    422: { description: "Riesgo no asegurable: se explica el motivo", content: json(ErrorSchema) },
+    201: { description: "Cotización creada", content: jsonContent(QuoteSchema) },
+    422: { description: "Riesgo no asegurable: se explica el motivo", content: jsonContent(ErrorSchema) },
   },
 });
 
@@ -47,7 +46,7 @@ const staffQuoteGetRoute = adminRoute({
   summary: "Una cotización hecha por teléfono",
   description: "Solo las hechas con POST /admin/policies/quotes; cualquier otra responde 404, como una que no existe.",
   request: { params: quoteIdParam },
-  responses: { 200: { description: "La cotización", content: json(QuoteSchema) } },
+  responses: { 200: { description: "La cotización", content: jsonContent(QuoteSchema) } },
 });
 
 const staffPriceRoute = adminRoute({
@@ -57,8 +56,8 @@ const staffPriceRoute = adminRoute({
   tags: TAGS,
   summary: "Precio de un plan con garantías opcionales y forma de pago, de una cotización hecha por teléfono",
   description: "Como POST /quotes/{id}/price.",
-  request: { params: quoteIdParam, body: { required: true, content: json(PriceChoiceBodySchema) } },
-  responses: { 200: { description: "El precio", content: json(PriceChoiceAnswerSchema) }, ...errorResponses(409) },
+  request: { params: quoteIdParam, body: { required: true, content: jsonContent(PriceChoiceBodySchema) } },
+  responses: { 200: { description: "El precio", content: jsonContent(PriceChoiceAnswerSchema) }, ...errorResponses(409) },
 });
 
 const staffCheckoutRoute = adminRoute({
@@ -71,12 +70,12 @@ const staffCheckoutRoute = adminRoute({
     "La misma contratación que POST /quotes/{id}/checkout, en una transacción: el cliente (por su NIF/NIE: se crea o se actualiza, y conserva su cuenta de visitante si la tiene), la póliza, sus recibos, el cobro del primer recibo, los consentimientos y el correo con los documentos (a email o al correo del cliente; sin ninguno, no se envía).",
     "Los consentimientos se guardan como dados por teléfono, con el empleado que los registra. idempotencyKey: la misma emisión enviada varias veces crea una sola póliza y un solo cobro. Pago rechazado: 402 y no se crea nada.",
   ].join(" "),
-  request: { body: { required: true, content: json(StaffCheckoutBodySchema) } },
+  request: { body: { required: true, content: jsonContent(StaffCheckoutBodySchema) } },
   responses: {
-    201: { description: "Póliza emitida", content: json(PolicySchema) },
-    200: { description: "La póliza ya emitida con esta idempotencyKey (no se vuelve a cobrar)", content: json(PolicySchema) },
+    201: { description: "Póliza emitida", content: jsonContent(PolicySchema) },
+    200: { description: "La póliza ya emitida con esta idempotencyKey (no se vuelve a cobrar)", content: jsonContent(PolicySchema) },
     ...errorResponses(404, 409),
-    402: { description: "Pago rechazado: no se ha creado nada", content: json(ErrorSchema) },
+    402: { description: "Pago rechazado: no se ha creado nada", content: jsonContent(ErrorSchema) },
   },
 });
 

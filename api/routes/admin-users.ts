@@ -32,13 +32,11 @@ import type { DbOrTx, Transaction } from "../db/client";
 import { findRoleIdByName, getRole } from "../db/roles.repo";
 import { hashPassword } from "../domain/password";
 import { checkPasswordPolicy } from "../domain/password-policy";
-import { ApiProblem } from "../http";
+import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { adminRoute } from "./admin-endpoints";
 
 const TAGS = ["Administración: usuarios"];
-
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 
 export const USER_MESSAGES = {
   notFound: "Usuario no encontrado",
@@ -56,7 +54,7 @@ const listRoute = adminRoute({
   tags: TAGS,
   summary: "Usuarios del back office, con búsqueda y paginación",
   request: { query: AdminUserListQuerySchema },
-  responses: { 200: { description: "Página de usuarios", content: json(AdminUserListSchema) } },
+  responses: { 200: { description: "Página de usuarios", content: jsonContent(AdminUserListSchema) } },
 });
 
 const exportRoute = adminRoute({
@@ -90,8 +88,8 @@ const createUserRoute = adminRoute({
   operationId: "createAdminUser",
   tags: TAGS,
   summary: "Crea un usuario del back office con un rol",
-  request: { body: { required: true, content: json(CreateAdminUserSchema) } },
-  responses: { 201: { description: "Usuario creado", content: json(AdminUserRowSchema) }, ...errorResponses(409) },
+  request: { body: { required: true, content: jsonContent(CreateAdminUserSchema) } },
+  responses: { 201: { description: "Usuario creado", content: jsonContent(AdminUserRowSchema) }, ...errorResponses(409) },
 });
 
 const getUserRoute = adminRoute({
@@ -101,7 +99,7 @@ const getUserRoute = adminRoute({
   tags: TAGS,
   summary: "Un usuario del back office",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "Usuario", content: json(AdminUserRowSchema) } },
+  responses: { 200: { description: "Usuario", content: jsonContent(AdminUserRowSchema) } },
 });
 
 const updateUserRoute = adminRoute({
@@ -112,8 +110,8 @@ const updateUserRoute = adminRoute({
   summary: "Cambia el rol, activa o desactiva, o restablece la contraseña de un usuario",
   description:
     "Nadie puede desactivarse a sí mismo ni quitarse su propio rol de superadmin; el último superadmin activo no se puede desactivar ni cambiar de rol (409).",
-  request: { params: IdParamSchema, body: { required: true, content: json(UpdateAdminUserSchema) } },
-  responses: { 200: { description: "Usuario modificado", content: json(AdminUserRowSchema) }, ...errorResponses(409) },
+  request: { params: IdParamSchema, body: { required: true, content: jsonContent(UpdateAdminUserSchema) } },
+  responses: { 200: { description: "Usuario modificado", content: jsonContent(AdminUserRowSchema) }, ...errorResponses(409) },
 });
 
 function passwordProblem(password: string, context: { email: string; username: string }): ApiProblem | null {

@@ -1,8 +1,7 @@
 // Visitor accounts: register, sign in, and the profile the web re-validates on every request.
-import { createRoute } from "@hono/zod-openapi";
-import { userRoute } from "./user-endpoints";
+import { publicRoute, userRoute } from "./user-endpoints";
 import type { ApiApp } from "../env";
-import { checkCredentials, currentUser, PUBLIC_SECURITY } from "../auth";
+import { currentUser } from "../auth";
 import { clientIp } from "../request";
 import { AuthAnswerSchema, LoginBodySchema, RegisterBodySchema, VisitorUserSchema, type VisitorUser } from "../contract/auth";
 import { createUser, findUserByEmail, recordUserSignIn, revokeToken } from "../db/accounts.repo";
@@ -11,11 +10,12 @@ import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
 import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
+import { signIn } from "./sign-in";
 
 const TAG = "Autenticación";
 const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con ese correo electrónico";
 
-const registerRoute = createRoute({
+const registerRoute = publicRoute({
   method: "post",
   path: "/auth/register",
   operationId: "register",
@@ -23,7 +23,6 @@ const registerRoute = createRoute({
   summary: "Crear una cuenta de visitante e iniciar sesión",
   description:
     "La contraseña debe tener al menos 10 caracteres, no ser una contraseña común ni igual al correo electrónico o al nombre. Devuelve el token de sesión (7 días) y el usuario. Desde una misma dirección, 10 registros por hora (después, uno cada 6 minutos): si no, 429 con Retry-After.",
-  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(RegisterBodySchema) } },
   responses: {
     201: { description: "Cuenta creada; sesión iniciada", content: jsonContent(AuthAnswerSchema) },
@@ -31,7 +30,7 @@ const registerRoute = createRoute({
   },
 });
 
-const loginRoute = createRoute({
+const loginRoute = publicRoute({
   method: "post",
   path: "/auth/login",
   operationId: "login",
@@ -39,7 +38,6 @@ const loginRoute = createRoute({
   summary: "Iniciar sesión como visitante",
   description:
     "Un correo desconocido y una contraseña incorrecta responden lo mismo (401). Tras 5 fallos para un correo desde una dirección en 15 minutos responde 429; también tras 20 fallos desde una dirección con cualquier correo en 10 minutos (después, un intento cada 30 segundos; Retry-After dice cuántos segundos esperar).",
-  security: PUBLIC_SECURITY,
   request: { body: { required: true, content: jsonContent(LoginBodySchema) } },
   responses: {
     200: { description: "Sesión iniciada", content: jsonContent(AuthAnswerSchema) },
@@ -95,20 +93,14 @@ export function registerAuthRoutes(api: ApiApp) {
 
   api.openapi(loginRoute, async (c) => {
     const { email, password } = c.req.valid("json");
-    const { db, now, jwtSecret } = c.var.deps;
-    const account = await checkCredentials(c, {
+    const { account, token } = await signIn(c, {
       email,
       password,
-      account: await findUserByEmail(db, email),
       kind: "user",
       addressLimit: "signIn",
+      findByEmail: findUserByEmail,
+      record: recordUserSignIn,
     });
-    const at = now();
-    const { token, jti, exp } = signToken({ sub: String(account.id), kind: "user", ver: account.sessionVersion }, jwtSecret, {
-      now: at,
-      ttlSeconds: USER_TOKEN_TTL_SECONDS,
-    });
-    await recordUserSignIn(db, { id: account.id, email: account.email, ip: clientIp(c), at, jti, exp });
     return c.json({ token, user: visitorUser(account) }, 200);
   });
 

@@ -2,13 +2,13 @@
 // particular conditions and each recibo (the policy's owner). Anyone else gets the same 404 as for
 // a document that does not exist. Staff download the same policy PDFs through
 // /admin/policies/{id}/documents/… (admin-policies.ts, with policies:read).
-import { createRoute, z } from "@hono/zod-openapi";
-import { userRoute, optionalUserRoute } from "./user-endpoints";
+import { z } from "@hono/zod-openapi";
+import { optionalUserRoute, publicRoute, userRoute } from "./user-endpoints";
 import type { ApiApp } from "../env";
-import { currentUser, PUBLIC_SECURITY } from "../auth";
+import { currentUser } from "../auth";
 import { RECIBO_NOT_FOUND_MESSAGE } from "../contract/policies";
 import { LINES, type Line } from "../contract/vocabulary";
-import { ApiProblem } from "../http";
+import { ApiProblem, okResponse } from "../http";
 import { findOwnedQuote } from "../services/checkout-quote";
 import { conditionsDocument, ipidDocument, quoteDocument, reciboDocument } from "../services/documents";
 import { pdfContent, pdfResponse } from "../answers/pdf";
@@ -29,10 +29,10 @@ const quoteDocumentRoute = optionalUserRoute({
     params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador (UUID) de la cotización" }) }),
     headers: z.object({ "x-quote-owner": z.string().optional().openapi({ description: "Token de una cotización hecha sin sesión" }) }),
   },
-  responses: { 200: { description: "PDF de la cotización", content: pdfContent } },
+  responses: okResponse("PDF de la cotización", pdfContent),
 });
 
-const ipidRoute = createRoute({
+const ipidRoute = publicRoute({
   method: "get",
   path: "/documents/ipid/{line}",
   operationId: "getIpidDocument",
@@ -40,11 +40,10 @@ const ipidRoute = createRoute({
   summary: "Documento de información del producto (IPID) de un ramo",
   description:
     "Público: qué cubre y qué no, restricciones, ámbito, obligaciones, pagos, duración y cómo rescindir, con los planes y garantías vigentes.",
-  security: PUBLIC_SECURITY,
   request: {
     params: z.object({ line: z.string().openapi({ param: { name: "line", in: "path" }, description: "auto, hogar o alquiler" }) }),
   },
-  responses: { 200: { description: "PDF del IPID", content: pdfContent } },
+  responses: okResponse("PDF del IPID", pdfContent),
 });
 
 const conditionsRoute = userRoute({
@@ -59,7 +58,7 @@ const conditionsRoute = userRoute({
     params: policyIdParam,
     query: z.object({ version: z.string().optional().openapi({ description: "Versión de las condiciones (1, 2…); sin ella, la vigente" }) }),
   },
-  responses: { 200: { description: "PDF de las condiciones particulares", content: pdfContent } },
+  responses: okResponse("PDF de las condiciones particulares", pdfContent),
 });
 
 const reciboRoute = userRoute({
@@ -73,7 +72,7 @@ const reciboRoute = userRoute({
       sequence: z.string().openapi({ param: { name: "sequence", in: "path" }, description: "Número de recibo (1, 2…)" }),
     }),
   },
-  responses: { 200: { description: "PDF del recibo", content: pdfContent } },
+  responses: okResponse("PDF del recibo", pdfContent),
 });
 
 const isLine = (value: string): value is Line => (LINES as readonly string[]).includes(value);

@@ -3,10 +3,10 @@
 // service api/services/endorsements.ts) and reading a suplemento back. Another customer's policy
 // or suplemento answers 404, as one that does not exist.
 import { emailDestination } from "../services/mail";
-import { createRoute, z } from "@hono/zod-openapi";
-import { userRoute } from "./user-endpoints";
+import { z } from "@hono/zod-openapi";
+import { publicRoute, userRoute } from "./user-endpoints";
 import type { ApiApp } from "../env";
-import { currentUser, PUBLIC_SECURITY } from "../auth";
+import { currentUser } from "../auth";
 import { clientIp } from "../request";
 import { checkoutFieldErrors } from "../contract/checkout";
 import {
@@ -24,7 +24,7 @@ import { endorsementAnswer, findOwnEndorsement } from "../services/endorsement-a
 import { guaranteeCatalogue, guaranteeOptions } from "../services/endorsement-pricing";
 import { policyIdParam, POLICIES_TAG, requireOwnPolicy } from "./user-endpoints";
 
-const catalogueRoute = createRoute({
+const catalogueRoute = publicRoute({
   method: "get",
   path: "/public/guarantees",
   operationId: "listGuarantees",
@@ -32,7 +32,6 @@ const catalogueRoute = createRoute({
   summary: "Garantías de cada ramo y en qué planes están incluidas u opcionales",
   description:
     "Solo las garantías activas, con su descripción, límite, franquicia y precio como opcional (fijo al año o porcentaje de la prima de riesgo).",
-  security: PUBLIC_SECURITY,
   responses: { 200: { description: "Catálogo de garantías por ramo", content: jsonContent(GuaranteeCatalogueSchema) } },
 });
 

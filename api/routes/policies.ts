@@ -15,8 +15,7 @@ import type { Actor } from "../services/lifecycle";
 import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy } from "../services/my-policy-actions";
 import { addableGuaranteeCount } from "../services/endorsement-pricing";
 import type { Database } from "../db/client";
-
-const json = <T>(schema: T) => ({ "application/json": { schema } });
+import { jsonContent, okResponse } from "../http";
 
 /** One of the visitor's policies as it stands now, with what they may do with it today. */
 async function myPolicyAnswer(db: Database, user: { id: number; email: string }, id: number, now: Date, mailDelivery: boolean): Promise<MyPolicy> {
@@ -38,9 +37,7 @@ const listRoute = userRoute({
   description:
     "Una página de las pólizas del visitante con sesión, de la más reciente a la más antigua: número, ramo, plan, estado, fechas, prima anual y el próximo recibo pendiente. Las garantías, los recibos y los documentos de cada una, en GET /me/policies/{id}.",
   request: { query: PolicyListQuerySchema },
-  responses: {
-    200: { description: "Página de pólizas del visitante", content: json(PolicyListSchema) },
-  },
+  responses: okResponse("Página de pólizas del visitante", jsonContent(PolicyListSchema)),
 });
 
 const getRoute = userRoute({
@@ -52,9 +49,7 @@ const getRoute = userRoute({
   description:
     "La póliza completa: tomador, riesgo, garantías, desglose de la prima, recibos y los enlaces a sus documentos (relativos a la API). Para una póliza de otra persona responde 404, igual que si no existiera.",
   request: { params: policyIdParam },
-  responses: {
-    200: { description: "La póliza, con lo que el cliente puede hacer hoy (lifecycle)", content: json(MyPolicySchema) },
-  },
+  responses: okResponse("La póliza, con lo que el cliente puede hacer hoy (lifecycle)", jsonContent(MyPolicySchema)),
 });
 
 const withdrawRoute = userRoute({
@@ -71,7 +66,7 @@ const withdrawRoute = userRoute({
   ].join(" "),
   request: { params: policyIdParam },
   responses: {
-    200: { description: "La póliza anulada, con lo devuelto (lifecycle.cancellation.refundedCents)", content: json(MyPolicySchema) },
+    200: { description: "La póliza anulada, con lo devuelto (lifecycle.cancellation.refundedCents)", content: jsonContent(MyPolicySchema) },
     ...errorResponses(409),
   },
 });
@@ -88,7 +83,7 @@ const stopRenewalRoute = userRoute({
   ].join(" "),
   request: { params: policyIdParam },
   responses: {
-    200: { description: "La póliza, con la renovación detenida (lifecycle.renewal.stopped)", content: json(MyPolicySchema) },
+    200: { description: "La póliza, con la renovación detenida (lifecycle.renewal.stopped)", content: jsonContent(MyPolicySchema) },
     ...errorResponses(409),
   },
 });

@@ -1,51 +1,51 @@
-import { createRoute } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import { ProductLineListSchema, SiteInfoSchema } from "../contract/site";
 import { VEHICLE_BRANDS, VehicleListSchema } from "../contract/vehicles";
 import type { ApiApp } from "../env";
-import { PUBLIC_SECURITY } from "../auth";
-import { jsonContent } from "../http";
+import { publicRoute } from "./user-endpoints";
+import { jsonContent, okResponse } from "../http";
 import { fromPrice } from "../domain/from-price";
 import { errorFields } from "../../platform/logger";
 
-const siteRoute = createRoute({
-  method: "get",
-  path: "/public/site",
-  operationId: "getSite",
-  tags: ["Público"],
-  summary: "Datos del distribuidor (pie de página, textos legales)",
-  security: PUBLIC_SECURITY,
-  responses: {
-    200: { description: "Datos del distribuidor", content: jsonContent(SiteInfoSchema) },
-  },
+/** A GET of the public site's data: open to anyone, tagged Público, answering 200 with the schema. */
+function publicGet<S extends z.ZodTypeAny>(
+  path: string,
+  operationId: string,
+  summary: string,
+  answer: { description: string; schema: S },
+  description?: string,
+) {
+  return publicRoute({
+    method: "get",
+    path,
+    operationId,
+    tags: ["Público"],
+    summary,
+    ...(description === undefined ? {} : { description }),
+    responses: okResponse(answer.description, jsonContent(answer.schema)),
+  });
+}
+
+const siteRoute = publicGet("/public/site", "getSite", "Datos del distribuidor (pie de página, textos legales)", {
+  description: "Datos del distribuidor",
+  schema: SiteInfoSchema,
 });
 
-const linesRoute = createRoute({
-  method: "get",
-  path: "/public/lines",
-  operationId: "listProductLines",
-  tags: ["Público"],
-  summary: "Ramos de seguro que se ofrecen, con sus planes y su precio «desde»",
-  description:
-    "El precio «desde» de cada ramo es la prima total anual del plan más barato para un perfil de riesgo bajo que se describe (fromPriceBasis), calculada con la tarifa en vigor: POST /quotes con esos datos da ese mismo precio.",
-  security: PUBLIC_SECURITY,
-  responses: {
-    200: { description: "Ramos activos", content: jsonContent(ProductLineListSchema) },
-  },
-});
+const linesRoute = publicGet(
+  "/public/lines",
+  "listProductLines",
+  "Ramos de seguro que se ofrecen, con sus planes y su precio «desde»",
+  { description: "Ramos activos", schema: ProductLineListSchema },
+  "El precio «desde» de cada ramo es la prima total anual del plan más barato para un perfil de riesgo bajo que se describe (fromPriceBasis), calculada con la tarifa en vigor: POST /quotes con esos datos da ese mismo precio.",
+);
 
-const vehiclesRoute = createRoute({
-  method: "get",
-  path: "/public/vehicles",
-  operationId: "listVehicles",
-  tags: ["Público"],
-  summary: "Marcas y modelos de coche que se pueden cotizar",
-  description:
-    "La lista de la que POST /quotes toma vehicleBrand y vehicleModel en el seguro de coche: otra marca, o un modelo que no es de esa marca, es un 400.",
-  security: PUBLIC_SECURITY,
-  responses: {
-    200: { description: "Marcas con sus modelos", content: jsonContent(VehicleListSchema) },
-  },
-});
+const vehiclesRoute = publicGet(
+  "/public/vehicles",
+  "listVehicles",
+  "Marcas y modelos de coche que se pueden cotizar",
+  { description: "Marcas con sus modelos", schema: VehicleListSchema },
+  "La lista de la que POST /quotes toma vehicleBrand y vehicleModel en el seguro de coche: otra marca, o un modelo que no es de esa marca, es un 400.",
+);
 
 export function registerPublicRoutes(api: ApiApp) {
   api.openapi(siteRoute, async (c) => c.json(await c.var.deps.catalogue.distributor(), 200));

@@ -4,7 +4,6 @@
 import { z } from "@hono/zod-openapi";
 import { userRoute, optionalUserRoute } from "./user-endpoints";
 import { quoteAnswer } from "../answers/quote";
-import { inputFieldErrors } from "../http";
 import type { ApiApp } from "../env";
 import { currentUser } from "../auth";
 import { clientIp } from "../request";
@@ -23,7 +22,7 @@ import {
 import { claimQuotes, findQuote, generateOwnerToken, hashOwnerToken, listUserQuotes, type StoredQuote } from "../db/quotes.repo";
 import { createQuote, INVALID_DATA } from "../services/quotes";
 import { riskTitle } from "../domain/product-info";
-import { ApiProblem, ErrorSchema, jsonContent } from "../http";
+import { ApiProblem, ErrorSchema, inputFieldErrors, jsonContent, okResponse } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
 import type { UserPrincipal } from "../principal";
@@ -69,9 +68,7 @@ const getQuoteRoute = optionalUserRoute({
     }),
     headers: ownerHeaderSchema,
   },
-  responses: {
-    200: { description: "La cotización", content: jsonContent(QuoteSchema) },
-  },
+  responses: okResponse("La cotización", jsonContent(QuoteSchema)),
 });
 
 const listMyQuotesRoute = userRoute({
@@ -82,9 +79,7 @@ const listMyQuotesRoute = userRoute({
   summary: "Mis cotizaciones",
   description: "Las cotizaciones del visitante con sesión, de la más reciente a la más antigua, con el mejor precio anual de cada una.",
   request: { query: QuoteListQuerySchema },
-  responses: {
-    200: { description: "Página de cotizaciones", content: jsonContent(QuoteListSchema) },
-  },
+  responses: okResponse("Página de cotizaciones", jsonContent(QuoteListSchema)),
 });
 
 const claimQuotesRoute = userRoute({
@@ -96,9 +91,7 @@ const claimQuotesRoute = userRoute({
   description:
     "Recibe los ownerToken de las cotizaciones hechas sin sesión en este navegador (como máximo 50). Las que aún no pertenecen a ninguna cuenta pasan a la del visitante; las demás se ignoran. La web lo llama al iniciar sesión y al registrarse.",
   request: { body: { required: true, content: jsonContent(ClaimQuotesBodySchema) } },
-  responses: {
-    200: { description: "Número de cotizaciones reclamadas", content: jsonContent(ClaimQuotesAnswerSchema) },
-  },
+  responses: okResponse("Número de cotizaciones reclamadas", jsonContent(ClaimQuotesAnswerSchema)),
 });
 
 function mayRead(quote: StoredQuote, user: UserPrincipal | undefined, ownerToken: string | undefined): boolean {

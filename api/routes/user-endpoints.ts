@@ -1,15 +1,20 @@
 // The visitor's endpoints, as admin-endpoints.ts is the staff's: routes get their guard and their
-// security requirement from here (userRoute, optionalUserRoute), so neither can be forgotten, and
+// security requirement from here (publicRoute, userRoute, optionalUserRoute), so neither can be forgotten, and
 // the visitor's policy endpoints share the one way to find a policy of the caller's (404 otherwise).
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { BEARER_SECURITY, requireUser } from "../auth";
+import { BEARER_SECURITY, PUBLIC_SECURITY, requireUser } from "../auth";
 import { POLICY_NOT_FOUND_MESSAGE } from "../contract/policies";
 import { findUserPolicy, type PolicyView } from "../db/policies.repo";
 import type { ApiEnv } from "../env";
 import { ApiProblem } from "../http";
 
 type UserRouteConfig<P extends string> = Omit<RouteConfig, "path" | "middleware" | "security"> & { path: P; operationId: string };
+
+/** createRoute for an endpoint open to anyone, without a token (the site's data, signing in, an IPID). */
+export function publicRoute<P extends string, R extends UserRouteConfig<P>>(config: R) {
+  return createRoute({ ...config, security: PUBLIC_SECURITY });
+}
 
 /** createRoute for an endpoint of a signed-in visitor: requireUser and the bearer security requirement. */
 export function userRoute<P extends string, R extends UserRouteConfig<P>>(config: R) {
