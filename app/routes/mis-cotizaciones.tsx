@@ -2,6 +2,7 @@ import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from
 import { Link, useLoaderData } from "@remix-run/react";
 import { QuoteListQuerySchema, QuoteListSchema } from "~/lib/contract.server";
 import { Badge } from "~/components/ui/badge";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { apiClient } from "~/lib/api.server";
 import { visitorLoader } from "~/lib/visitor-route.server";
@@ -39,14 +40,7 @@ export default function MyQuotesPage() {
       <div className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Mis cotizaciones</h1>
         {total === 0 ? (
-          <div className="mt-6">
-            <p className="text-lg text-slate-700">Todavía no ha calculado ningún precio con su cuenta.</p>
-            <p className="mt-4">
-              <Link to="/cotizar" className="btn-primary">
-                Calcular precio
-              </Link>
-            </p>
-          </div>
+          <EmptyState message="Todavía no ha calculado ningún precio con su cuenta." action={{ to: "/cotizar", label: "Calcular precio" }} />
         ) : (
           <>
             <ul className="mt-8 space-y-4">
