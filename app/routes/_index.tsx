@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ProductLine } from "../../api/contract/site";
@@ -6,6 +6,7 @@ import { formatMoney } from "../../api/contract/format";
 import "~/lib/load-context";
 import { HOME_TITLE } from "~/lib/page-title";
 import { getProductLines } from "~/lib/site.server";
+import { visitorLoader } from "~/lib/visitor-route.server";
 
 export const meta: MetaFunction = () => [
   { title: HOME_TITLE },
@@ -16,10 +17,11 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { lines } = await getProductLines(context, request);
-  return json({ lines });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(args, async ({ request, context }) => {
+    const { lines } = await getProductLines(context, request);
+    return { lines };
+  });
 
 export default function HomePage() {
   const { lines } = useLoaderData<typeof loader>();

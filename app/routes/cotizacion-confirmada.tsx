@@ -1,4 +1,4 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PolicyDocuments } from "~/components/policy/policy-documents";
 import { PolicyFacts } from "~/components/policy/policy-facts";
@@ -6,15 +6,18 @@ import { PolicyNumber } from "~/components/policy/policy-number";
 import { formatDate } from "../../api/contract/format";
 import { siteTitle } from "~/lib/page-title";
 import { readOwnPolicy } from "~/lib/policies.server";
+import { visitorLoader } from "~/lib/visitor-route.server";
 
 export const meta: MetaFunction = () => [{ title: siteTitle("Póliza contratada") }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { policy, headers } = await readOwnPolicy(request, context, new URL(request.url).searchParams.get("poliza"));
-  return json({ policy }, { headers });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(args, async ({ request, context, url, addHeaders }) => {
+    const { policy, headers } = await readOwnPolicy(request, context, url.searchParams.get("poliza"));
+    addHeaders(headers);
+    return { policy };
+  });
 
 export default function PolicyConfirmedPage() {
   const { policy } = useLoaderData<typeof loader>();

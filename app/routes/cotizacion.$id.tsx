@@ -1,11 +1,11 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { notFound, privateHeaders, invariantResponse } from "~/lib/http";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { notFound, invariantResponse } from "~/lib/http";
 import { Link, useLoaderData } from "@remix-run/react";
 import { isUuid, QuoteSchema } from "~/lib/contract.server";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "../../api/contract/vocabulary";
 import { FrequencyPrices } from "~/components/quote/frequency-prices";
 import { Badge } from "~/components/ui/badge";
-import { requireVisitor } from "~/lib/auth.server";
+import { visitorLoader } from "~/lib/visitor-route.server";
 import { formatDate, formatMoney } from "../../api/contract/format";
 import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
 import { documentPaths } from "~/lib/document-paths";
@@ -17,34 +17,36 @@ export const meta: MetaFunction = () => [{ title: siteTitle("Cotización") }, { 
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const visitor = await requireVisitor(request, context);
-  const id = params.id ?? "";
-  if (!isUuid(id)) throw notFound("Cotización no encontrada");
-  const ownerToken = await quoteOwnerToken(request, context, id);
-  // Someone else's quote answers 404, like one that does not exist.
-  const quote = await quoteApi(context, request, { token: visitor.token, ownerToken }).get(`/quotes/${id}`, {
-    schema: QuoteSchema,
-    otherwise: QUOTE_NOT_FOUND,
-  });
-  invariantResponse(quote, "Cotización no encontrada");
-  return json(
-    {
-      quote: { id: quote.id, line: quote.line, status: quote.status, validUntil: quote.validUntil, createdAt: quote.createdAt },
-      plans: quote.plans.map((p) => ({
-        code: p.code,
-        name: p.name,
-        description: p.description,
-        recommended: p.recommended,
-        deductibleCents: p.deductibleCents,
-        guarantees: p.guarantees.map((g) => g.name),
-        prices: p.prices,
-      })),
-      requoteHref: requoteHref(quote.line, quote.inputs as Record<string, unknown>),
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(
+    args,
+    async ({ request, context, params, requireVisitor }) => {
+      const visitor = await requireVisitor();
+      const id = params.id ?? "";
+      if (!isUuid(id)) throw notFound("Cotización no encontrada");
+      const ownerToken = await quoteOwnerToken(request, context, id);
+      // Someone else's quote answers 404, like one that does not exist.
+      const quote = await quoteApi(context, request, { token: visitor.token, ownerToken }).get(`/quotes/${id}`, {
+        schema: QuoteSchema,
+        otherwise: QUOTE_NOT_FOUND,
+      });
+      invariantResponse(quote, "Cotización no encontrada");
+      return {
+        quote: { id: quote.id, line: quote.line, status: quote.status, validUntil: quote.validUntil, createdAt: quote.createdAt },
+        plans: quote.plans.map((p) => ({
+          code: p.code,
+          name: p.name,
+          description: p.description,
+          recommended: p.recommended,
+          deductibleCents: p.deductibleCents,
+          guarantees: p.guarantees.map((g) => g.name),
+          prices: p.prices,
+        })),
+        requoteHref: requoteHref(quote.line, quote.inputs as Record<string, unknown>),
+      };
     },
-    { headers: privateHeaders(visitor.headers) },
+    { private: true },
   );
-}
 
 export default function QuotePage() {
   const { quote, plans, requoteHref: requote } = useLoaderData<typeof loader>();

@@ -1,10 +1,9 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireVisitor } from "~/lib/auth.server";
 import { documentPaths } from "~/lib/document-paths";
 import { readOwnEndorsement } from "~/lib/endorsements.server";
 import { formatDate, formatMoney } from "../../api/contract/format";
-import { privateHeaders } from "~/lib/http";
+import { visitorLoader } from "~/lib/visitor-route.server";
 import { siteTitle } from "~/lib/page-title";
 
 /** /garantia-confirmada?suplemento={id}: what was added, from when, what was paid or will be charged, and the new documents. */
@@ -12,11 +11,15 @@ export const meta: MetaFunction = () => [{ title: siteTitle("Garantías añadida
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const visitor = await requireVisitor(request, context);
-  const endorsement = await readOwnEndorsement(request, context, visitor, new URL(request.url).searchParams.get("suplemento"));
-  return json({ endorsement }, { headers: privateHeaders(visitor.headers) });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(
+    args,
+    async ({ request, context, url, requireVisitor }) => {
+      const visitor = await requireVisitor();
+      return { endorsement: await readOwnEndorsement(request, context, visitor, url.searchParams.get("suplemento")) };
+    },
+    { private: true },
+  );
 
 export default function GuaranteeConfirmedPage() {
   const { endorsement: e } = useLoaderData<typeof loader>();

@@ -1,12 +1,11 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DEFAULT_PAGE_SIZE, PolicyListQuerySchema, PolicyListSchema } from "~/lib/contract.server";
 import { PolicySummaryCard } from "~/components/policy/policy-summary-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { apiClient } from "~/lib/api.server";
-import { requireVisitor } from "~/lib/auth.server";
-import { privateHeaders } from "~/lib/http";
+import { visitorLoader } from "~/lib/visitor-route.server";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { siteTitle } from "~/lib/page-title";
 import { formatCount } from "../../api/contract/format";
@@ -15,19 +14,24 @@ export const meta: MetaFunction = () => [{ title: siteTitle("Mi póliza") }, { n
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Not signed in: /login?redirectTo=/mi-poliza.
-  const visitor = await requireVisitor(request, context);
-  // A page that is not one goes to the first; one past the end, to the last (the list kit's rules).
-  const read = readListQuery(request, PolicyListQuerySchema, visitor.headers);
-  const query = read.ok ? read.query : { page: 1, pageSize: DEFAULT_PAGE_SIZE };
-  const list = await apiClient(context, request, visitor.token).get("/me/policies", {
-    query: { page: query.page, pageSize: query.pageSize },
-    schema: PolicyListSchema,
-  });
-  assertPageInRange(request, list, visitor.headers);
-  return json(list, { headers: privateHeaders(visitor.headers) });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(
+    args,
+    async ({ request, context, requireVisitor }) => {
+      // Not signed in: /login?redirectTo=/mi-poliza.
+      const visitor = await requireVisitor();
+      // A page that is not one goes to the first; one past the end, to the last (the list kit's rules).
+      const read = readListQuery(request, PolicyListQuerySchema, visitor.headers);
+      const query = read.ok ? read.query : { page: 1, pageSize: DEFAULT_PAGE_SIZE };
+      const list = await apiClient(context, request, visitor.token).get("/me/policies", {
+        query: { page: query.page, pageSize: query.pageSize },
+        schema: PolicyListSchema,
+      });
+      assertPageInRange(request, list, visitor.headers);
+      return list;
+    },
+    { private: true },
+  );
 
 export default function MyPoliciesPage() {
   const { items, total, totalCapped, page, pageSize } = useLoaderData<typeof loader>();

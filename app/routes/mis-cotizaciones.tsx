@@ -1,10 +1,11 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { QuoteListQuerySchema, QuoteListSchema } from "~/lib/contract.server";
 import { Badge } from "~/components/ui/badge";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { apiClient } from "~/lib/api.server";
-import { requireVisitor } from "~/lib/auth.server";
+import { visitorLoader } from "~/lib/visitor-route.server";
 import { formatDate, formatDateTime, formatMoney } from "../../api/contract/format";
 import { assertPageInRange, readListQuery } from "~/lib/list.server";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "../../api/contract/vocabulary";
@@ -15,17 +16,22 @@ export const meta: MetaFunction = () => [{ title: siteTitle("Mis cotizaciones") 
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const visitor = await requireVisitor(request, context);
-  const headers = new Headers(visitor.headers);
-  headers.set("Cache-Control", "private, no-store");
-  // The list kit's query: a bad or stale page or order is a redirect to a clean URL, not an error.
-  const read = readListQuery(request, QuoteListQuerySchema, headers);
-  const query = read.ok ? read.query : QuoteListQuerySchema.parse({});
-  const list = await apiClient(context, request, visitor.token).get("/me/quotes", { query, schema: QuoteListSchema, signal: request.signal });
-  assertPageInRange(request, list, headers);
-  return json(list, { headers });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  visitorLoader(
+    args,
+    async ({ request, context, requireVisitor }) => {
+      const visitor = await requireVisitor();
+      const headers = new Headers(visitor.headers);
+      headers.set("Cache-Control", "private, no-store");
+      // The list kit's query: a bad or stale page or order is a redirect to a clean URL, not an error.
+      const read = readListQuery(request, QuoteListQuerySchema, headers);
+      const query = read.ok ? read.query : QuoteListQuerySchema.parse({});
+      const list = await apiClient(context, request, visitor.token).get("/me/quotes", { query, schema: QuoteListSchema, signal: request.signal });
+      assertPageInRange(request, list, headers);
+      return list;
+    },
+    { private: true },
+  );
 
 export default function MyQuotesPage() {
   const { items, total, totalCapped, page, pageSize } = useLoaderData<typeof loader>();
@@ -34,14 +40,7 @@ export default function MyQuotesPage() {
       <div className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Mis cotizaciones</h1>
         {total === 0 ? (
-          <div className="mt-6">
-            <p className="text-lg text-slate-700">Todavía no ha calculado ningún precio con su cuenta.</p>
-            <p className="mt-4">
-              <Link to="/cotizar" className="btn-primary">
-                Calcular precio
-              </Link>
-            </p>
-          </div>
+          <EmptyState message="Todavía no ha calculado ningún precio con su cuenta." action={{ to: "/cotizar", label: "Calcular precio" }} />
         ) : (
           <>
             <ul className="mt-8 space-y-4">
