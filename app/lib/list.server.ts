@@ -4,7 +4,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
-import type { ApiClient } from "./api.server";
+import { apiClient, type ApiClient } from "./api.server";
 import "./load-context";
 import { loggedStream } from "../../platform/streams";
 import { parseForm } from "./parse-form.server";
@@ -97,4 +97,24 @@ export function downloadFrom(response: Response, sessionHeaders: Headers, contex
   }
   const body = response.body && loggedStream(response.body, context.logger, "download failed", { type: response.headers.get("content-type") });
   return new Response(body, { status: 200, headers });
+}
+
+/**
+ * A signed-in visitor's own list (`/me/…`), by the list kit's rules: a bad or stale page is a
+ * redirect to a clean URL, one past the end to the last page; the redirects keep the session's
+ * cookies and stay private.
+ */
+export async function readOwnList<L extends z.ZodType<ListPage<unknown>, z.ZodTypeDef, unknown>>(
+  { request, context, visitor }: { request: Request; context: AppLoadContext; visitor: { token: string; headers: Headers } },
+  path: string,
+  querySchema: z.ZodTypeAny,
+  listSchema: L,
+): Promise<z.output<L>> {
+  const headers = new Headers(visitor.headers);
+  headers.set("Cache-Control", "private, no-store");
+  const read = readListQuery(request, querySchema, headers);
+  const query = read.ok ? read.query : querySchema.parse({});
+  const list: z.output<L> = await apiClient(context, request, visitor.token).get(path, { query, schema: listSchema, signal: request.signal });
+  assertPageInRange(request, list, headers);
+  return list;
 }

@@ -1,12 +1,11 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DEFAULT_PAGE_SIZE, PolicyListQuerySchema, PolicyListSchema } from "~/lib/contract.server";
+import { PolicyListQuerySchema, PolicyListSchema } from "~/lib/contract.server";
 import { PolicySummaryCard } from "~/components/policy/policy-summary-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
-import { apiClient } from "~/lib/api.server";
 import { visitorLoader } from "~/lib/visitor-route.server";
-import { assertPageInRange, readListQuery } from "~/lib/list.server";
+import { readOwnList } from "~/lib/list.server";
 import { siteTitle } from "~/lib/page-title";
 import { formatCount } from "../../api/contract/format";
 
@@ -20,15 +19,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     async ({ request, context, requireVisitor }) => {
       // Not signed in: /login?redirectTo=/mi-poliza.
       const visitor = await requireVisitor();
-      // A page that is not one goes to the first; one past the end, to the last (the list kit's rules).
-      const read = readListQuery(request, PolicyListQuerySchema, visitor.headers);
-      const query = read.ok ? read.query : { page: 1, pageSize: DEFAULT_PAGE_SIZE };
-      const list = await apiClient(context, request, visitor.token).get("/me/policies", {
-        query: { page: query.page, pageSize: query.pageSize },
-        schema: PolicyListSchema,
-      });
-      assertPageInRange(request, list, visitor.headers);
-      return list;
+      return readOwnList({ request, context, visitor }, "/me/policies", PolicyListQuerySchema, PolicyListSchema);
     },
     { private: true },
   );

@@ -4,10 +4,9 @@ import { QuoteListQuerySchema, QuoteListSchema } from "~/lib/contract.server";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
-import { apiClient } from "~/lib/api.server";
 import { visitorLoader } from "~/lib/visitor-route.server";
 import { formatDate, formatDateTime, formatMoney } from "../../api/contract/format";
-import { assertPageInRange, readListQuery } from "~/lib/list.server";
+import { readOwnList } from "~/lib/list.server";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "../../api/contract/vocabulary";
 import { lineOption } from "~/lib/quote-form";
 import { siteTitle } from "~/lib/page-title";
@@ -21,14 +20,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     args,
     async ({ request, context, requireVisitor }) => {
       const visitor = await requireVisitor();
-      const headers = new Headers(visitor.headers);
-      headers.set("Cache-Control", "private, no-store");
-      // The list kit's query: a bad or stale page or order is a redirect to a clean URL, not an error.
-      const read = readListQuery(request, QuoteListQuerySchema, headers);
-      const query = read.ok ? read.query : QuoteListQuerySchema.parse({});
-      const list = await apiClient(context, request, visitor.token).get("/me/quotes", { query, schema: QuoteListSchema, signal: request.signal });
-      assertPageInRange(request, list, headers);
-      return list;
+      return readOwnList({ request, context, visitor }, "/me/quotes", QuoteListQuerySchema, QuoteListSchema);
     },
     { private: true },
   );
