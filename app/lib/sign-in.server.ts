@@ -3,16 +3,12 @@
 // refusal worded at the top of the form (the password never sent back). Each side brings its own
 // call to the API, cookie and redirect.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import type { z } from "zod";
 import { signInRefusal } from "./auth.server";
 import { redirectToParam } from "./safe-redirect";
 import { visitorAction, visitorLoader } from "./visitor-route.server";
 
 type Credentials = { email: string; password: string };
-
-/** The contract's sign-in body plus the page to go to afterwards (checked when redirecting). */
-export const signInFormSchema = <T extends z.ZodRawShape, U extends z.UnknownKeysParam>(body: z.ZodObject<T, U>) =>
-  body.extend({ redirectTo: z.string().optional() });
 
 export function signInAction<S extends z.ZodType<Credentials & { redirectTo?: string }>>(
   args: ActionFunctionArgs,

@@ -12,7 +12,8 @@ import { apiClient } from "~/lib/api.server";
 import { adminLoginError, InvalidAuthAnswerError, validateAuthAnswer } from "~/lib/auth-messages";
 import { adminTitle } from "~/lib/page-title";
 import { retryAfterHeaders } from "~/lib/retry-after";
-import { signInAction, signInFormSchema } from "~/lib/sign-in.server";
+import { signInAction } from "~/lib/sign-in.server";
+import { signInFormSchema } from "~/lib/sign-in-form";
 
 // /admin/login: the file name's trailing underscore ("admin_") keeps it out of the admin layout
 // (spec 2: "all use an admin layout except the admin login") while the URL stays /admin/login.

@@ -13,7 +13,8 @@ import { siteTitle } from "~/lib/page-title";
 import { claimAnonymousQuotes } from "~/lib/quote-owner.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { signedOutLoader, signInAction, signInFormSchema } from "~/lib/sign-in.server";
+import { signedOutLoader, signInAction } from "~/lib/sign-in.server";
+import { signInFormSchema } from "~/lib/sign-in-form";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const LoginFormSchema = signInFormSchema(LoginBodySchema);
