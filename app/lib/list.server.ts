@@ -2,12 +2,13 @@
 // contract's schema (the same the API applies), and sends the person to a clean URL rather than
 // an error page when the query cannot be honoured.
 import type { SubmissionResult } from "@conform-to/react";
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { apiClient, type ApiClient } from "./api.server";
 import "./load-context";
 import { loggedStream } from "../../platform/streams";
 import { parseForm } from "./parse-form.server";
+import { visitorLoader } from "./visitor-route.server";
 import { isoDateFilters } from "./typed-date";
 import { lastPageOf, MAX_LIST_OFFSET, type ListPage } from "../../api/contract/list-query";
 
@@ -100,21 +101,30 @@ export function downloadFrom(response: Response, sessionHeaders: Headers, contex
 }
 
 /**
- * A signed-in visitor's own list (`/me/…`), by the list kit's rules: a bad or stale page is a
- * redirect to a clean URL, one past the end to the last page; the redirects keep the session's
- * cookies and stay private.
+ * The loader of a signed-in visitor's own list (`/me/…`; not signed in: the login page that comes
+ * back here), by the list kit's rules: a bad or stale page is a redirect to a clean URL, one past
+ * the end to the last page; the redirects keep the session's cookies and stay private. Call it
+ * inside the route's own arrow function (ADR 026):
+ *   export const loader = (args: LoaderFunctionArgs) => ownListLoader(args, "/me/things", QuerySchema, ListSchema);
  */
-export async function readOwnList<L extends z.ZodType<ListPage<unknown>, z.ZodTypeDef, unknown>>(
-  { request, context, visitor }: { request: Request; context: AppLoadContext; visitor: { token: string; headers: Headers } },
+export function ownListLoader<L extends z.ZodType<ListPage<unknown>, z.ZodTypeDef, unknown>>(
+  args: LoaderFunctionArgs,
   path: string,
   querySchema: z.ZodTypeAny,
   listSchema: L,
-): Promise<z.output<L>> {
-  const headers = new Headers(visitor.headers);
-  headers.set("Cache-Control", "private, no-store");
-  const read = readListQuery(request, querySchema, headers);
-  const query = read.ok ? read.query : querySchema.parse({});
-  const list: z.output<L> = await apiClient(context, request, visitor.token).get(path, { query, schema: listSchema, signal: request.signal });
-  assertPageInRange(request, list, headers);
-  return list;
+) {
+  return visitorLoader(
+    args,
+    async ({ request, context, requireVisitor }): Promise<z.output<L>> => {
+      const visitor = await requireVisitor();
+      const headers = new Headers(visitor.headers);
+      headers.set("Cache-Control", "private, no-store");
+      const read = readListQuery(request, querySchema, headers);
+      const query = read.ok ? read.query : querySchema.parse({});
+      const list: z.output<L> = await apiClient(context, request, visitor.token).get(path, { query, schema: listSchema, signal: request.signal });
+      assertPageInRange(request, list, headers);
+      return list;
+    },
+    { private: true },
+  );
 }

@@ -4,8 +4,7 @@ import { PolicyListQuerySchema, PolicyListSchema } from "~/lib/contract.server";
 import { PolicySummaryCard } from "~/components/policy/policy-summary-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
-import { visitorLoader } from "~/lib/visitor-route.server";
-import { readOwnList } from "~/lib/list.server";
+import { ownListLoader } from "~/lib/list.server";
 import { siteTitle } from "~/lib/page-title";
 import { formatCount } from "../../api/contract/format";
 
@@ -13,16 +12,8 @@ export const meta: MetaFunction = () => [{ title: siteTitle("Mi póliza") }, { n
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const loader = (args: LoaderFunctionArgs) =>
-  visitorLoader(
-    args,
-    async ({ request, context, requireVisitor }) => {
-      // Not signed in: /login?redirectTo=/mi-poliza.
-      const visitor = await requireVisitor();
-      return readOwnList({ request, context, visitor }, "/me/policies", PolicyListQuerySchema, PolicyListSchema);
-    },
-    { private: true },
-  );
+// Not signed in: /login?redirectTo=/mi-poliza.
+export const loader = (args: LoaderFunctionArgs) => ownListLoader(args, "/me/policies", PolicyListQuerySchema, PolicyListSchema);
 
 export default function MyPoliciesPage() {
   const { items, total, totalCapped, page, pageSize } = useLoaderData<typeof loader>();

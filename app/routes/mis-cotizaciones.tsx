@@ -4,9 +4,8 @@ import { QuoteListQuerySchema, QuoteListSchema } from "~/lib/contract.server";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
-import { visitorLoader } from "~/lib/visitor-route.server";
 import { formatDate, formatDateTime, formatMoney } from "../../api/contract/format";
-import { readOwnList } from "~/lib/list.server";
+import { ownListLoader } from "~/lib/list.server";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUS_TONES } from "../../api/contract/vocabulary";
 import { lineOption } from "~/lib/quote-form";
 import { siteTitle } from "~/lib/page-title";
@@ -15,15 +14,7 @@ export const meta: MetaFunction = () => [{ title: siteTitle("Mis cotizaciones") 
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const loader = (args: LoaderFunctionArgs) =>
-  visitorLoader(
-    args,
-    async ({ request, context, requireVisitor }) => {
-      const visitor = await requireVisitor();
-      return readOwnList({ request, context, visitor }, "/me/quotes", QuoteListQuerySchema, QuoteListSchema);
-    },
-    { private: true },
-  );
+export const loader = (args: LoaderFunctionArgs) => ownListLoader(args, "/me/quotes", QuoteListQuerySchema, QuoteListSchema);
 
 export default function MyQuotesPage() {
   const { items, total, totalCapped, page, pageSize } = useLoaderData<typeof loader>();
