@@ -57,6 +57,9 @@ const API_ACTION: Record<PolicyAction, AdminPolicyAction | null> = {
 };
 const API_RECIBO_ACTIONS: Record<ReciboAction, AdminReciboAction[]> = {
   cobrar: ["charge", "mark-paid"],
+  // Remittances are made from /admin/payments and settled by the daily run, not from one policy.
+  remesar: [],
+  liquidar: [],
   devolver: ["return"],
   anular: ["cancel"],
   extornar: ["refund"],

@@ -74,10 +74,11 @@ export const POLICY_STATUS_TONES: Record<PolicyStatus, StatusTone> = {
   vencida: "neutral",
 };
 
-export const RECIBO_STATUSES = ["pendiente", "cobrado", "devuelto", "anulado", "extornado"] as const;
+export const RECIBO_STATUSES = ["pendiente", "remesado", "cobrado", "devuelto", "anulado", "extornado"] as const;
 export type ReciboStatus = (typeof RECIBO_STATUSES)[number];
 export const RECIBO_STATUS_LABELS: Record<ReciboStatus, string> = {
   pendiente: "Pendiente",
+  remesado: "Remesado",
   cobrado: "Cobrado",
   devuelto: "Devuelto",
   anulado: "Anulado",
@@ -85,6 +86,7 @@ export const RECIBO_STATUS_LABELS: Record<ReciboStatus, string> = {
 };
 export const RECIBO_STATUS_TONES: Record<ReciboStatus, StatusTone> = {
   pendiente: "warning",
+  remesado: "info",
   cobrado: "success",
   devuelto: "danger",
   anulado: "neutral",

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -569,10 +570,22 @@ export const recibos = pgTable(
     returnReason: text("return_reason"),
     /** Paid by another means (a transfer): its reference. */
     paidReference: text("paid_reference"),
+    /** The bank's R-code of the last SEPA return (AC04, AM04, MD06…); returnReason holds its Spanish meaning. */
+    returnCode: text("return_code"),
+    /** The bank's return fee passed on to the customer (settings `return_fee_cents`), owed on top of the amount. */
+    returnFeeCents: integer("return_fee_cents").notNull().default(0),
+    /** The remittance it is in while `remesado` (and the last one it went in afterwards). */
+    remittanceId: integer("remittance_id").references((): AnyPgColumn => remittances.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique("recibos_policy_sequence_unique").on(t.policyId, t.sequence), index("recibos_status_due_date_idx").on(t.status, t.dueDate)],
+  (t) => [
+    unique("recibos_policy_sequence_unique").on(t.policyId, t.sequence),
+    index("recibos_status_due_date_idx").on(t.status, t.dueDate),
+    // The portfolio's recibo list (/admin/payments) pages by due date then id.
+    index("recibos_due_date_id_idx").on(t.dueDate, t.id),
+    index("recibos_remittance_id_idx").on(t.remittanceId),
+  ],
 );
 
 /** One guarantee a suplemento added, as it was priced and described that day (the documents read it from here). */
@@ -844,6 +857,229 @@ export const settings = pgTable("settings", {
   updatedAt: updatedAt(),
 });
 
+// ─── Money: SEPA, charge attempts, refunds, dunning (issue 22) ───────────────────────────
+
+/**
+ * A SEPA Core direct-debit mandate of a policy: what the bank file names for each debit. A change
+ * of IBAN replaces the active mandate with a new one (a new reference, sequence FRST again).
+ */
+export const sepaMandates = pgTable(
+  "sepa_mandates",
+  {
+    id: serial("id").primaryKey(),
+    policyId: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "restrict" }),
+    /** The unique mandate reference (UMR) sent to the bank, e.g. "COT-2026-000123-1". */
+    reference: text("reference").notNull().unique(),
+    signedOn: date("signed_on").notNull(),
+    debtorName: text("debtor_name").notNull(),
+    /** Upper-case without spaces. */
+    iban: text("iban").notNull(),
+    /** FRST until its first debit is collected, RCUR afterwards. */
+    sequenceType: text("sequence_type").notNull().default("FRST"),
+    /** activo, or sustituido (a new IBAN made a new mandate) / cancelado. */
+    status: text("status").notNull().default("activo"),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("sepa_mandates_one_active_per_policy")
+      .on(t.policyId)
+      .where(sql`${t.status} = 'activo'`),
+    check("sepa_mandates_sequence_type", sql`${t.sequenceType} in ('FRST', 'RCUR')`),
+    check("sepa_mandates_status", sql`${t.status} in ('activo', 'sustituido', 'cancelado')`),
+  ],
+);
+
+/** A remittance (remesa): one pain.008 file of SEPA debits sent to the bank for a collection date. */
+export const remittances = pgTable(
+  "remittances",
+  {
+    id: serial("id").primaryKey(),
+    /** The file's MsgId (unique per creditor, as the bank requires). */
+    messageId: text("message_id").notNull().unique(),
+    /** What makes a repeated request (double click, two staff with the same selection) the same remittance. */
+    requestKey: text("request_key").notNull().unique(),
+    collectionDate: date("collection_date").notNull(),
+    /** abierta until the bank's return deadline has passed and its recibos are settled, then cerrada. */
+    status: text("status").notNull().default("abierta"),
+    count: integer("count").notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    /** The pain.008 XML exactly as generated: downloads return these bytes. */
+    fileXml: text("file_xml").notNull(),
+    fileSha256: text("file_sha256").notNull(),
+    createdById: text("created_by_id"),
+    createdByLabel: text("created_by_label"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("remittances_status", sql`${t.status} in ('abierta', 'cerrada')`), index("remittances_created_at_idx").on(t.createdAt)],
+);
+
+/** One debit of a remittance: a recibo, with the end-to-end id the bank's returns name. */
+export const remittanceItems = pgTable(
+  "remittance_items",
+  {
+    remittanceId: integer("remittance_id")
+      .notNull()
+      .references(() => remittances.id, { onDelete: "restrict" }),
+    reciboId: integer("recibo_id")
+      .notNull()
+      .references(() => recibos.id, { onDelete: "restrict" }),
+    endToEndId: text("end_to_end_id").notNull().unique(),
+    mandateId: integer("mandate_id")
+      .notNull()
+      .references(() => sepaMandates.id, { onDelete: "restrict" }),
+    sequenceType: text("sequence_type").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** remesado while the bank may still return it; cobrado or devuelto after. */
+    status: text("status").notNull().default("remesado"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.remittanceId, t.reciboId] }),
+    // A recibo is never in two open remittances.
+    uniqueIndex("remittance_items_one_open_per_recibo")
+      .on(t.reciboId)
+      .where(sql`${t.status} = 'remesado'`),
+    check("remittance_items_status", sql`${t.status} in ('remesado', 'cobrado', 'devuelto')`),
+  ],
+);
+
+/** One imported return file (pain.002 or the bank's CSV): the same file twice is found by its hash. */
+export const returnImports = pgTable("return_imports", {
+  id: serial("id").primaryKey(),
+  fileSha256: text("file_sha256").notNull().unique(),
+  fileName: text("file_name").notNull(),
+  /** pain.002 or csv */
+  format: text("format").notNull(),
+  lineCount: integer("line_count").notNull(),
+  applied: integer("applied").notNull(),
+  createdById: text("created_by_id"),
+  createdByLabel: text("created_by_label"),
+  createdAt: createdAt(),
+});
+
+/** A SEPA return (devolución) of a remitted or collected recibo, with the bank's R-code. */
+export const reciboReturns = pgTable(
+  "recibo_returns",
+  {
+    id: serial("id").primaryKey(),
+    reciboId: integer("recibo_id")
+      .notNull()
+      .references(() => recibos.id, { onDelete: "restrict" }),
+    remittanceId: integer("remittance_id").references(() => remittances.id, { onDelete: "restrict" }),
+    /** One return per debit: importing it again changes nothing. */
+    endToEndId: text("end_to_end_id").notNull().unique(),
+    code: text("code").notNull(),
+    reason: text("reason").notNull(),
+    feeCents: integer("fee_cents").notNull().default(0),
+    importId: integer("import_id").references(() => returnImports.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recibo_returns_recibo_id_idx").on(t.reciboId)],
+);
+
+/**
+ * A charge attempt, written (and committed) before the provider is called, with the provider
+ * idempotency key it will use: a crash between the charge and the write leaves the attempt to
+ * finish or refund, and a key whose charge was refunded is never used again (the next attempt
+ * has the next number).
+ */
+export const chargeAttempts = pgTable(
+  "charge_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** checkout, recibo (the daily run or staff through the mandate), pago_cliente ("Pagar ahora"), suplemento. */
+    purpose: text("purpose").notNull(),
+    /** What is being paid: the checkout claim's key, "recibo-<id>"… Attempts of one subject are numbered. */
+    subject: text("subject").notNull(),
+    attempt: integer("attempt").notNull(),
+    providerKey: text("provider_key").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    policyId: integer("policy_id").references(() => policies.id, { onDelete: "restrict" }),
+    reciboId: integer("recibo_id").references(() => recibos.id, { onDelete: "restrict" }),
+    /** iniciado → capturado → registrado (a payment row records it) | reembolsado; or rechazado. */
+    status: text("status").notNull().default("iniciado"),
+    providerRef: text("provider_ref"),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("charge_attempts_subject_attempt").on(t.subject, t.attempt),
+    index("charge_attempts_status_idx").on(t.status),
+    check("charge_attempts_status", sql`${t.status} in ('iniciado', 'capturado', 'registrado', 'reembolsado', 'rechazado')`),
+    check("charge_attempts_purpose", sql`${t.purpose} in ('checkout', 'recibo', 'pago_cliente', 'suplemento')`),
+  ],
+);
+
+/**
+ * The embedded test gateway's own books (api/services/payments.ts): what a real provider keeps on
+ * its side. A charge has a status, and the same idempotency key answers the same charge with it.
+ */
+export const gatewayCharges = pgTable("gateway_charges", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  /** charge or refund */
+  kind: text("kind").notNull(),
+  method: text("method").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  providerRef: text("provider_ref").notNull().unique(),
+  /** captured, refunded (charges), succeeded (refunds) */
+  status: text("status").notNull(),
+  /** For a refund: the charge it returned. */
+  refundOf: text("refund_of"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A refund (extorno) owed to a customer: the withdrawal, a cancellation's unearned premium, a
+ * suplemento that lowers the premium. Card refunds go through the provider; SEPA ones are paid by
+ * transfer and staff mark them done.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    policyId: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "restrict" }),
+    reciboId: integer("recibo_id").references(() => recibos.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** desistimiento, anulacion, suplemento, devolucion_cobro… and the Spanish sentence in `reason`. */
+    cause: text("cause").notNull(),
+    reason: text("reason").notNull(),
+    method: paymentMethodEnum("method").notNull(),
+    /** pendiente (a transfer to make), hecho, rechazado */
+    status: text("status").notNull().default("pendiente"),
+    providerRef: text("provider_ref"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneByLabel: text("done_by_label"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("refunds_policy_id_idx").on(t.policyId),
+    index("refunds_status_idx").on(t.status),
+    check("refunds_status", sql`${t.status} in ('pendiente', 'hecho', 'rechazado')`),
+  ],
+);
+
+/** A dunning reminder of an unpaid recibo: one row per step of the schedule, so each is sent once. */
+export const dunningNotices = pgTable(
+  "dunning_notices",
+  {
+    reciboId: integer("recibo_id")
+      .notNull()
+      .references(() => recibos.id, { onDelete: "restrict" }),
+    /** The day of the schedule (settings `dunning_days`, e.g. 1, 7, 20) this reminder is for. */
+    day: integer("day").notNull(),
+    sentOn: date("sent_on").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reciboId, t.day] })],
+);
+
 // ─── Row types ─────────────────────────────────────────────────────────────────────────
 
 export type Permission = typeof permissions.$inferSelect;
@@ -895,3 +1131,10 @@ export type LifecycleRun = typeof lifecycleRuns.$inferSelect;
 export type CheckoutClaim = typeof checkoutClaims.$inferSelect;
 export type Note = typeof notes.$inferSelect;
 export type NewSetting = typeof settings.$inferInsert;
+export type SepaMandate = typeof sepaMandates.$inferSelect;
+export type Remittance = typeof remittances.$inferSelect;
+export type RemittanceItem = typeof remittanceItems.$inferSelect;
+export type ReciboReturn = typeof reciboReturns.$inferSelect;
+export type ChargeAttempt = typeof chargeAttempts.$inferSelect;
+export type GatewayCharge = typeof gatewayCharges.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;

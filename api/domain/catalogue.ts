@@ -132,5 +132,16 @@ export type SettingsValues = {
   withdrawal_lines: LineCode[];
   /** The insurer that carries the risk of each line's new policies (ADR 019). */
   insurers: Record<LineCode, InsurerInfo>;
+  /** Who collects SEPA recibos: the creditor of every remittance (pain.008). */
+  sepa_creditor: SepaCreditor;
+  /** Business days after a remittance's collection date until its unreturned recibos count as collected. */
+  sepa_return_deadline_business_days: number;
+  /** The bank's fee for a returned recibo passed on to the customer (0: none). */
+  return_fee_cents: number;
+  /** Days after a recibo is returned or falls due unpaid on which a reminder is sent (ascending). */
+  dunning_days: number[];
 };
+
+/** The SEPA creditor identity: name, creditor identifier (ESkkZZZ + NIF), the account collected into and its BIC. */
+export type SepaCreditor = { name: string; creditorId: string; iban: string; bic: string };
 export type SettingKey = keyof SettingsValues;

@@ -46,7 +46,9 @@ const POLICY_TABLE: Record<PolicyAction, Partial<Record<PolicyStatus, PolicyStat
 };
 const RECIBO_TABLE: Record<ReciboAction, Partial<Record<ReciboStatus, ReciboStatus>>> = {
   cobrar: { pendiente: "cobrado", devuelto: "cobrado" },
-  devolver: { pendiente: "devuelto" },
+  remesar: { pendiente: "remesado", devuelto: "remesado" },
+  liquidar: { remesado: "cobrado" },
+  devolver: { pendiente: "devuelto", remesado: "devuelto", cobrado: "devuelto" },
   anular: { pendiente: "anulado", devuelto: "anulado" },
   extornar: { cobrado: "extornado" },
 };

@@ -179,12 +179,17 @@ export function policyActionsFrom(status: PolicyStatus): PolicyAction[] {
 
 // ─── Recibo ─────────────────────────────────────────────────────────────────────────────────
 
-export const RECIBO_ACTIONS = ["cobrar", "devolver", "anular", "extornar"] as const;
+export const RECIBO_ACTIONS = ["cobrar", "remesar", "liquidar", "devolver", "anular", "extornar"] as const;
 export type ReciboAction = (typeof RECIBO_ACTIONS)[number];
 
+// A SEPA recibo goes in a remittance (remesado) and is collected when the bank's return deadline
+// passes; the bank may return it while remitted or after it was collected (up to 8 weeks, SEPA Core).
 const RECIBO_RULES: Record<ReciboAction, { from: readonly ReciboStatus[]; to: ReciboStatus; verb: string }> = {
   cobrar: { from: ["pendiente", "devuelto"], to: "cobrado", verb: "cobrar" },
-  devolver: { from: ["pendiente"], to: "devuelto", verb: "devolver" },
+  remesar: { from: ["pendiente", "devuelto"], to: "remesado", verb: "remesar" },
+  /** The bank's return deadline passed: the remitted recibo is collected (the daily run). */
+  liquidar: { from: ["remesado"], to: "cobrado", verb: "dar por cobrado" },
+  devolver: { from: ["pendiente", "remesado", "cobrado"], to: "devuelto", verb: "devolver" },
   anular: { from: ["pendiente", "devuelto"], to: "anulado", verb: "anular" },
   extornar: { from: ["cobrado"], to: "extornado", verb: "extornar" },
 };

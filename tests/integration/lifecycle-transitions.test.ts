@@ -90,7 +90,14 @@ describe("la máquina de estados de la póliza, por la API", () => {
 const RECIBO_CASES = {
   charge: { body: undefined, from: ["pendiente", "devuelto"], to: "cobrado", verb: "cobrar", audit: "recibo.charged" },
   "mark-paid": { body: { reference: "TRF-0001" }, from: ["pendiente", "devuelto"], to: "cobrado", verb: "cobrar", audit: "recibo.paid_by_transfer" },
-  return: { body: { reason: "Devuelto por el banco" }, from: ["pendiente"], to: "devuelto", verb: "devolver", audit: "recibo.returned" },
+  // Banks return recibos they collected too (SEPA Core: up to 8 weeks after), and remitted ones.
+  return: {
+    body: { reason: "Devuelto por el banco" },
+    from: ["pendiente", "remesado", "cobrado"],
+    to: "devuelto",
+    verb: "devolver",
+    audit: "recibo.returned",
+  },
   cancel: { body: {}, from: ["pendiente", "devuelto"], to: "anulado", verb: "anular", audit: "recibo.cancelled" },
   refund: { body: undefined, from: ["cobrado"], to: "extornado", verb: "extornar", audit: "recibo.refunded" },
 } as const;

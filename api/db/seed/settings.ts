@@ -36,6 +36,11 @@ export const DEFAULT_SETTINGS: SettingsValues = {
       address: "Avinguda Diagonal 640, 08017 Barcelona",
     },
   },
+  // The distributor's creditor identifier (ES + check digits + ZZZ + its NIF) and a test account.
+  sepa_creditor: { name: "Cotiza Correduría de Seguros, S.L.", creditorId: "ES11ZZZB12345674", iban: "ES9121000418450200051332", bic: "CAIXESBBXXX" },
+  sepa_return_deadline_business_days: 2,
+  return_fee_cents: 0,
+  dunning_days: [1, 7, 20],
 };
 
 /** Spanish descriptions of the settings, for the admin settings page. */
@@ -48,5 +53,9 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
   quote_validity_days: "Días de validez de una cotización",
   withdrawal_days: "Días para ejercer el desistimiento desde la contratación",
   withdrawal_lines: "Ramos que admiten desistimiento",
+  sepa_creditor: "Acreedor de los adeudos SEPA: nombre, identificador de acreedor, IBAN de abono y BIC",
+  sepa_return_deadline_business_days: "Días hábiles tras la fecha de cobro de una remesa hasta dar por cobrados sus recibos no devueltos",
+  return_fee_cents: "Gastos de devolución que se repercuten al cliente por un recibo devuelto, en céntimos (0: ninguno)",
+  dunning_days: "Días tras la devolución o el vencimiento de un recibo impagado en que se envía un recordatorio de pago",
   insurers: "Entidad aseguradora de cada ramo (razón social, NIF, clave DGSFP y domicilio) para las pólizas nuevas; cada póliza guarda la suya",
 };
