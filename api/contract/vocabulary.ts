@@ -93,6 +93,20 @@ export const RECIBO_STATUS_TONES: Record<ReciboStatus, StatusTone> = {
   extornado: "info",
 };
 
+/** A refund owed to a customer (extorno): done through the provider, or pending a transfer staff make. */
+export const REFUND_STATUSES = ["pendiente", "hecho", "rechazado"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = { pendiente: "Pendiente de transferencia", hecho: "Hecho", rechazado: "Rechazado" };
+export const REFUND_STATUS_TONES: Record<RefundStatus, StatusTone> = { pendiente: "warning", hecho: "success", rechazado: "danger" };
+/** Why money goes back. */
+export const REFUND_CAUSES = ["desistimiento", "anulacion", "extorno_recibo"] as const;
+export type RefundCause = (typeof REFUND_CAUSES)[number];
+export const REFUND_CAUSE_LABELS: Record<RefundCause, string> = {
+  desistimiento: "Desistimiento",
+  anulacion: "Anulación: prima no consumida",
+  extorno_recibo: "Extorno de recibo",
+};
+
 export const PAYMENT_STATUSES = ["pendiente", "aceptado", "rechazado", "reembolsado"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -173,6 +187,7 @@ export const POLICY_EVENTS = {
   recibo_devuelto: "Recibo devuelto",
   recibo_anulado: "Recibo anulado",
   recibo_extornado: "Recibo extornado",
+  extorno: "Extorno de prima",
 } as const satisfies Record<string, string>;
 export type PolicyEvent = keyof typeof POLICY_EVENTS;
 export const POLICY_EVENT_CODES = Object.keys(POLICY_EVENTS) as [PolicyEvent, ...PolicyEvent[]];
@@ -268,6 +283,9 @@ export const AUDIT_ACTIONS = {
   "recibo.paid_by_transfer": "Recibo cobrado por transferencia",
   "recibo.cancelled": "Recibo anulado",
   "recibo.refunded": "Recibo extornado",
+  // Refunds owed to customers (extornos): made through the provider, or owed by transfer until staff mark them paid.
+  "refund.created": "Extorno registrado",
+  "refund.paid": "Extorno pagado por transferencia",
   "lifecycle.run": "Proceso diario de pólizas",
   "payment.accepted": "Cobro aceptado",
   // The guarantee catalogue (ADR 016).
@@ -292,6 +310,7 @@ export const AUDIT_ENTITIES = {
   policy: "Póliza",
   payment: "Cobro",
   recibo: "Recibo",
+  refund: "Extorno",
   guarantee: "Garantía",
   lifecycle_run: "Proceso diario",
   outbox_email: "Correo",

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 import type { LockedPolicy } from "./lifecycle.repo";
-import { clients, payments, policies, recibos, type Payment } from "./schema";
+import { clients, payments, policies, recibos, refunds, type Payment } from "./schema";
 
 /** The policy and its recibos, read without locking (what the customer may do today); null when absent. */
 export async function readPolicyWithRecibos(db: DbOrTx, policyId: number): Promise<LockedPolicy | null> {
@@ -30,12 +30,12 @@ export async function lastAcceptedPayment(db: DbOrTx, of: { policyId: number } |
   return last;
 }
 
-/** What has been refunded on the policy, in cents. */
+/** What has been given back (or is owed by transfer) on the policy, in cents: its refunds (extornos). */
 export async function refundedCents(db: DbOrTx, policyId: number): Promise<number> {
   const [refunded] = await db
-    .select({ cents: sql<string | null>`sum(${payments.amountCents})` })
-    .from(payments)
-    .where(and(eq(payments.policyId, policyId), eq(payments.status, "reembolsado")));
+    .select({ cents: sql<string | null>`sum(${refunds.amountCents})` })
+    .from(refunds)
+    .where(and(eq(refunds.policyId, policyId), sql`${refunds.status} <> 'rechazado'`));
   return Number(refunded?.cents ?? 0);
 }
 

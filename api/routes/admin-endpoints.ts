@@ -65,6 +65,9 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/cancel", permission: "payments:write" },
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/refund", permission: "payments:write" },
   { method: "post", path: "/admin/lifecycle/run", permission: "policies:write" },
+  // Refunds owed to customers (extornos).
+  { method: "get", path: "/admin/payments/refunds", permission: "payments:read" },
+  { method: "post", path: "/admin/payments/refunds/{id}/mark-paid", permission: "payments:write" },
   // Clients (tomadores): ADR 012 says why the data-rights endpoints need clients:write.
   { method: "get", path: "/admin/clients", permission: "clients:read" },
   { method: "get", path: "/admin/clients/export", permission: "clients:read" },

@@ -7,6 +7,7 @@
 // refusal is a 409 with its Spanish message) and writes the change, its history entry and its
 // audit row in one transaction; payment provider calls are made outside it (withPolicy, ADR 017).
 import { madridDate } from "../domain/calendar";
+import { totalUnearned, unearnedPremium } from "../domain/unearned-premium";
 import { checkPolicyTransition, type PolicyState, type PolicyTransitionInput } from "../domain/lifecycle";
 import { formatIsoDate } from "../contract/format";
 import {
@@ -20,12 +21,12 @@ import {
 import { writeAudit } from "../db/audit";
 import type { Database, DbOrTx } from "../db/client";
 import { lockPolicy, recordHistory, updatePolicy, updateRecibo, type HistoryActor, type LockedPolicy } from "../db/lifecycle.repo";
-import { isPaymentRecorded, lastAcceptedPayment } from "../db/lifecycle-reads.repo";
-import { insertPayment } from "../db/policy-writes.repo";
+import { isPaymentRecorded } from "../db/lifecycle-reads.repo";
 import { readWithdrawalRules } from "../db/document-context.repo";
 import type { Policy } from "../db/schema";
 import { ApiProblem } from "../http";
 import { withProviderCallsOutside } from "./provider-outside";
+import { refundUnearnedPremium } from "./refunds";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
 import type { PaymentProvider } from "./payments";
 import { cancellationNotice, notifyPolicyholder, suspensionNotice } from "./policy-notices";
@@ -180,10 +181,13 @@ export async function cancelAndNotify(deps: LifecycleDeps, c: Change, input: Can
   );
 }
 
-/** Cancels the locked policy and its open recibos; a withdrawal refunds the days not covered. Answers the refund, in cents. */
+/**
+ * Cancels the locked policy and its open recibos, and gives back the premium collected for the days
+ * after the effective date (api/services/refunds.ts), whatever the reason. Answers the refund, in cents.
+ */
 export async function cancel(deps: LifecycleDeps, c: Change, input: CancelInput): Promise<number> {
   const open = c.policy.recibos.filter((r) => r.status === "pendiente" || r.status === "devuelto");
-  const refundCents = input.reason === "desistimiento" ? withdrawalRefund(c.policy, input.effectiveDate) : 0;
+  const refundCents = totalUnearned(unearnedPremium(c.policy, input.effectiveDate));
   const note = input.note?.trim();
   await transition(
     c,
@@ -199,44 +203,21 @@ export async function cancel(deps: LifecycleDeps, c: Change, input: CancelInput)
         ...(note ? { note } : {}),
         annulledRecibos: open.map((r) => r.sequence),
         refundCents,
+        ...(refundCents === 0 ? { noRefund: "No hay prima cobrada de días posteriores a la fecha de efecto" } : {}),
       },
     },
   );
   for (const r of open) await updateRecibo(c.tx, r.id, { status: "anulado" }, c.now);
-  if (refundCents > 0) await refundLastPayment(deps, c, refundCents, `desistimiento-${c.policy.id}`);
-  return refundCents;
+  const refunded = await refundUnearnedPremium(c, input.reason === "desistimiento" ? "desistimiento" : "anulacion", input.effectiveDate);
+  return refunded.cents;
 }
 
 /**
- * Desistimiento: the premium of the days not covered goes back (Ley 22/2007): what was paid of
- * this term, pro rata of the days from the effective date (or the start, if later) to the end.
+ * Desistimiento: the premium of the days not covered goes back (Ley 22/2007 art. 10): of each
+ * collected recibo, the days of its period after the effective date.
  */
 export function withdrawalRefund(p: LockedPolicy, effectiveDate: string): number {
-  const paid = p.recibos.filter((r) => r.term === p.term && r.status === "cobrado").reduce((s, r) => s + r.amountCents, 0);
-  const from = effectiveDate > p.startDate ? effectiveDate : p.startDate;
-  const total = daysBetweenIso(p.startDate, p.endDate);
-  const left = Math.max(0, daysBetweenIso(from, p.endDate));
-  return Math.round((paid * left) / total);
-}
-
-const daysBetweenIso = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
-
-async function refundLastPayment(deps: LifecycleDeps, c: Change, amountCents: number, key: string) {
-  const last = await lastAcceptedPayment(c.tx, { policyId: c.policy.id });
-  if (!last?.providerRef) return;
-  const refund = await c.payments.refund({ amountCents, providerRef: last.providerRef, idempotencyKey: key });
-  if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
-  await insertPayment(c.tx, {
-    policyId: c.policy.id,
-    reciboId: last.reciboId,
-    provider: deps.payments.name,
-    method: last.method,
-    methodLabel: last.methodLabel ?? "",
-    amount: amountCents,
-    providerRef: refund.providerRef,
-    at: c.now,
-    status: "reembolsado",
-  });
+  return totalUnearned(unearnedPremium(p, effectiveDate));
 }
 
 export async function stopRenewal(deps: LifecycleDeps, policyId: number, by: RenewalStopper, actor: Actor, now: Date) {

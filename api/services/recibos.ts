@@ -7,10 +7,10 @@ import { formatMoment, formatMoney } from "../contract/format";
 import type { AuditAction, PolicyEvent } from "../contract/vocabulary";
 import { writeAudit } from "../db/audit";
 import { recordHistory, updateRecibo } from "../db/lifecycle.repo";
-import { lastAcceptedPayment } from "../db/lifecycle-reads.repo";
 import { insertPayment } from "../db/policy-writes.repo";
 import type { Recibo } from "../db/schema";
 import { ApiProblem } from "../http";
+import { refundRecibo } from "./refunds";
 import {
   policyStateOf,
   reactivate,
@@ -102,31 +102,19 @@ export async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: 
       return { status: "anulado" };
     }
     case "extornar": {
-      const paid = await lastAcceptedPayment(c.tx, { reciboId: recibo.id });
-      if (paid?.providerRef) {
-        const refund = await c.payments.refund({
-          amountCents: recibo.amountCents,
-          providerRef: paid.providerRef,
-          idempotencyKey: `extorno-${recibo.id}`,
-        });
-        if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
-        await insertPayment(c.tx, {
-          policyId: c.policy.id,
-          reciboId: recibo.id,
-          provider: deps.payments.name,
-          method: paid.method,
-          methodLabel: paid.methodLabel ?? "",
-          amount: recibo.amountCents,
-          providerRef: refund.providerRef,
-          at: c.now,
-          status: "reembolsado",
-        });
-      }
+      const refund = await refundRecibo(c, recibo, recibo.amountCents, "extorno_recibo", "extorno del recibo", `extorno-${recibo.id}`);
       await updateRecibo(c.tx, recibo.id, { status: "extornado" }, c.now);
-      await audit("recibo.refunded", { status: "extornado", amount: recibo.amountCents, viaProvider: !!paid?.providerRef });
-      await history("recibo_extornado", `Recibo ${n} extornado: ${euros} devueltos${paid?.providerRef ? "" : " (fuera de la pasarela)"}`, {
+      await audit("recibo.refunded", {
+        status: "extornado",
         amount: recibo.amountCents,
+        viaProvider: refund.status === "hecho",
+        refundId: refund.id,
       });
+      await history(
+        "recibo_extornado",
+        `Recibo ${n} extornado: ${euros} ${refund.status === "hecho" ? "devueltos" : "a devolver por transferencia"}`,
+        { amount: recibo.amountCents, refundId: refund.id },
+      );
       return { status: "extornado" };
     }
   }

@@ -60,6 +60,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.guarantees.new": { loader: "guarantees:write", action: "guarantees:write" },
   "routes/admin.guarantees.$id._index": { loader: "guarantees:read", action: "guarantees:write" },
   "routes/admin.guarantees.$id.edit": { loader: "guarantees:write", action: "guarantees:write" },
+  // Refunds owed to customers (extornos): recording a transfer needs payments:write.
+  "routes/admin.payments.refunds": { loader: "payments:read", action: "payments:write" },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;

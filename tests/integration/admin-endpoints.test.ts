@@ -21,6 +21,7 @@ import {
   setUpAdminApi,
 } from "../support/admin-api";
 import { insertTestPolicy } from "../support/policies";
+import { refunds } from "../../api/db/schema";
 import { addMonths, madridDate } from "../../api/domain/calendar";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { checkoutBody } from "../support/checkout";
@@ -105,6 +106,8 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/policies/{id}/recibos/{reciboId}/cancel": "payments:write",
       "POST /admin/policies/{id}/recibos/{reciboId}/refund": "payments:write",
       "POST /admin/lifecycle/run": "policies:write",
+      "GET /admin/payments/refunds": "payments:read",
+      "POST /admin/payments/refunds/{id}/mark-paid": "payments:write",
       "GET /admin/clients": "clients:read",
       "GET /admin/clients/export": "clients:read",
       "GET /admin/clients/{id}": "clients:read",
@@ -233,6 +236,24 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "POST /admin/policies/{id}/recibos/{reciboId}/cancel": async () => reciboCall("cancel", {}),
   "POST /admin/policies/{id}/recibos/{reciboId}/refund": async () => reciboCall("refund", undefined, 1),
   "POST /admin/lifecycle/run": async () => ({ path: "/admin/lifecycle/run", expect: 200 }),
+  "GET /admin/payments/refunds": async () => ({ path: "/admin/payments/refunds?status=pendiente", expect: 200 }),
+  "POST /admin/payments/refunds/{id}/mark-paid": async () => {
+    // A refund owed by transfer (a SEPA recibo's extorno), as the lifecycle writes it.
+    const p = await livePolicy();
+    const [refund] = await database.db
+      .insert(refunds)
+      .values({
+        policyId: p.id,
+        reciboId: p.recibos[0]!.id,
+        amountCents: 1_000,
+        cause: "anulacion",
+        reason: "prueba",
+        method: "sepa",
+        idempotencyKey: unique("extorno"),
+      })
+      .returning();
+    return { path: `/admin/payments/refunds/${refund!.id}/mark-paid`, body: { reference: "TRF-2026-0001" }, expect: 200 };
+  },
   "GET /admin/clients": async () => ({ path: "/admin/clients?q=cliente&stage=prospecto&inForce=false", expect: 200 }),
   "GET /admin/clients/export": async () => ({ path: "/admin/clients/export?sort=createdAt&dir=desc", expect: 200 }),
   "GET /admin/clients/{id}": async (fx) => ({ path: `/admin/clients/${fx.clientId}`, expect: 200 }),

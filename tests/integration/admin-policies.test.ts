@@ -120,7 +120,7 @@ describe("una póliza y sus cambios", () => {
     const late = await json<{ actions: string[] }>("get", `/admin/policies/${ending.id}`, { token: superToken, status: 200 });
     // Twenty days before the end: the renewal window is open and both art. 22 notice periods have passed.
     expect(late.actions).toEqual(["suspend", "cancel", "renew"]);
-    expect(answer.recibos[0]).toMatchObject({ sequence: 1, actions: ["refund"] });
+    expect(answer.recibos[0]).toMatchObject({ sequence: 1, actions: ["return", "refund"] });
     expect(answer.history.map((h) => h.event)).toEqual(["emitida"]);
     expect((await call("get", "/admin/policies/999999", { token: superToken })).status).toBe(404);
   });

@@ -5,7 +5,7 @@
 // 404, a refusal a 409 that says why, and a double submit refunds once.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, outboxEmails, payments, policyHistory, type EmailAttachment } from "../../api/db/schema";
+import { auditLog, outboxEmails, payments, policyHistory, refunds, type EmailAttachment } from "../../api/db/schema";
 import { pdfText } from "../support/pdf-text";
 import {
   call,
@@ -64,7 +64,7 @@ const read = async (visitor: Visitor, policyId: number) => {
   expect(answer.status).toBe(200);
   return answer.body as unknown as MyPolicy;
 };
-const refunds = (policyId: number) =>
+const refundPayments = (policyId: number) =>
   database.db
     .select()
     .from(payments)
@@ -114,7 +114,7 @@ describe("desistimiento desde Mi póliza", () => {
       error: "El seguro de coche no admite desistimiento: incluye la responsabilidad civil obligatoria, un seguro obligatorio por ley",
     });
     expect((await read(owner, auto.id)).status).toBe("en_vigor");
-    expect(await refunds(auto.id)).toEqual([]);
+    expect(await refundPayments(auto.id)).toEqual([]);
   });
 
   it("el IPID y las condiciones del coche dicen que no admite desistimiento, y por qué", async () => {
@@ -144,8 +144,10 @@ describe("desistimiento desde Mi póliza", () => {
     at("2026-03-24T21:30:00.000Z");
     const before = await read(owner, hogar.id);
     const paid = hogar.recibos[0]!.amount;
-    // Covered from 11 March to 24 March; the days from the 24th to the end come back.
-    const expected = Math.round((paid * daysBetween("2026-03-24", hogar.endDate)) / daysBetween(hogar.startDate, hogar.endDate));
+    // The quarterly recibo 1 paid for 11 March – 11 June; the days of that quarter from the 24th come
+    // back (not a share of the whole year: the other quarters were never paid).
+    const quarterEnd = hogar.recibos[1]!.dueDate;
+    const expected = Math.round((paid * daysBetween("2026-03-24", quarterEnd)) / daysBetween(hogar.startDate, quarterEnd));
     expect(before.lifecycle.withdrawal).toEqual({ possible: true, refusal: null, refundCents: expected });
 
     const done = await act(owner, hogar.id, "withdraw");
@@ -163,9 +165,20 @@ describe("desistimiento desde Mi póliza", () => {
     expect(policy.lifecycle.renewal.possible).toBe(false);
 
     // The refund went through the payment provider (the test gateway's refund reference).
-    const refund = await refunds(hogar.id);
+    const refund = await refundPayments(hogar.id);
     expect(refund).toHaveLength(1);
     expect(refund[0]).toMatchObject({ amountCents: expected, method: "card", providerRef: expect.stringMatching(/^test_refund_/) });
+    // …and is recorded as the policy's extorno, done, with its cause and recibo.
+    const owed = await database.db.select().from(refunds).where(eq(refunds.policyId, hogar.id));
+    expect(owed).toEqual([
+      expect.objectContaining({
+        amountCents: expected,
+        cause: "desistimiento",
+        status: "hecho",
+        reciboId: refund[0]!.reciboId,
+        providerRef: refund[0]!.providerRef,
+      }),
+    ]);
 
     const [entry] = await database.db
       .select()
@@ -205,7 +218,7 @@ describe("desistimiento desde Mi póliza", () => {
     const again = await act(owner, hogar.id, "withdraw");
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("La póliza está anulada; no se puede anular");
-    expect(await refunds(hogar.id)).toHaveLength(1);
+    expect(await refundPayments(hogar.id)).toHaveLength(1);
     expect(
       await database.db
         .select()
@@ -218,7 +231,7 @@ describe("desistimiento desde Mi póliza", () => {
     const token = await signIn(owner);
     const answers = await Promise.all([1, 2].map(() => call("POST", `/me/policies/${hogarTwice.id}/withdraw`, { token })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(await refunds(hogarTwice.id)).toHaveLength(1);
+    expect(await refundPayments(hogarTwice.id)).toHaveLength(1);
   });
 
   it("el día 15 es tarde: 409 con el día en que terminó el plazo", async () => {
@@ -230,7 +243,7 @@ describe("desistimiento desde Mi póliza", () => {
     const mine = await read(owner, alquiler.id);
     expect(mine.status).toBe("en_vigor");
     expect(mine.lifecycle.withdrawal).toMatchObject({ possible: false, refusal: refused.body.error, refundCents: null });
-    expect(await refunds(alquiler.id)).toEqual([]);
+    expect(await refundPayments(alquiler.id)).toEqual([]);
   });
 });
 
