@@ -170,6 +170,7 @@ export const POLICY_EVENTS = {
   modificada: "Datos modificados",
   nota: "Nota interna",
   recibo_cobrado: "Recibo cobrado",
+  recibo_remesado: "Recibo remesado",
   recibo_devuelto: "Recibo devuelto",
   recibo_anulado: "Recibo anulado",
   recibo_extornado: "Recibo extornado",
@@ -269,6 +270,9 @@ export const AUDIT_ACTIONS = {
   "recibo.cancelled": "Recibo anulado",
   "recibo.refunded": "Recibo extornado",
   "lifecycle.run": "Proceso diario de pólizas",
+  // SEPA remittances and the creditor (ADR 029).
+  "remittance.created": "Remesa SEPA generada",
+  "settings.sepa_creditor_updated": "Acreedor SEPA modificado",
   "payment.accepted": "Cobro aceptado",
   // The guarantee catalogue (ADR 016).
   "guarantee.created": "Garantía creada",
@@ -294,6 +298,8 @@ export const AUDIT_ENTITIES = {
   recibo: "Recibo",
   guarantee: "Garantía",
   lifecycle_run: "Proceso diario",
+  remittance: "Remesa SEPA",
+  setting: "Configuración",
   outbox_email: "Correo",
   database: "Base de datos",
 } as const satisfies Record<string, string>;
