@@ -4,7 +4,10 @@
 // creditor's identity.
 import { z } from "zod";
 import { isIsoDate } from "../domain/calendar";
+import { parseEurosToCents } from "../domain/money";
+import { creditorErrors } from "../domain/sepa";
 import { BoundedPaginationQuerySchema, paginated } from "./list-query";
+import { typedDateToIso } from "./typed-date";
 import { LINES } from "./vocabulary";
 
 export const REMITTANCE_MESSAGES = {
@@ -112,3 +115,72 @@ export const SepaCreditorSchema = z.object({
   bic: z.string().max(20).describe("BIC de la entidad de la cuenta de abono (8 u 11 caracteres)"),
 });
 export type SepaCreditorBody = z.infer<typeof SepaCreditorSchema>;
+
+// ─── The web's forms (dates typed dd/mm/aaaa, amounts in euros the Spanish way) ─────────
+
+const typedDate = (message: string) => z.preprocess(typedDateToIso, isoDate(message));
+const eurosText = z.string().trim().max(20).optional();
+
+/** /admin/payments/remittances/new: the selection as typed, turned into the API's selection. */
+export const RemittanceSelectionFormSchema = z
+  .object({
+    collectionDate: typedDate(REMITTANCE_MESSAGES.collectionDate),
+    dueFrom: typedDate("Fecha «desde» no válida (dd/mm/aaaa)").optional(),
+    dueTo: typedDate("Fecha «hasta» no válida (dd/mm/aaaa)").optional(),
+    line: z.enum(LINES).optional(),
+    status: z.enum(["todos", "pendiente", "devuelto"]).default("todos"),
+    amountMin: eurosText,
+    amountMax: eurosText,
+  })
+  .transform((v, ctx): RemittanceSelection => {
+    const cents = (text: string | undefined, path: string) => {
+      if (!text) return undefined;
+      const value = parseEurosToCents(text);
+      if (value === null || value < 0)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: "Escribe un importe en euros, por ejemplo 120,50" });
+      return value ?? undefined;
+    };
+    const amountMin = cents(v.amountMin, "amountMin");
+    const amountMax = cents(v.amountMax, "amountMax");
+    if (amountMin !== undefined && amountMax !== undefined && amountMin > amountMax)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amountMax"], message: REMITTANCE_MESSAGES.amountRange });
+    if (v.dueFrom && v.dueTo && v.dueFrom > v.dueTo)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["dueTo"], message: REMITTANCE_MESSAGES.dueRange });
+    return {
+      collectionDate: v.collectionDate,
+      ...(v.status === "todos" ? {} : { status: [v.status] }),
+      ...(v.dueFrom ? { dueFrom: v.dueFrom } : {}),
+      ...(v.dueTo ? { dueTo: v.dueTo } : {}),
+      ...(v.line ? { line: v.line } : {}),
+      ...(amountMin !== undefined ? { amountMin } : {}),
+      ...(amountMax !== undefined ? { amountMax } : {}),
+    };
+  });
+
+/** The confirmation: the previewed selection (as JSON in a hidden field), its request key and what the preview showed. */
+export const RemittanceConfirmFormSchema = z.object({
+  selection: z.string().transform((text, ctx): RemittanceSelection => {
+    try {
+      return RemittanceSelectionSchema.parse(JSON.parse(text));
+    } catch {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: REMITTANCE_MESSAGES.requestKey });
+      return z.NEVER;
+    }
+  }),
+  requestKey: z.string({ required_error: REMITTANCE_MESSAGES.requestKey }).min(8, REMITTANCE_MESSAGES.requestKey),
+  expectedCount: z.coerce.number().int().min(0),
+  expectedTotalCents: z.coerce.number().int().min(0),
+});
+
+/** /admin/settings/sepa: the creditor form (the API checks each field again). */
+export const SepaCreditorFormSchema = z
+  .object({
+    name: z.string({ required_error: "Escribe el nombre del acreedor" }).trim().max(200),
+    creditorId: z.string({ required_error: "Escribe el identificador de acreedor" }).trim().max(60),
+    iban: z.string({ required_error: "Escribe el IBAN de abono" }).trim().max(60),
+    bic: z.string({ required_error: "Escribe el BIC" }).trim().max(20),
+  })
+  .superRefine((value, ctx) => {
+    for (const [path, messages] of Object.entries(creditorErrors(value)))
+      for (const message of messages) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+  });

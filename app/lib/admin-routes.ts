@@ -60,6 +60,13 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.guarantees.new": { loader: "guarantees:write", action: "guarantees:write" },
   "routes/admin.guarantees.$id._index": { loader: "guarantees:read", action: "guarantees:write" },
   "routes/admin.guarantees.$id.edit": { loader: "guarantees:write", action: "guarantees:write" },
+  // SEPA remittances (ADR 029): reading needs payments:read, generating one payments:write; the
+  // creditor they are made for is a business setting (settings:read, settings:write to change it).
+  "routes/admin.payments.remittances._index": { loader: "payments:read", action: null },
+  "routes/admin.payments.remittances.new": { loader: "payments:write", action: "payments:write" },
+  "routes/admin.payments.remittances.$id": { loader: "payments:read", action: null },
+  "routes/admin.payments.remittances.$id.fichero": { loader: "payments:read", action: null },
+  "routes/admin.settings.sepa": { loader: "settings:read", action: "settings:write" },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -90,6 +97,7 @@ export const ADMIN_SECTIONS = [
   { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false },
   { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
   { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false },
+  { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },
   { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
   { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
   { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },
