@@ -88,6 +88,7 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/payments/remittances", permission: "payments:write" },
   { method: "get", path: "/admin/payments/remittances/{id}", permission: "payments:read" },
   { method: "get", path: "/admin/payments/remittances/{id}/file", permission: "payments:read" },
+  { method: "get", path: "/admin/policies/{id}/documents/mandate", permission: "policies:read" },
   { method: "get", path: "/admin/settings/sepa-creditor", permission: "settings:read" },
   { method: "put", path: "/admin/settings/sepa-creditor", permission: "settings:write" },
 ] as const satisfies readonly AdminEndpoint[];

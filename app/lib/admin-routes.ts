@@ -67,6 +67,7 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.payments.remittances.$id": { loader: "payments:read", action: null },
   "routes/admin.payments.remittances.$id.fichero": { loader: "payments:read", action: null },
   "routes/admin.settings.sepa": { loader: "settings:read", action: "settings:write" },
+  "routes/admin.policies.$id.documentos.mandato": { loader: "policies:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;

@@ -48,7 +48,7 @@ async function buySepaPolicy(request: APIRequestContext, holder: string, startDa
 }
 
 test("generar una remesa SEPA, ver su detalle y descargar su fichero pain.008", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
-  test.slow(); // a checkout, four pages, two forms, a download and accessibility checks
+  test.setTimeout(240_000); // a checkout, four pages, two forms, a download and three accessibility checks
   const today = madridDate(new Date());
   const startDate = addDays(today, javaScriptEnabled ? 41 : 47);
   const due = addMonths(startDate, 1);

@@ -129,6 +129,7 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/payments/remittances": "payments:write",
       "GET /admin/payments/remittances/{id}": "payments:read",
       "GET /admin/payments/remittances/{id}/file": "payments:read",
+      "GET /admin/policies/{id}/documents/mandate": "policies:read",
       "GET /admin/settings/sepa-creditor": "settings:read",
       "PUT /admin/settings/sepa-creditor": "settings:write",
     });
@@ -275,6 +276,10 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "POST /admin/payments/remittances": async () => ({ path: "/admin/payments/remittances", body: await remittanceBody(), expect: 201 }),
   "GET /admin/payments/remittances/{id}": async () => ({ path: `/admin/payments/remittances/${await newRemittance()}`, expect: 200 }),
   "GET /admin/payments/remittances/{id}/file": async () => ({ path: `/admin/payments/remittances/${await newRemittance()}/file`, expect: 200 }),
+  "GET /admin/policies/{id}/documents/mandate": async () => {
+    const body = await remittanceBody();
+    return { path: `/admin/policies/${body.policyId}/documents/mandate`, expect: 200 };
+  },
   "GET /admin/settings/sepa-creditor": async () => ({ path: "/admin/settings/sepa-creditor", expect: 200 }),
   "PUT /admin/settings/sepa-creditor": async () => ({
     path: "/admin/settings/sepa-creditor",
@@ -298,7 +303,11 @@ async function remittanceBody() {
     sequenceType: "FRST",
     at: new Date(),
   });
-  return { selection: { collectionDate: collectionDate(), dueFrom: today(), dueTo: today() }, requestKey: `permisos-${p.id}-${Date.now()}` };
+  return {
+    selection: { collectionDate: collectionDate(), dueFrom: today(), dueTo: today() },
+    requestKey: `permisos-${p.id}-${Date.now()}`,
+    policyId: p.id,
+  };
 }
 const newRemittance = async () =>
   (await json<{ id: number }>("post", "/admin/payments/remittances", { token: superToken, body: await remittanceBody(), status: 201 })).id;

@@ -19,6 +19,7 @@ import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
 import { call, checkout, checkoutBody, createQuote, database, download, registerVisitor, setUpCheckoutApi, SEPA } from "../support/checkout";
 import { insertTestPolicy, reciboRows } from "../support/policies";
 import { HOGAR } from "../support/quote-inputs";
+import { pdfText } from "../support/pdf-text";
 import { memoryLogger } from "../support/server";
 
 const XSD = join(__dirname, "../../api/services/sepa/pain.008.001.02.xsd");
@@ -66,6 +67,7 @@ function xmllint(xml: string): string {
 }
 
 let sold: { id: number; number: string };
+let soldOwner = "";
 let frst: Awaited<ReturnType<typeof sepaPolicy>>;
 let rcur: Awaited<ReturnType<typeof sepaPolicy>>;
 let remittanceId = 0;
@@ -82,6 +84,7 @@ describe("mandatos SEPA", () => {
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     sold = answer.body as unknown as { id: number; number: string };
+    soldOwner = visitor.token;
     const mandates = await database.db.select().from(sepaMandates).where(eq(sepaMandates.policyId, sold.id));
     expect(mandates).toEqual([
       expect.objectContaining({
@@ -107,6 +110,25 @@ describe("mandatos SEPA", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "policy.updated"), eq(auditLog.entityId, String(sold.id))));
     expect(audit!.after).toMatchObject({ mandate: `COT-${sold.number}-2` });
+  });
+});
+
+describe("la orden de domiciliación en PDF", () => {
+  it("el tomador la descarga con su IBAN completo; otro visitante recibe un 404; el personal, la misma", async () => {
+    const own = await download(`/me/policies/${sold.id}/documents/mandate`, { token: soldOwner });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-disposition")).toBe(`attachment; filename="mandato-sepa-COT-${sold.number}-2.pdf"`);
+    const text = pdfText(own.bytes);
+    expect(text).toContain("Orden de domiciliación de adeudo directo SEPA");
+    expect(text).toContain(`COT-${sold.number}-2`);
+    expect(text).toContain("ES79 2100 0813 6101 2345 6789");
+    expect(text).toContain("ES11ZZZB12345674");
+    expect(text).toContain("Recurrente");
+    const other = await registerVisitor();
+    expect((await download(`/me/policies/${sold.id}/documents/mandate`, { token: other.token })).status).toBe(404);
+    const staffCopy = await download(`/admin/policies/${sold.id}/documents/mandate`, { token: staff });
+    expect(staffCopy.status).toBe(200);
+    expect(pdfText(staffCopy.bytes)).toContain(`COT-${sold.number}-2`);
   });
 });
 
