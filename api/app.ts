@@ -13,6 +13,7 @@ import { registerAccountRoutes } from "./routes/account";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerCheckoutRoutes } from "./routes/checkout";
 import { registerDocumentRoutes } from "./routes/documents";
+import { registerMandateRoutes } from "./routes/mandates";
 import { registerEndorsementRoutes } from "./routes/endorsements";
 import { registerPolicyRoutes } from "./routes/policies";
 import { registerPublicRoutes } from "./routes/public";
@@ -77,6 +78,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
   registerCheckoutRoutes(api);
   registerPolicyRoutes(api);
   registerDocumentRoutes(api);
+  registerMandateRoutes(api);
   registerEndorsementRoutes(api);
 
   // One document for clients and readers, generated on each request from the routes above.

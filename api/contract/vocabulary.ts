@@ -184,6 +184,7 @@ export const POLICY_EVENTS = {
   modificada: "Datos modificados",
   nota: "Nota interna",
   recibo_cobrado: "Recibo cobrado",
+  recibo_remesado: "Recibo remesado",
   recibo_devuelto: "Recibo devuelto",
   recibo_anulado: "Recibo anulado",
   recibo_extornado: "Recibo extornado",
@@ -287,6 +288,9 @@ export const AUDIT_ACTIONS = {
   "refund.created": "Extorno registrado",
   "refund.paid": "Extorno pagado por transferencia",
   "lifecycle.run": "Proceso diario de pólizas",
+  // SEPA remittances and the creditor (ADR 029).
+  "remittance.created": "Remesa SEPA generada",
+  "settings.sepa_creditor_updated": "Acreedor SEPA modificado",
   "payment.accepted": "Cobro aceptado",
   // The guarantee catalogue (ADR 016).
   "guarantee.created": "Garantía creada",
@@ -313,6 +317,8 @@ export const AUDIT_ENTITIES = {
   refund: "Extorno",
   guarantee: "Garantía",
   lifecycle_run: "Proceso diario",
+  remittance: "Remesa SEPA",
+  setting: "Configuración",
   outbox_email: "Correo",
   database: "Base de datos",
 } as const satisfies Record<string, string>;

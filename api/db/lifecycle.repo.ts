@@ -120,6 +120,8 @@ export async function recibosDue(db: DbOrTx, day: string, afterId: number): Prom
         lte(recibos.dueDate, day),
         eq(recibos.attempts, 0),
         inArray(policies.status, ["en_vigor", "suspendida"]),
+        // SEPA recibos wait for a remittance (ADR 029); only card recibos are charged by the run.
+        sql`${policies.paymentMethod} is distinct from 'sepa'`,
         gt(recibos.id, afterId),
       ),
     )

@@ -85,6 +85,15 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/guarantees/{id}/prices", permission: "guarantees:write" },
   { method: "post", path: "/admin/guarantees/{id}/activate", permission: "guarantees:write" },
   { method: "post", path: "/admin/guarantees/{id}/deactivate", permission: "guarantees:write" },
+  // SEPA remittances and their creditor (ADR 029).
+  { method: "get", path: "/admin/payments/remittances", permission: "payments:read" },
+  { method: "post", path: "/admin/payments/remittances/preview", permission: "payments:write" },
+  { method: "post", path: "/admin/payments/remittances", permission: "payments:write" },
+  { method: "get", path: "/admin/payments/remittances/{id}", permission: "payments:read" },
+  { method: "get", path: "/admin/payments/remittances/{id}/file", permission: "payments:read" },
+  { method: "get", path: "/admin/policies/{id}/documents/mandate", permission: "policies:read" },
+  { method: "get", path: "/admin/settings/sepa-creditor", permission: "settings:read" },
+  { method: "put", path: "/admin/settings/sepa-creditor", permission: "settings:write" },
 ] as const satisfies readonly AdminEndpoint[];
 
 /** The table's entry of an endpoint; throws (at start-up) for an endpoint missing from the table. */

@@ -9,6 +9,7 @@ import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminPolicyRoutes } from "./admin-policies";
 import { registerAdminRefundRoutes } from "./admin-refunds";
+import { registerAdminRemittanceRoutes } from "./admin-remittances";
 import { registerAdminRoleRoutes } from "./admin-roles";
 import { registerAdminSaleRoutes } from "./admin-sales";
 import { registerAdminUserRoutes } from "./admin-users";
@@ -24,4 +25,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminClientRoutes(api);
   registerAdminGuaranteeRoutes(api);
   registerAdminRefundRoutes(api);
+  registerAdminRemittanceRoutes(api);
 }

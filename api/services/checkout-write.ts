@@ -6,6 +6,7 @@ import { normalizeIban } from "../domain/iban";
 import { NIF_OTHER_ACCOUNT_MESSAGE, type CheckoutBody } from "../contract/checkout";
 import { writeAudit, type AuditWrite } from "../db/audit";
 import { recordHistory } from "../db/lifecycle.repo";
+import { insertMandate } from "../db/sepa-mandates.repo";
 import type { Transaction } from "../db/client";
 import { loadPolicyViews, type PolicyView } from "../db/policies.repo";
 import {
@@ -106,6 +107,18 @@ export async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ po
     at: now,
   });
   await markReciboPaid(tx, first.id, now);
+  if (body.payment.method === "sepa") {
+    // The mandate signed at the sale (ADR 029); RCUR, as its first recibo is collected now (the migration's rule).
+    await insertMandate(tx, {
+      policyId,
+      policyNumber: number,
+      debtorName: body.policyholder.name,
+      iban: normalizeIban(body.payment.iban),
+      signedOn: madridDate(now),
+      sequenceType: "RCUR",
+      at: now,
+    });
+  }
   await setPolicyStatus(tx, policyId, "en_vigor", now);
   const history = { ...actor, policyId, at: now };
   const issuedBy = buyer.kind === "visitor" ? "desde la web" : `por teléfono (${buyer.admin.username})`;

@@ -31,6 +31,7 @@ import { errorMessage } from "../../platform/logger";
 import { eq } from "drizzle-orm";
 import { cancelAndNotify, policyStateOf, suspendAndNotify, SYSTEM_ACTOR, transition, withPolicy, type Change, type LifecycleDeps } from "./lifecycle";
 import { applyReciboChange } from "./recibos";
+import { settleRemittances } from "./remittances";
 import { offerRenewal, renew } from "./renewal";
 
 // ─── The daily run ──────────────────────────────────────────────────────────────────────────
@@ -121,7 +122,8 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
     },
   );
 
-  // 2. The recibos due: one attempt each through the policy's mandate (a refusal: devuelto).
+  // 2. The card recibos due: one attempt each through the policy's mandate (a refusal: devuelto).
+  // SEPA recibos are not charged here: staff remit them (ADR 029) and step 2b settles them.
   let afterRecibo = 0;
   for (;;) {
     const ids = await recibosDue(deps.db, day, afterRecibo);
@@ -144,6 +146,11 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
     }
     afterRecibo = ids[ids.length - 1]!;
   }
+
+  // 2b. Remitted SEPA recibos not returned by the bank's deadline are collected (counted as cobrados).
+  const settled = await settleRemittances(deps, day, now, hooks.checkLease);
+  summary.cobrados += settled.cobrados;
+  summary.errores += settled.errores;
 
   // 3. Art. 15: a recibo unpaid one month after its due date suspends cover.
   await each(

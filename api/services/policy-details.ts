@@ -6,6 +6,9 @@ import { insuredObjectErrors, insuredObjectRisk } from "../domain/insured-object
 import { maskIban, normalizeIban } from "../domain/iban";
 import { writeAudit } from "../db/audit";
 import { insertNote, recordHistory, updatePolicy } from "../db/lifecycle.repo";
+import { findClient } from "../db/clients.repo";
+import { insertMandate, replaceActiveMandate } from "../db/sepa-mandates.repo";
+import { madridDate } from "../domain/calendar";
 import type { Policy } from "../db/schema";
 import { ApiProblem } from "../http";
 import { withPolicy, type Actor, type LifecycleDeps } from "./lifecycle";
@@ -64,13 +67,26 @@ export async function updatePolicyDetails(deps: LifecycleDeps, policyId: number,
         before.iban = p.iban ? maskIban(p.iban) : null;
         after.iban = maskIban(iban);
         Object.assign(patch, { iban, paymentMethod: "sepa", paymentMandate: mandate.mandate });
+        // A new IBAN is a new mandate (ADR 029): the old one sustituido, the new one FRST.
+        const old = await replaceActiveMandate(c.tx, p.id, c.now);
+        const created = await insertMandate(c.tx, {
+          policyId: p.id,
+          policyNumber: p.number,
+          debtorName: (await findClient(c.tx, p.clientId))?.name ?? old?.debtorName ?? "",
+          iban,
+          signedOn: madridDate(c.now),
+          sequenceType: "FRST",
+          at: c.now,
+        });
+        before.mandate = old?.reference ?? null;
+        after.mandate = created.reference;
       }
     }
     if (Object.keys(after).length === 0) return;
     await updatePolicy(c.tx, p.id, patch, c.now);
-    const fields = Object.keys(after).map((k) =>
-      k === "iban" ? "IBAN de los recibos" : k === "registration" ? "matrícula" : "dirección de la vivienda",
-    );
+    const fields = ["registration", "riskAddress", "iban"]
+      .filter((k) => k in after)
+      .map((k) => (k === "iban" ? "IBAN de los recibos" : k === "registration" ? "matrícula" : "dirección de la vivienda"));
     await recordHistory(c.tx, {
       ...actor,
       policyId: p.id,

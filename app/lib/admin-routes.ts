@@ -62,6 +62,14 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.guarantees.$id.edit": { loader: "guarantees:write", action: "guarantees:write" },
   // Refunds owed to customers (extornos): recording a transfer needs payments:write.
   "routes/admin.payments.refunds": { loader: "payments:read", action: "payments:write" },
+  // SEPA remittances (ADR 029): reading needs payments:read, generating one payments:write; the
+  // creditor they are made for is a business setting (settings:read, settings:write to change it).
+  "routes/admin.payments.remittances._index": { loader: "payments:read", action: null },
+  "routes/admin.payments.remittances.new": { loader: "payments:write", action: "payments:write" },
+  "routes/admin.payments.remittances.$id": { loader: "payments:read", action: null },
+  "routes/admin.payments.remittances.$id.fichero": { loader: "payments:read", action: null },
+  "routes/admin.settings.sepa": { loader: "settings:read", action: "settings:write" },
+  "routes/admin.policies.$id.documentos.mandato": { loader: "policies:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -92,6 +100,7 @@ export const ADMIN_SECTIONS = [
   { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false },
   { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
   { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false },
+  { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },
   { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
   { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
   { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },

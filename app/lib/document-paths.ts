@@ -4,10 +4,12 @@ export const documentPaths = {
   recibo: (policyId: number, sequence: number) => `/documentos/poliza/${policyId}/recibo/${sequence}`,
   quote: (quoteId: string) => `/documentos/cotizacion/${quoteId}`,
   ipid: (line: string) => `/api/documents/ipid/${line}`,
+  mandate: (policyId: number) => `/documentos/poliza/${policyId}/mandato`,
 };
 
 /** The same policy PDFs for staff (resource routes under /admin/policies/{id}/documentos, policies:read). */
 export const adminDocumentPaths = {
   conditions: (policyId: number) => `/admin/policies/${policyId}/documentos/condiciones`,
   recibo: (policyId: number, sequence: number) => `/admin/policies/${policyId}/documentos/recibo/${sequence}`,
+  mandate: (policyId: number) => `/admin/policies/${policyId}/documentos/mandato`,
 };

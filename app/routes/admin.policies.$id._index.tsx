@@ -208,6 +208,13 @@ export default function AdminPolicyPage() {
           <li>
             <a href={documentPaths.ipid(policy.line)}>Documento de información del producto (IPID) (PDF)</a>
           </li>
+          {policy.payment?.method === "sepa" ? (
+            <li>
+              <a href={adminDocumentPaths.mandate(policy.id)} download>
+                Orden de domiciliación SEPA (PDF)
+              </a>
+            </li>
+          ) : null}
         </ul>
         <p className="mt-2 text-sm text-slate-700">
           Los recibos en PDF, en la tabla de recibos. Son los mismos documentos que el cliente descarga desde Mi póliza.

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminTitle } from "~/lib/page-title";
 import { z } from "zod";
 import { AdminLoginAnswerSchema, ChangePasswordBodySchema } from "../../api/contract/auth";
@@ -7,6 +7,7 @@ import { useZodForm } from "~/components/ui/use-zod-form";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
 import { adminSignInCookie } from "~/lib/admin-auth.server";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
+import { canOpen } from "~/lib/admin-routes";
 import { ApiError } from "~/lib/api.server";
 import { changePasswordError, MESSAGES, serverFieldErrors } from "~/lib/auth-messages";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -29,6 +30,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     username: admin.username,
     email: admin.email,
     temporary: admin.mustChangePassword,
+    canSeeSepa: canOpen(admin.role.permissions, "routes/admin.settings.sepa"),
   }));
 
 export const action = (args: ActionFunctionArgs) =>
@@ -53,7 +55,7 @@ export const action = (args: ActionFunctionArgs) =>
   });
 
 export default function AdminSettings() {
-  const { username, email, temporary } = useLoaderData<typeof loader>();
+  const { username, email, temporary, canSeeSepa } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm({
     id: "cambiar-contrasena",
@@ -81,6 +83,11 @@ export default function AdminSettings() {
         <p className="mt-1 text-slate-700">Tu sesión sigue abierta después del cambio.</p>
         <ChangePasswordForm form={form} fields={fields} email={email} voice="tu" />
       </section>
+      {canSeeSepa ? (
+        <p className="mt-8">
+          <Link to="/admin/settings/sepa">Acreedor SEPA de las remesas</Link>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -23,6 +23,10 @@ import {
 import { insertTestPolicy } from "../support/policies";
 import { refunds } from "../../api/db/schema";
 import { addMonths, madridDate } from "../../api/domain/calendar";
+import { addBusinessDays } from "../../api/domain/sepa";
+import { insertMandate } from "../../api/db/sepa-mandates.repo";
+import { policies, recibos } from "../../api/db/schema";
+import { eq } from "drizzle-orm";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { checkoutBody } from "../support/checkout";
 import { AUTO } from "../support/quote-inputs";
@@ -123,6 +127,14 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/guarantees/{id}/prices": "guarantees:write",
       "POST /admin/guarantees/{id}/activate": "guarantees:write",
       "POST /admin/guarantees/{id}/deactivate": "guarantees:write",
+      "GET /admin/payments/remittances": "payments:read",
+      "POST /admin/payments/remittances/preview": "payments:write",
+      "POST /admin/payments/remittances": "payments:write",
+      "GET /admin/payments/remittances/{id}": "payments:read",
+      "GET /admin/payments/remittances/{id}/file": "payments:read",
+      "GET /admin/policies/{id}/documents/mandate": "policies:read",
+      "GET /admin/settings/sepa-creditor": "settings:read",
+      "PUT /admin/settings/sepa-creditor": "settings:write",
     });
   });
 });
@@ -275,7 +287,51 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   }),
   "POST /admin/guarantees/{id}/activate": async () => ({ path: `/admin/guarantees/${await newGuarantee(false)}/activate`, expect: 200 }),
   "POST /admin/guarantees/{id}/deactivate": async () => ({ path: `/admin/guarantees/${await newGuarantee()}/deactivate`, expect: 200 }),
+  // SEPA remittances (ADR 029): each write on a SEPA policy of its own.
+  "GET /admin/payments/remittances": async () => ({ path: "/admin/payments/remittances?page=1", expect: 200 }),
+  "POST /admin/payments/remittances/preview": async () => ({
+    path: "/admin/payments/remittances/preview",
+    body: { collectionDate: collectionDate() },
+    expect: 200,
+  }),
+  "POST /admin/payments/remittances": async () => ({ path: "/admin/payments/remittances", body: await remittanceBody(), expect: 201 }),
+  "GET /admin/payments/remittances/{id}": async () => ({ path: `/admin/payments/remittances/${await newRemittance()}`, expect: 200 }),
+  "GET /admin/payments/remittances/{id}/file": async () => ({ path: `/admin/payments/remittances/${await newRemittance()}/file`, expect: 200 }),
+  "GET /admin/policies/{id}/documents/mandate": async () => {
+    const body = await remittanceBody();
+    return { path: `/admin/policies/${body.policyId}/documents/mandate`, expect: 200 };
+  },
+  "GET /admin/settings/sepa-creditor": async () => ({ path: "/admin/settings/sepa-creditor", expect: 200 }),
+  "PUT /admin/settings/sepa-creditor": async () => ({
+    path: "/admin/settings/sepa-creditor",
+    body: { name: "Cotiza Correduría de Seguros, S.L.", creditorId: "ES11ZZZB12345674", iban: "ES9121000418450200051332", bic: "CAIXESBBXXX" },
+    expect: 200,
+  }),
 };
+
+const collectionDate = () => addBusinessDays(madridDate(new Date()), 3);
+/** A SEPA policy of its own with its recibo 2 due now, and the request that remits it. */
+async function remittanceBody() {
+  const p = await insertTestPolicy(database.db, { startDate: today(), createdAt: new Date(), frequency: "mensual" });
+  await database.db.update(policies).set({ paymentMethod: "sepa", iban: "ES9121000418450200051332" }).where(eq(policies.id, p.id));
+  await database.db.update(recibos).set({ dueDate: today() }).where(eq(recibos.id, p.recibos[1]!.id));
+  await insertMandate(database.db, {
+    policyId: p.id,
+    policyNumber: p.number,
+    debtorName: p.name,
+    iban: "ES9121000418450200051332",
+    signedOn: today(),
+    sequenceType: "FRST",
+    at: new Date(),
+  });
+  return {
+    selection: { collectionDate: collectionDate(), dueFrom: today(), dueTo: today() },
+    requestKey: `permisos-${p.id}-${Date.now()}`,
+    policyId: p.id,
+  };
+}
+const newRemittance = async () =>
+  (await json<{ id: number }>("post", "/admin/payments/remittances", { token: superToken, body: await remittanceBody(), status: 201 })).id;
 
 let guarantees = 0;
 const guaranteeBody = (active = true) => ({

@@ -138,8 +138,9 @@ describe("una póliza y sus cambios", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "policy.updated"), eq(auditLog.entityId, String(car.id))));
-    expect(audit!.before).toEqual({ registration: null, iban: null });
-    expect(audit!.after).toEqual({ registration: "1234BCD", iban: expect.stringMatching(/^ES91 .*1332$/) });
+    // A new IBAN is a new SEPA mandate (ADR 029): the card policy had none.
+    expect(audit!.before).toEqual({ registration: null, iban: null, mandate: null });
+    expect(audit!.after).toEqual({ registration: "1234BCD", iban: expect.stringMatching(/^ES91 .*1332$/), mandate: `COT-${car.number}-1` });
   });
 
   it("rechaza una matrícula o un IBAN no válidos (400) y una vivienda en otro código postal", async () => {

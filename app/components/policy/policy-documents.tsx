@@ -44,6 +44,13 @@ export function PolicyDocuments({ policy, headingLevel = 2 }: { policy: PolicyAn
         <li>
           <a href={documentPaths.ipid(policy.line)}>Documento de información del producto (IPID) (PDF)</a>
         </li>
+        {policy.payment?.method === "sepa" ? (
+          <li>
+            <a href={documentPaths.mandate(policy.id)} download>
+              Orden de domiciliación SEPA (PDF)
+            </a>
+          </li>
+        ) : null}
       </ul>
     </>
   );

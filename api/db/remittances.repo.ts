@@ -1,0 +1,281 @@
+// Remittances (ADR 029): the SEPA recibos a selection takes, the locks that keep a recibo out of two
+// remittances, the rows of a generated remittance, its list and detail, and the settlement of
+// remitted recibos once the bank's return deadline has passed. The creditor setting is read and
+// written here too.
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { RemittanceSelection } from "../contract/remittances";
+import type { SepaCreditor } from "../domain/catalogue";
+import type { DbOrTx } from "./client";
+import { policies, policyHistory, recibos, remittanceItems, remittances, sepaMandates, settings, type NewPolicyHistoryEntry } from "./schema";
+
+const LOCK_REMITTANCE_REQUEST = 40_330;
+
+/** Two requests with the same key run one after the other: the second finds the first's remittance. */
+export async function lockRemittanceRequest(tx: DbOrTx, requestKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_REMITTANCE_REQUEST}, hashtext(${requestKey}))`);
+}
+
+export async function remittanceIdByRequestKey(db: DbOrTx, requestKey: string): Promise<number | null> {
+  const [row] = await db.select({ id: remittances.id }).from(remittances).where(eq(remittances.requestKey, requestKey));
+  return row?.id ?? null;
+}
+
+/** The WHERE of a selection: SEPA recibos pendiente/devuelto due by the collection date, of live policies with an active mandate. */
+function selectionWhere(s: RemittanceSelection): SQL {
+  const dueTo = s.dueTo && s.dueTo < s.collectionDate ? s.dueTo : s.collectionDate;
+  const conditions: (SQL | undefined)[] = [
+    inArray(recibos.status, s.status?.length ? s.status : ["pendiente", "devuelto"]),
+    lte(recibos.dueDate, dueTo),
+    s.dueFrom ? gte(recibos.dueDate, s.dueFrom) : undefined,
+    eq(policies.paymentMethod, "sepa"),
+    inArray(policies.status, ["en_vigor", "suspendida"]),
+    s.line ? eq(policies.lineCode, s.line) : undefined,
+    s.amountMin !== undefined ? gte(recibos.amountCents, s.amountMin) : undefined,
+    s.amountMax !== undefined ? lte(recibos.amountCents, s.amountMax) : undefined,
+    eq(sepaMandates.status, "activo"),
+  ];
+  return and(...conditions)!;
+}
+
+const selectionFrom = <T extends Record<string, unknown>>(db: DbOrTx, columns: T) =>
+  db
+    .select(columns as never)
+    .from(recibos)
+    .innerJoin(policies, eq(policies.id, recibos.policyId))
+    .innerJoin(sepaMandates, eq(sepaMandates.policyId, policies.id));
+
+/** How many recibos the selection takes and their total. */
+export async function previewSelection(db: DbOrTx, s: RemittanceSelection): Promise<{ count: number; totalCents: number }> {
+  const [row] = (await selectionFrom(db, { n: count(), total: sql<string>`coalesce(sum(${recibos.amountCents}), 0)` }).where(selectionWhere(s))) as {
+    n: number;
+    total: string;
+  }[];
+  return { count: Number(row?.n ?? 0), totalCents: Number(row?.total ?? 0) };
+}
+
+export type RemittableRecibo = {
+  reciboId: number;
+  policyId: number;
+  policyNumber: string;
+  sequence: number;
+  status: "pendiente" | "devuelto";
+  dueDate: string;
+  amountCents: number;
+  mandateId: number;
+  mandateReference: string;
+  mandateSignedOn: string;
+  mandateSequenceType: "FRST" | "RCUR";
+  debtorName: string;
+  iban: string;
+};
+
+/**
+ * The selection's recibos, their policies locked first in id order (the order every policy change
+ * takes its lock in), then read again under the locks: a recibo another remittance or a staff
+ * action took meanwhile is no longer selected.
+ */
+export async function lockSelection(tx: DbOrTx, s: RemittanceSelection): Promise<RemittableRecibo[]> {
+  const candidates = (await selectionFrom(tx, { policyId: recibos.policyId }).where(selectionWhere(s))) as { policyId: number }[];
+  const policyIds = [...new Set(candidates.map((c) => c.policyId))].sort((a, b) => a - b);
+  if (policyIds.length === 0) return [];
+  await tx.select({ id: policies.id }).from(policies).where(inArray(policies.id, policyIds)).orderBy(asc(policies.id)).for("update");
+  return (await selectionFrom(tx, {
+    reciboId: recibos.id,
+    policyId: policies.id,
+    policyNumber: policies.number,
+    sequence: recibos.sequence,
+    status: recibos.status,
+    dueDate: recibos.dueDate,
+    amountCents: recibos.amountCents,
+    mandateId: sepaMandates.id,
+    mandateReference: sepaMandates.reference,
+    mandateSignedOn: sepaMandates.signedOn,
+    mandateSequenceType: sepaMandates.sequenceType,
+    debtorName: sepaMandates.debtorName,
+    iban: sepaMandates.iban,
+  })
+    .where(and(selectionWhere(s), inArray(policies.id, policyIds)))
+    .orderBy(asc(recibos.dueDate), asc(recibos.id))) as RemittableRecibo[];
+}
+
+export async function nextRemittanceId(tx: DbOrTx): Promise<number> {
+  const result = await tx.execute(sql`select nextval(pg_get_serial_sequence('remittances', 'id'))::int as id`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[];
+  return Number(rows[0]!.id);
+}
+
+export type RemittanceWrite = {
+  id: number;
+  messageId: string;
+  requestKey: string;
+  collectionDate: string;
+  count: number;
+  totalCents: number;
+  fileXml: string;
+  fileSha256: string;
+  createdById: string | null;
+  createdByLabel: string | null;
+  at: Date;
+  items: { reciboId: number; endToEndId: string; mandateId: number; sequenceType: "FRST" | "RCUR"; amountCents: number }[];
+  history: NewPolicyHistoryEntry[];
+};
+
+const CHUNK = 500;
+const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** The remittance, its items, its recibos remesado, their history and their mandates' first debit used (FRST → RCUR). */
+export async function insertRemittance(tx: DbOrTx, w: RemittanceWrite): Promise<void> {
+  await tx.insert(remittances).values({
+    id: w.id,
+    messageId: w.messageId,
+    requestKey: w.requestKey,
+    collectionDate: w.collectionDate,
+    count: w.count,
+    totalCents: w.totalCents,
+    fileXml: w.fileXml,
+    fileSha256: w.fileSha256,
+    createdById: w.createdById,
+    createdByLabel: w.createdByLabel,
+    createdAt: w.at,
+  });
+  for (const part of chunks(w.items)) {
+    await tx.insert(remittanceItems).values(part.map((i) => ({ ...i, remittanceId: w.id })));
+    await tx
+      .update(recibos)
+      .set({ status: "remesado", remittanceId: w.id, updatedAt: w.at })
+      .where(
+        inArray(
+          recibos.id,
+          part.map((i) => i.reciboId),
+        ),
+      );
+  }
+  for (const part of chunks(w.history)) await tx.insert(policyHistory).values(part);
+  const first = [...new Set(w.items.filter((i) => i.sequenceType === "FRST").map((i) => i.mandateId))];
+  for (const part of chunks(first)) await tx.update(sepaMandates).set({ sequenceType: "RCUR" }).where(inArray(sepaMandates.id, part));
+}
+
+const rowColumns = {
+  id: remittances.id,
+  messageId: remittances.messageId,
+  collectionDate: remittances.collectionDate,
+  status: remittances.status,
+  count: remittances.count,
+  totalCents: remittances.totalCents,
+  createdAt: remittances.createdAt,
+  createdByLabel: remittances.createdByLabel,
+};
+
+export async function listRemittances(db: DbOrTx, page: number, pageSize: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(remittances)
+      .orderBy(desc(remittances.createdAt), desc(remittances.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(remittances),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function findRemittance(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ ...rowColumns, fileSha256: remittances.fileSha256 })
+    .from(remittances)
+    .where(eq(remittances.id, id));
+  if (!row) return null;
+  const items = await db
+    .select({
+      reciboId: remittanceItems.reciboId,
+      policyId: recibos.policyId,
+      policyNumber: policies.number,
+      sequence: recibos.sequence,
+      debtorName: sepaMandates.debtorName,
+      iban: sepaMandates.iban,
+      mandateReference: sepaMandates.reference,
+      sequenceType: remittanceItems.sequenceType,
+      endToEndId: remittanceItems.endToEndId,
+      amountCents: remittanceItems.amountCents,
+      status: remittanceItems.status,
+    })
+    .from(remittanceItems)
+    .innerJoin(recibos, eq(recibos.id, remittanceItems.reciboId))
+    .innerJoin(policies, eq(policies.id, recibos.policyId))
+    .innerJoin(sepaMandates, eq(sepaMandates.id, remittanceItems.mandateId))
+    .where(eq(remittanceItems.remittanceId, id))
+    .orderBy(asc(remittanceItems.endToEndId));
+  return { ...row, items };
+}
+
+export async function remittanceFile(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db.select({ xml: remittances.fileXml }).from(remittances).where(eq(remittances.id, id));
+  return row?.xml ?? null;
+}
+
+// ─── Settlement (the daily run) ─────────────────────────────────────────────────────────
+
+/** Remitted items of remittances collected on or before `collectedBy`, after `afterRecibo` (a batch). */
+export async function remittedItemsDue(db: DbOrTx, collectedBy: string, afterRecibo: number, limit = 200) {
+  return db
+    .select({ remittanceId: remittanceItems.remittanceId, reciboId: remittanceItems.reciboId, policyId: recibos.policyId })
+    .from(remittanceItems)
+    .innerJoin(remittances, eq(remittances.id, remittanceItems.remittanceId))
+    .innerJoin(recibos, eq(recibos.id, remittanceItems.reciboId))
+    .where(
+      and(eq(remittanceItems.status, "remesado"), lte(remittances.collectionDate, collectedBy), sql`${remittanceItems.reciboId} > ${afterRecibo}`),
+    )
+    .orderBy(asc(remittanceItems.reciboId))
+    .limit(limit);
+}
+
+export async function setItemStatus(tx: DbOrTx, remittanceId: number, reciboId: number, status: "cobrado" | "devuelto") {
+  await tx
+    .update(remittanceItems)
+    .set({ status })
+    .where(and(eq(remittanceItems.remittanceId, remittanceId), eq(remittanceItems.reciboId, reciboId)));
+}
+
+/** Open remittances collected by `collectedBy` with no remitted item left become cerrada; how many. */
+export async function closeSettledRemittances(db: DbOrTx, collectedBy: string): Promise<number> {
+  const closed = await db
+    .update(remittances)
+    .set({ status: "cerrada" })
+    .where(
+      and(
+        eq(remittances.status, "abierta"),
+        lte(remittances.collectionDate, collectedBy),
+        sql`not exists (select 1 from ${remittanceItems} where ${remittanceItems.remittanceId} = ${remittances.id} and ${remittanceItems.status} = 'remesado')`,
+      ),
+    )
+    .returning({ id: remittances.id });
+  return closed.length;
+}
+
+// ─── The creditor (settings key sepa_creditor) ──────────────────────────────────────────
+
+export async function readSepaSettings(db: DbOrTx): Promise<{ creditor: SepaCreditor | null; deadlineDays: number }> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, ["sepa_creditor", "sepa_return_deadline_business_days"]));
+  const byKey = new Map(rows.map((r) => [r.key, r.value]));
+  const deadline = Number(byKey.get("sepa_return_deadline_business_days") ?? 2);
+  return {
+    creditor: (byKey.get("sepa_creditor") as SepaCreditor | undefined) ?? null,
+    deadlineDays: Number.isInteger(deadline) && deadline > 0 ? deadline : 2,
+  };
+}
+
+/** The creditor, locked until the transaction ends (two staff saving it run one after the other). */
+export async function lockSepaCreditor(tx: DbOrTx): Promise<SepaCreditor | null> {
+  const [row] = await tx.select().from(settings).where(eq(settings.key, "sepa_creditor")).for("update");
+  return (row?.value as SepaCreditor | undefined) ?? null;
+}
+
+export async function writeSepaCreditor(tx: DbOrTx, creditor: SepaCreditor, at: Date): Promise<void> {
+  await tx
+    .insert(settings)
+    .values({ key: "sepa_creditor", value: creditor, updatedAt: at })
+    .onConflictDoUpdate({ target: settings.key, set: { value: creditor, updatedAt: at } });
+}
