@@ -268,6 +268,8 @@ export const AUDIT_ACTIONS = {
   "recibo.paid_by_transfer": "Recibo cobrado por transferencia",
   "recibo.cancelled": "Recibo anulado",
   "recibo.refunded": "Recibo extornado",
+  // The bank's return files (ADR 030).
+  "return_import.imported": "Fichero de devoluciones importado",
   "lifecycle.run": "Proceso diario de pólizas",
   "payment.accepted": "Cobro aceptado",
   // The guarantee catalogue (ADR 016).

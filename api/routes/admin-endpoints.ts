@@ -65,6 +65,10 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/cancel", permission: "payments:write" },
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/refund", permission: "payments:write" },
   { method: "post", path: "/admin/lifecycle/run", permission: "policies:write" },
+  // The bank's return files (ADR 030).
+  { method: "post", path: "/admin/payments/returns", permission: "payments:write" },
+  { method: "get", path: "/admin/payments/returns", permission: "payments:read" },
+  { method: "get", path: "/admin/payments/returns/{id}", permission: "payments:read" },
   // Clients (tomadores): ADR 012 says why the data-rights endpoints need clients:write.
   { method: "get", path: "/admin/clients", permission: "clients:read" },
   { method: "get", path: "/admin/clients/export", permission: "clients:read" },

@@ -8,6 +8,7 @@ import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminPolicyRoutes } from "./admin-policies";
+import { registerAdminReturnRoutes } from "./admin-returns";
 import { registerAdminRoleRoutes } from "./admin-roles";
 import { registerAdminSaleRoutes } from "./admin-sales";
 import { registerAdminUserRoutes } from "./admin-users";
@@ -22,4 +23,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminSaleRoutes(api);
   registerAdminClientRoutes(api);
   registerAdminGuaranteeRoutes(api);
+  registerAdminReturnRoutes(api);
 }

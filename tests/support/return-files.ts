@@ -11,7 +11,9 @@ export function pain002(o: { originalMsgId: string; creditorId?: string; returns
         <StsRsnInf><Rsn><Cd>${r.code}</Cd></Rsn></StsRsnInf>
         <OrgnlTxRef>
 ${r.amount ? `          <Amt><InstdAmt Ccy="EUR">${r.amount}</InstdAmt></Amt>\n` : ""}${
-        o.creditorId ? `          <CdtrSchmeId><Id><PrvtId><Othr><Id>${o.creditorId}</Id><SchmeNm><Prtry>SEPA</Prtry></SchmeNm></Othr></PrvtId></Id></CdtrSchmeId>\n` : ""
+        o.creditorId
+          ? `          <CdtrSchmeId><Id><PrvtId><Othr><Id>${o.creditorId}</Id><SchmeNm><Prtry>SEPA</Prtry></SchmeNm></Othr></PrvtId></Id></CdtrSchmeId>\n`
+          : ""
       }        </OrgnlTxRef>
       </TxInfAndSts>`,
     )
@@ -38,7 +40,12 @@ export function returnsCsv(returns: FileReturn[], o: { separator?: ";" | ","; wi
   const withAmount = returns.some((r) => r.amount);
   const header = ["referencia_adeudo", "codigo_devolucion", ...(o.withDate ? ["fecha"] : []), ...(withAmount ? ["importe"] : [])].join(sep);
   const rows = returns.map((r) =>
-    [r.endToEndId, r.code, ...(o.withDate ? ["10/02/2027"] : []), ...(withAmount ? [sep === "," ? `"${r.amount ?? ""}"` : (r.amount ?? "")] : [])].join(sep),
+    [
+      r.endToEndId,
+      r.code,
+      ...(o.withDate ? ["10/02/2027"] : []),
+      ...(withAmount ? [sep === "," ? `"${r.amount ?? ""}"` : (r.amount ?? "")] : []),
+    ].join(sep),
   );
   return [header, ...rows].join("\r\n") + "\r\n";
 }

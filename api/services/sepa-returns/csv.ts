@@ -82,7 +82,10 @@ export function parseReturnCsv(source: string): ParsedReturnFile {
   }
   for (const required of ["referencia_adeudo", "codigo_devolucion"] as const) {
     if (!position.has(required)) {
-      result.errors.push({ line: headerIndex + 1, message: `Falta la columna ${required} en la cabecera (referencia_adeudo;codigo_devolucion[;fecha][;importe])` });
+      result.errors.push({
+        line: headerIndex + 1,
+        message: `Falta la columna ${required} en la cabecera (referencia_adeudo;codigo_devolucion[;fecha][;importe])`,
+      });
       return result;
     }
   }
@@ -93,7 +96,8 @@ export function parseReturnCsv(source: string): ParsedReturnFile {
     if ("message" in parsed) result.errors.push(parsed);
     else result.lines.push(parsed);
   }
-  if (result.lines.length === 0 && result.errors.length === 0) result.errors.push({ line: headerIndex + 1, message: "El fichero no contiene ninguna devolución" });
+  if (result.lines.length === 0 && result.errors.length === 0)
+    result.errors.push({ line: headerIndex + 1, message: "El fichero no contiene ninguna devolución" });
   return result;
 }
 

@@ -18,7 +18,13 @@ export function decodeReturnFile(bytes: Uint8Array): string {
 export function parseReturnFile(bytes: Uint8Array): ParsedReturnFile {
   const text = decodeReturnFile(bytes);
   if (text.includes("\u0000")) {
-    return { format: "csv", lines: [], errors: [{ line: 1, message: "El fichero no es de texto (¿un PDF o una hoja de cálculo?)" }], originalMessageIds: [], creditorIds: [] };
+    return {
+      format: "csv",
+      lines: [],
+      errors: [{ line: 1, message: "El fichero no es de texto (¿un PDF o una hoja de cálculo?)" }],
+      originalMessageIds: [],
+      creditorIds: [],
+    };
   }
   return text.trimStart().startsWith("<") ? parsePain002(text) : parseReturnCsv(text);
 }

@@ -79,7 +79,9 @@ describe("CSV de devoluciones", () => {
     });
     expect(parseReturnCsv("referencia_adeudo;codigo_devolucion;iban\n").errors[0]!.message).toMatch(/^Columna desconocida en la cabecera: «iban»/);
     expect(parseReturnCsv("\n\n").errors).toEqual([{ line: 1, message: "El fichero está vacío" }]);
-    expect(parseReturnCsv("referencia_adeudo;codigo_devolucion\n").errors).toEqual([{ line: 1, message: "El fichero no contiene ninguna devolución" }]);
+    expect(parseReturnCsv("referencia_adeudo;codigo_devolucion\n").errors).toEqual([
+      { line: 1, message: "El fichero no contiene ninguna devolución" },
+    ]);
   });
 
   it("un fichero binario no se lee como CSV", () => {
@@ -115,7 +117,10 @@ describe("pain.002.001.03", () => {
 
   it("rechaza DOCTYPE y entidades antes de leer nada", () => {
     const xxe = file.replace("<Document", '<!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<Document');
-    expect(parsePain002(xxe)).toMatchObject({ lines: [], errors: [{ line: 2, message: "El XML contiene una declaración DOCTYPE o ENTITY, que no se admite" }] });
+    expect(parsePain002(xxe)).toMatchObject({
+      lines: [],
+      errors: [{ line: 2, message: "El XML contiene una declaración DOCTYPE o ENTITY, que no se admite" }],
+    });
     expect(parsePain002(file.replace("AM04", "&x;")).errors[0]!.message).toBe("El XML usa una entidad no admitida: &x;");
   });
 
