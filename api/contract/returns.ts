@@ -70,3 +70,11 @@ export const ReturnImportRefusalSchema = z.object({ error: z.string(), lineError
 export type ReturnImportRefusal = z.infer<typeof ReturnImportRefusalSchema>;
 
 export const ReturnImportListSchema = z.object({ items: z.array(ReturnImportSummarySchema) });
+
+/** The page's upload form (multipart): one file. The web reads it and sends ReturnImportBody. */
+export const ReturnUploadFormSchema = z.object({
+  file: z
+    .instanceof(File, { message: "Elija el fichero de devoluciones que le ha enviado el banco" })
+    .refine((file) => file.size > 0, "El fichero está vacío")
+    .refine((file) => file.size <= RETURN_FILE_MAX_BYTES, RETURN_FILE_TOO_LARGE),
+});

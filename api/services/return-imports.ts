@@ -15,7 +15,7 @@ import { readDistributor } from "../db/catalogue.repo";
 import { pgErrorCode } from "../db/admin-users.repo";
 import {
   closeSettledRemittances,
-  findImport,
+  type findImport,
   findImportBySha,
   insertAuditRows,
   insertHistoryRows,
