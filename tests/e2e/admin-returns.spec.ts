@@ -62,7 +62,7 @@ test("un recibo cobrado se puede marcar devuelto (el banco lo devolvió después
   await row1.getByLabel("Motivo de la devolución").fill("AM04 Fondos insuficientes");
   await row1.getByRole("button", { name: "Marcar devuelto el recibo 1" }).click();
   await page.getByRole("button", { name: "Sí, marcar devuelto" }).click();
-  await expect(page.getByText("Recibo marcado como devuelto").first()).toBeVisible();
+  await expect(page.getByText("Recibo marcado como devuelto").first()).toBeVisible({ timeout: 20_000 });
   await expect(row1).toContainText("Devuelto");
   await expect(row1).toContainText("AM04 Fondos insuficientes");
 });
