@@ -46,6 +46,9 @@ export const CLIENT_IP_HEADER = "x-cotiza-client-ip";
  * with a 413 before a byte of it is parsed.
  */
 export const MAX_BODY_BYTES = { api: 256 * 1024, web: 128 * 1024 } as const;
+/** The bank's return file (ADR 030, 1 MB at most): its upload form, and the API's JSON carrying it in base64. */
+export const RETURN_UPLOAD_BODY_BYTES = { api: 1536 * 1024, web: 1152 * 1024 } as const;
+const RETURN_UPLOAD_PATHS = { api: "/api/admin/payments/returns", web: "/admin/payments/returns" } as const;
 export const BODY_TOO_LARGE_MESSAGE = "La petición es demasiado grande.";
 export const PRIVATE_NO_STORE = "private, no-store";
 
@@ -164,7 +167,15 @@ export function createServerApp(options: ServerAppOptions) {
   };
   const apiBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES.api, onError: (c) => tooLarge(c, MAX_BODY_BYTES.api) });
   const webBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES.web, onError: (c) => tooLarge(c, MAX_BODY_BYTES.web) });
-  app.use("*", (c, next) => (c.req.path.startsWith("/api/") ? apiBodyLimit(c, next) : webBodyLimit(c, next)));
+  const uploadLimit = {
+    api: bodyLimit({ maxSize: RETURN_UPLOAD_BODY_BYTES.api, onError: (c) => tooLarge(c, RETURN_UPLOAD_BODY_BYTES.api) }),
+    web: bodyLimit({ maxSize: RETURN_UPLOAD_BODY_BYTES.web, onError: (c) => tooLarge(c, RETURN_UPLOAD_BODY_BYTES.web) }),
+  };
+  app.use("*", (c, next) => {
+    if (c.req.path === RETURN_UPLOAD_PATHS.api) return uploadLimit.api(c, next);
+    if (c.req.path === RETURN_UPLOAD_PATHS.web) return uploadLimit.web(c, next);
+    return c.req.path.startsWith("/api/") ? apiBodyLimit(c, next) : webBodyLimit(c, next);
+  });
 
   // Private answers are never kept by a shared cache (issues 12 and 27):
   // - the back office and the API carry personal or account data: private, no-store unless the

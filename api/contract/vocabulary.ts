@@ -287,6 +287,8 @@ export const AUDIT_ACTIONS = {
   // Refunds owed to customers (extornos): made through the provider, or owed by transfer until staff mark them paid.
   "refund.created": "Extorno registrado",
   "refund.paid": "Extorno pagado por transferencia",
+  // The bank's return files (ADR 030).
+  "return_import.imported": "Fichero de devoluciones importado",
   "lifecycle.run": "Proceso diario de pólizas",
   // SEPA remittances and the creditor (ADR 029).
   "remittance.created": "Remesa SEPA generada",

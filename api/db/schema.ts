@@ -945,6 +945,9 @@ export const remittanceItems = pgTable(
   ],
 );
 
+/** One line of an imported return file as it was applied: devuelto now, or ya_devuelto by an earlier file. */
+export type ReturnImportLine = { line: number; endToEndId: string; code: string; outcome: "devuelto" | "ya_devuelto"; reciboId: number };
+
 /** One imported return file (pain.002 or the bank's CSV): the same file twice is found by its hash. */
 export const returnImports = pgTable("return_imports", {
   id: serial("id").primaryKey(),
@@ -954,6 +957,10 @@ export const returnImports = pgTable("return_imports", {
   format: text("format").notNull(),
   lineCount: integer("line_count").notNull(),
   applied: integer("applied").notNull(),
+  /** Lines whose debit had already been returned (by an earlier file): reported, not applied again. */
+  alreadyReturned: integer("already_returned").notNull().default(0),
+  /** Each line's outcome, in file order, so the import's page and a repeated upload answer it again. */
+  results: jsonb("results").$type<ReturnImportLine[]>().notNull().default([]),
   createdById: text("created_by_id"),
   createdByLabel: text("created_by_label"),
   createdAt: createdAt(),

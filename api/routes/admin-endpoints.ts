@@ -68,6 +68,10 @@ export const ADMIN_ENDPOINTS = [
   // Refunds owed to customers (extornos).
   { method: "get", path: "/admin/payments/refunds", permission: "payments:read" },
   { method: "post", path: "/admin/payments/refunds/{id}/mark-paid", permission: "payments:write" },
+  // The bank's return files (ADR 030).
+  { method: "post", path: "/admin/payments/returns", permission: "payments:write" },
+  { method: "get", path: "/admin/payments/returns", permission: "payments:read" },
+  { method: "get", path: "/admin/payments/returns/{id}", permission: "payments:read" },
   // Clients (tomadores): ADR 012 says why the data-rights endpoints need clients:write.
   { method: "get", path: "/admin/clients", permission: "clients:read" },
   { method: "get", path: "/admin/clients/export", permission: "clients:read" },

@@ -10,6 +10,7 @@ import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminPolicyRoutes } from "./admin-policies";
 import { registerAdminRefundRoutes } from "./admin-refunds";
 import { registerAdminRemittanceRoutes } from "./admin-remittances";
+import { registerAdminReturnRoutes } from "./admin-returns";
 import { registerAdminRoleRoutes } from "./admin-roles";
 import { registerAdminSaleRoutes } from "./admin-sales";
 import { registerAdminUserRoutes } from "./admin-users";
@@ -26,4 +27,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminGuaranteeRoutes(api);
   registerAdminRefundRoutes(api);
   registerAdminRemittanceRoutes(api);
+  registerAdminReturnRoutes(api);
 }

@@ -88,7 +88,8 @@ export async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: 
       return { status: "cobrado" };
     }
     case "devolver": {
-      await updateRecibo(c.tx, recibo.id, { status: "devuelto", returnReason: change.reason }, c.now);
+      // A collected recibo returned (SEPA Core: up to 8 weeks after) is owed again: paid_at goes.
+      await updateRecibo(c.tx, recibo.id, { status: "devuelto", returnReason: change.reason, paidAt: null }, c.now);
       await audit("recibo.returned", { status: "devuelto", reason: change.reason });
       await history("recibo_devuelto", `Recibo ${n} (${euros}) devuelto: ${change.reason}`, { reason: change.reason });
       return { status: "devuelto" };

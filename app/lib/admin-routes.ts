@@ -48,6 +48,9 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.policies.$id._index": { loader: "policies:read", action: "policies:write" },
   "routes/admin.policies.$id.payments": { loader: "policies:read", action: "payments:write" },
   "routes/admin.policies.$id.edit": { loader: "policies:write", action: "policies:write" },
+  // The bank's return files (ADR 030): importing one needs payments:write.
+  "routes/admin.payments.returns._index": { loader: "payments:read", action: "payments:write" },
+  "routes/admin.payments.returns.$id": { loader: "payments:read", action: null },
   // Selling by phone: quoting and issuing both need policies:write.
   "routes/admin.policies.new": { loader: "policies:write", action: "policies:write" },
   // The policy's PDFs (particular conditions, each recibo): whoever may read the policy.
@@ -101,6 +104,7 @@ export const ADMIN_SECTIONS = [
   { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
   { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false },
   { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },
+  { label: "Devoluciones", to: "/admin/payments/returns", routeId: "routes/admin.payments.returns._index", end: false },
   { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
   { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
   { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },

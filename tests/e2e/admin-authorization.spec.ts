@@ -137,7 +137,10 @@ test.describe("autorización de cada ruta de administración", () => {
 
       // An admin with it → 200 (the catch-all: its 404 page, inside the back office)
       const response = await superadmin.request.get(target, { maxRedirects: 0 });
-      expect(response.status(), `superadmin en ${target}`).toBe(routeId(file) === "routes/admin.$" ? 404 : 200);
+      // No return file can be imported here until remittances exist (issue 22's SEPA part): the
+      // import's page answers its 404 for now, behind the same guard (ADR 030).
+      const missing = routeId(file) === "routes/admin.$" || routeId(file) === "routes/admin.payments.returns.$id";
+      expect(response.status(), `superadmin en ${target}`).toBe(missing ? 404 : 200);
     });
   }
 });

@@ -22,6 +22,8 @@ import {
 } from "../support/admin-api";
 import { insertTestPolicy } from "../support/policies";
 import { refunds } from "../../api/db/schema";
+import { remitRecibos } from "../support/remittance-fixtures";
+import { returnsCsv } from "../support/return-files";
 import { addMonths, madridDate } from "../../api/domain/calendar";
 import { addBusinessDays } from "../../api/domain/sepa";
 import { insertMandate } from "../../api/db/sepa-mandates.repo";
@@ -112,6 +114,9 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/lifecycle/run": "policies:write",
       "GET /admin/payments/refunds": "payments:read",
       "POST /admin/payments/refunds/{id}/mark-paid": "payments:write",
+      "POST /admin/payments/returns": "payments:write",
+      "GET /admin/payments/returns": "payments:read",
+      "GET /admin/payments/returns/{id}": "payments:read",
       "GET /admin/clients": "clients:read",
       "GET /admin/clients/export": "clients:read",
       "GET /admin/clients/{id}": "clients:read",
@@ -266,6 +271,17 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
       .returning();
     return { path: `/admin/payments/refunds/${refund!.id}/mark-paid`, body: { reference: "TRF-2026-0001" }, expect: 200 };
   },
+  // The bank's return files (ADR 030): each import a file of its own, for a recibo remitted for it.
+  "POST /admin/payments/returns": async () => ({ path: "/admin/payments/returns", body: await returnFileBody(), expect: 200 }),
+  "GET /admin/payments/returns": async () => ({ path: "/admin/payments/returns", expect: 200 }),
+  "GET /admin/payments/returns/{id}": async () => {
+    const imported = await json<{ import: { id: number } }>("post", "/admin/payments/returns", {
+      body: await returnFileBody(),
+      token: superToken,
+      status: 200,
+    });
+    return { path: `/admin/payments/returns/${imported.import.id}`, expect: 200 };
+  },
   "GET /admin/clients": async () => ({ path: "/admin/clients?q=cliente&stage=prospecto&inForce=false", expect: 200 }),
   "GET /admin/clients/export": async () => ({ path: "/admin/clients/export?sort=createdAt&dir=desc", expect: 200 }),
   "GET /admin/clients/{id}": async (fx) => ({ path: `/admin/clients/${fx.clientId}`, expect: 200 }),
@@ -358,6 +374,13 @@ const nextNif = () => {
 };
 const livePolicy = (status: "en_vigor" | "suspendida" = "en_vigor", startDate = today()) =>
   insertTestPolicy(database.db, { startDate, createdAt: new Date(), status, frequency: "trimestral" });
+/** A one-line CSV returning recibo 2 of a fresh policy, remitted for it. */
+async function returnFileBody() {
+  const p = await livePolicy();
+  const remittance = await remitRecibos(database.db, [p.recibos.find((r) => r.sequence === 2)!.id]);
+  const csv = returnsCsv([{ endToEndId: remittance.items[0]!.endToEndId, code: "AM04" }]);
+  return { fileName: "devoluciones.csv", contentBase64: Buffer.from(csv).toString("base64") };
+}
 /** A recibo action on a fresh policy: recibo 2 (pending) by default, or the paid recibo 1. */
 async function reciboCall(action: string, body?: unknown, sequence = 2): Promise<Call> {
   const p = await livePolicy();

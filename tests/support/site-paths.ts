@@ -52,6 +52,7 @@ export function adminPages(ids: { policyId: number; clientId: number; guaranteeI
     `/admin/guarantees/${guaranteeId}`,
     `/admin/guarantees/${guaranteeId}/edit`,
     "/admin/guarantees/new",
+    "/admin/payments/returns",
     "/admin/audit",
     "/admin/users",
     "/admin/users/new",

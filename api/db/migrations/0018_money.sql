@@ -170,3 +170,7 @@ INSERT INTO "settings" ("key", "value") VALUES
   ('return_fee_cents', '0'::jsonb),
   ('dunning_days', '[1,7,20]'::jsonb)
 ON CONFLICT ("key") DO NOTHING;
+--> statement-breakpoint
+-- Returns (ADR 030): each import keeps its lines' outcomes, so its page and a repeated upload show them.
+ALTER TABLE "return_imports" ADD COLUMN "already_returned" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "return_imports" ADD COLUMN "results" jsonb DEFAULT '[]'::jsonb NOT NULL;

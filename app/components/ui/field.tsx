@@ -45,7 +45,7 @@ function FieldShell({ invalid, children, className }: { invalid: boolean; childr
 }
 
 // No "date": the browser's date field orders day and month by the browser's language; dates are DateField.
-type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "number";
+type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "number" | "file";
 
 /** Label, hint and errors above a control, in the GOV.UK order, with the ids the control refers to. */
 function FieldLabel<Schema>({ meta, label, hint }: { meta: FieldMetadata<Schema>; label: ReactNode; hint?: ReactNode }) {
