@@ -268,6 +268,7 @@ export const AUDIT_ACTIONS = {
   "recibo.paid_by_transfer": "Recibo cobrado por transferencia",
   "recibo.cancelled": "Recibo anulado",
   "recibo.refunded": "Recibo extornado",
+  "recibo.card_retry": "Reintento de cobro con tarjeta de una selección de recibos",
   "lifecycle.run": "Proceso diario de pólizas",
   "payment.accepted": "Cobro aceptado",
   // The guarantee catalogue (ADR 016).

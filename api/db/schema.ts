@@ -585,6 +585,8 @@ export const recibos = pgTable(
     // The portfolio's recibo list (/admin/payments) pages by due date then id.
     index("recibos_due_date_id_idx").on(t.dueDate, t.id),
     index("recibos_remittance_id_idx").on(t.remittanceId),
+    // /admin/payments sorted by amount (ADR 028).
+    index("recibos_amount_cents_id_idx").on(t.amountCents, t.id),
   ],
 );
 

@@ -6,6 +6,7 @@ import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
+import { registerAdminPaymentRoutes } from "./admin-payments";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminPolicyRoutes } from "./admin-policies";
 import { registerAdminRoleRoutes } from "./admin-roles";
@@ -22,4 +23,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminSaleRoutes(api);
   registerAdminClientRoutes(api);
   registerAdminGuaranteeRoutes(api);
+  registerAdminPaymentRoutes(api);
 }

@@ -169,4 +169,6 @@ INSERT INTO "settings" ("key", "value") VALUES
   ('sepa_return_deadline_business_days', '2'::jsonb),
   ('return_fee_cents', '0'::jsonb),
   ('dunning_days', '[1,7,20]'::jsonb)
-ON CONFLICT ("key") DO NOTHING;
+ON CONFLICT ("key") DO NOTHING;--> statement-breakpoint
+-- /admin/payments sorted by amount (ADR 028).
+CREATE INDEX IF NOT EXISTS "recibos_amount_cents_id_idx" ON "recibos" USING btree ("amount_cents","id");
