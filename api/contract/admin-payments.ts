@@ -29,17 +29,28 @@ export const ADMIN_PAYMENT_SORT_KEYS = ["dueDate", "amount", "status", "policyNu
 export type AdminPaymentSortKey = (typeof ADMIN_PAYMENT_SORT_KEYS)[number];
 
 export const ADMIN_PAYMENT_FILTERS = {
+  q: z
+    .preprocess(emptyAsUndefined, z.string().trim().max(40, "El número de póliza es demasiado largo").optional())
+    .describe("Número de póliza, o su comienzo (COT-2026-…)"),
   status: z.preprocess(emptyAsUndefined, z.enum(RECIBO_STATUSES, { errorMap: () => ({ message: "Elige un estado de la lista" }) }).optional()),
   method: z.preprocess(emptyAsUndefined, z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "Elige un medio de pago de la lista" }) }).optional()),
   line: z.preprocess(emptyAsUndefined, z.enum(LINES, { errorMap: () => ({ message: "Elige un ramo de la lista" }) }).optional()),
-  dueFrom: z.preprocess(emptyAsUndefined, isoDate("La fecha «vence desde» no es válida").optional()).describe("Vence desde este día (aaaa-mm-dd), incluido"),
-  dueTo: z.preprocess(emptyAsUndefined, isoDate("La fecha «vence hasta» no es válida").optional()).describe("Vence hasta este día (aaaa-mm-dd), incluido"),
+  dueFrom: z
+    .preprocess(emptyAsUndefined, isoDate("La fecha «vence desde» no es válida").optional())
+    .describe("Vence desde este día (aaaa-mm-dd), incluido"),
+  dueTo: z
+    .preprocess(emptyAsUndefined, isoDate("La fecha «vence hasta» no es válida").optional())
+    .describe("Vence hasta este día (aaaa-mm-dd), incluido"),
   amountMin: cents("mínimo"),
   amountMax: cents("máximo"),
   remittance: z
     .preprocess(
       emptyAsUndefined,
-      z.coerce.number({ invalid_type_error: "La remesa debe ser un número" }).int("La remesa debe ser un número entero").positive("La remesa debe ser un número positivo").optional(),
+      z.coerce
+        .number({ invalid_type_error: "La remesa debe ser un número" })
+        .int("La remesa debe ser un número entero")
+        .positive("La remesa debe ser un número positivo")
+        .optional(),
     )
     .describe("Identificador de la remesa en la que está (o estuvo por última vez) el recibo"),
 };

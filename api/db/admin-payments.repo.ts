@@ -3,8 +3,14 @@
 // retry and the SEPA remittance reuse. Sort keys and their indexes: due date (recibos_due_date_id_idx),
 // amount (recibos_amount_cents_id_idx), status (recibos_status_due_date_idx, ties by id sorted
 // incrementally), policy number (policies' unique number index, then each policy's recibos).
-import { and, eq, inArray, isNull, lt, lte, gte, or, sql, type SQL } from "drizzle-orm";
-import type { AdminPaymentExportQuery, AdminPaymentFilters, AdminPaymentListQuery, AdminPaymentRow, AdminPaymentSortKey } from "../contract/admin-payments";
+import { and, eq, inArray, isNull, like, lt, lte, gte, or, sql, type SQL } from "drizzle-orm";
+import type {
+  AdminPaymentExportQuery,
+  AdminPaymentFilters,
+  AdminPaymentListQuery,
+  AdminPaymentRow,
+  AdminPaymentSortKey,
+} from "../contract/admin-payments";
 import type { PaymentMethod } from "../contract/vocabulary";
 import type { DbOrTx } from "./client";
 import { cappedCount, keysetBatches, keysetColumns, listPage, pageIds, pageIdsOfFew, type SortMap } from "./list";
@@ -19,6 +25,8 @@ const policyWhere = (condition: SQL | undefined) => inArray(recibos.policyId, sq
  */
 export function reciboFilterWhere(filters: Partial<AdminPaymentFilters>): SQL | undefined {
   const onPolicy = and(
+    // A number or its start, through the policies' unique number index (wildcards dropped).
+    filters.q ? like(policies.number, `${filters.q.toUpperCase().replace(/[\\%_]/g, "")}%`) : undefined,
     filters.method ? eq(policies.paymentMethod, filters.method) : undefined,
     filters.line ? eq(policies.lineCode, filters.line) : undefined,
   );
@@ -138,7 +146,14 @@ export async function listAdminPayments(db: DbOrTx, query: AdminPaymentListQuery
   return listPage(query, SORTS, {
     rows: async (orderBy, limit, offset) => {
       // By policy number the order lives on policies: one joined walk, the page read straight.
-      if (query.sort === "policyNumber") return (await rowsSelect(db).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(toPaymentRow);
+      if (query.sort === "policyNumber")
+        return (
+          await rowsSelect(db)
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset)
+        ).map(toPaymentRow);
       let page: number[] | ReturnType<typeof pageIds> = pageIds(db, recibos, recibos.id, where, orderBy, limit, offset);
       if (few) {
         const read = await pageIdsOfFew(db, recibos, recibos.id, where, orderBy, limit, offset);
@@ -188,15 +203,15 @@ export async function paymentRowById(db: DbOrTx, id: number) {
 
 /**
  * The card recibos of a selection that may be charged again now: the list's filters, card
- * policies in force or suspended, pendiente or devuelto, due by `today`. With `asOf`, only those not
+ * policies in force or suspended, pendiente and due by `today`, or devuelto (owed now, whatever its due date). With `asOf`, only those not
  * attempted since: a second run of the same selection finds the ones it already tried gone.
  */
 export function cardRetryWhere(filters: AdminPaymentFilters, today: string, asOf?: Date): SQL | undefined {
   return and(
     reciboFilterWhere(filters),
     policyWhere(and(eq(policies.paymentMethod, "card"), inArray(policies.status, ["en_vigor", "suspendida"]))),
-    inArray(recibos.status, ["pendiente", "devuelto"]),
-    lte(recibos.dueDate, today),
+    // A pendiente recibo once due; a devuelto one at once: it was charged already and the money came back.
+    or(and(eq(recibos.status, "pendiente"), lte(recibos.dueDate, today)), eq(recibos.status, "devuelto")),
     asOf ? or(isNull(recibos.lastAttemptAt), lt(recibos.lastAttemptAt, asOf)) : undefined,
   );
 }
@@ -209,7 +224,9 @@ export async function selectionTotals(db: DbOrTx, where: SQL | undefined, cap: n
     .where(where)
     .limit(cap + 1)
     .as("matching");
-  const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number), total: sql<number>`coalesce(sum(amount), 0)`.mapWith(Number) }).from(matching);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number), total: sql<number>`coalesce(sum(amount), 0)`.mapWith(Number) })
+    .from(matching);
   return { count: row?.count ?? 0, totalCents: row?.total ?? 0 };
 }
 

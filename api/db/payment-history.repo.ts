@@ -98,5 +98,8 @@ export async function reciboHistory(db: DbOrTx, recibo: { id: number; policyId: 
     })),
   ];
   // Newest first; at the same instant, the order above reversed (the event after what caused it).
-  return entries.map((e, i) => ({ e, i })).sort((a, b) => (a.e.at === b.e.at ? b.i - a.i : a.e.at < b.e.at ? 1 : -1)).map(({ e }) => e);
+  return entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => (a.e.at === b.e.at ? b.i - a.i : a.e.at < b.e.at ? 1 : -1))
+    .map(({ e }) => e);
 }

@@ -71,7 +71,7 @@ const previewRoute = adminRoute({
   tags: TAGS,
   summary: "Cuántos recibos con tarjeta de la selección se cobrarían ahora y por qué total",
   description:
-    "Los recibos que cumplen los filtros de la lista, de pólizas con tarjeta en vigor o suspendidas, pendientes o devueltos y ya vencidos. `asOf` se envía al ejecutar.",
+    "Los recibos que cumplen los filtros de la lista, de pólizas con tarjeta en vigor o suspendidas: pendientes ya vencidos, y devueltos (ya se cobraron una vez). `asOf` se envía al ejecutar.",
   request: { query: AdminPaymentFiltersSchema },
   responses: { 200: { description: "La selección", content: jsonContent(CardRetryPreviewSchema) } },
 });
@@ -85,7 +85,10 @@ const runRoute = adminRoute({
   description:
     "Recalcula la selección (sin los recibos intentados desde `asOf`); si el número o el total no coinciden con lo confirmado responde 409 sin cobrar nada (también al repetir el envío). Cada recibo se cobra como «Cobrar» en la póliza, con su auditoría.",
   request: { body: { required: true, content: jsonContent(CardRetryBodySchema) } },
-  responses: { 200: { description: "Cuántos se cobraron, cuántos se rechazaron", content: jsonContent(CardRetryResultSchema) }, ...errorResponses(409) },
+  responses: {
+    200: { description: "Cuántos se cobraron, cuántos se rechazaron", content: jsonContent(CardRetryResultSchema) },
+    ...errorResponses(409),
+  },
 });
 
 export const ADMIN_PAYMENT_CSV_HEADER = [

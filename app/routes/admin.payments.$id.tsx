@@ -17,7 +17,9 @@ import { adminTitle } from "~/lib/page-title";
 /** /admin/payments/{id}: one recibo, its policy and tomador, and its history (attempts, payments, returns, refunds, remittances, events). */
 const ROUTE_ID = "routes/admin.payments.$id";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: adminTitle(data ? `Recibo ${data.payment.recibo.number}` : "Recibo", matches) }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: adminTitle(data ? `Recibo ${data.payment.recibo.number}` : "Recibo", matches) },
+];
 
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, ROUTE_ID, async ({ api, params, request }) => {
@@ -69,7 +71,9 @@ export default function PaymentPage() {
           </Detail>
           <Detail term="Último error">{recibo.lastError ?? "—"}</Detail>
           <Detail term="Comisión de devolución">{recibo.returnFeeCents ? formatMoney(recibo.returnFeeCents) : "—"}</Detail>
-          <Detail term="Remesa">{recibo.remittanceId === null ? "—" : <Link to={`${ADMIN_PAYMENTS_PATH}?remittance=${recibo.remittanceId}`}>{recibo.remittanceId}</Link>}</Detail>
+          <Detail term="Remesa">
+            {recibo.remittanceId === null ? "—" : <Link to={`${ADMIN_PAYMENTS_PATH}?remittance=${recibo.remittanceId}`}>{recibo.remittanceId}</Link>}
+          </Detail>
         </dl>
       </DetailSection>
 

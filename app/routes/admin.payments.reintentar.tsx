@@ -58,7 +58,7 @@ export const action = (args: ActionFunctionArgs) =>
     const skipped = result.skipped ? ` ${formatCount(result.skipped)} habían cambiado y no se han cobrado.` : "";
     return redirectWithToast(back, {
       type: result.declined ? "error" : "success",
-      title: `Cobrados ${formatCount(result.charged)} de ${formatCount(result.count)} recibos`,
+      title: `Recibos cobrados: ${formatCount(result.charged)} de ${formatCount(result.count)}`,
       description: `${formatMoney(result.chargedCents)} cobrados. ${formatCount(result.declined)} rechazados por el banco (quedan devueltos).${skipped}`,
       durationMs: 10_000,
     });
@@ -73,7 +73,7 @@ export default function CardRetryPage() {
       <header>
         <h1 className="text-2xl font-bold tracking-tight">Reintentar cobro con tarjeta</h1>
         <p className="mt-1 text-slate-700">
-          Los recibos de la selección que se cobran con tarjeta, pendientes o devueltos y ya vencidos, de pólizas en vigor o suspendidas.
+          Los recibos de la selección que se cobran con tarjeta, de pólizas en vigor o suspendidas: los pendientes ya vencidos y los devueltos.
         </p>
       </header>
       <CardRetryConfirmation preview={preview} search={search} max={CARD_RETRY_MAX} />

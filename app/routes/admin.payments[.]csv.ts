@@ -9,5 +9,11 @@ import { csvExport } from "~/lib/list.server";
  */
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, "routes/admin.payments[.]csv", ({ api, request, headers, context }) =>
-    csvExport(request, api, { schema: AdminPaymentPageExportQuerySchema, apiPath: "/admin/payments/recibos/export", listPath: "/admin/payments" }, headers, context),
+    csvExport(
+      request,
+      api,
+      { schema: AdminPaymentPageExportQuerySchema, apiPath: "/admin/payments/recibos/export", listPath: "/admin/payments" },
+      headers,
+      context,
+    ),
   );

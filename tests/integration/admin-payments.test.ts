@@ -69,7 +69,9 @@ describe("la lista de recibos", () => {
     });
     // The same period as the recibo PDF: to the day before the policy's end for the last one.
     expect(row.period).toEqual({ from: paying.recibos[3]!.dueDate, to: reciboPeriod(start, "trimestral", 4).to });
-    const second = (await list(`?line=auto&status=pendiente&dueTo=${today}&sort=policyNumber&dir=asc`)).items.find((r) => r.id === paying.recibos[1]!.id);
+    const second = (await list(`?line=auto&status=pendiente&dueTo=${today}&sort=policyNumber&dir=asc`)).items.find(
+      (r) => r.id === paying.recibos[1]!.id,
+    );
     expect(second?.period).toEqual(reciboPeriod(start, "trimestral", 2));
   });
 
@@ -109,7 +111,10 @@ describe("la lista de recibos", () => {
     const response = await call("get", "/admin/payments/recibos/export?line=hogar", { token: superToken });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/csv");
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toContain("Recibo;Póliza;Tomador;Ramo");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${home.number} / 1`);
@@ -144,18 +149,18 @@ describe("reintentar el cobro con tarjeta de una selección", () => {
 
   it("cuenta y suma en la API, cobra, informa de los rechazados y no cobra dos veces", async () => {
     const preview = await json<Preview>("get", "/admin/payments/card-retry?line=auto", { token: superToken, status: 200 });
-    // paying 3, failing 2 and 3 (pendiente, due); paying 2 was charged above, paying 4 (devuelto) is not due yet.
-    expect(preview).toMatchObject({ count: 3, totalCents: 36_000 });
+    // paying 3, failing 2 and 3 (pendiente, due) and paying 4 (devuelto: owed now, though due later); paying 2 was charged above.
+    expect(preview).toMatchObject({ count: 4, totalCents: 48_000 });
     expect((await json<Preview>("get", "/admin/payments/card-retry?line=auto&method=sepa", { token: superToken, status: 200 })).count).toBe(0);
 
     const body = { filters, asOf: preview.asOf, expectedCount: preview.count, expectedTotalCents: preview.totalCents };
-    const wrong = await call("post", "/admin/payments/card-retry", { token: superToken, body: { ...body, expectedCount: 4 } });
+    const wrong = await call("post", "/admin/payments/card-retry", { token: superToken, body: { ...body, expectedCount: 3 } });
     expect(wrong.status).toBe(409);
-    expect(await wrong.json()).toEqual({ error: expect.stringContaining("ahora son 3 recibos") });
+    expect(await wrong.json()).toEqual({ error: expect.stringContaining("ahora son 4 recibos") });
 
     const result = await json("post", "/admin/payments/card-retry", { token: superToken, body, status: 200 });
-    expect(result).toEqual({ count: 3, totalCents: 36_000, charged: 1, chargedCents: 12_000, declined: 2, skipped: 0 });
-    expect((await reciboRows(database.db, paying.id)).map((r) => r.status)).toEqual(["cobrado", "cobrado", "cobrado", "devuelto"]);
+    expect(result).toEqual({ count: 4, totalCents: 48_000, charged: 2, chargedCents: 24_000, declined: 2, skipped: 0 });
+    expect((await reciboRows(database.db, paying.id)).map((r) => r.status)).toEqual(["cobrado", "cobrado", "cobrado", "cobrado"]);
     expect((await reciboRows(database.db, failing.id)).map((r) => r.status)).toEqual(["cobrado", "devuelto", "devuelto", "pendiente"]);
 
     // The same confirmation again (a double submit): nothing left to charge, said so, nothing charged.
@@ -166,7 +171,7 @@ describe("reintentar el cobro con tarjeta de una selección", () => {
 
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "recibo.card_retry"));
     expect(audits).toHaveLength(1);
-    expect(audits[0]!.after).toMatchObject({ charged: 1, declined: 2 });
+    expect(audits[0]!.after).toMatchObject({ charged: 2, declined: 2 });
   });
 
   it("necesita payments:write", async () => {

@@ -24,7 +24,9 @@ export function CardRetryConfirmation({ preview, search, max }: { preview: CardR
   if (preview.count === 0) {
     return (
       <section className="rounded-md border border-slate-300 bg-white p-4">
-        <p>Ningún recibo de esta selección se puede cobrar ahora con tarjeta (pendiente o devuelto, ya vencido, de una póliza en vigor o suspendida).</p>
+        <p>
+          Ningún recibo de esta selección se puede cobrar ahora con tarjeta (pendiente y ya vencido, o devuelto, de una póliza en vigor o suspendida).
+        </p>
         <p className="mt-3">
           <Link to={back}>Volver a los recibos</Link>
         </p>
@@ -35,8 +37,8 @@ export function CardRetryConfirmation({ preview, search, max }: { preview: CardR
     return (
       <section className="rounded-md border-4 border-amber-500 bg-amber-50 p-4">
         <p>
-          La selección tiene {formatCount(preview.count)} recibos o más: como mucho se reintentan {formatCount(max)} a la vez. Acota la selección con los
-          filtros.
+          La selección tiene {formatCount(preview.count)} recibos o más: como mucho se reintentan {formatCount(max)} a la vez. Acota la selección con
+          los filtros.
         </p>
         <p className="mt-3">
           <Link to={back}>Volver a los recibos</Link>
@@ -47,7 +49,8 @@ export function CardRetryConfirmation({ preview, search, max }: { preview: CardR
   return (
     <section aria-labelledby="confirmar-reintento" className="rounded-md border-4 border-amber-500 bg-amber-50 p-4 sm:p-6">
       <h2 id="confirmar-reintento" className="text-xl font-bold">
-        Se van a cobrar {formatCount(preview.count)} recibos por un total de {formatMoney(preview.totalCents)}
+        {preview.count === 1 ? "Se va a cobrar 1 recibo" : `Se van a cobrar ${formatCount(preview.count)} recibos`} por un total de{" "}
+        {formatMoney(preview.totalCents)}
       </h2>
       <p className="mt-2 text-slate-800">
         Cada recibo se carga a la tarjeta de su póliza. Los que el banco rechace quedan devueltos con el motivo. No se puede deshacer.
@@ -57,7 +60,9 @@ export function CardRetryConfirmation({ preview, search, max }: { preview: CardR
         <input type="hidden" name="asOf" value={preview.asOf} />
         <input type="hidden" name="expectedCount" value={preview.count} />
         <input type="hidden" name="expectedTotalCents" value={preview.totalCents} />
-        <SubmitButton pendingText="Cobrando…">Sí, cobrar {formatCount(preview.count)} recibos</SubmitButton>
+        <SubmitButton pendingText="Cobrando…">
+          {preview.count === 1 ? "Sí, cobrar el recibo" : `Sí, cobrar los ${formatCount(preview.count)} recibos`}
+        </SubmitButton>
         <Link to={back} className="btn-secondary">
           Cancelar
         </Link>

@@ -20,6 +20,7 @@ export const ADMIN_PAYMENTS_PATH = "/admin/payments";
 export const adminPaymentPath = (id: number | string) => `${ADMIN_PAYMENTS_PATH}/${id}`;
 
 export const PAYMENT_FILTERS: FilterDef[] = [
+  { name: "q", label: "Póliza", hint: "Su número o su comienzo (COT-…).", kind: "search" },
   {
     name: "status",
     label: "Estado",
@@ -89,7 +90,14 @@ export const PAYMENT_COLUMNS: Column<AdminPaymentRow>[] = [
     ),
   },
   { id: "dueDate", header: "Vencimiento", sortKey: "dueDate", firstDir: "desc", className: "whitespace-nowrap", cell: (r) => formatDate(r.dueDate) },
-  { id: "amount", header: "Importe", sortKey: "amount", align: "end", className: "whitespace-nowrap tabular-nums", cell: (r) => formatMoney(r.amountCents) },
+  {
+    id: "amount",
+    header: "Importe",
+    sortKey: "amount",
+    align: "end",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (r) => formatMoney(r.amountCents),
+  },
   { id: "method", header: "Medio", cell: (r) => (r.method ? PAYMENT_METHOD_LABELS[r.method] : "—") },
   { id: "status", header: "Estado", sortKey: "status", cell: (r) => <ReciboStatusBadge status={r.status} /> },
   { id: "attempts", header: "Intentos", align: "end", className: "tabular-nums", cell: (r) => r.attempts },
