@@ -53,7 +53,7 @@ test("filtrar los recibos, abrir uno con su historial y reintentar su cobro con 
     timeout: AFTER_WRITE,
   });
   await page.getByRole("button", { name: "Sí, cobrar el recibo" }).click();
-  await expect(page.getByText("Recibos cobrados: 1 de 1")).toBeVisible({ timeout: AFTER_WRITE });
+  await expect(page.getByText("Recibos cobrados: 1 de 1", { exact: true })).toBeVisible({ timeout: AFTER_WRITE });
   // Back on the same selection: nothing returned any more.
   await expect(page.getByText("Ningún resultado con estos filtros")).toBeVisible();
 
