@@ -171,4 +171,5 @@ INSERT INTO "settings" ("key", "value") VALUES
   ('dunning_days', '[1,7,20]'::jsonb)
 ON CONFLICT ("key") DO NOTHING;--> statement-breakpoint
 -- /admin/payments sorted by amount (ADR 028).
-CREATE INDEX IF NOT EXISTS "recibos_amount_cents_id_idx" ON "recibos" USING btree ("amount_cents","id");
+CREATE INDEX IF NOT EXISTS "recibos_amount_cents_id_idx" ON "recibos" USING btree ("amount_cents","id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "policies_payment_method_line_idx" ON "policies" USING btree ("payment_method","line_code");
