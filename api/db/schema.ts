@@ -526,6 +526,8 @@ export const policies = pgTable(
     index("policies_created_idx").on(t.createdAt, t.id),
     index("policies_status_created_idx").on(t.status, t.createdAt, t.id),
     index("policies_line_created_idx").on(t.lineCode, t.createdAt, t.id),
+    // /admin/payments's method and line filters: the policies they name, without reading all (ADR 028).
+    index("policies_payment_method_line_idx").on(t.paymentMethod, t.lineCode),
     index("policies_start_date_idx").on(t.startDate, t.id),
     index("policies_end_date_idx").on(t.endDate, t.id),
     // The policies in force by end date, with the default order's columns: "renewal within N days"
@@ -585,6 +587,8 @@ export const recibos = pgTable(
     // The portfolio's recibo list (/admin/payments) pages by due date then id.
     index("recibos_due_date_id_idx").on(t.dueDate, t.id),
     index("recibos_remittance_id_idx").on(t.remittanceId),
+    // /admin/payments sorted by amount (ADR 028).
+    index("recibos_amount_cents_id_idx").on(t.amountCents, t.id),
   ],
 );
 

@@ -59,6 +59,8 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/policies/{id}/stop-renewal", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/renew", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/notes", permission: "policies:write" },
+  // The policy's recibos page (/admin/policies/{id}/payments): the policy as above, for payments:read.
+  { method: "get", path: "/admin/policies/{id}/payments", permission: "payments:read" },
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/charge", permission: "payments:write" },
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/return", permission: "payments:write" },
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/mark-paid", permission: "payments:write" },
@@ -72,6 +74,12 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/payments/returns", permission: "payments:write" },
   { method: "get", path: "/admin/payments/returns", permission: "payments:read" },
   { method: "get", path: "/admin/payments/returns/{id}", permission: "payments:read" },
+  // Payments (ADR 028): every recibo of the portfolio, one recibo's history, the bulk card retry.
+  { method: "get", path: "/admin/payments/recibos", permission: "payments:read" },
+  { method: "get", path: "/admin/payments/recibos/export", permission: "payments:read" },
+  { method: "get", path: "/admin/payments/recibos/{id}", permission: "payments:read" },
+  { method: "get", path: "/admin/payments/card-retry", permission: "payments:write" },
+  { method: "post", path: "/admin/payments/card-retry", permission: "payments:write" },
   // Clients (tomadores): ADR 012 says why the data-rights endpoints need clients:write.
   { method: "get", path: "/admin/clients", permission: "clients:read" },
   { method: "get", path: "/admin/clients/export", permission: "clients:read" },

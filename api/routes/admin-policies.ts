@@ -84,6 +84,16 @@ const getRoute = adminRoute({
   responses: { 200: { description: "La póliza", content: jsonContent(AdminPolicySchema) } },
 });
 
+const paymentsRoute = adminRoute({
+  method: "get",
+  path: "/admin/policies/{id}/payments",
+  operationId: "getAdminPolicyPayments",
+  tags: TAGS,
+  summary: "La póliza con sus recibos y lo que admite cada uno, para la página de recibos (requiere payments:read)",
+  request: { params: IdParamSchema },
+  responses: { 200: { description: "La póliza", content: jsonContent(AdminPolicySchema) } },
+});
+
 const ReciboSequenceParamSchema = IdParamSchema.extend({
   sequence: z.coerce
     .number({ invalid_type_error: "El número de recibo debe ser un número" })
@@ -252,6 +262,7 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
   });
 
   api.openapi(getRoute, async (c) => c.json(await adminPolicyAnswer(c.var.deps.db, c.req.valid("param").id, today(c)), 200));
+  api.openapi(paymentsRoute, async (c) => c.json(await adminPolicyAnswer(c.var.deps.db, c.req.valid("param").id, today(c)), 200));
 
   // The policy's PDFs, built as for its holder (api/services/documents.ts).
   const policyView = async (db: Database, id: number) => {

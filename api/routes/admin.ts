@@ -6,6 +6,7 @@ import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
+import { registerAdminPaymentRoutes } from "./admin-payments";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminPolicyRoutes } from "./admin-policies";
 import { registerAdminRefundRoutes } from "./admin-refunds";
@@ -28,4 +29,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminRefundRoutes(api);
   registerAdminRemittanceRoutes(api);
   registerAdminReturnRoutes(api);
+  registerAdminPaymentRoutes(api);
 }

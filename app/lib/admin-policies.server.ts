@@ -5,10 +5,19 @@ import type { AdminLoaderArgs } from "./admin-route.server";
 import { canOpen, type AdminRouteId } from "./admin-routes";
 import { invariantResponse, positiveIdParam } from "./http";
 
-/** The policy of the URL's `id` (404 "Page Not Found" when there is none) and whether the page's action is open to this admin. */
-export async function loadAdminPolicy({ admin, api, params, request }: AdminLoaderArgs, routeId: AdminRouteId) {
+/**
+ * The policy of the URL's `id` (404 "Page Not Found" when there is none) and whether the page's
+ * action is open to this admin. `read`: the API's reading of it, `/payments` for the recibos page
+ * (payments:read, ADR 028).
+ */
+export async function loadAdminPolicy({ admin, api, params, request }: AdminLoaderArgs, routeId: AdminRouteId, read: "" | "/payments" = "") {
   const id = positiveIdParam(params.id);
-  const data = await api.get(`/admin/policies/${id}`, { schema: AdminPolicySchema, otherwise: { 404: null }, signal: request.signal });
+  const data = await api.get(`/admin/policies/${id}${read}`, { schema: AdminPolicySchema, otherwise: { 404: null }, signal: request.signal });
   invariantResponse(data, "Póliza no encontrada");
-  return { data, canWrite: canOpen(admin.role.permissions, routeId, "action") };
+  return {
+    data,
+    canWrite: canOpen(admin.role.permissions, routeId, "action"),
+    // The recibos tab and links only for those who may open it.
+    canReadPayments: canOpen(admin.role.permissions, "routes/admin.policies.$id.payments"),
+  };
 }

@@ -57,7 +57,6 @@ describe("ADMIN_ROUTE_PERMISSIONS", () => {
       "routes/admin.policies._index",
       "routes/admin.policies[.]csv",
       "routes/admin.policies.$id._index",
-      "routes/admin.policies.$id.payments",
       "routes/admin.policies.$id.documentos.condiciones",
       "routes/admin.policies.$id.documentos.recibo.$sequence",
     ] as const) {
@@ -65,7 +64,9 @@ describe("ADMIN_ROUTE_PERMISSIONS", () => {
     }
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.policies.$id._index"].action).toBe("policies:write");
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.policies._index"].action).toBe("policies:write");
-    expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.policies.$id.payments"].action).toBe("payments:write");
+    expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.policies.$id.payments"]).toEqual({ loader: "payments:read", action: "payments:write" });
+    // A comercial (policies without payments) does not open the policy's recibos page.
+    expect(canOpen({ "policies:read": true, "policies:write": true }, "routes/admin.policies.$id.payments")).toBe(false);
     expect(canOpen({ "policies:read": true, "policies:write": true }, "routes/admin.policies.$id.payments", "action")).toBe(false);
     // The policy's PDFs: policies:read is enough, and nothing else opens them.
     expect(canOpen({ "policies:read": true }, "routes/admin.policies.$id.documentos.condiciones")).toBe(true);
@@ -75,6 +76,18 @@ describe("ADMIN_ROUTE_PERMISSIONS", () => {
   it("exige audit:read en /admin/audit y su exportación", () => {
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.audit"].loader).toBe("audit:read");
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.audit[.]csv"].loader).toBe("audit:read");
+  });
+});
+
+describe("las rutas de pagos", () => {
+  it("dejan ver con payments:read, reintentar cobros con payments:write, y solo entonces ofrecen «Pagos»", () => {
+    for (const id of ["routes/admin.payments._index", "routes/admin.payments[.]csv", "routes/admin.payments.$id"] as const) {
+      expect(ADMIN_ROUTE_PERMISSIONS[id].loader).toBe("payments:read");
+    }
+    expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.payments.reintentar"]).toEqual({ loader: "payments:write", action: "payments:write" });
+    expect(visibleSections({ "payments:read": true }).map((s) => s.label)).toEqual(["Panel", "Pagos", "Configuración"]);
+    expect(visibleSections({ "policies:read": true, "clients:read": true }).map((s) => s.label)).not.toContain("Pagos");
+    expect(canOpen({ "payments:read": true }, "routes/admin.payments.reintentar")).toBe(false);
   });
 });
 

@@ -46,7 +46,7 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.policies._index": { loader: "policies:read", action: "policies:write" },
   "routes/admin.policies[.]csv": { loader: "policies:read", action: null },
   "routes/admin.policies.$id._index": { loader: "policies:read", action: "policies:write" },
-  "routes/admin.policies.$id.payments": { loader: "policies:read", action: "payments:write" },
+  "routes/admin.policies.$id.payments": { loader: "payments:read", action: "payments:write" },
   "routes/admin.policies.$id.edit": { loader: "policies:write", action: "policies:write" },
   // The bank's return files (ADR 030): importing one needs payments:write.
   "routes/admin.payments.returns._index": { loader: "payments:read", action: "payments:write" },
@@ -56,6 +56,11 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   // The policy's PDFs (particular conditions, each recibo): whoever may read the policy.
   "routes/admin.policies.$id.documentos.condiciones": { loader: "policies:read", action: null },
   "routes/admin.policies.$id.documentos.recibo.$sequence": { loader: "policies:read", action: null },
+  // Payments (ADR 028): every recibo, one recibo's history; the card retry of a selection needs payments:write.
+  "routes/admin.payments._index": { loader: "payments:read", action: null },
+  "routes/admin.payments[.]csv": { loader: "payments:read", action: null },
+  "routes/admin.payments.$id": { loader: "payments:read", action: null },
+  "routes/admin.payments.reintentar": { loader: "payments:write", action: "payments:write" },
   // The guarantee catalogue (ADR 016): reading needs guarantees:read; creating, editing, a new
   // price and (de)activating need guarantees:write.
   "routes/admin.guarantees._index": { loader: "guarantees:read", action: null },
@@ -102,6 +107,7 @@ export const ADMIN_SECTIONS = [
   // Clients.
   { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false },
   { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
+  { label: "Pagos", to: "/admin/payments", routeId: "routes/admin.payments._index", end: false },
   { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false },
   { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },
   { label: "Devoluciones", to: "/admin/payments/returns", routeId: "routes/admin.payments.returns._index", end: false },

@@ -103,7 +103,7 @@ export const action = (args: ActionFunctionArgs) =>
   });
 
 export default function AdminPolicyPage() {
-  const { data, canWrite } = useLoaderData<typeof loader>();
+  const { data, canWrite, canReadPayments } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StaffActionReply | undefined;
   const { policy } = data;
   const confirming = reply?.confirm && reply.intent !== "note" && data.actions.includes(reply.intent as AdminPolicyAction) ? reply : null;
@@ -113,7 +113,7 @@ export default function AdminPolicyPage() {
   // without JavaScript stays at the top: it is what the person is doing now, and takes focus.
   return (
     <div className="space-y-8">
-      <AdminPolicyHeader data={data}>
+      <AdminPolicyHeader data={data} payments={canReadPayments}>
         {canWrite && data.actions.length > 0 ? (
           <p>
             <a href="#acciones">Ir a las acciones</a>
@@ -188,9 +188,11 @@ export default function AdminPolicyPage() {
             pdfHref={(sequence) => adminDocumentPaths.recibo(policy.id, sequence)}
           />
         )}
-        <p className="mt-3">
-          <Link to={adminPolicyPaymentsPath(policy.id)}>Ver los recibos y cobros</Link>
-        </p>
+        {canReadPayments ? (
+          <p className="mt-3">
+            <Link to={adminPolicyPaymentsPath(policy.id)}>Ver los recibos y cobros</Link>
+          </p>
+        ) : null}
       </DetailSection>
 
       {/* Remounted by each change of the policy (its history grows): the form just confirmed is

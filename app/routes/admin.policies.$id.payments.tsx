@@ -32,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: adminTitle(data ? `Recibos de la póliza ${data.data.policy.number}` : "Recibos", matches) },
 ];
 
-export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ROUTE_ID, (context) => loadAdminPolicy(context, ROUTE_ID));
+export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ROUTE_ID, (context) => loadAdminPolicy(context, ROUTE_ID, "/payments"));
 
 const DONE: Record<AdminReciboAction, string> = {
   charge: "Recibo cobrado",
@@ -50,7 +50,7 @@ export const action = (args: ActionFunctionArgs) =>
         const reciboId = positiveIdParam(target ?? undefined);
         const outcome = await api.post(`/admin/policies/${id}/recibos/${reciboId}/${intent}`, { body: values, schema: ReciboActionResultSchema });
         // The policy afterwards: which recibo it was, and whether the policy changed with it.
-        const after = await api.get(`/admin/policies/${id}`, { schema: AdminPolicySchema });
+        const after = await api.get(`/admin/policies/${id}/payments`, { schema: AdminPolicySchema });
         const recibo = after.recibos.find((r) => r.id === reciboId);
         const status = `La póliza está ${POLICY_STATUS_LABELS[after.policy.status].toLowerCase()}.`;
         const path = adminPolicyPaymentsPath(id);

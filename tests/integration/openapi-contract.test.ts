@@ -202,6 +202,10 @@ describe("el documento OpenAPI", () => {
       { key: "GET /me/policyholder", kind: "valid", path: "/me/policyholder", token: visitor },
       { key: "POST /auth/password-reset", kind: "valid", path: "/auth/password-reset", body: { email } },
       { key: "GET /admin/guarantees", kind: "valid", path: "/admin/guarantees", token: superToken },
+      { key: "GET /admin/payments/recibos", kind: "valid", path: "/admin/payments/recibos?status=cobrado&sort=amount", token: superToken },
+      { key: "GET /admin/payments/recibos/{id}", kind: "valid", path: `/admin/payments/recibos/${reciboId}`, token: superToken },
+      { key: "GET /admin/payments/card-retry", kind: "valid", path: "/admin/payments/card-retry?line=auto", token: superToken },
+      { key: "GET /admin/policies/{id}/payments", kind: "valid", path: `/admin/policies/${policy.id}/payments`, token: superToken },
       {
         key: "POST /admin/auth/login",
         kind: "valid",

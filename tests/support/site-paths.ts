@@ -44,6 +44,8 @@ export function adminPages(ids: { policyId: number; clientId: number; guaranteeI
     `/admin/policies/${policyId}`,
     `/admin/policies/${policyId}/edit`,
     `/admin/policies/${policyId}/payments`,
+    "/admin/payments",
+    "/admin/payments/reintentar",
     "/admin/policies/new",
     "/admin/clients",
     `/admin/clients/${clientId}`,

@@ -173,4 +173,7 @@ ON CONFLICT ("key") DO NOTHING;
 --> statement-breakpoint
 -- Returns (ADR 030): each import keeps its lines' outcomes, so its page and a repeated upload show them.
 ALTER TABLE "return_imports" ADD COLUMN "already_returned" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "return_imports" ADD COLUMN "results" jsonb DEFAULT '[]'::jsonb NOT NULL;
+ALTER TABLE "return_imports" ADD COLUMN "results" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+-- /admin/payments sorted by amount (ADR 028).
+CREATE INDEX IF NOT EXISTS "recibos_amount_cents_id_idx" ON "recibos" USING btree ("amount_cents","id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "policies_payment_method_line_idx" ON "policies" USING btree ("payment_method","line_code");

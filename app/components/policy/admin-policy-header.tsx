@@ -15,7 +15,16 @@ export const adminClientPath = (id: number) => `/admin/clients/${id}`;
  * and status, what it is and whose, the actions the page offers (`children`), and the tabs
  * between its summary and its recibos.
  */
-export function AdminPolicyHeader({ data, children }: { data: Pick<AdminPolicy, "policy" | "clientId">; children?: ReactNode }) {
+export function AdminPolicyHeader({
+  data,
+  payments = true,
+  children,
+}: {
+  data: Pick<AdminPolicy, "policy" | "clientId">;
+  /** Whether the recibos tab is offered (payments:read). */
+  payments?: boolean;
+  children?: ReactNode;
+}) {
   const { policy } = data;
   return (
     <div className="space-y-4">
@@ -39,7 +48,7 @@ export function AdminPolicyHeader({ data, children }: { data: Pick<AdminPolicy, 
       <nav aria-label="Secciones de la póliza" className="border-b border-slate-300">
         <ul className="-mb-px flex flex-wrap gap-1">
           <Tab to={adminPolicyPath(policy.id)}>Resumen</Tab>
-          <Tab to={adminPolicyPaymentsPath(policy.id)}>Recibos y cobros</Tab>
+          {payments ? <Tab to={adminPolicyPaymentsPath(policy.id)}>Recibos y cobros</Tab> : null}
         </ul>
       </nav>
     </div>
