@@ -15,6 +15,7 @@ import { registerCheckoutRoutes } from "./routes/checkout";
 import { registerDocumentRoutes } from "./routes/documents";
 import { registerEndorsementRoutes } from "./routes/endorsements";
 import { registerPolicyRoutes } from "./routes/policies";
+import { registerPayNowRoutes } from "./routes/pay-now";
 import { registerPublicRoutes } from "./routes/public";
 import { registerQuoteRoutes } from "./routes/quotes";
 import { TestGateway, type PaymentProvider } from "./services/payments";
@@ -78,6 +79,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
   registerPolicyRoutes(api);
   registerDocumentRoutes(api);
   registerEndorsementRoutes(api);
+  registerPayNowRoutes(api);
 
   // One document for clients and readers, generated on each request from the routes above.
   api.get("/openapi.json", (c) => c.json(openApiDocument(api)));

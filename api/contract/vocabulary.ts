@@ -173,6 +173,7 @@ export const POLICY_EVENTS = {
   recibo_devuelto: "Recibo devuelto",
   recibo_anulado: "Recibo anulado",
   recibo_extornado: "Recibo extornado",
+  recordatorio_pago: "Recordatorio de pago enviado",
 } as const satisfies Record<string, string>;
 export type PolicyEvent = keyof typeof POLICY_EVENTS;
 export const POLICY_EVENT_CODES = Object.keys(POLICY_EVENTS) as [PolicyEvent, ...PolicyEvent[]];
@@ -268,6 +269,7 @@ export const AUDIT_ACTIONS = {
   "recibo.paid_by_transfer": "Recibo cobrado por transferencia",
   "recibo.cancelled": "Recibo anulado",
   "recibo.refunded": "Recibo extornado",
+  "recibo.paid_by_customer": "Recibo pagado por el cliente",
   "lifecycle.run": "Proceso diario de pólizas",
   "payment.accepted": "Cobro aceptado",
   // The guarantee catalogue (ADR 016).

@@ -180,7 +180,7 @@ async function chargeThroughMandate(deps: LifecycleDeps, c: Change, recibo: Reci
 }
 
 /** A paid recibo may end a suspension (cover back 24 h later, art. 15) or put a new policy in force. */
-async function afterPayment(c: Change) {
+export async function afterPayment(c: Change) {
   if (c.policy.status === "suspendida" && overdueRecibos(policyStateOf(c.policy), c.today).length === 0) {
     const resumes = coverResumesAt(c.now);
     await reactivate(c, resumes, `Póliza rehabilitada por el pago: la cobertura se reanuda el ${formatMoment(resumes)}`);

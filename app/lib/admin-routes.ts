@@ -53,6 +53,7 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   // The policy's PDFs (particular conditions, each recibo): whoever may read the policy.
   "routes/admin.policies.$id.documentos.condiciones": { loader: "policies:read", action: null },
   "routes/admin.policies.$id.documentos.recibo.$sequence": { loader: "policies:read", action: null },
+  "routes/admin.policies.$id.documentos.justificante.$sequence": { loader: "payments:read", action: null },
   // The guarantee catalogue (ADR 016): reading needs guarantees:read; creating, editing, a new
   // price and (de)activating need guarantees:write.
   "routes/admin.guarantees._index": { loader: "guarantees:read", action: null },

@@ -169,4 +169,6 @@ INSERT INTO "settings" ("key", "value") VALUES
   ('sepa_return_deadline_business_days', '2'::jsonb),
   ('return_fee_cents', '0'::jsonb),
   ('dunning_days', '[1,7,20]'::jsonb)
-ON CONFLICT ("key") DO NOTHING;
+ON CONFLICT ("key") DO NOTHING;--> statement-breakpoint
+-- "Pagar ahora" (ADR 031): the customer's form key, so that the same submit answers the same attempt.
+ALTER TABLE "charge_attempts" ADD COLUMN "request_key" text;
