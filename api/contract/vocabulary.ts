@@ -173,7 +173,6 @@ export const POLICY_EVENTS = {
   recibo_devuelto: "Recibo devuelto",
   recibo_anulado: "Recibo anulado",
   recibo_extornado: "Recibo extornado",
-  recordatorio_pago: "Recordatorio de pago enviado",
 } as const satisfies Record<string, string>;
 export type PolicyEvent = keyof typeof POLICY_EVENTS;
 export const POLICY_EVENT_CODES = Object.keys(POLICY_EVENTS) as [PolicyEvent, ...PolicyEvent[]];

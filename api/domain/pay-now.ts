@@ -1,6 +1,6 @@
 // "Pagar ahora" and dunning (ADR 031): which recibo a customer may pay by card from Mi póliza, and
 // which reminder of the dunning schedule is due. Pure: values in, values out (the clock is `today`).
-import { addDays, daysBetween } from "./calendar";
+import { daysBetween } from "./calendar";
 import type { PolicyStatus, ReciboStatus } from "../contract/vocabulary";
 
 /** Policies whose open recibos may be paid online: in force, suspended for non-payment, or waiting for their first recibo. */
@@ -27,19 +27,21 @@ export function payNowRefusal(policyStatus: PolicyStatus, recibo: { status: Reci
 export const amountDue = (recibo: { amountCents: number; returnFeeCents: number; status: ReciboStatus }) =>
   recibo.amountCents + (recibo.status === "devuelto" ? recibo.returnFeeCents : 0);
 
+/** A last step of the schedule more than this many days late (the run did not run) is not sent any more. */
+export const DUNNING_CATCH_UP_DAYS = 7;
+
 /**
  * The reminder due on `today` for a recibo unpaid since `since` (its return, or its due date):
- * the latest step of `schedule` (days after `since`) already reached and not yet sent. Only the
- * latest: after days without a run, one reminder, not a burst of the ones missed. Null when none
- * is due, or a step as late or later was sent already.
+ * the latest step of `schedule` (days after `since`, ascending) already reached and not yet sent.
+ * Only the latest: after days without a run, one reminder, not a burst of the ones missed; and not
+ * the last step once it is more than DUNNING_CATCH_UP_DAYS late. Null when none is due, or a step
+ * as late or later was sent already.
  */
 export function dunningStepDue(schedule: readonly number[], since: string, today: string, lastSentDay: number | null): number | null {
   const elapsed = daysBetween(since, today);
   const reached = schedule.filter((d) => d <= elapsed);
   if (reached.length === 0) return null;
   const step = Math.max(...reached);
+  if (step === Math.max(...schedule) && elapsed - step > DUNNING_CATCH_UP_DAYS) return null;
   return lastSentDay !== null && lastSentDay >= step ? null : step;
 }
-
-/** The first day a step of the schedule can be due for a recibo unpaid since `since` (to select candidates by date). */
-export const firstDunningDay = (schedule: readonly number[], since: string) => addDays(since, Math.min(...schedule));

@@ -13,7 +13,7 @@ import { insertTestPolicy, policyRow, reciboRows, type TestPolicy } from "../sup
 
 let database: DatabaseHandle;
 let server: Awaited<ReturnType<typeof startTestServer>>;
-let now = new Date("2027-03-05T10:00:00.000Z");
+const now = new Date("2027-03-05T10:00:00.000Z");
 
 const GOOD_CARD = { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Lucía Martín" };
 const DECLINED_CARD = { ...GOOD_CARD, cardNumber: "4000 0000 0000 0002" };
