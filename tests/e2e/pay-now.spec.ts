@@ -26,7 +26,8 @@ const test = base.extend<{ clock: ApiClock }, { clockServer: { url: string; cloc
         await database.close();
       }
     },
-    { scope: "worker", timeout: 60_000 },
+    // A PGlite database migrated and seeded (~7 s alone; much longer on a busy machine).
+    { scope: "worker", timeout: 240_000 },
   ],
   baseURL: async ({ clockServer }, provide) => provide(clockServer.url),
   clock: async ({ clockServer }, provide) => {
@@ -60,7 +61,8 @@ test("un recibo devuelto sin pagar suspende la póliza un mes después; pagarlo 
   page,
   clock,
 }) => {
-  test.slow();
+  // A purchase, a month of daily runs and two payments on its own server: more than the default 30 s.
+  test.setTimeout(240_000);
   const account: VisitorAccount = newVisitor("Rosa Prueba Impago");
   await register(page, account);
   const login = await page.request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
@@ -77,11 +79,11 @@ test("un recibo devuelto sin pagar suspende la póliza un mes después; pagarlo 
   expect(returned.status(), await returned.text()).toBe(200);
 
   // A month after its due date, unpaid: the daily run suspends the cover (art. 15 LCS).
+  await signOut(page, account);
   moveTo(clock, addDays(addMonths(second.dueDate, 1), 1));
   const run = await page.request.post("/api/admin/lifecycle/run", { headers: await staff(page) });
   expect(run.status(), await run.text()).toBe(200);
 
-  await signOut(page, account);
   await page.goto(`/mi-poliza/${policy.id}`);
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await submitLoginForm(page, account);
