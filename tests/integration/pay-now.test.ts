@@ -2,7 +2,7 @@
 // returned or due recibo of their own policy by card; a stranger gets 404, a recibo that cannot be
 // paid 409, a declined card 402 with nothing written; paying ends a suspension with cover back
 // 24 h later (art. 15 LCS); the same submit twice is one charge; the justificante de pago.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
 import { auditLog, chargeAttempts, payments, policies, policyHistory, recibos, users } from "../../api/db/schema";
@@ -13,6 +13,7 @@ import { insertTestPolicy, policyRow, reciboRows, type TestPolicy } from "../sup
 
 let database: DatabaseHandle;
 let server: Awaited<ReturnType<typeof startTestServer>>;
+const logger = memoryLogger();
 const now = new Date("2027-03-05T10:00:00.000Z");
 
 const GOOD_CARD = { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Lucía Martín" };
@@ -67,7 +68,7 @@ const pay = (token: string, policyId: number, sequence: number, payment = GOOD_C
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = await startTestServer({ database, now: () => now, logger: memoryLogger() });
+  server = await startTestServer({ database, now: () => now, logger });
 });
 afterAll(async () => {
   await server?.stop();
@@ -189,5 +190,34 @@ describe("pagar ahora un recibo", () => {
     }
     expect((await call("GET", `/me/policies/${policy.id}/recibos/2/receipt`, stranger.token)).status).toBe(404);
     expect((await call("GET", `/me/policies/${policy.id}/recibos/3/receipt`, token)).status).toBe(404);
+  });
+
+  it("si el registro falla después del cobro, se devuelve el cobro y el reintento es otro intento con otra clave, nunca el cobro devuelto", async () => {
+    const { token, userId } = await customer();
+    const policy = await policyWithReturnedRecibo(userId);
+    await database.db.execute(
+      sql.raw(`create function fail_pay_now() returns trigger language plpgsql as $$
+      begin if new.policy_id = ${policy.id} then raise exception 'simulated failure after the charge'; end if; return new; end $$`),
+    );
+    await database.db.execute(sql`create trigger fail_pay_now before insert on payments for each row execute function fail_pay_now()`);
+    const key = KEY();
+    const failed = await pay(token, policy.id, 2, GOOD_CARD, key);
+    expect(failed.status).toBe(500);
+    expect((await reciboRows(database.db, policy.id))[1]!.status).toBe("devuelto");
+    const [first] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.policyId, policy.id));
+    expect(first).toMatchObject({ status: "reembolsado", attempt: 1 });
+    expect(logger.lines.some((l) => l.msg === "pay-now charged but not written: charge refunded" && l.fields?.refund === "accepted")).toBe(true);
+
+    await database.db.execute(sql`drop trigger fail_pay_now on payments`);
+    const retried = await pay(token, policy.id, 2, GOOD_CARD, key);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.providerRef).not.toBe(first!.providerRef);
+    const attempts = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.policyId, policy.id));
+    expect(attempts.map((a) => [a.attempt, a.status]).sort()).toEqual([
+      [1, "reembolsado"],
+      [2, "registrado"],
+    ]);
+    const paid = await database.db.select().from(payments).where(eq(payments.policyId, policy.id));
+    expect(paid.map((p) => p.providerRef)).toEqual([retried.body.providerRef]);
   });
 });
