@@ -16,6 +16,7 @@ import { registerDocumentRoutes } from "./routes/documents";
 import { registerMandateRoutes } from "./routes/mandates";
 import { registerEndorsementRoutes } from "./routes/endorsements";
 import { registerPolicyRoutes } from "./routes/policies";
+import { registerPayNowRoutes } from "./routes/pay-now";
 import { registerPublicRoutes } from "./routes/public";
 import { registerQuoteRoutes } from "./routes/quotes";
 import { TestGateway, type PaymentProvider } from "./services/payments";
@@ -80,6 +81,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
   registerDocumentRoutes(api);
   registerMandateRoutes(api);
   registerEndorsementRoutes(api);
+  registerPayNowRoutes(api);
 
   // One document for clients and readers, generated on each request from the routes above.
   api.get("/openapi.json", (c) => c.json(openApiDocument(api)));

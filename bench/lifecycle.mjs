@@ -149,6 +149,10 @@ const { rows: twice } = await db.query(
   `select count(*)::int as n from (select policy_id from policy_history where event = 'aviso_renovacion' and actor_type = 'system' group by policy_id having count(*) > 1) d`,
 );
 const { rows: runs } = await db.query(`select day::text, status, summary from lifecycle_runs order by day desc limit 3`);
+// The dunning step (ADR 031): its time as the server logged it, and the reminders it recorded.
+const { rows: dunningRows } = await db.query(`select count(*)::int as n from dunning_notices`);
+const dunningLine = server.lines.find((line) => line.includes('"dunning step"'));
+const dunningMs = dunningLine ? (JSON.parse(dunningLine).ms ?? null) : null;
 server.kill("SIGTERM");
 await db.end();
 
@@ -176,6 +180,7 @@ The day's run was started, the server killed (SIGKILL) after ${KILL_AFTER_S} s, 
 | whole day, first start to end (with the restart) | ${totalSeconds.toFixed(1)} s |
 | policies changed per second (whole day) | ${(policiesTouched / totalSeconds).toFixed(0)} |
 | policies notified twice | ${twice[0].n} |
+| dunning step (reminders of unpaid recibos) | ${dunningMs === null ? "not logged" : `${(dunningMs / 1000).toFixed(1)} s`}, ${dunningRows[0].n.toLocaleString("en")} reminders recorded |
 | peak server RSS | ${firstRss} MB before the kill, ${server.peakRssMB} MB after |
 | the run rows | ${runs.map((r) => `${r.day} ${r.status} ${JSON.stringify(r.summary)}`).join("; ")} |
 

@@ -3,6 +3,7 @@
 // Document URLs are relative to the API base address (e.g. "/me/policies/7/documents/conditions");
 // they need the visitor's bearer token, except the IPID, which is public.
 import { z } from "zod";
+import { PayableReciboSchema } from "./pay-now";
 import { BreakdownSchema } from "./checkout";
 import { BoundedPaginationQuerySchema, paginated } from "./list-query";
 import { InsurerSchema } from "./site";
@@ -168,6 +169,11 @@ export type PolicyLifecycle = z.infer<typeof PolicyLifecycleSchema>;
 export const MyPolicySchema = PolicySchema.extend({
   lifecycle: PolicyLifecycleSchema,
   addableGuarantees: z.number().int().describe("Cuántas garantías se pueden añadir hoy con un suplemento (GET /me/policies/{id}/guarantee-options)"),
+  payNow: z
+    .array(PayableReciboSchema)
+    .describe(
+      "Los recibos que el cliente puede pagar hoy con tarjeta (devueltos, o pendientes ya vencidos): POST /me/policies/{id}/recibos/{sequence}/pay",
+    ),
   emailTo: z
     .string()
     .nullable()

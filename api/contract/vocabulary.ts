@@ -290,6 +290,7 @@ export const AUDIT_ACTIONS = {
   // The bank's return files (ADR 030).
   "return_import.imported": "Fichero de devoluciones importado",
   "recibo.card_retry": "Reintento de cobro con tarjeta de una selección de recibos",
+  "recibo.paid_by_customer": "Recibo pagado por el cliente",
   "lifecycle.run": "Proceso diario de pólizas",
   // SEPA remittances and the creditor (ADR 029).
   "remittance.created": "Remesa SEPA generada",

@@ -1015,6 +1015,8 @@ export const chargeAttempts = pgTable(
     failureReason: text("failure_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** "Pagar ahora": the customer's form key (ADR 031), so that the same submit answers the same attempt. */
+    requestKey: text("request_key"),
   },
   (t) => [
     unique("charge_attempts_subject_attempt").on(t.subject, t.attempt),

@@ -53,6 +53,7 @@ export const ADMIN_ENDPOINTS = [
   // The policy's own PDFs, the same the holder downloads from Mi póliza.
   { method: "get", path: "/admin/policies/{id}/documents/conditions", permission: "policies:read" },
   { method: "get", path: "/admin/policies/{id}/documents/recibos/{sequence}", permission: "policies:read" },
+  { method: "get", path: "/admin/policies/{id}/documents/recibos/{sequence}/receipt", permission: "payments:read" },
   { method: "post", path: "/admin/policies/{id}/suspend", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/reactivate", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/cancel", permission: "policies:write" },

@@ -14,6 +14,7 @@ import { errorResponses } from "../openapi-responses";
 import type { Actor } from "../services/lifecycle";
 import { customerLifecycle, stopRenewalByCustomer, withdrawFromPolicy } from "../services/my-policy-actions";
 import { addableGuaranteeCount } from "../services/endorsement-pricing";
+import { payableRecibos } from "../services/pay-now";
 import type { Database } from "../db/client";
 import { jsonContent, okResponse } from "../http";
 
@@ -24,6 +25,7 @@ async function myPolicyAnswer(db: Database, user: { id: number; email: string },
     ...policyAnswer(policy),
     lifecycle: await customerLifecycle(db, policy.id, now),
     addableGuarantees: await addableGuaranteeCount(db, policy.id, now),
+    payNow: await payableRecibos(db, policy, now),
     emailTo: emailDestination(mailDelivery, policy.policyholder.email, user.email),
   };
 }

@@ -32,6 +32,7 @@ import { eq } from "drizzle-orm";
 import { cancelAndNotify, policyStateOf, suspendAndNotify, SYSTEM_ACTOR, transition, withPolicy, type Change, type LifecycleDeps } from "./lifecycle";
 import { applyReciboChange } from "./recibos";
 import { settleRemittances } from "./remittances";
+import { runDunning } from "./dunning";
 import { offerRenewal, renew } from "./renewal";
 
 // ─── The daily run ──────────────────────────────────────────────────────────────────────────
@@ -44,6 +45,8 @@ export type RunSummary = {
   suspendidas: number;
   extinguidas: number;
   avisos: number;
+  /** Dunning reminders of unpaid recibos (ADR 031). */
+  recordatorios: number;
   errores: number;
 };
 const emptySummary = (): RunSummary => ({
@@ -54,6 +57,7 @@ const emptySummary = (): RunSummary => ({
   suspendidas: 0,
   extinguidas: 0,
   avisos: 0,
+  recordatorios: 0,
   errores: 0,
 });
 
@@ -197,6 +201,11 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
       return "avisos";
     },
   );
+
+  // 6. Dunning (ADR 031): a reminder of each unpaid recibo on the days of the schedule.
+  const dunning = await runDunning(deps, day, now, hooks);
+  summary.recordatorios += dunning.sent;
+  summary.errores += dunning.errors;
   return summary;
 }
 

@@ -31,7 +31,7 @@ export type CancellationFacts = {
   refundCents: number;
 };
 
-type NoticeContext = { distributor: SiteInfo; publicBaseUrl?: string };
+export type NoticeContext = { distributor: SiteInfo; publicBaseUrl?: string };
 
 const reciboLine = (r: NoticeRecibo, today: string) =>
   `- Recibo n.º ${r.sequence}, ${r.dueDate <= today ? "vencido el" : "con vencimiento el"} ${formatIsoDate(r.dueDate)}: ${formatMoney(r.amountCents)}`;
@@ -132,8 +132,12 @@ export function cancellationNotice(view: PolicyView, to: string, f: Cancellation
   return { to, subject: `Anulación de su póliza ${view.number}`, text: lines.join("\n") };
 }
 
-export type NoticeKind = "suspension" | "cancellation";
-const NOTICE_NAMES: Record<NoticeKind, string> = { suspension: "de la suspensión", cancellation: "de la anulación" };
+export type NoticeKind = "suspension" | "cancellation" | "dunning";
+const NOTICE_NAMES: Record<NoticeKind, string> = {
+  suspension: "de la suspensión",
+  cancellation: "de la anulación",
+  dunning: "de recordatorio de pago",
+};
 
 /**
  * Queues the notice to the policyholder (their e-mail, else their account's) in the transaction

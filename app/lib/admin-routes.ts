@@ -61,6 +61,7 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.payments[.]csv": { loader: "payments:read", action: null },
   "routes/admin.payments.$id": { loader: "payments:read", action: null },
   "routes/admin.payments.reintentar": { loader: "payments:write", action: "payments:write" },
+  "routes/admin.policies.$id.documentos.justificante.$sequence": { loader: "payments:read", action: null },
   // The guarantee catalogue (ADR 016): reading needs guarantees:read; creating, editing, a new
   // price and (de)activating need guarantees:write.
   "routes/admin.guarantees._index": { loader: "guarantees:read", action: null },

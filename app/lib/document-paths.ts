@@ -2,6 +2,8 @@
 export const documentPaths = {
   conditions: (policyId: number, version?: number) => `/documentos/poliza/${policyId}/condiciones${version ? `?version=${version}` : ""}`,
   recibo: (policyId: number, sequence: number) => `/documentos/poliza/${policyId}/recibo/${sequence}`,
+  /** The justificante de pago of a collected recibo (ADR 031). */
+  receipt: (policyId: number, sequence: number) => `/documentos/poliza/${policyId}/justificante/${sequence}`,
   quote: (quoteId: string) => `/documentos/cotizacion/${quoteId}`,
   ipid: (line: string) => `/api/documents/ipid/${line}`,
   mandate: (policyId: number) => `/documentos/poliza/${policyId}/mandato`,
@@ -12,4 +14,5 @@ export const adminDocumentPaths = {
   conditions: (policyId: number) => `/admin/policies/${policyId}/documentos/condiciones`,
   recibo: (policyId: number, sequence: number) => `/admin/policies/${policyId}/documentos/recibo/${sequence}`,
   mandate: (policyId: number) => `/admin/policies/${policyId}/documentos/mandato`,
+  receipt: (policyId: number, sequence: number) => `/admin/policies/${policyId}/documentos/justificante/${sequence}`,
 };

@@ -13,6 +13,7 @@ const RUN_LABELS: Record<string, [string, string]> = {
   suspendidas: ["póliza suspendida", "pólizas suspendidas"],
   extinguidas: ["póliza extinguida", "pólizas extinguidas"],
   avisos: ["aviso de renovación", "avisos de renovación"],
+  recordatorios: ["recordatorio de pago", "recordatorios de pago"],
   renovadas: ["póliza renovada", "pólizas renovadas"],
   vencidas: ["póliza vencida", "pólizas vencidas"],
   errores: ["error (ver los registros)", "errores (ver los registros)"],

@@ -14,6 +14,7 @@ import { ReciboTable } from "~/components/policy/recibo-table";
 import { ConfirmAction, ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { FormErrorsAlert } from "~/components/ui/error-summary";
 import { formatDate, formatDateTime, formatMoney } from "../../api/contract/format";
+import { documentPaths } from "~/lib/document-paths";
 import { siteTitle } from "~/lib/page-title";
 import { actOnOwnPolicy, OWN_POLICY_ACTIONS, readOwnPolicy, type OwnPolicyAction } from "~/lib/policies.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -193,7 +194,13 @@ export default function PolicyPage() {
         ) : null}
 
         <h2 className="mt-8 text-xl font-bold text-slate-900">Recibos</h2>
-        <ReciboTable policy={policy} />
+        {policy.payNow.some((r) => r.status === "devuelto") ? (
+          <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-4" role="note">
+            Tiene un recibo devuelto. Puede pagarlo ahora con tarjeta; si sigue sin pagar un mes después de su vencimiento, la cobertura se suspende
+            (art. 15 de la Ley de Contrato de Seguro).
+          </p>
+        ) : null}
+        <ReciboTable policy={policy} actions={(r) => <ReciboActions policy={policy} sequence={r.sequence} status={r.status} />} />
         <PolicyDocuments policy={policy} />
 
         {running ? (
@@ -221,6 +228,23 @@ export default function PolicyPage() {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** "Pagar ahora" for a recibo the customer may pay today; the justificante de pago of a collected one (ADR 031). */
+function ReciboActions({ policy, sequence, status }: { policy: MyPolicy; sequence: number; status: string }) {
+  if (policy.payNow.some((r) => r.sequence === sequence)) {
+    return (
+      <Link to={`/mi-poliza/${policy.id}/recibos/${sequence}/pagar`} className="whitespace-nowrap font-semibold underline">
+        Pagar ahora<span className="sr-only"> el recibo {sequence}</span>
+      </Link>
+    );
+  }
+  if (status !== "cobrado") return null;
+  return (
+    <a href={documentPaths.receipt(policy.id, sequence)} download className="whitespace-nowrap">
+      Justificante<span className="sr-only"> de pago del recibo {sequence}</span>
+    </a>
   );
 }
 

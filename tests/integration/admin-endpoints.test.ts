@@ -100,6 +100,7 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "PATCH /admin/policies/{id}": "policies:write",
       "GET /admin/policies/{id}/documents/conditions": "policies:read",
       "GET /admin/policies/{id}/documents/recibos/{sequence}": "policies:read",
+      "GET /admin/policies/{id}/documents/recibos/{sequence}/receipt": "payments:read",
       "POST /admin/policies/{id}/suspend": "policies:write",
       "POST /admin/policies/{id}/reactivate": "policies:write",
       "POST /admin/policies/{id}/cancel": "policies:write",
@@ -220,6 +221,10 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   }),
   "GET /admin/policies/{id}/documents/recibos/{sequence}": async () => ({
     path: `/admin/policies/${(await livePolicy()).id}/documents/recibos/2`,
+    expect: 200,
+  }),
+  "GET /admin/policies/{id}/documents/recibos/{sequence}/receipt": async () => ({
+    path: `/admin/policies/${(await livePolicy()).id}/documents/recibos/1/receipt`,
     expect: 200,
   }),
   "PATCH /admin/policies/{id}": async () => ({

@@ -164,6 +164,7 @@ const summary = (counts: Record<string, number>) => ({
   suspendidas: 0,
   extinguidas: 0,
   avisos: 0,
+  recordatorios: 0,
   errores: 0,
   ...counts,
 });

@@ -10,6 +10,7 @@ import { premiumComponents, rateQuote } from "../../api/domain/rating";
 import { renderConditionsPdf } from "../../api/services/pdf-conditions";
 import { renderIpidPdf } from "../../api/services/pdf-ipid";
 import { renderQuotePdf } from "../../api/services/pdf-quote";
+import { renderReceiptPdf } from "../../api/services/pdf-receipt";
 import { renderReciboPdf } from "../../api/services/pdf-recibo";
 import { renderWithdrawalPdf } from "../../api/services/pdf-withdrawal";
 import { HOGAR } from "./quote-inputs";
@@ -151,6 +152,20 @@ export const DOCUMENTS = {
     renderWithdrawalPdf(
       hogarPolicy(),
       { requestedAt: new Date("2026-03-20T11:00:00Z"), effectiveDate: "2026-03-21", refundCents: 21_345 },
+      DOCUMENT_CONTEXT,
+    ),
+  /** The justificante de pago of recibo 1, paid with a return fee (ADR 031). */
+  receipt: () =>
+    renderReceiptPdf(
+      hogarPolicy(),
+      1,
+      {
+        paidAt: NOW,
+        amountCents: hogarPolicy().recibos[0]!.amount + 300,
+        feeCents: 300,
+        means: "Tarjeta •••• 4242",
+        reference: "test_card_0123456789abcdef",
+      },
       DOCUMENT_CONTEXT,
     ),
 } satisfies Record<string, () => Promise<Buffer>>;

@@ -137,9 +137,17 @@ export function reciboColumns(data: AdminPolicy, canWrite: boolean, reply: Staff
       id: "pdf",
       header: "Documento",
       cell: (r) => (
-        <a href={adminDocumentPaths.recibo(data.policy.id, r.sequence)} download>
-          PDF<span className="sr-only"> del recibo {r.sequence}</span>
-        </a>
+        <>
+          <a href={adminDocumentPaths.recibo(data.policy.id, r.sequence)} download>
+            PDF<span className="sr-only"> del recibo {r.sequence}</span>
+          </a>
+          {/* The justificante de pago of a collected recibo (ADR 031; payments:read). */}
+          {r.status === "cobrado" ? (
+            <a href={adminDocumentPaths.receipt(data.policy.id, r.sequence)} download className="block whitespace-nowrap">
+              Justificante<span className="sr-only"> de pago del recibo {r.sequence}</span>
+            </a>
+          ) : null}
+        </>
       ),
     },
   ];

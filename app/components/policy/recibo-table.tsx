@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { PolicyAnswer } from "../../../api/contract/policies";
 import { RECIBO_STATUS_LABELS } from "../../../api/contract/vocabulary";
 import { ScrollRegion } from "~/components/ui/scroll-region";
@@ -8,7 +9,8 @@ type ReciboLine = Pick<PolicyAnswer["recibos"][number], "sequence" | "kind" | "p
 
 /**
  * A policy's recibos in short (Mi póliza, the back office's policy summary); `badges` shows the
- * status as a coloured badge, `pdfHref` adds a column with each recibo's PDF. Each date says what
+ * status as a coloured badge, `pdfHref` adds a column with each recibo's PDF, `actions` one with
+ * what may be done with it (Mi póliza: "Pagar ahora", the justificante). Each date says what
  * it is: the period the recibo covers, its due date ("Vencimiento", the effective date
  * of a suplemento's) and, under the status, the day it was charged, which for a recibo paid when
  * bought comes before its due date. No "Fecha de cargo" that is neither.
@@ -21,10 +23,12 @@ export function ReciboTable({
   policy,
   badges = false,
   pdfHref,
+  actions,
 }: {
   policy: { number: string; recibos: readonly ReciboLine[] };
   badges?: boolean;
   pdfHref?: (sequence: number) => string;
+  actions?: (recibo: ReciboLine) => ReactNode;
 }) {
   const caption = `Recibos de la póliza ${policy.number}`;
   return (
@@ -51,6 +55,11 @@ export function ReciboTable({
             {pdfHref ? (
               <th scope="col" className="py-2">
                 Documento
+              </th>
+            ) : null}
+            {actions ? (
+              <th scope="col" className="py-2 pl-2">
+                <span className="sr-only">Acciones</span>
               </th>
             ) : null}
           </tr>
@@ -88,6 +97,7 @@ export function ReciboTable({
                   </a>
                 </td>
               ) : null}
+              {actions ? <td className="py-2 pl-2">{actions(r)}</td> : null}
             </tr>
           ))}
         </tbody>
