@@ -108,10 +108,12 @@ export const ADMIN_SECTIONS = [
   // Clients.
   { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false },
   { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
+  // The money side (issue 22): every recibo, the SEPA remittances, the bank's returns, the refunds owed.
   { label: "Pagos", to: "/admin/payments", routeId: "routes/admin.payments._index", end: false },
-  { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false },
   { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },
   { label: "Devoluciones", to: "/admin/payments/returns", routeId: "routes/admin.payments.returns._index", end: false },
+  { label: "Extornos", to: "/admin/payments/refunds", routeId: "routes/admin.payments.refunds", end: false },
+  { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false },
   { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
   { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
   { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },
