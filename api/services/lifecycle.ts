@@ -20,12 +20,12 @@ import {
 import { writeAudit } from "../db/audit";
 import type { Database, DbOrTx } from "../db/client";
 import { lockPolicy, recordHistory, updatePolicy, updateRecibo, type HistoryActor, type LockedPolicy } from "../db/lifecycle.repo";
-import { isPaymentRecorded, lastAcceptedPayment } from "../db/lifecycle-reads.repo";
+import { lastAcceptedPayment } from "../db/lifecycle-reads.repo";
 import { insertPayment } from "../db/policy-writes.repo";
 import { readWithdrawalRules } from "../db/document-context.repo";
 import type { Policy } from "../db/schema";
 import { ApiProblem } from "../http";
-import { withProviderCallsOutside } from "./provider-outside";
+import { withProviderCallsOutside, type TransactionPayments } from "./provider-outside";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
 import type { PaymentProvider } from "./payments";
 import { cancellationNotice, notifyPolicyholder, suspensionNotice } from "./policy-notices";
@@ -40,7 +40,7 @@ export type Actor = HistoryActor & { ip?: string | null };
 export const SYSTEM_ACTOR: Actor = { actorType: "system", actorId: null, actorLabel: "Proceso diario", ip: null };
 
 /** `payments`: the provider for this transaction; its calls are made outside it (withProviderCallsOutside, ADR 017). */
-export type Change = { tx: DbOrTx; policy: LockedPolicy; actor: Actor; now: Date; today: string; payments: PaymentProvider };
+export type Change = { tx: DbOrTx; policy: LockedPolicy; actor: Actor; now: Date; today: string; payments: TransactionPayments };
 
 /** What the machine's guards look at, from the policy row and its recibos. */
 export const policyStateOf = (p: LockedPolicy): PolicyState => ({
@@ -59,8 +59,7 @@ export const policyStateOf = (p: LockedPolicy): PolicyState => ({
  * runs again with its answer (api/services/provider-outside.ts).
  */
 export async function withPolicy<T>(deps: LifecycleDeps, policyId: number, actor: Actor, now: Date, work: (c: Change) => Promise<T>): Promise<T> {
-  const isRecorded = (providerRef: string) => isPaymentRecorded(deps.db, providerRef);
-  return withProviderCallsOutside(deps.payments, deps.logger, isRecorded, (payments) =>
+  return withProviderCallsOutside(deps.db, deps.payments, deps.logger, (payments) =>
     deps.db.transaction(async (tx) => {
       const policy = await lockPolicy(tx, policyId);
       if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
@@ -225,7 +224,8 @@ async function refundLastPayment(deps: LifecycleDeps, c: Change, amountCents: nu
   const last = await lastAcceptedPayment(c.tx, { policyId: c.policy.id });
   if (!last?.providerRef) return;
   const refund = await c.payments.refund({ amountCents, providerRef: last.providerRef, idempotencyKey: key });
-  if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
+  if (refund.status !== "accepted")
+    throw new ApiProblem(409, `No se ha podido devolver el importe: ${"reason" in refund ? refund.reason : refund.status}`);
   await insertPayment(c.tx, {
     policyId: c.policy.id,
     reciboId: last.reciboId,
