@@ -65,6 +65,8 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/cancel", permission: "payments:write" },
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/refund", permission: "payments:write" },
   { method: "post", path: "/admin/lifecycle/run", permission: "policies:write" },
+  // What does not match between charges, recibos and remittances (ADR 027).
+  { method: "get", path: "/admin/payments/reconciliation", permission: "payments:read" },
   // Clients (tomadores): ADR 012 says why the data-rights endpoints need clients:write.
   { method: "get", path: "/admin/clients", permission: "clients:read" },
   { method: "get", path: "/admin/clients/export", permission: "clients:read" },

@@ -8,6 +8,7 @@ import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminPolicyRoutes } from "./admin-policies";
+import { registerAdminReconciliationRoutes } from "./admin-reconciliation";
 import { registerAdminRoleRoutes } from "./admin-roles";
 import { registerAdminSaleRoutes } from "./admin-sales";
 import { registerAdminUserRoutes } from "./admin-users";
@@ -22,4 +23,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminSaleRoutes(api);
   registerAdminClientRoutes(api);
   registerAdminGuaranteeRoutes(api);
+  registerAdminReconciliationRoutes(api);
 }
