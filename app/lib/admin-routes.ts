@@ -48,6 +48,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.policies.$id._index": { loader: "policies:read", action: "policies:write" },
   "routes/admin.policies.$id.payments": { loader: "policies:read", action: "payments:write" },
   "routes/admin.policies.$id.edit": { loader: "policies:write", action: "policies:write" },
+  // What does not match between charges, recibos and remittances (ADR 027); read-only.
+  "routes/admin.payments.reconciliation": { loader: "payments:read", action: null },
   // Selling by phone: quoting and issuing both need policies:write.
   "routes/admin.policies.new": { loader: "policies:write", action: "policies:write" },
   // The policy's PDFs (particular conditions, each recibo): whoever may read the policy.
