@@ -38,7 +38,7 @@ class CountingGateway extends TestGateway {
 let database: DatabaseHandle;
 let api: ApiApp;
 let gateway: CountingGateway;
-let now = new Date("2026-03-10T09:00:00.000Z");
+const now = new Date("2026-03-10T09:00:00.000Z");
 const logger = memoryLogger();
 
 beforeAll(async () => {
