@@ -13,11 +13,22 @@ import { callRecorded, refundAttempt, type AttemptKey, type AttemptSpec } from "
 import type { ChargeResult, MandateChargeRequest, PaymentProvider, RefundRequest, SepaDetails } from "./payments";
 
 type MandateResult = Awaited<ReturnType<PaymentProvider["registerSepaMandate"]>>;
-type Known = { result: ChargeResult | MandateResult; kind: "charge" | "refund" | "mandate"; amountCents: number; providerKey?: string };
+type Known = {
+  result: ChargeResult | MandateResult;
+  kind: "charge" | "refund" | "mandate";
+  amountCents: number;
+  providerKey?: string;
+  attempt?: { subject: string; key: AttemptKey };
+};
 
 /** The provider a transactional work sees: its mandate charges are charge attempts (recorded before the call, ADR 027). */
 export type TransactionPayments = Omit<PaymentProvider, "chargeMandate"> & {
   chargeMandateAttempt(spec: AttemptSpec, key: AttemptKey, request: Omit<MandateChargeRequest, "idempotencyKey">): Promise<ChargeResult>;
+  /**
+   * The attempt of `spec` this work already got an answer for (accepted or declined): the run
+   * that commits uses it, not the next number a declined attempt would give.
+   */
+  answeredAttempt(spec: AttemptSpec): AttemptKey | null;
 };
 
 /** Thrown inside the transaction: this call must be made outside it first. */
@@ -52,6 +63,14 @@ class KnownAnswers implements TransactionPayments {
     // A first charge with the card's details is the checkout's (api/services/checkout.ts), never the lifecycle's.
     throw new Error("charge() is not made inside the lifecycle");
   }
+  answeredAttempt(spec: AttemptSpec): AttemptKey | null {
+    let last: AttemptKey | null = null;
+    for (const k of this.known.values()) {
+      if (k.attempt?.subject !== `${spec.purpose}-${spec.subject}` || k.result.status === "refunded") continue;
+      if (!last || k.attempt.key.attempt > last.attempt) last = k.attempt.key;
+    }
+    return last;
+  }
   findCharge(): Promise<ChargeResult | null> {
     throw new Error("findCharge() is not made inside the lifecycle");
   }
@@ -60,6 +79,7 @@ class KnownAnswers implements TransactionPayments {
       kind: "charge",
       amountCents: request.amountCents,
       providerKey: key.providerKey,
+      attempt: { subject: `${spec.purpose}-${spec.subject}`, key },
       result: await callRecorded(this.db, spec, key, (idempotencyKey) => this.real.chargeMandate({ ...request, idempotencyKey })),
     }));
   }

@@ -145,7 +145,7 @@ async function chargeThroughMandate(deps: LifecycleDeps, c: Change, recibo: Reci
   const p = c.policy;
   const attempt = recibo.attempts + 1;
   const spec = { purpose: "recibo" as const, subject: String(recibo.id), amountCents: recibo.amountCents, policyId: p.id, reciboId: recibo.id };
-  let key = await currentAttempt(c.tx, spec);
+  let key = c.payments.answeredAttempt(spec) ?? (await currentAttempt(c.tx, spec));
   const charge = () =>
     p.paymentMethod && p.paymentMandate
       ? c.payments.chargeMandateAttempt(spec, key, {
