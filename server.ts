@@ -13,6 +13,8 @@ import { DEMO_RATE_LIMITS, demoDataWanted, seedDemoData } from "./api/db/seed/de
 import { startOutboxWorker, type OutboxWorker } from "./api/services/mail";
 import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services/daily-run";
 import { createPaymentProvider } from "./api/services/payments";
+import { sweepChargeAttempts } from "./api/services/charge-attempts";
+import { withChargeFault } from "./server/charge-fault";
 import { createServerApp, keepIdleConnections } from "./server/app";
 import { parseTrustProxy } from "./server/client-address";
 import { ConfigError, loadConfig } from "./server/config";
@@ -94,7 +96,11 @@ async function main() {
         `\n  Primer superadministrador creado: ${seeded.adminEmail}\n  Contraseña generada (se muestra solo esta vez): ${seeded.generatedPassword}\n\n`,
       );
     }
-    const payments = createPaymentProvider(undefined, { now: systemClock });
+    const payments = withChargeFault(createPaymentProvider(undefined, { now: systemClock, db: database.db }), process.env);
+    // Charges a process killed between the charge and the write left behind are given back (ADR 027); in the background.
+    void sweepChargeAttempts({ db: database.db, payments, logger }).catch((error: unknown) =>
+      logger.warn("charge attempts sweep failed", errorFields(error)),
+    );
     // The links of e-mails (Mi póliza, a new password) need the site's address; on one machine it is this one.
     const publicBaseUrl = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
     api = createApi({

@@ -19,10 +19,10 @@ import { registerPolicyRoutes } from "./routes/policies";
 import { registerPayNowRoutes } from "./routes/pay-now";
 import { registerPublicRoutes } from "./routes/public";
 import { registerQuoteRoutes } from "./routes/quotes";
-import { TestGateway, type PaymentProvider } from "./services/payments";
+import { createPaymentProvider, type PaymentProvider } from "./services/payments";
 
 /**
- * What createApi takes: the deps, with the payment provider optional (default: TestGateway) and
+ * What createApi takes: the deps, with the payment provider optional (default: TestGateway keeping its books in `db`) and
  * the catalogue cache built from `catalogueCacheMs` (default 30 s; 0 reads the database every time).
  */
 export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue" | "readDb" | "rateLimits" | "mailDelivery"> & {
@@ -45,7 +45,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
     ...rest,
     readDb: input.readDb ?? input.db,
     mailDelivery: input.mailDelivery ?? false,
-    payments: input.payments ?? new TestGateway({ now: input.now }),
+    payments: input.payments ?? createPaymentProvider(undefined, { now: input.now, db: input.db }),
     catalogue: new CatalogueCache(input.db, catalogueCacheMs ?? DEFAULT_CATALOGUE_CACHE_MS),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimits },
   };

@@ -81,6 +81,8 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/payments/recibos/{id}", permission: "payments:read" },
   { method: "get", path: "/admin/payments/card-retry", permission: "payments:write" },
   { method: "post", path: "/admin/payments/card-retry", permission: "payments:write" },
+  // What does not match between charges, recibos and remittances (ADR 027).
+  { method: "get", path: "/admin/payments/reconciliation", permission: "payments:read" },
   // Clients (tomadores): ADR 012 says why the data-rights endpoints need clients:write.
   { method: "get", path: "/admin/clients", permission: "clients:read" },
   { method: "get", path: "/admin/clients/export", permission: "clients:read" },

@@ -12,6 +12,7 @@ import { registerAdminPolicyRoutes } from "./admin-policies";
 import { registerAdminRefundRoutes } from "./admin-refunds";
 import { registerAdminRemittanceRoutes } from "./admin-remittances";
 import { registerAdminReturnRoutes } from "./admin-returns";
+import { registerAdminReconciliationRoutes } from "./admin-reconciliation";
 import { registerAdminRoleRoutes } from "./admin-roles";
 import { registerAdminSaleRoutes } from "./admin-sales";
 import { registerAdminUserRoutes } from "./admin-users";
@@ -30,4 +31,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminRemittanceRoutes(api);
   registerAdminReturnRoutes(api);
   registerAdminPaymentRoutes(api);
+  registerAdminReconciliationRoutes(api);
 }

@@ -16,6 +16,11 @@
 // by phone by that staff member, the client keeping whatever account it has). Same prices, same
 // steps, same documents.
 //
+// The charge is a charge attempt (ADR 027) of the quote, recorded before the provider is called
+// under its own key (checkout-<quote>-<n>): a request with another key after the claim lease finds
+// a captured attempt and completes with it (the same key is the same charge), never a second
+// charge; a refunded attempt is never a payment, the next one is charged.
+//
 // Idempotency: an advisory lock on the key serialises identical requests in steps 1 and 3; the
 // first claims the quote, the others wait for its policy (found by the key, unique in policies)
 // and answer it without charging; a later retry answers it at once. The request that holds the
@@ -52,6 +57,7 @@ import { policyTerm, startDateRange } from "../domain/calendar";
 import { systemClock, type Clock } from "../../platform/clock";
 import { errorMessage, type Logger } from "../../platform/logger";
 import { completeAttachments } from "./attachments";
+import { AttemptNotCaptured, chargeOnce, refundAttempt, registerAttempt } from "./charge-attempts";
 import { type PaymentProvider } from "./payments";
 
 import {
@@ -165,12 +171,17 @@ async function checkoutWithLease(
   let outcome: { created: boolean; policyId: number; emailId: number | null };
   try {
     assertOutsideTransaction("A payment charge");
-    const charge = await payments.charge({
-      amountCents: firstRecibo.amount,
-      payment: body.payment,
-      idempotencyKey: key,
-      description: `Cotiza: primer recibo del seguro (${plan.name})`,
-    });
+    const { key: attempt, result: charge } = await chargeOnce(
+      db,
+      { purpose: "checkout", subject: quote.id, amountCents: firstRecibo.amount },
+      (providerKey) =>
+        payments.charge({
+          amountCents: firstRecibo.amount,
+          payment: body.payment,
+          idempotencyKey: providerKey,
+          description: `Cotiza: primer recibo del seguro (${plan.name})`,
+        }),
+    );
     if (charge.status === "declined") throw new PaymentDeclined(body.payment.method, charge.reason);
 
     // 3. A short transaction writes the policy and everything with it, and releases the claim.
@@ -201,6 +212,8 @@ async function checkoutWithLease(
           provider: payments.name,
           publicBaseUrl: deps.publicBaseUrl,
         });
+        // The payment row records the attempt's charge: registrado now, or no policy (the sweep gave the charge back).
+        await registerAttempt(tx, attempt.providerKey, { policyId: written.policyId });
         await releaseCheckoutClaim(tx, quote.id, key);
         return { created: true, ...written };
       });
@@ -215,11 +228,10 @@ async function checkoutWithLease(
         });
         throw error;
       }
-      // Charged but not written (the quote changed meanwhile…): give the money back.
-      const refund = await payments
-        .refund({ amountCents: firstRecibo.amount, providerRef: charge.providerRef, idempotencyKey: `${key}:devolucion` })
-        .catch((e: unknown) => ({ status: "failed", reason: String(e) }));
-      logger.warn("checkout charged but not written: charge refunded", { quoteId: quote.id, providerRef: charge.providerRef, refund: refund.status });
+      // Charged but not written (the quote changed meanwhile…): give the money back; the retry is another attempt.
+      const refund = await refundAttempt(db, payments, attempt.providerKey, logger).catch((e: unknown) => `failed: ${errorMessage(e)}`);
+      logger.warn("checkout charged but not written: charge refunded", { quoteId: quote.id, providerRef: charge.providerRef, refund });
+      if (error instanceof AttemptNotCaptured) throw new ApiProblem(409, CHECKOUT_IN_PROGRESS_MESSAGE);
       throw error;
     }
   } catch (error) {

@@ -33,6 +33,7 @@ import { cancelAndNotify, policyStateOf, suspendAndNotify, SYSTEM_ACTOR, transit
 import { applyReciboChange } from "./recibos";
 import { settleRemittances } from "./remittances";
 import { runDunning } from "./dunning";
+import { sweepChargeAttempts } from "./charge-attempts";
 import { offerRenewal, renew } from "./renewal";
 
 // ─── The daily run ──────────────────────────────────────────────────────────────────────────
@@ -97,6 +98,11 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
       after = ids[ids.length - 1]!;
     }
   };
+
+  // 0. Charges left captured by a process that died before writing them are given back first (ADR 027).
+  await sweepChargeAttempts(deps).catch((error: unknown) =>
+    deps.logger.error("lifecycle: charge attempts sweep failed", { day, error: errorMessage(error) }),
+  );
 
   // 1. The end of the term: renewed unless stopped (or unpaid), expired otherwise.
   await each(

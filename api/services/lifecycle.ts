@@ -21,11 +21,11 @@ import {
 import { writeAudit } from "../db/audit";
 import type { Database, DbOrTx } from "../db/client";
 import { lockPolicy, recordHistory, updatePolicy, updateRecibo, type HistoryActor, type LockedPolicy } from "../db/lifecycle.repo";
-import { isPaymentRecorded } from "../db/lifecycle-reads.repo";
+
 import { readWithdrawalRules } from "../db/document-context.repo";
 import type { Policy } from "../db/schema";
 import { ApiProblem } from "../http";
-import { withProviderCallsOutside } from "./provider-outside";
+import { withProviderCallsOutside, type TransactionPayments } from "./provider-outside";
 import { refundUnearnedPremium } from "./refunds";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
 import type { PaymentProvider } from "./payments";
@@ -41,7 +41,7 @@ export type Actor = HistoryActor & { ip?: string | null };
 export const SYSTEM_ACTOR: Actor = { actorType: "system", actorId: null, actorLabel: "Proceso diario", ip: null };
 
 /** `payments`: the provider for this transaction; its calls are made outside it (withProviderCallsOutside, ADR 017). */
-export type Change = { tx: DbOrTx; policy: LockedPolicy; actor: Actor; now: Date; today: string; payments: PaymentProvider };
+export type Change = { tx: DbOrTx; policy: LockedPolicy; actor: Actor; now: Date; today: string; payments: TransactionPayments };
 
 /** What the machine's guards look at, from the policy row and its recibos. */
 export const policyStateOf = (p: LockedPolicy): PolicyState => ({
@@ -60,8 +60,7 @@ export const policyStateOf = (p: LockedPolicy): PolicyState => ({
  * runs again with its answer (api/services/provider-outside.ts).
  */
 export async function withPolicy<T>(deps: LifecycleDeps, policyId: number, actor: Actor, now: Date, work: (c: Change) => Promise<T>): Promise<T> {
-  const isRecorded = (providerRef: string) => isPaymentRecorded(deps.db, providerRef);
-  return withProviderCallsOutside(deps.payments, deps.logger, isRecorded, (payments) =>
+  return withProviderCallsOutside(deps.db, deps.payments, deps.logger, (payments) =>
     deps.db.transaction(async (tx) => {
       const policy = await lockPolicy(tx, policyId);
       if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);

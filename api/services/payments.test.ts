@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createPaymentProvider, DECLINE_REASONS, paymentMethodLabel, TestGateway, type PaymentDetails } from "./payments";
+import {
+  createPaymentProvider,
+  DECLINE_REASONS,
+  MANDATE_DECLINE_REASON,
+  paymentMethodLabel,
+  TEST_FAILS_LATER,
+  TestGateway,
+  type PaymentDetails,
+} from "./payments";
 
 // 10:00 in Madrid on 15 March 2026.
 const NOW = new Date("2026-03-15T09:00:00Z");
@@ -40,6 +48,57 @@ describe("TestGateway", () => {
 
   it("declines an amount that is not positive whole cents", async () => {
     for (const amount of [0, -100, 10.5]) expect((await charge(card(), amount)).status).toBe("declined");
+  });
+
+  it("keeps its books: the same key is the same charge, refunded once a refund of it went through", async () => {
+    const books = new TestGateway({ now: () => NOW });
+    const request = { amountCents: 5_000, payment: card(), idempotencyKey: "checkout-q-1", description: "x" };
+    const first = await books.charge(request);
+    expect(first.status).toBe("accepted");
+    const ref = first.status === "accepted" ? first.providerRef : "";
+    expect(await books.findCharge("checkout-q-1")).toEqual({ status: "accepted", providerRef: ref });
+    expect(await books.findCharge("nunca-cobrado")).toBeNull();
+
+    const refund = await books.refund({ amountCents: 5_000, providerRef: ref, idempotencyKey: "checkout-q-1:devolucion" });
+    expect(refund).toEqual({ status: "accepted", providerRef: expect.stringMatching(/^test_refund_/) });
+    // The refund is idempotent: its key answers the same refund.
+    expect(await books.refund({ amountCents: 5_000, providerRef: ref, idempotencyKey: "checkout-q-1:devolucion" })).toEqual(refund);
+    // The same key now answers the charge as refunded: never money taken again, never a payment.
+    expect(await books.charge(request)).toEqual({ status: "refunded", providerRef: ref });
+    expect(await books.findCharge("checkout-q-1")).toEqual({ status: "refunded", providerRef: ref });
+  });
+
+  it("answers a mandate charge's key with its status too", async () => {
+    const books = new TestGateway({ now: () => NOW });
+    const first = await books.charge({ amountCents: 5_000, payment: card(), idempotencyKey: "alta", description: "x" });
+    const mandate = first.status === "accepted" ? first.mandate! : "";
+    const request = { amountCents: 5_000, method: "card" as const, mandate, idempotencyKey: "recibo-7-1", description: "x" };
+    const charged = await books.chargeMandate(request);
+    expect(charged.status).toBe("accepted");
+    expect(await books.chargeMandate(request)).toEqual(charged);
+    const ref = charged.status === "accepted" ? charged.providerRef : "";
+    await books.refund({ amountCents: 5_000, providerRef: ref, idempotencyKey: "recibo-7-1:devolucion" });
+    expect(await books.chargeMandate(request)).toEqual({ status: "refunded", providerRef: ref });
+    // The card that fails later still fails, with no charge in the books.
+    const later = await books.charge({
+      amountCents: 100,
+      payment: card({ cardNumber: TEST_FAILS_LATER.cardNumber }),
+      idempotencyKey: "alta-2",
+      description: "x",
+    });
+    const failing = later.status === "accepted" ? later.mandate! : "";
+    expect(await books.chargeMandate({ ...request, mandate: failing, idempotencyKey: "recibo-8-1" })).toEqual({
+      status: "declined",
+      reason: MANDATE_DECLINE_REASON,
+    });
+    expect(await books.findCharge("recibo-8-1")).toBeNull();
+  });
+
+  it("refuses to refund a charge it does not know", async () => {
+    expect(await gateway.refund({ amountCents: 100, providerRef: "otra_pasarela_1", idempotencyKey: "r" })).toEqual({
+      status: "declined",
+      reason: DECLINE_REASONS.unknownCharge,
+    });
   });
 
   it("answers the same reference for the same idempotency key, and another for another key", async () => {

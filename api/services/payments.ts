@@ -2,7 +2,9 @@
 // gateway (DOMAIN.md "Money in"). A real gateway plugs in by passing another PaymentProvider in
 // the API's deps. Only masked labels of a means of payment ever leave this module; the full card
 // number and the CVC are used for the charge and never stored or logged.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "../db/client";
+import { DatabaseGatewayBooks, MemoryGatewayBooks, type GatewayBooks, type GatewayEntry } from "../db/gateway-books.repo";
 import { isExpiryCurrent, isTestDeclinedCard, isValidCardNumber, isValidCvc, maskCardNumber, parseCardExpiry } from "../domain/card";
 import { systemClock, type Clock } from "../../platform/clock";
 import { maskIban, validateIban } from "../domain/iban";
@@ -22,7 +24,13 @@ export type ChargeRequest = {
 
 export type ChargeResult =
   /** `mandate`: the provider's reusable reference for the later recibos (a card token or a SEPA mandate). */
-  { status: "accepted"; providerRef: string; mandate?: string } | { status: "declined"; reason: string };
+  | { status: "accepted"; providerRef: string; mandate?: string }
+  | { status: "declined"; reason: string }
+  /**
+   * The key's charge was taken and later given back (a repeated key answers the charge with its
+   * status, as a real provider does). Never a payment: the work takes a new key (ADR 027).
+   */
+  | { status: "refunded"; providerRef: string };
 
 /** A later recibo charged through the mandate of the first charge (no card number is ever stored). */
 export type MandateChargeRequest = {
@@ -46,6 +54,8 @@ export interface PaymentProvider {
     reference: string,
   ): Promise<{ status: "accepted"; mandate: string } | { status: "declined"; reason: string }>;
   refund(request: RefundRequest): Promise<ChargeResult>;
+  /** What the provider knows of the charge made with this key (null: none), for the recovery of attempts whose answer was lost (ADR 027). */
+  findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
 }
 
 /** What a person may see of a means of payment: "•••• 4242" or "ES91 •••• … 1332". */
@@ -76,31 +86,33 @@ export const MANDATE_DECLINE_REASON = "Recibo devuelto: fondos insuficientes";
  * The test gateway: any Luhn-valid card whose expiry is this month or later is accepted, except
  * 4000 0000 0000 0002, which is always declined; SEPA debits are accepted for any valid IBAN.
  * Later recibos are charged through the mandate it returns; those of TEST_FAILS_LATER fail.
- * Stateless: the provider reference is derived from the idempotency key, so a retried charge
- * answers the same reference, as a real gateway does for a repeated idempotency key.
+ * Stateful, as a real gateway is (ADR 027): its books (the `gateway_charges` table, or memory)
+ * keep every charge with its status, a repeated idempotency key answers the same charge with its
+ * current status (captured, or refunded), and a repeated refund key the same refund.
  */
 export class TestGateway implements PaymentProvider {
   readonly name = "test";
   private readonly now: Clock;
+  readonly books: GatewayBooks;
 
-  constructor(opts: { now?: Clock } = {}) {
+  constructor(opts: { now?: Clock; books?: GatewayBooks } = {}) {
     this.now = opts.now ?? systemClock;
+    this.books = opts.books ?? new MemoryGatewayBooks();
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const declined = this.declineReason(request);
     if (declined) return { status: "declined", reason: declined };
-    const digest = this.digest(request.idempotencyKey, request.amountCents);
     const { payment } = request;
     const failsLater =
       payment.method === "card"
         ? payment.cardNumber.replace(/\D/g, "") === TEST_FAILS_LATER.cardNumber
         : payment.iban.replace(/\s/g, "").toUpperCase() === TEST_FAILS_LATER.iban;
-    return {
-      status: "accepted",
-      providerRef: `test_${payment.method}_${digest}`,
-      mandate: `test_mandate_${payment.method}_${failsLater ? "fail" : "ok"}_${digest}`,
-    };
+    const mandate = `test_mandate_${payment.method}_${failsLater ? "fail" : "ok"}_${this.digest(request.idempotencyKey, request.amountCents)}`;
+    const entry = await this.capture(request.idempotencyKey, payment.method, request.amountCents);
+    return entry.status === "refunded"
+      ? { status: "refunded", providerRef: entry.providerRef }
+      : { status: "accepted", providerRef: entry.providerRef, mandate };
   }
 
   async chargeMandate(request: MandateChargeRequest): Promise<ChargeResult> {
@@ -108,7 +120,7 @@ export class TestGateway implements PaymentProvider {
     const m = /^test_mandate_(card|sepa)_(ok|fail)_/.exec(request.mandate);
     if (!m || m[1] !== request.method) return { status: "declined", reason: DECLINE_REASONS.invalidMandate };
     if (m[2] === "fail") return { status: "declined", reason: MANDATE_DECLINE_REASON };
-    return { status: "accepted", providerRef: `test_${request.method}_${this.digest(request.idempotencyKey, request.amountCents)}` };
+    return answerOf(await this.capture(request.idempotencyKey, request.method, request.amountCents));
   }
 
   async registerSepaMandate(details: SepaDetails, reference: string) {
@@ -119,8 +131,29 @@ export class TestGateway implements PaymentProvider {
 
   async refund(request: RefundRequest): Promise<ChargeResult> {
     if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) return { status: "declined", reason: DECLINE_REASONS.invalidAmount };
-    if (!request.providerRef.startsWith("test_")) return { status: "declined", reason: DECLINE_REASONS.unknownCharge };
-    return { status: "accepted", providerRef: `test_refund_${this.digest(request.idempotencyKey, request.amountCents)}` };
+    const known = await this.books.byKey(request.idempotencyKey);
+    if (known?.kind === "refund") return { status: "accepted", providerRef: known.providerRef };
+    const charge = await this.books.byRef(request.providerRef);
+    // A charge the books never saw is still ours if it has our prefix: made before the gateway kept books (demo data, older installations).
+    if (charge?.kind !== "charge" && !request.providerRef.startsWith("test_")) return { status: "declined", reason: DECLINE_REASONS.unknownCharge };
+    const refund = await this.books.recordRefund({
+      idempotencyKey: request.idempotencyKey,
+      method: charge?.method ?? "card",
+      amountCents: request.amountCents,
+      providerRef: `test_refund_${randomBytes(12).toString("hex")}`,
+      refundOf: request.providerRef,
+    });
+    return { status: "accepted", providerRef: refund.providerRef };
+  }
+
+  async findCharge(idempotencyKey: string): Promise<ChargeResult | null> {
+    const entry = await this.books.byKey(idempotencyKey);
+    return entry?.kind === "charge" ? answerOf(entry) : null;
+  }
+
+  /** The key's charge: the one the books keep, or a new one captured now (its reference is new, not derived from the key). */
+  private capture(idempotencyKey: string, method: string, amountCents: number): Promise<GatewayEntry> {
+    return this.books.recordCharge({ idempotencyKey, method, amountCents, providerRef: `test_${method}_${randomBytes(12).toString("hex")}` });
   }
 
   private digest(idempotencyKey: string, amountCents: number): string {
@@ -139,11 +172,17 @@ export class TestGateway implements PaymentProvider {
   }
 }
 
-/** The provider named by configuration; only the embedded test gateway exists so far. */
-export function createPaymentProvider(name: string | undefined, opts: { now?: Clock } = {}): PaymentProvider {
+const answerOf = (entry: GatewayEntry): ChargeResult =>
+  entry.status === "refunded" ? { status: "refunded", providerRef: entry.providerRef } : { status: "accepted", providerRef: entry.providerRef };
+
+/**
+ * The provider named by configuration; only the embedded test gateway exists so far. With `db`
+ * it keeps its books in the database (the server's); without, in memory.
+ */
+export function createPaymentProvider(name: string | undefined, opts: { now?: Clock; db?: Database } = {}): PaymentProvider {
   switch (name ?? "test") {
     case "test":
-      return new TestGateway(opts);
+      return new TestGateway({ now: opts.now, books: opts.db ? new DatabaseGatewayBooks(opts.db) : undefined });
     default:
       throw new Error(`Unknown payment provider: ${name}`);
   }

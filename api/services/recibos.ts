@@ -11,6 +11,7 @@ import { insertPayment } from "../db/policy-writes.repo";
 import type { Recibo } from "../db/schema";
 import { ApiProblem } from "../http";
 import { refundRecibo } from "./refunds";
+import { currentAttempt, nextAttempt, registerAttempt } from "./charge-attempts";
 import {
   policyStateOf,
   reactivate,
@@ -123,20 +124,32 @@ export async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: 
 
 type Attempt = { ok: true; providerRef: string } | { ok: false; status: Recibo["status"]; reason: string };
 
-/** One charge of the recibo through the policy's mandate; a refusal leaves it devuelto with the reason. */
+/**
+ * One charge of the recibo through the policy's mandate; a refusal leaves it devuelto with the
+ * reason. The provider key is the recibo's charge attempt's (ADR 027), recorded before the call:
+ * not the `attempts` column, which a failed transaction rolls back.
+ */
 async function chargeThroughMandate(deps: LifecycleDeps, c: Change, recibo: Recibo): Promise<Attempt> {
   const p = c.policy;
   const attempt = recibo.attempts + 1;
-  const result =
+  const spec = { purpose: "recibo" as const, subject: String(recibo.id), amountCents: recibo.amountCents, policyId: p.id, reciboId: recibo.id };
+  let key = c.payments.answeredAttempt(spec) ?? (await currentAttempt(c.tx, spec));
+  const charge = () =>
     p.paymentMethod && p.paymentMandate
-      ? await c.payments.chargeMandate({
+      ? c.payments.chargeMandateAttempt(spec, key, {
           amountCents: recibo.amountCents,
           method: p.paymentMethod,
           mandate: p.paymentMandate,
-          idempotencyKey: `recibo-${recibo.id}-${attempt}`,
           description: `Cotiza: recibo ${recibo.sequence} de la póliza ${p.number}`,
         })
-      : ({ status: "declined", reason: "La póliza no tiene medio de pago para cobrar recibos" } as const);
+      : Promise.resolve({ status: "declined", reason: "La póliza no tiene medio de pago para cobrar recibos" } as const);
+  let result = await charge();
+  // A refunded charge is never a payment: the next attempt (n+1, a new key) is charged instead.
+  for (let round = 0; result.status === "refunded"; round++) {
+    if (round >= 2) throw new Error(`Charge of recibo ${recibo.id}: the provider answered "refunded" again`);
+    key = nextAttempt(spec, key);
+    result = await charge();
+  }
   await updateRecibo(c.tx, recibo.id, { attempts: attempt, lastAttemptAt: c.now }, c.now);
   recibo.attempts = attempt;
   if (result.status === "accepted") {
@@ -150,6 +163,7 @@ async function chargeThroughMandate(deps: LifecycleDeps, c: Change, recibo: Reci
       providerRef: result.providerRef,
       at: c.now,
     });
+    await registerAttempt(c.tx, key.providerKey);
     return { ok: true, providerRef: result.providerRef };
   }
   if (recibo.status === "pendiente") {

@@ -18,7 +18,13 @@ import { ApiProblem } from "../http";
 import type { PaymentProvider } from "./payments";
 
 /** What a refund needs of the lifecycle's change (api/services/lifecycle.ts `Change` is one). */
-export type RefundWork = { tx: DbOrTx; policy: LockedPolicy; actor: HistoryActor & { ip?: string | null }; now: Date; payments: PaymentProvider };
+export type RefundWork = {
+  tx: DbOrTx;
+  policy: LockedPolicy;
+  actor: HistoryActor & { ip?: string | null };
+  now: Date;
+  payments: Pick<PaymentProvider, "name" | "refund">;
+};
 
 /**
  * Gives `cents` of the recibo back: through the provider when it was collected by card (the
@@ -31,7 +37,8 @@ export async function refundRecibo(c: RefundWork, recibo: Recibo, cents: number,
   let providerRef: string | null = null;
   if (byCard) {
     const refund = await c.payments.refund({ amountCents: cents, providerRef: paid.providerRef!, idempotencyKey: key });
-    if (refund.status !== "accepted") throw new ApiProblem(409, `No se ha podido devolver el importe: ${refund.reason}`);
+    if (refund.status !== "accepted")
+      throw new ApiProblem(409, `No se ha podido devolver el importe: ${"reason" in refund ? refund.reason : "el cobro ya estaba devuelto"}`);
     providerRef = refund.providerRef;
     await insertPayment(c.tx, {
       policyId: c.policy.id,

@@ -51,6 +51,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   // The bank's return files (ADR 030): importing one needs payments:write.
   "routes/admin.payments.returns._index": { loader: "payments:read", action: "payments:write" },
   "routes/admin.payments.returns.$id": { loader: "payments:read", action: null },
+  // What does not match between charges, recibos and remittances (ADR 027); read-only.
+  "routes/admin.payments.reconciliation": { loader: "payments:read", action: null },
   // Selling by phone: quoting and issuing both need policies:write.
   "routes/admin.policies.new": { loader: "policies:write", action: "policies:write" },
   // The policy's PDFs (particular conditions, each recibo): whoever may read the policy.

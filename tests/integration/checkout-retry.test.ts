@@ -143,31 +143,31 @@ describe("reintentar una contratación que cortó una caída de la base de datos
     const retry = await call("POST", `/quotes/${quoteId}/checkout`, body, token);
     expect(retry.status, JSON.stringify(retry.body)).toBe(201);
     expect(await policiesOfKey(body.idempotencyKey)).toBe(1);
-    // One charge at the provider (the retry asked again with the same key and got the same one), never refunded.
-    expect(gateway.charged.has(body.idempotencyKey)).toBe(true);
+    // One charge at the provider (the retry asked again with the attempt's key and got the same one), never refunded.
+    const attemptKey = `checkout-${quoteId}-1`;
+    expect(gateway.calls.filter((k) => k === attemptKey)).toHaveLength(2);
     expect(gateway.refunds).toEqual([]);
     const [payment] = await database.db.select({ providerRef: payments.providerRef }).from(payments).where(eq(payments.policyId, retry.body.id));
-    expect(gateway.charged.get(body.idempotencyKey)).toMatchObject({ status: "accepted", providerRef: payment!.providerRef });
+    expect(gateway.charged.get(attemptKey)).toMatchObject({ status: "accepted", providerRef: payment!.providerRef });
     expect(await database.db.select().from(checkoutClaims).where(eq(checkoutClaims.quoteId, quoteId))).toEqual([]);
   });
 
   it("la reserva de otra instancia cuyo latido se paró hace más de 15 s se retoma con la misma clave, sin cobrar otra vez", async () => {
     const { token, quoteId, plan, nif } = await visitorWithQuote();
     const body = checkoutBody(nif, { plan }, "alquiler");
-    // The other instance charged, then died before writing.
-    await gateway.charge({
-      amountCents: 1_000,
-      payment: body.payment as ChargeRequest["payment"],
-      idempotencyKey: body.idempotencyKey,
-      description: "",
-    });
+    // The other instance recorded its attempt and charged, then died before the answer was written (its claim stayed).
+    gateway.beforeAnswer = async () => {
+      throw new Error("el proceso muere tras el cobro");
+    };
+    expect((await call("POST", `/quotes/${quoteId}/checkout`, body, token)).status).toBe(500);
     await leftBehind(quoteId, body.idempotencyKey, 16_000);
 
     const retry = await call("POST", `/quotes/${quoteId}/checkout`, body, token);
     expect(retry.status, JSON.stringify(retry.body)).toBe(201);
     expect(await policiesOfKey(body.idempotencyKey)).toBe(1);
-    expect(gateway.calls.filter((k) => k === body.idempotencyKey)).toHaveLength(2);
-    expect(gateway.charged.get(body.idempotencyKey)).toMatchObject({ status: "accepted" });
+    const attemptKey = `checkout-${quoteId}-1`;
+    expect(gateway.calls.filter((k) => k === attemptKey)).toHaveLength(2);
+    expect(gateway.charged.get(attemptKey)).toMatchObject({ status: "accepted" });
     expect(gateway.refunds).toEqual([]);
   });
 
@@ -179,7 +179,7 @@ describe("reintentar una contratación que cortó una caída de la base de datos
     const retry = call("POST", `/quotes/${quoteId}/checkout`, body, token);
     // While the holder's heartbeat is fresh, the retry waits: it neither charges nor takes the claim.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(gateway.calls).not.toContain(body.idempotencyKey);
+    expect(gateway.calls).not.toContain(`checkout-${quoteId}-1`);
     expect(await database.db.select({ holder: checkoutClaims.holder }).from(checkoutClaims).where(eq(checkoutClaims.quoteId, quoteId))).toEqual([
       { holder: OTHER_INSTANCE },
     ]);
@@ -197,7 +197,7 @@ describe("reintentar una contratación que cortó una caída de la base de datos
     const other = { ...first, idempotencyKey: crypto.randomUUID() };
     const refused = await call("POST", `/quotes/${quoteId}/checkout`, other, token);
     expect(refused).toEqual({ status: 409, body: { error: CHECKOUT_IN_PROGRESS_MESSAGE } });
-    expect(gateway.calls).not.toContain(other.idempotencyKey);
+    expect(gateway.calls).not.toContain(`checkout-${quoteId}-1`);
 
     now = new Date(now.getTime() + CHECKOUT_CLAIM_LEASE_MS);
     const taken = await call("POST", `/quotes/${quoteId}/checkout`, other, token);

@@ -178,22 +178,22 @@ describe("transacciones cortas", () => {
 
   it("un cobro que la transacción no llega a registrar se devuelve", async () => {
     const refunds = gateway.refunds;
-    const work = withProviderCallsOutside(
-      gateway,
-      logger,
-      async () => false,
-      async (provider) =>
-        database.db.transaction(async () => {
-          const charge = await provider.chargeMandate({
+    const spec = { purpose: "recibo" as const, subject: "prueba-sin-registrar", amountCents: 1000 };
+    const work = withProviderCallsOutside(database.db, gateway, logger, async (provider) =>
+      database.db.transaction(async () => {
+        const charge = await provider.chargeMandateAttempt(
+          spec,
+          { attempt: 1, providerKey: "recibo-prueba-sin-registrar-1" },
+          {
             amountCents: 1000,
             method: "card",
             mandate: "test_mandate_card_ok_x",
-            idempotencyKey: "prueba-sin-registrar",
             description: "prueba",
-          });
-          expect(charge.status).toBe("accepted");
-          throw new Error("la transacción falla después del cobro");
-        }),
+          },
+        );
+        expect(charge.status).toBe("accepted");
+        throw new Error("la transacción falla después del cobro");
+      }),
     );
     await expect(work).rejects.toThrow("la transacción falla después del cobro");
     expect(gateway.refunds).toBe(refunds + 1);
