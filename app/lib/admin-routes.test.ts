@@ -85,7 +85,14 @@ describe("las rutas de pagos", () => {
       expect(ADMIN_ROUTE_PERMISSIONS[id].loader).toBe("payments:read");
     }
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.payments.reintentar"]).toEqual({ loader: "payments:write", action: "payments:write" });
-    expect(visibleSections({ "payments:read": true }).map((s) => s.label)).toEqual(["Panel", "Pagos", "Remesas SEPA", "Devoluciones", "Extornos", "Configuración"]);
+    expect(visibleSections({ "payments:read": true }).map((s) => s.label)).toEqual([
+      "Panel",
+      "Pagos",
+      "Remesas SEPA",
+      "Devoluciones",
+      "Extornos",
+      "Configuración",
+    ]);
     expect(visibleSections({ "policies:read": true, "clients:read": true }).map((s) => s.label)).not.toContain("Pagos");
     expect(canOpen({ "payments:read": true }, "routes/admin.payments.reintentar")).toBe(false);
   });

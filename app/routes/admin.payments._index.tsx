@@ -32,6 +32,9 @@ export default function PaymentsPage() {
           <p className="mt-1 text-slate-700">Todos los recibos de la cartera: su vencimiento, su importe, cómo se cobran y en qué estado están.</p>
         </div>
         <div className="flex flex-wrap items-start gap-3">
+          <Link to="/admin/payments/reconciliation" className="btn-secondary">
+            Conciliación
+          </Link>
           {list ? <CsvLink path="/admin/payments.csv" /> : null}
           {canRetry && list ? (
             <Link to={cardRetryHref(search)} className="btn-secondary">

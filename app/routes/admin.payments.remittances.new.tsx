@@ -126,8 +126,7 @@ export default function NewRemittancePage() {
             <Form method="post" id={CONFIRM_ID} className="mt-2">
               <AuthenticityTokenInput />
               <p role="status">
-                Se va a generar una remesa de {preview.count} {preview.count === 1 ? "recibo" : "recibos"} por {formatMoney(preview.totalCents)} con
-                fecha de cobro {formatIsoDate(preview.collectionDate)}.
+                {`Se va a generar una remesa de ${preview.count} ${preview.count === 1 ? "recibo" : "recibos"} por ${formatMoney(preview.totalCents)} con fecha de cobro ${formatIsoDate(preview.collectionDate)}.`}
               </p>
               <input type="hidden" name="selection" value={JSON.stringify(previewReply.selection)} />
               <input type="hidden" name="requestKey" value={preview.requestKey} />

@@ -45,7 +45,7 @@ export default function SepaCreditorPage() {
       <BackLink to="/admin/settings">Configuración</BackLink>
       <h1 className="mt-4 text-2xl font-bold tracking-tight">Acreedor SEPA</h1>
       <p className="mt-1 text-slate-700">
-        Quién cobra los recibos domiciliados: figura en cada fichero de remesa (pain.008) que se envía al banco. Ver las{" "}
+        {"Quién cobra los recibos domiciliados: figura en cada fichero de remesa (pain.008) que se envía al banco. Ver las "}
         <Link to="/admin/payments/remittances">remesas</Link>.
       </p>
       {canEdit ? (

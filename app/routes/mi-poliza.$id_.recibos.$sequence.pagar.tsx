@@ -94,7 +94,7 @@ export default function PayReciboPage() {
           <PayForm data={data} payable={data.payable} lastResult={lastResult} />
         ) : (
           <p className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4">
-            {data.status === "cobrado" ? "Este recibo ya está pagado." : "Este recibo no se puede pagar ahora en línea."}{" "}
+            {`${data.status === "cobrado" ? "Este recibo ya está pagado." : "Este recibo no se puede pagar ahora en línea."} `}
             <Link to={back} className="underline">
               Volver a la póliza
             </Link>

@@ -256,21 +256,20 @@ describe("añadir garantías (suplemento)", () => {
     expect(e.recibo).toMatchObject({ sequence: 2, status: "pendiente", amount: e.price.total });
     expect(e.payment.method).toBe("mandate");
     expect(await database.db.select().from(payments).where(eq(payments.policyId, sepa.id))).toHaveLength(1);
-    // The daily run charges it through the policy's mandate on its due date (the effective date, tomorrow).
+    // On its due date (the effective date, tomorrow) the daily run does not charge it through the
+    // gateway: a SEPA recibo waits for the next remittance (ADR 029), still pendiente, no payment.
     const summary = await runLifecycleDay(
       { db: database.db, payments: new TestGateway(), logger: memoryLogger() },
       "2026-04-26",
       () => new Date("2026-04-26T08:00:00.000Z"),
     );
     expect(summary.errores).toBe(0);
-    const [charged] = await database.db
+    const [waiting] = await database.db
       .select()
       .from(recibos)
       .where(and(eq(recibos.policyId, sepa.id), eq(recibos.kind, "suplemento")));
-    expect(charged).toMatchObject({ status: "cobrado", amountCents: e.price.total });
-    expect(await database.db.select().from(payments).where(eq(payments.reciboId, charged!.id))).toEqual([
-      expect.objectContaining({ method: "sepa", status: "aceptado" }),
-    ]);
+    expect(waiting).toMatchObject({ status: "pendiente", amountCents: e.price.total });
+    expect(await database.db.select().from(payments).where(eq(payments.reciboId, waiting!.id))).toEqual([]);
     // A card policy has no mandate to charge a suplemento through.
     const card = await endorse(token, hogar.id, { guarantees: ["hogar_robo"], payment: { method: "mandate" } });
     expect(card.status).toBe(409);

@@ -74,6 +74,8 @@ describe("/me/policies y documentos", () => {
       },
       // The optional guarantees its plan offers and it lacks (tests/integration/endorsements.test.ts).
       addableGuarantees: 1,
+      // Nothing to pay today: recibo 1 was paid at the sale, the next is not due yet.
+      payNow: [],
       // This server sends no e-mail (no SMTP): no page may say one was sent.
       emailTo: null,
     });

@@ -49,8 +49,7 @@ export function CardRetryConfirmation({ preview, search, max }: { preview: CardR
   return (
     <section aria-labelledby="confirmar-reintento" className="rounded-md border-4 border-amber-500 bg-amber-50 p-4 sm:p-6">
       <h2 id="confirmar-reintento" className="text-xl font-bold">
-        {preview.count === 1 ? "Se va a cobrar 1 recibo" : `Se van a cobrar ${formatCount(preview.count)} recibos`} por un total de{" "}
-        {formatMoney(preview.totalCents)}
+        {`${preview.count === 1 ? "Se va a cobrar 1 recibo" : `Se van a cobrar ${formatCount(preview.count)} recibos`} por un total de ${formatMoney(preview.totalCents)}`}
       </h2>
       <p className="mt-2 text-slate-800">
         Cada recibo se carga a la tarjeta de su póliza. Los que el banco rechace quedan devueltos con el motivo. No se puede deshacer.
