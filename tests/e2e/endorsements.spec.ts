@@ -112,7 +112,7 @@ test("un cliente añade una garantía a su póliza de hogar con tarjeta y la ve 
   // The recibos table names each date for what it is: the period covered, the due date, the day it was charged.
   const table = page.getByRole("table", { name: `Recibos de la póliza ${policy.number}` });
   // What matters first on a narrow screen: the due date after the amount and the status.
-  await expect(table.getByRole("columnheader")).toHaveText(["Recibo", "Periodo que cubre", "Importe", "Estado", "Vencimiento"]);
+  await expect(table.getByRole("columnheader")).toHaveText(["Recibo", "Periodo que cubre", "Importe", "Estado", "Vencimiento", "Acciones"]);
   const lastDay = shown(addDays(now.endDate, -1));
   const suplemento = table.getByRole("row").filter({ hasText: "Suplemento" });
   await expect(suplemento.getByRole("cell").nth(1)).toHaveText(

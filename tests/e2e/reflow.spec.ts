@@ -173,7 +173,7 @@ test.describe("tablas de recibos en pantallas estrechas", () => {
     const policy = await buyPolicy(page.request, visitor.name, { token: visitor.token });
     await page.goto(`/mi-poliza/${policy.id}`);
     const table = page.getByRole("table", { name: `Recibos de la póliza ${policy.number}` });
-    await expect(table.getByRole("columnheader")).toHaveText(["Recibo", "Periodo que cubre", "Importe", "Estado", "Vencimiento"]);
+    await expect(table.getByRole("columnheader")).toHaveText(["Recibo", "Periodo que cubre", "Importe", "Estado", "Vencimiento", "Acciones"]);
     // What matters is on the screen: the first recibo's status (its charge date may need scrolling).
     await expectWithinScreen(table.getByRole("row").nth(1).getByText("Cobrado", { exact: true }), 320);
     // The region that scrolls sideways is a named stop of the tab order (then the arrow keys scroll it).
