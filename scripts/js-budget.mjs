@@ -11,7 +11,7 @@ import { firstLoad, kb } from "./first-load.mjs";
  */
 export const BUDGET = {
   route: "routes/cotizar",
-  maxBrBytes: Number(process.env.JS_BUDGET_BR_BYTES ?? 107 * 1024),
+  maxBrBytes: Number(process.env.JS_BUDGET_BR_BYTES ?? 109 * 1024),
   maxFiles: Number(process.env.JS_BUDGET_FILES ?? 12),
 };
 
