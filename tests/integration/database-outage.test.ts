@@ -213,7 +213,9 @@ describe.skipIf(!databaseUrl)("PostgreSQL que se cae con peticiones en vuelo", (
     expect(gateway.refunds).toEqual([]);
     const policy = (await retry.json()) as { id: number };
     const [payment] = await database.db.select({ providerRef: payments.providerRef }).from(payments).where(eq(payments.policyId, policy.id));
-    expect(gateway.charged.get(idempotencyKey)).toMatchObject({ status: "accepted", providerRef: payment!.providerRef });
+    // One charge at the provider, under the checkout's attempt key (ADR 027): the retry got it back.
+    const charges = [...gateway.charged.entries()].filter(([, r]) => r.status === "accepted" && r.providerRef === payment!.providerRef);
+    expect(charges.map(([key]) => key)).toEqual([expect.stringMatching(/^checkout-[0-9a-f-]+-1$/)]);
     expect(connectionsLent()).toBe(0);
   });
 
