@@ -15,10 +15,23 @@ import {
 // new), the rating questions, the plan and frequency, then the checkout form with the consents as
 // the customer gave them on the phone. Without JavaScript every step is a GET or a POST + redirect.
 
+const PHONE_CONSENTS = [
+  "El cliente acepta las condiciones de contratación",
+  "El cliente acepta la política de privacidad",
+  "Se ha informado al cliente del documento de información del producto (IPID)",
+];
+
 async function acceptConsentsByPhone(page: Page) {
-  await page.getByLabel("El cliente acepta las condiciones de contratación").check();
-  await page.getByLabel("El cliente acepta la política de privacidad").check();
-  await page.getByLabel("Se ha informado al cliente del documento de información del producto (IPID)").check();
+  for (const label of PHONE_CONSENTS) await page.getByLabel(label).check();
+}
+
+/** The same consents by keyboard: Space on each box (no mouse, so no wait for the page to paint a stable frame). */
+async function acceptConsentsByKeyboard(page: Page) {
+  for (const label of PHONE_CONSENTS) {
+    const box = page.getByLabel(label);
+    await box.press("Space");
+    await expect(box).toBeChecked();
+  }
 }
 
 /** Steps 1 and 2 for a rent-default policy: the quote, then the 12-month plan paid quarterly. */
@@ -153,7 +166,9 @@ test("con el teclado: buscar y elegir al cliente, cotizar, elegir plan y emitir,
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Volver a cotizar" })).toBeFocused();
   }
-  await page.getByRole("radio", { name: /^12 meses: / }).check();
+  const twelveMonths = page.getByRole("radio", { name: /^12 meses: / });
+  await twelveMonths.press("Space");
+  await expect(twelveMonths).toBeChecked();
   await page.getByRole("button", { name: "Continuar" }).press("Enter");
   await expectFocusAfterStep(page.getByRole("heading", { name: "3. Datos, pago y consentimientos" }), javaScriptEnabled);
 
@@ -167,7 +182,7 @@ test("con el teclado: buscar y elegir al cliente, cotizar, elegir plan y emitir,
   await expect(problems).toContainText("Marca que el cliente acepta las condiciones de contratación");
 
   await fillCard(page, "4242 4242 4242 4242");
-  await acceptConsentsByPhone(page);
+  await acceptConsentsByKeyboard(page);
   await issue.press("Enter");
   await expectFocusAfterStep(page.getByRole("heading", { level: 1, name: /^Póliza COT-/ }), javaScriptEnabled);
 });
