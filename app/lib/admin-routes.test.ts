@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PERMISSION_NAMES } from "../../api/contract/permissions";
-import { ADMIN_ROUTE_PERMISSIONS, ADMIN_SECTIONS, canOpen, isAdminRouteId, visibleSections } from "./admin-routes";
+import { ADMIN_ROUTE_PERMISSIONS, ADMIN_SECTIONS, activeSectionTo, canOpen, isAdminRouteId, visibleSections } from "./admin-routes";
 
 const ROUTES_DIR = fileURLToPath(new URL("../routes", import.meta.url));
 
@@ -144,5 +144,21 @@ describe("visibleSections", () => {
     expect(labels({ "roles:read": true })).toEqual(["Panel", "Roles", "Permisos", "Configuración"]);
     expect(labels({ "audit:read": true })).toContain("Auditoría");
     expect(labels({ "audit:read": false })).not.toContain("Auditoría");
+  });
+});
+
+describe("activeSectionTo", () => {
+  it("marca una sola sección, la más concreta de la dirección", () => {
+    const at = (path: string) => activeSectionTo(ADMIN_SECTIONS, path);
+    expect(at("/admin")).toBe("/admin");
+    expect(at("/admin/payments")).toBe("/admin/payments");
+    expect(at("/admin/payments/123")).toBe("/admin/payments");
+    expect(at("/admin/payments/remittances/new")).toBe("/admin/payments/remittances");
+    expect(at("/admin/payments/returns/4")).toBe("/admin/payments/returns");
+    expect(at("/admin/settings/sepa")).toBe("/admin/settings");
+    expect(at("/admin/policies/")).toBe("/admin/policies");
+    // The panel is the exact address only; a prefix of letters is not a section.
+    expect(at("/admin/no-existe")).toBeNull();
+    expect(at("/admin/paymentsx")).toBeNull();
   });
 });

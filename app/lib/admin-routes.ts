@@ -125,6 +125,16 @@ export const ADMIN_SECTIONS = [
 
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
+/**
+ * The one section a path belongs to: the longest section address it starts with (so
+ * /admin/payments/remittances/7 is "Remesas SEPA", not also "Pagos"); `end` sections match exactly.
+ */
+export function activeSectionTo(sections: readonly Pick<AdminSection, "to" | "end">[], pathname: string): string | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  const matches = sections.filter((s) => path === s.to || (!s.end && path.startsWith(`${s.to}/`)));
+  return matches.reduce<string | null>((best, s) => (best === null || s.to.length > best.length ? s.to : best), null);
+}
+
 /** Only the sections the admin may open (the sidebar never offers a page that would refuse them). */
 export function visibleSections(permissions: Record<string, boolean> | null | undefined): AdminSection[] {
   return ADMIN_SECTIONS.filter((section) => canOpen(permissions, section.routeId, "loader"));

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -8,7 +8,7 @@ import { VoiceProvider } from "~/components/voice";
 import type { loader as rootLoader } from "~/root";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { requireRoutePermission } from "~/lib/admin-auth.server";
-import { visibleSections } from "~/lib/admin-routes";
+import { activeSectionTo, visibleSections } from "~/lib/admin-routes";
 import { MenuToggleLabel } from "~/components/ui/menu-toggle";
 
 // The back-office layout: every /admin page except /admin/login renders inside it. Its loader
@@ -122,24 +122,26 @@ function Brand() {
 }
 
 function SectionNav({ sections }: { sections: LayoutData["sections"] }) {
+  // One section is current, the most specific (a NavLink each would light up Pagos and Remesas SEPA together).
+  const active = activeSectionTo(sections, useLocation().pathname);
   return (
     <nav aria-label="Back office" className="px-2 py-3 md:flex-1">
       <ul className="flex flex-col gap-0.5">
         {sections.map((section) => (
           <li key={section.to}>
-            <NavLink
+            <Link
               to={section.to}
-              end={section.end}
               prefetch="intent"
-              className={({ isActive }) =>
-                [
-                  "flex min-h-[44px] items-center rounded-md border-l-4 px-3 font-medium no-underline hover:no-underline",
-                  isActive ? "border-brand-700 bg-brand-50 font-semibold text-brand-800" : "border-transparent text-slate-800 hover:bg-slate-100",
-                ].join(" ")
-              }
+              aria-current={section.to === active ? "page" : undefined}
+              className={[
+                "flex min-h-[44px] items-center rounded-md border-l-4 px-3 font-medium no-underline hover:no-underline",
+                section.to === active
+                  ? "border-brand-700 bg-brand-50 font-semibold text-brand-800"
+                  : "border-transparent text-slate-800 hover:bg-slate-100",
+              ].join(" ")}
             >
               {section.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
