@@ -206,7 +206,7 @@ describe("pagar ahora un recibo", () => {
     expect((await reciboRows(database.db, policy.id))[1]!.status).toBe("devuelto");
     const [first] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.policyId, policy.id));
     expect(first).toMatchObject({ status: "reembolsado", attempt: 1 });
-    expect(logger.lines.some((l) => l.msg === "pay-now charged but not written: charge refunded" && l.fields?.refund === "accepted")).toBe(true);
+    expect(logger.lines.some((l) => l.msg === "pay-now charged but not written: charge refunded" && l.fields?.refund === "reembolsado")).toBe(true);
 
     await database.db.execute(sql`drop trigger fail_pay_now on payments`);
     const retried = await pay(token, policy.id, 2, GOOD_CARD, key);
