@@ -47,13 +47,17 @@ export const ATTEMPT_SWEEP_AGE_MS = 2 * 60_000;
 
 /**
  * The attempt a charge of `spec` uses now: the subject's open one (same purpose and amount: its
- * charge may already be taken, and asking again with its key is the same charge), else the next
+ * charge may already be taken, and asking again with its key is the same charge), or the one of the
+ * same request (`requestKey`) a payment already records (answered, not charged), else the next
  * number. Only reads: callable inside a transaction (the lifecycle's mandate charges).
  */
 export async function currentAttempt(db: DbOrTx, spec: AttemptSpec): Promise<AttemptKey> {
   const subject = storedSubject(spec);
   const last = await latestAttempt(db, subject);
-  if (last && (OPEN as readonly string[]).includes(last.status) && last.purpose === spec.purpose && last.amountCents === spec.amountCents) {
+  // The same request (its form key) whose charge a payment already records gets that answer again, never a second charge.
+  const answered = last?.status === "registrado" && !!spec.requestKey && last.requestKey === spec.requestKey;
+  const open = (OPEN as readonly string[]).includes(last?.status ?? "");
+  if (last && (open || answered) && last.purpose === spec.purpose && last.amountCents === spec.amountCents) {
     return { attempt: last.attempt, providerKey: last.providerKey };
   }
   return nextAttempt(spec, { attempt: last?.attempt ?? 0, providerKey: "" });
