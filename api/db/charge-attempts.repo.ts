@@ -1,7 +1,7 @@
 // Charge attempts (ADR 027): every charge at the payment provider is recorded, committed, before
 // the provider is called, under its own key; its outcome is written after. Moves between statuses
 // are conditional updates, so two hands (a request and the recovery sweep) never both win.
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 import { chargeAttempts, type ChargeAttempt } from "./schema";
 
@@ -11,6 +11,7 @@ export type NewAttempt = Pick<ChargeAttempt, "subject" | "attempt" | "providerKe
   purpose: ChargePurpose;
   policyId?: number | null;
   reciboId?: number | null;
+  requestKey?: string | null;
 };
 
 /** The subject's last attempt (the highest number), or null. */
@@ -22,6 +23,33 @@ export async function latestAttempt(db: DbOrTx, subject: string): Promise<Charge
 export async function attemptByKey(db: DbOrTx, providerKey: string): Promise<ChargeAttempt | null> {
   const [row] = await db.select().from(chargeAttempts).where(eq(chargeAttempts.providerKey, providerKey));
   return row ?? null;
+}
+
+/** The subject's attempt made for the request `requestKey` ("Pagar ahora"'s form key) that a payment records, or null. */
+export async function registeredAttemptOfRequest(db: DbOrTx, subject: string, requestKey: string): Promise<ChargeAttempt | null> {
+  const [row] = await db
+    .select()
+    .from(chargeAttempts)
+    .where(and(eq(chargeAttempts.subject, subject), eq(chargeAttempts.requestKey, requestKey), eq(chargeAttempts.status, "registrado")))
+    .orderBy(desc(chargeAttempts.attempt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether the subject has an open attempt (iniciado or capturado) younger than `ageMs` by the database's clock: its request is still running. */
+export async function hasAttemptInFlight(db: DbOrTx, subject: string, ageMs: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: chargeAttempts.id })
+    .from(chargeAttempts)
+    .where(
+      and(
+        eq(chargeAttempts.subject, subject),
+        inArray(chargeAttempts.status, ["iniciado", "capturado"]),
+        gt(chargeAttempts.updatedAt, sql`now() - ${ageMs} * interval '1 millisecond'`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Inserts the attempt unless its key (or its subject's number) is taken; answers the row of the key, or null when the number went to another key. */

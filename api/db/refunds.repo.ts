@@ -1,6 +1,6 @@
 // Refunds owed to customers (extornos): written by the lifecycle when money goes back, listed for
 // staff, and marked paid when a transfer was made (api/services/refunds.ts).
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { RefundCause, RefundStatus } from "../contract/vocabulary";
 import type { DbOrTx } from "./client";
 import { clients, policies, recibos, refunds, type PaymentMethod, type Refund } from "./schema";
@@ -40,6 +40,15 @@ export async function insertRefund(tx: DbOrTx, r: NewRefundRow): Promise<Refund>
   if (row) return row;
   const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, r.idempotencyKey));
   return existing!;
+}
+
+/** How much of the recibo was refunded already (done or owed), but by the refund of `exceptKey` (the one being made). */
+export async function refundedOfRecibo(tx: DbOrTx, reciboId: number, exceptKey: string): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.reciboId, reciboId), ne(refunds.idempotencyKey, exceptKey)));
+  return Number(row?.cents ?? 0);
 }
 
 export async function refundsOfPolicy(db: DbOrTx, policyId: number): Promise<Refund[]> {

@@ -1043,6 +1043,8 @@ export const gatewayCharges = pgTable("gateway_charges", {
   refundOf: text("refund_of"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** For a charge: how much was refunded so far (a partial refund leaves it captured; all of it, refunded). */
+  refundedCents: integer("refunded_cents").notNull().default(0),
 });
 
 /**

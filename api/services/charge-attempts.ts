@@ -5,7 +5,17 @@
 // charge was refunded is never used again, and a provider answer "refunded" is never a payment.
 // Attempts left open by a request that died are settled by sweepChargeAttempts.
 import type { Database, DbOrTx } from "../db/client";
-import { attemptByKey, insertAttempt, latestAttempt, moveAttempt, openAttemptsOlderThan, type ChargePurpose } from "../db/charge-attempts.repo";
+import {
+  attemptByKey,
+  hasAttemptInFlight,
+  insertAttempt,
+  latestAttempt,
+  moveAttempt,
+  openAttemptsOlderThan,
+  registeredAttemptOfRequest,
+  type ChargePurpose,
+} from "../db/charge-attempts.repo";
+import type { ChargeAttempt } from "../db/schema";
 import { isPaymentRecorded } from "../db/lifecycle-reads.repo";
 import { assertOutsideTransaction } from "../db/transaction-scope";
 import { errorMessage, type Logger } from "../../platform/logger";
@@ -13,28 +23,54 @@ import type { ChargeResult, PaymentProvider } from "./payments";
 
 export type { ChargePurpose };
 
-/** What is charged: `subject` names it within its purpose (the quote's id, the recibo's id…). */
-export type AttemptSpec = { purpose: ChargePurpose; subject: string; amountCents: number; policyId?: number | null; reciboId?: number | null };
+/**
+ * What is charged: `subject` names it within its purpose (the quote's id, the recibo's id…).
+ * `requestKey`: the customer's form key, kept on the attempt so that the same submit finds it ("Pagar ahora").
+ */
+export type AttemptSpec = {
+  purpose: ChargePurpose;
+  subject: string;
+  amountCents: number;
+  policyId?: number | null;
+  reciboId?: number | null;
+  requestKey?: string | null;
+};
 /** One numbered attempt of a spec and its provider key. */
 export type AttemptKey = { attempt: number; providerKey: string };
 /** A charge that went through (accepted) or was declined; never "refunded". */
 export type FinalChargeResult = Exclude<ChargeResult, { status: "refunded" }>;
 
-const storedSubject = (spec: AttemptSpec) => `${spec.purpose}-${spec.subject}`;
+const storedSubject = (spec: Pick<AttemptSpec, "purpose" | "subject">) => `${spec.purpose}-${spec.subject}`;
 const OPEN = ["iniciado", "capturado"] as const;
+/** How old an open attempt must be before the sweep settles it: a live checkout's claim lease, so a retry can still complete with it first. */
+export const ATTEMPT_SWEEP_AGE_MS = 2 * 60_000;
 
 /**
  * The attempt a charge of `spec` uses now: the subject's open one (same purpose and amount: its
- * charge may already be taken, and asking again with its key is the same charge), else the next
+ * charge may already be taken, and asking again with its key is the same charge), or the one of the
+ * same request (`requestKey`) a payment already records (answered, not charged), else the next
  * number. Only reads: callable inside a transaction (the lifecycle's mandate charges).
  */
 export async function currentAttempt(db: DbOrTx, spec: AttemptSpec): Promise<AttemptKey> {
   const subject = storedSubject(spec);
   const last = await latestAttempt(db, subject);
-  if (last && (OPEN as readonly string[]).includes(last.status) && last.purpose === spec.purpose && last.amountCents === spec.amountCents) {
+  // The same request (its form key) whose charge a payment already records gets that answer again, never a second charge.
+  const answered = last?.status === "registrado" && !!spec.requestKey && last.requestKey === spec.requestKey;
+  const open = (OPEN as readonly string[]).includes(last?.status ?? "");
+  if (last && (open || answered) && last.purpose === spec.purpose && last.amountCents === spec.amountCents) {
     return { attempt: last.attempt, providerKey: last.providerKey };
   }
   return nextAttempt(spec, { attempt: last?.attempt ?? 0, providerKey: "" });
+}
+
+/** The attempt of `spec`'s subject that the request `requestKey` made and a payment records (the same submit again), or null. */
+export function registeredAttemptOf(db: DbOrTx, spec: Pick<AttemptSpec, "purpose" | "subject">, requestKey: string): Promise<ChargeAttempt | null> {
+  return registeredAttemptOfRequest(db, storedSubject(spec), requestKey);
+}
+
+/** Whether another request is charging `spec`'s subject now (an open attempt younger than the sweep's age). */
+export function attemptInFlight(db: DbOrTx, spec: Pick<AttemptSpec, "purpose" | "subject">): Promise<boolean> {
+  return hasAttemptInFlight(db, storedSubject(spec), ATTEMPT_SWEEP_AGE_MS);
 }
 
 /** The attempt after `key` (its charge was refunded or declined). */
@@ -61,6 +97,7 @@ export async function callRecorded(
     amountCents: spec.amountCents,
     policyId: spec.policyId ?? null,
     reciboId: spec.reciboId ?? null,
+    requestKey: spec.requestKey ?? null,
   });
   // The number went to a concurrent twin under another key: it is not ours to charge under.
   if (!row) return { status: "declined", reason: "Otro intento de cobro está en curso" };
@@ -143,9 +180,6 @@ export async function refundAttempt(
   logger.warn("charge attempt refunded", { providerKey, providerRef: known.providerRef });
   return "reembolsado";
 }
-
-/** How old an open attempt must be before the sweep settles it: a live checkout's claim lease, so a retry can still complete with it first. */
-export const ATTEMPT_SWEEP_AGE_MS = 2 * 60_000;
 
 export type SweepSummary = { registrados: number; reembolsados: number; sinCobro: number; fallidos: number };
 

@@ -3,15 +3,18 @@
 // (loadRatingTables), and paid with one recibo for the difference: by card now, or a SEPA recibo
 // through the policy's mandate, which the daily run charges on its due date (ADR 018).
 //
-// Every check first; then the card is charged with no transaction open (ADR 017), under the
-// provider's idempotency key, so identical submits are one charge and a declined card leaves
-// nothing. One short transaction then writes the endorsement, its recibo (kind suplemento), the
-// card payment, the policy's new optional_guarantees, the history entry, the audit rows and the
+// Every check first; then the card is charged with no transaction open (ADR 017), as a charge
+// attempt (ADR 027: recorded before the provider is called, its key `suplemento-<form key>-<n>`),
+// so identical submits are one charge, a declined card leaves nothing but the attempt, and a
+// charge whose write never committed is given back by the sweep. One short transaction then
+// writes the endorsement, its recibo (kind suplemento), the card payment (its attempt
+// registrado), the policy's new optional_guarantees, the history entry, the audit rows and the
 // e-mail in the outbox. An advisory lock on the idempotency key serialises identical submits:
 // the first writes the endorsement, the others find it by its key. The policy row is locked too,
 // so two different submits cannot add the same guarantee twice; a charge that is not written is
-// refunded. No PDF is rendered in the transaction: the e-mail's attachments (the new version of
-// the conditions and the recibo) are rendered after it, and the downloads on demand from the rows.
+// refunded through its attempt. No PDF is rendered in the transaction: the e-mail's attachments
+// (the new version of the conditions and the recibo) are rendered after it, and the downloads on
+// demand from the rows.
 import { assertOutsideTransaction } from "../db/transaction-scope";
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE, PAYMENT_DECLINED_MESSAGE } from "../contract/checkout";
 import type { EndorsementBody } from "../contract/endorsements";
@@ -41,6 +44,7 @@ import { completeAttachments, pendingPdf } from "./attachments";
 import { DOCUMENT_FILENAMES } from "./documents";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
 import { paymentMethodLabel, type PaymentProvider } from "./payments";
+import { AttemptNotCaptured, chargeOnce, refundAttempt, registerAttempt } from "./charge-attempts";
 import type { Actor } from "./lifecycle";
 import { premiumBreakdown, premiumColumns } from "./premium-columns";
 import { annualPremiumsOfTerm, endorsementCount, insertSuplementoRecibo } from "../db/suplementos.repo";
@@ -101,22 +105,29 @@ async function addGuarantees(deps: EndorsementDeps, req: EndorsementRequest): Pr
   const tables = await loadRatingTables(db, before.lineCode, now);
   const quoted = endorsementRecibos((await priceCodes(db, before, view.plan.name, tables, body.guarantees, effectiveDate)).price)[0]!;
 
-  // The card is charged before the transaction, never inside it (ADR 017). The provider's
-  // idempotency key makes identical submits one charge; the transaction below writes it once.
-  let charge: { providerRef: string; label: string } | null = null;
+  // The card is charged before the transaction, never inside it (ADR 017), as a charge attempt
+  // (ADR 027, purpose suplemento, subject the form's key): recorded before the provider is called,
+  // so the sweep gives back a charge whose write never committed; identical submits are one charge.
+  let charge: { providerKey: string; providerRef: string; label: string } | null = null;
   if (body.payment.method === "card") {
     assertOutsideTransaction("A payment charge");
-    const result = await provider.charge({
-      amountCents: quoted.amount,
-      payment: body.payment,
-      idempotencyKey: `suplemento-${body.idempotencyKey}`,
-      description: `Cotiza: suplemento de la póliza ${before.number}`,
-    });
+    const payment = body.payment;
+    const { key, result } = await chargeOnce(
+      db,
+      { purpose: "suplemento", subject: body.idempotencyKey, amountCents: quoted.amount, policyId: view.id, requestKey: body.idempotencyKey },
+      (providerKey) =>
+        provider.charge({
+          amountCents: quoted.amount,
+          payment,
+          idempotencyKey: providerKey,
+          description: `Cotiza: suplemento de la póliza ${before.number}`,
+        }),
+    );
     if (result.status === "declined") {
       logger.info("endorsement payment declined", { policyId: view.id, reason: result.reason });
       throw new ApiProblem(402, PAYMENT_DECLINED_MESSAGE, { cardNumber: ["La tarjeta ha sido rechazada. Pruebe con otra tarjeta."] });
     }
-    charge = { providerRef: result.providerRef, label: paymentMethodLabel(body.payment) };
+    charge = { providerKey: key.providerKey, providerRef: result.providerRef, label: paymentMethodLabel(payment) };
   }
 
   try {
@@ -162,6 +173,8 @@ async function addGuarantees(deps: EndorsementDeps, req: EndorsementRequest): Pr
           at: now,
         });
         await markReciboPaid(tx, reciboId, now);
+        // The payment row records the attempt's charge: registrado now, or nothing is written (the sweep gave it back).
+        await registerAttempt(tx, charge.providerKey, { policyId: policy.id, reciboId });
         await audit({
           action: "payment.accepted",
           entity: "payment",
@@ -267,6 +280,8 @@ async function addGuarantees(deps: EndorsementDeps, req: EndorsementRequest): Pr
       });
       return { created: true, endorsementId, emailId };
     });
+    // A repeated submit's charge is the first one's (the same attempt, registered by it); any other is given back.
+    if (charge && !written.created) await refundAttempt(db, provider, charge.providerKey, logger);
     // The new conditions and the recibo are rendered now that the transaction is over (ADR 017);
     // should this fail, the sender renders them before it sends.
     if (written.emailId !== undefined) {
@@ -277,20 +292,19 @@ async function addGuarantees(deps: EndorsementDeps, req: EndorsementRequest): Pr
     return { created: written.created, endorsementId: written.endorsementId };
   } catch (error) {
     // Charged but not written (refused on the locked row, a database failure…): give the money
-    // back, unless an identical submit wrote this same charge meanwhile.
-    if (charge && !(await findEndorsementByKey(db, body.idempotencyKey).catch(() => null))) {
-      const refund = await provider
-        .refund({ amountCents: quoted.amount, providerRef: charge.providerRef, idempotencyKey: `suplemento-${body.idempotencyKey}:devolucion` })
-        .catch((e: unknown) => ({ status: "failed", reason: String(e) }));
-      logger.warn("endorsement charged but not written: charge refunded", {
-        policyId: view.id,
-        providerRef: charge.providerRef,
-        refund: refund.status,
-      });
+    // back, unless a payment records it (an identical submit wrote this same charge meanwhile).
+    if (charge) {
+      const refund = await refundAttempt(db, provider, charge.providerKey, logger).catch((e: unknown) => `failed: ${errorMessage(e)}`);
+      if (refund !== "registrado")
+        logger.warn("endorsement charged but not written: charge refunded", { policyId: view.id, providerRef: charge.providerRef, refund });
+      if (error instanceof AttemptNotCaptured) throw new ApiProblem(409, CHARGE_GIVEN_BACK_MESSAGE);
     }
     throw error;
   }
 }
+
+const CHARGE_GIVEN_BACK_MESSAGE =
+  "El pago se ha devuelto porque el suplemento no se pudo registrar a tiempo. No se ha añadido ninguna garantía: vuelva a intentarlo.";
 
 const PRICE_CHANGED_MESSAGE =
   "La póliza ha cambiado mientras añadía las garantías y el precio ya no es el mismo. No se le ha cobrado nada: vuelva a intentarlo.";

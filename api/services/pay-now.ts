@@ -1,27 +1,38 @@
-// "Pagar ahora" (ADR 031): a customer pays a returned or due recibo of their own policy by card.
-// 1. A short transaction checks the recibo can be paid and records the charge attempt (purpose
-//    pago_cliente, subject recibo-<id>, the next number) before the provider is called, so a
-//    crash after the charge leaves a row that says so; the same form key answers its attempt.
-// 2. The charge, with no transaction open (ADR 017), under the attempt's key.
+// "Pagar ahora" (ADR 031): a customer pays a returned or due recibo of their own policy by card,
+// through the one charge-attempt service (ADR 027, purpose pago_cliente, subject recibo-<id>).
+// 1. The checks: the recibo can be paid; the same form key already paid it (its answer again); an
+//    attempt of the recibo in flight (another submit waits for it).
+// 2. chargeOnce, with no transaction open (ADR 017): the attempt is recorded and committed before
+//    the provider is called, so a crash after the charge leaves a row the sweep settles.
 // 3. One short transaction: the payment, the recibo cobrado (the machine's `cobrar`), the attempt
-//    registrado, history and audit, and afterPayment (a suspension ends, cover back 24 h later).
-// A declined card writes nothing but the attempt (402); a write that fails after the charge refunds
-// it, and a refunded attempt's key is never used again (the next submit makes the next attempt).
+//    registrado (registerAttempt), history and audit, and afterPayment (a suspension ends, cover
+//    back 24 h later).
+// A declined card writes nothing but the attempt (402); a write that fails after the charge gives it
+// back (refundAttempt), and a refunded attempt's key is never used again (the next submit is n+1).
 import { PAYMENT_DECLINED_MESSAGE } from "../contract/checkout";
 import { formatMoney } from "../contract/format";
 import type { PaidRecibo, PayableRecibo, PayReciboBody } from "../contract/pay-now";
 import type { DbOrTx } from "../db/client";
 import { writeAudit } from "../db/audit";
 import { recordHistory, updateRecibo } from "../db/lifecycle.repo";
-import { insertNextAttempt, lockSubject, markAttempt, openRecibosOf, payNowAttempts, policyAndRecibo, reciboSubject } from "../db/pay-now.repo";
+import { openRecibosOf, policyAndRecibo } from "../db/pay-now.repo";
 import { insertPayment } from "../db/policy-writes.repo";
-import { payments as paymentRows, type ChargeAttempt, type PolicyStatus } from "../db/schema";
+import { payments as paymentRows, type PolicyStatus } from "../db/schema";
 import { assertOutsideTransaction } from "../db/transaction-scope";
 import { madridDate } from "../domain/calendar";
 import { checkReciboTransition } from "../domain/lifecycle";
 import { amountDue, PAY_NOW_MESSAGES, payNowRefusal } from "../domain/pay-now";
 import { ApiProblem } from "../http";
 import { errorMessage } from "../../platform/logger";
+import {
+  attemptInFlight,
+  AttemptNotCaptured,
+  chargeOnce,
+  refundAttempt,
+  registerAttempt,
+  registeredAttemptOf,
+  type AttemptSpec,
+} from "./charge-attempts";
 import { RECIBO_NOT_FOUND_MESSAGE, withPolicy, type Actor, type LifecycleDeps } from "./lifecycle";
 import { paymentMethodLabel } from "./payments";
 import { afterPayment } from "./recibos";
@@ -29,8 +40,6 @@ import { and, eq } from "drizzle-orm";
 
 export type PayNowRequest = { policyId: number; sequence: number; body: PayReciboBody; actor: Actor; now: Date };
 
-/** An attempt not finished after this long belongs to a request that is gone (left to reconciliation). */
-const IN_FLIGHT_MS = 2 * 60_000;
 /** How long an identical submit waits for the attempt in flight before answering "en curso". */
 const WAIT_MS = 20_000;
 const POLL_MS = 100;
@@ -40,75 +49,75 @@ const DECLINED_FIELD = "La tarjeta ha sido rechazada. Pruebe con otra tarjeta.";
 
 export const receiptUrl = (policyId: number, sequence: number) => `/me/policies/${policyId}/recibos/${sequence}/receipt`;
 
-type Claim = { kind: "paid"; attempt: ChargeAttempt } | { kind: "wait" } | { kind: "charge"; attempt: ChargeAttempt; policyNumber: string };
+/** What a paid answer needs of the charge. */
+type Paid = { amountCents: number; providerRef: string | null; at: Date };
+type Step = { kind: "paid"; paid: Paid } | { kind: "wait" } | { kind: "charge"; spec: AttemptSpec; policyNumber: string };
+
+/** The recibo's charge attempts: one subject per recibo, under the customer's purpose. */
+const attemptSpec = (policyId: number, recibo: { id: number }, amountCents: number, requestKey?: string): AttemptSpec => ({
+  purpose: "pago_cliente",
+  subject: `recibo-${recibo.id}`,
+  amountCents,
+  policyId,
+  reciboId: recibo.id,
+  requestKey,
+});
 
 export async function payReciboNow(deps: LifecycleDeps, req: PayNowRequest): Promise<PaidRecibo> {
   assertOutsideTransaction("A payment charge");
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const claim = await claimAttempt(deps, req);
-    if (claim.kind === "paid") return paidAnswer(deps, req.policyId, req.sequence, claim.attempt);
-    if (claim.kind === "charge") return chargeAndWrite(deps, req, claim.attempt, claim.policyNumber);
+    const step = await nextStep(deps, req);
+    if (step.kind === "paid") return paidAnswer(deps, req.policyId, req.sequence, step.paid);
+    if (step.kind === "charge") return chargeAndWrite(deps, req, step.spec, step.policyNumber);
     if (Date.now() >= deadline) throw new ApiProblem(409, PAY_NOW_MESSAGES.inProgress);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
-/** Step 1: the checks and the attempt, in one short transaction under the subject's lock. */
-function claimAttempt(deps: LifecycleDeps, req: PayNowRequest): Promise<Claim> {
-  return deps.db.transaction(async (tx): Promise<Claim> => {
-    const found = await policyAndRecibo(tx, req.policyId, req.sequence);
-    if (!found) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
-    const { recibo } = found;
-    const subject = reciboSubject(recibo.id);
-    await lockSubject(tx, subject);
-    const attempts = await payNowAttempts(tx, subject);
-    const mine = attempts.find((a) => a.requestKey === req.body.idempotencyKey && a.status === "registrado");
-    if (mine) return { kind: "paid", attempt: mine };
-    const inFlight = attempts.some(
-      (a) => (a.status === "iniciado" || a.status === "capturado") && req.now.getTime() - a.updatedAt.getTime() < IN_FLIGHT_MS,
-    );
-    if (inFlight) return { kind: "wait" };
-    const refusal = payNowRefusal(found.policyStatus, recibo, madridDate(req.now));
-    if (refusal) throw new ApiProblem(409, refusal);
-    const attempt = await insertNextAttempt(tx, {
-      subject,
-      policyId: req.policyId,
-      reciboId: recibo.id,
-      amountCents: amountDue(recibo),
-      requestKey: req.body.idempotencyKey,
-      at: req.now,
-    });
-    return { kind: "charge", attempt, policyNumber: found.policyNumber };
-  });
+/**
+ * Step 1: the checks. Reads only: two submits that pass them together charge the same attempt
+ * under the same key (chargeOnce), the provider takes the money once and one of them writes it.
+ */
+async function nextStep({ db }: LifecycleDeps, req: PayNowRequest): Promise<Step> {
+  const found = await policyAndRecibo(db, req.policyId, req.sequence);
+  if (!found) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
+  const { recibo } = found;
+  const spec = attemptSpec(req.policyId, recibo, amountDue(recibo), req.body.idempotencyKey);
+  const mine = await registeredAttemptOf(db, spec, req.body.idempotencyKey);
+  if (mine) return { kind: "paid", paid: { amountCents: mine.amountCents, providerRef: mine.providerRef, at: mine.updatedAt } };
+  if (await attemptInFlight(db, spec)) return { kind: "wait" };
+  const refusal = payNowRefusal(found.policyStatus, recibo, madridDate(req.now));
+  if (refusal) throw new ApiProblem(409, refusal);
+  return { kind: "charge", spec, policyNumber: found.policyNumber };
 }
 
-/** Steps 2 and 3: the charge outside any transaction, then the short write (or the refund). */
-async function chargeAndWrite(deps: LifecycleDeps, req: PayNowRequest, attempt: ChargeAttempt, policyNumber: string): Promise<PaidRecibo> {
+/** Steps 2 and 3: the charge attempt outside any transaction, then the short write (or the refund). */
+async function chargeAndWrite(deps: LifecycleDeps, req: PayNowRequest, spec: AttemptSpec, policyNumber: string): Promise<PaidRecibo> {
   const { payments, logger, db } = deps;
   const payment = req.body.payment;
-  const result = await payments.charge({
-    amountCents: attempt.amountCents,
-    payment,
-    idempotencyKey: attempt.providerKey,
-    description: `Cotiza: recibo ${req.sequence} de la póliza ${policyNumber}`,
-  });
+  const { key, result } = await chargeOnce(db, spec, (providerKey) =>
+    payments.charge({
+      amountCents: spec.amountCents,
+      payment,
+      idempotencyKey: providerKey,
+      description: `Cotiza: recibo ${req.sequence} de la póliza ${policyNumber}`,
+    }),
+  );
   if (result.status === "declined") {
-    await markAttempt(db, attempt.id, { status: "rechazado", failureReason: result.reason }, req.now);
     logger.info("pay-now declined", { policyId: req.policyId, sequence: req.sequence, reason: result.reason });
     throw new ApiProblem(402, PAYMENT_DECLINED_MESSAGE, { cardNumber: [DECLINED_FIELD] });
   }
   const providerRef = result.providerRef;
-  await markAttempt(db, attempt.id, { status: "capturado", providerRef }, req.now);
   const label = paymentMethodLabel(payment);
   try {
     await withPolicy(deps, req.policyId, req.actor, req.now, async (c) => {
-      const recibo = c.policy.recibos.find((r) => r.id === attempt.reciboId);
+      const recibo = c.policy.recibos.find((r) => r.id === spec.reciboId);
       if (!recibo) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
       const refusal = payNowRefusal(c.policy.status, recibo, c.today);
       if (refusal) throw new ApiProblem(409, refusal);
       // What was charged must be what is owed: a return fee added meanwhile is refused (and refunded below).
-      if (amountDue(recibo) !== attempt.amountCents) throw new ApiProblem(409, AMOUNT_CHANGED_MESSAGE);
+      if (amountDue(recibo) !== spec.amountCents) throw new ApiProblem(409, AMOUNT_CHANGED_MESSAGE);
       const check = checkReciboTransition(recibo.status, "cobrar");
       if (!check.ok) throw new ApiProblem(409, check.message);
       const before = recibo.status;
@@ -118,15 +127,16 @@ async function chargeAndWrite(deps: LifecycleDeps, req: PayNowRequest, attempt: 
         provider: payments.name,
         method: "card",
         methodLabel: label,
-        amount: attempt.amountCents,
+        amount: spec.amountCents,
         providerRef,
         at: c.now,
       });
       await updateRecibo(c.tx, recibo.id, { status: "cobrado", paidAt: c.now, paidReference: null }, c.now);
       recibo.status = "cobrado";
       recibo.paidAt = c.now;
-      await markAttempt(c.tx, attempt.id, { status: "registrado", providerRef }, c.now);
-      const details = { amount: attempt.amountCents, fee: attempt.amountCents - recibo.amountCents, method: label, reference: providerRef };
+      // The payment row records the attempt's charge: registrado now, or nothing is written (the sweep gave the charge back).
+      await registerAttempt(c.tx, key.providerKey);
+      const details = { amount: spec.amountCents, fee: spec.amountCents - recibo.amountCents, method: label, reference: providerRef };
       await writeAudit(c.tx, {
         ...c.actor,
         action: "recibo.paid_by_customer",
@@ -140,42 +150,40 @@ async function chargeAndWrite(deps: LifecycleDeps, req: PayNowRequest, attempt: 
         ...c.actor,
         policyId: c.policy.id,
         event: "recibo_cobrado",
-        summary: `Recibo ${recibo.sequence} (${formatMoney(attempt.amountCents)}) pagado por el cliente con tarjeta ${label}`,
+        summary: `Recibo ${recibo.sequence} (${formatMoney(spec.amountCents)}) pagado por el cliente con tarjeta ${label}`,
         details: { recibo: recibo.sequence, via: "pago_cliente", ...details },
         at: c.now,
       });
       await afterPayment(c);
     });
   } catch (error) {
-    // Charged but not written: the money goes back, and this attempt's key is never used again.
-    const refund = await payments
-      .refund({ amountCents: attempt.amountCents, providerRef, idempotencyKey: `${attempt.providerKey}:devolucion` })
-      .catch((e: unknown) => ({ status: "failed" as const, reason: errorMessage(e) }));
-    if (refund.status === "accepted") {
-      await markAttempt(db, attempt.id, { status: "reembolsado", failureReason: errorMessage(error) }, req.now).catch(() => undefined);
-    }
-    logger.warn("pay-now charged but not written: charge refunded", { policyId: req.policyId, providerRef, refund: refund.status });
+    // Charged but not written: the money goes back (even when the database went away, ADR 031), and
+    // this attempt's key is never used again. A submit beside this one that wrote this same charge keeps it.
+    const refund = await refundAttempt(db, payments, key.providerKey, logger).catch((e: unknown) => `failed: ${errorMessage(e)}`);
+    if (refund === "registrado") return paidAnswer(deps, req.policyId, req.sequence, { amountCents: spec.amountCents, providerRef, at: req.now });
+    logger.warn("pay-now charged but not written: charge refunded", { policyId: req.policyId, providerRef, refund });
+    if (error instanceof AttemptNotCaptured) throw new ApiProblem(409, PAY_NOW_MESSAGES.inProgress);
     throw error;
   }
-  return paidAnswer(deps, req.policyId, req.sequence, { ...attempt, providerRef });
+  return paidAnswer(deps, req.policyId, req.sequence, { amountCents: spec.amountCents, providerRef, at: req.now });
 }
 
 /** The paid recibo as the customer is told (also the answer to an identical submit). */
-async function paidAnswer(deps: LifecycleDeps, policyId: number, sequence: number, attempt: ChargeAttempt): Promise<PaidRecibo> {
+async function paidAnswer(deps: LifecycleDeps, policyId: number, sequence: number, paid: Paid): Promise<PaidRecibo> {
   const found = await policyAndRecibo(deps.db, policyId, sequence);
   if (!found) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
   const [row] = await deps.db
     .select({ methodLabel: paymentRows.methodLabel, at: paymentRows.createdAt })
     .from(paymentRows)
-    .where(and(eq(paymentRows.reciboId, found.recibo.id), eq(paymentRows.providerRef, attempt.providerRef ?? "")));
+    .where(and(eq(paymentRows.reciboId, found.recibo.id), eq(paymentRows.providerRef, paid.providerRef ?? "")));
   return {
     policyId,
     policyNumber: found.policyNumber,
     sequence,
-    amountPaid: attempt.amountCents,
-    paidAt: (found.recibo.paidAt ?? row?.at ?? attempt.updatedAt).toISOString(),
+    amountPaid: paid.amountCents,
+    paidAt: (found.recibo.paidAt ?? row?.at ?? paid.at).toISOString(),
     methodLabel: row?.methodLabel ?? "",
-    providerRef: attempt.providerRef ?? "",
+    providerRef: paid.providerRef ?? "",
     policyStatus: found.policyStatus,
     coverResumesAt: found.coverResumesAt ? found.coverResumesAt.toISOString() : null,
     receiptUrl: receiptUrl(policyId, sequence),

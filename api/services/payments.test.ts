@@ -68,6 +68,27 @@ describe("TestGateway", () => {
     expect(await books.findCharge("checkout-q-1")).toEqual({ status: "refunded", providerRef: ref });
   });
 
+  it("gives back part of a charge: it stays captured with what is left, refuses a refund beyond it, and the same refund key is one refund", async () => {
+    const books = new TestGateway({ now: () => NOW });
+    const first = await books.charge({ amountCents: 10_000, payment: card(), idempotencyKey: "recibo-9-1", description: "x" });
+    const ref = first.status === "accepted" ? first.providerRef : "";
+    const part = await books.refund({ amountCents: 3_000, providerRef: ref, idempotencyKey: "anulacion-9" });
+    expect(part).toEqual({ status: "accepted", providerRef: expect.stringMatching(/^test_refund_/) });
+    expect(await books.refund({ amountCents: 3_000, providerRef: ref, idempotencyKey: "anulacion-9" })).toEqual(part);
+    expect(await books.books.byRef(ref)).toMatchObject({ status: "captured", refundedCents: 3_000 });
+    // Still a payment: the key answers the charge as accepted.
+    expect(await books.findCharge("recibo-9-1")).toEqual({ status: "accepted", providerRef: ref });
+    expect(await books.refund({ amountCents: 7_001, providerRef: ref, idempotencyKey: "extorno-9" })).toEqual({
+      status: "declined",
+      reason: DECLINE_REASONS.refundBeyondCharge,
+    });
+    expect(await books.books.byKey("extorno-9")).toBeNull();
+    expect((await books.refund({ amountCents: 7_000, providerRef: ref, idempotencyKey: "extorno-9" })).status).toBe("accepted");
+    expect(await books.books.byRef(ref)).toMatchObject({ status: "refunded", refundedCents: 10_000 });
+    expect(await books.findCharge("recibo-9-1")).toEqual({ status: "refunded", providerRef: ref });
+    expect((await books.refund({ amountCents: 1, providerRef: ref, idempotencyKey: "otra" })).status).toBe("declined");
+  });
+
   it("answers a mandate charge's key with its status too", async () => {
     const books = new TestGateway({ now: () => NOW });
     const first = await books.charge({ amountCents: 5_000, payment: card(), idempotencyKey: "alta", description: "x" });

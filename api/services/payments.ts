@@ -72,6 +72,7 @@ export const DECLINE_REASONS = {
   invalidAmount: "Importe no válido",
   invalidMandate: "Sin mandato de cobro válido",
   unknownCharge: "Cobro original desconocido",
+  refundBeyondCharge: "El reembolso supera lo que queda por devolver del cobro",
 } as const;
 
 /**
@@ -88,7 +89,9 @@ export const MANDATE_DECLINE_REASON = "Recibo devuelto: fondos insuficientes";
  * Later recibos are charged through the mandate it returns; those of TEST_FAILS_LATER fail.
  * Stateful, as a real gateway is (ADR 027): its books (the `gateway_charges` table, or memory)
  * keep every charge with its status, a repeated idempotency key answers the same charge with its
- * current status (captured, or refunded), and a repeated refund key the same refund.
+ * current status (captured, or refunded), and a repeated refund key the same refund. A refund may
+ * be partial (a pro rata extorno): the charge stays captured until all of it went back, and a
+ * refund beyond what is left is declined.
  */
 export class TestGateway implements PaymentProvider {
   readonly name = "test";
@@ -129,13 +132,15 @@ export class TestGateway implements PaymentProvider {
     return { status: "accepted" as const, mandate: `test_mandate_sepa_${failsLater ? "fail" : "ok"}_${this.digest(reference, 0)}` };
   }
 
+  /** Gives back all or part of a charge: at most what is left of it; the same key twice is the same refund. */
   async refund(request: RefundRequest): Promise<ChargeResult> {
     if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) return { status: "declined", reason: DECLINE_REASONS.invalidAmount };
     const known = await this.books.byKey(request.idempotencyKey);
     if (known?.kind === "refund") return { status: "accepted", providerRef: known.providerRef };
     const charge = await this.books.byRef(request.providerRef);
     // A charge the books never saw is still ours if it has our prefix: made before the gateway kept books (demo data, older installations).
-    if (charge?.kind !== "charge" && !request.providerRef.startsWith("test_")) return { status: "declined", reason: DECLINE_REASONS.unknownCharge };
+    if (charge ? charge.kind !== "charge" : !request.providerRef.startsWith("test_"))
+      return { status: "declined", reason: DECLINE_REASONS.unknownCharge };
     const refund = await this.books.recordRefund({
       idempotencyKey: request.idempotencyKey,
       method: charge?.method ?? "card",
@@ -143,6 +148,7 @@ export class TestGateway implements PaymentProvider {
       providerRef: `test_refund_${randomBytes(12).toString("hex")}`,
       refundOf: request.providerRef,
     });
+    if (!refund) return { status: "declined", reason: DECLINE_REASONS.refundBeyondCharge };
     return { status: "accepted", providerRef: refund.providerRef };
   }
 

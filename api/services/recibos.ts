@@ -106,16 +106,17 @@ export async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: 
     case "extornar": {
       const refund = await refundRecibo(c, recibo, recibo.amountCents, "extorno_recibo", "extorno del recibo", `extorno-${recibo.id}`);
       await updateRecibo(c.tx, recibo.id, { status: "extornado" }, c.now);
+      // What is left of it: a pro rata extorno may have given part of it back already.
       await audit("recibo.refunded", {
         status: "extornado",
-        amount: recibo.amountCents,
+        amount: refund.amountCents,
         viaProvider: refund.status === "hecho",
         refundId: refund.id,
       });
       await history(
         "recibo_extornado",
-        `Recibo ${n} extornado: ${euros} ${refund.status === "hecho" ? "devueltos" : "a devolver por transferencia"}`,
-        { amount: recibo.amountCents, refundId: refund.id },
+        `Recibo ${n} extornado: ${formatMoney(refund.amountCents)} ${refund.status === "hecho" ? "devueltos" : "a devolver por transferencia"}`,
+        { amount: refund.amountCents, refundId: refund.id },
       );
       return { status: "extornado" };
     }

@@ -12,7 +12,7 @@ import type { DbOrTx } from "../db/client";
 import { recordHistory, updateRecibo, type HistoryActor, type LockedPolicy } from "../db/lifecycle.repo";
 import { lastAcceptedPayment } from "../db/lifecycle-reads.repo";
 import { insertPayment } from "../db/policy-writes.repo";
-import { insertRefund, lockRefund, markRefundDone } from "../db/refunds.repo";
+import { insertRefund, lockRefund, markRefundDone, refundedOfRecibo } from "../db/refunds.repo";
 import type { Recibo, Refund } from "../db/schema";
 import { ApiProblem } from "../http";
 import type { PaymentProvider } from "./payments";
@@ -26,12 +26,22 @@ export type RefundWork = {
   payments: Pick<PaymentProvider, "name" | "refund">;
 };
 
+export const RECIBO_ALREADY_REFUNDED_MESSAGE = "Este recibo ya se ha devuelto entero";
+
+/** What is left to give back of the recibo: its amount less its earlier refunds (a pro rata extorno is part of it). */
+export async function refundableOfRecibo(tx: DbOrTx, recibo: Recibo, key: string): Promise<number> {
+  return Math.max(0, recibo.amountCents - (await refundedOfRecibo(tx, recibo.id, key)));
+}
+
 /**
- * Gives `cents` of the recibo back: through the provider when it was collected by card (the
- * provider's refund, a `reembolsado` payment row), else owed by transfer (`pendiente`). The key
- * makes a repeated call (the lifecycle's re-run, a double submit) the same refund.
+ * Gives `cents` of the recibo back, at most what is left of it (earlier partial refunds count):
+ * through the provider when it was collected by card (a partial refund of its charge, a
+ * `reembolsado` payment row), else owed by transfer (`pendiente`). The key makes a repeated call
+ * (the lifecycle's re-run, a double submit) the same refund.
  */
-export async function refundRecibo(c: RefundWork, recibo: Recibo, cents: number, cause: RefundCause, reason: string, key: string): Promise<Refund> {
+export async function refundRecibo(c: RefundWork, recibo: Recibo, wanted: number, cause: RefundCause, reason: string, key: string): Promise<Refund> {
+  const cents = Math.min(wanted, await refundableOfRecibo(c.tx, recibo, key));
+  if (cents <= 0) throw new ApiProblem(409, RECIBO_ALREADY_REFUNDED_MESSAGE);
   const paid = await lastAcceptedPayment(c.tx, { reciboId: recibo.id });
   const byCard = paid?.method === "card" && !!paid.providerRef;
   let providerRef: string | null = null;
@@ -93,11 +103,16 @@ export async function refundUnearnedPremium(
   cause: Extract<RefundCause, "desistimiento" | "anulacion">,
   effectiveDate: string,
 ): Promise<{ cents: number; parts: UnearnedPart[] }> {
-  const parts = unearnedPremium(c.policy, effectiveDate);
   const reason = `prima no consumida desde el ${formatIsoDate(effectiveDate)}`;
-  for (const part of parts) {
+  const parts: UnearnedPart[] = [];
+  for (const part of unearnedPremium(c.policy, effectiveDate)) {
     const recibo = c.policy.recibos.find((r) => r.id === part.reciboId)!;
-    await refundRecibo(c, recibo, part.cents, cause, reason, `${cause}-${c.policy.id}-${recibo.id}`);
+    const key = `${cause}-${c.policy.id}-${recibo.id}`;
+    // A recibo partly given back before (another extorno) gives back only what is left.
+    const cents = Math.min(part.cents, await refundableOfRecibo(c.tx, recibo, key));
+    if (cents <= 0) continue;
+    parts.push({ ...part, cents });
+    await refundRecibo(c, recibo, cents, cause, reason, key);
     if (part.whole) {
       await updateRecibo(c.tx, recibo.id, { status: "extornado" }, c.now);
       recibo.status = "extornado";

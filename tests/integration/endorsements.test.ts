@@ -3,9 +3,27 @@
 // another customer's policy is a 404, a guarantee that cannot be added a 409 that says why; the
 // conditions keep every version downloadable; the e-mail is queued. Where the premium and
 // the recibos stand after suplementos is in endorsements-premium.test.ts.
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, endorsements, guarantees, outboxEmails, payments, policyHistory, recibos, type EmailAttachment } from "../../api/db/schema";
+import { DatabaseGatewayBooks } from "../../api/db/gateway-books.repo";
+import { findUserPolicy } from "../../api/db/policies.repo";
+import {
+  auditLog,
+  chargeAttempts,
+  endorsements,
+  gatewayCharges,
+  guarantees,
+  outboxEmails,
+  payments,
+  policyHistory,
+  recibos,
+  users,
+  type EmailAttachment,
+} from "../../api/db/schema";
+import { sweepChargeAttempts } from "../../api/services/charge-attempts";
+import { createEndorsement } from "../../api/services/endorsements";
+import { reconcile } from "../../api/services/reconciliation";
+import type { ChargeRequest, ChargeResult } from "../../api/services/payments";
 import { runLifecycleDay } from "../../api/services/daily-run";
 import { TestGateway } from "../../api/services/payments";
 import { pdfText } from "../support/pdf-text";
@@ -26,6 +44,14 @@ import {
 } from "../support/endorsements";
 
 setUpEndorsements();
+
+/** The process dies right after the provider took the money: neither its answer nor the write is recorded. */
+class DyingGateway extends TestGateway {
+  override async charge(request: ChargeRequest): Promise<ChargeResult> {
+    await super.charge(request);
+    throw new Error("proceso terminado");
+  }
+}
 
 describe("garantías que se pueden añadir", () => {
   it("lista las opcionales del plan que aún no tiene, con su precio por los días que quedan desde mañana", async () => {
@@ -144,6 +170,19 @@ describe("añadir garantías (suplemento)", () => {
     const charges = await database.db.select().from(payments).where(eq(payments.reciboId, suplementos[0]!.id));
     expect(charges).toHaveLength(1);
     expect(charges[0]).toMatchObject({ amountCents: first.price.total, status: "aceptado" });
+    // One charge attempt (ADR 027) and one charge at the gateway, under the attempt's key.
+    const attempts = await database.db
+      .select()
+      .from(chargeAttempts)
+      .where(eq(chargeAttempts.subject, `suplemento-${body.idempotencyKey}`));
+    expect(attempts.map((a) => [a.providerKey, a.status, a.reciboId, a.providerRef])).toEqual([
+      [`suplemento-${body.idempotencyKey}-1`, "registrado", suplementos[0]!.id, charges[0]!.providerRef],
+    ]);
+    const taken = await database.db
+      .select()
+      .from(gatewayCharges)
+      .where(like(gatewayCharges.idempotencyKey, `suplemento-${body.idempotencyKey}%`));
+    expect(taken.map((c) => [c.kind, c.status, c.providerRef])).toEqual([["charge", "captured", charges[0]!.providerRef]]);
   });
 
   it("la póliza muestra las garantías añadidas, el suplemento, su recibo, las dos versiones, historial y auditoría", async () => {
@@ -282,6 +321,50 @@ describe("añadir garantías (suplemento)", () => {
     const declined = await endorse(token, hogar.id, { guarantees: ["hogar_robo"], payment: { ...GOOD_CARD, cardNumber: "4000 0000 0000 0002" } });
     expect(declined.status).toBe(402);
     expect(await database.db.select().from(endorsements)).toHaveLength(before.length);
+  });
+
+  it("un cobro de suplemento cuya escritura nunca se confirmó (el proceso murió tras cobrar) lo devuelve el barrido; el reintento cobra con otro intento", async () => {
+    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, owner.email));
+    const view = (await findUserPolicy(database.db, user!.id, hogar.id))!;
+    const at = new Date("2026-04-25T08:00:00.000Z");
+    const gateway = new DyingGateway({ now: () => at, books: new DatabaseGatewayBooks(database.db) });
+    const idempotencyKey = crypto.randomUUID();
+    const body = { guarantees: ["hogar_robo"], ipid: true as const, payment: { ...GOOD_CARD, method: "card" as const }, idempotencyKey };
+    const actor = { actorType: "user" as const, actorId: user!.id, actorLabel: owner.email, ip: null };
+    const killed = createEndorsement({ db: database.db, payments: gateway, logger: memoryLogger() }, { view, body, actor, channel: "web", now: at });
+    await expect(killed).rejects.toThrow("proceso terminado");
+
+    // The money was taken and nothing written: the attempt (recorded before the charge) says so.
+    const key = `suplemento-${idempotencyKey}-1`;
+    const [attempt] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.providerKey, key));
+    expect(attempt).toMatchObject({ purpose: "suplemento", status: "iniciado", policyId: hogar.id });
+    const [taken] = await database.db.select().from(gatewayCharges).where(eq(gatewayCharges.idempotencyKey, key));
+    expect(taken).toMatchObject({ kind: "charge", status: "captured" });
+    expect((await reconcile(database.db)).chargesWithoutPayment.map((c) => c.providerRef)).toContain(taken!.providerRef);
+
+    const swept = await sweepChargeAttempts({ db: database.db, payments: gateway, logger: memoryLogger() }, 0);
+    expect(swept.reembolsados).toBeGreaterThanOrEqual(1);
+    expect((await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.providerKey, key)))[0]).toMatchObject({ status: "reembolsado" });
+    expect((await database.db.select().from(gatewayCharges).where(eq(gatewayCharges.idempotencyKey, key)))[0]).toMatchObject({ status: "refunded" });
+    expect((await reconcile(database.db)).chargesWithoutPayment.map((c) => c.providerRef)).not.toContain(taken!.providerRef);
+
+    // The customer's retry (the same form) is attempt 2: a new charge, never the refunded one.
+    const retried = await endorse(await signIn(owner), hogar.id, body);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+    const [recibo] = await database.db
+      .select()
+      .from(recibos)
+      .where(and(eq(recibos.policyId, hogar.id), eq(recibos.sequence, (retried.body as unknown as Endorsement).recibo.sequence)));
+    const [paid] = await database.db.select().from(payments).where(eq(payments.reciboId, recibo!.id));
+    expect(paid!.providerRef).not.toBe(taken!.providerRef);
+    const attempts = await database.db
+      .select()
+      .from(chargeAttempts)
+      .where(eq(chargeAttempts.subject, `suplemento-${idempotencyKey}`));
+    expect(attempts.map((a) => [a.attempt, a.status]).sort()).toEqual([
+      [1, "reembolsado"],
+      [2, "registrado"],
+    ]);
   });
 
   it("una póliza que no está en vigor: 409 con el motivo", async () => {

@@ -2,10 +2,10 @@
 // returned or due recibo of their own policy by card; a stranger gets 404, a recibo that cannot be
 // paid 409, a declined card 402 with nothing written; paying ends a suspension with cover back
 // 24 h later (art. 15 LCS); the same submit twice is one charge; the justificante de pago.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
-import { auditLog, chargeAttempts, payments, policies, policyHistory, recibos, users } from "../../api/db/schema";
+import { auditLog, chargeAttempts, gatewayCharges, payments, policies, policyHistory, recibos, users } from "../../api/db/schema";
 import { createTestDatabase } from "../support/db";
 import { pdfText } from "../support/pdf-text";
 import { memoryLogger, startTestServer } from "../support/server";
@@ -167,6 +167,25 @@ describe("pagar ahora un recibo", () => {
     expect(other.body.error).toBe("Este recibo ya está pagado.");
   });
 
+  it("dos envíos idénticos a la vez: un intento, un cobro en la pasarela, y los dos contestan el mismo pago", async () => {
+    const { token, userId } = await customer();
+    const policy = await policyWithReturnedRecibo(userId);
+    const key = KEY();
+    const [a, b] = await Promise.all([pay(token, policy.id, 2, GOOD_CARD, key), pay(token, policy.id, 2, GOOD_CARD, key)]);
+    expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([200, 200]);
+    expect(b.body.providerRef).toBe(a.body.providerRef);
+    expect(await database.db.select().from(payments).where(eq(payments.policyId, policy.id))).toHaveLength(1);
+    const attempts = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.policyId, policy.id));
+    expect(attempts.map((x) => [x.providerKey, x.status, x.requestKey])).toEqual([
+      [`pago_cliente-recibo-${policy.recibos[1]!.id}-1`, "registrado", key],
+    ]);
+    const taken = await database.db
+      .select()
+      .from(gatewayCharges)
+      .where(like(gatewayCharges.idempotencyKey, `pago_cliente-recibo-${policy.recibos[1]!.id}-%`));
+    expect(taken.map((c) => [c.kind, c.status, c.providerRef])).toEqual([["charge", "captured", a.body.providerRef]]);
+  });
+
   it("el justificante de pago: póliza, tomador, recibo, importe, fecha, tarjeta y referencia; solo de recibos cobrados y propios", async () => {
     const { token, userId } = await customer();
     const stranger = await customer();
@@ -206,7 +225,7 @@ describe("pagar ahora un recibo", () => {
     expect((await reciboRows(database.db, policy.id))[1]!.status).toBe("devuelto");
     const [first] = await database.db.select().from(chargeAttempts).where(eq(chargeAttempts.policyId, policy.id));
     expect(first).toMatchObject({ status: "reembolsado", attempt: 1 });
-    expect(logger.lines.some((l) => l.msg === "pay-now charged but not written: charge refunded" && l.fields?.refund === "accepted")).toBe(true);
+    expect(logger.lines.some((l) => l.msg === "pay-now charged but not written: charge refunded" && l.fields?.refund === "reembolsado")).toBe(true);
 
     await database.db.execute(sql`drop trigger fail_pay_now on payments`);
     const retried = await pay(token, policy.id, 2, GOOD_CARD, key);

@@ -1,10 +1,12 @@
 // Refunds (extornos), issue 22: a cancellation gives back the premium collected for the days after
 // its effective date, recibo by recibo — a recibo collected for a period after it comes back whole
 // and is extornado — and money not collected by card is owed by transfer until staff record it.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, madridDate } from "../../api/domain/calendar";
-import { recibos, refunds } from "../../api/db/schema";
+import { gatewayCharges, recibos, refunds } from "../../api/db/schema";
+import { insertPayment } from "../../api/db/policy-writes.repo";
+import { createPaymentProvider } from "../../api/services/payments";
 import { call, database, json, setUpAdminApi, superToken } from "../support/admin-api";
 import { insertTestPolicy } from "../support/policies";
 
@@ -74,5 +76,65 @@ describe("extornos de una anulación", () => {
     const late = await call("post", `/admin/policies/${none.id}/cancel`, { token: superToken, body: { reason: "impago", effectiveDate: today } });
     expect(late.status).toBe(200);
     expect(await database.db.select().from(refunds).where(eq(refunds.policyId, none.id))).toEqual([]);
+  });
+
+  it("un recibo pagado con tarjeta: la anulación devuelve parte del cobro, que sigue cobrado con lo devuelto; el extorno después devuelve solo lo que queda", async () => {
+    const today = madridDate(new Date());
+    const policy = await insertTestPolicy(database.db, { startDate: addDays(today, -30), createdAt: new Date(), frequency: "trimestral" });
+    const [first] = await database.db.select().from(recibos).where(eq(recibos.id, policy.recibos[0]!.id));
+    // Recibo 1 paid by card at the API's gateway (its books are the database's).
+    const gateway = createPaymentProvider(undefined, { db: database.db });
+    const card = { method: "card" as const, cardNumber: "4242424242424242", expiry: "12/30", cvc: "123", holder: "Ana" };
+    const charged = await gateway.charge({ amountCents: first!.amountCents, payment: card, idempotencyKey: `prueba-${policy.id}`, description: "x" });
+    if (charged.status !== "accepted") throw new Error("the test charge was not accepted");
+    await insertPayment(database.db, {
+      policyId: policy.id,
+      reciboId: first!.id,
+      provider: "test",
+      method: "card",
+      methodLabel: "•••• 4242",
+      amount: first!.amountCents,
+      providerRef: charged.providerRef,
+      at: new Date(),
+    });
+    const charge = async () => (await database.db.select().from(gatewayCharges).where(eq(gatewayCharges.providerRef, charged.providerRef)))[0]!;
+
+    const cancelled = await call("post", `/admin/policies/${policy.id}/cancel`, {
+      token: superToken,
+      body: { reason: "impago", effectiveDate: today },
+    });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    const [part] = await database.db.select().from(refunds).where(eq(refunds.policyId, policy.id));
+    expect(part).toMatchObject({ reciboId: first!.id, status: "hecho", method: "card" });
+    expect(part!.amountCents).toBeGreaterThan(0);
+    expect(part!.amountCents).toBeLessThan(first!.amountCents);
+    // Part of the charge went back: it is still captured, with what was refunded.
+    expect(await charge()).toMatchObject({ status: "captured", refundedCents: part!.amountCents });
+
+    // The recibo extornado afterwards gives back only what is left, and the charge is refunded whole.
+    const extorno = await call("post", `/admin/policies/${policy.id}/recibos/${first!.id}/refund`, { token: superToken });
+    expect(extorno.status, await extorno.clone().text()).toBe(200);
+    const all = await database.db.select().from(refunds).where(eq(refunds.policyId, policy.id)).orderBy(refunds.id);
+    expect(all.map((r) => [r.cause, r.amountCents, r.status])).toEqual([
+      ["anulacion", part!.amountCents, "hecho"],
+      ["extorno_recibo", first!.amountCents - part!.amountCents, "hecho"],
+    ]);
+    expect(await charge()).toMatchObject({ status: "refunded", refundedCents: first!.amountCents });
+    const refundEntries = await database.db
+      .select()
+      .from(gatewayCharges)
+      .where(
+        inArray(
+          gatewayCharges.providerRef,
+          all.map((r) => r.providerRef!),
+        ),
+      );
+    expect(refundEntries.map((e) => [e.kind, e.refundOf]).sort()).toEqual([
+      ["refund", charged.providerRef],
+      ["refund", charged.providerRef],
+    ]);
+    // Nothing is left: a second extorno is refused and asks the gateway for nothing.
+    const again = await call("post", `/admin/policies/${policy.id}/recibos/${first!.id}/refund`, { token: superToken });
+    expect(again.status).toBe(409);
   });
 });
