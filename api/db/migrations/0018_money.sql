@@ -178,4 +178,7 @@ ALTER TABLE "return_imports" ADD COLUMN "results" jsonb DEFAULT '[]'::jsonb NOT 
 CREATE INDEX IF NOT EXISTS "recibos_amount_cents_id_idx" ON "recibos" USING btree ("amount_cents","id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "policies_payment_method_line_idx" ON "policies" USING btree ("payment_method","line_code");--> statement-breakpoint
 -- "Pagar ahora" (ADR 031): the customer's form key, so that the same submit answers the same attempt.
-ALTER TABLE "charge_attempts" ADD COLUMN "request_key" text;
+ALTER TABLE "charge_attempts" ADD COLUMN "request_key" text;--> statement-breakpoint
+-- The lists of return imports and remittances on the list kit (ADR 010): each sort key has its index, ending in the id.
+CREATE INDEX IF NOT EXISTS "return_imports_created_at_id_idx" ON "return_imports" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "remittances_collection_date_id_idx" ON "remittances" USING btree ("collection_date","id");
