@@ -29,7 +29,7 @@ export async function remittanceIdByRequestKey(db: DbOrTx, requestKey: string): 
  * devuelto (to re-present), due on or before the collection date, not in an open remittance, of a
  * policy in force or suspended whose active mandate the join finds.
  */
-export function selectionWhere(s: RemittanceSelection): SQL {
+function selectionWhere(s: RemittanceSelection): SQL {
   const statuses = s.status?.length ? [...new Set(s.status)] : REMITTABLE_STATUSES;
   const dueTo = s.dueTo && s.dueTo < s.collectionDate ? s.dueTo : s.collectionDate;
   const filters: Partial<AdminPaymentFilters> = {

@@ -9,6 +9,8 @@ test("devoluciones: filtrar las importaciones, un filtro mal escrito, ninguna co
   page,
   signInAsAdmin,
 }) => {
+  // Four page loads and an accessibility check on a shared machine.
+  test.slow();
   await signInAsAdmin("gestor");
   await page.goto("/admin/payments/returns");
   await expect(page.getByLabel("Fichero de devoluciones")).toBeVisible();

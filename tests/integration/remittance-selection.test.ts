@@ -84,16 +84,14 @@ beforeAll(async () => {
   const [mandate] = await database.db.select().from(sepaMandates).where(eq(sepaMandates.policyId, autoSepa.id));
   const inOpen = autoSepa.recibos[2]!;
   await database.db.update(recibos).set({ status: "remesado", remittanceId: open!.id }).where(eq(recibos.id, inOpen.id));
-  await database.db
-    .insert(remittanceItems)
-    .values({
-      remittanceId: open!.id,
-      reciboId: inOpen.id,
-      endToEndId: "COT-REM-T-1",
-      mandateId: mandate!.id,
-      sequenceType: "RCUR",
-      amountCents: 9_500,
-    });
+  await database.db.insert(remittanceItems).values({
+    remittanceId: open!.id,
+    reciboId: inOpen.id,
+    endToEndId: "COT-REM-T-1",
+    mandateId: mandate!.id,
+    sequenceType: "RCUR",
+    amountCents: 9_500,
+  });
   for (const p of [noMandate, cancelled]) for (const r of p.recibos) excluded.add(r.id);
 });
 
