@@ -156,6 +156,7 @@ export const RemittanceSelectionFormSchema = z
     dueFrom: typedDate("Fecha «desde» no válida (dd/mm/aaaa)").optional(),
     dueTo: typedDate("Fecha «hasta» no válida (dd/mm/aaaa)").optional(),
     line: z.enum(LINES).optional(),
+    q: z.string().trim().max(40, "El número de póliza es demasiado largo").optional(),
     status: z.enum(["todos", "pendiente", "devuelto"]).default("todos"),
     amountMin: eurosText,
     amountMax: eurosText,
@@ -180,6 +181,7 @@ export const RemittanceSelectionFormSchema = z
       ...(v.dueFrom ? { dueFrom: v.dueFrom } : {}),
       ...(v.dueTo ? { dueTo: v.dueTo } : {}),
       ...(v.line ? { line: v.line } : {}),
+      ...(v.q ? { q: v.q } : {}),
       ...(amountMin !== undefined ? { amountMin } : {}),
       ...(amountMax !== undefined ? { amountMax } : {}),
     };

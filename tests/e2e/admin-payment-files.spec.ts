@@ -60,3 +60,15 @@ test("remesas: la lista con el filtro de estado y fechas de cobro; un orden desc
   await page.goto("/admin/payments/remittances?sort=fileXml");
   await expect(page).toHaveURL("/admin/payments/remittances");
 });
+
+test("«Generar remesa con estos filtros» lleva los filtros de la lista de pagos al formulario de la remesa", async ({ page, signInAsAdmin }) => {
+  await signInAsAdmin("superadmin");
+  await page.goto("/admin/payments?line=hogar&q=COT-20&status=devuelto&amountMin=10%2C00&dueFrom=01%2F01%2F2026&sort=amount");
+  await page.getByRole("link", { name: "Generar remesa con estos filtros" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Nueva remesa SEPA" })).toBeVisible();
+  await expect(page.getByLabel(/^Ramo/)).toHaveValue("hogar");
+  await expect(page.getByLabel(/^Póliza/)).toHaveValue("COT-20");
+  await expect(page.getByLabel(/^Estado de los recibos/)).toHaveValue("devuelto");
+  await expect(page.getByLabel(/^Importe mínimo/)).toHaveValue("10,00");
+  await expect(page.getByLabel(/^Vencimiento desde/)).toHaveValue("01/01/2026");
+});
