@@ -1,12 +1,12 @@
-// SEPA remittances and the creditor settings (ADR 029): the selection of recibos (named as the
-// /admin/payments list names its filters: status, dueFrom, dueTo, method, line, amountMin,
-// amountMax), its preview, the generation with its request key, the list, the detail, and the
+// SEPA remittances and the creditor settings (ADR 029): the selection of recibos (the
+// /admin/payments list's filters, read by its reciboFilterWhere: status, dueFrom, dueTo, method,
+// line, q, amountMin, amountMax), its preview, the generation with its request key, the list, the detail, and the
 // creditor's identity.
 import { z } from "zod";
 import { isIsoDate } from "../domain/calendar";
 import { parseEurosToCents } from "../domain/money";
 import { creditorErrors } from "../domain/sepa";
-import { BoundedPaginationQuerySchema, paginated } from "./list-query";
+import { listQuerySchemas, paginated } from "./list-query";
 import { typedDateToIso } from "./typed-date";
 import { LINES } from "./vocabulary";
 
@@ -39,6 +39,7 @@ export const RemittanceSelectionSchema = z
     dueTo: isoDate("Fecha «hasta» no válida").optional().describe("Vencimiento hasta (aaaa-mm-dd); nunca después de la fecha de cobro"),
     method: z.literal("sepa").optional().describe("Siempre sepa: solo los recibos domiciliados se remesan"),
     line: z.enum(LINES).optional().describe("Ramo"),
+    q: z.string().trim().max(40, "El número de póliza es demasiado largo").optional().describe("Número de póliza, o su comienzo (COT-2026-…)"),
     amountMin: cents.optional().describe("Importe mínimo, en céntimos"),
     amountMax: cents.optional().describe("Importe máximo, en céntimos"),
   })
@@ -105,7 +106,34 @@ export type RemittanceItem = z.infer<typeof RemittanceItemSchema>;
 export const RemittanceDetailSchema = RemittanceRowSchema.extend({ fileSha256: z.string(), items: z.array(RemittanceItemSchema) });
 export type RemittanceDetail = z.infer<typeof RemittanceDetailSchema>;
 
-export const RemittanceListQuerySchema = BoundedPaginationQuerySchema;
+// The list (the list kit, ADR 010): newest first, or by collection date; by status and collection dates.
+export const REMITTANCE_STATUSES = ["abierta", "cerrada"] as const;
+export const REMITTANCE_STATUS_LABELS: Record<(typeof REMITTANCE_STATUSES)[number], string> = { abierta: "Abierta", cerrada: "Cerrada" };
+export const REMITTANCE_SORT_KEYS = ["createdAt", "collectionDate"] as const;
+export type RemittanceSortKey = (typeof REMITTANCE_SORT_KEYS)[number];
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+export const REMITTANCE_FILTERS = {
+  status: z
+    .preprocess(emptyAsUndefined, z.enum(REMITTANCE_STATUSES, { errorMap: () => ({ message: "Elige un estado de la lista" }) }).optional())
+    .describe("abierta (el banco aún puede devolver adeudos) o cerrada"),
+  collectionFrom: z
+    .preprocess(emptyAsUndefined, isoDate("La fecha de cobro «desde» no es válida (dd/mm/aaaa)").optional())
+    .describe("Fecha de cobro desde este día (aaaa-mm-dd), incluido"),
+  collectionTo: z
+    .preprocess(emptyAsUndefined, isoDate("La fecha de cobro «hasta» no es válida (dd/mm/aaaa)").optional())
+    .describe("Fecha de cobro hasta este día (aaaa-mm-dd), incluido"),
+};
+const remittanceQueries = listQuerySchemas(
+  { sort: REMITTANCE_SORT_KEYS, defaultSort: "createdAt", defaultDir: "desc", filters: REMITTANCE_FILTERS },
+  (value, ctx) => {
+    const v = value as { collectionFrom?: string; collectionTo?: string };
+    if (v.collectionFrom && v.collectionTo && v.collectionFrom > v.collectionTo)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["collectionTo"], message: REMITTANCE_MESSAGES.dueRange });
+  },
+);
+export const RemittanceListQuerySchema = remittanceQueries.list;
+export type RemittanceListQuery = z.infer<typeof RemittanceListQuerySchema>;
 export const RemittanceListSchema = paginated(RemittanceRowSchema);
 
 export const SepaCreditorSchema = z.object({
@@ -128,6 +156,7 @@ export const RemittanceSelectionFormSchema = z
     dueFrom: typedDate("Fecha «desde» no válida (dd/mm/aaaa)").optional(),
     dueTo: typedDate("Fecha «hasta» no válida (dd/mm/aaaa)").optional(),
     line: z.enum(LINES).optional(),
+    q: z.string().trim().max(40, "El número de póliza es demasiado largo").optional(),
     status: z.enum(["todos", "pendiente", "devuelto"]).default("todos"),
     amountMin: eurosText,
     amountMax: eurosText,
@@ -152,6 +181,7 @@ export const RemittanceSelectionFormSchema = z
       ...(v.dueFrom ? { dueFrom: v.dueFrom } : {}),
       ...(v.dueTo ? { dueTo: v.dueTo } : {}),
       ...(v.line ? { line: v.line } : {}),
+      ...(v.q ? { q: v.q } : {}),
       ...(amountMin !== undefined ? { amountMin } : {}),
       ...(amountMax !== undefined ? { amountMax } : {}),
     };

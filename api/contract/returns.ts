@@ -1,6 +1,9 @@
-// The bank's return files (ADR 030): the upload, the answer of an import, the list of imports and
-// one import's lines. Shared with app/.
+// The bank's return files (ADR 030): the upload, the answer of an import, the list of imports (its
+// query and page, on the list kit) and one import's lines. Shared with app/.
 import { z } from "zod";
+import { isIsoDate } from "../domain/calendar";
+import { listQuerySchemas, paginated } from "./list-query";
+import { documented } from "./openapi-meta";
 
 /** The largest return file taken: a 1,000-line CSV is ~40 KB, a pain.002 of 1,000 returns ~600 KB. */
 export const RETURN_FILE_MAX_BYTES = 1024 * 1024;
@@ -69,7 +72,56 @@ export type ReturnLineError = z.infer<typeof ReturnLineErrorSchema>;
 export const ReturnImportRefusalSchema = z.object({ error: z.string(), lineErrors: z.array(ReturnLineErrorSchema) });
 export type ReturnImportRefusal = z.infer<typeof ReturnImportRefusalSchema>;
 
-export const ReturnImportListSchema = z.object({ items: z.array(ReturnImportSummarySchema) });
+// ─── The list of imports (the list kit, ADR 010) ────────────────────────────────────────────
+
+export const RETURN_IMPORT_FORMATS = ["pain.002", "csv"] as const;
+export const RETURN_IMPORT_FORMAT_LABELS: Record<(typeof RETURN_IMPORT_FORMATS)[number], string> = { "pain.002": "pain.002 (XML)", csv: "CSV" };
+export const RETURN_IMPORT_SORT_KEYS = ["createdAt"] as const;
+export type ReturnImportSortKey = (typeof RETURN_IMPORT_SORT_KEYS)[number];
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+const importDay = (what: string) =>
+  documented(z.string().refine(isIsoDate, `La fecha ${what} no es válida: escribe día, mes y año (dd/mm/aaaa)`).optional(), { format: "date" });
+
+export const RETURN_IMPORT_FILTERS = {
+  from: z.preprocess(emptyAsUndefined, importDay("«desde»")).describe("Importados desde este día (aaaa-mm-dd, hora de Madrid), incluido"),
+  to: z.preprocess(emptyAsUndefined, importDay("«hasta»")).describe("Importados hasta este día (aaaa-mm-dd, hora de Madrid), incluido"),
+  format: z
+    .preprocess(emptyAsUndefined, z.enum(RETURN_IMPORT_FORMATS, { errorMap: () => ({ message: "Elige un formato de la lista" }) }).optional())
+    .describe("Formato del fichero: pain.002 o csv"),
+  importedBy: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .trim()
+        .max(200, "El filtro de quién lo importó es demasiado largo")
+        .min(3, "Escribe al menos 3 letras de quién lo importó")
+        .optional(),
+    )
+    .describe("Parte del correo de quien lo importó, 3 letras o más (sin distinguir mayúsculas)"),
+  // A file with a line that matches none of our debits is refused whole (nothing stored): the
+  // lines an import did not apply are those whose debit an earlier file had already returned.
+  notApplied: z
+    .preprocess(emptyAsUndefined, z.enum(["si", "no"], { errorMap: () => ({ message: "Elige «sí» o «no»" }) }).optional())
+    .describe("si: solo las importaciones con líneas no aplicadas (su adeudo ya estaba devuelto); no: solo las aplicadas enteras"),
+};
+
+function importRangeInOrder(value: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const v = value as { from?: string; to?: string };
+  if (v.from && v.to && v.from > v.to)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: "La fecha «hasta» no puede ser anterior a la fecha «desde»" });
+}
+
+const importQueries = listQuerySchemas(
+  { sort: RETURN_IMPORT_SORT_KEYS, defaultSort: "createdAt", defaultDir: "desc", filters: RETURN_IMPORT_FILTERS },
+  importRangeInOrder,
+);
+/** The newest imports first; dates are whole days in Europe/Madrid, both inclusive. */
+export const ReturnImportListQuerySchema = importQueries.list;
+export type ReturnImportListQuery = z.infer<typeof ReturnImportListQuerySchema>;
+export const ReturnImportListSchema = paginated(ReturnImportSummarySchema);
+export type ReturnImportList = z.infer<typeof ReturnImportListSchema>;
 
 /** The page's upload form (multipart): one file. The web reads it and sends ReturnImportBody. */
 export const ReturnUploadFormSchema = z.object({

@@ -2,10 +2,13 @@
 // remittances, the rows of a generated remittance, its list and detail, and the settlement of
 // remitted recibos once the bank's return deadline has passed. The creditor setting is read and
 // written here too.
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import type { RemittanceSelection } from "../contract/remittances";
+import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { AdminPaymentFilters } from "../contract/admin-payments";
+import type { RemittanceListQuery, RemittanceSelection, RemittanceSortKey } from "../contract/remittances";
 import type { SepaCreditor } from "../domain/catalogue";
+import { reciboFilterWhere } from "./admin-payments.repo";
 import type { DbOrTx } from "./client";
+import { cappedCount, listPage, type SortMap } from "./list";
 import { policies, policyHistory, recibos, remittanceItems, remittances, sepaMandates, settings, type NewPolicyHistoryEntry } from "./schema";
 
 const LOCK_REMITTANCE_REQUEST = 40_330;
@@ -20,29 +23,41 @@ export async function remittanceIdByRequestKey(db: DbOrTx, requestKey: string): 
   return row?.id ?? null;
 }
 
-/** The WHERE of a selection: SEPA recibos pendiente/devuelto due by the collection date, of live policies with an active mandate. */
+/**
+ * The WHERE of a selection: the payments list's own filters (reciboFilterWhere, ADR 028), so "the
+ * filters of the list" are the same rows here, with what only a remittance adds: SEPA, pendiente or
+ * devuelto (to re-present), due on or before the collection date, not in an open remittance, of a
+ * policy in force or suspended whose active mandate the join finds.
+ */
 function selectionWhere(s: RemittanceSelection): SQL {
+  const statuses = s.status?.length ? [...new Set(s.status)] : REMITTABLE_STATUSES;
   const dueTo = s.dueTo && s.dueTo < s.collectionDate ? s.dueTo : s.collectionDate;
-  const conditions: (SQL | undefined)[] = [
-    inArray(recibos.status, s.status?.length ? s.status : ["pendiente", "devuelto"]),
-    lte(recibos.dueDate, dueTo),
-    s.dueFrom ? gte(recibos.dueDate, s.dueFrom) : undefined,
-    eq(policies.paymentMethod, "sepa"),
+  const filters: Partial<AdminPaymentFilters> = {
+    q: s.q,
+    method: "sepa",
+    line: s.line,
+    dueFrom: s.dueFrom,
+    dueTo,
+    amountMin: s.amountMin,
+    amountMax: s.amountMax,
+    // One status is the list's filter; both is the remittance's own rule below.
+    status: statuses.length === 1 ? statuses[0] : undefined,
+  };
+  return and(
+    reciboFilterWhere(filters),
+    inArray(recibos.status, statuses),
+    sql`not exists (select 1 from ${remittanceItems} where ${remittanceItems.reciboId} = ${recibos.id} and ${remittanceItems.status} = 'remesado')`,
     inArray(policies.status, ["en_vigor", "suspendida"]),
-    s.line ? eq(policies.lineCode, s.line) : undefined,
-    s.amountMin !== undefined ? gte(recibos.amountCents, s.amountMin) : undefined,
-    s.amountMax !== undefined ? lte(recibos.amountCents, s.amountMax) : undefined,
-    eq(sepaMandates.status, "activo"),
-  ];
-  return and(...conditions)!;
+  )!;
 }
+const REMITTABLE_STATUSES: ("pendiente" | "devuelto")[] = ["pendiente", "devuelto"];
 
 const selectionFrom = <T extends Record<string, unknown>>(db: DbOrTx, columns: T) =>
   db
     .select(columns as never)
     .from(recibos)
     .innerJoin(policies, eq(policies.id, recibos.policyId))
-    .innerJoin(sepaMandates, eq(sepaMandates.policyId, policies.id));
+    .innerJoin(sepaMandates, and(eq(sepaMandates.policyId, policies.id), eq(sepaMandates.status, "activo")));
 
 /** How many recibos the selection takes and their total. */
 export async function previewSelection(db: DbOrTx, s: RemittanceSelection): Promise<{ count: number; totalCents: number }> {
@@ -166,17 +181,35 @@ const rowColumns = {
   createdByLabel: remittances.createdByLabel,
 };
 
-export async function listRemittances(db: DbOrTx, page: number, pageSize: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(remittances)
-      .orderBy(desc(remittances.createdAt), desc(remittances.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(remittances),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+const REMITTANCE_SORTS: SortMap<RemittanceSortKey> = {
+  createdAt: [
+    { expr: remittances.createdAt, type: "timestamptz" },
+    { expr: remittances.id, type: "integer" },
+  ],
+  collectionDate: [
+    { expr: sql`${remittances.collectionDate}`, type: "text" },
+    { expr: remittances.id, type: "integer" },
+  ],
+};
+
+/** One page of the remittances (ADR 010's list kit): by status and collection dates, both inclusive. */
+export async function listRemittances(db: DbOrTx, query: RemittanceListQuery) {
+  const where = and(
+    query.status ? eq(remittances.status, query.status) : undefined,
+    query.collectionFrom ? gte(remittances.collectionDate, query.collectionFrom) : undefined,
+    query.collectionTo ? lte(remittances.collectionDate, query.collectionTo) : undefined,
+  );
+  return listPage(query, REMITTANCE_SORTS, {
+    rows: (orderBy, limit, offset) =>
+      db
+        .select(rowColumns)
+        .from(remittances)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    count: () => cappedCount(db, remittances, where),
+  });
 }
 
 export async function findRemittance(db: DbOrTx, id: number) {

@@ -1,8 +1,11 @@
 // Data access of the bank's return files (ADR 030): the debits a file names, read in one query
 // with their recibos locked; the writes of a whole file, each a single multi-row statement, so a
-// file of 1,000 returns costs a handful of round trips, not thousands.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+// file of 1,000 returns costs a handful of round trips, not thousands. And the list of imports (ADR 010).
+import { and, eq, gt, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import type { ReturnImportListQuery, ReturnImportSortKey } from "../contract/returns";
+import { AUDIT_TIME_ZONE } from "./audit.repo";
 import type { DbOrTx } from "./client";
+import { cappedCount, likeContains, listPage, type SortMap } from "./list";
 import {
   auditLog,
   clients,
@@ -96,9 +99,49 @@ export async function findImport(db: DbOrTx, id: number) {
   return row ?? null;
 }
 
-/** The newest imports first (a bank sends a few files a week: a page of 100 is years of them). */
-export async function listImports(db: DbOrTx, limit = 100) {
-  return db.select().from(returnImports).orderBy(desc(returnImports.createdAt), desc(returnImports.id)).limit(limit);
+const IMPORT_SORTS: SortMap<ReturnImportSortKey> = {
+  createdAt: [
+    { expr: returnImports.createdAt, type: "timestamptz" },
+    { expr: returnImports.id, type: "integer" },
+  ],
+};
+
+/** The list's filters as one condition on return_imports; days are whole days in Madrid, both inclusive. */
+function importFilterWhere(f: Partial<ReturnImportListQuery>): SQL | undefined {
+  return and(
+    // Midnight of the day in Madrid, as an instant: `timestamp at time zone` reads it as local time.
+    f.from ? sql`${returnImports.createdAt} >= (${f.from}::date)::timestamp at time zone ${AUDIT_TIME_ZONE}` : undefined,
+    f.to ? sql`${returnImports.createdAt} < ((${f.to}::date + 1)::timestamp at time zone ${AUDIT_TIME_ZONE})` : undefined,
+    f.format ? eq(returnImports.format, f.format) : undefined,
+    // A bank sends a few files a week: the table stays small enough to read whole for a name.
+    f.importedBy ? ilike(returnImports.createdByLabel, likeContains(f.importedBy)) : undefined,
+    f.notApplied === "si" ? gt(returnImports.alreadyReturned, 0) : f.notApplied === "no" ? eq(returnImports.alreadyReturned, 0) : undefined,
+  );
+}
+
+/** One page of the imports (their lines' outcomes are not read: the import's page shows them). */
+export async function listImports(db: DbOrTx, query: ReturnImportListQuery) {
+  const where = importFilterWhere(query);
+  return listPage(query, IMPORT_SORTS, {
+    rows: (orderBy, limit, offset) =>
+      db
+        .select({
+          id: returnImports.id,
+          fileName: returnImports.fileName,
+          format: returnImports.format,
+          lineCount: returnImports.lineCount,
+          applied: returnImports.applied,
+          alreadyReturned: returnImports.alreadyReturned,
+          createdAt: returnImports.createdAt,
+          createdByLabel: returnImports.createdByLabel,
+        })
+        .from(returnImports)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    count: () => cappedCount(db, returnImports, where),
+  });
 }
 
 /** Recibo and policy of each recibo id: the import's page names them. */

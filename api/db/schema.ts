@@ -917,7 +917,12 @@ export const remittances = pgTable(
     createdByLabel: text("created_by_label"),
     createdAt: createdAt(),
   },
-  (t) => [check("remittances_status", sql`${t.status} in ('abierta', 'cerrada')`), index("remittances_created_at_idx").on(t.createdAt)],
+  (t) => [
+    check("remittances_status", sql`${t.status} in ('abierta', 'cerrada')`),
+    index("remittances_created_at_idx").on(t.createdAt),
+    // The remittances list sorted by collection date (ADR 010).
+    index("remittances_collection_date_id_idx").on(t.collectionDate, t.id),
+  ],
 );
 
 /** One debit of a remittance: a recibo, with the end-to-end id the bank's returns name. */
@@ -953,22 +958,27 @@ export const remittanceItems = pgTable(
 export type ReturnImportLine = { line: number; endToEndId: string; code: string; outcome: "devuelto" | "ya_devuelto"; reciboId: number };
 
 /** One imported return file (pain.002 or the bank's CSV): the same file twice is found by its hash. */
-export const returnImports = pgTable("return_imports", {
-  id: serial("id").primaryKey(),
-  fileSha256: text("file_sha256").notNull().unique(),
-  fileName: text("file_name").notNull(),
-  /** pain.002 or csv */
-  format: text("format").notNull(),
-  lineCount: integer("line_count").notNull(),
-  applied: integer("applied").notNull(),
-  /** Lines whose debit had already been returned (by an earlier file): reported, not applied again. */
-  alreadyReturned: integer("already_returned").notNull().default(0),
-  /** Each line's outcome, in file order, so the import's page and a repeated upload answer it again. */
-  results: jsonb("results").$type<ReturnImportLine[]>().notNull().default([]),
-  createdById: text("created_by_id"),
-  createdByLabel: text("created_by_label"),
-  createdAt: createdAt(),
-});
+export const returnImports = pgTable(
+  "return_imports",
+  {
+    id: serial("id").primaryKey(),
+    fileSha256: text("file_sha256").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    /** pain.002 or csv */
+    format: text("format").notNull(),
+    lineCount: integer("line_count").notNull(),
+    applied: integer("applied").notNull(),
+    /** Lines whose debit had already been returned (by an earlier file): reported, not applied again. */
+    alreadyReturned: integer("already_returned").notNull().default(0),
+    /** Each line's outcome, in file order, so the import's page and a repeated upload answer it again. */
+    results: jsonb("results").$type<ReturnImportLine[]>().notNull().default([]),
+    createdById: text("created_by_id"),
+    createdByLabel: text("created_by_label"),
+    createdAt: createdAt(),
+  },
+  // The list of imports, newest first (ADR 010).
+  (t) => [index("return_imports_created_at_id_idx").on(t.createdAt, t.id)],
+);
 
 /** A SEPA return (devolución) of a remitted or collected recibo, with the bank's R-code. */
 export const reciboReturns = pgTable(

@@ -31,7 +31,9 @@ const listRoute = adminRoute({
   path: "/admin/payments/remittances",
   operationId: "listRemittances",
   tags: TAGS,
-  summary: "Remesas SEPA generadas, de la más reciente a la más antigua",
+  summary: "Remesas SEPA generadas, con filtros, orden y paginación",
+  description:
+    "Filtros: status (abierta o cerrada), collectionFrom/collectionTo (fecha de cobro, incluidas). Orden por createdAt (por defecto, la más reciente primero) o collectionDate.",
   request: { query: RemittanceListQuerySchema },
   responses: { 200: { description: "Página de remesas", content: jsonContent(RemittanceListSchema) } },
 });
@@ -109,9 +111,8 @@ const EMPTY_CREDITOR = { name: "", creditorId: "", iban: "", bic: "" };
 
 export function registerAdminRemittanceRoutes(api: ApiApp) {
   api.openapi(listRoute, async (c) => {
-    const { page, pageSize } = c.req.valid("query");
-    const { rows, total } = await listRemittances(c.var.deps.readDb, page, pageSize);
-    return c.json({ items: rows.map(rowOut), total, totalCapped: false, page, pageSize }, 200);
+    const page = await listRemittances(c.var.deps.readDb, c.req.valid("query"));
+    return c.json({ ...page, items: page.items.map(rowOut) }, 200);
   });
 
   api.openapi(previewRoute, async (c) => c.json(await previewRemittance(c.var.deps.db, c.req.valid("json"), c.var.deps.now()), 200));
@@ -168,7 +169,7 @@ export function registerAdminRemittanceRoutes(api: ApiApp) {
   });
 }
 
-type Row = Awaited<ReturnType<typeof listRemittances>>["rows"][number];
+type Row = Awaited<ReturnType<typeof listRemittances>>["items"][number];
 const rowOut = (r: Row) => ({ ...r, status: r.status as "abierta" | "cerrada", createdAt: r.createdAt.toISOString() });
 
 type Detail = NonNullable<Awaited<ReturnType<typeof findRemittance>>>;

@@ -1,14 +1,16 @@
-// /admin/payments/returns: the bank's return files (ADR 030) — import one, list the imports, one
+// /admin/payments/returns: the bank's return files (ADR 030) — import one, list the imports (the list kit), one
 // import's lines. The rules live in api/services/return-imports.ts; here only the HTTP shape.
 import { IdParamSchema } from "../contract/ids";
 import {
   RETURN_FILE_MAX_BYTES,
   RETURN_FILE_TOO_LARGE,
   ReturnImportBodySchema,
+  ReturnImportListQuerySchema,
   ReturnImportListSchema,
   ReturnImportRefusalSchema,
   ReturnImportResultSchema,
   ReturnImportSchema,
+  type ReturnImportSummary,
 } from "../contract/returns";
 import { adminActor } from "../db/audit";
 import { findImport, listImports } from "../db/return-imports.repo";
@@ -42,8 +44,11 @@ const listRoute = adminRoute({
   path: "/admin/payments/returns",
   operationId: "listReturnImports",
   tags: TAGS,
-  summary: "Las importaciones de ficheros de devoluciones, las más recientes primero (hasta 100)",
-  responses: { 200: { description: "Importaciones", content: jsonContent(ReturnImportListSchema) } },
+  summary: "Las importaciones de ficheros de devoluciones, con filtros, orden y paginación",
+  description:
+    "Filtros: from/to (día de la importación, hora de Madrid, incluidos), format (pain.002 o csv), importedBy (parte del correo de quien lo importó), notApplied (si: con líneas ya devueltas antes, que no se aplicaron). Orden por createdAt, la más reciente primero.",
+  request: { query: ReturnImportListQuerySchema },
+  responses: { 200: { description: "Página de importaciones", content: jsonContent(ReturnImportListSchema) } },
 });
 
 const getRoute = adminRoute({
@@ -71,22 +76,9 @@ export function registerAdminReturnRoutes(api: ApiApp) {
   });
 
   api.openapi(listRoute, async (c) => {
-    const rows = await listImports(c.var.deps.readDb);
-    return c.json(
-      {
-        items: rows.map((r) => ({
-          id: r.id,
-          fileName: r.fileName,
-          format: r.format as "csv" | "pain.002",
-          lineCount: r.lineCount,
-          applied: r.applied,
-          alreadyReturned: r.alreadyReturned,
-          createdAt: r.createdAt.toISOString(),
-          createdByLabel: r.createdByLabel,
-        })),
-      },
-      200,
-    );
+    const page = await listImports(c.var.deps.readDb, c.req.valid("query"));
+    const items = page.items.map((r) => ({ ...r, format: r.format as ReturnImportSummary["format"], createdAt: r.createdAt.toISOString() }));
+    return c.json({ ...page, items }, 200);
   });
 
   api.openapi(getRoute, async (c) => {

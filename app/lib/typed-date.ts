@@ -7,7 +7,16 @@ import { typedDateToIso } from "../../api/contract/typed-date";
 export { formatTypedDate, parseTypedDate, typedDateToIso } from "../../api/contract/typed-date";
 
 /** The list filters that are dates: what was typed in the filter bar goes to the API as ISO. */
-export const DATE_FILTERS: ReadonlySet<string> = new Set(["startFrom", "startTo", "from", "to", "dueFrom", "dueTo"]);
+export const DATE_FILTERS: ReadonlySet<string> = new Set([
+  "startFrom",
+  "startTo",
+  "from",
+  "to",
+  "dueFrom",
+  "dueTo",
+  "collectionFrom",
+  "collectionTo",
+]);
 
 /** The URL's date filters as ISO when they were typed as a date; everything else as it is. */
 export function isoDateFilters(params: URLSearchParams): URLSearchParams {

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminPaymentListSchema, AdminPaymentPageQuerySchema } from "../../api/contract/admin-payments";
 import { CsvLink, ListView } from "~/components/list/list-view";
 import { PAYMENT_COLUMNS, PAYMENT_FILTERS } from "~/components/payment/payment-list-columns";
-import { cardRetryHref } from "~/components/payment/card-retry";
+import { cardRetryHref, selectionSearch } from "~/components/payment/card-retry";
 import { readListPage } from "~/lib/admin-list.server";
 import { adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";
@@ -18,10 +18,11 @@ export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, ROUTE_ID, async (ctx) => ({
     ...(await readListPage(ctx, "/admin/payments/recibos", AdminPaymentPageQuerySchema, AdminPaymentListSchema)),
     canRetry: canOpen(ctx.admin.role.permissions, "routes/admin.payments.reintentar"),
+    canRemit: canOpen(ctx.admin.role.permissions, "routes/admin.payments.remittances.new"),
   }));
 
 export default function PaymentsPage() {
-  const { list, filters, filterResult, canRetry } = useLoaderData<typeof loader>();
+  const { list, filters, filterResult, canRetry, canRemit } = useLoaderData<typeof loader>();
   const { search } = useLocation();
 
   return (
@@ -39,6 +40,11 @@ export default function PaymentsPage() {
           {canRetry && list ? (
             <Link to={cardRetryHref(search)} className="btn-secondary">
               Reintentar cobro con tarjeta
+            </Link>
+          ) : null}
+          {canRemit && list ? (
+            <Link to={`/admin/payments/remittances/new${selectionSearch(search)}`} className="btn-secondary">
+              Generar remesa con estos filtros
             </Link>
           ) : null}
         </div>

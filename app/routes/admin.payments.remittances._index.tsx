@@ -1,32 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RemittanceListQuerySchema, RemittanceListSchema } from "../../api/contract/remittances";
-import { formatDateTime, formatIsoDate, formatMoney } from "../../api/contract/format";
-import { Badge } from "~/components/ui/badge";
-import { Pagination } from "~/components/ui/pagination";
+import { ListView } from "~/components/list/list-view";
+import { REMITTANCE_COLUMNS, REMITTANCE_FILTERS, REMITTANCES_PATH } from "~/components/payments/remittance-list-columns";
+import { readListPage } from "~/lib/admin-list.server";
 import { adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";
 import { adminTitle } from "~/lib/page-title";
 
-/** /admin/payments/remittances: the SEPA remittances generated, newest first (ADR 029). */
+/** /admin/payments/remittances: the SEPA remittances generated, on the list kit (ADR 010, 029): newest first or by collection date. */
 const ROUTE_ID = "routes/admin.payments.remittances._index";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Remesas SEPA", matches) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, ROUTE_ID, async ({ api, admin, request }) => {
-    const url = new URL(request.url);
-    const query = RemittanceListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-    const { page, pageSize } = query.success ? query.data : { page: 1, pageSize: 20 };
-    return {
-      list: await api.get("/admin/payments/remittances", { query: { page, pageSize }, schema: RemittanceListSchema, signal: request.signal }),
-      canCreate: canOpen(admin.role.permissions, "routes/admin.payments.remittances.new"),
-      canSeeCreditor: canOpen(admin.role.permissions, "routes/admin.settings.sepa"),
-    };
-  });
+  adminLoader(args, ROUTE_ID, async (ctx) => ({
+    ...(await readListPage(ctx, REMITTANCES_PATH, RemittanceListQuerySchema, RemittanceListSchema)),
+    canCreate: canOpen(ctx.admin.role.permissions, "routes/admin.payments.remittances.new"),
+    canSeeCreditor: canOpen(ctx.admin.role.permissions, "routes/admin.settings.sepa"),
+  }));
 
 export default function RemittancesPage() {
-  const { list, canCreate, canSeeCreditor } = useLoaderData<typeof loader>();
+  const { list, filters, filterResult, canCreate, canSeeCreditor } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -50,57 +45,16 @@ export default function RemittancesPage() {
           ) : null}
         </div>
       </header>
-      {list.items.length === 0 ? (
-        <p>Todavía no se ha generado ninguna remesa.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full min-w-[48rem] text-left">
-            <caption className="sr-only">Remesas SEPA</caption>
-            <thead className="bg-slate-50 text-sm">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Remesa
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Fecha de cobro
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Recibos
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Total
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Estado
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Generada
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((r) => (
-                <tr key={r.id} className="border-t border-slate-200">
-                  <td className="px-4 py-3">
-                    <Link to={`/admin/payments/remittances/${r.id}`}>Remesa {r.id}</Link>
-                  </td>
-                  <td className="px-4 py-3">{formatIsoDate(r.collectionDate)}</td>
-                  <td className="px-4 py-3 text-right">{r.count}</td>
-                  <td className="px-4 py-3 text-right">{formatMoney(r.totalCents)}</td>
-                  <td className="px-4 py-3">
-                    <Badge tone={r.status === "abierta" ? "info" : "success"}>{r.status === "abierta" ? "Abierta" : "Cerrada"}</Badge>
-                  </td>
-                  <td className="px-4 py-3">
-                    {formatDateTime(r.createdAt)}
-                    {r.createdByLabel ? ` · ${r.createdByLabel}` : ""}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={list.page} pageSize={list.pageSize} total={list.total} itemsLabel="remesas" />
+      <ListView
+        list={list}
+        itemsLabel="remesas"
+        caption="Remesas SEPA"
+        columns={REMITTANCE_COLUMNS}
+        rowKey={(r) => r.id}
+        minWidth="48rem"
+        empty={<p>Todavía no se ha generado ninguna remesa.</p>}
+        filters={{ id: "filtros-remesas", label: "Filtrar remesas", defs: REMITTANCE_FILTERS, values: filters, lastResult: filterResult }}
+      />
     </div>
   );
 }

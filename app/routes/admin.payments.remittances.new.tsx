@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   RemittanceConfirmFormSchema,
@@ -29,7 +29,7 @@ import { redirectWithToast } from "~/lib/toast.server";
  * second click or a resent form carries the same key, so it makes one remittance.
  */
 const ROUTE_ID = "routes/admin.payments.remittances.new";
-const SELECTION_FIELDS = ["collectionDate", "dueFrom", "dueTo", "line", "status", "amountMin", "amountMax"] as const;
+const SELECTION_FIELDS = ["collectionDate", "dueFrom", "dueTo", "line", "q", "status", "amountMin", "amountMax"] as const;
 const CONFIRM_ID = "confirmar-remesa";
 
 type Reply =
@@ -44,7 +44,19 @@ type Reply =
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Nueva remesa SEPA", matches) }];
 
-export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ROUTE_ID, async () => ({}));
+/** "Generar remesa" from /admin/payments brings the list's filters: the form starts from them. */
+const LIST_FILTERS = ["dueFrom", "dueTo", "line", "q", "status", "amountMin", "amountMax"] as const;
+
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, ROUTE_ID, async ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    const defaults: Record<string, string> = { status: "todos" };
+    for (const name of LIST_FILTERS) {
+      const value = params.get(name)?.slice(0, 40);
+      if (value && (name !== "status" || value === "pendiente" || value === "devuelto")) defaults[name] = value;
+    }
+    return { defaults };
+  });
 
 export const action = (args: ActionFunctionArgs) =>
   adminAction(args, ROUTE_ID, async ({ api, form }): Promise<Reply | Response> => {
@@ -64,13 +76,14 @@ export const action = (args: ActionFunctionArgs) =>
   });
 
 export default function NewRemittancePage() {
+  const { defaults } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
   const previewReply = reply?.intent === "preview" ? reply : undefined;
   const [form, fields] = useZodForm({
     id: "seleccion-remesa",
     schema: RemittanceSelectionFormSchema,
     lastResult: previewReply?.result,
-    defaultValue: previewReply?.values ?? { status: "todos" },
+    defaultValue: previewReply?.values ?? defaults,
   });
   const preview = previewReply?.preview;
   return (
@@ -95,6 +108,7 @@ export default function NewRemittancePage() {
           placeholder="Todos los ramos"
           options={LINES.map((value) => ({ value, label: LINE_LABELS[value] }))}
         />
+        <Field label="Póliza (opcional)" hint="Su número o su comienzo (COT-…)." meta={fields.q} width="sm" />
         <SelectField
           label="Estado de los recibos"
           meta={fields.status}

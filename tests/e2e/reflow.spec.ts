@@ -122,6 +122,43 @@ for (const screen of SCREENS) {
   });
 }
 
+test.describe("las páginas de cobros a 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+
+  test("la lista de pagos, un recibo, remesas, devoluciones, conciliación y extornos caben sin desplazamiento horizontal", async ({
+    page,
+    signInAsAdmin,
+  }, testInfo) => {
+    test.slow();
+    const signedIn = await signInAsAdmin("superadmin");
+    const policy = await buyPolicy(page.request, "Marta Prueba Reflujo Cobros");
+    const recibos = await page.request.get(`/api/admin/payments/recibos?${new URLSearchParams({ q: policy.number })}`, {
+      headers: { authorization: `Bearer ${signedIn.token}` },
+    });
+    expect(recibos.status(), await recibos.text()).toBe(200);
+    const reciboId = ((await recibos.json()) as { items: { id: number }[] }).items[0]!.id;
+    const paths = [
+      "/admin/payments",
+      `/admin/payments?${new URLSearchParams({ q: policy.number })}`,
+      `/admin/payments/${reciboId}`,
+      "/admin/payments/remittances",
+      "/admin/payments/remittances/new",
+      "/admin/payments/returns",
+      "/admin/payments/reconciliation",
+      "/admin/payments/refunds",
+      "/admin/settings/sepa",
+    ];
+    expect(await widePages(page, paths)).toEqual([]);
+    // The screenshot of the whole page is as wide as the page: 390 px when nothing sticks out.
+    for (const path of ["/admin/payments", `/admin/payments/${reciboId}`]) {
+      await page.goto(path);
+      const shot = await page.screenshot({ fullPage: true });
+      await testInfo.attach(`${path} a 390 px`, { body: shot, contentType: "image/png" });
+      expect(shot.readUInt32BE(16), `ancho de la captura de ${path}`).toBe(390);
+    }
+  });
+});
+
 test.describe("maquetación", () => {
   test("a 1366 px las tarjetas de los planes de /results se alinean con la cabecera", async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 768 });

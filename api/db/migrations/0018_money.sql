@@ -180,4 +180,7 @@ CREATE INDEX IF NOT EXISTS "policies_payment_method_line_idx" ON "policies" USIN
 -- "Pagar ahora" (ADR 031): the customer's form key, so that the same submit answers the same attempt.
 ALTER TABLE "charge_attempts" ADD COLUMN "request_key" text;--> statement-breakpoint
 -- The test gateway's partial refunds (ADR 027): what was refunded of a charge so far.
-ALTER TABLE "gateway_charges" ADD COLUMN "refunded_cents" integer DEFAULT 0 NOT NULL;
+ALTER TABLE "gateway_charges" ADD COLUMN "refunded_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- The lists of return imports and remittances on the list kit (ADR 010): each sort key has its index, ending in the id.
+CREATE INDEX IF NOT EXISTS "return_imports_created_at_id_idx" ON "return_imports" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "remittances_collection_date_id_idx" ON "remittances" USING btree ("collection_date","id");
