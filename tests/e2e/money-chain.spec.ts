@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { formatIsoDate, formatMoney } from "../../api/contract/format";
 import { addDays, addMonths, madridDate } from "../../api/domain/calendar";
@@ -156,7 +157,14 @@ test("la cadena del dinero: remesa, fichero, devolución, suspensión por impago
 
     const href = await paid.getByRole("link", { name: "Justificante de pago del recibo 2" }).getAttribute("href");
     expect(href).toBe(`/documentos/poliza/${policy.id}/justificante/2`);
-    await expectPdf(await page.request.get(href!));
+    const receipt = await page.request.get(href!);
+    await expectPdf(receipt);
+    // Read as the customer would (poppler's pdftotext, as tests/support/pdf-documents.ts does).
+    const file = test.info().outputPath("justificante.pdf");
+    await writeFile(file, await receipt.body());
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    expect(text).toContain("Justificante de pago");
+    expect(text).toContain(policy.number);
   });
 
   await test.step("staff ven la póliza rehabilitada: la cobertura se reanuda 24 h después del pago", async () => {

@@ -55,6 +55,12 @@ export function uniqueNif(): string {
   return `${number}${"TRWAGMYFPDXBNJZSQVHLCKE"[number % 23]}`;
 }
 
+/**
+ * How long a sign-in or a registration may take to answer: it hashes a password, and the specs on
+ * their own server (tests/e2e/clock-server.ts) run it in the test's own busy process.
+ */
+const SIGN_IN_ANSWER = { timeout: 20_000 };
+
 /** Fills and sends the /register form the page is on; signed in, the header greets the visitor. */
 export async function submitRegisterForm(page: Page, account: VisitorAccount) {
   await expect(page.getByRole("heading", { level: 1, name: "Crear una cuenta" })).toBeVisible();
@@ -63,7 +69,7 @@ export async function submitRegisterForm(page: Page, account: VisitorAccount) {
   await page.getByLabel("Contraseña", { exact: true }).fill(account.password);
   await page.getByLabel("Repita la contraseña").fill(account.password);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByRole("banner")).toContainText(account.name);
+  await expect(page.getByRole("banner")).toContainText(account.name, SIGN_IN_ANSWER);
 }
 
 /** Opens /register and creates the account. */
@@ -79,7 +85,7 @@ export async function submitLoginForm(page: Page, account: VisitorAccount) {
   await page.getByLabel("Correo electrónico").fill(account.email);
   await page.getByLabel("Contraseña").fill(account.password);
   await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("banner")).toContainText(account.name);
+  await expect(page.getByRole("banner")).toContainText(account.name, SIGN_IN_ANSWER);
 }
 
 /** "Salir" in the header: back to /login, signed out. */
