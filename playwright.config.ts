@@ -19,6 +19,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   // A real SMTP server the e2e server sends to (tests/e2e/mail-server.ts).
   globalSetup: "./tests/e2e/mail-server.ts",
+  // After the last test, while the webServer still runs: its payments reconciliation must be empty.
+  globalTeardown: "./tests/e2e/reconciliation-teardown.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,

@@ -198,6 +198,14 @@ export default function PolicyPage() {
           <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-4" role="note">
             Tiene un recibo devuelto. Puede pagarlo ahora con tarjeta; si sigue sin pagar un mes después de su vencimiento, la cobertura se suspende
             (art. 15 de la Ley de Contrato de Seguro).
+            {/* Why, as the bank said it (the return code's Spanish meaning, ADR 030). */}
+            {policy.payNow
+              .filter((r) => r.status === "devuelto")
+              .map((r) => (
+                <span key={r.sequence} className="mt-1 block font-semibold">
+                  {`Recibo ${r.sequence}: ${r.returnReason ?? "devuelto por el banco"}.`}
+                </span>
+              ))}
           </p>
         ) : null}
         <ReciboTable policy={policy} actions={(r) => <ReciboActions policy={policy} sequence={r.sequence} status={r.status} />} />

@@ -1,51 +1,14 @@
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext } from "@playwright/test";
 import { addDays, addMonths, madridDate } from "../../api/domain/calendar";
 import { isBusinessDay } from "../../api/domain/sepa";
 import { formatIsoDate } from "../../api/contract/format";
-import { ALQUILER } from "../support/quote-inputs";
 import { expect, test } from "./fixtures";
-import { expectNoSeriousA11yViolations, uniqueNif } from "./support";
+import { buyPolicy, expectNoSeriousA11yViolations } from "./support";
 
 // SEPA remittances as staff use them (ADR 029), with and without JavaScript: choose a collection
 // date and the due recibos, see the preview, generate the remittance, open its detail and download
 // its pain.008 file. Each project buys its own SEPA policy with a start date of its own, and the
 // selection is narrowed to its recibo 2's due date, so the two projects never remit each other's.
-
-async function buySepaPolicy(request: APIRequestContext, holder: string, startDate: string) {
-  const tag = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
-  const registered = await request.post("/api/auth/register", {
-    data: { name: holder, email: `remesa-${tag}@cotiza.test`, password: "Cliente-Segura-2026" },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const headers = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };
-  const quote = await request.post("/api/quotes", { headers, data: { line: "alquiler", inputs: ALQUILER } });
-  expect(quote.status(), await quote.text()).toBe(201);
-  const bought = await request.post(`/api/quotes/${((await quote.json()) as { id: string }).id}/checkout`, {
-    headers,
-    data: {
-      plan: "meses_12",
-      optionalGuarantees: [],
-      frequency: "mensual",
-      startDate,
-      riskAddress: { street: "Carrer de Mallorca 100", door: "2.º 1.ª", postalCode: ALQUILER.postalCode, city: "Barcelona" },
-      policyholder: {
-        name: holder,
-        nif: uniqueNif(),
-        birthDate: "1985-06-15",
-        phone: "+34 600 123 456",
-        address: "Calle Mayor 12",
-        postalCode: "28013",
-        city: "Madrid",
-      },
-      payment: { method: "sepa", iban: "ES91 2100 0418 4502 0005 1332", holder },
-      consents: { terms: true, privacy: true, ipid: true, marketing: false },
-      idempotencyKey: crypto.randomUUID(),
-    },
-  });
-  expect(bought.status(), await bought.text()).toBe(201);
-  return (await bought.json()) as { id: number; number: string };
-}
 
 test("generar una remesa SEPA, ver su detalle y descargar su fichero pain.008", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
   test.setTimeout(240_000); // a checkout, four pages, two forms, a download and three accessibility checks
@@ -54,7 +17,7 @@ test("generar una remesa SEPA, ver su detalle y descargar su fichero pain.008", 
   const due = addMonths(startDate, 1);
   let collection = due;
   while (!isBusinessDay(collection)) collection = addDays(collection, 1);
-  const policy = await buySepaPolicy(page.request, "Rosa Remesa Domiciliada", startDate);
+  const policy = await buyPolicy(page.request, "Rosa Remesa Domiciliada", { sepa: true, startDate });
   await signInAsAdmin("gestor");
 
   await page.goto("/admin/payments/remittances");

@@ -1,7 +1,6 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { QUOTE_EXPIRED_MESSAGE } from "../../api/contract/checkout";
-import { createMemoryDatabase } from "../support/memory-db";
-import { startTestServer } from "../support/server";
+import { expect, test, type ApiClock } from "./clock-server";
 import {
   acceptRequiredConsents,
   fillCard,
@@ -16,43 +15,12 @@ import {
 } from "./support";
 
 // A quote past its validity, in the browser. The shared e2e server runs on the real clock, so this
-// file starts its own server (web + API, from build/: run `npx remix build` first) on an in-memory
-// database, in each worker that runs it, with an API clock the tests move forward.
+// file runs on its own server with a clock it moves (tests/e2e/clock-server.ts).
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 /** The seeded quote_validity_days. */
 const VALIDITY = 15 * DAY;
-
-/** The API's clock: real time plus `ahead` milliseconds. */
-type ApiClock = { ahead: number };
-
-const test = base.extend<{ clock: ApiClock }, { clockServer: { url: string; clock: ApiClock } }>({
-  // One server and database per worker (each project has its own workers), stopped and closed
-  // when the worker ends.
-  clockServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const clock: ApiClock = { ahead: 0 };
-      const database = await createMemoryDatabase();
-      const server = await startTestServer({ database, now: () => new Date(Date.now() + clock.ahead) });
-      try {
-        await provide({ url: server.url, clock });
-      } finally {
-        await server.stop();
-        await database.close();
-      }
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  // Every relative URL of these tests (goto, page.request) goes to this file's server.
-  baseURL: async ({ clockServer }, provide) => provide(clockServer.url),
-  // Each test starts on the real time.
-  clock: async ({ clockServer }, provide) => {
-    clockServer.clock.ahead = 0;
-    await provide(clockServer.clock);
-  },
-});
 
 // In order, in one worker per project: one in-memory database to build (~7 s) instead of one per test.
 test.describe.configure({ mode: "default" });

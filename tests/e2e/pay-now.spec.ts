@@ -1,61 +1,12 @@
-import { test as base, expect, type Page } from "@playwright/test";
-import { createMemoryDatabase, MEMORY_DB_ADMIN } from "../support/memory-db";
-import { startTestServer } from "../support/server";
 import { addDays, addMonths } from "../../api/domain/calendar";
-import { buyPolicy, expectPdf, newVisitor, register, signOut, submitLoginForm, type VisitorAccount } from "./support";
+import { dailyRun, expect, moveTo, staff, test } from "./clock-server";
+import { buyPolicy, expectPdf, fillPayNowCard, newVisitor, register, signOut, submitLoginForm, type VisitorAccount } from "./support";
 
 // "Pagar ahora" (ADR 031) in the browser, with and without JavaScript: a recibo returned by the
 // bank is left unpaid, a month after its due date the daily run suspends the cover (art. 15 LCS),
 // the customer sees it on Mi póliza, pays it by card and downloads the justificante; the policy is
-// back in force with the cover resuming 24 h after the payment. As expired-quote.spec.ts, this file
-// starts its own server (web + API, from build/) on an in-memory database with a clock it moves.
-
-type ApiClock = { ahead: number };
-
-const test = base.extend<{ clock: ApiClock }, { clockServer: { url: string; clock: ApiClock } }>({
-  clockServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const clock: ApiClock = { ahead: 0 };
-      const database = await createMemoryDatabase();
-      const server = await startTestServer({ database, now: () => new Date(Date.now() + clock.ahead) });
-      try {
-        await provide({ url: server.url, clock });
-      } finally {
-        await server.stop();
-        await database.close();
-      }
-    },
-    // A PGlite database migrated and seeded (~7 s alone; much longer on a busy machine).
-    { scope: "worker", timeout: 240_000 },
-  ],
-  baseURL: async ({ clockServer }, provide) => provide(clockServer.url),
-  clock: async ({ clockServer }, provide) => {
-    clockServer.clock.ahead = 0;
-    await provide(clockServer.clock);
-  },
-});
-
-/** A staff token on the server's current clock (a token's expiry is checked against it). */
-async function staff(page: Page) {
-  const login = await page.request.post("/api/admin/auth/login", { data: MEMORY_DB_ADMIN });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
-
-/** Moves the API's clock to 10:00 in Spain on `day` (never back). */
-function moveTo(clock: ApiClock, day: string) {
-  const target = new Date(`${day}T09:00:00.000Z`).getTime();
-  clock.ahead = Math.max(clock.ahead, target - Date.now());
-}
-
-/** The card fields of the "Pagar ahora" form (the checkout's): 4242… is accepted, 4000 0000 0000 0002 declined. */
-async function fillCard(page: Page, number: string, holder: string) {
-  await page.getByLabel("Número de la tarjeta").fill(number);
-  await page.getByLabel("Caducidad").fill("12/30");
-  await page.getByLabel("Código de seguridad (CVC)").fill("123");
-  await page.getByLabel("Titular de la tarjeta").fill(holder);
-}
+// back in force with the cover resuming 24 h after the payment. On its own server with a clock it
+// moves (tests/e2e/clock-server.ts).
 
 test("un recibo devuelto sin pagar suspende la póliza un mes después; pagarlo con «Pagar ahora» la rehabilita y da el justificante", async ({
   page,
@@ -81,8 +32,7 @@ test("un recibo devuelto sin pagar suspende la póliza un mes después; pagarlo 
   // A month after its due date, unpaid: the daily run suspends the cover (art. 15 LCS).
   await signOut(page, account);
   moveTo(clock, addDays(addMonths(second.dueDate, 1), 1));
-  const run = await page.request.post("/api/admin/lifecycle/run", { headers: await staff(page) });
-  expect(run.status(), await run.text()).toBe(200);
+  await dailyRun(page);
 
   await page.goto(`/mi-poliza/${policy.id}`);
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
@@ -100,13 +50,13 @@ test("un recibo devuelto sin pagar suspende la póliza un mes después; pagarlo 
   await expect(main).toContainText("la cobertura se reanuda 24 horas después del pago");
 
   // A declined card: said beside the number, the holder kept.
-  await fillCard(page, "4000 0000 0000 0002", account.name);
+  await fillPayNowCard(page, "4000 0000 0000 0002", account.name);
   await page.getByRole("button", { name: /^Pagar / }).click();
   await expect(page.getByText("El pago ha sido rechazado").first()).toBeVisible();
   await expect(page).toHaveTitle(/^Error: /);
   await expect(page.getByLabel("Titular de la tarjeta")).toHaveValue(account.name);
 
-  await fillCard(page, "4242 4242 4242 4242", account.name);
+  await fillPayNowCard(page, "4242 4242 4242 4242", account.name);
   await page.getByRole("button", { name: /^Pagar / }).click();
   await expect(page).toHaveURL(`/mi-poliza/${policy.id}`);
   await expect(page.getByText("Recibo 2 pagado").first()).toBeVisible();

@@ -55,6 +55,12 @@ export function uniqueNif(): string {
   return `${number}${"TRWAGMYFPDXBNJZSQVHLCKE"[number % 23]}`;
 }
 
+/**
+ * How long a sign-in or a registration may take to answer: it hashes a password, and the specs on
+ * their own server (tests/e2e/clock-server.ts) run it in the test's own busy process.
+ */
+const SIGN_IN_ANSWER = { timeout: 20_000 };
+
 /** Fills and sends the /register form the page is on; signed in, the header greets the visitor. */
 export async function submitRegisterForm(page: Page, account: VisitorAccount) {
   await expect(page.getByRole("heading", { level: 1, name: "Crear una cuenta" })).toBeVisible();
@@ -63,7 +69,7 @@ export async function submitRegisterForm(page: Page, account: VisitorAccount) {
   await page.getByLabel("Contraseña", { exact: true }).fill(account.password);
   await page.getByLabel("Repita la contraseña").fill(account.password);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByRole("banner")).toContainText(account.name);
+  await expect(page.getByRole("banner")).toContainText(account.name, SIGN_IN_ANSWER);
 }
 
 /** Opens /register and creates the account. */
@@ -79,7 +85,7 @@ export async function submitLoginForm(page: Page, account: VisitorAccount) {
   await page.getByLabel("Correo electrónico").fill(account.email);
   await page.getByLabel("Contraseña").fill(account.password);
   await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("banner")).toContainText(account.name);
+  await expect(page.getByRole("banner")).toContainText(account.name, SIGN_IN_ANSWER);
 }
 
 /** "Salir" in the header: back to /login, signed out. */
@@ -155,6 +161,14 @@ export async function fillCard(page: Page, number: string) {
   await page.getByLabel("Caducidad").fill("12/30");
   await page.getByLabel("Código de seguridad (CVC)").fill("123");
   await page.getByLabel("Titular de la tarjeta").fill("Marta Gómez");
+}
+
+/** The card fields of the "Pagar ahora" form (the checkout's, no method to choose): 4242… is accepted, 4000 0000 0000 0002 declined. */
+export async function fillPayNowCard(page: Page, number: string, holder: string) {
+  await page.getByLabel("Número de la tarjeta").fill(number);
+  await page.getByLabel("Caducidad").fill("12/30");
+  await page.getByLabel("Código de seguridad (CVC)").fill("123");
+  await page.getByLabel("Titular de la tarjeta").fill(holder);
 }
 
 /** The three required consents (terms, privacy, IPID); marketing stays unticked. */
@@ -245,9 +259,14 @@ export type NewPolicy = { id: number; number: string; nif: string; holder: strin
 
 /**
  * A real policy, bought through the API like a visitor does: alquiler, monthly recibos, the first
- * one paid. By a new visitor, or by the one whose `token` is given (e.g. signInAsVisitor's).
+ * one paid. By a new visitor, or by the one whose `token` is given (e.g. signInAsVisitor's). By
+ * card unless `sepa` (a domiciliación: a mandate on a test IBAN); starting today unless `startDate`.
  */
-export async function buyPolicy(request: APIRequestContext, holder: string, options: { token?: string } = {}): Promise<NewPolicy> {
+export async function buyPolicy(
+  request: APIRequestContext,
+  holder: string,
+  options: { token?: string; sepa?: boolean; startDate?: string } = {},
+): Promise<NewPolicy> {
   let token = options.token;
   if (!token) {
     const tag = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
@@ -268,6 +287,7 @@ export async function buyPolicy(request: APIRequestContext, holder: string, opti
       plan: "meses_12",
       optionalGuarantees: [],
       frequency: "mensual",
+      ...(options.startDate ? { startDate: options.startDate } : {}),
       riskAddress: { street: "Carrer de Mallorca 100", door: "2.º 1.ª", postalCode: ALQUILER.postalCode, city: "Barcelona" },
       policyholder: {
         name: holder,
@@ -278,7 +298,9 @@ export async function buyPolicy(request: APIRequestContext, holder: string, opti
         postalCode: "28013",
         city: "Madrid",
       },
-      payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder },
+      payment: options.sepa
+        ? { method: "sepa", iban: "ES91 2100 0418 4502 0005 1332", holder }
+        : { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder },
       consents: { terms: true, privacy: true, ipid: true, marketing: false },
       idempotencyKey: crypto.randomUUID(),
     },
