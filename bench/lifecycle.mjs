@@ -187,6 +187,8 @@ const tag = await addOpenAttempts(db);
 const moneyBefore = await moneyRows(db, tag);
 const loadBefore = loadavg()[0];
 log(`money rows: ${JSON.stringify(moneyBefore)}`);
+if (moneyBefore.sepa_policies === 0)
+  log("no SEPA policy: this database was loaded before bench/lists-load-money.mjs, so the money steps have no work (load a fresh one)");
 
 // 2. Started, then killed half-way.
 const t0 = Date.now();
