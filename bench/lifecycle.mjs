@@ -21,6 +21,7 @@
 // step's time is the server's "lifecycle step" log line (api/services/daily-run.ts).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -73,7 +74,12 @@ function startServer(databaseUrl) {
     stdio: ["ignore", "pipe", "inherit"],
   });
   server.lines = [];
-  server.stdout.on("data", (chunk) => server.lines.push(...String(chunk).split("\n").filter(Boolean)));
+  server.stdout.on("data", (chunk) => {
+    const lines = String(chunk).split("\n").filter(Boolean);
+    server.lines.push(...lines);
+    // The steps as they end, so that a run cut short still shows how far it got.
+    for (const line of lines) if (line.includes('"lifecycle step"')) log(`server: ${line}`);
+  });
   server.peakRssMB = 0;
   const sampler = setInterval(() => {
     try {
@@ -110,7 +116,19 @@ async function token() {
   return (await response.json()).token;
 }
 
-const runNow = async (bearer) => fetch(`${base}/api/admin/lifecycle/run`, { method: "POST", headers: { authorization: `Bearer ${bearer}` } });
+// node:http, not fetch: the answer comes when the day's run ends, after fetch's 300 s headers timeout on a loaded machine.
+const runNow = (bearer) =>
+  new Promise((resolve, reject) => {
+    const call = request(`${base}/api/admin/lifecycle/run`, { method: "POST", headers: { authorization: `Bearer ${bearer}` } }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode, json: async () => JSON.parse(body) }));
+      response.on("error", reject);
+    });
+    call.on("error", reject);
+    call.end();
+  });
 
 /**
  * Open attempts older than the sweep's age: captured with their payment written (registrado),
