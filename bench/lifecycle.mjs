@@ -13,8 +13,15 @@
 // 4. Checks that nothing was done twice (one renewal notice per policy, one e-mail per notice) and
 //    writes bench/results/lifecycle-latest.md: rows per step, seconds, policies per second, the
 //    server's peak RSS. Nothing is asserted: people read the figures.
+//
+// The money steps (issue 22) find their work in the data set (bench/lists-load-money.mjs): remitted
+// SEPA recibos past their return deadline (2b), returned and declined recibos in dunning (6), card
+// recibos due today (2); the open charge attempts of a process killed mid-charge, which the sweep
+// (0) gives back, are added here once the server is up (its start-up sweep would take them). Each
+// step's time is the server's "lifecycle step" log line (api/services/daily-run.ts).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -25,6 +32,8 @@ if (!source) {
   process.exit(2);
 }
 const PORT = Number(process.env.BENCH_PORT ?? 3411);
+/** Open charge attempts left by a killed process, of each kind the sweep meets (ADR 027). */
+const OPEN_ATTEMPTS_PER_KIND = 4;
 const KILL_AFTER_S = Number(process.env.BENCH_KILL_AFTER_S ?? 20);
 const ADMIN = { email: "admin@cotiza.test", password: "Admin-Cotiza-2026!" };
 const base = `http://127.0.0.1:${PORT}`;
@@ -65,12 +74,18 @@ function startServer(databaseUrl) {
     stdio: ["ignore", "pipe", "inherit"],
   });
   server.lines = [];
-  server.stdout.on("data", (chunk) => server.lines.push(...String(chunk).split("\n").filter(Boolean)));
+  server.stdout.on("data", (chunk) => {
+    const lines = String(chunk).split("\n").filter(Boolean);
+    server.lines.push(...lines);
+    // The steps as they end, so that a run cut short still shows how far it got.
+    for (const line of lines) if (line.includes('"lifecycle step"')) log(`server: ${line}`);
+  });
   server.peakRssMB = 0;
   const sampler = setInterval(() => {
     try {
       const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1]);
-      server.peakRssMB = Math.max(server.peakRssMB, Math.round(kb / 1024));
+      // A server gone (a zombie until reaped) has no VmRSS line: that sample is skipped, not NaN.
+      if (kb) server.peakRssMB = Math.max(server.peakRssMB, Math.round(kb / 1024));
     } catch {
       clearInterval(sampler);
     }
@@ -101,7 +116,73 @@ async function token() {
   return (await response.json()).token;
 }
 
-const runNow = async (bearer) => fetch(`${base}/api/admin/lifecycle/run`, { method: "POST", headers: { authorization: `Bearer ${bearer}` } });
+// node:http, not fetch: the answer comes when the day's run ends, after fetch's 300 s headers timeout on a loaded machine.
+const runNow = (bearer) =>
+  new Promise((resolve, reject) => {
+    const call = request(`${base}/api/admin/lifecycle/run`, { method: "POST", headers: { authorization: `Bearer ${bearer}` } }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode, json: async () => JSON.parse(body) }));
+      response.on("error", reject);
+    });
+    call.on("error", reject);
+    call.end();
+  });
+
+/**
+ * Open attempts older than the sweep's age: captured with their payment written (registrado),
+ * captured at the gateway without it (refunded), started with no charge at the gateway (sin cobro).
+ */
+async function addOpenAttempts(db) {
+  const tag = `bench-sweep-${Date.now()}`;
+  const { rows: paid } = await db.query(`select provider_ref, amount_cents from payments where provider_ref like 'bench-%' order by id limit $1`, [
+    OPEN_ATTEMPTS_PER_KIND,
+  ]);
+  const attempt = (kind, i, status, amount, ref) =>
+    db.query(
+      `insert into charge_attempts (purpose, subject, attempt, provider_key, amount_cents, status, provider_ref, created_at, updated_at)
+       values ('pago_cliente', $1, 1, $1 || '-1', $2, $3, $4, now() - interval '10 minutes', now() - interval '10 minutes')`,
+      [`pago_cliente-${tag}-${kind}-${i}`, amount, status, ref],
+    );
+  for (let i = 0; i < OPEN_ATTEMPTS_PER_KIND; i++) {
+    await attempt("paid", i, "capturado", paid[i].amount_cents, paid[i].provider_ref);
+    await db.query(
+      `insert into gateway_charges (idempotency_key, kind, method, amount_cents, provider_ref, status) values ($1, 'charge', 'card', 12345, $2, 'captured')`,
+      [`pago_cliente-${tag}-lost-${i}-1`, `${tag}-lost-${i}`],
+    );
+    await attempt("lost", i, "capturado", 12345, `${tag}-lost-${i}`);
+    await attempt("none", i, "iniciado", 12345, null);
+  }
+  return tag;
+}
+
+/** What each money step has to do, read from the rows. */
+async function moneyRows(db, tag) {
+  const { rows } = await db.query(
+    `select
+       (select count(*) from policies where payment_method = 'sepa')::int as sepa_policies,
+       (select count(*) from remittance_items where status = 'remesado')::int as remitted_open,
+       (select count(*) from remittance_items where status = 'cobrado')::int as remitted_collected,
+       (select count(*) from recibos where status = 'devuelto')::int as devueltos,
+       (select count(*) from recibos r join policies p on p.id = r.policy_id
+         where r.status = 'pendiente' and r.due_date <= current_date and p.payment_method = 'card' and p.status in ('en_vigor', 'suspendida'))::int as card_due,
+       (select count(*) from policies where status = 'suspendida')::int as suspended,
+       (select count(*) from dunning_notices)::int as reminders,
+       (select coalesce(json_object_agg(status, n), '{}') from (select status, count(*)::int as n from charge_attempts where subject like $1 group by status) a) as attempts`,
+    [`pago_cliente-${tag}-%`],
+  );
+  return rows[0];
+}
+
+/** The "lifecycle step" lines of a server's log: { step: ms }. */
+const stepTimes = (lines) =>
+  Object.fromEntries(
+    lines
+      .filter((line) => line.includes('"lifecycle step"'))
+      .map((line) => JSON.parse(line))
+      .map((entry) => [entry.step, entry.ms]),
+  );
 
 async function counts(db) {
   const { rows } = await db.query(`select event, count(*)::int as n from policy_history where actor_type = 'system' group by event order by event`);
@@ -120,6 +201,12 @@ const { rows: sizes } = await db.query(
 );
 log(`database: ${sizes[0].policies} policies (${sizes[0].in_force} en vigor), ${sizes[0].recibos} recibos; load ${loadavg()[0].toFixed(1)}`);
 const before = await counts(db);
+const tag = await addOpenAttempts(db);
+const moneyBefore = await moneyRows(db, tag);
+const loadBefore = loadavg()[0];
+log(`money rows: ${JSON.stringify(moneyBefore)}`);
+if (moneyBefore.sepa_policies === 0)
+  log("no SEPA policy: this database was loaded before bench/lists-load-money.mjs, so the money steps have no work (load a fresh one)");
 
 // 2. Started, then killed half-way.
 const t0 = Date.now();
@@ -129,6 +216,7 @@ server.kill("SIGKILL");
 await first;
 const interrupted = await counts(db);
 const firstRss = server.peakRssMB;
+const firstSteps = stepTimes(server.lines);
 log(`killed after ${KILL_AFTER_S} s: ${JSON.stringify(interrupted)}`);
 
 // 3. A new instance takes over the lease whose heartbeat stopped and finishes the day (made stale
@@ -153,14 +241,53 @@ const { rows: runs } = await db.query(`select day::text, status, summary from li
 const { rows: dunningRows } = await db.query(`select count(*)::int as n from dunning_notices`);
 const dunningLine = server.lines.find((line) => line.includes('"dunning step"'));
 const dunningMs = dunningLine ? (JSON.parse(dunningLine).ms ?? null) : null;
+const resumedSteps = stepTimes(server.lines);
+const moneyAfter = await moneyRows(db, tag);
 server.kill("SIGTERM");
 await db.end();
+
+// ─── The steps: their time in each server and the work each did ───
+const day = runs.find((r) => r.status === "hecho")?.summary ?? {};
+const n = (v) => (v ?? 0).toLocaleString("en");
+const seconds = (ms) => (ms === undefined ? "—" : `${(ms / 1000).toFixed(1)} s`);
+const STEPS = [
+  [
+    "0 charge attempts sweep",
+    () => `open attempts of a killed process ${JSON.stringify(moneyBefore.attempts)} → ${JSON.stringify(moneyAfter.attempts)}`,
+  ],
+  ["1 term ends", () => `${n(day.renovadas)} renewed, ${n(day.vencidas)} expired`],
+  [
+    "2 card recibos due",
+    () =>
+      `${n(moneyBefore.card_due)} card recibos due (${n(moneyAfter.card_due)} left); ${n(moneyAfter.devueltos - moneyBefore.devueltos)} new devueltos (declined)`,
+  ],
+  [
+    "2b remittances settled",
+    () =>
+      `${n(moneyBefore.remitted_open)} remitted recibos open, ${n(moneyBefore.remitted_open - moneyAfter.remitted_open)} collected past the return deadline`,
+  ],
+  ["3 suspensions", () => `${n(day.suspendidas)} suspended (${n(moneyBefore.suspended)} suspended before)`],
+  ["4 extinctions", () => `${n(day.extinguidas)} extinguished`],
+  ["5 renewal notices", () => `${n(day.avisos)} notices`],
+  [
+    "6 dunning",
+    () =>
+      `${n(moneyBefore.devueltos)} devueltos in the data set; ${n(moneyAfter.reminders - moneyBefore.reminders)} reminders sent (${n(moneyBefore.reminders)} sent on earlier days)`,
+  ],
+];
+const firstTotal = Object.values(firstSteps).reduce((a, b) => a + b, 0);
+const cutStep = STEPS.find(([name]) => firstSteps[name] === undefined)?.[0];
+const stepRows = STEPS.map(([name, work]) => {
+  const before = firstSteps[name] ?? (name === cutStep ? KILL_AFTER_S * 1000 - firstTotal : undefined);
+  const total = (before ?? 0) + (resumedSteps[name] ?? 0);
+  return `| ${name} | ${seconds(before)}${name === cutStep ? " (cut by the kill)" : ""} | ${seconds(resumedSteps[name])} | ${seconds(total)} | ${work()} |`;
+}).join("\n");
 
 const done = Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - (before[k] ?? 0)]));
 const policiesTouched = Object.values(done).reduce((a, b) => a + b, 0);
 const report = `# Bench of the daily policy run
 
-Run on ${new Date().toISOString().slice(0, 10)} against ${sizes[0].policies.toLocaleString("en")} policies (${sizes[0].in_force.toLocaleString("en")} in force) and ${sizes[0].recibos.toLocaleString("en")} recibos on PostgreSQL, the server built in production mode, 1-minute load ${loadavg()[0].toFixed(1)} on 2 cores at the end.
+Run on ${new Date().toISOString().slice(0, 10)} against ${sizes[0].policies.toLocaleString("en")} policies (${sizes[0].in_force.toLocaleString("en")} in force) and ${sizes[0].recibos.toLocaleString("en")} recibos on PostgreSQL, the server built in production mode, 1-minute load ${loadBefore.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end on 2 cores.
 
 The day's run was started, the server killed (SIGKILL) after ${KILL_AFTER_S} s, a new server started, the dead lease made stale, and the run started again: it resumed where the rows still matched.
 
@@ -183,6 +310,17 @@ The day's run was started, the server killed (SIGKILL) after ${KILL_AFTER_S} s, 
 | dunning step (reminders of unpaid recibos) | ${dunningMs === null ? "not logged" : `${(dunningMs / 1000).toFixed(1)} s`}, ${dunningRows[0].n.toLocaleString("en")} reminders recorded |
 | peak server RSS | ${firstRss} MB before the kill, ${server.peakRssMB} MB after |
 | the run rows | ${runs.map((r) => `${r.day} ${r.status} ${JSON.stringify(r.summary)}`).join("; ")} |
+
+## Each step
+
+Its time as the server logged it ("lifecycle step"): in the killed server (the step under way at
+the kill: the time it had run), in the server that resumed the day, and both.
+
+| step | before the kill | resumed | total | work |
+|---|---|---|---|---|
+${stepRows}
+
+The money rows before the run: ${n(moneyBefore.sepa_policies)} SEPA policies, ${n(moneyBefore.remitted_open)} remitted recibos still open and ${n(moneyBefore.remitted_collected)} collected by remittance, ${n(moneyBefore.devueltos)} recibos devueltos, ${n(moneyBefore.card_due)} card recibos due, ${n(moneyBefore.suspended)} policies suspended.
 
 Batches of 500 ids per step, each policy in its own transaction (api/services/lifecycle.ts, ADR 011).
 `;

@@ -16,6 +16,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
+import { loadMoney, paymentColumns, paymentValues } from "./lists-load-money.mjs";
 
 /** The visitor whose lists are measured; the password is only ever used against a bench database. */
 export const BIG_VISITOR = { email: "grande@bench.cotiza.test", password: "Bench-Visitante-2026!", name: "Cliente Grande" };
@@ -215,12 +216,12 @@ export async function loadListVolumes(client, { scale = 1, log = () => {} } = {}
               m.net, m.frac, 300, 15, m.net * 6 / 100, m.net + m.frac + 300 + 15 + m.net * 6 / 100,
               case when ${n} % 25 = 0 then 'peticion_cliente' end,
               case when ${n} % 25 = 0 then (${created}) + interval '60 days' end,
-              (${created}), (${created})
+              (${created}), (${created}), ${paymentValues(n)}
          from bench_templates t
          cross join lateral (select 20000 + (${n} * 37) % 80000 as net, ((20000 + (${n} * 37) % 80000) * (array[0,2,3,5])[1 + ${n} % 4]) / 100 as frac) m`;
     const policyColumns = `(id, number, quote_id, client_id, user_id, line_code, plan_code, status, start_date, end_date, frequency,
          optional_guarantees, risk, net_premium_cents, fractionation_surcharge_cents, consorcio_cents, clea_cents, ips_cents,
-         total_premium_cents, cancellation_reason, cancelled_at, created_at, updated_at)`;
+         total_premium_cents, cancellation_reason, cancelled_at, created_at, updated_at, ${paymentColumns})`;
     await step(
       "policies",
       `insert into policies ${policyColumns}
@@ -260,9 +261,11 @@ export async function loadListVolumes(client, { scale = 1, log = () => {} } = {}
     await step(
       "payments",
       `insert into payments (policy_id, recibo_id, provider, method, method_label, amount_cents, status, provider_ref, created_at)
-       select r.policy_id, r.id, 'test', 'card', '•••• 4242', r.amount_cents, 'aceptado', 'bench-' || r.id, r.created_at
-         from recibos r where r.policy_id > ${pBase} and r.sequence = 1`,
+       select r.policy_id, r.id, 'test', p.payment_method, case p.payment_method when 'sepa' then 'ES79 …6789' else '•••• 4242' end,
+              r.amount_cents, 'aceptado', 'bench-' || r.id, r.created_at
+         from recibos r join policies p on p.id = r.policy_id where r.policy_id > ${pBase} and r.sequence = 1`,
     );
+    await loadMoney(step, { pBase, staffLabel: `${STAFF_PREFIX}0001@${STAFF_DOMAIN}` });
 
     const staffHash = scryptHash(randomBytes(12).toString("base64url"));
     await step(

@@ -14,7 +14,7 @@
 // kind:   "export" — one request, streamed and counted (rows/s, bytes, server RSS), not autocannon.
 //
 // ctx (built by lists.mjs from the loaded volumes): deepAuditPage, staffLastPage, lateQuotesPage,
-// actor, action, entity, from, to, q.
+// actor, action, entity, from, to, q, remittance (the largest remittance's id).
 
 const auditItems = (json) => json.items;
 const auditWebItems = (json) => json.list?.items;
@@ -92,6 +92,8 @@ export function listTargets(ctx) {
     { name: "API recibos, first page", path: "/api/admin/payments/recibos", auth: "admin-api" },
     { name: "API recibos, page 500", path: "/api/admin/payments/recibos?page=500", auth: "admin-api" },
     { name: "API recibos, status=devuelto", path: "/api/admin/payments/recibos?status=devuelto", auth: "admin-api" },
+    { name: "API recibos, status=remesado", path: "/api/admin/payments/recibos?status=remesado", auth: "admin-api" },
+    { name: `API recibos, remittance=${ctx.remittance}`, path: `/api/admin/payments/recibos?remittance=${ctx.remittance}`, auth: "admin-api" },
     { name: "API recibos, method=sepa&line=hogar", path: "/api/admin/payments/recibos?method=sepa&line=hogar", auth: "admin-api" },
     { name: `API recibos, due ${ctx.from}..${ctx.to}`, path: `/api/admin/payments/recibos?dueFrom=${ctx.from}&dueTo=${ctx.to}`, auth: "admin-api" },
     {
@@ -127,6 +129,10 @@ export function listTargets(ctx) {
     { name: "/admin/policies?q=NIF", path: "/admin/policies?q=B00012345", auth: "admin-web" },
     { name: "/admin/clients", path: "/admin/clients", auth: "admin-web" },
     { name: "/admin/payments", path: "/admin/payments", auth: "admin-web" },
+    { name: "/admin/payments?status=devuelto", path: "/admin/payments?status=devuelto", auth: "admin-web" },
+    { name: "/admin/payments?method=sepa&line=hogar", path: "/admin/payments?method=sepa&line=hogar", auth: "admin-web" },
+    { name: `/admin/payments?remittance=${ctx.remittance}`, path: `/admin/payments?remittance=${ctx.remittance}`, auth: "admin-web" },
+    { name: "/admin/payments?sort=amount&dir=desc", path: "/admin/payments?sort=amount&dir=desc", auth: "admin-web" },
     { name: "/mis-cotizaciones", path: "/mis-cotizaciones", auth: "visitor-web" },
     { name: `/mis-cotizaciones?page=${ctx.lateQuotesPage}`, path: `/mis-cotizaciones?page=${ctx.lateQuotesPage}`, auth: "visitor-web" },
     { name: "/mi-poliza", path: "/mi-poliza", auth: "visitor-web" },

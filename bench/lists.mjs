@@ -108,6 +108,7 @@ try {
   const staffRows = rowsOf("admin_users");
   const { rows: staffCount } = await client.query("select count(*)::int as n from admin_users");
   const auditRows = rowsOf("audit_log");
+  const { rows: remittance } = await client.query("select coalesce((select id from remittances order by count desc, id limit 1), 1) as id");
   const today = new Date();
   const day = (offset) => new Date(today.getTime() + offset * 86400_000).toISOString().slice(0, 10);
   const ctx = {
@@ -121,6 +122,7 @@ try {
     from: day(-400),
     to: day(-370),
     q: `${STAFF_PREFIX}01`,
+    remittance: remittance[0].id,
   };
   log(
     `tables: ${tables

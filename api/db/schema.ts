@@ -526,8 +526,8 @@ export const policies = pgTable(
     index("policies_created_idx").on(t.createdAt, t.id),
     index("policies_status_created_idx").on(t.status, t.createdAt, t.id),
     index("policies_line_created_idx").on(t.lineCode, t.createdAt, t.id),
-    // /admin/payments's method and line filters: the policies they name, without reading all (ADR 028).
-    index("policies_payment_method_line_idx").on(t.paymentMethod, t.lineCode),
+    // /admin/payments's method and line filters: the ids of the policies they name, from the index alone (ADR 028).
+    index("policies_payment_method_line_idx").on(t.paymentMethod, t.lineCode, t.id),
     index("policies_start_date_idx").on(t.startDate, t.id),
     index("policies_end_date_idx").on(t.endDate, t.id),
     // The policies in force by end date, with the default order's columns: "renewal within N days"

@@ -99,10 +99,18 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
     }
   };
 
+  // Each step's time in the log: bench/lifecycle.mjs reads these lines (ADR 031).
+  let lapStart = Date.now();
+  const lap = (step: string) => {
+    deps.logger.info("lifecycle step", { day, step, ms: Date.now() - lapStart });
+    lapStart = Date.now();
+  };
+
   // 0. Charges left captured by a process that died before writing them are given back first (ADR 027).
   await sweepChargeAttempts(deps).catch((error: unknown) =>
     deps.logger.error("lifecycle: charge attempts sweep failed", { day, error: errorMessage(error) }),
   );
+  lap("0 charge attempts sweep");
 
   // 1. The end of the term: renewed unless stopped (or unpaid), expired otherwise.
   await each(
@@ -131,6 +139,7 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
       return "vencidas";
     },
   );
+  lap("1 term ends");
 
   // 2. The card recibos due: one attempt each through the policy's mandate (a refusal: devuelto).
   // SEPA recibos are not charged here: staff remit them (ADR 029) and step 2b settles them.
@@ -156,11 +165,13 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
     }
     afterRecibo = ids[ids.length - 1]!;
   }
+  lap("2 card recibos due");
 
   // 2b. Remitted SEPA recibos not returned by the bank's deadline are collected (counted as cobrados).
   const settled = await settleRemittances(deps, day, now, hooks.checkLease);
   summary.cobrados += settled.cobrados;
   summary.errores += settled.errores;
+  lap("2b remittances settled");
 
   // 3. Art. 15: a recibo unpaid one month after its due date suspends cover.
   await each(
@@ -172,6 +183,7 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
       return "suspendidas";
     },
   );
+  lap("3 suspensions");
 
   // 4. Art. 15: six months after the due date without the premium claimed, the contract is extinguished.
   await each(
@@ -187,6 +199,7 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
       return "extinguidas";
     },
   );
+  lap("4 extinctions");
 
   // 5. Art. 22: the renewal notice, with the new premium, two months before the end.
   await each(
@@ -207,11 +220,13 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
       return "avisos";
     },
   );
+  lap("5 renewal notices");
 
   // 6. Dunning (ADR 031): a reminder of each unpaid recibo on the days of the schedule.
   const dunning = await runDunning(deps, day, now, hooks);
   summary.recordatorios += dunning.sent;
   summary.errores += dunning.errors;
+  lap("6 dunning");
   return summary;
 }
 

@@ -176,7 +176,7 @@ ALTER TABLE "return_imports" ADD COLUMN "already_returned" integer DEFAULT 0 NOT
 ALTER TABLE "return_imports" ADD COLUMN "results" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 -- /admin/payments sorted by amount (ADR 028).
 CREATE INDEX IF NOT EXISTS "recibos_amount_cents_id_idx" ON "recibos" USING btree ("amount_cents","id");--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "policies_payment_method_line_idx" ON "policies" USING btree ("payment_method","line_code");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "policies_payment_method_line_idx" ON "policies" USING btree ("payment_method","line_code","id");--> statement-breakpoint
 -- "Pagar ahora" (ADR 031): the customer's form key, so that the same submit answers the same attempt.
 ALTER TABLE "charge_attempts" ADD COLUMN "request_key" text;--> statement-breakpoint
 -- The test gateway's partial refunds (ADR 027): what was refunded of a charge so far.
