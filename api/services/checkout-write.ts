@@ -246,7 +246,6 @@ function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext,
   const conditions = pendingPdf(DOCUMENT_FILENAMES.conditions(policy.number), { kind: "conditions", policyId: policy.id, version: 1 });
   const ipid = pendingPdf(DOCUMENT_FILENAMES.ipid(policy.line), { kind: "ipid", line: policy.line, at: now.toISOString() });
   const recibo = pendingPdf(DOCUMENT_FILENAMES.recibo(policy.number, 1), { kind: "recibo", policyId: policy.id, sequence: 1 });
-  const first = policy.recibos[0]!;
   const d = ctx.distributor;
   const lines = [
     `Hola, ${policy.policyholder.name}:`,
