@@ -138,7 +138,10 @@ export async function adminPolicyAnswer(db: Database, id: number, today: string)
         paidAt: r.paidAt?.toISOString() ?? null,
         returnReason: r.returnReason,
         paidReference: r.paidReference,
-        actions: reciboActionsFrom(r.status).flatMap((a) => API_RECIBO_ACTIONS[a]),
+        // A direct debit is collected by remittance, never charged through the gateway (ADR 033): no "Cobrar ahora".
+        actions: reciboActionsFrom(r.status)
+          .flatMap((a) => API_RECIBO_ACTIONS[a])
+          .filter((a) => a !== "charge" || row.paymentMethod !== "sepa"),
       };
     }),
     history: history.map((h) => ({

@@ -26,7 +26,6 @@ export const CHECKOUT_IN_PROGRESS_MESSAGE =
   "Esta cotización se está contratando en este momento. Espere unos segundos y consulte Mi póliza antes de intentarlo de nuevo.";
 export const QUOTE_DISCARDED_MESSAGE = "Esta cotización se ha descartado. Vuelva a cotizar para contratar.";
 export const PAYMENT_DECLINED_MESSAGE = "El pago ha sido rechazado. Revise los datos de la tarjeta o pruebe con otro medio de pago.";
-export const SEPA_DECLINED_MESSAGE = "El adeudo en la cuenta ha sido rechazado. Revise el IBAN o pruebe con otro medio de pago.";
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE = "Esta operación ya se usó para otra contratación. Recargue la página e inténtelo de nuevo.";
 export const NIF_OTHER_ACCOUNT_MESSAGE =
   "Este NIF/NIE ya figura como tomador en otra cuenta. Inicie sesión con esa cuenta o póngase en contacto con nosotros.";

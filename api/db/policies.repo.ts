@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { PricedPlan } from "../domain/rating";
 import { withdrawalUntil } from "../domain/calendar";
+import { maskIban } from "../domain/iban";
 import type { InsurerInfo } from "../domain/insurer";
 import { endorsementsOfPolicies } from "./endorsements.repo";
 import type { DbOrTx } from "./client";
@@ -293,7 +294,13 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
       recibos: reciboRows
         .filter((r) => r.policyId === policy.id)
         .map(({ sequence, kind, term, dueDate, amount, status, paidAt }) => ({ sequence, kind, term, dueDate, amount, status, paidAt })),
-      payment: payment ? { method: payment.method, label: payment.label } : null,
+      // A direct debit is the policy's account (its IBAN, masked), charged or not yet (ADR 033); a card is its first payment's.
+      payment:
+        policy.paymentMethod === "sepa" && policy.iban
+          ? { method: "sepa", label: maskIban(policy.iban) }
+          : payment
+            ? { method: payment.method, label: payment.label }
+            : null,
       withdrawal: { allowed, until: allowed ? withdrawalUntil(policy.createdAt, withdrawal.days) : null },
       term: policy.term,
       endorsements: endorsed,

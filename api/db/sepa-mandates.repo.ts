@@ -1,9 +1,9 @@
 // SEPA mandates (ADR 029): one active mandate per SEPA policy, made at the sale in the policy's own
 // transaction and again when staff change the IBAN (the old one sustituido, the new one FRST).
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { mandateReference } from "../domain/sepa";
 import type { DbOrTx } from "./client";
-import { clients, policies, sepaMandates, type SepaMandate } from "./schema";
+import { clients, policies, remittanceItems, sepaMandates, type SepaMandate } from "./schema";
 
 export type SequenceType = "FRST" | "RCUR";
 
@@ -35,6 +35,39 @@ export async function activeMandate(db: DbOrTx, policyId: number): Promise<SepaM
     .from(sepaMandates)
     .where(and(eq(sepaMandates.policyId, policyId), eq(sepaMandates.status, "activo")));
   return row ?? null;
+}
+
+/** A debit of a remittance, named by its remittance and its recibo. */
+export type DebitKey = { remittanceId: number; reciboId: number };
+
+/**
+ * Returned debits that were their mandate's first (FRST) leave the active mandate FRST again, so
+ * its next presentation is a first debit; unless another debit of it has been collected (ADR 033).
+ * The remittance made the mandate RCUR when it sent the FRST (one first debit in flight at a time).
+ */
+export async function reopenFirstDebits(tx: DbOrTx, returned: DebitKey[]): Promise<void> {
+  if (returned.length === 0) return;
+  const keys = sql.join(
+    returned.map((d) => sql`(${d.remittanceId}::integer, ${d.reciboId}::integer)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with returned (remittance_id, recibo_id) as (values ${keys})
+    update ${sepaMandates} set sequence_type = 'FRST'
+    where ${sepaMandates.status} = 'activo' and ${sepaMandates.sequenceType} = 'RCUR'
+      and ${sepaMandates.id} in (
+        select i.mandate_id from ${remittanceItems} i join returned r using (remittance_id, recibo_id) where i.sequence_type = 'FRST')
+      and not exists (
+        select 1 from ${remittanceItems} c where c.mandate_id = ${sepaMandates.id} and c.status = 'cobrado'
+          and (c.remittance_id, c.recibo_id) not in (select remittance_id, recibo_id from returned))`);
+}
+
+/** A collected debit makes its mandate's next ones RCUR (a FRST returned before may have left it FRST). */
+export async function markMandateRecurring(tx: DbOrTx, debit: DebitKey): Promise<void> {
+  await tx.execute(sql`
+    update ${sepaMandates} set sequence_type = 'RCUR'
+    where ${sepaMandates.sequenceType} = 'FRST' and ${sepaMandates.id} in (
+      select mandate_id from ${remittanceItems} where remittance_id = ${debit.remittanceId} and recibo_id = ${debit.reciboId})`);
 }
 
 /** Every mandate of the policy, newest first. */

@@ -192,7 +192,7 @@ const { action: reciboAction, actionWith: reciboActionWith } = actionRoutes(Reci
 const chargeRoute = reciboAction(
   "chargeRecibo",
   "/admin/policies/{id}/recibos/{reciboId}/charge",
-  "Cobra el recibo ahora con el medio de pago de la póliza",
+  "Cobra el recibo ahora con la tarjeta de la póliza; un recibo domiciliado se cobra por remesa SEPA y responde 409",
 );
 const returnRoute = reciboActionWith(
   "returnRecibo",

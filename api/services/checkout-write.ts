@@ -1,6 +1,8 @@
 // Step 3 of a checkout (ADR 017): in its short transaction, the rows of the new policy — the client
 // (tomador), the policy, its recibos, the payment, the consents, the history, the audit rows — and
 // the confirmation e-mail in the outbox with its PDFs by reference (rendered after the commit).
+// A card's first recibo is cobrado with its payment row; a direct debit's stays pendiente, its
+// mandate FRST, and the policy is in force on the signed mandate (ADR 033).
 import { ApiProblem } from "../http";
 import { normalizeIban } from "../domain/iban";
 import { NIF_OTHER_ACCOUNT_MESSAGE, type CheckoutBody } from "../contract/checkout";
@@ -43,7 +45,8 @@ export type PolicyWrite = {
   optional: string[];
   term: ReturnType<typeof policyTerm>;
   price: Awaited<ReturnType<typeof priceChoice>>[CheckoutBody["frequency"]];
-  charge: { providerRef: string; mandate?: string };
+  /** The card's charge; null for a direct debit (not charged at the sale, ADR 033). */
+  charge: { providerRef: string; mandate?: string } | null;
   actor: Pick<AuditWrite, "actorType" | "actorId" | "actorLabel" | "ip">;
   channel: "web" | "telefono";
   ip: string | null;
@@ -87,7 +90,7 @@ export async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ po
     idempotencyKey: body.idempotencyKey,
     payment: {
       method: body.payment.method,
-      mandate: charge.mandate ?? null,
+      mandate: charge?.mandate ?? null,
       iban: body.payment.method === "sepa" ? normalizeIban(body.payment.iban) : null,
     },
     channel,
@@ -96,26 +99,28 @@ export async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ po
   const reciboIds = await insertRecibos(tx, policyId, price.recibos, now);
   const first = reciboIds.find((r) => r.sequence === 1)!;
   const methodLabel = paymentMethodLabel(body.payment);
-  const paymentId = await insertPayment(tx, {
-    policyId,
-    reciboId: first.id,
-    provider: w.provider,
-    method: body.payment.method,
-    methodLabel,
-    amount: firstRecibo.amount,
-    providerRef: charge.providerRef,
-    at: now,
-  });
-  await markReciboPaid(tx, first.id, now);
+  const paymentId = charge
+    ? await insertPayment(tx, {
+        policyId,
+        reciboId: first.id,
+        provider: w.provider,
+        method: body.payment.method,
+        methodLabel,
+        amount: firstRecibo.amount,
+        providerRef: charge.providerRef,
+        at: now,
+      })
+    : null;
+  if (charge) await markReciboPaid(tx, first.id, now);
   if (body.payment.method === "sepa") {
-    // The mandate signed at the sale (ADR 029); RCUR, as its first recibo is collected now (the migration's rule).
+    // The mandate signed at the sale (ADR 029); FRST: its first debit is recibo 1, in the next remittance (ADR 033).
     await insertMandate(tx, {
       policyId,
       policyNumber: number,
       debtorName: body.policyholder.name,
       iban: normalizeIban(body.payment.iban),
       signedOn: madridDate(now),
-      sequenceType: "RCUR",
+      sequenceType: "FRST",
       at: now,
     });
   }
@@ -126,7 +131,9 @@ export async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ po
   await recordHistory(tx, {
     ...history,
     event: "activada",
-    summary: "Primer recibo cobrado: póliza en vigor",
+    summary: charge
+      ? "Primer recibo cobrado: póliza en vigor"
+      : `Póliza en vigor con el mandato SEPA firmado: el primer recibo (${formatMoney(firstRecibo.amount)}) se cobrará por domiciliación a partir del ${formatIsoDate(firstRecibo.dueDate)}`,
     fromStatus: "pendiente_pago",
     toStatus: "en_vigor",
   });
@@ -171,26 +178,29 @@ export async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ po
       channel,
     },
   });
-  await audit({
-    action: "payment.accepted",
-    entity: "payment",
-    entityId: paymentId,
-    after: {
-      policyId,
-      recibo: 1,
-      amount: firstRecibo.amount,
-      provider: w.provider,
-      method: body.payment.method,
-      methodLabel,
-      providerRef: charge.providerRef,
-    },
-  });
+  if (charge && paymentId !== null) {
+    await audit({
+      action: "payment.accepted",
+      entity: "payment",
+      entityId: paymentId,
+      after: {
+        policyId,
+        recibo: 1,
+        amount: firstRecibo.amount,
+        provider: w.provider,
+        method: body.payment.method,
+        methodLabel,
+        providerRef: charge.providerRef,
+      },
+    });
+  }
   await audit({
     action: "policy.activated",
     entity: "policy",
     entityId: policyId,
     before: { status: "pendiente_pago" },
-    after: { status: "en_vigor" },
+    // A direct debit: in force on the signed mandate, recibo 1 pendiente for the remittance (ADR 033).
+    after: charge ? { status: "en_vigor" } : { status: "en_vigor", firstRecibo: "pendiente", via: "mandato_sepa", iban: methodLabel },
   });
   await audit({
     action: "consent.recorded",
@@ -216,6 +226,14 @@ export async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ po
   return { policyId, emailId };
 }
 
+/** Recibo 1 as it stands: charged to the card, or to be debited from the account on or after its due date (ADR 033). */
+function firstReciboLine(policy: PolicyView): string {
+  const first = policy.recibos[0]!;
+  const label = policy.payment?.label;
+  if (first.status === "cobrado") return `Primer recibo: ${formatMoney(first.amount)}, cobrado${label ? ` en ${label}` : ""}`;
+  return `Primer recibo: ${formatMoney(first.amount)}, se cargará por domiciliación bancaria${label ? ` en la cuenta ${label}` : ""} a partir del ${formatIsoDate(first.dueDate)}. Todavía no se le ha cobrado nada.`;
+}
+
 /** The insured object in one line of the e-mail: "Matrícula 1234 BCD", "Vivienda en Calle Mayor 12, 46001 Valencia". */
 function insuredObjectLine(policy: PolicyView): string | null {
   if (typeof policy.risk.registration === "string") return `Vehículo asegurado: matrícula ${formatRegistration(policy.risk.registration)}`;
@@ -228,7 +246,6 @@ function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext,
   const conditions = pendingPdf(DOCUMENT_FILENAMES.conditions(policy.number), { kind: "conditions", policyId: policy.id, version: 1 });
   const ipid = pendingPdf(DOCUMENT_FILENAMES.ipid(policy.line), { kind: "ipid", line: policy.line, at: now.toISOString() });
   const recibo = pendingPdf(DOCUMENT_FILENAMES.recibo(policy.number, 1), { kind: "recibo", policyId: policy.id, sequence: 1 });
-  const first = policy.recibos[0]!;
   const d = ctx.distributor;
   const lines = [
     `Hola, ${policy.policyholder.name}:`,
@@ -243,7 +260,7 @@ function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext,
     `Fecha de efecto: ${formatIsoDate(policy.startDate)}`,
     `Fecha de vencimiento: ${formatIsoDate(policy.endDate)}`,
     `Prima total anual: ${formatMoney(policy.premium.total)}`,
-    `Primer recibo: ${formatMoney(first.amount)}, cobrado${policy.payment?.label ? ` en ${policy.payment.label}` : ""}`,
+    firstReciboLine(policy),
     "",
     // Bought by phone without an account: there is no Mi póliza to point to.
     ...(policy.userId !== null

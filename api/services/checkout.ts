@@ -1,8 +1,10 @@
 // Checking out a quote (ADR 017: keep transactions short). Three steps:
 //   1. a short transaction locks the quote, checks everything that can refuse the checkout and
 //      claims the quote for this idempotency key (checkout_claims);
-//   2. the charge, with no transaction open, under the provider's idempotency key (our key), so a
-//      retry after a crash is the same charge, never a second one;
+//   2. the charge of a card, with no transaction open, under the provider's idempotency key (our
+//      key), so a retry after a crash is the same charge, never a second one; a direct debit is not
+//      charged: the policy is issued on its signed mandate and its first recibo waits for the
+//      remittance (ADR 033);
 //   3. a short transaction writes the client (tomador), the policy, its recibos, the payment row,
 //      the consents, the history, the audit rows and the confirmation e-mail in the outbox with its
 //      PDFs by reference, marks the quote contratada and releases the claim.
@@ -34,7 +36,6 @@ import {
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   NIF_OTHER_ACCOUNT_MESSAGE,
   PAYMENT_DECLINED_MESSAGE,
-  SEPA_DECLINED_MESSAGE,
   type CheckoutBody,
 } from "../contract/checkout";
 import { type AuditWrite } from "../db/audit";
@@ -57,7 +58,7 @@ import { policyTerm, startDateRange } from "../domain/calendar";
 import { systemClock, type Clock } from "../../platform/clock";
 import { errorMessage, type Logger } from "../../platform/logger";
 import { completeAttachments } from "./attachments";
-import { AttemptNotCaptured, chargeOnce, refundAttempt, registerAttempt } from "./charge-attempts";
+import { AttemptNotCaptured, chargeOnce, refundAttempt, registerAttempt, type AttemptKey } from "./charge-attempts";
 import { type PaymentProvider } from "./payments";
 
 import {
@@ -72,12 +73,9 @@ import {
 } from "./checkout-quote";
 import { writePolicy } from "./checkout-write";
 
-/** The provider declined the charge (nothing is written); answered as 402. */
+/** The provider declined the card (nothing is written); answered as 402. */
 class PaymentDeclined extends Error {
-  constructor(
-    readonly method: "card" | "sepa",
-    readonly reason: string,
-  ) {
+  constructor(readonly reason: string) {
     super(reason);
     this.name = "PaymentDeclined";
   }
@@ -161,7 +159,7 @@ async function checkoutWithLease(
   if (claim.kind === "other_key_busy") throw new ApiProblem(409, CHECKOUT_IN_PROGRESS_MESSAGE);
   if (claim.kind === "same_key_busy") return waitForSameCheckout(deps, req, attempt);
 
-  // 2. The charge, with no transaction open; the provider's idempotency key makes a retry the same charge.
+  // 2. The card charge, with no transaction open; the provider's idempotency key makes a retry the same charge.
   // While it lasts (and the write), the claim's heartbeat says this request is alive.
   const heartbeat = startHeartbeat(
     CHECKOUT_HEARTBEAT_MS,
@@ -170,19 +168,26 @@ async function checkoutWithLease(
   );
   let outcome: { created: boolean; policyId: number; emailId: number | null };
   try {
-    assertOutsideTransaction("A payment charge");
-    const { key: attempt, result: charge } = await chargeOnce(
-      db,
-      { purpose: "checkout", subject: quote.id, amountCents: firstRecibo.amount },
-      (providerKey) =>
-        payments.charge({
-          amountCents: firstRecibo.amount,
-          payment: body.payment,
-          idempotencyKey: providerKey,
-          description: `Cotiza: primer recibo del seguro (${plan.name})`,
-        }),
-    );
-    if (charge.status === "declined") throw new PaymentDeclined(body.payment.method, charge.reason);
+    // A direct debit never goes through the gateway (ADR 033): its IBAN was checked with the body,
+    // and its first recibo is collected by the next remittance.
+    const card = body.payment.method === "card" ? body.payment : null;
+    let paid: { attempt: AttemptKey; charge: { providerRef: string; mandate?: string } } | null = null;
+    if (card) {
+      assertOutsideTransaction("A payment charge");
+      const { key: attempt, result: charge } = await chargeOnce(
+        db,
+        { purpose: "checkout", subject: quote.id, amountCents: firstRecibo.amount },
+        (providerKey) =>
+          payments.charge({
+            amountCents: firstRecibo.amount,
+            payment: card,
+            idempotencyKey: providerKey,
+            description: `Cotiza: primer recibo del seguro (${plan.name})`,
+          }),
+      );
+      if (charge.status === "declined") throw new PaymentDeclined(charge.reason);
+      paid = { attempt, charge };
+    }
 
     // 3. A short transaction writes the policy and everything with it, and releases the claim.
     try {
@@ -203,7 +208,7 @@ async function checkoutWithLease(
           optional,
           term,
           price,
-          charge,
+          charge: paid?.charge ?? null,
           actor,
           channel,
           ip: req.ip,
@@ -213,24 +218,26 @@ async function checkoutWithLease(
           publicBaseUrl: deps.publicBaseUrl,
         });
         // The payment row records the attempt's charge: registrado now, or no policy (the sweep gave the charge back).
-        await registerAttempt(tx, attempt.providerKey, { policyId: written.policyId });
+        if (paid) await registerAttempt(tx, paid.attempt.providerKey, { policyId: written.policyId });
         await releaseCheckoutClaim(tx, quote.id, key);
         return { created: true, ...written };
       });
     } catch (error) {
+      // Nothing was charged (a direct debit): nothing to keep or give back.
+      if (!paid) throw error;
       if (isDatabaseUnavailable(error)) {
         // The database went away: whether the write committed is unknown, and the customer's retry
         // (the form keeps the key) takes the claim over and completes it with this same charge.
         // Refunding now could leave a policy in force whose money was given back.
         logger.warn("checkout charged but not written (database unavailable): charge kept for the retry with the same key", {
           quoteId: quote.id,
-          providerRef: charge.providerRef,
+          providerRef: paid.charge.providerRef,
         });
         throw error;
       }
       // Charged but not written (the quote changed meanwhile…): give the money back; the retry is another attempt.
-      const refund = await refundAttempt(db, payments, attempt.providerKey, logger).catch((e: unknown) => `failed: ${errorMessage(e)}`);
-      logger.warn("checkout charged but not written: charge refunded", { quoteId: quote.id, providerRef: charge.providerRef, refund });
+      const refund = await refundAttempt(db, payments, paid.attempt.providerKey, logger).catch((e: unknown) => `failed: ${errorMessage(e)}`);
+      logger.warn("checkout charged but not written: charge refunded", { quoteId: quote.id, providerRef: paid.charge.providerRef, refund });
       if (error instanceof AttemptNotCaptured) throw new ApiProblem(409, CHECKOUT_IN_PROGRESS_MESSAGE);
       throw error;
     }
@@ -239,12 +246,10 @@ async function checkoutWithLease(
     // If the database is away this fails too: the claim stays, and a retry of this key takes it over (mayTakeOver).
     await releaseCheckoutClaim(db, quote.id, key).catch(() => {});
     if (error instanceof PaymentDeclined) {
-      logger.info("checkout payment declined", { quoteId: quote.id, method: error.method, reason: error.reason });
-      throw error.method === "card"
-        ? new ApiProblem(402, PAYMENT_DECLINED_MESSAGE, {
-            cardNumber: ["La tarjeta ha sido rechazada. Pruebe con otra tarjeta o con domiciliación bancaria."],
-          })
-        : new ApiProblem(402, SEPA_DECLINED_MESSAGE, { iban: ["No se ha podido domiciliar el pago en esta cuenta."] });
+      logger.info("checkout payment declined", { quoteId: quote.id, reason: error.reason });
+      throw new ApiProblem(402, PAYMENT_DECLINED_MESSAGE, {
+        cardNumber: ["La tarjeta ha sido rechazada. Pruebe con otra tarjeta o con domiciliación bancaria."],
+      });
     }
     throw error;
   }

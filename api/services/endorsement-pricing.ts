@@ -143,8 +143,9 @@ export function chosenEffectiveDate(asked: string | undefined, range: { earliest
 }
 
 /** How the customer may pay a suplemento of this policy: card always; the policy's mandate when it pays by SEPA. */
-export function payWith(row: Pick<Policy, "paymentMethod" | "paymentMandate">): Array<"card" | "mandate"> {
-  return row.paymentMethod === "sepa" && row.paymentMandate ? ["card", "mandate"] : ["card"];
+export function payWith(row: Pick<Policy, "paymentMethod">): Array<"card" | "mandate"> {
+  // The SEPA mandate is the policy's own (sepa_mandates, ADR 029), not a gateway token: a SEPA sale has none (ADR 033).
+  return row.paymentMethod === "sepa" ? ["card", "mandate"] : ["card"];
 }
 
 /**

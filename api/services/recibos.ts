@@ -8,6 +8,8 @@ import type { AuditAction, PolicyEvent } from "../contract/vocabulary";
 import { writeAudit } from "../db/audit";
 import { recordHistory, updateRecibo } from "../db/lifecycle.repo";
 import { insertPayment } from "../db/policy-writes.repo";
+import { setItemStatus } from "../db/remittances.repo";
+import { reopenFirstDebits } from "../db/sepa-mandates.repo";
 import type { Recibo } from "../db/schema";
 import { ApiProblem } from "../http";
 import { refundRecibo } from "./refunds";
@@ -31,6 +33,10 @@ export type ReciboChange =
   | { action: "extornar" };
 
 export type ReciboOutcome = { status: Recibo["status"]; declined?: string };
+
+/** Staff "Cobrar" on a direct-debit recibo: the remittance collects it, never the card gateway (ADR 033). */
+export const SEPA_CHARGE_REFUSED_MESSAGE =
+  "Este recibo se cobra por domiciliación bancaria: inclúyalo en una remesa SEPA (Pagos › Remesas) o márquelo como cobrado si lo pagó por transferencia. No se ha cobrado nada.";
 
 export async function changeRecibo(
   deps: LifecycleDeps,
@@ -69,6 +75,7 @@ export async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: 
     case "cobrar": {
       let reference: string;
       if (change.via === "mandato") {
+        if (c.policy.paymentMethod === "sepa") throw new ApiProblem(409, SEPA_CHARGE_REFUSED_MESSAGE);
         const attempt = await chargeThroughMandate(deps, c, recibo);
         if (!attempt.ok) return { status: attempt.status, declined: attempt.reason };
         reference = attempt.providerRef;
@@ -90,6 +97,12 @@ export async function applyReciboChange(deps: LifecycleDeps, c: Change, recibo: 
     }
     case "devolver": {
       // A collected recibo returned (SEPA Core: up to 8 weeks after) is owed again: paid_at goes.
+      // Returned by hand before settlement: its debit is no longer open (it may be presented again), and a first debit stays FRST (ADR 033).
+      if (recibo.status === "remesado" && recibo.remittanceId !== null) {
+        const debit = { remittanceId: recibo.remittanceId, reciboId: recibo.id };
+        await setItemStatus(c.tx, debit.remittanceId, debit.reciboId, "devuelto");
+        await reopenFirstDebits(c.tx, [debit]);
+      }
       await updateRecibo(c.tx, recibo.id, { status: "devuelto", returnReason: change.reason, paidAt: null }, c.now);
       await audit("recibo.returned", { status: "devuelto", reason: change.reason });
       await history("recibo_devuelto", `Recibo ${n} (${euros}) devuelto: ${change.reason}`, { reason: change.reason });

@@ -25,6 +25,7 @@ import {
   setItemStatus,
   type RemittanceWrite,
 } from "../db/remittances.repo";
+import { markMandateRecurring } from "../db/sepa-mandates.repo";
 import type { NewPolicyHistoryEntry } from "../db/schema";
 import { ApiProblem } from "../http";
 import { errorMessage } from "../../platform/logger";
@@ -210,6 +211,7 @@ export async function settleRemittances(deps: LifecycleDeps, day: string, now: (
           await updateRecibo(c.tx, recibo.id, { status: "cobrado", paidAt: c.now }, c.now);
           recibo.status = "cobrado";
           await setItemStatus(c.tx, item.remittanceId, recibo.id, "cobrado");
+          await markMandateRecurring(c.tx, { remittanceId: item.remittanceId, reciboId: recibo.id });
           await writeAudit(c.tx, {
             ...c.actor,
             action: "recibo.charged",

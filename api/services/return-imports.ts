@@ -30,6 +30,7 @@ import {
   type ReturnTarget,
 } from "../db/return-imports.repo";
 import type { ReturnImportLine } from "../db/schema";
+import { reopenFirstDebits } from "../db/sepa-mandates.repo";
 import { checkReciboTransition } from "../domain/lifecycle";
 import { SEPA_RETURN_CODES, returnCodeLabel, type SepaReturnCode } from "../domain/sepa-return-codes";
 import { layoutEmail } from "./email-layout";
@@ -109,6 +110,11 @@ export async function importReturnFile(
         createdAt: now,
       });
       await writeReturns(tx, row.id, applied, now);
+      // A returned first debit (FRST) is presented as a first debit again (ADR 033).
+      await reopenFirstDebits(
+        tx,
+        applied.map((a) => ({ remittanceId: a.target.remittanceId, reciboId: a.target.reciboId })),
+      );
       await recordAndNotify(tx, deps, row.id, applied, actor, now);
       await closeSettledRemittances(tx, [...new Set(applied.map((a) => a.target.remittanceId))]);
       await insertAuditRows(tx, [

@@ -152,7 +152,7 @@ async function issuePolicy({ api, form }: AdminActionArgs, quoteId: string): Pro
     return redirectWithToast(`/admin/policies/${policy.id}`, {
       type: "success",
       title: "Póliza emitida",
-      description: `La póliza ${policy.number} cubre desde el ${formatDate(policy.startDate)}.${policy.policyholder.email ? ` Se han enviado los documentos a ${policy.policyholder.email}.` : ""}`,
+      description: `La póliza ${policy.number} cubre desde el ${formatDate(policy.startDate)}.${policy.payment?.method === "sepa" ? ` El primer recibo no se ha cobrado: irá en la próxima remesa SEPA a partir del ${formatDate(policy.recibos[0]?.dueDate ?? policy.startDate)}.` : ""}${policy.policyholder.email ? ` Se han enviado los documentos a ${policy.policyholder.email}.` : ""}`,
     });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === 404) throw error;

@@ -194,6 +194,11 @@ export default function PolicyPage() {
         ) : null}
 
         <h2 className="mt-8 text-xl font-bold text-slate-900">Recibos</h2>
+        {policy.payment?.method === "sepa" ? (
+          <p className="mt-2 text-slate-700">
+            {`Sus recibos se cargan por domiciliación bancaria${policy.payment.label ? ` en su cuenta ${policy.payment.label}` : ""} a partir de su fecha de vencimiento.`}
+          </p>
+        ) : null}
         {policy.payNow.some((r) => r.status === "devuelto") ? (
           <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-4" role="note">
             Tiene un recibo devuelto. Puede pagarlo ahora con tarjeta; si sigue sin pagar un mes después de su vencimiento, la cobertura se suspende

@@ -294,7 +294,8 @@ describe("añadir garantías (suplemento)", () => {
     const e = answer.body as unknown as Endorsement;
     expect(e.recibo).toMatchObject({ sequence: 2, status: "pendiente", amount: e.price.total });
     expect(e.payment.method).toBe("mandate");
-    expect(await database.db.select().from(payments).where(eq(payments.policyId, sepa.id))).toHaveLength(1);
+    // No payment at all: the sale did not charge recibo 1 either (ADR 033).
+    expect(await database.db.select().from(payments).where(eq(payments.policyId, sepa.id))).toEqual([]);
     // On its due date (the effective date, tomorrow) the daily run does not charge it through the
     // gateway: a SEPA recibo waits for the next remittance (ADR 029), still pendiente, no payment.
     const summary = await runLifecycleDay(

@@ -74,7 +74,7 @@ let remittanceId = 0;
 const selection = { collectionDate: "2026-06-15" };
 
 describe("mandatos SEPA", () => {
-  it("la venta con domiciliación crea el mandato de la póliza en su misma transacción", async () => {
+  it("la venta con domiciliación crea el mandato FRST de la póliza en su misma transacción", async () => {
     const visitor = await registerVisitor();
     const quote = await createQuote("hogar", HOGAR, visitor.token);
     const answer = await checkout(
@@ -92,7 +92,8 @@ describe("mandatos SEPA", () => {
         iban: "ES9121000418450200051332",
         signedOn: "2026-03-10",
         status: "activo",
-        sequenceType: "RCUR",
+        // Its first debit is recibo 1, in the next remittance (ADR 033).
+        sequenceType: "FRST",
       }),
     ]);
   });
@@ -102,7 +103,7 @@ describe("mandatos SEPA", () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const mandates = await database.db.select().from(sepaMandates).where(eq(sepaMandates.policyId, sold.id)).orderBy(asc(sepaMandates.id));
     expect(mandates.map((m) => [m.reference, m.status, m.sequenceType, m.iban])).toEqual([
-      [`COT-${sold.number}-1`, "sustituido", "RCUR", "ES9121000418450200051332"],
+      [`COT-${sold.number}-1`, "sustituido", "FRST", "ES9121000418450200051332"],
       [`COT-${sold.number}-2`, "activo", "FRST", NEW_IBAN],
     ]);
     const [audit] = await database.db
@@ -199,14 +200,15 @@ describe("remesas", () => {
   it("genera la remesa: vista previa, pain.008 válido contra el XSD, leído de vuelta y reconstruido byte a byte, descargable", async () => {
     const preview = await admin("POST", "/admin/payments/remittances/preview", selection);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    // The sold policy's recibo 2 (11 June) and recibos 2–4 (April–June) of the two monthly ones.
-    const soldRecibo = (await reciboRows(database.db, sold.id)).find((r) => r.sequence === 2)!;
-    expect(preview.body).toMatchObject({ count: 7, totalCents: 6 * 12_000 + soldRecibo.amountCents });
-    const body = { selection, requestKey: preview.body.requestKey, expectedCount: 7, expectedTotalCents: preview.body.totalCents };
+    // The sold policy's recibos 1 (11 March: not charged at the sale, ADR 033) and 2 (11 June), and recibos 2–4 (April–June) of the two monthly ones.
+    const soldRecibos = (await reciboRows(database.db, sold.id)).filter((r) => r.sequence <= 2);
+    expect(soldRecibos.map((r) => r.status)).toEqual(["pendiente", "pendiente"]);
+    expect(preview.body).toMatchObject({ count: 8, totalCents: 6 * 12_000 + soldRecibos[0]!.amountCents + soldRecibos[1]!.amountCents });
+    const body = { selection, requestKey: preview.body.requestKey, expectedCount: 8, expectedTotalCents: preview.body.totalCents };
     const made = await admin("POST", "/admin/payments/remittances", body);
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     remittanceId = made.body.id as number;
-    expect(made.body).toMatchObject({ count: 7, totalCents: preview.body.totalCents, status: "abierta", collectionDate: "2026-06-15" });
+    expect(made.body).toMatchObject({ count: 8, totalCents: preview.body.totalCents, status: "abierta", collectionDate: "2026-06-15" });
 
     // The same request again (double click, retried form): the same remittance, no second one.
     const again = await admin("POST", "/admin/payments/remittances", body);
@@ -225,7 +227,7 @@ describe("remesas", () => {
       .innerJoin(sepaMandates, eq(sepaMandates.id, remittanceItems.mandateId))
       .where(eq(remittanceItems.remittanceId, remittanceId));
     expect(tag(xml, "MsgId")).toEqual([stored!.messageId]);
-    expect(tag(xml, "NbOfTxs")[0]).toBe("7");
+    expect(tag(xml, "NbOfTxs")[0]).toBe("8");
     expect(tag(xml, "CtrlSum")[0]).toBe((stored!.totalCents / 100).toFixed(2));
     const debits = blocks(xml, "PmtInf").flatMap((info) =>
       blocks(info, "DrctDbtTxInf").map((tx) => ({
@@ -242,7 +244,7 @@ describe("remesas", () => {
     expect(debits.map((d) => [d.endToEndId, d.amountCents, d.mandateReference, d.sequenceType]).sort()).toEqual(
       items.map(({ item, reference }) => [item.endToEndId, item.amountCents, reference, item.sequenceType]).sort(),
     );
-    expect(new Set(debits.map((d) => d.endToEndId)).size).toBe(7);
+    expect(new Set(debits.map((d) => d.endToEndId)).size).toBe(8);
     expect(debits.every((d) => d.endToEndId.length <= 35)).toBe(true);
     // One FRST per FRST mandate (its first recibo), every other debit RCUR; the FRST mandates are RCUR from now on.
     expect(
@@ -285,18 +287,18 @@ describe("remesas", () => {
 
     // The recibos are remesado, each with its history entry; one audit row names them all.
     const remitted = await database.db.select().from(recibos).where(eq(recibos.remittanceId, remittanceId));
-    expect(remitted.map((r) => r.status)).toEqual(Array(7).fill("remesado"));
+    expect(remitted.map((r) => r.status)).toEqual(Array(8).fill("remesado"));
     const history = await database.db.select().from(policyHistory).where(eq(policyHistory.event, "recibo_remesado"));
-    expect(history).toHaveLength(7);
+    expect(history).toHaveLength(8);
     expect(history[0]!.summary).toMatch(/remesado para su cobro el 15\/06\/2026 \(remesa \d+\)/);
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "remittance.created"));
-    expect((audit!.before as { recibos: unknown[] }).recibos).toHaveLength(7);
+    expect((audit!.before as { recibos: unknown[] }).recibos).toHaveLength(8);
 
     const detail = await admin("GET", `/admin/payments/remittances/${remittanceId}`);
     expect(detail.status).toBe(200);
     expect((detail.body.items as Array<{ iban: string }>).every((i) => !i.iban.includes("0418"))).toBe(true);
     const list = await admin("GET", "/admin/payments/remittances");
-    expect(list.body).toMatchObject({ total: 1, items: [{ id: remittanceId, count: 7 }] });
+    expect(list.body).toMatchObject({ total: 1, items: [{ id: remittanceId, count: 8 }] });
   });
 
   it("dos solicitudes distintas a la vez no ponen un recibo en dos remesas; la que llega tarde recibe un 409 claro", async () => {
@@ -326,18 +328,18 @@ describe("remesas", () => {
     const early = await runLifecycleDay(deps, "2026-06-16", () => now);
     expect(early.errores).toBe(0);
     expect((await database.db.select().from(recibos).where(eq(recibos.remittanceId, remittanceId))).map((r) => r.status)).toEqual(
-      Array(7).fill("remesado"),
+      Array(8).fill("remesado"),
     );
 
     now = new Date("2026-06-17T08:00:00.000Z");
     const due = await runLifecycleDay(deps, "2026-06-17", () => now);
     expect(due).toMatchObject({ errores: 0 });
-    expect(due.cobrados).toBeGreaterThanOrEqual(7);
+    expect(due.cobrados).toBeGreaterThanOrEqual(8);
     const settled = await database.db.select().from(recibos).where(eq(recibos.remittanceId, remittanceId));
-    expect(settled.map((r) => r.status)).toEqual(Array(7).fill("cobrado"));
+    expect(settled.map((r) => r.status)).toEqual(Array(8).fill("cobrado"));
     expect(settled.every((r) => r.paidAt?.getTime() === now.getTime())).toBe(true);
     const items = await database.db.select().from(remittanceItems).where(eq(remittanceItems.remittanceId, remittanceId));
-    expect(items.map((i) => i.status)).toEqual(Array(7).fill("cobrado"));
+    expect(items.map((i) => i.status)).toEqual(Array(8).fill("cobrado"));
     const [closed] = await database.db.select().from(remittances).where(eq(remittances.id, remittanceId));
     expect(closed!.status).toBe("cerrada");
     const history = await database.db

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
 import { clients, consents, outboxEmails, payments, policies, recibos } from "../../api/db/schema";
 import { nifCheckLetter } from "../../api/domain/nif";
+import type { PaymentProvider } from "../../api/services/payments";
 import { createTestDatabase } from "./db";
 import { startTestServer } from "./server";
 
@@ -20,11 +21,11 @@ export const START = new Date("2026-03-10T09:00:00.000Z");
 export const TOMORROW = "2026-03-11";
 const clock = START;
 
-/** Starts the server on a fresh database, on the fixed clock (or the test's own, `now`), before the file's tests. */
-export function setUpCheckoutApi(now: () => Date = () => clock): void {
+/** Starts the server on a fresh database, on the fixed clock (or the test's own, `now`), before the file's tests; `payments`: a provider of the test's own. */
+export function setUpCheckoutApi(now: () => Date = () => clock, payments?: PaymentProvider): void {
   beforeAll(async () => {
     database = await createTestDatabase();
-    server = await startTestServer({ database, now, publicBaseUrl: "https://seguros.example.es" });
+    server = await startTestServer({ database, now, publicBaseUrl: "https://seguros.example.es", payments });
   });
   afterAll(async () => {
     await server?.stop();

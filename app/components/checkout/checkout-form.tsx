@@ -245,6 +245,10 @@ export function CheckoutForm({ data, site, lastResult, variant = "visitor", hold
           <CardFields fields={fields} hidden={hydrated && method !== "card"} tagged />
           <fieldset className="mt-6 rounded-md border border-slate-300 p-4" data-method="sepa" hidden={hydrated && method !== "sepa"}>
             <legend className="px-1 text-lg font-bold text-slate-900">Domiciliación SEPA</legend>
+            {/* A direct debit is not charged at the sale (ADR 033): the remittance collects recibo 1 from its due date. */}
+            <p className="text-slate-700">
+              {`No se cobra nada ahora: el primer recibo (${formatMoney(price.recibos[0]?.amount ?? price.total)}) se cargará en esta cuenta a partir de la fecha de efecto, y los siguientes en su vencimiento.`}
+            </p>
             <Field
               meta={fields.iban}
               label="IBAN"

@@ -37,11 +37,26 @@ export function PolicyFacts({ policy, withRisk = true }: { policy: PolicyAnswer;
       {first ? (
         <Fact term="Primer recibo">
           {formatMoney(first.amount)}, {formatDate(first.dueDate)} ({RECIBO_STATUS_LABELS[first.status].toLowerCase()})
+          <DirectDebitNote policy={policy} />
         </Fact>
       ) : null}
       {policy.payment?.label ? <Fact term="Medio de pago">{policy.payment.label}</Fact> : null}
     </dl>
   );
+}
+
+/** A direct debit's first recibo not collected yet (ADR 033): when and where it will be charged, so nobody thinks it was. */
+function DirectDebitNote({ policy }: { policy: PolicyAnswer }) {
+  const first = policy.recibos[0];
+  if (!first || policy.payment?.method !== "sepa") return null;
+  const account = policy.payment.label ? ` en su cuenta ${policy.payment.label}` : " en su cuenta";
+  const text =
+    first.status === "pendiente"
+      ? `Se cargará por domiciliación bancaria${account} a partir del ${formatDate(first.dueDate)}. Todavía no se le ha cobrado nada.`
+      : first.status === "remesado"
+        ? `Enviado a su banco para cargarlo por domiciliación${account}.`
+        : null;
+  return text ? <span className="block text-sm font-normal text-slate-700">{text}</span> : null;
 }
 
 export function Fact({ term, children }: { term: string; children: ReactNode }) {
