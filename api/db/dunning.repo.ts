@@ -20,7 +20,9 @@ export type DunningCandidate = { reciboId: number; policyId: number; dueDate: st
 /**
  * One batch (by recibo id) of the recibos of policies en_vigor or suspendida that are devuelto, or
  * pendiente with a due date in [dueFrom, dueTo]: the pending ones through the (status, due_date)
- * index, the returned ones (few) through the same index's status prefix.
+ * index, the returned ones (few) through the same index's status prefix. A pending recibo of a
+ * SEPA policy is not reminded: it waits for the insurer's remittance (ADR 033), the customer owes
+ * nothing yet; it is once the bank returns it (devuelto).
  */
 export async function dunningCandidates(
   db: DbOrTx,
@@ -41,7 +43,8 @@ export async function dunningCandidates(
     from recibos r
     join policies p on p.id = r.policy_id
     where r.id > ${o.after}
-      and (r.status = 'devuelto' or (r.status = 'pendiente' and r.due_date >= ${o.dueFrom}::date and r.due_date <= ${o.dueTo}::date))
+      and (r.status = 'devuelto' or (r.status = 'pendiente' and p.payment_method is distinct from 'sepa'
+        and r.due_date >= ${o.dueFrom}::date and r.due_date <= ${o.dueTo}::date))
       and p.status in ('en_vigor', 'suspendida')
     order by r.id
     limit ${o.limit}`,

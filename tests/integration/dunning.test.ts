@@ -100,6 +100,16 @@ describe("recordatorios de pago en el proceso diario", () => {
     expect(await sentDays(policy)).toEqual([]);
   });
 
+  it("un recibo domiciliado pendiente espera a la remesa sin recordatorios; devuelto por el banco, los recibe", async () => {
+    const policy = await unpaidPolicy("2027-06-01", "pendiente");
+    await database.db.update(policies).set({ paymentMethod: "sepa", paymentMandate: null }).where(eq(policies.id, policy.id));
+    await runDay("2027-06-02");
+    expect(await sentDays(policy)).toEqual([]);
+    await database.db.update(recibos).set({ status: "devuelto", returnReason: "Fondos insuficientes" }).where(eq(recibos.policyId, policy.id));
+    await runDay("2027-06-08");
+    expect(await sentDays(policy)).toEqual([[7, "2027-06-08"]]);
+  });
+
   it("pagar el recibo termina los recordatorios", async () => {
     const policy = await unpaidPolicy("2027-05-01");
     await runDay("2027-05-02");
