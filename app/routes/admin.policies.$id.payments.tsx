@@ -99,7 +99,9 @@ export default function PolicyPaymentsPage() {
         {/* prettier-ignore */}
         <p className="mt-1 text-slate-700">
           Medio de pago: {data.payment.method ? PAYMENT_METHOD_LABELS[data.payment.method] : "—"}
-          {data.payment.iban ? ` (${data.payment.iban})` : ""}.{data.payment.method === "sepa" ? " Sus recibos se cobran por remesa SEPA, no con «Cobrar ahora»." : ""} {canWrite ? "Cada acción pide confirmación y queda en el historial de la póliza." : "Tu rol puede ver los recibos, pero no cambiarlos."}
+          {data.payment.iban ? ` (${data.payment.iban})` : ""}.
+          {data.payment.method === "sepa" ? " Sus recibos se cobran por remesa SEPA, no con «Cobrar ahora»." : ""}
+          {canWrite ? " Cada acción pide confirmación y queda en el historial de la póliza." : " Tu rol puede ver los recibos, pero no cambiarlos."}
         </p>
         <div className="mt-3">
           <DataTable
