@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RemittanceListQuerySchema, RemittanceListSchema } from "../../api/contract/remittances";
 import { ListView } from "~/components/list/list-view";
-import { REMITTANCE_COLUMNS, REMITTANCE_FILTERS, REMITTANCES_PATH } from "~/components/payments/remittance-list-columns";
+import { REMITTANCE_COLUMNS, REMITTANCE_FILTERS, REMITTANCES_PATH } from "~/components/payment/remittance-list-columns";
 import { readListPage } from "~/lib/admin-list.server";
 import { adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";

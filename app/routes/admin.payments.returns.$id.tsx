@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatMoment } from "../../api/contract/format";
 import { ReturnImportSchema } from "../../api/contract/returns";
-import { RETURNS_PATH, ReturnLinesTable } from "~/components/payments/return-lines";
+import { RETURNS_PATH, ReturnLinesTable } from "~/components/payment/return-lines";
 import { BackLink } from "~/components/ui/back-link";
 import { Detail } from "~/components/ui/detail";
 import { adminLoader } from "~/lib/admin-route.server";

@@ -9,9 +9,9 @@ import {
   type ReturnLineError,
 } from "../../api/contract/returns";
 import { ListView } from "~/components/list/list-view";
-import { RETURN_IMPORT_COLUMNS, RETURN_IMPORT_FILTERS } from "~/components/payments/return-import-list-columns";
-import { RETURNS_PATH, returnImportPath } from "~/components/payments/return-lines";
-import { ReturnUploadSection, type ReturnUploadReply } from "~/components/payments/return-upload-form";
+import { RETURN_IMPORT_COLUMNS, RETURN_IMPORT_FILTERS } from "~/components/payment/return-import-list-columns";
+import { RETURNS_PATH, returnImportPath } from "~/components/payment/return-lines";
+import { ReturnUploadSection, type ReturnUploadReply } from "~/components/payment/return-upload-form";
 import { readListPage } from "~/lib/admin-list.server";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";
