@@ -14,6 +14,7 @@ import { startOutboxWorker, type OutboxWorker } from "./api/services/mail";
 import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services/daily-run";
 import { createPaymentProvider } from "./api/services/payments";
 import { sweepChargeAttempts } from "./api/services/charge-attempts";
+import { localDocumentStore } from "./api/services/document-store/local";
 import { withChargeFault } from "./server/charge-fault";
 import { createServerApp, keepIdleConnections } from "./server/app";
 import { parseTrustProxy } from "./server/client-address";
@@ -103,8 +104,10 @@ async function main() {
     );
     // The links of e-mails (Mi póliza, a new password) need the site's address; on one machine it is this one.
     const publicBaseUrl = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
+    const documents = localDocumentStore(path.join(config.DATA_DIR, "documents"));
     api = createApi({
       payments,
+      documents,
       db: database.db,
       readDb: database.readDb,
       logger,
@@ -120,6 +123,7 @@ async function main() {
       // Through an API of its own on the same database, with room for a dozen sign-ups from one address.
       const demoApi = createApi({
         payments,
+        documents,
         db: database.db,
         logger,
         now: systemClock,

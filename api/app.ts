@@ -20,12 +20,13 @@ import { registerPayNowRoutes } from "./routes/pay-now";
 import { registerPublicRoutes } from "./routes/public";
 import { registerQuoteRoutes } from "./routes/quotes";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments";
+import { memoryDocumentStore, type DocumentStore } from "./services/document-store/store";
 
 /**
  * What createApi takes: the deps, with the payment provider optional (default: TestGateway keeping its books in `db`) and
  * the catalogue cache built from `catalogueCacheMs` (default 30 s; 0 reads the database every time).
  */
-export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue" | "readDb" | "rateLimits" | "mailDelivery"> & {
+export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue" | "readDb" | "rateLimits" | "mailDelivery" | "documents"> & {
   /** Default false: without an SMTP server e-mails wait in the outbox. */
   mailDelivery?: boolean;
   payments?: PaymentProvider;
@@ -33,6 +34,8 @@ export type ApiDepsInput = Omit<ApiDeps, "payments" | "catalogue" | "readDb" | "
   rateLimits?: Partial<RateLimits>;
   catalogueCacheMs?: number;
   readDb?: Database;
+  /** Default: in memory (tests that do not look at files); the server passes DATA_DIR's or the bucket's. */
+  documents?: DocumentStore;
 };
 
 /**
@@ -48,6 +51,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
     payments: input.payments ?? createPaymentProvider(undefined, { now: input.now, db: input.db }),
     catalogue: new CatalogueCache(input.db, catalogueCacheMs ?? DEFAULT_CATALOGUE_CACHE_MS),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimits },
+    documents: input.documents ?? memoryDocumentStore(),
   };
   const api: ApiApp = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   api.use(async (c, next) => {

@@ -9,6 +9,7 @@ import type { Database } from "./db/client";
 import type { RateLimits } from "./limits";
 import type { AdminPrincipal, UserPrincipal } from "./principal";
 import type { PaymentProvider } from "./services/payments";
+import type { DocumentStore } from "./services/document-store/store";
 
 export type ApiDeps = {
   db: Database;
@@ -28,6 +29,8 @@ export type ApiDeps = {
   catalogue: CatalogueCache;
   /** Per-address limits (api/limits.ts). */
   rateLimits: RateLimits;
+  /** Where stored documents keep their bytes (ADR 036): DATA_DIR/documents or an S3-compatible bucket. */
+  documents: DocumentStore;
 };
 
 export type ApiEnv = {

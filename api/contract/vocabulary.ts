@@ -303,6 +303,10 @@ export const AUDIT_ACTIONS = {
   "guarantee.activated": "Garantía activada",
   "guarantee.deactivated": "Garantía desactivada",
   "email.queued": "Correo en cola",
+  // Stored documents (ADR 036).
+  "document.uploaded": "Documento subido",
+  "document.regenerated": "Documento regenerado",
+  "document.deleted": "Documento eliminado",
   seed: "Datos iniciales cargados",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -324,6 +328,7 @@ export const AUDIT_ENTITIES = {
   remittance: "Remesa SEPA",
   setting: "Configuración",
   outbox_email: "Correo",
+  document: "Documento",
   database: "Base de datos",
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
@@ -334,3 +339,33 @@ export const ACTOR_TYPES = { admin: "Back office", user: "Visitante", system: "S
 export type ActorType = keyof typeof ACTOR_TYPES;
 
 export const ACTOR_TYPE_CODES = Object.keys(ACTOR_TYPES) as [ActorType, ...ActorType[]];
+
+/**
+ * Every document the portfolio generates or receives (ADR 036): generated ones are stored once
+ * when issued; `subido` is a file staff or a customer uploaded.
+ */
+export const DOCUMENT_KINDS = [
+  "cotizacion",
+  "ipid",
+  "condiciones",
+  "recibo",
+  "justificante",
+  "mandato",
+  "remesa",
+  "certificado",
+  "desistimiento",
+  "subido",
+] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  cotizacion: "Cotización",
+  ipid: "IPID (información del producto)",
+  condiciones: "Condiciones particulares",
+  recibo: "Recibo",
+  justificante: "Justificante de pago",
+  mandato: "Mandato SEPA",
+  remesa: "Fichero de remesa SEPA",
+  certificado: "Certificado de seguro",
+  desistimiento: "Desistimiento",
+  subido: "Documento subido",
+};

@@ -28,6 +28,7 @@ import {
 import {
   ACTOR_TYPE_CODES,
   CLIENT_STAGES,
+  DOCUMENT_KINDS,
   FREQUENCIES,
   LEAD_STAGES,
   LINES,
@@ -1105,6 +1106,56 @@ export const dunningNotices = pgTable(
   (t) => [primaryKey({ columns: [t.reciboId, t.day] })],
 );
 
+// ─── Documents (ADR 036) ───────────────────────────────────────────────────────────────
+
+/**
+ * One stored file of the portfolio: a generated document, stored once when issued (a download years
+ * later returns these bytes, checked against the hash), or an upload. A series is one logical
+ * document (a policy's conditions version 2, its recibo 3, a client's upload); regenerating adds the
+ * next version of the series and keeps the old ones. The bytes live in the document store
+ * (DATA_DIR or an S3-compatible bucket) under `storage_key`.
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    /** e.g. `condiciones:policy:12:v2`, `recibo:policy:12:3`, `subido:<uuid>`: what a version belongs to. */
+    seriesKey: text("series_key").notNull(),
+    version: integer("version").notNull().default(1),
+    policyId: integer("policy_id").references(() => policies.id, { onDelete: "restrict" }),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "restrict" }),
+    quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "restrict" }),
+    remittanceId: integer("remittance_id").references(() => remittances.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    /** Which store holds the bytes (`local`, `s3`) and under which key. */
+    storage: text("storage").notNull(),
+    storageKey: text("storage_key").notNull(),
+    /** Who issued or uploaded it (audit actor types): staff (`admin`), the customer (`user`), or the system (a sale, the daily run). */
+    createdByType: text("created_by_type").notNull(),
+    createdById: text("created_by_id"),
+    createdByLabel: text("created_by_label"),
+    createdAt: createdAt(),
+    /** An upload removed by staff: the row stays (audit), the list and downloads no longer offer it. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("documents_kind", sql`${t.kind} in (${sql.raw(DOCUMENT_KINDS.map((k) => `'${k}'`).join(", "))})`),
+    check("documents_created_by_type", sql`${t.createdByType} in ('admin', 'user', 'system')`),
+    check("documents_version", sql`${t.version} >= 1`),
+    uniqueIndex("documents_series_version_idx").on(t.seriesKey, t.version),
+    // The list kit's default order and its filters (ADR 010).
+    index("documents_created_at_id_idx").on(t.createdAt, t.id),
+    index("documents_policy_idx").on(t.policyId, t.createdAt),
+    index("documents_client_idx").on(t.clientId, t.createdAt),
+    index("documents_kind_created_idx").on(t.kind, t.createdAt, t.id),
+  ],
+);
+
 // ─── Row types ─────────────────────────────────────────────────────────────────────────
 
 export type Permission = typeof permissions.$inferSelect;
@@ -1163,3 +1214,5 @@ export type ReciboReturn = typeof reciboReturns.$inferSelect;
 export type ChargeAttempt = typeof chargeAttempts.$inferSelect;
 export type GatewayCharge = typeof gatewayCharges.$inferSelect;
 export type Refund = typeof refunds.$inferSelect;
+export type StoredDocumentRow = typeof documents.$inferSelect;
+export type NewStoredDocumentRow = typeof documents.$inferInsert;
