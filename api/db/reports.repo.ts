@@ -1,7 +1,9 @@
-// The figures of /admin/reports (ADR 034), each aggregated by PostgreSQL (one grouped statement per
-// table, never rows summed in JS), for a period [from, to] of Madrid days and an optional line.
-// The definitions (which date a figure counts on, what "en vigor" means) are the ADR's; the
-// reconciliation test (tests/integration/reports-reconcile.test.ts) holds them to the lists.
+// The figures of /admin/reports (ADR 034), each one grouped statement (never rows summed in JS),
+// for a period [from, to] of Madrid days and an optional line. Recibos, contracts and quotes are
+// read from their figures by day (report_*_days, kept exact by triggers, folded by the daily
+// run: migration 0019), a few thousand rows whatever the portfolio; suplementos from their own
+// table. The definitions are the ADR's; tests/integration/reports-reconcile.test.ts holds them
+// to the lists.
 import { sql, type SQL } from "drizzle-orm";
 import type { ReportQuery } from "../contract/reports";
 import type { DbOrTx } from "./client";
@@ -19,7 +21,7 @@ function policyOfLine(column: SQL, q: ReportQuery): SQL {
   return q.line ? sql` and ${column} in (select id from policies where line_code = ${q.line})` : sql``;
 }
 
-const lineOf = (column: SQL, q: ReportQuery): SQL => (q.line ? sql` and ${column} = ${q.line}` : sql``);
+const lineOf = (q: ReportQuery, column: SQL = sql`line_code`): SQL => (q.line ? sql` and ${column} = ${q.line}` : sql``);
 
 const n = (value: unknown) => Number(value ?? 0);
 
@@ -29,41 +31,26 @@ export type PremiumCell = { month: string; renewal: boolean; recibos: number; ce
 
 /** Primas emitidas: prima recibos (not anulado) by the month of their due date; term 1 is new business. */
 export async function premiumsByMonth(db: DbOrTx, q: ReportQuery): Promise<PremiumCell[]> {
-  const rows = await queryRows<{ month: string; renewal: boolean; recibos: number; cents: string }>(
+  const rows = await queryRows<{ month: string; renewal: boolean; recibos: string; cents: string }>(
     db,
-    sql`select to_char(r.due_date, 'YYYY-MM') as month, r.term > 1 as renewal, count(*)::int as recibos, sum(r.amount_cents)::bigint as cents
-          from recibos r
-         where r.kind = 'prima' and r.status <> 'anulado' and r.due_date between ${q.from}::date and ${q.to}::date${policyOfLine(sql`r.policy_id`, q)}
+    sql`select to_char(day, 'YYYY-MM') as month, renewal, sum(recibos) as recibos, sum(cents) as cents
+          from report_recibo_days
+         where kind = 'prima' and status <> 'anulado' and day between ${q.from}::date and ${q.to}::date${lineOf(q)}
          group by 1, 2`,
   );
   return rows.map((r) => ({ month: r.month, renewal: r.renewal, recibos: n(r.recibos), cents: n(r.cents) }));
 }
 
 /**
- * A contract's span, in SQL: from the first term's start (renewals keep the row, ADR 011, so it
- * is the current start less one year per earlier term) to the day it stopped: the cancellation's
- * effective day, or the end of the last term for a vencida; open while it runs. pendiente_pago
- * never started.
- */
-const CONTRACT_SPAN = sql`select (p.start_date - make_interval(years => p.term - 1))::date as s,
-         case p.status when 'anulada' then coalesce(p.cancellation_effective_date, (p.cancelled_at at time zone ${ZONE})::date)
-                       when 'vencida' then p.end_date end as e,
-         p.line_code, p.plan_code, p.total_premium_cents
-    from policies p where p.status <> 'pendiente_pago'`;
-
-/**
- * Contracts that start and stop in each month of the period (and before it): the en vigor count at
- * each month's end is the running sum, starts minus stops, which needs one pass over the policies
- * instead of one per month.
+ * Contracts that started and stopped in each month of the period (and before it, "antes"): the
+ * en vigor count at each month's end is the running sum of starts less stops.
  */
 export async function contractMoves(db: DbOrTx, q: ReportQuery): Promise<{ bucket: string; starts: number; stops: number }[]> {
-  const rows = await queryRows<{ bucket: string; starts: number; stops: number }>(
+  const rows = await queryRows<{ bucket: string; starts: string; stops: string }>(
     db,
-    sql`with c as (${CONTRACT_SPAN}${lineOf(sql`p.line_code`, q)})
-        select case when v.d < ${q.from}::date then 'antes' else to_char(v.d, 'YYYY-MM') end as bucket,
-               count(*) filter (where v.kind = 's')::int as starts, count(*) filter (where v.kind = 'e')::int as stops
-          from c cross join lateral (values ('s', c.s), ('e', case when c.e is not null then greatest(c.e, c.s) end)) v(kind, d)
-         where v.d <= ${q.to}::date
+    sql`select case when day < ${q.from}::date then 'antes' else to_char(day, 'YYYY-MM') end as bucket, sum(starts) as starts, sum(stops) as stops
+          from report_contract_days
+         where day <= ${q.to}::date${lineOf(q)}
          group by 1`,
   );
   return rows.map((r) => ({ bucket: r.bucket, starts: n(r.starts), stops: n(r.stops) }));
@@ -71,13 +58,13 @@ export async function contractMoves(db: DbOrTx, q: ReportQuery): Promise<{ bucke
 
 /** The contracts in force on `q.to` (started, not stopped) by line and plan, with their term premium. */
 export async function portfolioByPlan(db: DbOrTx, q: ReportQuery): Promise<{ line: string; plan: string; planName: string; policies: number; cents: number }[]> {
-  const rows = await queryRows<{ line: string; plan: string; plan_name: string | null; policies: number; cents: string }>(
+  const rows = await queryRows<{ line: string; plan: string; plan_name: string | null; policies: string; cents: string }>(
     db,
-    sql`with c as (${CONTRACT_SPAN}${lineOf(sql`p.line_code`, q)})
-        select c.line_code::text as line, c.plan_code as plan, min(pl.name) as plan_name, count(*)::int as policies, sum(c.total_premium_cents)::bigint as cents
-          from c left join plans pl on pl.line_code = c.line_code and pl.code = c.plan_code
-         where c.s <= ${q.to}::date and (c.e is null or c.e > ${q.to}::date)
-         group by 1, 2 order by 1, 2`,
+    sql`select d.line_code::text as line, d.plan_code as plan, min(pl.name) as plan_name,
+               sum(d.starts) - sum(d.stops) as policies, sum(d.start_cents) - sum(d.stop_cents) as cents
+          from report_contract_days d left join plans pl on pl.line_code = d.line_code and pl.code = d.plan_code
+         where d.day <= ${q.to}::date${lineOf(q, sql`d.line_code`)}
+         group by 1, 2 having sum(d.starts) - sum(d.stops) <> 0 order by 1, 2`,
   );
   return rows.map((r) => ({ line: r.line, plan: r.plan, planName: r.plan_name ?? r.plan, policies: n(r.policies), cents: n(r.cents) }));
 }
@@ -86,12 +73,11 @@ export async function portfolioByPlan(db: DbOrTx, q: ReportQuery): Promise<{ lin
 
 /** Quotes made in the period by line and channel (made by staff on the phone, or on the web) and how many were contracted. */
 export async function quoteConversion(db: DbOrTx, q: ReportQuery): Promise<{ line: string; channel: "web" | "telefono"; quotes: number; contracted: number }[]> {
-  const rows = await queryRows<{ line: string; phone: boolean; quotes: number; contracted: number }>(
+  const rows = await queryRows<{ line: string; phone: boolean; quotes: string; contracted: string }>(
     db,
-    sql`select line_code::text as line, made_by_admin_id is not null as phone, count(*)::int as quotes,
-               count(*) filter (where status = 'contratada')::int as contracted
-          from quotes
-         where ${inDays(sql`created_at`, q)}${lineOf(sql`line_code`, q)}
+    sql`select line_code::text as line, phone, sum(quotes) as quotes, sum(contracted) as contracted
+          from report_quote_days
+         where day between ${q.from}::date and ${q.to}::date${lineOf(q)}
          group by 1, 2`,
   );
   return rows.map((r) => ({ line: r.line, channel: r.phone ? "telefono" : "web", quotes: n(r.quotes), contracted: n(r.contracted) }));
@@ -101,11 +87,11 @@ export async function quoteConversion(db: DbOrTx, q: ReportQuery): Promise<{ lin
 
 /** Every recibo (prima and suplemento) due in the period, by month and status: how many and how much. */
 export async function recibosByStatus(db: DbOrTx, q: ReportQuery): Promise<{ month: string; status: string; recibos: number; cents: number }[]> {
-  const rows = await queryRows<{ month: string; status: string; recibos: number; cents: string }>(
+  const rows = await queryRows<{ month: string; status: string; recibos: string; cents: string }>(
     db,
-    sql`select to_char(r.due_date, 'YYYY-MM') as month, r.status::text as status, count(*)::int as recibos, sum(r.amount_cents)::bigint as cents
-          from recibos r
-         where r.due_date between ${q.from}::date and ${q.to}::date${policyOfLine(sql`r.policy_id`, q)}
+    sql`select to_char(day, 'YYYY-MM') as month, status::text as status, sum(recibos) as recibos, sum(cents) as cents
+          from report_recibo_days
+         where day between ${q.from}::date and ${q.to}::date${lineOf(q)}
          group by 1, 2`,
   );
   return rows.map((r) => ({ month: r.month, status: r.status, recibos: n(r.recibos), cents: n(r.cents) }));
@@ -113,29 +99,38 @@ export async function recibosByStatus(db: DbOrTx, q: ReportQuery): Promise<{ mon
 
 // ─── Bajas ──────────────────────────────────────────────────────────────────────────────────
 
-/** Policies cancelled (anulada) with effect in the period, by reason (desistimiento is one). */
-export async function cancellationsByReason(db: DbOrTx, q: ReportQuery): Promise<{ reason: string; policies: number; cents: number }[]> {
-  const rows = await queryRows<{ reason: string | null; policies: number; cents: string }>(
+/** Contracts that ended on a day of the period, by reason (a cancellation's, or vencida_<who stopped the renewal>). */
+async function endedByReason(db: DbOrTx, q: ReportQuery): Promise<{ reason: string; policies: number; cents: number }[]> {
+  const rows = await queryRows<{ reason: string; policies: string; cents: string }>(
     db,
-    sql`select p.cancellation_reason as reason, count(*)::int as policies, sum(p.total_premium_cents)::bigint as cents
-          from policies p
-         where p.status = 'anulada'
-           and coalesce(p.cancellation_effective_date, (p.cancelled_at at time zone ${ZONE})::date) between ${q.from}::date and ${q.to}::date${lineOf(sql`p.line_code`, q)}
+    sql`select reason, sum(ended) as policies, sum(ended_cents) as cents
+          from report_contract_days
+         where reason is not null and day between ${q.from}::date and ${q.to}::date${lineOf(q)}
          group by 1`,
   );
-  return rows.map((r) => ({ reason: r.reason ?? "sin_motivo", policies: n(r.policies), cents: n(r.cents) }));
+  return rows.map((r) => ({ reason: r.reason, policies: n(r.policies), cents: n(r.cents) }));
 }
 
-/** Policies that ended without renewal (vencida) on a day of the period, by who stopped the renewal. */
+const VENCIDA = "vencida_";
+
+/** Policies cancelled (anulada) with effect in the period, by reason (desistimiento is one). */
+export async function cancellationsByReason(db: DbOrTx, q: ReportQuery): Promise<{ reason: string; policies: number; cents: number }[]> {
+  return (await endedByReason(db, q)).filter((r) => !r.reason.startsWith(VENCIDA));
+}
+
+/** Policies that ended without renewal (vencida) on a day of the period, by who stopped the renewal (null: nobody). */
 export async function nonRenewals(db: DbOrTx, q: ReportQuery): Promise<{ stoppedBy: string | null; policies: number; cents: number }[]> {
-  const rows = await queryRows<{ stopped_by: string | null; policies: number; cents: string }>(
-    db,
-    sql`select p.renewal_stopped_by as stopped_by, count(*)::int as policies, sum(p.total_premium_cents)::bigint as cents
-          from policies p
-         where p.status = 'vencida' and p.end_date between ${q.from}::date and ${q.to}::date${lineOf(sql`p.line_code`, q)}
-         group by 1`,
-  );
-  return rows.map((r) => ({ stoppedBy: r.stopped_by, policies: n(r.policies), cents: n(r.cents) }));
+  return (await endedByReason(db, q))
+    .filter((r) => r.reason.startsWith(VENCIDA))
+    .map((r) => {
+      const by = r.reason.slice(VENCIDA.length);
+      return { stoppedBy: by === "sin_oposicion" ? null : by, policies: r.policies, cents: r.cents };
+    });
+}
+
+/** Folds the deltas the triggers appended into one row per key (the daily run; ADR 034). */
+export async function compactReportDays(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select report_days_compact()`);
 }
 
 // ─── Suplementos ────────────────────────────────────────────────────────────────────────────
