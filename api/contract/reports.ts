@@ -133,12 +133,12 @@ export const ReportPageQuerySchema = z
   });
 export type ReportPageQuery = z.infer<typeof ReportPageQuerySchema>;
 
-/** The days a page query reads, given today (a Madrid day): this month and this year end today. */
+/** The days a page query reads, given today (a Madrid day): whole calendar months and years (recibos due later this month count in it). */
 export function reportPeriod(query: Pick<ReportPageQuery, "periodo" | "from" | "to">, today: string): { period: ReportPeriod; from: string; to: string } {
   const period: ReportPeriod = query.periodo ?? (query.from && query.to ? "personalizado" : "este-mes");
   const month = `${today.slice(0, 7)}-01`;
   if (period === "personalizado" && query.from && query.to) return { period, from: query.from, to: query.to };
   if (period === "mes-anterior") return { period, from: addMonths(month, -1), to: addDays(month, -1) };
-  if (period === "este-ano") return { period, from: `${today.slice(0, 4)}-01-01`, to: today };
-  return { period: "este-mes", from: month, to: today };
+  if (period === "este-ano") return { period, from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` };
+  return { period: "este-mes", from: month, to: addDays(addMonths(month, 1), -1) };
 }

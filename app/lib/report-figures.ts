@@ -12,7 +12,7 @@ export function fullFigure(kind: FigureKind, value: number): string {
 const euros = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 0, useGrouping: "always" as unknown as boolean });
 
 export function axisFigure(kind: FigureKind, value: number): string {
-  if (kind === "money") return `${euros.format(value / 100)} €`;
+  if (kind === "money") return `${euros.format(value / 100)}\u00a0€`;
   if (kind === "percent") return formatBasisPoints(value);
   return formatCount(value);
 }
