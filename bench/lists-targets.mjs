@@ -122,9 +122,17 @@ export function listTargets(ctx) {
         ["este mes", ctx.monthFrom, ctx.today],
         ["este año", ctx.yearFrom, ctx.today],
         ["5 años", ctx.fiveYearsFrom, ctx.today],
-      ].map(([label, from, to]) => ({ name: `API report ${report}, ${label}`, path: `/api/admin/reports/${report}?from=${from}&to=${to}`, auth: "admin-api" })),
+      ].map(([label, from, to]) => ({
+        name: `API report ${report}, ${label}`,
+        path: `/api/admin/reports/${report}?from=${from}&to=${to}`,
+        auth: "admin-api",
+      })),
     ),
-    { name: "API report recibos, este año, line=hogar", path: `/api/admin/reports/recibos?from=${ctx.yearFrom}&to=${ctx.today}&line=hogar`, auth: "admin-api" },
+    {
+      name: "API report recibos, este año, line=hogar",
+      path: `/api/admin/reports/recibos?from=${ctx.yearFrom}&to=${ctx.today}&line=hogar`,
+      auth: "admin-api",
+    },
     { name: "/admin/reports (cartera, este mes)", path: "/admin/reports", auth: "admin-web" },
     { name: "/admin/reports?informe=recibos&periodo=este-ano", path: "/admin/reports?informe=recibos&periodo=este-ano", auth: "admin-web" },
     // ─── Web pages ───

@@ -10,7 +10,10 @@ describe("el periodo de un informe", () => {
     expect(reportPeriod({ periodo: "mes-anterior" }, "2026-03-31")).toEqual({ period: "mes-anterior", from: "2026-02-01", to: "2026-02-28" });
     expect(reportPeriod({ periodo: "mes-anterior" }, "2026-01-15")).toEqual({ period: "mes-anterior", from: "2025-12-01", to: "2025-12-31" });
     expect(reportPeriod({ periodo: "este-ano" }, "2026-11-28")).toEqual({ period: "este-ano", from: "2026-01-01", to: "2026-12-31" });
-    expect(reportPeriod({ periodo: "personalizado", from: "2025-02-03", to: "2025-04-05" }, "2026-11-28")).toMatchObject({ from: "2025-02-03", to: "2025-04-05" });
+    expect(reportPeriod({ periodo: "personalizado", from: "2025-02-03", to: "2025-04-05" }, "2026-11-28")).toMatchObject({
+      from: "2025-02-03",
+      to: "2025-04-05",
+    });
     // Dates without a period are a custom range.
     expect(reportPeriod({ from: "2025-02-03", to: "2025-04-05" }, "2026-11-28").period).toBe("personalizado");
   });

@@ -54,8 +54,10 @@ const ReportFields = {
 /** A period ends on or after its start and spans five years at most. */
 function periodRules(value: { from?: string; to?: string }, ctx: z.RefinementCtx) {
   if (!isIsoDate(value.from) || !isIsoDate(value.to)) return;
-  if (value.to < value.from) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: "La fecha «hasta» no puede ser anterior a la fecha «desde»" });
-  else if (daysBetween(value.from, value.to) > REPORT_MAX_DAYS) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: "El periodo no puede pasar de 5 años" });
+  if (value.to < value.from)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: "La fecha «hasta» no puede ser anterior a la fecha «desde»" });
+  else if (daysBetween(value.from, value.to) > REPORT_MAX_DAYS)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: "El periodo no puede pasar de 5 años" });
 }
 
 export const ReportQuerySchema = z.object(ReportFields).superRefine(periodRules);
@@ -134,7 +136,10 @@ export const ReportPageQuerySchema = z
 export type ReportPageQuery = z.infer<typeof ReportPageQuerySchema>;
 
 /** The days a page query reads, given today (a Madrid day): whole calendar months and years (recibos due later this month count in it). */
-export function reportPeriod(query: Pick<ReportPageQuery, "periodo" | "from" | "to">, today: string): { period: ReportPeriod; from: string; to: string } {
+export function reportPeriod(
+  query: Pick<ReportPageQuery, "periodo" | "from" | "to">,
+  today: string,
+): { period: ReportPeriod; from: string; to: string } {
   const period: ReportPeriod = query.periodo ?? (query.from && query.to ? "personalizado" : "este-mes");
   const month = `${today.slice(0, 7)}-01`;
   if (period === "personalizado" && query.from && query.to) return { period, from: query.from, to: query.to };

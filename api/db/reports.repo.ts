@@ -57,7 +57,10 @@ export async function contractMoves(db: DbOrTx, q: ReportQuery): Promise<{ bucke
 }
 
 /** The contracts in force on `q.to` (started, not stopped) by line and plan, with their term premium. */
-export async function portfolioByPlan(db: DbOrTx, q: ReportQuery): Promise<{ line: string; plan: string; planName: string; policies: number; cents: number }[]> {
+export async function portfolioByPlan(
+  db: DbOrTx,
+  q: ReportQuery,
+): Promise<{ line: string; plan: string; planName: string; policies: number; cents: number }[]> {
   const rows = await queryRows<{ line: string; plan: string; plan_name: string | null; policies: string; cents: string }>(
     db,
     sql`select d.line_code::text as line, d.plan_code as plan, min(pl.name) as plan_name,
@@ -72,7 +75,10 @@ export async function portfolioByPlan(db: DbOrTx, q: ReportQuery): Promise<{ lin
 // ─── Conversión ─────────────────────────────────────────────────────────────────────────────
 
 /** Quotes made in the period by line and channel (made by staff on the phone, or on the web) and how many were contracted. */
-export async function quoteConversion(db: DbOrTx, q: ReportQuery): Promise<{ line: string; channel: "web" | "telefono"; quotes: number; contracted: number }[]> {
+export async function quoteConversion(
+  db: DbOrTx,
+  q: ReportQuery,
+): Promise<{ line: string; channel: "web" | "telefono"; quotes: number; contracted: number }[]> {
   const rows = await queryRows<{ line: string; phone: boolean; quotes: string; contracted: string }>(
     db,
     sql`select line_code::text as line, phone, sum(quotes) as quotes, sum(contracted) as contracted

@@ -115,7 +115,13 @@ export function conversionTables(cells: { line: string; channel: SalesChannel; q
       categoryLabel: "Ramo",
       series,
       rows: [
-        ...LINES.map((line) => row(line, LINE_LABELS[line], cells.filter((c) => c.line === line))),
+        ...LINES.map((line) =>
+          row(
+            line,
+            LINE_LABELS[line],
+            cells.filter((c) => c.line === line),
+          ),
+        ),
         row("total", "Total", cells),
       ],
     },
@@ -127,7 +133,13 @@ export function conversionTables(cells: { line: string; channel: SalesChannel; q
       charted: [0, 1],
       categoryLabel: "Canal",
       series,
-      rows: SALES_CHANNELS.map((channel) => row(channel, SALES_CHANNEL_LABELS[channel], cells.filter((c) => c.channel === channel))),
+      rows: SALES_CHANNELS.map((channel) =>
+        row(
+          channel,
+          SALES_CHANNEL_LABELS[channel],
+          cells.filter((c) => c.channel === channel),
+        ),
+      ),
     },
   ];
 }
@@ -155,7 +167,11 @@ export function recibosTables(q: ReportQuery, cells: { month: string; status: st
         { key: "recibos", label: "Recibos", kind: "count" },
         { key: "importe", label: "Importe", kind: "money" },
       ],
-      rows: RECIBO_STATUSES.map((status) => ({ key: status, label: RECIBO_STATUS_LABELS[status], values: [count(of([status])), cents(of([status]))] })),
+      rows: RECIBO_STATUSES.map((status) => ({
+        key: status,
+        label: RECIBO_STATUS_LABELS[status],
+        values: [count(of([status])), cents(of([status]))],
+      })),
     },
     {
       key: "cobros",

@@ -18,7 +18,12 @@ const table = (chart: ReportTable["chart"], rows: [string, number[]][]): ReportT
 
 describe("la gráfica de barras", () => {
   it("escala con ticks redondos, cada barra con su valor escrito y la descripción dice las cifras", () => {
-    const layout = chartLayout(table("bars", [["ene 2026", [123_456, 0]], ["feb 2026", [50_000, 0]]]));
+    const layout = chartLayout(
+      table("bars", [
+        ["ene 2026", [123_456, 0]],
+        ["feb 2026", [50_000, 0]],
+      ]),
+    );
     expect(layout.width).toBe(CHART_WIDTH);
     expect(layout.ticks.map((t) => t.label)).toEqual(["0\u00a0€", "500\u00a0€", "1.000\u00a0€", "1.500\u00a0€"]);
     const [jan, feb] = layout.rows.map((r) => r.bars[0]!);

@@ -35,7 +35,8 @@ export function chartLayout(table: ReportTable): ChartLayout {
   const kind: FigureKind = table.series[drawn[0] ?? 0]?.kind ?? "count";
   const stacked = table.chart === "stacked";
   const grouped = table.chart === "grouped" && drawn.length > 1;
-  const rowTotal = (values: number[]) => (stacked ? drawn.reduce((a, i) => a + Math.max(0, values[i] ?? 0), 0) : Math.max(0, ...drawn.map((i) => values[i] ?? 0)));
+  const rowTotal = (values: number[]) =>
+    stacked ? drawn.reduce((a, i) => a + Math.max(0, values[i] ?? 0), 0) : Math.max(0, ...drawn.map((i) => values[i] ?? 0));
   const max = Math.max(1, ...table.rows.map((r) => rowTotal(r.values)));
   const plotLeft = LABEL_WIDTH;
   const plotRight = CHART_WIDTH - VALUE_SPACE;

@@ -29,7 +29,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 const FILTERS: FilterDef[] = [
-  { name: "periodo", label: "Periodo", kind: "select", placeholder: "Este mes", options: REPORT_PERIODS.map((p) => ({ value: p, label: REPORT_PERIOD_LABELS[p] })) },
+  {
+    name: "periodo",
+    label: "Periodo",
+    kind: "select",
+    placeholder: "Este mes",
+    options: REPORT_PERIODS.map((p) => ({ value: p, label: REPORT_PERIOD_LABELS[p] })),
+  },
   { name: "from", label: "Desde", hint: "Solo para «Otras fechas»", kind: "date" },
   { name: "to", label: "Hasta", hint: "Solo para «Otras fechas»", kind: "date" },
   { name: "line", label: "Ramo", kind: "select", placeholder: "Todos", options: LINES.map((l) => ({ value: l, label: LINE_LABELS[l] })) },
@@ -50,7 +56,11 @@ export const loader = (args: LoaderFunctionArgs) =>
     if (!read.ok) return { informe, filters, filterResult: read.filterResult, report: null, layouts: [], csv: [] };
     const query = read.query as ReportPageQuery;
     const { period, from, to } = reportPeriod(query, today());
-    const report = await api.get(`/admin/reports/${informe}`, { query: { from, to, line: query.line }, schema: ReportSchema, signal: request.signal });
+    const report = await api.get(`/admin/reports/${informe}`, {
+      query: { from, to, line: query.line },
+      schema: ReportSchema,
+      signal: request.signal,
+    });
     const csvQuery = (table: string) => new URLSearchParams({ informe, tabla: table, from, to, ...(query.line ? { line: query.line } : {}) });
     return {
       informe,
@@ -99,7 +109,8 @@ export default function ReportsPage() {
       {report ? (
         <>
           <p className="text-lg">
-            <strong>{report.title}</strong>: {REPORT_PERIOD_LABELS[report.period].toLowerCase()}, del {formatIsoDate(report.from)} al {formatIsoDate(report.to)}
+            <strong>{report.title}</strong>: {REPORT_PERIOD_LABELS[report.period].toLowerCase()}, del {formatIsoDate(report.from)} al{" "}
+            {formatIsoDate(report.to)}
             {report.line ? `, ramo ${LINE_LABELS[report.line]}` : ", todos los ramos"}.
           </p>
           {report.tables.map((table, i) => (

@@ -350,7 +350,10 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
     expect: 200,
   }),
   "GET /admin/reports/{report}": async () => ({ path: "/admin/reports/recibos?from=2026-01-01&to=2026-01-31", expect: 200 }),
-  "GET /admin/reports/{report}/export": async () => ({ path: "/admin/reports/recibos/export?from=2026-01-01&to=2026-01-31&table=cobros", expect: 200 }),
+  "GET /admin/reports/{report}/export": async () => ({
+    path: "/admin/reports/recibos/export?from=2026-01-01&to=2026-01-31&table=cobros",
+    expect: 200,
+  }),
 };
 
 const collectionDate = () => addBusinessDays(madridDate(new Date()), 3);

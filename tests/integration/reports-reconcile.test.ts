@@ -25,7 +25,10 @@ const column = (t: ReportTable, series: string) => {
 
 type ReciboPage = { items: { amountCents: number; status: string }[]; total: number };
 const recibosList = async (query: string) => {
-  const page = await json<ReciboPage>("get", `/admin/payments/recibos?dueFrom=2025-01-01&dueTo=2025-12-31&pageSize=100&${query}`, { token: superToken, status: 200 });
+  const page = await json<ReciboPage>("get", `/admin/payments/recibos?dueFrom=2025-01-01&dueTo=2025-12-31&pageSize=100&${query}`, {
+    token: superToken,
+    status: 200,
+  });
   return { count: page.total, cents: page.items.reduce((a, r) => a + r.amountCents, 0) };
 };
 type PolicyPage = { items: { id: number; line: string; totalPremiumCents: number }[]; total: number };
@@ -36,7 +39,10 @@ let p2: TestPolicy;
 let seededAdmin: number;
 
 async function setRecibo(policy: TestPolicy, sequence: number, values: Partial<typeof recibos.$inferInsert>) {
-  await database.db.update(recibos).set(values).where(eq(recibos.id, policy.recibos.find((r) => r.sequence === sequence)!.id));
+  await database.db
+    .update(recibos)
+    .set(values)
+    .where(eq(recibos.id, policy.recibos.find((r) => r.sequence === sequence)!.id));
 }
 
 beforeAll(async () => {
@@ -65,7 +71,9 @@ beforeAll(async () => {
     .update(policies)
     .set({ term: 2, startDate: "2025-04-01", endDate: "2026-04-01", netPremiumCents: 12_200, totalPremiumCents: 13_000 })
     .where(eq(policies.id, p5.id));
-  await db.insert(recibos).values({ policyId: p5.id, sequence: 2, term: 2, dueDate: "2025-04-01", amountCents: 13_000, status: "cobrado", paidAt: at("2025-04-01") });
+  await db
+    .insert(recibos)
+    .values({ policyId: p5.id, sequence: 2, term: 2, dueDate: "2025-04-01", amountCents: 13_000, status: "cobrado", paidAt: at("2025-04-01") });
   // A non-renewal: P6 hogar from 2024-06-01, the customer stopped the renewal; vencida on 2025-06-01.
   const p6 = await insertTestPolicy(db, { line: "hogar", startDate: "2024-06-01", createdAt: at("2024-05-30") });
   await db
@@ -75,14 +83,24 @@ beforeAll(async () => {
   // A suplemento on P1 (lunas, 25 € pro rata), paid.
   const [supl] = await db
     .insert(recibos)
-    .values({ policyId: p1.id, sequence: 2, kind: "suplemento", dueDate: "2025-05-05", amountCents: 2_500, status: "cobrado", paidAt: at("2025-05-05") })
+    .values({
+      policyId: p1.id,
+      sequence: 2,
+      kind: "suplemento",
+      dueDate: "2025-05-05",
+      amountCents: 2_500,
+      status: "cobrado",
+      paidAt: at("2025-05-05"),
+    })
     .returning({ id: recibos.id });
   await db.insert(endorsements).values({
     policyId: p1.id,
     version: 2,
     term: 1,
     effectiveDate: "2025-05-05",
-    guarantees: [{ code: "lunas", name: "Lunas", description: "Rotura de lunas", limitText: null, deductibleCents: 0, yearlyCents: 5_000, netCents: 2_500 }],
+    guarantees: [
+      { code: "lunas", name: "Lunas", description: "Rotura de lunas", limitText: null, deductibleCents: 0, yearlyCents: 5_000, netCents: 2_500 },
+    ],
     remainingDays: 255,
     termDays: 365,
     netPremiumCents: 2_500,
@@ -117,7 +135,15 @@ beforeAll(async () => {
 describe("los informes cuadran con las listas y con las cuentas a mano", () => {
   it("primas emitidas por mes: nueva producción y renovaciones, como los recibos de prima de la lista de pagos", async () => {
     const t = table(await report("cartera"), "primas-emitidas");
-    expect(column(t, "nueva")).toMatchObject({ "2025-01": 24_000, "2025-02": 12_000, "2025-03": 12_000, "2025-04": 0, "2025-05": 12_000, "2025-08": 12_000, "2025-11": 12_000 });
+    expect(column(t, "nueva")).toMatchObject({
+      "2025-01": 24_000,
+      "2025-02": 12_000,
+      "2025-03": 12_000,
+      "2025-04": 0,
+      "2025-05": 12_000,
+      "2025-08": 12_000,
+      "2025-11": 12_000,
+    });
     expect(column(t, "renovacion")["2025-04"]).toBe(13_000);
     const total = t.rows.reduce((a, r) => a + r.values[2]!, 0);
     expect(total).toBe(97_000);
@@ -180,7 +206,10 @@ describe("los informes cuadran con las listas y con las cuentas a mano", () => {
     expect(column(byChannel, "conversion")).toEqual({ web: 3_333, telefono: 10_000 });
     const inYear = and(gte(quotes.createdAt, new Date("2025-01-01T00:00:00+01:00")), lt(quotes.createdAt, new Date("2026-01-01T00:00:00+01:00")));
     const [made] = await database.db.select({ n: count() }).from(quotes).where(inYear);
-    const [phone] = await database.db.select({ n: count() }).from(quotes).where(and(inYear, isNotNull(quotes.madeByAdminId)));
+    const [phone] = await database.db
+      .select({ n: count() })
+      .from(quotes)
+      .where(and(inYear, isNotNull(quotes.madeByAdminId)));
     expect(made!.n).toBe(4);
     expect(phone!.n).toBe(column(byChannel, "cotizaciones").telefono);
   });
@@ -203,13 +232,20 @@ describe("los informes cuadran con las listas y con las cuentas a mano", () => {
   it("una escritura se ve al momento y el plegado diario no cambia ninguna cifra", async () => {
     // P2's last recibo paid by transfer through the back office.
     const recibo = p2.recibos.find((r) => r.sequence === 4)!;
-    const paid = await call("post", `/admin/policies/${p2.id}/recibos/${recibo.id}/mark-paid`, { token: superToken, body: { reference: "TRANSF-2025-11" } });
+    const paid = await call("post", `/admin/policies/${p2.id}/recibos/${recibo.id}/mark-paid`, {
+      token: superToken,
+      body: { reference: "TRANSF-2025-11" },
+    });
     expect(paid.status).toBe(200);
     const before = await Promise.all(["cartera", "recibos", "bajas", "conversion", "suplementos"].map((name) => report(name)));
     expect(column(table(before[1]!, "cobros"), "importe")).toEqual({ cobrado: 63_500, pendiente: 0, devuelto: 24_000 });
-    const [{ rows: deltas }] = [await database.db.execute(sql`select count(*)::int as n from report_recibo_days`)] as unknown as [{ rows: { n: number }[] }];
+    const [{ rows: deltas }] = [await database.db.execute(sql`select count(*)::int as n from report_recibo_days`)] as unknown as [
+      { rows: { n: number }[] },
+    ];
     await compactReportDays(database.db);
-    const [{ rows: folded }] = [await database.db.execute(sql`select count(*)::int as n from report_recibo_days`)] as unknown as [{ rows: { n: number }[] }];
+    const [{ rows: folded }] = [await database.db.execute(sql`select count(*)::int as n from report_recibo_days`)] as unknown as [
+      { rows: { n: number }[] },
+    ];
     expect(folded[0]!.n).toBeLessThan(deltas[0]!.n);
     const after = await Promise.all(["cartera", "recibos", "bajas", "conversion", "suplementos"].map((name) => report(name)));
     expect(after).toEqual(before);

@@ -16,7 +16,14 @@ function Patterns({ id }: { id: string }) {
   return (
     <defs>
       {SERIES_STYLES.map((style, i) => (
-        <pattern key={i} id={`${id}-p${i}`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform={style.pattern === "stripes" ? "rotate(45)" : undefined}>
+        <pattern
+          key={i}
+          id={`${id}-p${i}`}
+          width="6"
+          height="6"
+          patternUnits="userSpaceOnUse"
+          patternTransform={style.pattern === "stripes" ? "rotate(45)" : undefined}
+        >
           <rect width="6" height="6" fill={style.color} />
           {style.pattern === "stripes" ? <rect width="2" height="6" fill="#ffffff" fillOpacity="0.55" /> : null}
           {style.pattern === "dots" ? <circle cx="3" cy="3" r="1.2" fill="#ffffff" fillOpacity="0.7" /> : null}
@@ -31,7 +38,14 @@ export function Swatch({ id, index }: { id: string; index: number }) {
   return (
     <svg aria-hidden="true" focusable="false" width="18" height="12" viewBox="0 0 18 12" className="inline-block align-middle">
       <Patterns id={`${id}-s${index}`} />
-      <rect x="0.5" y="0.5" width="17" height="11" fill={`url(#${id}-s${index}-p${index % SERIES_STYLES.length})`} stroke={SERIES_STYLES[index % SERIES_STYLES.length]!.color} />
+      <rect
+        x="0.5"
+        y="0.5"
+        width="17"
+        height="11"
+        fill={`url(#${id}-s${index}-p${index % SERIES_STYLES.length})`}
+        stroke={SERIES_STYLES[index % SERIES_STYLES.length]!.color}
+      />
     </svg>
   );
 }
