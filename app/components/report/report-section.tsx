@@ -68,8 +68,8 @@ export function ReportSection({ table, layout, csvHref }: { table: ReportTable; 
         </>
       )}
       <p className="mt-3 print:hidden">
-        <a href={csvHref} download>
-          Descargar CSV<span className="sr-only">: {table.title}</span>
+        <a href={csvHref} download aria-label={`Descargar CSV: ${table.title}`}>
+          Descargar CSV
         </a>
       </p>
     </section>
