@@ -33,8 +33,8 @@ async function collected(page: Page): Promise<{ shown: string; csv: string }> {
   };
 }
 
-test("un informe con su gráfica, su tabla y su CSV, y otro periodo escrito a mano", async ({ page, signInAsAdmin }) => {
-  test.slow(); // a purchase, a report, a download, three periods and an accessibility check
+test("un informe con su gráfica, su tabla y su CSV, que dicen la misma cifra", async ({ page, signInAsAdmin }) => {
+  test.slow(); // a purchase, a report, a download and an accessibility check
   await buyPolicy(page.request, "Lola Prueba Informes");
   await signInAsAdmin("auditor");
   await page.goto("/admin");
@@ -67,8 +67,14 @@ test("un informe con su gráfica, su tabla y su CSV, y otro periodo escrito a ma
     )
     .toBe(true);
   await expectNoSeriousA11yViolations(page);
+});
 
-  // Another period, typed by hand: a date that does not exist, then a range that ends before it starts.
+test("otro periodo escrito a mano: una fecha que no existe, un periodo al revés, y el informe impreso", async ({ page, signInAsAdmin }) => {
+  test.slow(); // three periods, an accessibility check and the print view
+  await signInAsAdmin("gestor");
+  await page.goto("/admin/reports?informe=recibos");
+  await expect(page.getByRole("heading", { level: 1, name: "Informes" })).toBeVisible({ timeout: SLOW });
+  // A date that does not exist, then a range that ends before it starts.
   const form = page.getByRole("search", { name: "Periodo y ramo del informe" });
   await form.getByLabel("Periodo").selectOption({ label: "Otras fechas" });
   await form.getByLabel("Desde").fill("31/02/2025");
@@ -88,6 +94,15 @@ test("un informe con su gráfica, su tabla y su CSV, y otro periodo escrito a ma
   await expect(page).toHaveURL(/informe=recibos/);
   await expect(page.getByRole("region", { name: "Tasa de devolución por mes" }).getByRole("img")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // In print: no sidebar, no form, no links to click; the charts, whole.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeHidden();
+  await expect(page.getByRole("search", { name: "Periodo y ramo del informe" })).toBeHidden();
+  await expect(page.getByRole("link", { name: /^Descargar CSV/ }).first()).toBeHidden();
+  const printed = page.getByRole("region", { name: TITLE }).getByRole("img");
+  await expect(printed).toBeVisible();
+  expect(await printed.evaluate((svg) => getComputedStyle(svg).breakInside)).toBe("avoid");
 });
 
 test("un comercial no ve «Informes» y la página le responde Acceso Denegado", async ({ page, signInAsAdmin }) => {
