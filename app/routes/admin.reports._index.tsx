@@ -102,9 +102,14 @@ export default function ReportsPage() {
         </ul>
       </nav>
       <div className="print:hidden">
-        <FilterBar id="periodo-informe" label="Periodo y ramo del informe" filters={FILTERS} values={filters} lastResult={filterResult} />
-        {/* The report chosen travels with the period form (a GET form sends its own fields only). */}
-        <input type="hidden" form="periodo-informe" name="informe" value={informe} />
+        <FilterBar
+          id="periodo-informe"
+          label="Periodo y ramo del informe"
+          filters={FILTERS}
+          values={filters}
+          lastResult={filterResult}
+          keep={["informe"]}
+        />
       </div>
       {report ? (
         <>
