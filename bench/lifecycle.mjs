@@ -274,6 +274,7 @@ const STEPS = [
     () =>
       `${n(moneyBefore.devueltos)} devueltos in the data set; ${n(moneyAfter.reminders - moneyBefore.reminders)} reminders sent (${n(moneyBefore.reminders)} sent on earlier days)`,
   ],
+  ["7 report figures", () => "the day's report deltas folded (ADR 034)"],
 ];
 const firstTotal = Object.values(firstSteps).reduce((a, b) => a + b, 0);
 const cutStep = STEPS.find(([name]) => firstSteps[name] === undefined)?.[0];

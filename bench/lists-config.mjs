@@ -19,7 +19,14 @@ export const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) 
  */
 export const SLOW_PROBE_MS = 1000;
 export const REQUEST_TIMEOUT_S = 60;
-export const TARGETS = { p99ms: 200, exportRowsPerSecond: 50_000, exportRssGrowthMB: 50, serverRssMB: 512, seqScanRows: 100_000 };
+/** BENCH_P99_MS: the p99 target the results are judged by (200 ms for lists; the reports' is 500 ms, ADR 034). */
+export const TARGETS = {
+  p99ms: Number(process.env.BENCH_P99_MS ?? 200),
+  exportRowsPerSecond: 50_000,
+  exportRssGrowthMB: 50,
+  serverRssMB: 512,
+  seqScanRows: 100_000,
+};
 export const ADMIN = { email: "admin@cotiza.test", password: "Admin-Cotiza-2026!" };
 export const base = `http://127.0.0.1:${PORT}`;
 export const log = (line) => console.log(`[bench:lists ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}`);

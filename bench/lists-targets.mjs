@@ -14,7 +14,8 @@
 // kind:   "export" — one request, streamed and counted (rows/s, bytes, server RSS), not autocannon.
 //
 // ctx (built by lists.mjs from the loaded volumes): deepAuditPage, staffLastPage, lateQuotesPage,
-// actor, action, entity, from, to, q, remittance (the largest remittance's id).
+// actor, action, entity, from, to, q, remittance (the largest remittance's id), and the reports'
+// periods: today, monthFrom, yearFrom, fiveYearsFrom (ISO days).
 
 const auditItems = (json) => json.items;
 const auditWebItems = (json) => json.list?.items;
@@ -115,6 +116,25 @@ export function listTargets(ctx) {
     },
     { name: "API recibos sort=status&dir=asc", path: "/api/admin/payments/recibos?sort=status&dir=asc", auth: "admin-api" },
     { name: "API recibos sort=policyNumber&dir=asc", path: "/api/admin/payments/recibos?sort=policyNumber&dir=asc", auth: "admin-api" },
+    // ─── The business reports (ADR 034): each report over this month, this year and five years ───
+    ...["cartera", "conversion", "recibos", "bajas", "suplementos"].flatMap((report) =>
+      [
+        ["este mes", ctx.monthFrom, ctx.today],
+        ["este año", ctx.yearFrom, ctx.today],
+        ["5 años", ctx.fiveYearsFrom, ctx.today],
+      ].map(([label, from, to]) => ({
+        name: `API report ${report}, ${label}`,
+        path: `/api/admin/reports/${report}?from=${from}&to=${to}`,
+        auth: "admin-api",
+      })),
+    ),
+    {
+      name: "API report recibos, este año, line=hogar",
+      path: `/api/admin/reports/recibos?from=${ctx.yearFrom}&to=${ctx.today}&line=hogar`,
+      auth: "admin-api",
+    },
+    { name: "/admin/reports (cartera, este mes)", path: "/admin/reports", auth: "admin-web" },
+    { name: "/admin/reports?informe=recibos&periodo=este-ano", path: "/admin/reports?informe=recibos&periodo=este-ano", auth: "admin-web" },
     // ─── Web pages ───
     { name: "/admin/audit", path: "/admin/audit", auth: "admin-web" },
     { name: `/admin/audit?page=${ctx.deepAuditPage}`, path: `/admin/audit?page=${ctx.deepAuditPage}`, auth: "admin-web" },

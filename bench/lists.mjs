@@ -123,6 +123,10 @@ try {
     to: day(-370),
     q: `${STAFF_PREFIX}01`,
     remittance: remittance[0].id,
+    today: day(0),
+    monthFrom: `${day(0).slice(0, 7)}-01`,
+    yearFrom: `${day(0).slice(0, 4)}-01-01`,
+    fiveYearsFrom: `${Number(day(0).slice(0, 4)) - 5}-${day(0).slice(5)}`,
   };
   log(
     `tables: ${tables

@@ -1156,6 +1156,63 @@ export const documents = pgTable(
   ],
 );
 
+// ─── Report figures by day (ADR 034) ───────────────────────────────────────────────────
+// Kept exact by the writes: triggers on recibos, policies and quotes (migration 0020) append each
+// change's delta (the old row's contribution negative, the new one's positive); the daily run
+// folds the deltas into one row per key (compactReportDays). Reports sum them, whatever their
+// state, so a figure is right between two runs too. No unique key: deltas only ever insert, so
+// concurrent writes never wait for each other.
+
+/** Recibos by due day, line, kind, first or later term, status: how many and how much. */
+export const reportReciboDays = pgTable(
+  "report_recibo_days",
+  {
+    day: date("day").notNull(),
+    lineCode: lineCodeEnum("line_code").notNull(),
+    kind: reciboKindEnum("kind").notNull(),
+    renewal: boolean("renewal").notNull(),
+    status: reciboStatusEnum("status").notNull(),
+    recibos: integer("recibos").notNull(),
+    cents: bigint("cents", { mode: "number" }).notNull(),
+  },
+  (t) => [index("report_recibo_days_day_idx").on(t.day)],
+);
+
+/**
+ * Contracts by the day they started (first term's start) or stopped (a cancellation's effect, a
+ * vencida's end), line and plan. `reason`: the cancellation reason, or vencida_<who stopped it>.
+ */
+export const reportContractDays = pgTable(
+  "report_contract_days",
+  {
+    day: date("day").notNull(),
+    lineCode: lineCodeEnum("line_code").notNull(),
+    planCode: text("plan_code").notNull(),
+    reason: text("reason"),
+    starts: integer("starts").notNull(),
+    stops: integer("stops").notNull(),
+    startCents: bigint("start_cents", { mode: "number" }).notNull(),
+    stopCents: bigint("stop_cents", { mode: "number" }).notNull(),
+    /** Contracts that ended this day for `reason` (a cancellation before the start stops nothing in force but is one). */
+    ended: integer("ended").notNull(),
+    endedCents: bigint("ended_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [index("report_contract_days_day_idx").on(t.day)],
+);
+
+/** Quotes by the Madrid day they were made, line and channel, and how many of them are contracted. */
+export const reportQuoteDays = pgTable(
+  "report_quote_days",
+  {
+    day: date("day").notNull(),
+    lineCode: lineCodeEnum("line_code").notNull(),
+    phone: boolean("phone").notNull(),
+    quotes: integer("quotes").notNull(),
+    contracted: integer("contracted").notNull(),
+  },
+  (t) => [index("report_quote_days_day_idx").on(t.day)],
+);
+
 // ─── Row types ─────────────────────────────────────────────────────────────────────────
 
 export type Permission = typeof permissions.$inferSelect;

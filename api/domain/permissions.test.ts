@@ -110,9 +110,9 @@ describe("seeded roles", () => {
     }
   });
 
-  it("comercial works the pipeline and clients and only reads policies", () => {
+  it("comercial works the pipeline and clients and only reads policies; the reports are not theirs (issue 24)", () => {
     expect(granted("comercial")).toEqual(
-      ["clients:read", "clients:write", "dashboard:read", "pipeline:read", "pipeline:write", "policies:read", "reports:read"].sort(),
+      ["clients:read", "clients:write", "dashboard:read", "pipeline:read", "pipeline:write", "policies:read"].sort(),
     );
   });
 

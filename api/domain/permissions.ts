@@ -51,7 +51,7 @@ export type SeedRole = (typeof SEED_ROLES)[number];
 export const SEED_ROLE_DESCRIPTIONS: Record<SeedRole, string> = {
   superadmin: "Acceso total: gestiona usuarios, roles, configuración y todas las operaciones.",
   gestor: "Operaciones: pólizas, cobros, clientes, garantías, documentos, correo e informes.",
-  comercial: "Ventas: embudo comercial, clientes, consulta de pólizas e informes.",
+  comercial: "Ventas: embudo comercial, clientes y consulta de pólizas.",
   auditor: "Solo lectura de todo el back office y del registro de auditoría.",
 };
 
@@ -126,7 +126,7 @@ export const SEED_ROLE_PERMISSIONS: Record<SeedRole, Record<PermissionName, bool
     "documents:write": false,
     "email:read": false,
     "email:send": false,
-    "reports:read": true,
+    "reports:read": false,
     "pipeline:read": true,
     "pipeline:write": true,
     "settings:read": false,

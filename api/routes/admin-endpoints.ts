@@ -109,6 +109,9 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/policies/{id}/documents/mandate", permission: "policies:read" },
   { method: "get", path: "/admin/settings/sepa-creditor", permission: "settings:read" },
   { method: "put", path: "/admin/settings/sepa-creditor", permission: "settings:write" },
+  // Business reports (ADR 034).
+  { method: "get", path: "/admin/reports/{report}", permission: "reports:read" },
+  { method: "get", path: "/admin/reports/{report}/export", permission: "reports:read" },
 ] as const satisfies readonly AdminEndpoint[];
 
 /** The table's entry of an endpoint; throws (at start-up) for an endpoint missing from the table. */

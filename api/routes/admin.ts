@@ -13,6 +13,7 @@ import { registerAdminRefundRoutes } from "./admin-refunds";
 import { registerAdminRemittanceRoutes } from "./admin-remittances";
 import { registerAdminReturnRoutes } from "./admin-returns";
 import { registerAdminReconciliationRoutes } from "./admin-reconciliation";
+import { registerAdminReportRoutes } from "./admin-reports";
 import { registerAdminRoleRoutes } from "./admin-roles";
 import { registerAdminSaleRoutes } from "./admin-sales";
 import { registerAdminUserRoutes } from "./admin-users";
@@ -32,4 +33,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminReturnRoutes(api);
   registerAdminPaymentRoutes(api);
   registerAdminReconciliationRoutes(api);
+  registerAdminReportRoutes(api);
 }

@@ -35,6 +35,7 @@ import { settleRemittances } from "./remittances";
 import { runDunning } from "./dunning";
 import { sweepChargeAttempts } from "./charge-attempts";
 import { offerRenewal, renew } from "./renewal";
+import { compactReportDays } from "../db/reports.repo";
 
 // ─── The daily run ──────────────────────────────────────────────────────────────────────────
 
@@ -227,6 +228,10 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
   summary.recordatorios += dunning.sent;
   summary.errores += dunning.errors;
   lap("6 dunning");
+
+  // 7. The report figures by day (ADR 034): fold the deltas the day's writes appended.
+  await compactReportDays(deps.db);
+  lap("7 report figures");
   return summary;
 }
 

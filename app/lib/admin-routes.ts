@@ -81,6 +81,9 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.payments.remittances.$id.fichero": { loader: "payments:read", action: null },
   "routes/admin.settings.sepa": { loader: "settings:read", action: "settings:write" },
   "routes/admin.policies.$id.documentos.mandato": { loader: "policies:read", action: null },
+  // Business reports (ADR 034): superadmin, gestor and auditor.
+  "routes/admin.reports._index": { loader: "reports:read", action: null },
+  "routes/admin.reports[.]csv": { loader: "reports:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -115,6 +118,7 @@ export const ADMIN_SECTIONS = [
   { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },
   { label: "Devoluciones", to: "/admin/payments/returns", routeId: "routes/admin.payments.returns._index", end: false },
   { label: "Extornos", to: "/admin/payments/refunds", routeId: "routes/admin.payments.refunds", end: false },
+  { label: "Informes", to: "/admin/reports", routeId: "routes/admin.reports._index", end: false },
   { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false },
   { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
   { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },

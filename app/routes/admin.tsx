@@ -71,7 +71,7 @@ function AdminShell({ data, children }: { data: LayoutData; children: ReactNode 
 
   return (
     <div className="flex min-h-screen flex-1 flex-col bg-slate-50 md:flex-row">
-      <header className="relative border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col md:overflow-y-auto md:border-b-0 md:border-r">
+      <header className="relative border-b border-slate-200 bg-white print:hidden md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col md:overflow-y-auto md:border-b-0 md:border-r">
         <div className="flex min-h-[56px] items-center px-4">
           <Brand />
         </div>

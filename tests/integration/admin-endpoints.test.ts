@@ -148,6 +148,8 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "GET /admin/policies/{id}/documents/mandate": "policies:read",
       "GET /admin/settings/sepa-creditor": "settings:read",
       "PUT /admin/settings/sepa-creditor": "settings:write",
+      "GET /admin/reports/{report}": "reports:read",
+      "GET /admin/reports/{report}/export": "reports:read",
     });
   });
 });
@@ -345,6 +347,11 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "PUT /admin/settings/sepa-creditor": async () => ({
     path: "/admin/settings/sepa-creditor",
     body: { name: "Cotiza Correduría de Seguros, S.L.", creditorId: "ES11ZZZB12345674", iban: "ES9121000418450200051332", bic: "CAIXESBBXXX" },
+    expect: 200,
+  }),
+  "GET /admin/reports/{report}": async () => ({ path: "/admin/reports/recibos?from=2026-01-01&to=2026-01-31", expect: 200 }),
+  "GET /admin/reports/{report}/export": async () => ({
+    path: "/admin/reports/recibos/export?from=2026-01-01&to=2026-01-31&table=cobros",
     expect: 200,
   }),
 };

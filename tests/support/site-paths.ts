@@ -64,5 +64,7 @@ export function adminPages(ids: { policyId: number; clientId: number; guaranteeI
     "/admin/roles/new",
     "/admin/permissions",
     "/admin/settings",
+    "/admin/reports",
+    "/admin/reports?informe=recibos&periodo=este-ano",
   ];
 }

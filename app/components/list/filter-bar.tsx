@@ -20,13 +20,15 @@ export type FilterBarProps = {
   values: Record<string, string>;
   /** The loader's reply when the filters were refused. */
   lastResult?: SubmissionResult<string[]> | null;
+  /** Parameters of the URL that are not filters but travel with them, as sort and dir do (e.g. the report shown). */
+  keep?: readonly string[];
 };
 
-/** "Quitar filtros": the same list without filters, in the order the person chose. */
-export function clearFiltersHref(pathname: string, search: string): string {
+/** "Quitar filtros": the same list without filters, in the order the person chose (and what `keep` names). */
+export function clearFiltersHref(pathname: string, search: string, keep: readonly string[] = []): string {
   const params = new URLSearchParams(search);
   const kept = new URLSearchParams();
-  for (const key of ["sort", "dir"]) if (params.get(key)) kept.set(key, params.get(key)!);
+  for (const key of ["sort", "dir", ...keep]) if (params.get(key)) kept.set(key, params.get(key)!);
   return kept.size > 0 ? `${pathname}?${kept}` : pathname;
 }
 
@@ -36,13 +38,13 @@ export function FilterBar(props: FilterBarProps) {
   return <FilterForm key={search} {...props} />;
 }
 
-function FilterForm({ id, label, filters, values, lastResult }: FilterBarProps) {
+function FilterForm({ id, label, filters, values, lastResult, keep = [] }: FilterBarProps) {
   const { pathname, search } = useLocation();
   const pending = useListPending();
   const params = new URLSearchParams(search);
   const [form, fields] = useForm<Record<string, string>>({ id, lastResult, defaultValue: values, shouldValidate: "onSubmit" });
   const active = filters.some((filter) => values[filter.name]);
-  const clearHref = clearFiltersHref(pathname, search);
+  const clearHref = clearFiltersHref(pathname, search, keep);
   const metas = filters.map((filter) => fields[filter.name]!);
 
   return (
@@ -55,7 +57,7 @@ function FilterForm({ id, label, filters, values, lastResult }: FilterBarProps) 
       preventScrollReset
     >
       <ErrorSummary form={form} fields={metas} />
-      {["sort", "dir"].map((key) => (params.get(key) ? <input key={key} type="hidden" name={key} value={params.get(key)!} /> : null))}
+      {["sort", "dir", ...keep].map((key) => (params.get(key) ? <input key={key} type="hidden" name={key} value={params.get(key)!} /> : null))}
       <div className="grid gap-x-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-5">
         {filters.map((filter, index) =>
           filter.kind === "select" ? (
