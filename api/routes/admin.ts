@@ -5,6 +5,7 @@ import type { ApiApp } from "../env";
 import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
+import { registerAdminDocumentRoutes } from "./admin-documents";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPaymentRoutes } from "./admin-payments";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
@@ -32,4 +33,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminReturnRoutes(api);
   registerAdminPaymentRoutes(api);
   registerAdminReconciliationRoutes(api);
+  registerAdminDocumentRoutes(api);
 }

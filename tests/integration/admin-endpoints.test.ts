@@ -27,7 +27,7 @@ import { returnsCsv } from "../support/return-files";
 import { addMonths, madridDate } from "../../api/domain/calendar";
 import { addBusinessDays } from "../../api/domain/sepa";
 import { insertMandate } from "../../api/db/sepa-mandates.repo";
-import { policies, recibos } from "../../api/db/schema";
+import { documents, policies, recibos } from "../../api/db/schema";
 import { eq } from "drizzle-orm";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { checkoutBody } from "../support/checkout";
@@ -98,9 +98,9 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/policies/quotes/{id}/price": "policies:write",
       "POST /admin/policies": "policies:write",
       "PATCH /admin/policies/{id}": "policies:write",
-      "GET /admin/policies/{id}/documents/conditions": "policies:read",
-      "GET /admin/policies/{id}/documents/recibos/{sequence}": "policies:read",
-      "GET /admin/policies/{id}/documents/recibos/{sequence}/receipt": "payments:read",
+      "GET /admin/policies/{id}/documents/conditions": "documents:read",
+      "GET /admin/policies/{id}/documents/recibos/{sequence}": "documents:read",
+      "GET /admin/policies/{id}/documents/recibos/{sequence}/receipt": "documents:read",
       "POST /admin/policies/{id}/suspend": "policies:write",
       "POST /admin/policies/{id}/reactivate": "policies:write",
       "POST /admin/policies/{id}/cancel": "policies:write",
@@ -145,9 +145,15 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/payments/remittances": "payments:write",
       "GET /admin/payments/remittances/{id}": "payments:read",
       "GET /admin/payments/remittances/{id}/file": "payments:read",
-      "GET /admin/policies/{id}/documents/mandate": "policies:read",
+      "GET /admin/policies/{id}/documents/mandate": "documents:read",
       "GET /admin/settings/sepa-creditor": "settings:read",
       "PUT /admin/settings/sepa-creditor": "settings:write",
+      "GET /admin/documents": "documents:read",
+      "GET /admin/documents/export": "documents:read",
+      "GET /admin/documents/{id}": "documents:read",
+      "GET /admin/documents/{id}/download": "documents:read",
+      "POST /admin/documents/{id}/regenerate": "documents:write",
+      "DELETE /admin/documents/{id}": "documents:write",
     });
   });
 });
@@ -347,7 +353,45 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
     body: { name: "Cotiza Correduría de Seguros, S.L.", creditorId: "ES11ZZZB12345674", iban: "ES9121000418450200051332", bic: "CAIXESBBXXX" },
     expect: 200,
   }),
+  // Stored documents (ADR 036): a policy's conditions issued by a download, or an upload's row.
+  "GET /admin/documents": async () => ({ path: "/admin/documents?kind=condiciones&sort=title", expect: 200 }),
+  "GET /admin/documents/export": async () => ({ path: "/admin/documents/export?by=system", expect: 200 }),
+  "GET /admin/documents/{id}": async () => ({ path: `/admin/documents/${await issuedConditions()}`, expect: 200 }),
+  "GET /admin/documents/{id}/download": async () => ({ path: `/admin/documents/${await issuedConditions()}/download`, expect: 200 }),
+  "POST /admin/documents/{id}/regenerate": async () => ({ path: `/admin/documents/${await issuedConditions()}/regenerate`, expect: 200 }),
+  "DELETE /admin/documents/{id}": async () => ({ path: `/admin/documents/${await uploadedRow()}`, expect: 200 }),
 };
+
+/** A fresh policy's conditions, issued into the store by a staff download; its document id. */
+async function issuedConditions(): Promise<string> {
+  const p = await livePolicy();
+  expect((await call("get", `/admin/policies/${p.id}/documents/conditions`, { token: superToken })).status).toBe(200);
+  const [row] = await database.db.select({ id: documents.id }).from(documents).where(eq(documents.policyId, p.id));
+  return row!.id;
+}
+/** An upload's row (its bytes are not read by a delete). */
+async function uploadedRow(): Promise<string> {
+  const p = await livePolicy();
+  const id = crypto.randomUUID();
+  await database.db.insert(documents).values({
+    kind: "subido",
+    seriesKey: `subido:${id}`,
+    policyId: p.id,
+    title: "Documento firmado",
+    filename: "firmado.pdf",
+    contentType: "application/pdf",
+    sizeBytes: 9,
+    sha256: "0".repeat(64),
+    storage: "memory",
+    storageKey: `2026/11/${id}.pdf`,
+    createdByType: "admin",
+  });
+  const [row] = await database.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.seriesKey, `subido:${id}`));
+  return row!.id;
+}
 
 const collectionDate = () => addBusinessDays(madridDate(new Date()), 3);
 /** A SEPA policy of its own with its recibo 2 due now, and the request that remits it. */
