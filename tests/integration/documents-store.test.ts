@@ -4,13 +4,18 @@
 // downloadable; a file changed in the store is a Spanish 500 and an error log line, never another file.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, documents, outboxEmails, type EmailAttachment } from "../../api/db/schema";
 import { sha256Hex } from "../../api/services/document-store/store";
 import { documentSeries, STORED_DOCUMENT_UNREADABLE_MESSAGE } from "../../api/services/stored-documents";
+import { addBusinessDays } from "../../api/domain/sepa";
+import { madridDate } from "../../api/domain/calendar";
+import { insertMandate } from "../../api/db/sepa-mandates.repo";
+import { policies, recibos } from "../../api/db/schema";
 import { customerWithPolicy, documentsEnv, send, superToken, type DocumentsEnv } from "../support/documents";
 import { pdfText } from "../support/pdf-text";
+import { insertTestPolicy } from "../support/policies";
 
 let env: DocumentsEnv;
 beforeAll(async () => {
@@ -153,5 +158,58 @@ describe("documentos emitidos una vez", () => {
     const refused = await send(env, "POST", `/admin/documents/${upload!.id}/regenerate`, await superToken(env));
     expect(refused.status).toBe(409);
     expect(await seriesRows(documentSeries.upload(id))).toHaveLength(1);
+  });
+
+  it("una remesa aparece en la lista con su fichero: los bytes de remittances.file_xml, comprobados con su hash", async () => {
+    const admin = await superToken(env);
+    const creditor = {
+      name: "Cotiza Correduría de Seguros, S.L.",
+      creditorId: "ES11ZZZB12345674",
+      iban: "ES9121000418450200051332",
+      bic: "CAIXESBBXXX",
+    };
+    expect((await send(env, "PUT", "/admin/settings/sepa-creditor", admin, creditor)).status).toBe(200);
+    const today = madridDate(new Date());
+    const p = await insertTestPolicy(env.database.db, { startDate: today, createdAt: new Date(), frequency: "mensual" });
+    await env.database.db.update(policies).set({ paymentMethod: "sepa", iban: creditor.iban }).where(eq(policies.id, p.id));
+    await env.database.db.update(recibos).set({ dueDate: today }).where(eq(recibos.id, p.recibos[1]!.id));
+    await insertMandate(env.database.db, {
+      policyId: p.id,
+      policyNumber: p.number,
+      debtorName: p.name,
+      iban: creditor.iban,
+      signedOn: today,
+      sequenceType: "FRST",
+      at: new Date(),
+    });
+    const made = await send(env, "POST", "/admin/payments/remittances", admin, {
+      selection: { collectionDate: addBusinessDays(today, 3), dueFrom: today, dueTo: today },
+      requestKey: `documentos-${p.id}`,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const remittanceId = made.body.id as number;
+
+    const listed = await send(env, "GET", "/admin/documents?kind=remesa", admin);
+    const item = (listed.body.items as { id: string; remittanceId: number | null; title: string }[]).find((i) => i.remittanceId === remittanceId);
+    expect(item?.title).toMatch(new RegExp(`^Remesa SEPA ${remittanceId} · cobro \\d{2}/\\d{2}/\\d{4}$`));
+    const file = await send(env, "GET", `/admin/payments/remittances/${remittanceId}/file`, admin);
+    const stored = await send(env, "GET", `/admin/documents/${item!.id}/download`, admin);
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get("content-type")).toBe("application/xml");
+    expect(stored.bytes.equals(file.bytes)).toBe(true);
+    const [row] = await seriesRows(documentSeries.remittance(remittanceId));
+    expect(row).toMatchObject({ storage: "remittance", sha256: sha256Hex(file.bytes), createdByType: "admin" });
+    // The file the bank got is not regenerated.
+    expect((await send(env, "POST", `/admin/documents/${item!.id}/regenerate`, admin)).status).toBe(409);
+
+    // Migration 0019's backfill writes the same row for a remittance made before the documents list.
+    await env.database.db.delete(documents).where(eq(documents.id, row!.id));
+    const migration = await readFile(path.resolve("api/db/migrations/0019_documents.sql"), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((part) => part.includes('INSERT INTO "documents"'))!;
+    await env.database.db.execute(sql.raw(backfill));
+    const [again] = await seriesRows(documentSeries.remittance(remittanceId));
+    const { id: _a, createdAt: _b, ...written } = row!;
+    const { id: _c, createdAt: _d, ...backfilled } = again!;
+    expect(backfilled).toEqual(written);
   });
 });
