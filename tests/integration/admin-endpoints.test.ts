@@ -21,6 +21,7 @@ import {
   setUpAdminApi,
 } from "../support/admin-api";
 import { insertTestPolicy } from "../support/policies";
+import { insertUploadRow } from "../support/documents";
 import { refunds } from "../../api/db/schema";
 import { remitRecibos } from "../support/remittance-fixtures";
 import { returnsCsv } from "../support/return-files";
@@ -359,7 +360,10 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "GET /admin/documents/{id}": async () => ({ path: `/admin/documents/${await issuedConditions()}`, expect: 200 }),
   "GET /admin/documents/{id}/download": async () => ({ path: `/admin/documents/${await issuedConditions()}/download`, expect: 200 }),
   "POST /admin/documents/{id}/regenerate": async () => ({ path: `/admin/documents/${await issuedConditions()}/regenerate`, expect: 200 }),
-  "DELETE /admin/documents/{id}": async () => ({ path: `/admin/documents/${await uploadedRow()}`, expect: 200 }),
+  "DELETE /admin/documents/{id}": async () => ({
+    path: `/admin/documents/${(await insertUploadRow(database.db, (await livePolicy()).id)).id}`,
+    expect: 200,
+  }),
 };
 
 /** A fresh policy's conditions, issued into the store by a staff download; its document id. */
@@ -369,30 +373,6 @@ async function issuedConditions(): Promise<string> {
   const [row] = await database.db.select({ id: documents.id }).from(documents).where(eq(documents.policyId, p.id));
   return row!.id;
 }
-/** An upload's row (its bytes are not read by a delete). */
-async function uploadedRow(): Promise<string> {
-  const p = await livePolicy();
-  const id = crypto.randomUUID();
-  await database.db.insert(documents).values({
-    kind: "subido",
-    seriesKey: `subido:${id}`,
-    policyId: p.id,
-    title: "Documento firmado",
-    filename: "firmado.pdf",
-    contentType: "application/pdf",
-    sizeBytes: 9,
-    sha256: "0".repeat(64),
-    storage: "memory",
-    storageKey: `2026/11/${id}.pdf`,
-    createdByType: "admin",
-  });
-  const [row] = await database.db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(eq(documents.seriesKey, `subido:${id}`));
-  return row!.id;
-}
-
 const collectionDate = () => addBusinessDays(madridDate(new Date()), 3);
 /** A SEPA policy of its own with its recibo 2 due now, and the request that remits it. */
 async function remittanceBody() {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, documents, quotes } from "../../api/db/schema";
 import { SEED_ROLE_PERMISSIONS } from "../../api/domain/permissions";
 import { documentSeries } from "../../api/services/stored-documents";
-import { customerWithPolicy, documentsEnv, send, staffWith, superToken, type DocumentsEnv } from "../support/documents";
+import { customerWithPolicy, documentsEnv, insertUploadRow, send, staffWith, superToken, type DocumentsEnv } from "../support/documents";
 
 let env: DocumentsEnv;
 let admin: string;
@@ -34,29 +34,6 @@ const list = async (query: string, token = admin) => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body as { items: Row[]; total: number };
 };
-
-async function uploadRow(policyId: number) {
-  const id = crypto.randomUUID();
-  const [row] = await env.database.db
-    .insert(documents)
-    .values({
-      kind: "subido",
-      seriesKey: documentSeries.upload(id),
-      policyId,
-      title: "Parte firmado",
-      filename: "parte.pdf",
-      contentType: "application/pdf",
-      sizeBytes: 1,
-      sha256: "0".repeat(64),
-      storage: "local",
-      storageKey: `2026/11/${id}.pdf`,
-      createdByType: "admin",
-      createdById: "1",
-      createdByLabel: "admin@cotiza.test",
-    })
-    .returning();
-  return row!;
-}
 
 describe("la lista de documentos", () => {
   it("filtra por póliza, cliente, tipo, fechas y quién, y busca por número de póliza o NIF", async () => {
@@ -103,7 +80,7 @@ describe("la lista de documentos", () => {
   });
 
   it("un documento subido se elimina (documents:write): deja de listarse, no se descarga y queda auditado", async () => {
-    const upload = await uploadRow(a.policyId);
+    const upload = await insertUploadRow(env.database.db, a.policyId);
     expect((await list(`policy=${a.number}&kind=subido`)).total).toBe(1);
     const reader = await staffWith(env, { "documents:read": true });
     expect((await send(env, "DELETE", `/admin/documents/${upload.id}`, reader)).status).toBe(403);

@@ -13,7 +13,7 @@ import { addBusinessDays } from "../../api/domain/sepa";
 import { madridDate } from "../../api/domain/calendar";
 import { insertMandate } from "../../api/db/sepa-mandates.repo";
 import { policies, recibos } from "../../api/db/schema";
-import { customerWithPolicy, documentsEnv, send, superToken, type DocumentsEnv } from "../support/documents";
+import { customerWithPolicy, documentsEnv, insertUploadRow, send, superToken, type DocumentsEnv } from "../support/documents";
 import { pdfText } from "../support/pdf-text";
 import { insertTestPolicy } from "../support/policies";
 
@@ -138,26 +138,10 @@ describe("documentos emitidos una vez", () => {
 
   it("una remesa, un desistimiento o un documento subido no se regeneran (409)", async () => {
     const sale = await customerWithPolicy(env);
-    const id = crypto.randomUUID();
-    const [upload] = await env.database.db
-      .insert(documents)
-      .values({
-        kind: "subido",
-        seriesKey: documentSeries.upload(id),
-        policyId: sale.policyId,
-        title: "Documento firmado",
-        filename: "firmado.pdf",
-        contentType: "application/pdf",
-        sizeBytes: 1,
-        sha256: "0".repeat(64),
-        storage: "local",
-        storageKey: `2026/11/${id}.pdf`,
-        createdByType: "admin",
-      })
-      .returning();
-    const refused = await send(env, "POST", `/admin/documents/${upload!.id}/regenerate`, await superToken(env));
+    const upload = await insertUploadRow(env.database.db, sale.policyId);
+    const refused = await send(env, "POST", `/admin/documents/${upload.id}/regenerate`, await superToken(env));
     expect(refused.status).toBe(409);
-    expect(await seriesRows(documentSeries.upload(id))).toHaveLength(1);
+    expect(await seriesRows(upload.seriesKey)).toHaveLength(1);
   });
 
   it("una remesa aparece en la lista con su fichero: los bytes de remittances.file_xml, comprobados con su hash", async () => {

@@ -6,13 +6,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { createApi } from "../../api/app";
-import type { DatabaseHandle } from "../../api/db/client";
-import { users } from "../../api/db/schema";
+import type { Database, DatabaseHandle } from "../../api/db/client";
+import { documents, users } from "../../api/db/schema";
 import { nifCheckLetter } from "../../api/domain/nif";
 import type { PermissionName } from "../../api/domain/permissions";
 import type { ApiApp } from "../../api/env";
 import { localDocumentStore } from "../../api/services/document-store/local";
 import type { DocumentStore } from "../../api/services/document-store/store";
+import { documentSeries } from "../../api/services/stored-documents";
 import { checkoutBody } from "./checkout";
 import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "./db";
 import { AUTO } from "./quote-inputs";
@@ -108,4 +109,28 @@ export async function staffWith(env: DocumentsEnv, permissions: Partial<Record<P
   expect(changed.status).toBe(200);
   const signedIn = await send(env, "POST", "/admin/auth/login", undefined, { email: `${username}@cotiza.test`, password: "Clave-Segura-2026!" });
   return signedIn.body.token as string;
+}
+
+/** An upload's row on a policy (its bytes are not read by what the tests do with it: list, delete, refuse to regenerate). */
+export async function insertUploadRow(db: Database, policyId: number) {
+  const id = crypto.randomUUID();
+  const [row] = await db
+    .insert(documents)
+    .values({
+      kind: "subido",
+      seriesKey: documentSeries.upload(id),
+      policyId,
+      title: "Parte firmado",
+      filename: "parte.pdf",
+      contentType: "application/pdf",
+      sizeBytes: 1,
+      sha256: "0".repeat(64),
+      storage: "local",
+      storageKey: `2026/11/${id}.pdf`,
+      createdByType: "admin",
+      createdById: "1",
+      createdByLabel: "admin@cotiza.test",
+    })
+    .returning();
+  return row!;
 }
