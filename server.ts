@@ -136,7 +136,7 @@ async function main() {
       );
     }
     // Sends the queued e-mails (policy confirmations) through SMTP_URL; without it they wait.
-    outbox = startOutboxWorker({ db: database.db, smtpUrl: config.SMTP_URL, logger });
+    outbox = startOutboxWorker({ db: database.db, smtpUrl: config.SMTP_URL, logger, documents });
     // The daily policy run (charges, suspensions, renewals…), once a day across instances.
     if (config.LIFECYCLE_INTERVAL_MINUTES > 0) {
       lifecycle = startLifecycleScheduler({ db: database.db, payments, logger, publicBaseUrl }, systemClock, {

@@ -2,9 +2,9 @@
 // version of its series. The bytes are written by api/services/stored-documents.ts.
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "./client";
-import { documents, type NewStoredDocumentRow, type StoredDocumentRow } from "./schema";
+import { documents, policies, remittances, sepaMandates, type NewStoredDocumentRow, type StoredDocumentRow } from "./schema";
 
-export type { StoredDocumentRow };
+export type { NewStoredDocumentRow, StoredDocumentRow };
 
 /** The newest version of a series that has not been deleted, or null. */
 export async function latestInSeries(db: DbOrTx, seriesKey: string): Promise<StoredDocumentRow | null> {
@@ -50,5 +50,31 @@ export async function markStoredDocumentDeleted(db: DbOrTx, id: string, at: Date
     .set({ deletedAt: at })
     .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
     .returning();
+  return row ?? null;
+}
+
+/** Every version of a series, newest first (deleted ones too: the page says so). */
+export async function seriesVersions(db: DbOrTx, seriesKey: string): Promise<StoredDocumentRow[]> {
+  return db.select().from(documents).where(eq(documents.seriesKey, seriesKey)).orderBy(desc(documents.version));
+}
+
+/** A remittance's XML as generated (remittances.file_xml), as bytes; null when there is no such remittance. */
+export async function remittanceFileBytes(db: DbOrTx, remittanceId: number): Promise<Buffer | null> {
+  const [row] = await db.select({ xml: remittances.fileXml }).from(remittances).where(eq(remittances.id, remittanceId));
+  return row ? Buffer.from(row.xml, "utf8") : null;
+}
+
+/** The client (tomador) of a policy, so a policy's documents are found from the client too. */
+export async function policyClientId(db: DbOrTx, policyId: number): Promise<number | null> {
+  const [row] = await db.select({ clientId: policies.clientId }).from(policies).where(eq(policies.id, policyId));
+  return row?.clientId ?? null;
+}
+
+/** The mandate a `mandato:<reference>` series names (regenerating it). */
+export async function mandateByReference(db: DbOrTx, reference: string): Promise<{ id: number; policyId: number } | null> {
+  const [row] = await db
+    .select({ id: sepaMandates.id, policyId: sepaMandates.policyId })
+    .from(sepaMandates)
+    .where(eq(sepaMandates.reference, reference));
   return row ?? null;
 }

@@ -9,7 +9,18 @@ import type { SepaCreditor } from "../domain/catalogue";
 import { reciboFilterWhere } from "./admin-payments.repo";
 import type { DbOrTx } from "./client";
 import { cappedCount, listPage, type SortMap } from "./list";
-import { policies, policyHistory, recibos, remittanceItems, remittances, sepaMandates, settings, type NewPolicyHistoryEntry } from "./schema";
+import {
+  documents,
+  policies,
+  policyHistory,
+  recibos,
+  remittanceItems,
+  remittances,
+  sepaMandates,
+  settings,
+  type NewPolicyHistoryEntry,
+  type NewStoredDocumentRow,
+} from "./schema";
 
 const LOCK_REMITTANCE_REQUEST = 40_330;
 
@@ -133,6 +144,8 @@ export type RemittanceWrite = {
   at: Date;
   items: { reciboId: number; endToEndId: string; mandateId: number; sequenceType: "FRST" | "RCUR"; amountCents: number }[];
   history: NewPolicyHistoryEntry[];
+  /** Its row in the documents list (ADR 036): the bytes stay in file_xml, the one source of the download. */
+  document: NewStoredDocumentRow;
 };
 
 const CHUNK = 500;
@@ -166,6 +179,7 @@ export async function insertRemittance(tx: DbOrTx, w: RemittanceWrite): Promise<
       );
   }
   for (const part of chunks(w.history)) await tx.insert(policyHistory).values(part);
+  await tx.insert(documents).values(w.document);
   const first = [...new Set(w.items.filter((i) => i.sequenceType === "FRST").map((i) => i.mandateId))];
   for (const part of chunks(first)) await tx.update(sepaMandates).set({ sequenceType: "RCUR" }).where(inArray(sepaMandates.id, part));
 }

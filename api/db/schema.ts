@@ -100,8 +100,8 @@ export type DocumentRef =
   /** A given version of the particular conditions (ADR 018); without it, the one in force when rendered. */
   | { kind: "conditions"; policyId: number; version?: number }
   | { kind: "recibo"; policyId: number; sequence: number }
-  /** The line's IPID as the catalogue stood at `at` (ISO 8601). */
-  | { kind: "ipid"; line: "auto" | "hogar" | "alquiler"; at: string }
+  /** The line's IPID as the catalogue stood at `at` (ISO 8601); with `policyId`, stored with that policy (ADR 036). */
+  | { kind: "ipid"; line: "auto" | "hogar" | "alquiler"; at: string; policyId?: number }
   | { kind: "withdrawal"; policyId: number; requestedAt: string; effectiveDate: string; refundCents: number };
 
 /**

@@ -50,10 +50,10 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/policies/quotes/{id}/price", permission: "policies:write" },
   { method: "post", path: "/admin/policies", permission: "policies:write" },
   { method: "patch", path: "/admin/policies/{id}", permission: "policies:write" },
-  // The policy's own PDFs, the same the holder downloads from Mi póliza.
-  { method: "get", path: "/admin/policies/{id}/documents/conditions", permission: "policies:read" },
-  { method: "get", path: "/admin/policies/{id}/documents/recibos/{sequence}", permission: "policies:read" },
-  { method: "get", path: "/admin/policies/{id}/documents/recibos/{sequence}/receipt", permission: "payments:read" },
+  // The policy's own PDFs, the same stored ones the holder downloads from Mi póliza (ADR 036: documents:read).
+  { method: "get", path: "/admin/policies/{id}/documents/conditions", permission: "documents:read" },
+  { method: "get", path: "/admin/policies/{id}/documents/recibos/{sequence}", permission: "documents:read" },
+  { method: "get", path: "/admin/policies/{id}/documents/recibos/{sequence}/receipt", permission: "documents:read" },
   { method: "post", path: "/admin/policies/{id}/suspend", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/reactivate", permission: "policies:write" },
   { method: "post", path: "/admin/policies/{id}/cancel", permission: "policies:write" },
@@ -106,12 +106,19 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/payments/remittances", permission: "payments:write" },
   { method: "get", path: "/admin/payments/remittances/{id}", permission: "payments:read" },
   { method: "get", path: "/admin/payments/remittances/{id}/file", permission: "payments:read" },
-  { method: "get", path: "/admin/policies/{id}/documents/mandate", permission: "policies:read" },
+  { method: "get", path: "/admin/policies/{id}/documents/mandate", permission: "documents:read" },
   { method: "get", path: "/admin/settings/sepa-creditor", permission: "settings:read" },
   { method: "put", path: "/admin/settings/sepa-creditor", permission: "settings:write" },
   // Business reports (ADR 034).
   { method: "get", path: "/admin/reports/{report}", permission: "reports:read" },
   { method: "get", path: "/admin/reports/{report}/export", permission: "reports:read" },
+  // Every stored document of the portfolio (ADR 036): the list, one document, its bytes, a new version, an upload removed.
+  { method: "get", path: "/admin/documents", permission: "documents:read" },
+  { method: "get", path: "/admin/documents/export", permission: "documents:read" },
+  { method: "get", path: "/admin/documents/{id}", permission: "documents:read" },
+  { method: "get", path: "/admin/documents/{id}/download", permission: "documents:read" },
+  { method: "post", path: "/admin/documents/{id}/regenerate", permission: "documents:write" },
+  { method: "delete", path: "/admin/documents/{id}", permission: "documents:write" },
 ] as const satisfies readonly AdminEndpoint[];
 
 /** The table's entry of an endpoint; throws (at start-up) for an endpoint missing from the table. */

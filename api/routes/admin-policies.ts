@@ -41,8 +41,9 @@ import { changeRecibo, type ReciboChange } from "../services/recibos";
 import { addPolicyNote, updatePolicyDetails } from "../services/policy-details";
 import { RUN_JOIN_WAIT_MS, runLifecycle, type RunUnderWay } from "../services/daily-run";
 import { prepareRenewalNow } from "../services/renewal";
-import { conditionsDocument, reciboDocument } from "../services/documents";
-import { pdfContent, pdfResponse } from "../answers/pdf";
+import { conditionsSource, issueSource, reciboSource } from "../services/issued-documents";
+import { staffDocumentActor } from "./document-actors";
+import { pdfContent, storedDocumentResponse } from "../answers/pdf";
 import { adminRoute } from "./admin-endpoints";
 import type { Database } from "../db/client";
 import { ADMIN_POLICY_CSV_HEADER, adminPolicyCsvRow, adminPolicyAnswer } from "../answers/admin-policy";
@@ -264,7 +265,7 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
   api.openapi(getRoute, async (c) => c.json(await adminPolicyAnswer(c.var.deps.db, c.req.valid("param").id, today(c)), 200));
   api.openapi(paymentsRoute, async (c) => c.json(await adminPolicyAnswer(c.var.deps.db, c.req.valid("param").id, today(c)), 200));
 
-  // The policy's PDFs, built as for its holder (api/services/documents.ts).
+  // The policy's PDFs, the stored ones its holder downloads (ADR 036); documents:read.
   const policyView = async (db: Database, id: number) => {
     const [view] = await loadPolicyViews(db, { id });
     if (!view) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
@@ -272,14 +273,15 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
   };
   api.openapi(conditionsDocumentRoute, async (c) => {
     const { db } = c.var.deps;
-    return pdfResponse(c, await conditionsDocument(db, await policyView(db, c.req.valid("param").id)));
+    const source = await conditionsSource(db, await policyView(db, c.req.valid("param").id));
+    return storedDocumentResponse(c, () => issueSource(c.var.deps, source, staffDocumentActor(c)));
   });
   api.openapi(reciboDocumentRoute, async (c) => {
     const { db } = c.var.deps;
     const { id, sequence } = c.req.valid("param");
-    const view = await policyView(db, id);
-    if (!view.recibos.some((r) => r.sequence === sequence)) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
-    return pdfResponse(c, await reciboDocument(db, view, sequence));
+    const source = await reciboSource(db, await policyView(db, id), sequence);
+    if (!source) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
+    return storedDocumentResponse(c, () => issueSource(c.var.deps, source, staffDocumentActor(c)));
   });
 
   /** A staff action on the policy, as the signed-in admin and now; the answer is the policy as it then stands. */

@@ -110,10 +110,10 @@ export function registerAdminSaleRoutes(api: ApiApp) {
   api.openapi(
     staffCheckoutRoute,
     async (c) => {
-      const { db, now, payments, logger, publicBaseUrl } = c.var.deps;
+      const { db, now, payments, logger, publicBaseUrl, documents } = c.var.deps;
       const { quoteId, email, ...body } = c.req.valid("json");
       const { created, policy } = await checkoutQuote(
-        { db, payments, logger, publicBaseUrl, clock: now },
+        { db, payments, logger, publicBaseUrl, clock: now, documents },
         { quoteId, buyer: { kind: "staff", admin: currentAdmin(c), email }, body, ip: clientIp(c), now: now() },
       );
       return c.json(policyAnswer(policy), created ? 201 : 200);

@@ -5,6 +5,7 @@ import type { ApiApp } from "../env";
 import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
+import { registerAdminDocumentRoutes } from "./admin-documents";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPaymentRoutes } from "./admin-payments";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
@@ -34,4 +35,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminPaymentRoutes(api);
   registerAdminReconciliationRoutes(api);
   registerAdminReportRoutes(api);
+  registerAdminDocumentRoutes(api);
 }

@@ -82,9 +82,9 @@ export function registerCheckoutRoutes(api: ApiApp) {
     checkoutRoute,
     async (c) => {
       await limitAddress(c, "checkout");
-      const { db, now, payments, logger, publicBaseUrl } = c.var.deps;
+      const { db, now, payments, logger, publicBaseUrl, documents } = c.var.deps;
       const { created, policy } = await checkoutQuote(
-        { db, payments, logger, publicBaseUrl, clock: now },
+        { db, payments, logger, publicBaseUrl, clock: now, documents },
         {
           quoteId: c.req.valid("param").id,
           buyer: { kind: "visitor", user: currentUser(c), ownerToken: c.req.valid("header")["x-quote-owner"] },

@@ -1,7 +1,9 @@
 // PDF downloads: a quote (its owner, as GET /quotes/{id}), a line's IPID (public), a policy's
 // particular conditions and each recibo (the policy's owner). Anyone else gets the same 404 as for
 // a document that does not exist. Staff download the same policy PDFs through
-// /admin/policies/{id}/documents/… (admin-policies.ts, with policies:read).
+// /admin/policies/{id}/documents/… (admin-policies.ts, with documents:read).
+// Every document but the public IPID is served from the document store (ADR 036): issued on its
+// first request, the same bytes afterwards. The public IPID is the catalogue of today, rendered.
 import { z } from "@hono/zod-openapi";
 import { optionalUserRoute, publicRoute, userRoute } from "./user-endpoints";
 import type { ApiApp } from "../env";
@@ -10,10 +12,11 @@ import { RECIBO_NOT_FOUND_MESSAGE } from "../contract/policies";
 import { LINES, type Line } from "../contract/vocabulary";
 import { ApiProblem, okResponse } from "../http";
 import { findOwnedQuote } from "../services/checkout-quote";
-import { conditionsDocument, ipidDocument, quoteDocument, reciboDocument } from "../services/documents";
-import { pdfContent, pdfResponse } from "../answers/pdf";
+import { ipidDocument } from "../services/documents";
+import { conditionsSource, issueSource, quoteSource, reciboSource } from "../services/issued-documents";
+import { pdfContent, pdfResponse, storedDocumentResponse } from "../answers/pdf";
 import { policyIdParam, requireOwnPolicy } from "./user-endpoints";
-import { currentConditionsVersion, policyAsOfVersion } from "../domain/conditions-versions";
+import { currentConditionsVersion } from "../domain/conditions-versions";
 
 const TAG = "Documentos";
 
@@ -86,7 +89,9 @@ export function registerDocumentRoutes(api: ApiApp) {
       { userId: c.var.user?.id, ownerToken: c.req.valid("header")["x-quote-owner"] },
       now(),
     );
-    return pdfResponse(c, await quoteDocument(db, quote));
+    const user = c.var.user;
+    const actor = user ? { type: "user" as const, id: user.id, label: user.email } : { type: "user" as const, label: "Visitante sin sesión" };
+    return storedDocumentResponse(c, () => issueSource(c.var.deps, quoteSource(db, quote), actor));
   });
 
   api.openapi(ipidRoute, async (c) => {
@@ -98,20 +103,22 @@ export function registerDocumentRoutes(api: ApiApp) {
 
   api.openapi(conditionsRoute, async (c) => {
     const { db } = c.var.deps;
-    const policy = await requireOwnPolicy(db, currentUser(c).id, c.req.valid("param").id);
+    const user = currentUser(c);
+    const policy = await requireOwnPolicy(db, user.id, c.req.valid("param").id);
     const asked = c.req.valid("query").version;
     const version = asked === undefined ? currentConditionsVersion(policy) : /^[1-9]\d{0,3}$/.test(asked) ? Number(asked) : NaN;
-    const asOf = policyAsOfVersion(policy, version);
-    if (!asOf) throw new ApiProblem(404, "Documento no encontrado");
-    return pdfResponse(c, await conditionsDocument(db, asOf));
+    const source = await conditionsSource(db, policy, version);
+    return storedDocumentResponse(c, () => issueSource(c.var.deps, source, { type: "user", id: user.id, label: user.email }));
   });
 
   api.openapi(reciboRoute, async (c) => {
     const { db } = c.var.deps;
     const { id, sequence } = c.req.valid("param");
-    const policy = await requireOwnPolicy(db, currentUser(c).id, id);
+    const user = currentUser(c);
+    const policy = await requireOwnPolicy(db, user.id, id);
     const number = /^[1-9]\d{0,2}$/.test(sequence) ? Number(sequence) : NaN;
-    if (!policy.recibos.some((r) => r.sequence === number)) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
-    return pdfResponse(c, await reciboDocument(db, policy, number));
+    const source = await reciboSource(db, policy, number);
+    if (!source) throw new ApiProblem(404, RECIBO_NOT_FOUND_MESSAGE);
+    return storedDocumentResponse(c, () => issueSource(c.var.deps, source, { type: "user", id: user.id, label: user.email }));
   });
 }

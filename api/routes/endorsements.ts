@@ -113,11 +113,11 @@ export function registerEndorsementRoutes(api: ApiApp) {
   api.openapi(
     createRouteDef,
     async (c) => {
-      const { db, now, payments, logger, publicBaseUrl } = c.var.deps;
+      const { db, now, payments, logger, publicBaseUrl, documents } = c.var.deps;
       const user = currentUser(c);
       const view = await requireOwnPolicy(db, user.id, c.req.valid("param").id);
       const { created, endorsementId } = await createEndorsement(
-        { db, payments, logger, publicBaseUrl },
+        { db, payments, logger, publicBaseUrl, documents },
         {
           view,
           body: c.req.valid("json"),

@@ -1,13 +1,14 @@
 // The SEPA mandate PDF (ADR 029): the policy's owner downloads it from Mi póliza, with the full
-// IBAN (it is their own); staff with policies:read from the policy page. 404 for a card policy,
-// for someone else's policy, or for one that does not exist.
-import { pdfContent, pdfResponse } from "../answers/pdf";
+// IBAN (it is their own); staff with documents:read from the policy page. 404 for a card policy,
+// for someone else's policy, or for one that does not exist. Stored once per mandate reference (ADR 036).
+import { pdfContent, storedDocumentResponse } from "../answers/pdf";
 import { currentUser } from "../auth";
 import { IdParamSchema } from "../contract/ids";
 import type { ApiApp } from "../env";
 import { okResponse } from "../http";
-import { mandateDocument } from "../services/pdf-mandate";
+import { issueSource, mandateSource } from "../services/issued-documents";
 import { adminRoute } from "./admin-endpoints";
+import { staffDocumentActor } from "./document-actors";
 import { policyIdParam, POLICIES_TAG, requireOwnPolicy, userRoute } from "./user-endpoints";
 
 const myMandateRoute = userRoute({
@@ -36,8 +37,13 @@ const adminMandateRoute = adminRoute({
 export function registerMandateRoutes(api: ApiApp) {
   api.openapi(myMandateRoute, async (c) => {
     const { db } = c.var.deps;
-    const policy = await requireOwnPolicy(db, currentUser(c).id, c.req.valid("param").id);
-    return pdfResponse(c, await mandateDocument(db, policy.id));
+    const user = currentUser(c);
+    const policy = await requireOwnPolicy(db, user.id, c.req.valid("param").id);
+    const source = await mandateSource(db, policy.id);
+    return storedDocumentResponse(c, () => issueSource(c.var.deps, source, { type: "user", id: user.id, label: user.email }));
   });
-  api.openapi(adminMandateRoute, async (c) => pdfResponse(c, await mandateDocument(c.var.deps.db, c.req.valid("param").id)));
+  api.openapi(adminMandateRoute, async (c) => {
+    const source = await mandateSource(c.var.deps.db, c.req.valid("param").id);
+    return storedDocumentResponse(c, () => issueSource(c.var.deps, source, staffDocumentActor(c)));
+  });
 }

@@ -12,10 +12,11 @@ import { PaidReciboSchema, PayReciboBodySchema } from "../contract/pay-now";
 import { loadPolicyViews, type PolicyView } from "../db/policies.repo";
 import { ApiProblem, jsonContent, okResponse } from "../http";
 import { errorResponses } from "../openapi-responses";
-import { pdfContent, pdfResponse } from "../answers/pdf";
+import { pdfContent, storedDocumentResponse } from "../answers/pdf";
 import { payReciboNow } from "../services/pay-now";
-import { receiptDocument } from "../services/receipt-document";
+import { issueSource, receiptSource } from "../services/issued-documents";
 import { adminRoute } from "./admin-endpoints";
+import { staffDocumentActor } from "./document-actors";
 import { policyIdParam, POLICIES_TAG, requireOwnPolicy, userRoute } from "./user-endpoints";
 
 const sequenceParam = policyIdParam.extend({
@@ -64,7 +65,8 @@ const adminReceiptRoute = adminRoute({
   operationId: "getAdminReciboReceipt",
   tags: ["Administración: pólizas"],
   summary: "Descarga el justificante de pago de un recibo cobrado",
-  description: "El mismo justificante que el tomador descarga desde Mi póliza (requiere payments:read). Un recibo que no está cobrado: 404.",
+  description:
+    "El mismo justificante guardado que el tomador descarga desde Mi póliza (requiere documents:read). Un recibo que no está cobrado: 404.",
   request: { params: IdParamSchema.extend({ sequence: z.string().describe("Número de recibo en la póliza (1, 2…)") }) },
   responses: { 200: { description: "PDF del justificante de pago", content: pdfContent } },
 });
@@ -104,8 +106,10 @@ export function registerPayNowRoutes(api: ApiApp) {
   api.openapi(receiptRoute, async (c) => {
     const { db } = c.var.deps;
     const { id, sequence } = c.req.valid("param");
-    const view = await requireOwnPolicy(db, currentUser(c).id, id);
-    return pdfResponse(c, await receiptDocument(db, view, requireRecibo(view, sequence)));
+    const user = currentUser(c);
+    const view = await requireOwnPolicy(db, user.id, id);
+    const source = await receiptSource(db, view, requireRecibo(view, sequence));
+    return storedDocumentResponse(c, () => issueSource(c.var.deps, source, { type: "user", id: user.id, label: user.email }));
   });
 
   api.openapi(adminReceiptRoute, async (c) => {
@@ -113,6 +117,7 @@ export function registerPayNowRoutes(api: ApiApp) {
     const { id, sequence } = c.req.valid("param");
     const [view] = await loadPolicyViews(db, { id });
     if (!view) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
-    return pdfResponse(c, await receiptDocument(db, view, requireRecibo(view, sequence)));
+    const source = await receiptSource(db, view, requireRecibo(view, sequence));
+    return storedDocumentResponse(c, () => issueSource(c.var.deps, source, staffDocumentActor(c)));
   });
 }

@@ -56,6 +56,7 @@ import { loadPolicyViews, type PolicyView } from "../db/policies.repo";
 import { findPolicyByIdempotencyKey, lockCheckoutKey, lockQuote, nifOfOtherAccount } from "../db/policy-writes.repo";
 import { policyTerm, startDateRange } from "../domain/calendar";
 import { systemClock, type Clock } from "../../platform/clock";
+import type { DocumentStore } from "./document-store/store";
 import { errorMessage, type Logger } from "../../platform/logger";
 import { completeAttachments } from "./attachments";
 import { AttemptNotCaptured, chargeOnce, refundAttempt, registerAttempt, type AttemptKey } from "./charge-attempts";
@@ -88,6 +89,8 @@ export type CheckoutDeps = {
   publicBaseUrl?: string;
   /** The clock of heartbeats and of a retry that waits (the request's own `now` is fixed); the system's when not given. */
   clock?: Clock;
+  /** Where the e-mail's documents are issued (ADR 036). */
+  documents: DocumentStore;
 };
 export type CheckoutRequest = {
   quoteId: string;
@@ -257,7 +260,7 @@ async function checkoutWithLease(
 
   // 4. After the commit: the e-mail's PDFs (the sender renders them if this fails or never runs).
   if (outcome.emailId !== null) {
-    await completeAttachments(db, outcome.emailId).catch((error: unknown) =>
+    await completeAttachments({ db, documents: deps.documents, now: () => req.now }, outcome.emailId).catch((error: unknown) =>
       logger.warn("checkout e-mail attachments left to the sender", { emailId: outcome.emailId, error: errorMessage(error) }),
     );
   }

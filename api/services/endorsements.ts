@@ -41,6 +41,7 @@ import { formatIsoDate, formatMoney } from "../contract/format";
 import { ApiProblem } from "../http";
 import { errorMessage, type Logger } from "../../platform/logger";
 import { completeAttachments, pendingPdf } from "./attachments";
+import type { DocumentStore } from "./document-store/store";
 import { DOCUMENT_FILENAMES } from "./documents";
 import { enqueueEmail, type OutgoingEmail } from "./mail";
 import { paymentMethodLabel, type PaymentProvider } from "./payments";
@@ -50,7 +51,7 @@ import { premiumBreakdown, premiumColumns } from "./premium-columns";
 import { annualPremiumsOfTerm, endorsementCount, insertSuplementoRecibo } from "../db/suplementos.repo";
 import { chosenEffectiveDate, payWith, priceCodes, readPolicyRow } from "./endorsement-pricing";
 
-export type EndorsementDeps = { db: Database; payments: PaymentProvider; logger: Logger; publicBaseUrl?: string };
+export type EndorsementDeps = { db: Database; payments: PaymentProvider; logger: Logger; publicBaseUrl?: string; documents: DocumentStore };
 
 export const MANDATE_UNAVAILABLE_MESSAGE = "Su póliza no se paga por domiciliación bancaria: pague el suplemento con tarjeta";
 
@@ -285,7 +286,7 @@ async function addGuarantees(deps: EndorsementDeps, req: EndorsementRequest): Pr
     // The new conditions and the recibo are rendered now that the transaction is over (ADR 017);
     // should this fail, the sender renders them before it sends.
     if (written.emailId !== undefined) {
-      await completeAttachments(db, written.emailId).catch((error: unknown) =>
+      await completeAttachments({ db, documents: deps.documents, now: () => now }, written.emailId).catch((error: unknown) =>
         logger.warn("endorsement e-mail attachments left to the sender", { emailId: written.emailId, error: errorMessage(error) }),
       );
     }

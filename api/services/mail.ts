@@ -15,6 +15,7 @@ import { readDistributor } from "../db/catalogue.repo";
 import type { Database, DbOrTx } from "../db/client";
 import { outboxEmails, type EmailAttachment, type OutboxAttachment } from "../db/schema";
 import { completeAttachments, isPending } from "./attachments";
+import type { DocumentStore } from "./document-store/store";
 import { layoutEmail } from "./email-layout";
 
 export type OutgoingEmail = {
@@ -106,6 +107,8 @@ export type OutboxWorkerOptions = {
   from?: string;
   /** How long a claimed message is left to one sender before another may retry it; default 5 min. */
   leaseMs?: number;
+  /** Where queued attachments are issued (ADR 036): the same store as the API's. */
+  documents: DocumentStore;
 };
 
 export type OutboxRun = { sent: number; failed: number };
@@ -170,7 +173,9 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       const attempts = email.attempts + 1;
       try {
         // Attachments queued by reference are rendered now if the service that queued them did not (ADR 017).
-        const attachments = email.attachments.some(isPending) ? await completeAttachments(db, email.id) : (email.attachments as EmailAttachment[]);
+        const attachments = email.attachments.some(isPending)
+          ? await completeAttachments({ db, documents: opts.documents, now }, email.id)
+          : (email.attachments as EmailAttachment[]);
         await transporter.sendMail({
           from: sentFrom,
           to: email.to,

@@ -12,6 +12,7 @@ import { loadPolicyViews } from "../db/policies.repo";
 import { readDocumentContext, readWithdrawalRules } from "../db/document-context.repo";
 import { ApiProblem } from "../http";
 import { completeAttachments, pendingPdf } from "./attachments";
+import type { DocumentStore } from "./document-store/store";
 import { DOCUMENT_FILENAMES } from "./documents";
 import {
   cancel,
@@ -77,7 +78,12 @@ export async function customerLifecycle(db: DbOrTx, policyId: number, now: Date)
  * not admit it, or for a policy already cancelled: a double submit refunds once), then the
  * confirmation e-mail, in the same transaction; its PDF is rendered after the commit.
  */
-export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, actor: Actor, now: Date): Promise<{ refundCents: number }> {
+export async function withdrawFromPolicy(
+  deps: CustomerDeps & { documents: DocumentStore },
+  policyId: number,
+  actor: Actor,
+  now: Date,
+): Promise<{ refundCents: number }> {
   const { refundCents, emailId } = await withPolicy(deps, policyId, actor, now, async (c) => {
     let emailId: number | null = null;
     const refundCents = await cancel(deps, c, { reason: "desistimiento", effectiveDate: c.today, note: "comunicado por el tomador desde Mi póliza" });
@@ -115,7 +121,7 @@ export async function withdrawFromPolicy(deps: CustomerDeps, policyId: number, a
     return { refundCents, emailId };
   });
   if (emailId !== null) {
-    await completeAttachments(deps.db, emailId).catch((error: unknown) =>
+    await completeAttachments({ db: deps.db, documents: deps.documents, now: () => now }, emailId).catch((error: unknown) =>
       deps.logger.warn("withdrawal e-mail attachment left to the sender", { emailId, error: errorMessage(error) }),
     );
   }

@@ -30,6 +30,7 @@ import type { NewPolicyHistoryEntry } from "../db/schema";
 import { ApiProblem } from "../http";
 import { errorMessage } from "../../platform/logger";
 import { afterPayment } from "./recibos";
+import { remittanceDocumentRow } from "./stored-documents";
 import { SYSTEM_ACTOR, withPolicy, type LifecycleDeps } from "./lifecycle";
 import { buildPain008, endToEndIdOf, messageIdOf, remittanceInfoOf, type Pain008Item } from "./sepa/pain008";
 
@@ -124,6 +125,10 @@ export async function generateRemittance(db: Database, body: NewRemittance, acto
         actorId: actor.actorId == null ? null : String(actor.actorId),
         actorLabel: actor.actorLabel ?? null,
       }));
+      const fileSha256 = createHash("sha256").update(xml, "utf8").digest("hex");
+      const createdById = actor.actorId == null ? null : String(actor.actorId);
+      const createdByLabel = actor.actorLabel ?? null;
+      const actorType = actor.actorType === "admin" || actor.actorType === "user" ? actor.actorType : "system";
       const write: RemittanceWrite = {
         id,
         messageId,
@@ -132,10 +137,20 @@ export async function generateRemittance(db: Database, body: NewRemittance, acto
         count: rows.length,
         totalCents,
         fileXml: xml,
-        fileSha256: createHash("sha256").update(xml, "utf8").digest("hex"),
-        createdById: actor.actorId == null ? null : String(actor.actorId),
-        createdByLabel: actor.actorLabel ?? null,
+        fileSha256,
+        createdById,
+        createdByLabel,
         at: now,
+        document: remittanceDocumentRow({
+          id,
+          collectionDate: selection.collectionDate,
+          fileXml: xml,
+          fileSha256,
+          actorType,
+          createdById,
+          createdByLabel,
+          at: now,
+        }),
         items: items.map(({ row, endToEndId, sequenceType }) => ({
           reciboId: row.reciboId,
           endToEndId,

@@ -5,9 +5,17 @@
 // The bytes are written before the row: a crash in between leaves an unreferenced file, never a row
 // without its file. No transaction is open while rendering or talking to the store (ADR 017).
 import type { Clock } from "../../platform/clock";
+import { formatIsoDate } from "../contract/format";
 import type { DocumentKind } from "../contract/vocabulary";
 import type { Database } from "../db/client";
-import { insertStoredDocument, lastVersionNumber, latestInSeries, type StoredDocumentRow } from "../db/documents.repo";
+import {
+  insertStoredDocument,
+  lastVersionNumber,
+  latestInSeries,
+  remittanceFileBytes,
+  type NewStoredDocumentRow,
+  type StoredDocumentRow,
+} from "../db/documents.repo";
 import type { RenderedDocument } from "./documents";
 import { newStorageKey, sha256Hex, type DocumentStore } from "./document-store/store";
 
@@ -38,6 +46,8 @@ export const documentSeries = {
   mandate: (mandateReference: string) => `mandato:${mandateReference}`,
   withdrawal: (policyId: number) => `desistimiento:policy:${policyId}`,
   quote: (quoteId: string) => `cotizacion:quote:${quoteId}`,
+  /** The IPID given with a policy's confirmation, kept with the policy (the public IPID page stays rendered from today's catalogue). */
+  ipid: (policyId: number) => `ipid:policy:${policyId}`,
   remittance: (remittanceId: number) => `remesa:${remittanceId}`,
   certificate: (policyId: number, issuedOn: string) => `certificado:policy:${policyId}:${issuedOn}`,
   upload: (uploadId: string) => `subido:${uploadId}`,
@@ -46,17 +56,61 @@ export const documentSeries = {
 export class StoredDocumentUnreadable extends Error {
   constructor(
     readonly documentId: string,
-    reason: "missing" | "hash" | "store",
+    readonly reason: "missing" | "hash" | "store",
   ) {
     super(`Stored document ${documentId} cannot be served: ${reason}`);
   }
 }
 
+/** What a person reads when a stored document cannot be served (the log line says which and why). */
+export const STORED_DOCUMENT_UNREADABLE_MESSAGE =
+  "No podemos entregar este documento: el archivo guardado no se puede leer o no coincide con el emitido. Avise al equipo técnico; no se ha entregado otro en su lugar.";
+
+/**
+ * A remittance's file lives in `remittances.file_xml` (the one source of its download); its
+ * `documents` row names it with this storage, so the list shows it without a second copy.
+ */
+export const REMITTANCE_STORAGE = "remittance";
+
+/**
+ * The documents row of a remittance, written in the transaction that creates it (a row, no store
+ * I/O). Migration 0019 writes the same row for the remittances made before it, with the same title.
+ */
+export function remittanceDocumentRow(r: {
+  id: number;
+  collectionDate: string;
+  fileXml: string;
+  fileSha256: string;
+  actorType: "admin" | "user" | "system";
+  createdById: string | null;
+  createdByLabel: string | null;
+  at: Date;
+}): NewStoredDocumentRow {
+  return {
+    kind: "remesa",
+    seriesKey: documentSeries.remittance(r.id),
+    version: 1,
+    remittanceId: r.id,
+    title: `Remesa SEPA ${r.id} · cobro ${formatIsoDate(r.collectionDate)}`,
+    filename: `remesa-${r.id}.xml`,
+    contentType: "application/xml",
+    sizeBytes: Buffer.byteLength(r.fileXml, "utf8"),
+    sha256: r.fileSha256,
+    storage: REMITTANCE_STORAGE,
+    storageKey: `remittances/${r.id}`,
+    createdByType: r.actorType,
+    createdById: r.createdById,
+    createdByLabel: r.createdByLabel,
+    createdAt: r.at,
+  };
+}
+
 /** The bytes of a stored version, checked against the hash recorded when it was issued. */
-export async function readStoredDocument(deps: Pick<StoredDocumentDeps, "documents">, row: StoredDocumentRow): Promise<Buffer> {
+export async function readStoredDocument(deps: Pick<StoredDocumentDeps, "documents" | "db">, row: StoredDocumentRow): Promise<Buffer> {
+  const fromRemittance = row.storage === REMITTANCE_STORAGE && row.remittanceId !== null;
   // A row written by another store (the configuration changed) is not silently looked for here.
-  if (row.storage !== deps.documents.name) throw new StoredDocumentUnreadable(row.id, "store");
-  const content = await deps.documents.get(row.storageKey);
+  if (!fromRemittance && row.storage !== deps.documents.name) throw new StoredDocumentUnreadable(row.id, "store");
+  const content = fromRemittance ? await remittanceFileBytes(deps.db, row.remittanceId!) : await deps.documents.get(row.storageKey);
   if (!content) throw new StoredDocumentUnreadable(row.id, "missing");
   if (sha256Hex(content) !== row.sha256) throw new StoredDocumentUnreadable(row.id, "hash");
   return content;

@@ -19,5 +19,7 @@ export async function loadAdminPolicy({ admin, api, params, request }: AdminLoad
     canWrite: canOpen(admin.role.permissions, routeId, "action"),
     // The recibos tab and links only for those who may open it.
     canReadPayments: canOpen(admin.role.permissions, "routes/admin.policies.$id.payments"),
+    // The policy's PDFs only for those who hold documents:read (ADR 036), as the API asks.
+    canReadDocuments: canOpen(admin.role.permissions, "routes/admin.policies.$id.documentos.condiciones"),
   };
 }

@@ -53,13 +53,7 @@ describe("ADMIN_ROUTE_PERMISSIONS", () => {
   });
 
   it("pólizas: leer con policies:read; cambiarlas con policies:write y sus recibos con payments:write", () => {
-    for (const id of [
-      "routes/admin.policies._index",
-      "routes/admin.policies[.]csv",
-      "routes/admin.policies.$id._index",
-      "routes/admin.policies.$id.documentos.condiciones",
-      "routes/admin.policies.$id.documentos.recibo.$sequence",
-    ] as const) {
+    for (const id of ["routes/admin.policies._index", "routes/admin.policies[.]csv", "routes/admin.policies.$id._index"] as const) {
       expect(ADMIN_ROUTE_PERMISSIONS[id].loader).toBe("policies:read");
     }
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.policies.$id._index"].action).toBe("policies:write");
@@ -68,9 +62,33 @@ describe("ADMIN_ROUTE_PERMISSIONS", () => {
     // A comercial (policies without payments) does not open the policy's recibos page.
     expect(canOpen({ "policies:read": true, "policies:write": true }, "routes/admin.policies.$id.payments")).toBe(false);
     expect(canOpen({ "policies:read": true, "policies:write": true }, "routes/admin.policies.$id.payments", "action")).toBe(false);
-    // The policy's PDFs: policies:read is enough, and nothing else opens them.
-    expect(canOpen({ "policies:read": true }, "routes/admin.policies.$id.documentos.condiciones")).toBe(true);
-    expect(canOpen({ "clients:read": true, "payments:write": true }, "routes/admin.policies.$id.documentos.recibo.$sequence")).toBe(false);
+    // The policy's PDFs (ADR 036): documents:read, not policies:read (a comercial reads the policy, not its documents).
+    for (const id of [
+      "routes/admin.policies.$id.documentos.condiciones",
+      "routes/admin.policies.$id.documentos.recibo.$sequence",
+      "routes/admin.policies.$id.documentos.justificante.$sequence",
+      "routes/admin.policies.$id.documentos.mandato",
+    ] as const) {
+      expect(canOpen({ "documents:read": true }, id)).toBe(true);
+      expect(canOpen({ "policies:read": true, "payments:read": true, "clients:read": true }, id)).toBe(false);
+    }
+  });
+
+  it("documentos: ver y descargar con documents:read, regenerar y eliminar con documents:write, y solo entonces «Documentos»", () => {
+    const reader = { "documents:read": true };
+    for (const id of [
+      "routes/admin.documents._index",
+      "routes/admin.documents[.]csv",
+      "routes/admin.documents.$id._index",
+      "routes/admin.documents.$id.descargar",
+    ] as const) {
+      expect(canOpen(reader, id)).toBe(true);
+      expect(canOpen({ "policies:read": true }, id)).toBe(false);
+    }
+    expect(canOpen(reader, "routes/admin.documents.$id._index", "action")).toBe(false);
+    expect(canOpen({ ...reader, "documents:write": true }, "routes/admin.documents.$id._index", "action")).toBe(true);
+    expect(visibleSections(reader).map((s) => s.label)).toEqual(["Panel", "Documentos", "Configuración"]);
+    expect(visibleSections({ "policies:read": true }).map((s) => s.label)).not.toContain("Documentos");
   });
 
   it("exige audit:read en /admin/audit y su exportación", () => {

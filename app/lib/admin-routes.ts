@@ -55,15 +55,15 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.payments.reconciliation": { loader: "payments:read", action: null },
   // Selling by phone: quoting and issuing both need policies:write.
   "routes/admin.policies.new": { loader: "policies:write", action: "policies:write" },
-  // The policy's PDFs (particular conditions, each recibo): whoever may read the policy.
-  "routes/admin.policies.$id.documentos.condiciones": { loader: "policies:read", action: null },
-  "routes/admin.policies.$id.documentos.recibo.$sequence": { loader: "policies:read", action: null },
+  // The policy's PDFs (particular conditions, each recibo): documents:read (ADR 036), as the API asks.
+  "routes/admin.policies.$id.documentos.condiciones": { loader: "documents:read", action: null },
+  "routes/admin.policies.$id.documentos.recibo.$sequence": { loader: "documents:read", action: null },
   // Payments (ADR 028): every recibo, one recibo's history; the card retry of a selection needs payments:write.
   "routes/admin.payments._index": { loader: "payments:read", action: null },
   "routes/admin.payments[.]csv": { loader: "payments:read", action: null },
   "routes/admin.payments.$id": { loader: "payments:read", action: null },
   "routes/admin.payments.reintentar": { loader: "payments:write", action: "payments:write" },
-  "routes/admin.policies.$id.documentos.justificante.$sequence": { loader: "payments:read", action: null },
+  "routes/admin.policies.$id.documentos.justificante.$sequence": { loader: "documents:read", action: null },
   // The guarantee catalogue (ADR 016): reading needs guarantees:read; creating, editing, a new
   // price and (de)activating need guarantees:write.
   "routes/admin.guarantees._index": { loader: "guarantees:read", action: null },
@@ -80,10 +80,15 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.payments.remittances.$id": { loader: "payments:read", action: null },
   "routes/admin.payments.remittances.$id.fichero": { loader: "payments:read", action: null },
   "routes/admin.settings.sepa": { loader: "settings:read", action: "settings:write" },
-  "routes/admin.policies.$id.documentos.mandato": { loader: "policies:read", action: null },
   // Business reports (ADR 034): superadmin, gestor and auditor.
   "routes/admin.reports._index": { loader: "reports:read", action: null },
   "routes/admin.reports[.]csv": { loader: "reports:read", action: null },
+  "routes/admin.policies.$id.documentos.mandato": { loader: "documents:read", action: null },
+  // Stored documents (ADR 036): reading and downloading need documents:read; regenerating and deleting documents:write.
+  "routes/admin.documents._index": { loader: "documents:read", action: null },
+  "routes/admin.documents[.]csv": { loader: "documents:read", action: null },
+  "routes/admin.documents.$id._index": { loader: "documents:read", action: "documents:write" },
+  "routes/admin.documents.$id.descargar": { loader: "documents:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -113,6 +118,7 @@ export const ADMIN_SECTIONS = [
   // Clients.
   { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false },
   { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
+  { label: "Documentos", to: "/admin/documents", routeId: "routes/admin.documents._index", end: false },
   // The money side (issue 22): every recibo, the SEPA remittances, the bank's returns, the refunds owed.
   { label: "Pagos", to: "/admin/payments", routeId: "routes/admin.payments._index", end: false },
   { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },

@@ -27,6 +27,9 @@ export async function streamDocument(
   try {
     response = await api.getResponse(apiPath, { accept: "application/pdf", signal: request.signal });
   } catch (error) {
+    // A stored document that cannot be read back (ADR 036) is the API's 500 with its Spanish message: said, not hidden as a 404.
+    if (error instanceof ApiError && error.status >= 500)
+      throw new Response(error.message, { status: error.status, statusText: "Documento no disponible" });
     if (error instanceof ApiError) throw documentNotFound();
     throw error;
   }

@@ -103,7 +103,7 @@ export const action = (args: ActionFunctionArgs) =>
   });
 
 export default function AdminPolicyPage() {
-  const { data, canWrite, canReadPayments } = useLoaderData<typeof loader>();
+  const { data, canWrite, canReadPayments, canReadDocuments } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StaffActionReply | undefined;
   const { policy } = data;
   const confirming = reply?.confirm && reply.intent !== "note" && data.actions.includes(reply.intent as AdminPolicyAction) ? reply : null;
@@ -185,7 +185,7 @@ export default function AdminPolicyPage() {
                 paidAt: r.paidAt,
               })),
             }}
-            pdfHref={(sequence) => adminDocumentPaths.recibo(policy.id, sequence)}
+            pdfHref={canReadDocuments ? (sequence) => adminDocumentPaths.recibo(policy.id, sequence) : undefined}
           />
         )}
         {canReadPayments ? (
@@ -201,16 +201,19 @@ export default function AdminPolicyPage() {
       {canWrite ? <PolicyActionsSection key={data.history.length} data={data} today={data.today} reply={reply} /> : null}
 
       <DetailSection id="documentos" title="Documentos">
+        {canReadDocuments ? null : <p className="mt-2 text-slate-700">Tu rol no incluye ver documentos: el IPID del ramo es público.</p>}
         <ul className="mt-2 list-disc space-y-1 pl-6">
-          <li>
-            <a href={adminDocumentPaths.conditions(policy.id)} download>
-              Condiciones particulares (PDF)
-            </a>
-          </li>
+          {canReadDocuments ? (
+            <li>
+              <a href={adminDocumentPaths.conditions(policy.id)} download>
+                Condiciones particulares (PDF)
+              </a>
+            </li>
+          ) : null}
           <li>
             <a href={documentPaths.ipid(policy.line)}>Documento de información del producto (IPID) (PDF)</a>
           </li>
-          {policy.payment?.method === "sepa" ? (
+          {canReadDocuments && policy.payment?.method === "sepa" ? (
             <li>
               <a href={adminDocumentPaths.mandate(policy.id)} download>
                 Orden de domiciliación SEPA (PDF)
@@ -218,9 +221,11 @@ export default function AdminPolicyPage() {
             </li>
           ) : null}
         </ul>
-        <p className="mt-2 text-sm text-slate-700">
-          Los recibos en PDF, en la tabla de recibos. Son los mismos documentos que el cliente descarga desde Mi póliza.
-        </p>
+        {canReadDocuments ? (
+          <p className="mt-2 text-sm text-slate-700">
+            Los recibos en PDF, en la tabla de recibos. Son los mismos documentos guardados que el cliente descarga desde Mi póliza.
+          </p>
+        ) : null}
       </DetailSection>
 
       <HistorySection caption="Historial de la póliza" entries={policyHistoryEntries(data.history)} empty="Sin movimientos todavía." statusColumn />

@@ -74,7 +74,7 @@ export const action = (args: ActionFunctionArgs) =>
   });
 
 export default function PolicyPaymentsPage() {
-  const { data, canWrite } = useLoaderData<typeof loader>();
+  const { data, canWrite, canReadDocuments } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StaffActionReply | undefined;
   const confirmingRecibo = reply?.confirm
     ? data.recibos.find((r) => String(r.id) === reply.target && r.actions.includes(reply.intent as AdminReciboAction))
@@ -106,7 +106,7 @@ export default function PolicyPaymentsPage() {
         <div className="mt-3">
           <DataTable
             caption={`Recibos de la póliza ${data.policy.number}`}
-            columns={reciboColumns(data, canWrite, reply)}
+            columns={reciboColumns(data, canWrite, reply, canReadDocuments)}
             rows={data.recibos}
             rowKey={(r) => r.id}
             minWidth="64rem"

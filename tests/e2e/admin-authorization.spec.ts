@@ -67,6 +67,9 @@ const MISSING = [
   "routes/admin.payments.remittances.$id.fichero",
   "routes/admin.payments.returns.$id",
   "routes/admin.policies.$id.documentos.mandato",
+  // A stored document is named by a UUID (ADR 036): a number names none.
+  "routes/admin.documents.$id._index",
+  "routes/admin.documents.$id.descargar",
 ];
 
 async function api(request: APIRequestContext, method: "get" | "post", url: string, token?: string, data?: unknown) {

@@ -2,6 +2,7 @@
 // the profile, and changing the password; and the staff's temporary password. The e-mails go
 // out through the outbox worker to smtp-server and are parsed as a mail client would.
 import { eq } from "drizzle-orm";
+import { memoryDocumentStore } from "../../api/services/document-store/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_RESET_MESSAGES } from "../../api/contract/auth";
 import { TEMPORARY_PASSWORD_MESSAGE } from "../../api/auth";
@@ -30,7 +31,14 @@ let outbox: OutboxWorker;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  outbox = startOutboxWorker({ db: env.database.db, smtpUrl: smtp.url, logger: memoryLogger(), intervalMs: 50, now: () => clock });
+  outbox = startOutboxWorker({
+    documents: memoryDocumentStore(),
+    db: env.database.db,
+    smtpUrl: smtp.url,
+    logger: memoryLogger(),
+    intervalMs: 50,
+    now: () => clock,
+  });
 });
 afterAll(async () => {
   await outbox?.stop();

@@ -21,13 +21,14 @@ import {
   setUpAdminApi,
 } from "../support/admin-api";
 import { insertTestPolicy } from "../support/policies";
+import { insertUploadRow } from "../support/documents";
 import { refunds } from "../../api/db/schema";
 import { remitRecibos } from "../support/remittance-fixtures";
 import { returnsCsv } from "../support/return-files";
 import { addMonths, madridDate } from "../../api/domain/calendar";
 import { addBusinessDays } from "../../api/domain/sepa";
 import { insertMandate } from "../../api/db/sepa-mandates.repo";
-import { policies, recibos } from "../../api/db/schema";
+import { documents, policies, recibos } from "../../api/db/schema";
 import { eq } from "drizzle-orm";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { checkoutBody } from "../support/checkout";
@@ -98,9 +99,9 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/policies/quotes/{id}/price": "policies:write",
       "POST /admin/policies": "policies:write",
       "PATCH /admin/policies/{id}": "policies:write",
-      "GET /admin/policies/{id}/documents/conditions": "policies:read",
-      "GET /admin/policies/{id}/documents/recibos/{sequence}": "policies:read",
-      "GET /admin/policies/{id}/documents/recibos/{sequence}/receipt": "payments:read",
+      "GET /admin/policies/{id}/documents/conditions": "documents:read",
+      "GET /admin/policies/{id}/documents/recibos/{sequence}": "documents:read",
+      "GET /admin/policies/{id}/documents/recibos/{sequence}/receipt": "documents:read",
       "POST /admin/policies/{id}/suspend": "policies:write",
       "POST /admin/policies/{id}/reactivate": "policies:write",
       "POST /admin/policies/{id}/cancel": "policies:write",
@@ -145,11 +146,17 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/payments/remittances": "payments:write",
       "GET /admin/payments/remittances/{id}": "payments:read",
       "GET /admin/payments/remittances/{id}/file": "payments:read",
-      "GET /admin/policies/{id}/documents/mandate": "policies:read",
+      "GET /admin/policies/{id}/documents/mandate": "documents:read",
       "GET /admin/settings/sepa-creditor": "settings:read",
       "PUT /admin/settings/sepa-creditor": "settings:write",
       "GET /admin/reports/{report}": "reports:read",
       "GET /admin/reports/{report}/export": "reports:read",
+      "GET /admin/documents": "documents:read",
+      "GET /admin/documents/export": "documents:read",
+      "GET /admin/documents/{id}": "documents:read",
+      "GET /admin/documents/{id}/download": "documents:read",
+      "POST /admin/documents/{id}/regenerate": "documents:write",
+      "DELETE /admin/documents/{id}": "documents:write",
     });
   });
 });
@@ -354,8 +361,25 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
     path: "/admin/reports/recibos/export?from=2026-01-01&to=2026-01-31&table=cobros",
     expect: 200,
   }),
+  // Stored documents (ADR 036): a policy's conditions issued by a download, or an upload's row.
+  "GET /admin/documents": async () => ({ path: "/admin/documents?kind=condiciones&sort=title", expect: 200 }),
+  "GET /admin/documents/export": async () => ({ path: "/admin/documents/export?by=system", expect: 200 }),
+  "GET /admin/documents/{id}": async () => ({ path: `/admin/documents/${await issuedConditions()}`, expect: 200 }),
+  "GET /admin/documents/{id}/download": async () => ({ path: `/admin/documents/${await issuedConditions()}/download`, expect: 200 }),
+  "POST /admin/documents/{id}/regenerate": async () => ({ path: `/admin/documents/${await issuedConditions()}/regenerate`, expect: 200 }),
+  "DELETE /admin/documents/{id}": async () => ({
+    path: `/admin/documents/${(await insertUploadRow(database.db, (await livePolicy()).id)).id}`,
+    expect: 200,
+  }),
 };
 
+/** A fresh policy's conditions, issued into the store by a staff download; its document id. */
+async function issuedConditions(): Promise<string> {
+  const p = await livePolicy();
+  expect((await call("get", `/admin/policies/${p.id}/documents/conditions`, { token: superToken })).status).toBe(200);
+  const [row] = await database.db.select({ id: documents.id }).from(documents).where(eq(documents.policyId, p.id));
+  return row!.id;
+}
 const collectionDate = () => addBusinessDays(madridDate(new Date()), 3);
 /** A SEPA policy of its own with its recibo 2 due now, and the request that remits it. */
 async function remittanceBody() {

@@ -1,7 +1,7 @@
 // /admin/policies over real HTTP: the list (search by number, NIF/NIE, name and e-mail; filters;
 // sort; CSV of exactly the filtered list), one policy, the changes that keep the price (with
 // before/after in the audit) and the refusal of those that would change it, internal notes, and
-// the policy's PDFs for staff with policies:read.
+// the policy's PDFs for staff with documents:read (ADR 036).
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../api/db/schema";
@@ -178,8 +178,8 @@ describe("los documentos de una póliza para el equipo", () => {
   let reader: string;
   let withoutRead: string;
   beforeAll(async () => {
-    reader = (await adminWith({ "policies:read": true })).token;
-    withoutRead = (await adminWith({ ...allPermissions(), "policies:read": false })).token;
+    reader = (await adminWith({ "documents:read": true })).token;
+    withoutRead = (await adminWith({ ...allPermissions(), "documents:read": false })).token;
   });
 
   const download = async (path: string, token: string) => {
@@ -187,7 +187,7 @@ describe("los documentos de una póliza para el equipo", () => {
     return { response, bytes: Buffer.from(await response.arrayBuffer()) };
   };
 
-  it("descarga las condiciones particulares y cada recibo en PDF con policies:read, sin caché compartida", async () => {
+  it("descarga las condiciones particulares y cada recibo en PDF con documents:read, sin caché compartida", async () => {
     const conditions = await download(`/admin/policies/${car.id}/documents/conditions`, reader);
     expect(conditions.response.status).toBe(200);
     expect(conditions.response.headers.get("content-type")).toBe("application/pdf");
@@ -204,7 +204,7 @@ describe("los documentos de una póliza para el equipo", () => {
     }
   });
 
-  it("niega los documentos a un rol sin policies:read (403)", async () => {
+  it("niega los documentos a un rol sin documents:read (403), aunque lea pólizas", async () => {
     for (const path of [`/admin/policies/${car.id}/documents/conditions`, `/admin/policies/${car.id}/documents/recibos/1`]) {
       const response = await call("get", path, { token: withoutRead });
       expect(response.status).toBe(403);

@@ -4,6 +4,7 @@
 // conditions keep every version downloadable; the e-mail is queued. Where the premium and
 // the recibos stand after suplementos is in endorsements-premium.test.ts.
 import { and, eq, like } from "drizzle-orm";
+import { memoryDocumentStore } from "../../api/services/document-store/store";
 import { describe, expect, it } from "vitest";
 import { DatabaseGatewayBooks } from "../../api/db/gateway-books.repo";
 import { findUserPolicy } from "../../api/db/policies.repo";
@@ -332,7 +333,10 @@ describe("añadir garantías (suplemento)", () => {
     const idempotencyKey = crypto.randomUUID();
     const body = { guarantees: ["hogar_robo"], ipid: true as const, payment: { ...GOOD_CARD, method: "card" as const }, idempotencyKey };
     const actor = { actorType: "user" as const, actorId: user!.id, actorLabel: owner.email, ip: null };
-    const killed = createEndorsement({ db: database.db, payments: gateway, logger: memoryLogger() }, { view, body, actor, channel: "web", now: at });
+    const killed = createEndorsement(
+      { db: database.db, payments: gateway, logger: memoryLogger(), documents: memoryDocumentStore() },
+      { view, body, actor, channel: "web", now: at },
+    );
     await expect(killed).rejects.toThrow("proceso terminado");
 
     // The money was taken and nothing written: the attempt (recorded before the charge) says so.

@@ -3,6 +3,7 @@
 // and then delivered; a recipient refused with 550 is kept as fallido; without SMTP_URL messages
 // stay pending and the worker says so once.
 import net, { type AddressInfo } from "node:net";
+import { memoryDocumentStore } from "../../api/services/document-store/store";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
@@ -128,6 +129,7 @@ describe("la bandeja de salida", () => {
     );
     const logger = memoryLogger();
     const worker = startOutboxWorker({
+      documents: memoryDocumentStore(),
       db: database.db,
       smtpUrl: smtp.url,
       logger,
@@ -181,7 +183,15 @@ describe("la bandeja de salida", () => {
       await enqueueEmail(database.db, { to: "uno@example.com", subject: "Uno", text: "1" }, T0),
       await enqueueEmail(database.db, { to: "dos@example.com", subject: "Dos", text: "2" }, T0),
     ];
-    const worker = startOutboxWorker({ db: database.db, smtpUrl: url, logger: memoryLogger(), intervalMs: 20, now: () => clock, from: "a@b.es" });
+    const worker = startOutboxWorker({
+      documents: memoryDocumentStore(),
+      db: database.db,
+      smtpUrl: url,
+      logger: memoryLogger(),
+      intervalMs: 20,
+      now: () => clock,
+      from: "a@b.es",
+    });
     open.push(worker);
     for (const [attempts, wait] of [
       [1, 1],
@@ -208,7 +218,15 @@ describe("la bandeja de salida", () => {
     open.push(smtp);
     const refused = await enqueueEmail(database.db, { to: "nadie@example.com", subject: "X", text: "x" }, T0);
     const fine = await enqueueEmail(database.db, { to: "alguien@example.com", subject: "Y", text: "y" }, T0);
-    const worker = startOutboxWorker({ db: database.db, smtpUrl: smtp.url, logger: memoryLogger(), intervalMs: 20, now: () => T0, from: "a@b.es" });
+    const worker = startOutboxWorker({
+      documents: memoryDocumentStore(),
+      db: database.db,
+      smtpUrl: smtp.url,
+      logger: memoryLogger(),
+      intervalMs: 20,
+      now: () => T0,
+      from: "a@b.es",
+    });
     open.push(worker);
     const failed = await waitFor(
       () => readEmail(refused),
@@ -232,7 +250,7 @@ describe("la bandeja de salida", () => {
   it("sin SMTP_URL deja los correos pendientes y lo avisa una sola vez", async () => {
     const id = await enqueueEmail(database.db, { to: "cliente@example.com", subject: "Pendiente", text: "x" }, T0);
     const logger = memoryLogger();
-    const worker = startOutboxWorker({ db: database.db, logger, intervalMs: 20 });
+    const worker = startOutboxWorker({ documents: memoryDocumentStore(), db: database.db, logger, intervalMs: 20 });
     open.push(worker);
     expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
     expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
@@ -267,7 +285,14 @@ describe("la bandeja de salida", () => {
     expect(stored.html).toBeTruthy();
     expect(stored.body.startsWith(body)).toBe(true);
 
-    const worker = startOutboxWorker({ db: database.db, smtpUrl: smtp.url, logger: memoryLogger(), intervalMs: 20, now: () => T0 });
+    const worker = startOutboxWorker({
+      documents: memoryDocumentStore(),
+      db: database.db,
+      smtpUrl: smtp.url,
+      logger: memoryLogger(),
+      intervalMs: 20,
+      now: () => T0,
+    });
     open.push(worker);
     const mail = await smtp.waitFor("ana@example.com");
     await worker.stop();

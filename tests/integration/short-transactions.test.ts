@@ -11,7 +11,8 @@ import type { ApiApp } from "../../api/env";
 import type { DatabaseHandle } from "../../api/db/client";
 import { outboxEmails, type EmailAttachment, type OutboxAttachment } from "../../api/db/schema";
 import { inTransaction } from "../../api/db/transaction-scope";
-import { completeAttachments, pendingPdf, renderDocumentRef } from "../../api/services/attachments";
+import { completeAttachments, issueDocumentRef, pendingPdf } from "../../api/services/attachments";
+import { memoryDocumentStore } from "../../api/services/document-store/store";
 import { enqueueEmail } from "../../api/services/mail";
 import { withProviderCallsOutside } from "../../api/services/provider-outside";
 import { TestGateway, type ChargeRequest, type ChargeResult } from "../../api/services/payments";
@@ -60,6 +61,8 @@ let api: ApiApp;
 const gateway = new WatchingGateway(() => database);
 const logger = memoryLogger();
 
+// The API's document store: what the sale issued is read back from it (ADR 036).
+const store = memoryDocumentStore();
 beforeAll(async () => {
   database = await createTestDatabase();
   api = createApi({
@@ -70,6 +73,7 @@ beforeAll(async () => {
     jwtSecret: TEST_JWT_SECRET,
     payments: gateway,
     rateLimits: TEST_RATE_LIMITS,
+    documents: store,
   });
 });
 afterAll(async () => {
@@ -201,10 +205,13 @@ describe("transacciones cortas", () => {
   });
 
   it("un PDF no se genera dentro de una transacción", async () => {
-    const render = database.db.transaction(async (tx) => renderDocumentRef(tx as never, { kind: "recibo", policyId: hogarPolicy.id, sequence: 1 }));
+    // An IPID queued without its policy is rendered each time (not stored): the renderer's guard is what answers.
+    const ref = { kind: "ipid" as const, line: "hogar" as const, at: new Date().toISOString() };
+    const stored = { documents: memoryDocumentStore(), now: () => new Date() };
+    const render = database.db.transaction(async (tx) => issueDocumentRef({ ...stored, db: tx as never }, ref));
     await expect(render).rejects.toThrow(/inside a database transaction/);
     // Outside, the same document renders.
-    expect((await renderDocumentRef(database.db, { kind: "recibo", policyId: hogarPolicy.id, sequence: 1 })).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await issueDocumentRef({ ...stored, db: database.db }, ref)).subarray(0, 5).toString()).toBe("%PDF-");
   });
 
   it("un correo cuyos PDF quedaron por generar (el proceso se paró tras el commit) los recibe antes de enviarse", async () => {
@@ -223,7 +230,7 @@ describe("transacciones cortas", () => {
     );
     const [row] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, emailId));
     expect(row!.attachments.every((a) => "document" in a)).toBe(true);
-    const rendered = await completeAttachments(database.db, emailId);
+    const rendered = await completeAttachments({ db: database.db, documents: store, now: () => new Date() }, emailId);
     expect(rendered.map((a) => a.filename)).toEqual(["condiciones.pdf", "ipid-hogar.pdf"]);
     expectRenderedPdfs(await attachmentsOf("Reenvío"), 2);
   });

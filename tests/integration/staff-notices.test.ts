@@ -3,6 +3,7 @@
 // to lift a suspension, art. 15 LCS). Without an address nothing is queued and the policy's
 // history says so. The notice goes out with a text and an HTML part that say the same.
 import { and, desc, eq } from "drizzle-orm";
+import { memoryDocumentStore } from "../../api/services/document-store/store";
 import { afterAll, describe, expect, it } from "vitest";
 import { auditLog, clients, outboxEmails, policies, policyHistory, users } from "../../api/db/schema";
 import { addMonths, madridDate } from "../../api/domain/calendar";
@@ -129,7 +130,13 @@ describe("la suspensión por el equipo avisa al tomador", () => {
     smtp = await startSmtpServer();
     const policy = await quarterlyPolicy("Lola Aviso Por SMTP");
     await post(policy.id, "suspend", { reason: "Recibo 2 impagado" });
-    const worker = startOutboxWorker({ db: database.db, smtpUrl: smtp.url, logger: memoryLogger(), intervalMs: 20 });
+    const worker = startOutboxWorker({
+      documents: memoryDocumentStore(),
+      db: database.db,
+      smtpUrl: smtp.url,
+      logger: memoryLogger(),
+      intervalMs: 20,
+    });
     try {
       const received = await smtp.waitFor(policy.email);
       expect(received.subject).toBe(`Cobertura suspendida: su póliza ${policy.number}`);

@@ -34,3 +34,10 @@ CREATE INDEX "documents_created_at_id_idx" ON "documents" USING btree ("created_
 CREATE INDEX "documents_policy_idx" ON "documents" USING btree ("policy_id","created_at");--> statement-breakpoint
 CREATE INDEX "documents_client_idx" ON "documents" USING btree ("client_id","created_at");--> statement-breakpoint
 CREATE INDEX "documents_kind_created_idx" ON "documents" USING btree ("kind","created_at","id");
+--> statement-breakpoint
+-- Remittances made before the documents list (ADR 036): their row, the bytes staying in remittances.file_xml
+-- (the one source of the download); the same row remittanceDocumentRow writes for a new one.
+INSERT INTO "documents" ("kind", "series_key", "version", "remittance_id", "title", "filename", "content_type", "size_bytes", "sha256", "storage", "storage_key", "created_by_type", "created_by_id", "created_by_label", "created_at")
+SELECT 'remesa', 'remesa:' || r."id", 1, r."id", 'Remesa SEPA ' || r."id" || ' · cobro ' || to_char(r."collection_date", 'DD/MM/YYYY'), 'remesa-' || r."id" || '.xml', 'application/xml', octet_length(r."file_xml"), r."file_sha256", 'remittance', 'remittances/' || r."id", CASE WHEN r."created_by_id" IS NULL THEN 'system' ELSE 'admin' END, r."created_by_id", r."created_by_label", r."created_at"
+FROM "remittances" r
+ON CONFLICT DO NOTHING;

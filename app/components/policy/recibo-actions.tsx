@@ -75,7 +75,12 @@ export function confirmCopy(intent: AdminReciboAction, recibo: AdminRecibo, valu
   }
 }
 
-export function reciboColumns(data: AdminPolicy, canWrite: boolean, reply: StaffActionReply | undefined): Column<AdminRecibo>[] {
+export function reciboColumns(
+  data: AdminPolicy,
+  canWrite: boolean,
+  reply: StaffActionReply | undefined,
+  canReadDocuments = true,
+): Column<AdminRecibo>[] {
   const method = data.payment.method ? PAYMENT_METHOD_LABELS[data.payment.method] : "—";
   // What matters first on a narrow screen: number, period, amount and status; the rest after.
   const list: Column<AdminRecibo>[] = [
@@ -133,7 +138,10 @@ export function reciboColumns(data: AdminPolicy, canWrite: boolean, reply: Staff
           "—"
         ),
     },
-    {
+  ];
+  // The recibo and justificante PDFs only for documents:read (ADR 036), as the API asks.
+  if (canReadDocuments)
+    list.push({
       id: "pdf",
       header: "Documento",
       cell: (r) => (
@@ -141,7 +149,7 @@ export function reciboColumns(data: AdminPolicy, canWrite: boolean, reply: Staff
           <a href={adminDocumentPaths.recibo(data.policy.id, r.sequence)} download>
             PDF<span className="sr-only"> del recibo {r.sequence}</span>
           </a>
-          {/* The justificante de pago of a collected recibo (ADR 031; payments:read). */}
+          {/* The justificante de pago of a collected recibo (ADR 031; documents:read). */}
           {r.status === "cobrado" ? (
             <a href={adminDocumentPaths.receipt(data.policy.id, r.sequence)} download className="block whitespace-nowrap">
               Justificante<span className="sr-only"> de pago del recibo {r.sequence}</span>
@@ -149,8 +157,7 @@ export function reciboColumns(data: AdminPolicy, canWrite: boolean, reply: Staff
           ) : null}
         </>
       ),
-    },
-  ];
+    });
   if (canWrite) {
     list.push({
       id: "actions",
