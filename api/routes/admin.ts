@@ -5,6 +5,8 @@ import type { ApiApp } from "../env";
 import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
+import { registerAdminDocumentDownloadRoutes } from "./admin-document-download";
+import { registerAdminEntityDocumentRoutes } from "./admin-entity-documents";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPaymentRoutes } from "./admin-payments";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
@@ -32,4 +34,6 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminReturnRoutes(api);
   registerAdminPaymentRoutes(api);
   registerAdminReconciliationRoutes(api);
+  registerAdminEntityDocumentRoutes(api);
+  registerAdminDocumentDownloadRoutes(api);
 }

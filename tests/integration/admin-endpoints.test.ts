@@ -148,6 +148,12 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "GET /admin/policies/{id}/documents/mandate": "policies:read",
       "GET /admin/settings/sepa-creditor": "settings:read",
       "PUT /admin/settings/sepa-creditor": "settings:write",
+      "GET /admin/policies/{id}/documents": "documents:read",
+      "POST /admin/policies/{id}/documents": "documents:write",
+      "GET /admin/policies/{id}/documents/certificate": "documents:read",
+      "GET /admin/clients/{id}/documents": "documents:read",
+      "POST /admin/clients/{id}/documents": "documents:write",
+      "GET /admin/documents/{id}/download": "documents:read",
     });
   });
 });
@@ -347,7 +353,26 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
     body: { name: "Cotiza Correduría de Seguros, S.L.", creditorId: "ES11ZZZB12345674", iban: "ES9121000418450200051332", bic: "CAIXESBBXXX" },
     expect: 200,
   }),
+  // Documents of a policy or a client (ADR 037): a signed PDF uploaded as multipart.
+  "GET /admin/policies/{id}/documents": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/documents`, expect: 200 }),
+  "POST /admin/policies/{id}/documents": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/documents`, body: signedPdf(), expect: 201 }),
+  "GET /admin/policies/{id}/documents/certificate": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/documents/certificate`, expect: 200 }),
+  "GET /admin/clients/{id}/documents": async (fx) => ({ path: `/admin/clients/${fx.clientId}/documents`, expect: 200 }),
+  "POST /admin/clients/{id}/documents": async (fx) => ({ path: `/admin/clients/${fx.clientId}/documents`, body: signedPdf(), expect: 201 }),
+  "GET /admin/documents/{id}/download": async (fx) => {
+    const uploaded = await fetchJson(`/admin/clients/${fx.clientId}/documents`, signedPdf());
+    return { path: `/admin/documents/${uploaded.id}/download`, expect: 200 };
+  },
 };
+
+/** A multipart body: a title and a small PDF (a fresh one for every request). */
+function signedPdf() {
+  const form = new FormData();
+  form.set("title", "Mandato firmado");
+  form.set("file", new File(["%PDF-1.4\n%firmado\n"], "mandato.pdf", { type: "application/pdf" }));
+  return form;
+}
+const fetchJson = async (path: string, body: FormData) => json<{ id: string }>("post", path, { token: superToken, body, status: 201 });
 
 const collectionDate = () => addBusinessDays(madridDate(new Date()), 3);
 /** A SEPA policy of its own with its recibo 2 due now, and the request that remits it. */
