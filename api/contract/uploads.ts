@@ -15,10 +15,12 @@ export const UploadTitleSchema = z
 /** The web's upload form (multipart): a title and the file; the size is checked here, the type by its content on the server. */
 export const UploadFormSchema = z.object({
   title: UploadTitleSchema,
-  file: z
-    .instanceof(File, { message: UPLOAD_MESSAGES.missing })
-    .refine((file) => file.size > 0, UPLOAD_MESSAGES.empty)
-    .refine((file) => file.size <= UPLOAD_MAX_BYTES, UPLOAD_MESSAGES.tooLarge),
+  file: z.instanceof(File, { message: UPLOAD_MESSAGES.missing }).superRefine((file, ctx) => {
+    // A form sent without choosing a file carries an empty part without a name.
+    const message =
+      file.size === 0 ? (file.name === "" ? UPLOAD_MESSAGES.missing : UPLOAD_MESSAGES.empty) : file.size > UPLOAD_MAX_BYTES ? UPLOAD_MESSAGES.tooLarge : null;
+    if (message) ctx.addIssue({ code: "custom", message });
+  }),
 });
 
 /** One stored document as the policy and client pages list it. */

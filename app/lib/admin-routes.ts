@@ -81,6 +81,12 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.payments.remittances.$id.fichero": { loader: "payments:read", action: null },
   "routes/admin.settings.sepa": { loader: "settings:read", action: "settings:write" },
   "routes/admin.policies.$id.documentos.mandato": { loader: "policies:read", action: null },
+  // Documents of a policy or a client (ADR 037): uploading needs documents:write; the certificate
+  // and a stored document's download, documents:read.
+  "routes/admin.policies.$id.documentos.subir": { loader: "documents:write", action: "documents:write" },
+  "routes/admin.clients.$id.documentos.subir": { loader: "documents:write", action: "documents:write" },
+  "routes/admin.policies.$id.documentos.certificado": { loader: "documents:read", action: null },
+  "routes/admin.documents.$id.descarga": { loader: "documents:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
