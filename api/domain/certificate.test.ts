@@ -36,11 +36,12 @@ describe("certificateRefusal", () => {
     expect(certificateRefusal(cancelled, "2026-04-01")).toBeNull();
   });
 
-  it("solo en vigor y dentro de su anualidad", () => {
+  it("solo en vigor y hasta el fin de su anualidad", () => {
     expect(certificateRefusal(policy({ status: "suspendida" }), "2026-03-01")).toMatch(/suspendida/);
     expect(certificateRefusal(policy({ status: "anulada" }), "2026-03-01")).toMatch(/anulada/);
     expect(certificateRefusal(policy({ status: "pendiente_pago" }), "2026-03-01")).toMatch(/todavía no está en vigor/);
-    expect(certificateRefusal(policy(), "2025-12-31")).toBe("No se puede emitir el certificado de seguro todavía: la póliza entra en vigor el 01/01/2026.");
+    // Bought today with effect tomorrow (the earliest a sale starts): certified already.
+    expect(certificateRefusal(policy(), "2025-12-31")).toBeNull();
     expect(certificateRefusal(policy(), "2027-01-01")).toMatch(/ha vencido/);
   });
 });

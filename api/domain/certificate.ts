@@ -1,6 +1,7 @@
 // When a certificate of insurance may be issued (ADR 037). The certificate says the policy covers
-// the risk today and that its premium is paid, so it is issued only when both are true: the policy
-// is in force, today falls within its current term, and every recibo due on or before today is
+// the risk (from its start date: one bought today for tomorrow is certified already, for the ITV or
+// the rental agency of that day) and that its premium is paid, so it is issued only when both are
+// true: the policy is in force, its term has not ended, and every recibo due on or before today is
 // cobrado (a cancelled or refunded one owes nothing; a remitted SEPA one is not paid until the bank
 // has kept it). Otherwise the Spanish reason, which the API answers with a 409. Pure.
 import { formatIsoDate } from "../contract/format";
@@ -25,8 +26,6 @@ const NOT_IN_FORCE: Record<Exclude<PolicyStatus, "en_vigor">, string> = {
 /** Why a certificate cannot be issued today (`today` is Madrid's yyyy-mm-dd), or null when it can. */
 export function certificateRefusal(policy: CertificateFacts, today: string): string | null {
   if (policy.status !== "en_vigor") return `No se puede emitir el certificado de seguro. ${NOT_IN_FORCE[policy.status]}`;
-  if (today < policy.startDate)
-    return `No se puede emitir el certificado de seguro todavía: la póliza entra en vigor el ${formatIsoDate(policy.startDate)}.`;
   if (today >= policy.endDate) return `No se puede emitir el certificado de seguro. ${NOT_IN_FORCE.vencida}`;
   const unpaid = policy.recibos
     .filter((r) => r.dueDate <= today && !OWES_NOTHING.has(r.status))

@@ -26,8 +26,10 @@ export async function renderCertificatePdf(policy: PolicyView, issuedOn: string,
   pdf.title(d.distributorName, "Certificado de seguro", `${policy.lineName} · Póliza n.º ${policy.number}`);
 
   const insurer = policy.insurer;
+  // A policy sold today starts tomorrow at the earliest: certified with the day its cover starts.
+  const starts = policy.startDate > issuedOn ? `, con efecto desde el ${formatIsoDate(policy.startDate)} a las 00:00 h` : "";
   pdf.paragraph(
-    `${d.distributorName}, distribuidor de seguros, certifica que la póliza indicada está en vigor a fecha ${formatIsoDate(issuedOn)}, con los datos siguientes.`,
+    `${d.distributorName}, distribuidor de seguros, certifica que a fecha ${formatIsoDate(issuedOn)} la póliza indicada está en vigor${starts}, con los datos siguientes.`,
   );
 
   pdf.heading("Tomador");

@@ -28,7 +28,7 @@ export function uploadDocumentAction(args: ActionFunctionArgs, routeId: AdminRou
     return redirectWithToast(uploadReturnPath(owner, id), {
       type: "success",
       title: "Documento subido",
-      description: `«${stored.title}» queda guardado como ${stored.filename} (${formatFileSize(stored.sizeBytes)}).`,
+      description: `«${stored.title}» queda guardado como ${stored.filename} (${formatFileSize(stored.sizeBytes)})`,
     });
   });
 }

@@ -20,7 +20,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
       return redirectWithToast(
         `/admin/policies/${id}#documentos`,
-        { type: "error", title: "No se puede emitir el certificado", description: error.body.error },
+        { type: "error", title: "No se puede emitir el certificado", description: error.body.error.replace(/\.$/, "") },
         { headers },
       );
     }
