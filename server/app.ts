@@ -52,7 +52,10 @@ export const RETURN_UPLOAD_BODY_BYTES = { api: 1536 * 1024, web: 1152 * 1024 } a
 const RETURN_UPLOAD_PATHS = { api: "/api/admin/payments/returns", web: "/admin/payments/returns" } as const;
 /** A signed document uploaded to a policy or a client (ADR 037): the file's limit and room for the title and the multipart framing. */
 export const DOCUMENT_UPLOAD_BODY_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
-const DOCUMENT_UPLOAD_PATHS = { api: /^\/api\/admin\/(policies|clients)\/\d+\/documents$/, web: /^\/admin\/(policies|clients)\/\d+\/documentos\/subir$/ } as const;
+const DOCUMENT_UPLOAD_PATHS = {
+  api: /^\/api\/admin\/(policies|clients)\/\d+\/documents$/,
+  web: /^\/admin\/(policies|clients)\/\d+\/documentos\/subir$/,
+} as const;
 export const BODY_TOO_LARGE_MESSAGE = "La petición es demasiado grande.";
 export const PRIVATE_NO_STORE = "private, no-store";
 

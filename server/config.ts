@@ -86,7 +86,9 @@ const EnvSchema = z
         .url("debe ser una URL http(s)")
         .refine((url) => /^https?:\/\//.test(url), "debe ser una URL http(s)"),
     ),
-    DOCUMENTS_S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "debe ser un nombre de bucket válido (3 a 63 minúsculas, cifras, puntos o guiones)")),
+    DOCUMENTS_S3_BUCKET: optional(
+      z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "debe ser un nombre de bucket válido (3 a 63 minúsculas, cifras, puntos o guiones)"),
+    ),
     DOCUMENTS_S3_REGION: optional(z.string().regex(/^[a-z0-9-]{2,32}$/, "debe ser una región como eu-west-1 o us-east-1")),
     DOCUMENTS_S3_ACCESS_KEY_ID: optional(z.string().min(3, "debe tener al menos 3 caracteres")),
     DOCUMENTS_S3_SECRET_ACCESS_KEY: optional(z.string().min(8, "debe tener al menos 8 caracteres")),
@@ -96,7 +98,11 @@ const EnvSchema = z
     const given = DOCUMENTS_S3_KEYS.filter((key) => env[key] !== undefined);
     if (given.length > 0 && given.length < DOCUMENTS_S3_KEYS.length) {
       for (const key of DOCUMENTS_S3_KEYS.filter((k) => env[k] === undefined)) {
-        ctx.addIssue({ code: "custom", path: [key], message: `falta: el almacén S3 de documentos necesita las cinco variables (se han dado ${given.join(", ")})` });
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `falta: el almacén S3 de documentos necesita las cinco variables (se han dado ${given.join(", ")})`,
+        });
       }
     }
     if (env.NODE_ENV !== "production") return;

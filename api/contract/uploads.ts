@@ -4,6 +4,9 @@ import { z } from "zod";
 import { DOCUMENT_KINDS } from "./vocabulary";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "../domain/uploaded-file";
 
+// The web checks an upload as the API does (app/ reads the API only through api/contract).
+export { checkUploadedFile, UPLOAD_MAX_TEXT } from "../domain/uploaded-file";
+
 export const UPLOAD_TITLE_MAX_LENGTH = 200;
 
 export const UploadTitleSchema = z
@@ -18,7 +21,13 @@ export const UploadFormSchema = z.object({
   file: z.instanceof(File, { message: UPLOAD_MESSAGES.missing }).superRefine((file, ctx) => {
     // A form sent without choosing a file carries an empty part without a name.
     const message =
-      file.size === 0 ? (file.name === "" ? UPLOAD_MESSAGES.missing : UPLOAD_MESSAGES.empty) : file.size > UPLOAD_MAX_BYTES ? UPLOAD_MESSAGES.tooLarge : null;
+      file.size === 0
+        ? file.name === ""
+          ? UPLOAD_MESSAGES.missing
+          : UPLOAD_MESSAGES.empty
+        : file.size > UPLOAD_MAX_BYTES
+          ? UPLOAD_MESSAGES.tooLarge
+          : null;
     if (message) ctx.addIssue({ code: "custom", message });
   }),
 });

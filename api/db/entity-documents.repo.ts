@@ -20,7 +20,10 @@ export async function entityDocuments(db: DbOrTx, ref: EntityRef, limit: number)
 
 /** The policy an upload goes to: its number and its client (the upload is the client's too), or null. */
 export async function policyOwner(db: DbOrTx, id: number): Promise<{ policyId: number; clientId: number; number: string } | null> {
-  const [row] = await db.select({ policyId: policies.id, clientId: policies.clientId, number: policies.number }).from(policies).where(eq(policies.id, id));
+  const [row] = await db
+    .select({ policyId: policies.id, clientId: policies.clientId, number: policies.number })
+    .from(policies)
+    .where(eq(policies.id, id));
   return row ?? null;
 }
 

@@ -45,7 +45,7 @@ describe("checkUploadedFile", () => {
 describe("sanitiseFileName", () => {
   const pdf = { contentType: "application/pdf", extension: "pdf", label: "PDF" } as const;
   it("quita la ruta, los acentos y lo que no sirve en una cabecera", () => {
-    expect(sanitiseFileName("C:\\Users\\Ana\\Mis documentos\\Póliza nº 1 \"firmada\".PDF", pdf)).toBe("Poliza-n-1-firmada.pdf");
+    expect(sanitiseFileName('C:\\Users\\Ana\\Mis documentos\\Póliza nº 1 "firmada".PDF', pdf)).toBe("Poliza-n-1-firmada.pdf");
     expect(sanitiseFileName("../../etc/passwd", pdf)).toBe("passwd.pdf");
   });
   it("un nombre que se queda en nada es documento", () => {

@@ -24,7 +24,11 @@ const UploadBodySchema = z.object({
   file: z
     .any()
     .optional()
-    .openapi({ type: "string", format: "binary", description: `PDF, JPEG o PNG de ${UPLOAD_MAX_TEXT} como máximo; el tipo se decide por el contenido` }),
+    .openapi({
+      type: "string",
+      format: "binary",
+      description: `PDF, JPEG o PNG de ${UPLOAD_MAX_TEXT} como máximo; el tipo se decide por el contenido`,
+    }),
 });
 
 const uploadRoute = <P extends string>(path: P, operationId: string, tag: string, owner: string) =>
@@ -98,7 +102,9 @@ export function registerAdminEntityDocumentRoutes(api: ApiApp) {
     const [policy] = await loadPolicyViews(deps.db, { id: c.req.valid("param").id });
     if (!policy) throw new ApiProblem(404, POLICY_NOT_FOUND_MESSAGE);
     const admin = adminActor(c);
-    const { row, content } = await withStore(deps, () => issueCertificate(deps, policy, { type: "admin", id: admin.actorId, label: admin.actorLabel }));
+    const { row, content } = await withStore(deps, () =>
+      issueCertificate(deps, policy, { type: "admin", id: admin.actorId, label: admin.actorLabel }),
+    );
     return pdfResponse(c, { filename: row.filename, content });
   });
 }

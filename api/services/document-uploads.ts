@@ -33,7 +33,12 @@ export async function uploadDocument(deps: StoredDocumentDeps, ref: EntityRef, i
 
   const stored = await storeReceivedFile(
     deps,
-    { kind: "subido", seriesKey: documentSeries.upload(randomUUID()), title: title.data, owner: { policyId: owner.policyId, clientId: owner.clientId } },
+    {
+      kind: "subido",
+      seriesKey: documentSeries.upload(randomUUID()),
+      title: title.data,
+      owner: { policyId: owner.policyId, clientId: owner.clientId },
+    },
     { type: "admin", id: actor.actorId, label: actor.actorLabel },
     { filename: check.filename, content: Buffer.from(input.file!.content), contentType: check.type.contentType },
   );

@@ -3,8 +3,7 @@
 // (size, then the type by content, so a wrong file is refused before it travels), and forwarded
 // to the API as multipart through the one API client; the API checks it again.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { DocumentSummarySchema, EntityDocumentsSchema, formatFileSize, UploadFormSchema } from "../../api/contract/uploads";
-import { checkUploadedFile } from "../../api/domain/uploaded-file";
+import { checkUploadedFile, DocumentSummarySchema, EntityDocumentsSchema, formatFileSize, UploadFormSchema } from "../../api/contract/uploads";
 import { adminAction, type AdminLoaderArgs } from "./admin-route.server";
 import { canOpen, type AdminRouteId } from "./admin-routes";
 import { positiveIdParam } from "./http";
@@ -43,7 +42,11 @@ export async function loadEntityDocuments({ admin, api, params, request }: Admin
   const documents = canRead ? await api.get(`/admin/${owner}/${id}/documents`, { schema: EntityDocumentsSchema, signal: request.signal }) : null;
   return {
     documents,
-    canUpload: canOpen(admin.role.permissions, owner === "policies" ? "routes/admin.policies.$id.documentos.subir" : "routes/admin.clients.$id.documentos.subir", "action"),
+    canUpload: canOpen(
+      admin.role.permissions,
+      owner === "policies" ? "routes/admin.policies.$id.documentos.subir" : "routes/admin.clients.$id.documentos.subir",
+      "action",
+    ),
     canCertificate: canOpen(admin.role.permissions, "routes/admin.policies.$id.documentos.certificado"),
   };
 }

@@ -13,6 +13,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!POSITIVE_INT.test(id)) throw documentNotFound();
   return streamDocument(request, context, `/me/policies/${id}/documents/certificate`, {
     onRefusal: (message, headers) =>
-      redirectWithToast(`/mi-poliza/${id}`, { type: "error", title: "No se puede emitir el certificado", description: message.replace(/\.$/, "") }, { headers }),
+      redirectWithToast(
+        `/mi-poliza/${id}`,
+        { type: "error", title: "No se puede emitir el certificado", description: message.replace(/\.$/, "") },
+        { headers },
+      ),
   });
 }

@@ -23,7 +23,9 @@ test("subir un PDF firmado a una póliza, verlo en la lista; un PNG llamado .pdf
   await expect(documents.getByRole("link", { name: /^Ver todos los documentos/ })).toHaveCount(0);
 
   await documents.getByLabel("Título").fill("Mandato SEPA firmado");
-  await documents.getByLabel("Fichero").setInputFiles({ name: "mandato firmado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%firmado\n") });
+  await documents
+    .getByLabel("Fichero")
+    .setInputFiles({ name: "mandato firmado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%firmado\n") });
   await documents.getByRole("button", { name: "Subir documento" }).click();
   await expect(page.getByText("Documento subido").first()).toBeVisible({ timeout: AFTER_WRITE });
   const uploaded = documents.getByRole("listitem").filter({ hasText: "Mandato SEPA firmado" });
@@ -45,7 +47,9 @@ test("subir un PDF firmado a una póliza, verlo en la lista; un PNG llamado .pdf
 
   // A text file with a PDF's name: refused with the reason, the title kept, nothing stored.
   await documents.getByLabel("Título").fill("Contrato que no es un PDF");
-  await documents.getByLabel("Fichero").setInputFiles({ name: "contrato.pdf", mimeType: "application/pdf", buffer: Buffer.from("Hola, no soy un PDF.") });
+  await documents
+    .getByLabel("Fichero")
+    .setInputFiles({ name: "contrato.pdf", mimeType: "application/pdf", buffer: Buffer.from("Hola, no soy un PDF.") });
   await documents.getByRole("button", { name: "Subir documento" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Documentos de la póliza ${policy.number}` })).toBeVisible({ timeout: AFTER_WRITE });
   await expect(page.getByText("El fichero no es un PDF, JPEG o PNG (su contenido no corresponde").first()).toBeVisible();

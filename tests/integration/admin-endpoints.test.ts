@@ -355,8 +355,15 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   }),
   // Documents of a policy or a client (ADR 037): a signed PDF uploaded as multipart.
   "GET /admin/policies/{id}/documents": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/documents`, expect: 200 }),
-  "POST /admin/policies/{id}/documents": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/documents`, body: signedPdf(), expect: 201 }),
-  "GET /admin/policies/{id}/documents/certificate": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/documents/certificate`, expect: 200 }),
+  "POST /admin/policies/{id}/documents": async () => ({
+    path: `/admin/policies/${(await livePolicy()).id}/documents`,
+    body: signedPdf(),
+    expect: 201,
+  }),
+  "GET /admin/policies/{id}/documents/certificate": async () => ({
+    path: `/admin/policies/${(await livePolicy()).id}/documents/certificate`,
+    expect: 200,
+  }),
   "GET /admin/clients/{id}/documents": async (fx) => ({ path: `/admin/clients/${fx.clientId}/documents`, expect: 200 }),
   "POST /admin/clients/{id}/documents": async (fx) => ({ path: `/admin/clients/${fx.clientId}/documents`, body: signedPdf(), expect: 201 }),
   "GET /admin/documents/{id}/download": async (fx) => {

@@ -16,7 +16,19 @@ import { madridDate } from "../../api/domain/calendar";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "../../api/domain/uploaded-file";
 import { localDocumentStore } from "../../api/services/document-store/local";
 import { sha256Hex } from "../../api/services/document-store/store";
-import { auditRows, call, createUser, database, FORBIDDEN, insertClient, json, login, PASSWORD, setUpAdminApi, superToken } from "../support/admin-api";
+import {
+  auditRows,
+  call,
+  createUser,
+  database,
+  FORBIDDEN,
+  insertClient,
+  json,
+  login,
+  PASSWORD,
+  setUpAdminApi,
+  superToken,
+} from "../support/admin-api";
 import { pdfText } from "../support/pdf-text";
 import { insertTestPolicy } from "../support/policies";
 
@@ -33,9 +45,13 @@ const form = (title: string, content: Buffer, name: string, type = "application/
   return body;
 };
 /** Every file under the store's folder (year/month/uuid.ext). */
-const storedFiles = (): string[] => readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
+const storedFiles = (): string[] =>
+  readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => d.name);
 const rowCount = async () => (await database.db.select({ id: documents.id }).from(documents)).length;
-const uploadAudits = async () => (await database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, "document.uploaded"))).length;
+const uploadAudits = async () =>
+  (await database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, "document.uploaded"))).length;
 const today = () => madridDate(new Date());
 const livePolicy = () => insertTestPolicy(database.db, { startDate: today(), createdAt: new Date(), line: "auto", frequency: "trimestral" });
 
@@ -58,10 +74,16 @@ describe("subir un documento firmado", () => {
     expect(audit).toMatchObject({ actorType: "admin", entity: "document" });
     expect(audit!.after).toMatchObject({ title: "Mandato firmado", sha256: sha256Hex(PDF), policyId: policy.id });
 
-    const list = await json<{ items: Array<{ id: string }>; total: number }>("get", `/admin/policies/${policy.id}/documents`, { token: superToken, status: 200 });
+    const list = await json<{ items: Array<{ id: string }>; total: number }>("get", `/admin/policies/${policy.id}/documents`, {
+      token: superToken,
+      status: 200,
+    });
     expect(list).toMatchObject({ total: 1, items: [{ id: answer.id }] });
     // The client's page shows the policy's uploads too.
-    const ofClient = await json<{ items: Array<{ id: string }> }>("get", `/admin/clients/${policy.clientId}/documents`, { token: superToken, status: 200 });
+    const ofClient = await json<{ items: Array<{ id: string }> }>("get", `/admin/clients/${policy.clientId}/documents`, {
+      token: superToken,
+      status: 200,
+    });
     expect(ofClient.items.map((d) => d.id)).toContain(answer.id);
 
     const download = await call("get", `/admin/documents/${answer.id}/download`, { token: superToken });
@@ -87,7 +109,10 @@ describe("subir un documento firmado", () => {
   ])("%s: 400 con el motivo, y no guarda ni fila ni fichero", async (_what, content, message) => {
     const policy = await livePolicy();
     const [rowsBefore, filesBefore, auditBefore] = [await rowCount(), storedFiles().length, await uploadAudits()];
-    const response = await call("post", `/admin/policies/${policy.id}/documents`, { token: superToken, body: form("Firmado", content, "firmado.pdf") });
+    const response = await call("post", `/admin/policies/${policy.id}/documents`, {
+      token: superToken,
+      body: form("Firmado", content, "firmado.pdf"),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: message, fieldErrors: { file: [message] } });
     expect(await rowCount()).toBe(rowsBefore);
@@ -162,7 +187,10 @@ describe("certificado de seguro", () => {
   it("el cliente descarga el de su póliza, nunca el de otro (404)", async () => {
     const customer = async (label: string) => {
       const email = `${label}-${Date.now().toString(36)}@example.com`;
-      const { token } = await json<{ token: string }>("post", "/auth/register", { body: { name: "Cliente Certificado", email, password: PASSWORD }, status: 201 });
+      const { token } = await json<{ token: string }>("post", "/auth/register", {
+        body: { name: "Cliente Certificado", email, password: PASSWORD },
+        status: 201,
+      });
       const [user] = await database.db.select().from(users).where(eq(users.email, email));
       return { token, id: user!.id };
     };

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents } from "../../api/db/schema";
 import { DocumentStoreUnavailable, s3DocumentStore, type S3StoreConfig } from "../../api/services/document-store/s3";
 import { newStorageKey, sha256Hex, type DocumentStore } from "../../api/services/document-store/store";
-import { documentSeries, issueOnce, readStoredDocument, StoredDocumentUnreadable } from "../../api/services/stored-documents";
+import { issueOnce, readStoredDocument, StoredDocumentUnreadable } from "../../api/services/stored-documents";
 import { database, json, setUpAdminApi, superToken } from "../support/admin-api";
 import { insertTestPolicy } from "../support/policies";
 import { madridDate } from "../../api/domain/calendar";
@@ -23,7 +23,13 @@ let store: DocumentStore;
 
 // Started before the API (hooks run in order), which gets the store through this forwarder.
 beforeAll(async () => {
-  s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: mkdtempSync(path.join(tmpdir(), "cotiza-s3-")), configureBuckets: [{ name: BUCKET }] });
+  s3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: mkdtempSync(path.join(tmpdir(), "cotiza-s3-")),
+    configureBuckets: [{ name: BUCKET }],
+  });
   const { port } = await s3.run();
   config = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
   store = s3DocumentStore(config);

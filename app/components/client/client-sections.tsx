@@ -45,7 +45,15 @@ export function ClientConsents({ consents }: { consents: ClientDetail["consents"
   );
 }
 
-export function ClientDocuments({ documents, canDownload, children }: { documents: ClientDetail["documents"]; canDownload: boolean; children?: ReactNode }) {
+export function ClientDocuments({
+  documents,
+  canDownload,
+  children,
+}: {
+  documents: ClientDetail["documents"];
+  canDownload: boolean;
+  children?: ReactNode;
+}) {
   return (
     <DetailSection id="documentos" title="Documentos">
       {documents.length === 0 ? (

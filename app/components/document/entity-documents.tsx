@@ -4,8 +4,7 @@ import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { formatDateTime, isoDateTime } from "../../../api/contract/format";
 import { DOCUMENT_KIND_LABELS } from "../../../api/contract/vocabulary";
-import { formatFileSize, UploadFormSchema, type EntityDocuments } from "../../../api/contract/uploads";
-import { UPLOAD_MAX_TEXT } from "../../../api/domain/uploaded-file";
+import { formatFileSize, UPLOAD_MAX_TEXT, UploadFormSchema, type EntityDocuments } from "../../../api/contract/uploads";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -40,7 +39,15 @@ export function StoredDocumentList({ documents, allHref }: { documents: EntityDo
 }
 
 /** The upload: a multipart POST to its own route that works without JavaScript; the title stays after a refusal. */
-export function DocumentUploadForm({ action, lastResult, headingLevel = 3 }: { action: string; lastResult?: SubmissionResult<string[]>; headingLevel?: 2 | 3 }) {
+export function DocumentUploadForm({
+  action,
+  lastResult,
+  headingLevel = 3,
+}: {
+  action: string;
+  lastResult?: SubmissionResult<string[]>;
+  headingLevel?: 2 | 3;
+}) {
   const [form, fields] = useZodForm({ id: "subir-documento", schema: UploadFormSchema, lastResult });
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
