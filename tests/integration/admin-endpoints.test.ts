@@ -32,6 +32,7 @@ import { eq } from "drizzle-orm";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { checkoutBody } from "../support/checkout";
 import { AUTO } from "../support/quote-inputs";
+import { documentEndpointCases } from "../support/document-endpoint-cases";
 
 setUpAdminApi();
 
@@ -353,33 +354,8 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
     body: { name: "Cotiza Correduría de Seguros, S.L.", creditorId: "ES11ZZZB12345674", iban: "ES9121000418450200051332", bic: "CAIXESBBXXX" },
     expect: 200,
   }),
-  // Documents of a policy or a client (ADR 037): a signed PDF uploaded as multipart.
-  "GET /admin/policies/{id}/documents": async () => ({ path: `/admin/policies/${(await livePolicy()).id}/documents`, expect: 200 }),
-  "POST /admin/policies/{id}/documents": async () => ({
-    path: `/admin/policies/${(await livePolicy()).id}/documents`,
-    body: signedPdf(),
-    expect: 201,
-  }),
-  "GET /admin/policies/{id}/documents/certificate": async () => ({
-    path: `/admin/policies/${(await livePolicy()).id}/documents/certificate`,
-    expect: 200,
-  }),
-  "GET /admin/clients/{id}/documents": async (fx) => ({ path: `/admin/clients/${fx.clientId}/documents`, expect: 200 }),
-  "POST /admin/clients/{id}/documents": async (fx) => ({ path: `/admin/clients/${fx.clientId}/documents`, body: signedPdf(), expect: 201 }),
-  "GET /admin/documents/{id}/download": async (fx) => {
-    const uploaded = await fetchJson(`/admin/clients/${fx.clientId}/documents`, signedPdf());
-    return { path: `/admin/documents/${uploaded.id}/download`, expect: 200 };
-  },
+  ...documentEndpointCases(() => livePolicy()),
 };
-
-/** A multipart body: a title and a small PDF (a fresh one for every request). */
-function signedPdf() {
-  const form = new FormData();
-  form.set("title", "Mandato firmado");
-  form.set("file", new File(["%PDF-1.4\n%firmado\n"], "mandato.pdf", { type: "application/pdf" }));
-  return form;
-}
-const fetchJson = async (path: string, body: FormData) => json<{ id: string }>("post", path, { token: superToken, body, status: 201 });
 
 const collectionDate = () => addBusinessDays(madridDate(new Date()), 3);
 /** A SEPA policy of its own with its recibo 2 due now, and the request that remits it. */
