@@ -5,9 +5,10 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiApp, ApiEnv } from "../env";
 import { adminActor } from "../db/audit";
-import { entityDocuments, type EntityRef } from "../db/entity-documents.repo";
+import { clientOwner, entityDocuments, policyOwner, type EntityRef } from "../db/entity-documents.repo";
 import { loadPolicyViews } from "../db/policies.repo";
 import { IdParamSchema } from "../contract/ids";
+import { CLIENT_MESSAGES } from "../contract/clients";
 import { POLICY_NOT_FOUND_MESSAGE } from "../contract/policies";
 import { DocumentSummarySchema, ENTITY_DOCUMENTS_SHOWN, EntityDocumentsSchema } from "../contract/uploads";
 import { UPLOAD_MAX_TEXT } from "../domain/uploaded-file";
@@ -91,7 +92,11 @@ export function registerAdminEntityDocumentRoutes(api: ApiApp) {
   api.openapi(uploadToClient, async (c) => c.json(await upload(c, { clientId: c.req.valid("param").id }, c.req.valid("form")), 201));
 
   const list = async (c: Context<ApiEnv>, ref: EntityRef) => {
-    const { rows, total } = await entityDocuments(c.var.deps.db, ref, ENTITY_DOCUMENTS_SHOWN);
+    const { db } = c.var.deps;
+    // A policy or client that does not exist is a 404, not an empty list.
+    if ("policyId" in ref ? !(await policyOwner(db, ref.policyId)) : !(await clientOwner(db, ref.clientId)))
+      throw new ApiProblem(404, "policyId" in ref ? POLICY_NOT_FOUND_MESSAGE : CLIENT_MESSAGES.notFound);
+    const { rows, total } = await entityDocuments(db, ref, ENTITY_DOCUMENTS_SHOWN);
     return { items: rows.map(documentSummary), total };
   };
   api.openapi(policyDocuments, async (c) => c.json(await list(c, { policyId: c.req.valid("param").id }), 200));
