@@ -15,10 +15,11 @@ import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services
 import { createPaymentProvider } from "./api/services/payments";
 import { sweepChargeAttempts } from "./api/services/charge-attempts";
 import { localDocumentStore } from "./api/services/document-store/local";
+import { s3DocumentStore } from "./api/services/document-store/s3";
 import { withChargeFault } from "./server/charge-fault";
 import { createServerApp, keepIdleConnections } from "./server/app";
 import { parseTrustProxy } from "./server/client-address";
-import { ConfigError, loadConfig } from "./server/config";
+import { ConfigError, documentsS3Config, loadConfig } from "./server/config";
 import { listen, ListenError } from "./server/listen";
 import { systemClock } from "./platform/clock";
 import { errorFields, errorMessage, logger } from "./platform/logger";
@@ -104,7 +105,10 @@ async function main() {
     );
     // The links of e-mails (Mi póliza, a new password) need the site's address; on one machine it is this one.
     const publicBaseUrl = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
-    const documents = localDocumentStore(path.join(config.DATA_DIR, "documents"));
+    // The bucket when DOCUMENTS_S3_* are set (ADR 037), else files under DATA_DIR.
+    const bucket = documentsS3Config(config);
+    const documents = bucket ? s3DocumentStore(bucket) : localDocumentStore(path.join(config.DATA_DIR, "documents"));
+    logger.info("document store", bucket ? { store: "s3", endpoint: bucket.endpoint, bucket: bucket.bucket } : { store: "local" });
     api = createApi({
       payments,
       documents,

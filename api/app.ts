@@ -14,6 +14,7 @@ import { registerAuthRoutes } from "./routes/auth";
 import { registerCheckoutRoutes } from "./routes/checkout";
 import { registerDocumentRoutes } from "./routes/documents";
 import { registerMandateRoutes } from "./routes/mandates";
+import { registerMyCertificateRoutes } from "./routes/my-certificate";
 import { registerEndorsementRoutes } from "./routes/endorsements";
 import { registerPolicyRoutes } from "./routes/policies";
 import { registerPayNowRoutes } from "./routes/pay-now";
@@ -84,6 +85,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
   registerPolicyRoutes(api);
   registerDocumentRoutes(api);
   registerMandateRoutes(api);
+  registerMyCertificateRoutes(api);
   registerEndorsementRoutes(api);
   registerPayNowRoutes(api);
 

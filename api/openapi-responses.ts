@@ -8,7 +8,7 @@
 //   403  an admin endpoint that needs a permission, or that a temporary password does not open (ADMIN_ENDPOINTS)
 //   404  its path has a parameter ({id}, {line}…)
 //   413  it takes a body (server/app.ts refuses one over MAX_BODY_BYTES.api before the API runs)
-//   415  it takes a JSON body and was sent another media type (refused here, see jsonOnly)
+//   415  it takes a JSON body (or a multipart upload) and was sent another media type (refused here, see jsonOnly)
 //   503  always: the database may be unreachable (api/db/unavailable.ts)
 //
 // Every one of them has the one error shape the API sends (ErrorSchema, api/http.ts).
@@ -19,6 +19,7 @@ import { ApiProblem, ErrorSchema, jsonContent } from "./http";
 import { adminEndpoint } from "./routes/admin-endpoints";
 
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = "El cuerpo de la petición debe ser JSON (Content-Type: application/json).";
+export const MULTIPART_ONLY_MESSAGE = "El cuerpo de la petición debe ser multipart/form-data (Content-Type: multipart/form-data), con el fichero.";
 
 export const ERROR_DESCRIPTIONS = {
   400: "Datos no válidos (fieldErrors dice qué campo y por qué) o JSON mal formado",
@@ -28,7 +29,7 @@ export const ERROR_DESCRIPTIONS = {
   404: "No encontrado",
   409: "Conflicto con el estado actual",
   413: "La petición es demasiado grande",
-  415: "El cuerpo no es JSON",
+  415: "El cuerpo no es del tipo que admite la operación (JSON; multipart/form-data en las subidas de ficheros)",
   422: "No se puede atender",
   429: "Demasiados intentos (por correo o por dirección); Retry-After dice cuántos segundos esperar",
   503: "La base de datos no está disponible ahora mismo; Retry-After dice cuándo reintentar",
@@ -52,6 +53,11 @@ function jsonBody(route: RouteConfig): boolean {
   return !!route.request?.body?.content && "application/json" in route.request.body.content;
 }
 
+/** A file upload (ADR 037): its body is multipart/form-data. */
+function multipartBody(route: RouteConfig): boolean {
+  return !!route.request?.body?.content && "multipart/form-data" in route.request.body.content;
+}
+
 /** The error statuses a route can answer because of what kind of route it is. */
 export function commonErrorStatuses(route: RouteConfig): ErrorStatus[] {
   const statuses: ErrorStatus[] = [];
@@ -61,7 +67,7 @@ export function commonErrorStatuses(route: RouteConfig): ErrorStatus[] {
   if (canBeForbidden(route)) statuses.push(403);
   if (/\{[^}]+\}/.test(route.path)) statuses.push(404);
   if (request?.body) statuses.push(413);
-  if (jsonBody(route)) statuses.push(415);
+  if (jsonBody(route) || multipartBody(route)) statuses.push(415);
   statuses.push(503);
   return statuses;
 }
@@ -74,6 +80,13 @@ export function commonErrorStatuses(route: RouteConfig): ErrorStatus[] {
 const jsonOnly: MiddlewareHandler = async (c, next) => {
   const type = c.req.header("content-type");
   if (type && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type.trim())) throw new ApiProblem(415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
+  await next();
+};
+
+/** An upload sent as anything but multipart is refused with 415, as a JSON body sent as something else. */
+const multipartOnly: MiddlewareHandler = async (c, next) => {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(type.trim())) throw new ApiProblem(415, MULTIPART_ONLY_MESSAGE);
   await next();
 };
 
@@ -118,6 +131,7 @@ export function documentedRoute<R extends RouteConfig>(route: R): R {
   const middleware = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
   const checks = [
     ...(jsonBody(route) ? [jsonOnly] : []),
+    ...(multipartBody(route) ? [multipartOnly] : []),
     ...(route.request?.params || route.request?.query || jsonBody(route) ? [refuseControlCharacters(route)] : []),
   ];
   return { ...route, responses, ...(checks.length ? { middleware: [...middleware, ...checks] } : {}) };

@@ -17,6 +17,7 @@ import { notFoundBody } from "../api/http";
 import type { ApiFetch } from "../app/lib/load-context";
 import { ADMIN_COOKIE, VISITOR_COOKIE } from "../app/lib/session-cookies";
 import { errorFields, type Logger } from "../platform/logger";
+import { UPLOAD_MAX_BYTES } from "../api/domain/uploaded-file";
 
 export type ServerAppOptions = {
   build: ServerBuild;
@@ -49,6 +50,12 @@ export const MAX_BODY_BYTES = { api: 256 * 1024, web: 128 * 1024 } as const;
 /** The bank's return file (ADR 030, 1 MB at most): its upload form, and the API's JSON carrying it in base64. */
 export const RETURN_UPLOAD_BODY_BYTES = { api: 1536 * 1024, web: 1152 * 1024 } as const;
 const RETURN_UPLOAD_PATHS = { api: "/api/admin/payments/returns", web: "/admin/payments/returns" } as const;
+/** A signed document uploaded to a policy or a client (ADR 037): the file's limit and room for the title and the multipart framing. */
+export const DOCUMENT_UPLOAD_BODY_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
+const DOCUMENT_UPLOAD_PATHS = {
+  api: /^\/api\/admin\/(policies|clients)\/\d+\/documents$/,
+  web: /^\/admin\/(policies|clients)\/\d+\/documentos\/subir$/,
+} as const;
 export const BODY_TOO_LARGE_MESSAGE = "La petición es demasiado grande.";
 export const PRIVATE_NO_STORE = "private, no-store";
 
@@ -171,7 +178,9 @@ export function createServerApp(options: ServerAppOptions) {
     api: bodyLimit({ maxSize: RETURN_UPLOAD_BODY_BYTES.api, onError: (c) => tooLarge(c, RETURN_UPLOAD_BODY_BYTES.api) }),
     web: bodyLimit({ maxSize: RETURN_UPLOAD_BODY_BYTES.web, onError: (c) => tooLarge(c, RETURN_UPLOAD_BODY_BYTES.web) }),
   };
+  const documentUploadLimit = bodyLimit({ maxSize: DOCUMENT_UPLOAD_BODY_BYTES, onError: (c) => tooLarge(c, DOCUMENT_UPLOAD_BODY_BYTES) });
   app.use("*", (c, next) => {
+    if (DOCUMENT_UPLOAD_PATHS.api.test(c.req.path) || DOCUMENT_UPLOAD_PATHS.web.test(c.req.path)) return documentUploadLimit(c, next);
     if (c.req.path === RETURN_UPLOAD_PATHS.api) return uploadLimit.api(c, next);
     if (c.req.path === RETURN_UPLOAD_PATHS.web) return uploadLimit.web(c, next);
     return c.req.path.startsWith("/api/") ? apiBodyLimit(c, next) : webBodyLimit(c, next);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, parseEnv } from "./config";
+import { ConfigError, documentsS3Config, loadConfig, parseEnv } from "./config";
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), "cotiza-config-"));
 
@@ -35,6 +35,36 @@ describe("configuración", () => {
       expect((error as Error).message).toContain(name);
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+
+  describe("almacén S3 de documentos (ADR 037)", () => {
+    const S3 = {
+      DOCUMENTS_S3_ENDPOINT: "http://127.0.0.1:9000",
+      DOCUMENTS_S3_BUCKET: "cotiza-documentos",
+      DOCUMENTS_S3_REGION: "eu-south-2",
+      DOCUMENTS_S3_ACCESS_KEY_ID: "cotiza",
+      DOCUMENTS_S3_SECRET_ACCESS_KEY: "secreto-de-prueba",
+    };
+    it("sin ninguna variable, los documentos van a DATA_DIR", () => {
+      expect(documentsS3Config(parseEnv({}))).toBeNull();
+    });
+    it("con las cinco, el bucket", () => {
+      expect(documentsS3Config(parseEnv(S3))).toEqual({
+        endpoint: "http://127.0.0.1:9000",
+        bucket: "cotiza-documentos",
+        region: "eu-south-2",
+        accessKeyId: "cotiza",
+        secretAccessKey: "secreto-de-prueba",
+      });
+    });
+    it("con unas sí y otras no, dice cuáles faltan", () => {
+      const { DOCUMENTS_S3_SECRET_ACCESS_KEY: _missing, ...partial } = S3;
+      expect(() => parseEnv(partial)).toThrow(/DOCUMENTS_S3_SECRET_ACCESS_KEY: falta: el almacén S3 de documentos necesita las cinco variables/);
+    });
+    it("rechaza un endpoint que no es http(s) y un bucket mal escrito", () => {
+      expect(() => parseEnv({ ...S3, DOCUMENTS_S3_ENDPOINT: "ftp://x" })).toThrow(/DOCUMENTS_S3_ENDPOINT: debe ser una URL http\(s\)/);
+      expect(() => parseEnv({ ...S3, DOCUMENTS_S3_BUCKET: "Mi Bucket" })).toThrow(/DOCUMENTS_S3_BUCKET: debe ser un nombre de bucket válido/);
+    });
   });
 
   it("genera los secretos una vez y los guarda en DATA_DIR", () => {

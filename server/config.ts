@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseTrustProxy } from "./client-address";
 import { parseRateLimits } from "../api/limits";
+import type { S3StoreConfig } from "../api/services/document-store/s3";
 
 // Configuration comes from environment variables, validated once here. An empty variable
 // counts as unset, so `FOO= npm start` behaves like not setting FOO.
@@ -13,6 +14,14 @@ const postgresUrl = z
   .string()
   .url()
   .refine((url) => /^postgres(ql)?:\/\//.test(url), "debe empezar por postgres:// o postgresql://");
+
+const DOCUMENTS_S3_KEYS = [
+  "DOCUMENTS_S3_ENDPOINT",
+  "DOCUMENTS_S3_BUCKET",
+  "DOCUMENTS_S3_REGION",
+  "DOCUMENTS_S3_ACCESS_KEY_ID",
+  "DOCUMENTS_S3_SECRET_ACCESS_KEY",
+] as const;
 
 const EnvSchema = z
   .object({
@@ -70,9 +79,32 @@ const EnvSchema = z
     ),
     /** Demo customers, quotes and policies on a first start: "1" always, "0" never; unset, only on the embedded database outside production. */
     DEMO_DATA: optional(z.enum(["0", "1"], { message: "debe ser 0 o 1" })),
+    // The document store in an S3-compatible bucket (ADR 037): all five or none; none keeps DATA_DIR/documents.
+    DOCUMENTS_S3_ENDPOINT: optional(
+      z
+        .string()
+        .url("debe ser una URL http(s)")
+        .refine((url) => /^https?:\/\//.test(url), "debe ser una URL http(s)"),
+    ),
+    DOCUMENTS_S3_BUCKET: optional(
+      z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "debe ser un nombre de bucket válido (3 a 63 minúsculas, cifras, puntos o guiones)"),
+    ),
+    DOCUMENTS_S3_REGION: optional(z.string().regex(/^[a-z0-9-]{2,32}$/, "debe ser una región como eu-west-1 o us-east-1")),
+    DOCUMENTS_S3_ACCESS_KEY_ID: optional(z.string().min(3, "debe tener al menos 3 caracteres")),
+    DOCUMENTS_S3_SECRET_ACCESS_KEY: optional(z.string().min(8, "debe tener al menos 8 caracteres")),
     LOG_LEVEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   })
   .superRefine((env, ctx) => {
+    const given = DOCUMENTS_S3_KEYS.filter((key) => env[key] !== undefined);
+    if (given.length > 0 && given.length < DOCUMENTS_S3_KEYS.length) {
+      for (const key of DOCUMENTS_S3_KEYS.filter((k) => env[k] === undefined)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `falta: el almacén S3 de documentos necesita las cinco variables (se han dado ${given.join(", ")})`,
+        });
+      }
+    }
     if (env.NODE_ENV !== "production") return;
     for (const key of ["SESSION_SECRET", "JWT_SECRET"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "es obligatoria cuando NODE_ENV=production" });
@@ -134,6 +166,19 @@ export function resolveSecrets(env: Env): Config {
       .filter(Boolean),
     jwtSecret,
     generatedSecrets,
+  };
+}
+
+/** The bucket of the document store when the five DOCUMENTS_S3_* variables are set (parseEnv refuses some without the others), else null. */
+export function documentsS3Config(env: Env): S3StoreConfig | null {
+  if (!env.DOCUMENTS_S3_ENDPOINT || !env.DOCUMENTS_S3_BUCKET || !env.DOCUMENTS_S3_REGION) return null;
+  if (!env.DOCUMENTS_S3_ACCESS_KEY_ID || !env.DOCUMENTS_S3_SECRET_ACCESS_KEY) return null;
+  return {
+    endpoint: env.DOCUMENTS_S3_ENDPOINT,
+    bucket: env.DOCUMENTS_S3_BUCKET,
+    region: env.DOCUMENTS_S3_REGION,
+    accessKeyId: env.DOCUMENTS_S3_ACCESS_KEY_ID,
+    secretAccessKey: env.DOCUMENTS_S3_SECRET_ACCESS_KEY,
   };
 }
 

@@ -2,9 +2,9 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../env";
-import { ApiProblem } from "../http";
 import type { RenderedDocument } from "../services/documents";
-import { STORED_DOCUMENT_UNREADABLE_MESSAGE, StoredDocumentUnreadable, type StoredFile } from "../services/stored-documents";
+import type { StoredFile } from "../services/stored-documents";
+import { withStore } from "./stored-file";
 
 /** The OpenAPI content of a PDF answer. */
 export const pdfContent = { "application/pdf": { schema: z.string().openapi({ type: "string", format: "binary" }) } };
@@ -22,17 +22,11 @@ export function pdfResponse(c: Context, doc: RenderedDocument, cache: "private" 
 /**
  * A stored document as a download (ADR 036): its bytes as issued, its type and file name. A
  * version that cannot be read back (missing, changed, another store) is a 500 with a Spanish
- * message and an error log line — never a file rendered again in its place.
+ * message and an error log line — never a file rendered again in its place; a store that does not
+ * answer (the bucket) is a 503 (withStore).
  */
 export async function storedDocumentResponse(c: Context<ApiEnv>, issue: () => Promise<StoredFile>, cache: "private" | "public" = "private") {
-  let file: StoredFile;
-  try {
-    file = await issue();
-  } catch (error) {
-    if (!(error instanceof StoredDocumentUnreadable)) throw error;
-    c.var.deps.logger.error("stored document unreadable", { documentId: error.documentId, reason: error.reason, path: c.req.path });
-    throw new ApiProblem(500, STORED_DOCUMENT_UNREADABLE_MESSAGE);
-  }
+  const file: StoredFile = await withStore(c.var.deps, issue);
   return c.body(new Uint8Array(file.content), 200, {
     "Content-Type": file.row.contentType,
     "Content-Disposition": `attachment; filename="${file.row.filename}"`,

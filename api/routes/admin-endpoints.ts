@@ -107,6 +107,12 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/payments/remittances/{id}", permission: "payments:read" },
   { method: "get", path: "/admin/payments/remittances/{id}/file", permission: "payments:read" },
   { method: "get", path: "/admin/policies/{id}/documents/mandate", permission: "documents:read" },
+  // Documents of a policy or a client, uploads and the certificate (ADR 037).
+  { method: "get", path: "/admin/policies/{id}/documents", permission: "documents:read" },
+  { method: "post", path: "/admin/policies/{id}/documents", permission: "documents:write" },
+  { method: "get", path: "/admin/policies/{id}/documents/certificate", permission: "documents:read" },
+  { method: "get", path: "/admin/clients/{id}/documents", permission: "documents:read" },
+  { method: "post", path: "/admin/clients/{id}/documents", permission: "documents:write" },
   { method: "get", path: "/admin/settings/sepa-creditor", permission: "settings:read" },
   { method: "put", path: "/admin/settings/sepa-creditor", permission: "settings:write" },
   // Business reports (ADR 034).

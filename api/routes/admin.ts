@@ -6,6 +6,7 @@ import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminDocumentRoutes } from "./admin-documents";
+import { registerAdminEntityDocumentRoutes } from "./admin-entity-documents";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPaymentRoutes } from "./admin-payments";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
@@ -36,4 +37,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminReconciliationRoutes(api);
   registerAdminReportRoutes(api);
   registerAdminDocumentRoutes(api);
+  registerAdminEntityDocumentRoutes(api);
 }

@@ -89,6 +89,11 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.documents[.]csv": { loader: "documents:read", action: null },
   "routes/admin.documents.$id._index": { loader: "documents:read", action: "documents:write" },
   "routes/admin.documents.$id.descargar": { loader: "documents:read", action: null },
+  // Documents of a policy or a client (ADR 037): uploading needs documents:write; the certificate
+  // and a stored document's download, documents:read.
+  "routes/admin.policies.$id.documentos.subir": { loader: "documents:write", action: "documents:write" },
+  "routes/admin.clients.$id.documentos.subir": { loader: "documents:write", action: "documents:write" },
+  "routes/admin.policies.$id.documentos.certificado": { loader: "documents:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;

@@ -8,7 +8,7 @@ import type { ApiFetch } from "./load-context";
  *
  * - Base URL and transport come from the load context (in-process when the API is mounted,
  *   the network when API_BASE_URL is set).
- * - `Authorization: Bearer <token>` when a token is given; JSON bodies on writes.
+ * - `Authorization: Bearer <token>` when a token is given; JSON bodies on writes (a FormData body goes as multipart).
  * - GET and HEAD are retried exactly once on the spec's retry statuses; writes never are.
  * - 4xx answers throw an `ApiError` the caller handles (field errors, session, 403 toast, 404).
  * - 5xx answers and unreachable APIs are logged and thrown as a Response with that status
@@ -74,8 +74,11 @@ export function createApiClient(options: ApiClientOptions) {
     }
     const headers = new Headers({ accept: opts.accept ?? "application/json", ...options.forwardHeaders });
     if (options.token) headers.set("authorization", `Bearer ${options.token}`);
-    let body: string | undefined;
-    if (opts.body !== undefined && method !== "GET" && method !== "HEAD") {
+    let body: string | FormData | undefined;
+    if (opts.body instanceof FormData && method !== "GET" && method !== "HEAD") {
+      // A file upload: multipart, its type and boundary set by the Request.
+      body = opts.body;
+    } else if (opts.body !== undefined && method !== "GET" && method !== "HEAD") {
       headers.set("content-type", "application/json");
       body = JSON.stringify(opts.body);
     }

@@ -17,7 +17,7 @@ export async function streamDocument(
   request: Request,
   context: AppLoadContext,
   apiPath: string,
-  { quoteId }: { quoteId?: string } = {},
+  { quoteId, onRefusal }: { quoteId?: string; onRefusal?: (message: string, headers: Headers) => Response } = {},
 ): Promise<Response> {
   const visitor = await getVisitor(request, context);
   const ownerToken = quoteId ? await quoteOwnerToken(request, context, quoteId) : null;
@@ -30,6 +30,8 @@ export async function streamDocument(
     // A stored document that cannot be read back (ADR 036) is the API's 500 with its Spanish message: said, not hidden as a 404.
     if (error instanceof ApiError && error.status >= 500)
       throw new Response(error.message, { status: error.status, statusText: "Documento no disponible" });
+    // A document the API refuses to issue now (409, e.g. a certificate with a recibo unpaid): the route says why.
+    if (error instanceof ApiError && error.status === 409 && onRefusal) return onRefusal(error.body.error, new Headers(visitor?.headers));
     if (error instanceof ApiError) throw documentNotFound();
     throw error;
   }

@@ -22,6 +22,9 @@ import { Badge } from "~/components/ui/badge";
 import { ConfirmStep } from "~/components/ui/confirm-dialog";
 import { Detail, DetailSection } from "~/components/ui/detail";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
+import { loadEntityDocuments } from "~/lib/document-upload.server";
+import { adminDocumentPaths } from "~/lib/document-paths";
+import { EntityDocumentsPanel } from "~/components/document/entity-documents";
 import { canOpen } from "~/lib/admin-routes";
 import { replyFor, type StaffActionReply } from "~/lib/form-intent";
 import { positiveIdParam } from "~/lib/http";
@@ -36,10 +39,15 @@ const clientPath = (id: number | string) => `/admin/clients/${id}`;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: adminTitle(data?.detail.client.name ?? "Cliente", matches) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, ROUTE_ID, async ({ admin, api, params, request }) => {
+  adminLoader(args, ROUTE_ID, async (context) => {
+    const { admin, api, params, request } = context;
     const id = positiveIdParam(params.id);
-    const detail = await api.get(clientPath(id), { schema: ClientDetailSchema, signal: request.signal });
+    const [detail, stored] = await Promise.all([
+      api.get(clientPath(id), { schema: ClientDetailSchema, signal: request.signal }),
+      loadEntityDocuments(context, "clients"),
+    ]);
     return {
+      stored,
       detail,
       canWrite: hasPermission(admin.role.permissions, "clients:write"),
       canSell: canOpen(admin.role.permissions, "routes/admin.policies.new"),
@@ -85,7 +93,7 @@ const SECTIONS = [
 ] as const;
 
 export default function ClientPage() {
-  const { detail, canWrite, canSell, canDownload } = useLoaderData<typeof loader>();
+  const { detail, canWrite, canSell, canDownload, stored } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StaffActionReply | undefined;
   const { client, erasedAt } = detail;
   const editable = canWrite && erasedAt === null;
@@ -191,7 +199,13 @@ export default function ClientPage() {
 
       <ClientConsents consents={detail.consents} />
 
-      <ClientDocuments documents={detail.documents} canDownload={canDownload} />
+      <ClientDocuments documents={detail.documents} canDownload={canDownload}>
+        <EntityDocumentsPanel
+          documents={stored.documents}
+          allHref={`/admin/documents?client=${client.id}`}
+          uploadHref={stored.canUpload && erasedAt === null ? adminDocumentPaths.upload("clients", client.id) : null}
+        />
+      </ClientDocuments>
 
       <DetailSection id="correos" title="Correos enviados">
         <CountedTable

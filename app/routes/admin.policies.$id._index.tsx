@@ -25,6 +25,8 @@ import { ConfirmStep } from "~/components/ui/confirm-dialog";
 import { DetailSection } from "~/components/ui/detail";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { loadAdminPolicy } from "~/lib/admin-policies.server";
+import { loadEntityDocuments } from "~/lib/document-upload.server";
+import { EntityDocumentsPanel } from "~/components/document/entity-documents";
 import { adminDocumentPaths, documentPaths } from "~/lib/document-paths";
 import { replyFor, type StaffActionReply } from "~/lib/form-intent";
 import { positiveIdParam } from "~/lib/http";
@@ -42,7 +44,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: adminTitle(data ? `Póliza ${data.data.policy.number}` : "Póliza", matches) },
 ];
 
-export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ROUTE_ID, (context) => loadAdminPolicy(context, ROUTE_ID));
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, ROUTE_ID, async (context) => {
+    const [policy, stored] = await Promise.all([loadAdminPolicy(context, ROUTE_ID), loadEntityDocuments(context, "policies")]);
+    return { ...policy, stored };
+  });
 
 type Intent = AdminPolicyAction | "note";
 
@@ -103,7 +109,7 @@ export const action = (args: ActionFunctionArgs) =>
   });
 
 export default function AdminPolicyPage() {
-  const { data, canWrite, canReadPayments, canReadDocuments } = useLoaderData<typeof loader>();
+  const { data, canWrite, canReadPayments, canReadDocuments, stored } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StaffActionReply | undefined;
   const { policy } = data;
   const confirming = reply?.confirm && reply.intent !== "note" && data.actions.includes(reply.intent as AdminPolicyAction) ? reply : null;
@@ -226,6 +232,16 @@ export default function AdminPolicyPage() {
             Los recibos en PDF, en la tabla de recibos. Son los mismos documentos guardados que el cliente descarga desde Mi póliza.
           </p>
         ) : null}
+        {stored.canCertificate && policy.status === "en_vigor" ? (
+          <p className="mt-2">
+            <a href={adminDocumentPaths.certificate(policy.id)}>Certificado de seguro (PDF)</a>
+          </p>
+        ) : null}
+        <EntityDocumentsPanel
+          documents={stored.documents}
+          allHref={`/admin/documents?policy=${encodeURIComponent(policy.number)}`}
+          uploadHref={stored.canUpload ? adminDocumentPaths.upload("policies", policy.id) : null}
+        />
       </DetailSection>
 
       <HistorySection caption="Historial de la póliza" entries={policyHistoryEntries(data.history)} empty="Sin movimientos todavía." statusColumn />

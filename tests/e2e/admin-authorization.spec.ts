@@ -59,8 +59,9 @@ function urlFor(file: string, ids: Ids): string | null {
 
 /**
  * Routes of records this spec does not make, asked for one that does not exist (their 404): a
- * remittance and a return import (their own specs make them), and the SEPA mandate of the card
- * policy bought here.
+ * remittance and a return import (their own specs make them), the SEPA mandate of the card
+ * policy bought here, and a stored document's download (ids are UUIDs; document-uploads.spec.ts
+ * downloads a real one).
  */
 const MISSING = [
   "routes/admin.payments.remittances.$id",

@@ -33,6 +33,7 @@ import { eq } from "drizzle-orm";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { checkoutBody } from "../support/checkout";
 import { AUTO } from "../support/quote-inputs";
+import { documentEndpointCases } from "../support/document-endpoint-cases";
 
 setUpAdminApi();
 
@@ -157,6 +158,11 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "GET /admin/documents/{id}/download": "documents:read",
       "POST /admin/documents/{id}/regenerate": "documents:write",
       "DELETE /admin/documents/{id}": "documents:write",
+      "GET /admin/policies/{id}/documents": "documents:read",
+      "POST /admin/policies/{id}/documents": "documents:write",
+      "GET /admin/policies/{id}/documents/certificate": "documents:read",
+      "GET /admin/clients/{id}/documents": "documents:read",
+      "POST /admin/clients/{id}/documents": "documents:write",
     });
   });
 });
@@ -365,12 +371,12 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "GET /admin/documents": async () => ({ path: "/admin/documents?kind=condiciones&sort=title", expect: 200 }),
   "GET /admin/documents/export": async () => ({ path: "/admin/documents/export?by=system", expect: 200 }),
   "GET /admin/documents/{id}": async () => ({ path: `/admin/documents/${await issuedConditions()}`, expect: 200 }),
-  "GET /admin/documents/{id}/download": async () => ({ path: `/admin/documents/${await issuedConditions()}/download`, expect: 200 }),
   "POST /admin/documents/{id}/regenerate": async () => ({ path: `/admin/documents/${await issuedConditions()}/regenerate`, expect: 200 }),
   "DELETE /admin/documents/{id}": async () => ({
     path: `/admin/documents/${(await insertUploadRow(database.db, (await livePolicy()).id)).id}`,
     expect: 200,
   }),
+  ...documentEndpointCases(() => livePolicy()),
 };
 
 /** A fresh policy's conditions, issued into the store by a staff download; its document id. */

@@ -8,7 +8,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES, RETURN_UPLOAD_BODY_BYTES } from "../../server/app";
+import { DOCUMENT_UPLOAD_BODY_BYTES, MAX_BODY_BYTES, RETURN_UPLOAD_BODY_BYTES } from "../../server/app";
 import { adminWith, PASSWORD, server, setUpAdminApi, superToken, unique } from "../support/admin-api";
 import { checkoutBody, CONSENTS, GOOD_CARD, holder, INSURED } from "../support/checkout";
 import { ALQUILER, AUTO, HOGAR } from "../support/quote-inputs";
@@ -31,10 +31,20 @@ type Sample = {
   token?: string | null;
   body?: unknown;
   raw?: { body: string; type: string };
+  /** A multipart body (the uploads of ADR 037): fetch sets its type and boundary. */
+  form?: FormData;
   headers?: Record<string, string>;
 };
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
+
+/** A signed document as an upload's multipart body. */
+function signedPdf(): FormData {
+  const form = new FormData();
+  form.set("title", "Mandato firmado");
+  form.set("file", new File(["%PDF-1.4\n%firmado\n"], "mandato.pdf"));
+  return form;
+}
 const UNKNOWN_UUID = "0b6f2a8e-1c3d-4e5f-8a9b-0c1d2e3f4a5b";
 
 async function loadDoc(): Promise<Doc> {
@@ -334,6 +344,16 @@ describe("el documento OpenAPI", () => {
         token: visitor,
       },
       { key: "POST /me/policies/{id}/stop-renewal", kind: "valid", path: `/me/policies/${policy.id}/stop-renewal`, token: visitor },
+      // ADR 037: an upload (multipart), the policy's documents, the customer's certificate.
+      {
+        key: "POST /admin/policies/{id}/documents",
+        kind: "valid",
+        path: `/admin/policies/${policy.id}/documents`,
+        token: superToken,
+        form: signedPdf(),
+      },
+      { key: "GET /admin/policies/{id}/documents", kind: "valid", path: `/admin/policies/${policy.id}/documents`, token: superToken },
+      { key: "GET /me/policies/{id}/documents/certificate", kind: "valid", path: `/me/policies/${policy.id}/documents/certificate`, token: visitor },
     ];
     for (const sample of valid) expect(byKey.has(sample.key), sample.key).toBe(true);
 
@@ -351,6 +371,31 @@ describe("el documento OpenAPI", () => {
       if (bearer) probes.push({ key, kind: "token falso", path: unknown, token: "x.y.z" });
       if (admin && bearer) probes.push({ key, kind: "token de visitante", path: unknown, token: visitor });
       if (op.responses["403"]) probes.push({ key, kind: "sin permiso", path: unknown, token: powerless });
+      // An upload (ADR 037) takes multipart/form-data: its probes are multipart, and JSON is its wrong type.
+      if (op.requestBody?.content["multipart/form-data"]) {
+        const upload = new FormData();
+        upload.set("title", "Firmado");
+        upload.set("file", new File(["%PDF-1.4\n"], "firmado.pdf"));
+        const untitled = new FormData();
+        untitled.set("file", new File(["hola"], "firmado.pdf"));
+        probes.push({ key, kind: "id desconocido", path: unknown, token, form: upload });
+        probes.push({ key, kind: "cuerpo no válido", path: unknown, token, form: untitled });
+        probes.push({
+          key,
+          kind: "cuerpo que no es JSON",
+          path: unknown,
+          token,
+          raw: { body: JSON.stringify({ title: "x" }), type: "application/json" },
+        });
+        probes.push({
+          key,
+          kind: "cuerpo demasiado grande",
+          path: unknown,
+          token,
+          raw: { body: "x".repeat(DOCUMENT_UPLOAD_BODY_BYTES + 1), type: "multipart/form-data; boundary=x" },
+        });
+        continue;
+      }
       if (path.includes("{")) probes.push({ key, kind: "id desconocido", path: unknown, token, body: op.requestBody ? {} : undefined });
       if (op.requestBody) {
         probes.push({ key, kind: "cuerpo no válido", path: unknown, token, body: ["no es un objeto"] });
@@ -387,8 +432,9 @@ describe("el documento OpenAPI", () => {
       const { method, op } = byKey.get(sample.key)!;
       const headers: Record<string, string> = { ...sample.headers };
       if (sample.token) headers.authorization = `Bearer ${sample.token}`;
-      let body: string | undefined;
-      if (sample.raw) [body, headers["content-type"]] = [sample.raw.body, sample.raw.type];
+      let body: string | FormData | undefined;
+      if (sample.form) body = sample.form;
+      else if (sample.raw) [body, headers["content-type"]] = [sample.raw.body, sample.raw.type];
       else if (sample.body !== undefined) [body, headers["content-type"]] = [JSON.stringify(sample.body), "application/json"];
       const response = await fetch(`${server.url}/api${sample.path}`, { method, headers, body });
       const label = `${sample.key} (${sample.kind}) → ${response.status}`;

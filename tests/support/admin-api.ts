@@ -12,6 +12,7 @@ import { PERMISSION_NAMES, type PermissionName } from "../../api/domain/permissi
 import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "./db";
 import { startTestServer } from "./server";
 import type { Clock } from "../../platform/clock";
+import type { DocumentStore } from "../../api/services/document-store/store";
 
 export const FORBIDDEN = { error: "No tienes permisos para realizar esta accion" };
 export const PASSWORD = "Clave-Segura-2026!";
@@ -24,11 +25,13 @@ type CallOptions = { token?: string | null; body?: unknown; headers?: Record<str
 export async function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  // A FormData body goes as multipart (fetch sets the type and boundary); anything else as JSON.
+  const multipart = opts.body instanceof FormData;
+  if (opts.body !== undefined && !multipart) headers["content-type"] = "application/json";
   return fetch(`${server.url}/api${path}`, {
     method: method.toUpperCase(),
     headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
   });
 }
 
@@ -123,10 +126,10 @@ export async function auditCount(): Promise<number> {
  * `now`: the API's clock, for a file that moves it (its tokens expire by that clock too);
  * `publicBaseUrl`: the site's address, for the links in e-mails.
  */
-export function setUpAdminApi(opts: { now?: Clock; publicBaseUrl?: string } = {}): void {
+export function setUpAdminApi(opts: { now?: Clock; publicBaseUrl?: string; documents?: DocumentStore } = {}): void {
   beforeAll(async () => {
     database = await createTestDatabase();
-    server = await startTestServer({ database, now: opts.now, publicBaseUrl: opts.publicBaseUrl });
+    server = await startTestServer({ database, now: opts.now, publicBaseUrl: opts.publicBaseUrl, documents: opts.documents });
     superToken = await login(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
     const me = await json<{ id: number }>("get", "/admin/auth/me", { token: superToken, status: 200 });
     seededAdminId = me.id;

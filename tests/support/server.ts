@@ -12,6 +12,7 @@ import { createServerApp, keepIdleConnections, type ServerAppOptions } from "../
 import { systemClock, type Clock } from "../../platform/clock";
 import { createTestDatabase } from "./db";
 import type { Logger } from "../../platform/logger";
+import type { DocumentStore } from "../../api/services/document-store/store";
 
 export type LogLine = { level: string; msg: string; fields?: Record<string, unknown> };
 
@@ -69,6 +70,8 @@ export async function startTestServer(opts: {
   rateLimits?: Partial<RateLimits>;
   /** The payment provider; the test gateway on the API's clock when not given. */
   payments?: PaymentProvider;
+  /** The document store; in memory when not given. */
+  documents?: DocumentStore;
 }) {
   const logger = opts.logger ?? memoryLogger();
   const api = opts.database
@@ -83,6 +86,7 @@ export async function startTestServer(opts: {
         mailDelivery: opts.mailDelivery,
         rateLimits: { ...TEST_RATE_LIMITS, ...opts.rateLimits },
         payments: opts.payments,
+        documents: opts.documents,
       })
     : undefined;
   const app = createServerApp({

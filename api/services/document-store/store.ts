@@ -15,6 +15,14 @@ export interface DocumentStore {
   delete(key: string): Promise<void>;
 }
 
+/** A store that does not answer (a bucket unreachable, refusing the credentials, a 5xx): the API's 503, never another file. */
+export class DocumentStoreUnavailable extends Error {
+  constructor(operation: string, detail: string) {
+    super(`Document store ${operation} failed: ${detail}`);
+    this.name = "DocumentStoreUnavailable";
+  }
+}
+
 export const sha256Hex = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
 const EXTENSIONS: Record<string, string> = {

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import type { ClientDetail } from "../../../api/contract/clients";
 import { formatDateTime, isoDateTime } from "../../../api/contract/format";
 import { CONSENT_PURPOSE_LABELS } from "../../../api/contract/vocabulary";
@@ -44,7 +45,15 @@ export function ClientConsents({ consents }: { consents: ClientDetail["consents"
   );
 }
 
-export function ClientDocuments({ documents, canDownload }: { documents: ClientDetail["documents"]; canDownload: boolean }) {
+export function ClientDocuments({
+  documents,
+  canDownload,
+  children,
+}: {
+  documents: ClientDetail["documents"];
+  canDownload: boolean;
+  children?: ReactNode;
+}) {
   return (
     <DetailSection id="documentos" title="Documentos">
       {documents.length === 0 ? (
@@ -75,6 +84,7 @@ export function ClientDocuments({ documents, canDownload }: { documents: ClientD
           </p>
         </>
       )}
+      {children}
     </DetailSection>
   );
 }

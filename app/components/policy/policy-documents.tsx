@@ -2,9 +2,17 @@ import type { PolicyAnswer } from "../../../api/contract/policies";
 import { documentPaths } from "~/lib/document-paths";
 import { formatDate } from "../../../api/contract/format";
 
+/** What the certificate is for, by line. */
+const CERTIFICATE_HINT: Record<PolicyAnswer["line"], string> = {
+  auto: ": para la ITV o una empresa de alquiler de coches",
+  hogar: ": para el banco, la comunidad o quien le pida que la vivienda está asegurada",
+  alquiler: ": para la agencia o quien le pida que el alquiler está asegurado",
+};
+
 /**
  * The policy's PDFs through the web's resource routes (the visitor's token goes with them): the
- * particular conditions in force and, after suplementos, every earlier version; each recibo; the IPID.
+ * particular conditions in force and, after suplementos, every earlier version; each recibo; the IPID;
+ * while in force, the certificate of insurance.
  */
 export function PolicyDocuments({ policy, headingLevel = 2 }: { policy: PolicyAnswer; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -49,6 +57,13 @@ export function PolicyDocuments({ policy, headingLevel = 2 }: { policy: PolicyAn
             <a href={documentPaths.mandate(policy.id)} download>
               Orden de domiciliación SEPA (PDF)
             </a>
+          </li>
+        ) : null}
+        {policy.status === "en_vigor" ? (
+          <li>
+            {/* No download attribute: when it cannot be issued the page comes back with the reason. */}
+            <a href={documentPaths.certificate(policy.id)}>Descargar certificado de seguro (PDF)</a>
+            <span className="text-slate-600">{CERTIFICATE_HINT[policy.line]}</span>
           </li>
         ) : null}
       </ul>
