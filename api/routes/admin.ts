@@ -9,6 +9,7 @@ import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPaymentRoutes } from "./admin-payments";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminPolicyRoutes } from "./admin-policies";
+import { registerAdminQuoteRoutes } from "./admin-quotes";
 import { registerAdminRefundRoutes } from "./admin-refunds";
 import { registerAdminRemittanceRoutes } from "./admin-remittances";
 import { registerAdminReturnRoutes } from "./admin-returns";
@@ -32,4 +33,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminReturnRoutes(api);
   registerAdminPaymentRoutes(api);
   registerAdminReconciliationRoutes(api);
+  registerAdminQuoteRoutes(api);
 }

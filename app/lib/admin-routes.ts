@@ -81,6 +81,9 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.payments.remittances.$id.fichero": { loader: "payments:read", action: null },
   "routes/admin.settings.sepa": { loader: "settings:read", action: "settings:write" },
   "routes/admin.policies.$id.documentos.mandato": { loader: "policies:read", action: null },
+  // Quotes (ADR 035): read by whoever reads the policies they lead to; nothing to change here.
+  "routes/admin.quotes._index": { loader: "policies:read", action: null },
+  "routes/admin.quotes[.]csv": { loader: "policies:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -110,6 +113,7 @@ export const ADMIN_SECTIONS = [
   // Clients.
   { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false },
   { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
+  { label: "Cotizaciones", to: "/admin/quotes", routeId: "routes/admin.quotes._index", end: false },
   // The money side (issue 22): every recibo, the SEPA remittances, the bank's returns, the refunds owed.
   { label: "Pagos", to: "/admin/payments", routeId: "routes/admin.payments._index", end: false },
   { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },
