@@ -56,6 +56,7 @@ test("el panel de un gestor: cada cifra lleva a su lista con el mismo número", 
 });
 
 test("un comercial ve las cifras de pólizas y cotizaciones, no las de pagos", async ({ page, signInAsAdmin }) => {
+  test.slow(); // a list opened and an accessibility check
   await signInAsAdmin("comercial");
   await page.goto("/admin");
   await expect(figure(page, "Pólizas en vigor")).toBeVisible();
