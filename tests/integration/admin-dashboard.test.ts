@@ -7,7 +7,9 @@ import type { Dashboard } from "../../api/contract/dashboard";
 import { dashboardCountsDrift } from "../../api/db/dashboard.repo";
 import { dashboardCounts, policies, quotes, recibos, users } from "../../api/db/schema";
 import { addDays, addMonths } from "../../api/domain/calendar";
-import { adminWith, call, database, json, superToken, setUpAdminApi } from "../support/admin-api";
+import { adminWith, call, database, json, PASSWORD, superToken, setUpAdminApi } from "../support/admin-api";
+import { checkoutBody } from "../support/checkout";
+import { AUTO, HOGAR } from "../support/quote-inputs";
 import { insertTestPolicy } from "../support/policies";
 
 // Mid-month, so this month's span (1–15) and last month's (1–15 October) both have days on either side.
@@ -143,15 +145,24 @@ describe("panel: el negocio de hoy", () => {
     expect((await call("get", "/admin/quotes", { token: money.token })).status).toBe(403);
   });
 
-  it("mantiene los contadores iguales a un count(*) después de altas, cobros, devoluciones, extornos, anulaciones, renovaciones y la ejecución diaria", async () => {
+  it("mantiene los contadores iguales a un count(*) después de ventas web y por teléfono, desistimiento, cobros, devoluciones, extornos, anulaciones, renovaciones y la ejecución diaria", async () => {
     const at = new Date("2026-09-01T10:00:00Z");
     const live = await insertTestPolicy(database.db, { startDate: "2026-09-01", createdAt: at, frequency: "trimestral" });
     const ending = await insertTestPolicy(database.db, { startDate: addMonths(addDays(TODAY, 10), -12), createdAt: at });
     const cancel = await insertTestPolicy(database.db, { startDate: "2026-08-01", createdAt: at, frequency: "mensual" });
-    const post = async (path: string, body?: unknown) => {
-      const answer = await call("post", path, { token: superToken, body });
-      expect(answer.status, `${path}: ${await answer.clone().text()}`).toBe(200);
+    const post = async (path: string, body?: unknown, token = superToken, status = 200) => {
+      const answer = await call("post", path, { token, body });
+      expect(answer.status, `${path}: ${await answer.clone().text()}`).toBe(status);
+      return answer;
     };
+    // A sale on the web by a signed-in visitor, withdrawn (desistimiento); a sale by phone.
+    const registered = await post("/auth/register", { name: "Tomadora Web", email: `web${Date.now()}@example.com`, password: PASSWORD }, "", 201);
+    const { token: visitorToken } = (await registered.json()) as { token: string };
+    const webQuote = (await (await post("/quotes", { line: "hogar", inputs: HOGAR }, visitorToken, 201)).json()) as { id: string };
+    const webSale = await post(`/quotes/${webQuote.id}/checkout`, checkoutBody("50000001W", { plan: "basico" }, "hogar"), visitorToken, 201);
+    await post(`/me/policies/${((await webSale.json()) as { id: number }).id}/withdraw`, undefined, visitorToken);
+    const phoneQuote = (await (await post("/admin/policies/quotes", { line: "auto", inputs: AUTO }, superToken, 201)).json()) as { id: string };
+    await post("/admin/policies", { quoteId: phoneQuote.id, ...checkoutBody("50000002A") }, superToken, 201);
     // Recibo 2 paid by transfer, then refunded; recibo 3 returned by the bank.
     await post(`/admin/policies/${live.id}/recibos/${live.recibos[1]!.id}/mark-paid`, { reference: "TRF-2026-0001" });
     await post(`/admin/policies/${live.id}/recibos/${live.recibos[1]!.id}/refund`);
