@@ -105,7 +105,7 @@ const md = [
   "",
   `PostgreSQL, ${DASHBOARD_VOLUMES.policies.toLocaleString("en")} policies, ${DASHBOARD_VOLUMES.quotes.toLocaleString("en")} quotes (bench/dashboard-load.mjs); autocannon, 10 connections, the built server in production; target p99 ≤ ${TARGETS.p99ms} ms. Run ${result.at}, load average ${result.loadAverage.toFixed(1)}.`,
   "",
-  "## After",
+  name === "dashboard-before" ? "## Before (the old dashboard)" : "## After",
   "",
   table(result),
   ...(before ? ["", `## Before (the four count(*) of the old dashboard; run ${before.at})`, "", table(before)] : []),
