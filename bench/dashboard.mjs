@@ -84,7 +84,48 @@ try {
   await client.end();
 }
 
-const result = { name, at: new Date().toISOString(), volumes: DASHBOARD_VOLUMES, targetP99ms: TARGETS.p99ms, loadAverage: loadavg()[0], rows };
+// The SQL alone, one call after another (less at the mercy of the machine's load than the HTTP
+// figures): the old dashboard's four count(*) on one connection, and this one's figures as the API reads them.
+const sqlAlone = await (async () => {
+  const { openDatabase } = await import("../api/db/client.ts");
+  const { dashboardFigures } = await import("../api/db/dashboard.repo.ts");
+  const { madridDate } = await import("../api/domain/calendar.ts");
+  const handle = await openDatabase({ databaseUrl: url });
+  const time = async (runs, work) => {
+    const ms = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await work();
+      ms.push(performance.now() - t);
+    }
+    ms.sort((a, b) => a - b);
+    return { runs, medianMs: Math.round(ms[Math.floor((runs - 1) / 2)]), maxMs: Math.round(ms.at(-1)) };
+  };
+  try {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const oldCounts = await time(3, async () => {
+      for (const table of ["quotes", "policies", "clients", "admin_users where active"]) await c.query(`select count(*) from ${table}`);
+    });
+    await c.end();
+    const now = new Date();
+    const figures = await time(30, () => dashboardFigures(handle.readDb, { payments: true, policies: true }, madridDate(now), now));
+    return { oldFourCounts: oldCounts, dashboardFigures: figures };
+  } finally {
+    await handle.close();
+  }
+})();
+log(`SQL alone: the old four count(*) ${JSON.stringify(sqlAlone.oldFourCounts)}, dashboardFigures ${JSON.stringify(sqlAlone.dashboardFigures)}`);
+
+const result = {
+  name,
+  at: new Date().toISOString(),
+  volumes: DASHBOARD_VOLUMES,
+  targetP99ms: TARGETS.p99ms,
+  loadAverage: loadavg()[0],
+  rows,
+  sqlAlone,
+};
 writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
 
 // The Markdown: this run, and the "before" run beside it when there is one.
@@ -108,6 +149,8 @@ const md = [
   name === "dashboard-before" ? "## Before (the old dashboard)" : "## After",
   "",
   table(result),
+  "",
+  `SQL alone, one call after another: the old dashboard's four \`count(*)\` median ${sqlAlone.oldFourCounts.medianMs} ms (max ${sqlAlone.oldFourCounts.maxMs}, ${sqlAlone.oldFourCounts.runs} runs); \`dashboardFigures\` (every figure, as the API reads them) median ${sqlAlone.dashboardFigures.medianMs} ms (max ${sqlAlone.dashboardFigures.maxMs}, ${sqlAlone.dashboardFigures.runs} runs).`,
   ...(before ? ["", `## Before (the four count(*) of the old dashboard; run ${before.at})`, "", table(before)] : []),
   "",
 ].join("\n");
