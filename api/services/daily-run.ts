@@ -25,7 +25,6 @@ import {
   recordHistory,
   updateRecibo,
 } from "../db/lifecycle.repo";
-import { compactDashboardCounts } from "../db/dashboard.repo";
 import { abandonedHere, newLeaseToken, startHeartbeat } from "../db/leases";
 import { recibos, type LifecycleRun } from "../db/schema";
 import { errorMessage } from "../../platform/logger";
@@ -228,10 +227,6 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
   summary.recordatorios += dunning.sent;
   summary.errores += dunning.errors;
   lap("6 dunning");
-
-  // 7. The dashboard's counters (ADR 035): the day's +n/−n rows folded into one per status.
-  await compactDashboardCounts(deps.db);
-  lap("7 dashboard counters");
   return summary;
 }
 
