@@ -3,6 +3,7 @@
 // that stops half-way resumes where the rows still match).
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
+import { compactDashboardCounts } from "./dashboard.repo";
 import {
   lifecycleRuns,
   notes,
@@ -259,6 +260,8 @@ export async function finishRunDay(db: DbOrTx, lease: RunLease, summary: Record<
     .set({ status: "hecho", finishedAt: now, heartbeatAt: now, summary })
     .where(and(eq(lifecycleRuns.day, lease.day), eq(lifecycleRuns.lease, lease.token), eq(lifecycleRuns.status, "en_curso")))
     .returning({ day: lifecycleRuns.day });
+  // The day is done: its changes to the dashboard's counters folded into one row per key (ADR 035).
+  if (rows.length === 1) await compactDashboardCounts(db);
   return rows.length === 1;
 }
 

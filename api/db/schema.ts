@@ -452,7 +452,17 @@ export const quotes = pgTable(
     index("quotes_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("quotes_session_id_idx").on(t.sessionId),
     index("quotes_status_valid_until_idx").on(t.status, t.validUntil),
-    index("quotes_created_at_idx").on(t.createdAt),
+    // /admin/quotes, newest first (the list kit's order ends in the id).
+    index("quotes_created_at_idx").on(t.createdAt, t.id),
+    // Quotes waiting for a call (ADR 035): a signed-in visitor's, still valid, not bought. The
+    // dashboard counts them from the first index alone (valid_until > now bounds the walk, however
+    // many expired quotes were never read again); /admin/quotes pages them newest first with the second.
+    index("quotes_waiting_call_idx")
+      .on(t.validUntil, t.createdAt)
+      .where(sql`${t.status} = 'cotizada' and ${t.userId} is not null and ${t.madeByAdminId} is null`),
+    index("quotes_waiting_call_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'cotizada' and ${t.userId} is not null and ${t.madeByAdminId} is null`),
   ],
 );
 
@@ -616,6 +626,31 @@ export type PremiumBreakdownColumns = { net: number; fractionation: number; cons
  * the n-th endorsement of the policy makes version n + 1. A repeated submit carries the same
  * idempotency key and finds the endorsement already made.
  */
+/**
+ * The dashboard's counters (ADR 035), kept by triggers on policies and recibos (migration 0021):
+ * - `policy` / `recibo`: rows (and the recibos' cents) per status;
+ * - `premium`: policies and their total premium per start date (the month's premiums written);
+ * - `renewal`: policies en_vigor per end date (the renewals due).
+ * Each statement appends its change (+n / −n per key), so every write path keeps them exact
+ * without knowing about them and no two transactions wait on one counter row; the daily run folds
+ * the rows into one per key.
+ */
+export const dashboardCounts = pgTable(
+  "dashboard_counts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default(""),
+    day: date("day"),
+    n: bigint("n", { mode: "number" }).notNull(),
+    cents: bigint("cents", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    index("dashboard_counts_kind_day_idx").on(t.kind, t.day),
+    check("dashboard_counts_kind", sql`${t.kind} in ('policy', 'recibo', 'premium', 'renewal')`),
+  ],
+);
+
 export const endorsements = pgTable(
   "endorsements",
   {

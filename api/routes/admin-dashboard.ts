@@ -1,7 +1,12 @@
-// /admin/dashboard: the live counts the back-office home shows.
+// /admin/dashboard: today's business for the back-office home (ADR 035). Each figure comes only to
+// a caller who may read the list it summarises: premiums and recibos need payments:read, policies
+// in force, renewals and quotes waiting for a call policies:read; null for the rest.
 import type { ApiApp } from "../env";
+import { currentAdmin } from "../auth";
 import { DashboardSchema } from "../contract/dashboard";
-import { dashboardCounts } from "../db/dashboard.repo";
+import { dashboardFigures } from "../db/dashboard.repo";
+import { madridDate } from "../domain/calendar";
+import { hasPermission } from "../domain/permissions";
 import { jsonContent } from "../http";
 import { adminRoute } from "./admin-endpoints";
 
@@ -10,12 +15,18 @@ const dashboardRoute = adminRoute({
   path: "/admin/dashboard",
   operationId: "getAdminDashboard",
   tags: ["Administración: panel"],
-  summary: "Número de cotizaciones, pólizas, clientes y usuarios activos del back office",
+  summary: "El negocio de hoy: primas del mes, pólizas en vigor, renovaciones, recibos pendientes y devueltos, cotizaciones por llamar",
+  description: "Cada cifra solo si el rol puede leer la lista que resume (payments:read o policies:read); si no, null.",
   responses: {
-    200: { description: "Contadores", content: jsonContent(DashboardSchema) },
+    200: { description: "Cifras", content: jsonContent(DashboardSchema) },
   },
 });
 
 export function registerAdminDashboardRoutes(api: ApiApp) {
-  api.openapi(dashboardRoute, async (c) => c.json(await dashboardCounts(c.var.deps.db), 200));
+  api.openapi(dashboardRoute, async (c) => {
+    const { permissions } = currentAdmin(c);
+    const scope = { payments: hasPermission(permissions, "payments:read"), policies: hasPermission(permissions, "policies:read") };
+    const now = c.var.deps.now();
+    return c.json(await dashboardFigures(c.var.deps.readDb, scope, madridDate(now), now), 200);
+  });
 }

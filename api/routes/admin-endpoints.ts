@@ -22,6 +22,9 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/auth/me", permission: null, temporaryPassword: true },
 
   { method: "get", path: "/admin/dashboard", permission: "dashboard:read" },
+  // Quotes (ADR 035): read by whoever reads the policies they lead to.
+  { method: "get", path: "/admin/quotes", permission: "policies:read" },
+  { method: "get", path: "/admin/quotes/export", permission: "policies:read" },
 
   { method: "get", path: "/admin/users", permission: "users:read" },
   { method: "post", path: "/admin/users", permission: "users:write" },

@@ -11,6 +11,7 @@ import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPaymentRoutes } from "./admin-payments";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
 import { registerAdminPolicyRoutes } from "./admin-policies";
+import { registerAdminQuoteRoutes } from "./admin-quotes";
 import { registerAdminRefundRoutes } from "./admin-refunds";
 import { registerAdminRemittanceRoutes } from "./admin-remittances";
 import { registerAdminReturnRoutes } from "./admin-returns";
@@ -38,4 +39,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminReportRoutes(api);
   registerAdminDocumentRoutes(api);
   registerAdminEntityDocumentRoutes(api);
+  registerAdminQuoteRoutes(api);
 }

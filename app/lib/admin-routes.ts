@@ -94,6 +94,9 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.policies.$id.documentos.subir": { loader: "documents:write", action: "documents:write" },
   "routes/admin.clients.$id.documentos.subir": { loader: "documents:write", action: "documents:write" },
   "routes/admin.policies.$id.documentos.certificado": { loader: "documents:read", action: null },
+  // Quotes (ADR 035): read by whoever reads the policies they lead to; nothing to change here.
+  "routes/admin.quotes._index": { loader: "policies:read", action: null },
+  "routes/admin.quotes[.]csv": { loader: "policies:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -123,6 +126,7 @@ export const ADMIN_SECTIONS = [
   // Clients.
   { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false },
   { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
+  { label: "Cotizaciones", to: "/admin/quotes", routeId: "routes/admin.quotes._index", end: false },
   { label: "Documentos", to: "/admin/documents", routeId: "routes/admin.documents._index", end: false },
   // The money side (issue 22): every recibo, the SEPA remittances, the bank's returns, the refunds owed.
   { label: "Pagos", to: "/admin/payments", routeId: "routes/admin.payments._index", end: false },

@@ -1,33 +1,34 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminTitle } from "~/lib/page-title";
-import { DashboardSchema, type Dashboard } from "../../api/contract/dashboard";
+import { DashboardSchema } from "../../api/contract/dashboard";
+import { formatIsoDate } from "../../api/contract/format";
 import { hasPermission } from "~/lib/admin-auth.server";
 import { adminLoader } from "~/lib/admin-route.server";
-import { visibleSections } from "~/lib/admin-routes";
-import { formatCount } from "../../api/contract/format";
+import { canOpen, visibleSections } from "~/lib/admin-routes";
+import { DashboardFigures, hasFigures } from "~/components/dashboard/dashboard-figures";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Panel", matches) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, "routes/admin._index", async ({ admin, api }) => {
-    // The page is for every admin; the live counts only for those with dashboard:read. A role that
-    // lost it since /me answered gets the welcome without counts (a 403 here would loop).
-    const counts = hasPermission(admin.role.permissions, "dashboard:read")
+    const permissions = admin.role.permissions;
+    // The page is for every admin; the figures only for those with dashboard:read, and each of
+    // them only when the role may read its list (the API decides). A role that lost dashboard:read
+    // since /me answered gets the welcome without figures (a 403 here would loop).
+    const figures = hasPermission(permissions, "dashboard:read")
       ? await api.get("/admin/dashboard", { schema: DashboardSchema, otherwise: { 403: null } })
       : null;
-    const shortcuts = visibleSections(admin.role.permissions)
+    const links = {
+      policies: canOpen(permissions, "routes/admin.policies._index"),
+      payments: canOpen(permissions, "routes/admin.payments._index"),
+      quotes: canOpen(permissions, "routes/admin.quotes._index"),
+    };
+    const shortcuts = visibleSections(permissions)
       .filter((section) => section.to !== "/admin")
       .map(({ label, to }) => ({ label, to }));
-    return { username: admin.username, roleName: admin.role.name, counts, shortcuts };
+    return { username: admin.username, roleName: admin.role.name, figures, links, shortcuts };
   });
-
-const COUNT_LABELS: { key: keyof Dashboard; label: string; hint: string }[] = [
-  { key: "quotes", label: "Cotizaciones", hint: "guardadas" },
-  { key: "policies", label: "Pólizas", hint: "emitidas" },
-  { key: "clients", label: "Clientes", hint: "tomadores" },
-  { key: "adminUsers", label: "Usuarios del back office", hint: "activos" },
-];
 
 const SHORTCUT_HINTS: Record<string, string> = {
   "/admin/users": "Altas, roles, desactivación y contraseñas del equipo.",
@@ -38,7 +39,7 @@ const SHORTCUT_HINTS: Record<string, string> = {
 };
 
 export default function AdminDashboard() {
-  const { username, roleName, counts, shortcuts } = useLoaderData<typeof loader>();
+  const { username, roleName, figures, links, shortcuts } = useLoaderData<typeof loader>();
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Panel</h1>
@@ -46,31 +47,30 @@ export default function AdminDashboard() {
         Hola, <span className="font-semibold">{username}</span>. Has entrado con el rol <span className="font-semibold">{roleName}</span>.
       </p>
 
-      {counts ? (
-        <section aria-labelledby="indicadores" className="mt-8">
-          <h2 id="indicadores" className="text-lg font-semibold">
-            Indicadores
+      {figures && hasFigures(figures) ? (
+        <section aria-labelledby="negocio" className="mt-8">
+          <h2 id="negocio" className="text-lg font-semibold">
+            El negocio de hoy
           </h2>
-          <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {COUNT_LABELS.map(({ key, label, hint }) => (
-              <div key={key} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-                <dt className="text-sm font-medium text-slate-600">
-                  {`${label} `}
-                  <span className="sr-only">({hint})</span>
-                </dt>
-                <dd className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{formatCount(counts[key])}</dd>
-                <dd aria-hidden="true" className="text-sm text-slate-500">
-                  {hint}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <p className="mt-2 text-sm text-slate-600">Datos en vivo: se calculan cada vez que abres el panel.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            {`Cifras a ${formatIsoDate(figures.today)}, al abrir el panel. Cada una lleva a la lista que resume, con los mismos filtros.`}
+          </p>
+          <DashboardFigures figures={figures} links={links} />
         </section>
       ) : (
-        <p className="mt-6 max-w-2xl rounded-md border border-slate-200 bg-white p-4 text-slate-700">
-          Tu rol no incluye los indicadores del panel. Desde el menú puedes ir a las secciones que tienes disponibles.
-        </p>
+        <section aria-labelledby="negocio" className="mt-6 max-w-2xl rounded-md border border-slate-200 bg-white p-4 text-slate-700">
+          <h2 id="negocio" className="text-lg font-semibold text-slate-900">
+            Sin cifras del negocio
+          </h2>
+          <p className="mt-2">
+            {figures
+              ? "Tu rol abre el panel, pero ninguna de sus cifras: las primas y los recibos necesitan ver los pagos, y las pólizas, renovaciones y cotizaciones necesitan ver las pólizas."
+              : "Tu rol no incluye los indicadores del panel."}
+          </p>
+          <p className="mt-2">
+            Si las necesitas, pide a un administrador que añada esos permisos a tu rol. Mientras, desde el menú puedes ir a las secciones que tienes.
+          </p>
+        </section>
       )}
 
       {shortcuts.length > 0 ? (

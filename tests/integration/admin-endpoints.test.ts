@@ -79,6 +79,8 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/auth/change-password": null,
       "GET /admin/auth/me": null,
       "GET /admin/dashboard": "dashboard:read",
+      "GET /admin/quotes": "policies:read",
+      "GET /admin/quotes/export": "policies:read",
       "GET /admin/users": "users:read",
       "POST /admin/users": "users:write",
       "GET /admin/users/{id}": "users:read",
@@ -199,6 +201,8 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   },
   "GET /admin/auth/me": async () => ({ path: "/admin/auth/me", expect: 200 }),
   "GET /admin/dashboard": async () => ({ path: "/admin/dashboard", expect: 200 }),
+  "GET /admin/quotes": async () => ({ path: "/admin/quotes?waiting=true&line=auto&dir=asc", expect: 200 }),
+  "GET /admin/quotes/export": async () => ({ path: "/admin/quotes/export?status=caducada", expect: 200 }),
   "GET /admin/users": async () => ({ path: "/admin/users?q=a&page=1&pageSize=5", expect: 200 }),
   "POST /admin/users": async (fx) => {
     const username = unique("nuevo");

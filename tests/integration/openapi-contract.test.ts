@@ -224,6 +224,7 @@ describe("el documento OpenAPI", () => {
       },
       { key: "GET /admin/auth/me", kind: "valid", path: "/admin/auth/me", token: superToken },
       { key: "GET /admin/dashboard", kind: "valid", path: "/admin/dashboard", token: superToken },
+      { key: "GET /admin/quotes", kind: "valid", path: "/admin/quotes?waiting=true&line=hogar", token: superToken },
       { key: "GET /admin/users", kind: "valid", path: "/admin/users", token: superToken },
       { key: "GET /admin/users/{id}", kind: "valid", path: `/admin/users/${userId}`, token: superToken },
       {

@@ -48,6 +48,8 @@ export function adminPages(ids: { policyId: number; clientId: number; guaranteeI
     "/admin/payments",
     "/admin/payments/reintentar",
     "/admin/policies/new",
+    "/admin/quotes",
+    "/admin/quotes?waiting=true",
     "/admin/clients",
     `/admin/clients/${clientId}`,
     `/admin/clients/${clientId}/edit`,
