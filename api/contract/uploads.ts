@@ -2,6 +2,7 @@
 // certificate of insurance's refusal (ADR 037). The upload's file check is api/domain/uploaded-file.ts.
 import { z } from "zod";
 import { DOCUMENT_KINDS } from "./vocabulary";
+import { CONTROL_CHARACTER_MESSAGE, hasForbiddenControl } from "./text";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "../domain/uploaded-file";
 
 // The web checks an upload as the API does (app/ reads the API only through api/contract).
@@ -13,7 +14,9 @@ export const UploadTitleSchema = z
   .string({ required_error: "Escriba un título", invalid_type_error: "Escriba un título" })
   .trim()
   .min(1, "Escriba un título")
-  .max(UPLOAD_TITLE_MAX_LENGTH, `El título admite como máximo ${UPLOAD_TITLE_MAX_LENGTH} caracteres`);
+  .max(UPLOAD_TITLE_MAX_LENGTH, `El título admite como máximo ${UPLOAD_TITLE_MAX_LENGTH} caracteres`)
+  // A multipart body is not a JSON body: the API's control-character check of JSON (ADR 021) does not see it.
+  .refine((title) => !hasForbiddenControl(title, "title"), CONTROL_CHARACTER_MESSAGE);
 
 /** The web's upload form (multipart): a title and the file; the size is checked here, the type by its content on the server. */
 export const UploadFormSchema = z.object({

@@ -114,8 +114,8 @@ export default function ReportsPage() {
       {report ? (
         <>
           <p className="text-lg">
-            <strong>{report.title}</strong>: {REPORT_PERIOD_LABELS[report.period].toLowerCase()}, del {formatIsoDate(report.from)} al{" "}
-            {formatIsoDate(report.to)}
+            <strong>{report.title}</strong>
+            {`: ${REPORT_PERIOD_LABELS[report.period].toLowerCase()}, del ${formatIsoDate(report.from)} al ${formatIsoDate(report.to)}`}
             {report.line ? `, ramo ${LINE_LABELS[report.line]}` : ", todos los ramos"}.
           </p>
           {report.tables.map((table, i) => (

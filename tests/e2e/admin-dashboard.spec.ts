@@ -25,10 +25,10 @@ test("el panel de un gestor: cada cifra lleva a su lista con el mismo número", 
   await signInAsAdmin("gestor");
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 2, name: "El negocio de hoy" })).toBeVisible();
-  for (const title of ["Primas emitidas este mes", "Pólizas en vigor", "Renovaciones en 30 días", "Recibos pendientes", "Recibos devueltos"]) {
+  for (const title of ["Nueva contratación y renovaciones este mes", "Pólizas en vigor", "Renovaciones en 30 días", "Recibos pendientes", "Recibos devueltos"]) {
     await expect(figure(page, title)).toBeVisible();
   }
-  await expect(figure(page, "Primas emitidas este mes")).toContainText(/€/);
+  await expect(figure(page, "Nueva contratación y renovaciones este mes")).toContainText(/€/);
   await expectNoSeriousA11yViolations(page);
 
   const checks = [
@@ -48,7 +48,7 @@ test("el panel de un gestor: cada cifra lleva a su lista con el mismo número", 
 
   // The month's premiums open the policies whose term starts this month: as many as the figure says.
   await page.goto("/admin");
-  const premiums = figure(page, "Primas emitidas este mes");
+  const premiums = figure(page, "Nueva contratación y renovaciones este mes");
   const policies = /^([\d.]+) pólizas con efecto/.exec((await premiums.getByText(/pólizas con efecto/).textContent()) ?? "")?.[1];
   await premiums.getByRole("link", { name: "Ver las pólizas de este mes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pólizas" })).toBeVisible();
@@ -61,7 +61,7 @@ test("un comercial ve las cifras de pólizas y cotizaciones, no las de pagos", a
   await page.goto("/admin");
   await expect(figure(page, "Pólizas en vigor")).toBeVisible();
   await expect(figure(page, "Cotizaciones que esperan una llamada")).toBeVisible();
-  await expect(figure(page, "Primas emitidas este mes")).toHaveCount(0);
+  await expect(figure(page, "Nueva contratación y renovaciones este mes")).toHaveCount(0);
   await expect(figure(page, "Recibos pendientes")).toHaveCount(0);
 
   const waiting = figure(page, "Cotizaciones que esperan una llamada");

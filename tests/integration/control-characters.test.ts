@@ -81,6 +81,14 @@ function stringPaths(value: unknown, at: string[] = []): string[][] {
   return [];
 }
 
+/** An upload's multipart body (ADR 037): a title and a small PDF. */
+function uploadForm(title: string): FormData {
+  const form = new FormData();
+  form.set("title", title);
+  form.set("file", new File(["%PDF-1.4\n%control\n"], "control.pdf", { type: "application/pdf" }));
+  return form;
+}
+
 function withValue(value: unknown, path: string[], leaf: string): unknown {
   const copy = structuredClone(value) as Record<string, unknown>;
   let node = copy;
@@ -91,12 +99,13 @@ function withValue(value: unknown, path: string[], leaf: string): unknown {
 
 async function api(method: string, path: string, opts: { body?: unknown; token?: string } = {}) {
   const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const multipart = opts.body instanceof FormData;
+  if (opts.body !== undefined && !multipart) headers["content-type"] = "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const response = await fetch(`${env.server.url}/api${path}`, {
     method,
     headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
   });
   const text = await response.text();
   let body: { error?: string; fieldErrors?: Record<string, string[]>; token?: string; id?: string } = {};
@@ -123,6 +132,12 @@ describe("caracteres de control en la API", () => {
         // Path parameters that look real enough to pass the route's own guards.
         const path = template.replace(/\{[^}]+\}/g, "1");
         const jsonSchema = op.requestBody?.content?.["application/json"]?.schema;
+        const multipart = Boolean(op.requestBody?.content?.["multipart/form-data"]);
+        if (multipart) {
+          const answer = await api(method.toUpperCase(), path, { token, body: uploadForm(`a${control(sent++)}b`) });
+          if (answer.status !== 400 || !answer.body.fieldErrors?.title?.includes(CONTROL_CHARACTER_MESSAGE))
+            failures.push(`${method.toUpperCase()} ${template} multipart title: ${answer.status} ${answer.text.slice(0, 160)}`);
+        }
         if (jsonSchema) {
           const body = sample(jsonSchema, doc);
           for (const leaf of stringPaths(body)) {
@@ -139,7 +154,8 @@ describe("caracteres de control en la API", () => {
             parameter.in === "query"
               ? `${path}?${encodeURIComponent(parameter.name)}=${value}`
               : template.replace(`{${parameter.name}}`, value).replace(/\{[^}]+\}/g, "1");
-          const answer = await api(method.toUpperCase(), url, { token });
+          // An upload's parameters are probed with a valid multipart body: without one the answer is the 415.
+          const answer = await api(method.toUpperCase(), url, { token, body: multipart ? uploadForm("Documento firmado") : undefined });
           const named = answer.status === 400 && answer.body.fieldErrors?.[parameter.name]?.includes(CONTROL_CHARACTER_MESSAGE);
           // A path parameter may also be simply not found; a query parameter must be named.
           if (!(named || (parameter.in === "path" && answer.status === 404)))

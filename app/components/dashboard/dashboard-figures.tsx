@@ -64,7 +64,7 @@ export function DashboardFigures({ figures, links }: { figures: Dashboard; links
       {premiums ? (
         <Figure
           id="primas"
-          title="Primas emitidas este mes"
+          title="Nueva contratación y renovaciones este mes"
           value={formatMoney(premiums.current.cents)}
           detail={
             <>
