@@ -25,7 +25,13 @@ test("el panel de un gestor: cada cifra lleva a su lista con el mismo número", 
   await signInAsAdmin("gestor");
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 2, name: "El negocio de hoy" })).toBeVisible();
-  for (const title of ["Nueva contratación y renovaciones este mes", "Pólizas en vigor", "Renovaciones en 30 días", "Recibos pendientes", "Recibos devueltos"]) {
+  for (const title of [
+    "Nueva contratación y renovaciones este mes",
+    "Pólizas en vigor",
+    "Renovaciones en 30 días",
+    "Recibos pendientes",
+    "Recibos devueltos",
+  ]) {
     await expect(figure(page, title)).toBeVisible();
   }
   await expect(figure(page, "Nueva contratación y renovaciones este mes")).toContainText(/€/);
