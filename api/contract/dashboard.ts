@@ -26,7 +26,9 @@ export const DashboardSchema = z.object({
   premiums: z
     .object({ current: PremiumsSchema, previous: PremiumsSchema })
     .nullable()
-    .describe("Prima anual de las pólizas con efecto este mes hasta hoy (nueva contratación y renovaciones) y el mes anterior en los mismos días (payments:read)"),
+    .describe(
+      "Prima anual de las pólizas con efecto este mes hasta hoy (nueva contratación y renovaciones) y el mes anterior en los mismos días (payments:read)",
+    ),
   policiesInForce: z.number().int().nullable().describe("Pólizas en vigor (policies:read)"),
   renewals: z
     .object({ days: z.number().int(), until: z.string().describe("Último día de vencimiento contado (aaaa-mm-dd)"), count: z.number().int() })
