@@ -54,7 +54,9 @@ function urlFor(file: string, ids: Ids): string | null {
           : ids.roleId;
   // A policy bought through checkout has recibo 1 (paid at once).
   const missing = url.startsWith("/admin/payments/remittances/") || url.startsWith("/admin/payments/returns/");
-  return url.replace("$id", String(missing ? 999_999 : id)).replace("$sequence", "1");
+  // A report's CSV is one table of a period: without them the route sends back to the page (ADR 034).
+  const query = url === "/admin/reports.csv" ? "?informe=recibos&tabla=cobros&from=2026-01-01&to=2026-01-31" : "";
+  return url.replace("$id", String(missing ? 999_999 : id)).replace("$sequence", "1") + query;
 }
 
 /**

@@ -19,8 +19,9 @@ test("subir un PDF firmado a una póliza, verlo en la lista; un PNG llamado .pdf
   await signInAsAdmin("gestor");
   await page.goto(`/admin/policies/${policy.id}`);
   const documents = page.getByRole("region", { name: "Documentos", exact: true });
-  await expect(documents.getByText("No hay documentos guardados ni subidos todavía.")).toBeVisible();
-  await expect(documents.getByRole("link", { name: /^Ver todos los documentos/ })).toHaveCount(0);
+  // The sale's documents are already stored (issued with its confirmation e-mail, ADR 036).
+  const allLink = documents.getByRole("link", { name: /^Ver todos los documentos \(\d+\)/ });
+  const before = Number((await allLink.textContent())!.match(/\((\d+)\)/)![1]);
 
   await documents.getByLabel("Título").fill("Mandato SEPA firmado");
   await documents
@@ -33,7 +34,7 @@ test("subir un PDF firmado a una póliza, verlo en la lista; un PNG llamado .pdf
   const download = await page.request.get((await uploaded.getByRole("link", { name: "Mandato SEPA firmado" }).getAttribute("href"))!);
   expect(download.status()).toBe(200);
   expect((await download.body()).toString()).toBe("%PDF-1.4\n%firmado\n");
-  await expect(documents.getByRole("link", { name: "Ver todos los documentos (1)" })).toHaveAttribute(
+  await expect(documents.getByRole("link", { name: `Ver todos los documentos (${before + 1})` })).toHaveAttribute(
     "href",
     `/admin/documents?policy=${encodeURIComponent(policy.number)}`,
   );
@@ -56,7 +57,7 @@ test("subir un PDF firmado a una póliza, verlo en la lista; un PNG llamado .pdf
   await expect(page.getByLabel("Título")).toHaveValue("Contrato que no es un PDF");
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("link", { name: `Póliza ${policy.number}` }).click();
-  await expect(page.getByRole("link", { name: "Ver todos los documentos (2)" })).toBeVisible({ timeout: AFTER_WRITE });
+  await expect(page.getByRole("link", { name: `Ver todos los documentos (${before + 2})` })).toBeVisible({ timeout: AFTER_WRITE });
 });
 
 test("el cliente descarga el certificado de seguro desde Mi póliza", async ({ page, signInAsVisitor }) => {
