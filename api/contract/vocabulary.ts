@@ -127,11 +127,59 @@ export type ReciboKind = (typeof RECIBO_KINDS)[number];
 /** A recibo of the term's premium, or of a suplemento (guarantees added mid-term). */
 export const RECIBO_KIND_LABELS: Record<ReciboKind, string> = { prima: "Prima", suplemento: "Suplemento" };
 
-/** An e-mail of the outbox: waiting, sent, or given up after its retries. */
-export const EMAIL_STATUSES = ["pendiente", "enviado", "fallido"] as const;
+/** An e-mail of the outbox: waiting, sent, refused by the server, or cancelled by staff before it went. */
+export const EMAIL_STATUSES = ["pendiente", "enviado", "fallido", "cancelado"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = { pendiente: "Pendiente", enviado: "Enviado", fallido: "Fallido" };
-export const EMAIL_STATUS_TONES: Record<EmailStatus, StatusTone> = { pendiente: "warning", enviado: "success", fallido: "danger" };
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+  pendiente: "Pendiente",
+  enviado: "Enviado",
+  fallido: "Fallido",
+  cancelado: "Cancelado",
+};
+export const EMAIL_STATUS_TONES: Record<EmailStatus, StatusTone> = {
+  pendiente: "warning",
+  enviado: "success",
+  fallido: "danger",
+  cancelado: "neutral",
+};
+
+/**
+ * Every e-mail the product sends, by template (issue 25). The outbox row keeps which one it was;
+ * the templates' texts and placeholders live with the templates service.
+ */
+export const EMAIL_TEMPLATES = [
+  "confirmacion-poliza",
+  "suplemento",
+  "desistimiento",
+  "no-renovacion",
+  "aviso-renovacion",
+  "suspension",
+  "anulacion",
+  "recibo-devuelto",
+  "recordatorio-pago",
+  "justificante-pago",
+  "restablecer-contrasena",
+  "contrasena-temporal",
+  "llamada-solicitada",
+  "prueba",
+] as const;
+export type EmailTemplateKey = (typeof EMAIL_TEMPLATES)[number];
+export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateKey, string> = {
+  "confirmacion-poliza": "Confirmación de la póliza",
+  suplemento: "Suplemento",
+  desistimiento: "Desistimiento",
+  "no-renovacion": "No renovación",
+  "aviso-renovacion": "Aviso de renovación",
+  suspension: "Suspensión de la cobertura",
+  anulacion: "Anulación",
+  "recibo-devuelto": "Recibo devuelto",
+  "recordatorio-pago": "Recordatorio de pago",
+  "justificante-pago": "Justificante de pago",
+  "restablecer-contrasena": "Restablecer la contraseña",
+  "contrasena-temporal": "Contraseña temporal del personal",
+  "llamada-solicitada": "Llamada solicitada",
+  prueba: "Envío de prueba",
+};
 
 /** A version of a guarantee's price: today's, one that starts later, or one no longer applied. */
 export const PRICE_STATUSES = ["vigente", "programado", "anterior"] as const;

@@ -3,7 +3,7 @@
 // client-list.repo.ts, the history in client-timeline.repo.ts, the data rights in client-data-rights.repo.ts.
 import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { CLIENT_DETAIL_LIMITS, type ClientData, type ClientDetail } from "../contract/clients";
-import { LINE_NAMES } from "../contract/vocabulary";
+import { LINE_NAMES, type EmailStatus } from "../contract/vocabulary";
 import type { PolicyForErasure } from "../domain/client-data";
 import type { DbOrTx, Transaction } from "./client";
 import { premiumTotalInForce } from "./endorsements.repo";
@@ -152,7 +152,7 @@ export const emailColumns = {
   createdAt: outboxEmails.createdAt,
   sentAt: outboxEmails.sentAt,
 };
-type EmailRow = { id: number; to: string; subject: string; status: "pendiente" | "enviado" | "fallido"; createdAt: Date; sentAt: Date | null };
+type EmailRow = { id: number; to: string; subject: string; status: EmailStatus; createdAt: Date; sentAt: Date | null };
 export const toEmail = (e: EmailRow) => ({ ...e, createdAt: iso(e.createdAt), sentAt: isoOrNull(e.sentAt) });
 
 export const reciboColumns = {

@@ -74,6 +74,8 @@ export type PolicyView = {
   createdAt: Date;
   quoteId: string | null;
   userId: number | null;
+  /** The policyholder's client record (the outbox links each policy e-mail to it). */
+  clientId: number;
   policyholder: {
     name: string;
     nif: string | null;
@@ -270,6 +272,7 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
       createdAt: policy.createdAt,
       quoteId: policy.quoteId,
       userId: policy.userId,
+      clientId: policy.clientId,
       policyholder: {
         name: client.name,
         nif: client.nif,

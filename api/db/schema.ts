@@ -30,6 +30,7 @@ import {
   CLIENT_STAGES,
   DOCUMENT_KINDS,
   FREQUENCIES,
+  EMAIL_STATUSES,
   LEAD_STAGES,
   LINES,
   PAYMENT_METHODS,
@@ -57,7 +58,7 @@ export const reciboStatusEnum = pgEnum("recibo_status", RECIBO_STATUSES);
 export const reciboKindEnum = pgEnum("recibo_kind", RECIBO_KINDS);
 export const paymentMethodEnum = pgEnum("payment_method", PAYMENT_METHODS);
 export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
-export const emailStatusEnum = pgEnum("email_status", ["pendiente", "enviado", "fallido"]);
+export const emailStatusEnum = pgEnum("email_status", EMAIL_STATUSES);
 export const leadStageEnum = pgEnum("lead_stage", LEAD_STAGES);
 export const actorTypeEnum = pgEnum("actor_type", ACTOR_TYPE_CODES);
 
@@ -824,10 +825,21 @@ export const outboxEmails = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Which e-mail of the product this is (EMAIL_TEMPLATES); null for rows queued before issue 25. */
+    template: text("template"),
+    /** The policy or client it is about, when it is about one (the outbox list's filters and links). */
+    policyId: integer("policy_id").references(() => policies.id, { onDelete: "set null" }),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   // The second index: a client's e-mails (their page in the back office, their data export).
-  (t) => [index("outbox_emails_status_next_attempt_idx").on(t.status, t.nextAttemptAt), index("outbox_emails_to_created_idx").on(t.to, t.createdAt)],
+  (t) => [
+    index("outbox_emails_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_emails_to_created_idx").on(t.to, t.createdAt),
+    index("outbox_emails_created_idx").on(t.createdAt, t.id),
+    index("outbox_emails_policy_id_idx").on(t.policyId),
+    index("outbox_emails_client_id_idx").on(t.clientId),
+  ],
 );
 
 /** The sales pipeline: a lead (a person, maybe with a quote) moving towards a policy. */

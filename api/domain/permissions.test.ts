@@ -64,7 +64,7 @@ describe("permission catalogue", () => {
       "guarantees:write",
       "documents:read",
       "documents:write",
-      "email:send",
+      "email:write",
       "reports:read",
       "pipeline:read",
       "pipeline:write",
@@ -99,7 +99,7 @@ describe("seeded roles", () => {
       "clients:write",
       "guarantees:write",
       "documents:write",
-      "email:send",
+      "email:write",
       "reports:read",
       "dashboard:read",
     ] as const) {

@@ -37,7 +37,7 @@ import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
 import { ApiProblem, jsonContent, okResponse } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
-import { enqueueEmail } from "../services/mail";
+import { enqueueEmail, type OutgoingEmail } from "../services/mail";
 import { z } from "zod";
 import { errorFields } from "../../platform/logger";
 
@@ -145,9 +145,10 @@ const profileOf = (user: Pick<User, "name" | "email" | "phone">): VisitorProfile
 
 const invalidLink = () => new ApiProblem(400, PASSWORD_RESET_MESSAGES.invalidLink, { token: [PASSWORD_RESET_MESSAGES.invalidLink] });
 
-function resetEmail(user: User, link: string) {
+function resetEmail(user: User, link: string): OutgoingEmail {
   const minutes = RESET_LINK_LIFETIME_MS / 60_000;
   return {
+    template: "restablecer-contrasena",
     to: user.email,
     subject: "Cotiza: elija una contraseña nueva",
     text: [

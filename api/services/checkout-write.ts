@@ -282,6 +282,9 @@ function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext,
     `Si tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}. Para quejas y reclamaciones: ${d.complaintsEmail}.`,
   ];
   return {
+    template: "confirmacion-poliza",
+    policyId: policy.id,
+    clientId: policy.clientId,
     to,
     subject: `Su póliza ${policy.number}: ${policy.lineName}`,
     text: lines.join("\n"),

@@ -51,7 +51,14 @@ export function dunningNotice(view: PolicyView, to: string, f: DunningFacts, ctx
     "",
     `Si ya lo ha pagado, no tenga en cuenta este mensaje. Para cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}.`,
   ];
-  return { to, subject: `Recordatorio de pago: recibo ${r.sequence} de su póliza ${view.number}`, text: lines.join("\n") };
+  return {
+    template: "recordatorio-pago",
+    policyId: view.id,
+    clientId: view.clientId,
+    to,
+    subject: `Recordatorio de pago: recibo ${r.sequence} de su póliza ${view.number}`,
+    text: lines.join("\n"),
+  };
 }
 
 const unpaidOn = (r: Recibo, day: string) => r.status === "devuelto" || (r.status === "pendiente" && r.dueDate < day);

@@ -349,6 +349,9 @@ function endorsementEmail(
     "Si no ha sido usted, escríbanos cuanto antes.",
   ];
   return {
+    template: "suplemento",
+    policyId: view.id,
+    clientId: view.clientId,
     to: e.to,
     subject: `Suplemento de su póliza ${view.number}: garantías añadidas`,
     text: lines.join("\n"),

@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { systemClock, type Clock } from "../../platform/clock";
 import type { Logger } from "../../platform/logger";
 import { readDistributor } from "../db/catalogue.repo";
+import type { EmailTemplateKey } from "../contract/vocabulary";
 import type { Database, DbOrTx } from "../db/client";
 import { outboxEmails, type EmailAttachment, type OutboxAttachment } from "../db/schema";
 import { completeAttachments, isPending } from "./attachments";
@@ -19,6 +20,11 @@ import type { DocumentStore } from "./document-store/store";
 import { layoutEmail } from "./email-layout";
 
 export type OutgoingEmail = {
+  /** Which of the product's e-mails this is (the outbox list shows and filters by it). */
+  template: EmailTemplateKey;
+  /** The policy or client it is about, when there is one (links and filters in /admin/email). */
+  policyId?: number | null;
+  clientId?: number | null;
   to: string;
   subject: string;
   /** The body, in plain text without a signature: paragraphs between blank lines, "- " list items (email-layout.ts). */
@@ -42,6 +48,9 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, now: Date):
       body: text,
       html,
       attachments: email.attachments ?? [],
+      template: email.template,
+      policyId: email.policyId ?? null,
+      clientId: email.clientId ?? null,
       status: "pendiente",
       attempts: 0,
       nextAttemptAt: now,

@@ -114,7 +114,15 @@ export async function withdrawFromPolicy(
       ];
       emailId = await queueEmail(
         c,
-        { to, subject: `Desistimiento de su póliza ${view.number}`, text: lines.join("\n"), attachments: [pdf] },
+        {
+          template: "desistimiento",
+          policyId: view.id,
+          clientId: view.clientId,
+          to,
+          subject: `Desistimiento de su póliza ${view.number}`,
+          text: lines.join("\n"),
+          attachments: [pdf],
+        },
         "withdrawal_confirmation",
       );
     }
@@ -143,6 +151,17 @@ export async function stopRenewalByCustomer(deps: CustomerDeps, policyId: number
       "",
       "Si cambia de opinión antes del vencimiento, escríbanos y la renovaremos.",
     ];
-    await queueEmail(c, { to, subject: `Su póliza ${c.policy.number} no se renovará`, text: lines.join("\n") }, "renewal_stopped");
+    await queueEmail(
+      c,
+      {
+        template: "no-renovacion",
+        policyId: c.policy.id,
+        clientId: c.policy.clientId,
+        to,
+        subject: `Su póliza ${c.policy.number} no se renovará`,
+        text: lines.join("\n"),
+      },
+      "renewal_stopped",
+    );
   });
 }

@@ -82,7 +82,14 @@ export function suspensionNotice(view: PolicyView, to: string, f: SuspensionFact
     ...myPolicyLine(view, ctx, "Puede consultar su póliza y sus recibos en Mi póliza:"),
     ...contactLines(d),
   ];
-  return { to, subject: `Cobertura suspendida: su póliza ${view.number}`, text: lines.join("\n") };
+  return {
+    template: "suspension",
+    policyId: view.id,
+    clientId: view.clientId,
+    to,
+    subject: `Cobertura suspendida: su póliza ${view.number}`,
+    text: lines.join("\n"),
+  };
 }
 
 /** Why, in the customer's words, and what follows for them. */
@@ -129,7 +136,14 @@ export function cancellationNotice(view: PolicyView, to: string, f: Cancellation
     ...myPolicyLine(view, ctx, "Sus documentos siguen disponibles en Mi póliza:"),
     ...contactLines(d),
   ];
-  return { to, subject: `Anulación de su póliza ${view.number}`, text: lines.join("\n") };
+  return {
+    template: "anulacion",
+    policyId: view.id,
+    clientId: view.clientId,
+    to,
+    subject: `Anulación de su póliza ${view.number}`,
+    text: lines.join("\n"),
+  };
 }
 
 export type NoticeKind = "suspension" | "cancellation" | "dunning";

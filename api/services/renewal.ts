@@ -99,7 +99,14 @@ export async function offerRenewal(c: Change): Promise<OfferOutcome> {
       "",
       `Si no desea renovar, puede oponerse a la prórroga hasta el ${formatIsoDate(addMonths(o.startDate, -1))} (un mes antes del vencimiento, art. 22 de la Ley de Contrato de Seguro) escribiéndonos.`,
     ];
-    return { to: client!.email!, subject: `Renovación de su póliza ${p.number}`, text: lines.join("\n") };
+    return {
+      template: "aviso-renovacion" as const,
+      policyId: p.id,
+      clientId: p.clientId,
+      to: client!.email!,
+      subject: `Renovación de su póliza ${p.number}`,
+      text: lines.join("\n"),
+    };
   }
 }
 

@@ -42,5 +42,5 @@ export function returnNotice(f: ReturnNoticeFacts, d: SiteInfo, publicBaseUrl?: 
     "",
     `Si cree que se trata de un error o tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}.`,
   ];
-  return { to: f.to, subject: `Recibo devuelto: su póliza ${f.policyNumber}`, text: lines.join("\n") };
+  return { template: "recibo-devuelto", to: f.to, subject: `Recibo devuelto: su póliza ${f.policyNumber}`, text: lines.join("\n") };
 }

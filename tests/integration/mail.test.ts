@@ -120,6 +120,7 @@ describe("la bandeja de salida", () => {
     const id = await enqueueEmail(
       database.db,
       {
+        template: "prueba",
         to: "cliente@example.com",
         subject: "Su póliza COT-2026-000001",
         text: "Hola:\nAquí tiene su póliza.",
@@ -180,8 +181,8 @@ describe("la bandeja de salida", () => {
     await down.close();
     let clock = T0;
     const ids = [
-      await enqueueEmail(database.db, { to: "uno@example.com", subject: "Uno", text: "1" }, T0),
-      await enqueueEmail(database.db, { to: "dos@example.com", subject: "Dos", text: "2" }, T0),
+      await enqueueEmail(database.db, { template: "prueba", to: "uno@example.com", subject: "Uno", text: "1" }, T0),
+      await enqueueEmail(database.db, { template: "prueba", to: "dos@example.com", subject: "Dos", text: "2" }, T0),
     ];
     const worker = startOutboxWorker({
       documents: memoryDocumentStore(),
@@ -216,8 +217,8 @@ describe("la bandeja de salida", () => {
   it("marca como fallido el destinatario que el servidor rechaza para siempre y envía los demás", async () => {
     const smtp = await startSmtpServer({ refuse: ["nadie@example.com"] });
     open.push(smtp);
-    const refused = await enqueueEmail(database.db, { to: "nadie@example.com", subject: "X", text: "x" }, T0);
-    const fine = await enqueueEmail(database.db, { to: "alguien@example.com", subject: "Y", text: "y" }, T0);
+    const refused = await enqueueEmail(database.db, { template: "prueba", to: "nadie@example.com", subject: "X", text: "x" }, T0);
+    const fine = await enqueueEmail(database.db, { template: "prueba", to: "alguien@example.com", subject: "Y", text: "y" }, T0);
     const worker = startOutboxWorker({
       documents: memoryDocumentStore(),
       db: database.db,
@@ -248,7 +249,7 @@ describe("la bandeja de salida", () => {
   });
 
   it("sin SMTP_URL deja los correos pendientes y lo avisa una sola vez", async () => {
-    const id = await enqueueEmail(database.db, { to: "cliente@example.com", subject: "Pendiente", text: "x" }, T0);
+    const id = await enqueueEmail(database.db, { template: "prueba", to: "cliente@example.com", subject: "Pendiente", text: "x" }, T0);
     const logger = memoryLogger();
     const worker = startOutboxWorker({ documents: memoryDocumentStore(), db: database.db, logger, intervalMs: 20 });
     open.push(worker);
@@ -274,6 +275,7 @@ describe("la bandeja de salida", () => {
     const id = await enqueueEmail(
       database.db,
       {
+        template: "prueba",
         to: "ana@example.com",
         subject: "Su póliza COT-2026-000009",
         text: body,

@@ -218,6 +218,7 @@ describe("transacciones cortas", () => {
     const emailId = await enqueueEmail(
       database.db,
       {
+        template: "prueba",
         to: "corta@example.com",
         subject: "Reenvío",
         text: "Sus documentos",

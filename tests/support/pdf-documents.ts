@@ -46,6 +46,7 @@ export function hogarPolicy(): PolicyView {
     createdAt: NOW,
     quoteId: null,
     userId: 3,
+    clientId: 3,
     policyholder: {
       name: "Lucía Martín Pérez",
       nif: "12345678Z",
