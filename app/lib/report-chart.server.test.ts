@@ -45,6 +45,15 @@ describe("la gráfica de barras", () => {
     expect(grouped.series.map((s) => s.label)).toEqual(["Nueva producción", "Renovaciones"]);
   });
 
+  it("un eje de recuentos solo marca números enteros", () => {
+    const counts: ReportTable = {
+      ...table("bars", [["Hogar · Básico", [1, 0]]]),
+      series: [{ key: "polizas", label: "Pólizas", kind: "count" }],
+      charted: [0],
+    };
+    expect(chartLayout(counts).ticks.map((t) => t.label)).toEqual(["0", "1"]);
+  });
+
   it("sin filas no dibuja barras y lo dice", () => {
     const layout = chartLayout(table("bars", []));
     expect(layout.rows).toEqual([]);

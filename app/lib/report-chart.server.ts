@@ -6,7 +6,9 @@ import { scaleLinear } from "d3-scale";
 import type { FigureKind, ReportTable } from "../../api/contract/reports";
 import { axisFigure, fullFigure } from "./report-figures";
 
-export const CHART_WIDTH = 480;
+// Narrow enough that the 12-unit labels stay about 9 px on a 390 px phone, where the drawing
+// shrinks to the card's width; the page caps it at 560 px on a desktop.
+export const CHART_WIDTH = 400;
 const LABEL_WIDTH = 120;
 const VALUE_SPACE = 92;
 const AXIS_HEIGHT = 22;
@@ -54,7 +56,7 @@ export function chartLayout(table: ReportTable): ChartLayout {
       start += stacked ? width : 0;
       const text = fullFigure(kind, value);
       // Stacked: each part is labelled inside when it is wide enough; the total goes after the bar.
-      const inside = stacked && width > text.length * 6.2 + 8;
+      const inside = stacked && width > text.length * 6.8 + 8;
       return {
         series: s,
         x: left,
@@ -80,7 +82,11 @@ export function chartLayout(table: ReportTable): ChartLayout {
     height,
     plotLeft,
     plotRight,
-    ticks: x.ticks(4).map((t) => ({ x: x(t), label: axisFigure(kind, t) })),
+    // A count has no fractions: an axis of 0 to 1 policies shows 0 and 1, not 0,2 … 0,8.
+    ticks: x
+      .ticks(4)
+      .filter((t) => kind !== "count" || Number.isInteger(t))
+      .map((t) => ({ x: x(t), label: axisFigure(kind, t) })),
     rows,
     series: drawn.map((index) => ({ index, label: table.series[index]!.label })),
     totals,

@@ -226,15 +226,15 @@ export default function AdminPolicyPage() {
               </a>
             </li>
           ) : null}
+          {stored.canCertificate && policy.status === "en_vigor" ? (
+            <li>
+              <a href={adminDocumentPaths.certificate(policy.id)}>Certificado de seguro (PDF)</a>
+            </li>
+          ) : null}
         </ul>
         {canReadDocuments ? (
           <p className="mt-2 text-sm text-slate-700">
             Los recibos en PDF, en la tabla de recibos. Son los mismos documentos guardados que el cliente descarga desde Mi póliza.
-          </p>
-        ) : null}
-        {stored.canCertificate && policy.status === "en_vigor" ? (
-          <p className="mt-2">
-            <a href={adminDocumentPaths.certificate(policy.id)}>Certificado de seguro (PDF)</a>
           </p>
         ) : null}
         <EntityDocumentsPanel

@@ -57,9 +57,9 @@ export function BarChart({ id, title, layout }: { id: string; title: string; lay
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
       viewBox={`0 0 ${layout.width} ${layout.height}`}
-      className="block h-auto w-full max-w-3xl break-inside-avoid"
+      className="block h-auto w-full max-w-[560px] break-inside-avoid"
       fontFamily="inherit"
-      fontSize="11"
+      fontSize="12"
     >
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{layout.description}</desc>
@@ -67,7 +67,7 @@ export function BarChart({ id, title, layout }: { id: string; title: string; lay
       {layout.ticks.map((tick) => (
         <g key={tick.x}>
           <line x1={tick.x} x2={tick.x} y1={16} y2={layout.height} stroke="#cbd5e1" strokeWidth="1" />
-          <text x={tick.x} y={11} textAnchor="middle" fill="#334155" fontSize="10">
+          <text x={tick.x} y={11} textAnchor="middle" fill="#334155" fontSize="11">
             {tick.label}
           </text>
         </g>
