@@ -8,6 +8,7 @@
 //   BENCH_DATABASE_URL=postgres://… node --import tsx bench/dashboard-load.mjs   (migrates, seeds, loads)
 import { pathToFileURL } from "node:url";
 import pg from "pg";
+import { withoutSecondaryIndexes } from "./bulk-load.mjs";
 
 export const DASHBOARD_VOLUMES = { users: 200_000, quotes: 5_000_000, policies: 1_000_000 };
 const TWO_YEARS_SECONDS = 730 * 86400;
@@ -32,22 +33,8 @@ export async function loadDashboardVolumes(client, { log = () => {} } = {}) {
   const userOf = (g) => `(1 + ((${g})::bigint * 7919) % ${v.users})`;
   await client.query("set synchronous_commit = off");
   await client.query("set maintenance_work_mem = '256MB'");
-  // Secondary indexes and foreign keys go before the inserts and come back after (one sort each).
-  const { rows: indexes } = await client.query(
-    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
-       from pg_index i join pg_class c on c.oid = i.indrelid
-      where c.relnamespace = 'public'::regnamespace and c.relname = any($1)
-        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
-    [FILLED],
-  );
-  const { rows: keys } = await client.query(
-    `select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as def
-       from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace and conrelid::regclass::text = any($1)`,
-    [FILLED],
-  );
-  for (const k of keys) await client.query(`alter table ${k.table} drop constraint "${k.name}"`);
-  for (const i of indexes) await client.query(`drop index ${i.name}`);
-  try {
+  // The bench's bulk-loading recipe (bench/bulk-load.mjs): indexes and keys rebuilt once after the inserts.
+  await withoutSecondaryIndexes(client, { tables: FILLED, step }, async () => {
     await step(
       "users",
       `insert into users (id, name, email, password_hash, role, created_at, updated_at)
@@ -112,10 +99,7 @@ export async function loadDashboardVolumes(client, { log = () => {} } = {}) {
          cross join lateral generate_series(1, n.n) s
          cross join lateral (select (p.start_date + make_interval(months => (s - 1) * 12 / n.n))::date as due) d`,
     );
-  } finally {
-    for (const i of indexes) await step(`index ${i.name}`, i.def);
-    for (const k of keys) await step(`foreign key ${k.name}`, `alter table ${k.table} add constraint "${k.name}" ${k.def}`);
-  }
+  });
   await step("vacuum analyze", "vacuum analyze");
   return { volumes: v, seconds: Math.round((Date.now() - started) / 1000) };
 }

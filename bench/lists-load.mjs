@@ -16,6 +16,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
+import { withoutSecondaryIndexes } from "./bulk-load.mjs";
 import { loadMoney, paymentColumns, paymentValues } from "./lists-load-money.mjs";
 
 /** The visitor whose lists are measured; the password is only ever used against a bench database. */
@@ -107,34 +108,8 @@ export async function loadListVolumes(client, { scale = 1, log = () => {} } = {}
 
   await client.query("set synchronous_commit = off");
   await client.query("set maintenance_work_mem = '256MB'");
-  // The bulk-loading recipe: the secondary indexes and foreign keys of the filled tables go before
-  // the inserts and come back after (one sort per index, one join per key, which also proves every
-  // generated reference valid) instead of being maintained and checked row by row. Read from the
-  // catalogue, so indexes a later migration adds come back too.
-  const { rows: indexes } = await client.query(
-    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
-       from pg_index i join pg_class c on c.oid = i.indrelid
-      where c.relnamespace = 'public'::regnamespace and c.relname = any($1)
-        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
-    [FILLED_TABLES],
-  );
-  const { rows: foreignKeys } = await client.query(
-    `select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as def
-       from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace and conrelid::regclass::text = any($1)`,
-    [FILLED_TABLES],
-  );
-  for (const fk of foreignKeys) await client.query(`alter table ${fk.table} drop constraint "${fk.name}"`);
-  for (const index of indexes) await client.query(`drop index ${index.name}`);
-  // The report figures' triggers (ADR 034) would append a delta per generated row: off during the
-  // load, then the figures are computed once from the rows (what the migration's backfill does).
-  for (const table of REPORTED_TABLES) await client.query(`alter table ${table} disable trigger user`);
-  try {
-    await fill();
-  } finally {
-    for (const table of REPORTED_TABLES) await client.query(`alter table ${table} enable trigger user`);
-    for (const index of indexes) await step(`index ${index.name}`, index.def);
-    for (const fk of foreignKeys) await step(`foreign key ${fk.name}`, `alter table ${fk.table} add constraint "${fk.name}" ${fk.def}`);
-  }
+  // The report figures are computed once from the rows after the load (what the migration's backfill does).
+  await withoutSecondaryIndexes(client, { tables: FILLED_TABLES, quietTables: REPORTED_TABLES, step }, fill);
   await step("report figures by day", "select report_days_rebuild()");
 
   const t = Date.now();
