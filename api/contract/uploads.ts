@@ -1,7 +1,7 @@
 // Documents uploaded to a policy or a client, the few the policy and client pages show, and the
 // certificate of insurance's refusal (ADR 037). The upload's file check is api/domain/uploaded-file.ts.
 import { z } from "zod";
-import { DOCUMENT_KINDS } from "./vocabulary";
+import { AdminDocumentRowSchema } from "./documents";
 import { CONTROL_CHARACTER_MESSAGE, hasForbiddenControl } from "./text";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "../domain/uploaded-file";
 
@@ -35,18 +35,16 @@ export const UploadFormSchema = z.object({
   }),
 });
 
-/** One stored document as the policy and client pages list it. */
-export const DocumentSummarySchema = z.object({
-  id: z.string().uuid(),
-  kind: z.enum(DOCUMENT_KINDS),
-  title: z.string(),
-  filename: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number().int(),
-  version: z.number().int(),
-  createdAt: z.string().datetime(),
-  createdBy: z.string().nullable(),
-});
+/** One stored document as the policy and client pages list it: a row of the documents list, its author as a name. */
+export const DocumentSummarySchema = AdminDocumentRowSchema.pick({
+  id: true,
+  kind: true,
+  title: true,
+  filename: true,
+  contentType: true,
+  sizeBytes: true,
+  version: true,
+}).extend({ createdAt: z.string().datetime(), createdBy: z.string().nullable() });
 export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
 
 /** The newest documents of a policy or a client, and how many it has in all. */
