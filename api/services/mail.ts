@@ -225,7 +225,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
         const sentAt = now();
         const [marked] = await db
           .update(outboxEmails)
-          .set({ status: "enviado", attempts, sentAt, lastError: null })
+          .set({ status: "enviado", attempts, sentAt })
           .where(and(eq(outboxEmails.id, email.id), pendingNow))
           .returning({ id: outboxEmails.id });
         // Cancelled while the server was taking it: it stays cancelado, with the time it went out.
