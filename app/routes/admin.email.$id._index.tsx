@@ -161,7 +161,9 @@ export default function EmailMessagePage() {
               <ul>
                 {message.resends.map((r) => (
                   <li key={r.id}>
-                    <Link to={adminEmailPath(r.id)}>Correo {r.id}</Link>, {formatDateTime(r.createdAt)} <EmailStatusBadge status={r.status} />
+                    <Link to={adminEmailPath(r.id)}>{`Correo ${r.id}`}</Link>
+                    {`, ${formatDateTime(r.createdAt)} `}
+                    <EmailStatusBadge status={r.status} />
                   </li>
                 ))}
               </ul>
@@ -206,8 +208,8 @@ export default function EmailMessagePage() {
           <ul className="space-y-1">
             {e.attachments.map((a, i) => (
               <li key={`${a.filename}-${i}`}>
-                <span className="break-all">{a.filename}</span> ({a.contentType},{" "}
-                {a.sizeBytes === null ? "se genera al enviar" : formatFileSize(a.sizeBytes)})
+                <span className="break-all">{a.filename}</span>
+                {` (${a.contentType}, ${a.sizeBytes === null ? "se genera al enviar" : formatFileSize(a.sizeBytes)})`}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { EMAIL_PREVIEW_CSP } from "../../api/contract/emails";
 import { expect, test } from "./fixtures";
 import { DEFERRED_DOMAIN } from "./mail-server";
 import { buyPolicy, expectNoSeriousA11yViolations } from "./support";
@@ -47,6 +48,11 @@ test("filtrar la bandeja, abrir un correo con su vista previa y cancelar uno pen
   const delivery = page.getByRole("region", { name: "Envío" });
   await expect(delivery).toContainText(policy.email);
   await expect(delivery).toContainText("Confirmación de la póliza");
+  // The frame's source answers under its own strict policy, not the site's (ADR 039).
+  const preview = await page.request.get(`${new URL(page.url()).pathname}/html`);
+  expect(preview.status()).toBe(200);
+  expect(preview.headers()["content-security-policy"]).toBe(EMAIL_PREVIEW_CSP);
+  expect(preview.headers()["x-frame-options"]).toBe("SAMEORIGIN");
   const frame = page.frameLocator("iframe[sandbox]");
   await expect(frame.locator("body")).toContainText(policy.number, { timeout: AFTER_WRITE });
   await expect(page.getByRole("region", { name: "Texto" }).locator("pre")).toContainText(policy.number);
