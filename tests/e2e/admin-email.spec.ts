@@ -59,6 +59,11 @@ test("filtrar la bandeja, abrir un correo con su vista previa y cancelar uno pen
   await expect(page.getByRole("region", { name: "Adjuntos" })).toContainText(".pdf");
   await expectNoSeriousA11yViolations(page);
 
+  // At 390 px the message page (its text part, its frame) fits without scrolling sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // Cancel: asked first (a dialog with JavaScript, a confirmation step without), then done.
   await page.getByRole("button", { name: "Cancelar envío" }).click();
   await page.getByRole("button", { name: "Sí, cancelar el envío" }).click();
