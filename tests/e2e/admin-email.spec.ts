@@ -25,7 +25,7 @@ test("filtrar la bandeja, abrir un correo con su vista previa y cancelar uno pen
   const policy = await policyWithDeferredMail(page.request, "Elena Prueba Correo");
   await signInAsAdmin("gestor");
   await page.goto("/admin");
-  await page.getByRole("navigation").getByRole("link", { name: "Correo" }).click();
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Correo", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Correo" })).toBeVisible({ timeout: AFTER_WRITE });
   await expect(page.getByRole("link", { name: "Plantillas" })).toHaveAttribute("href", "/admin/email/plantillas");
 
@@ -114,7 +114,7 @@ test("reenviar un correo enviado: una copia nueva enlazada al original", async (
 test("un comercial no ve «Correo»", async ({ page, signInAsAdmin }) => {
   await signInAsAdmin("comercial");
   await page.goto("/admin");
-  await expect(page.getByRole("navigation").getByRole("link", { name: "Correo" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Correo", exact: true })).toHaveCount(0);
   await page.goto("/admin/email");
   await expect(page.getByText("Acceso Denegado").first()).toBeVisible();
 });
