@@ -351,6 +351,9 @@ export const AUDIT_ACTIONS = {
   "guarantee.activated": "Garantía activada",
   "guarantee.deactivated": "Garantía desactivada",
   "email.queued": "Correo en cola",
+  // The outbox (ADR 039).
+  "email.resent": "Correo reenviado",
+  "email.cancelled": "Envío de correo cancelado",
   // Stored documents (ADR 036).
   "document.uploaded": "Documento subido",
   "document.regenerated": "Documento regenerado",

@@ -830,6 +830,12 @@ export const outboxEmails = pgTable(
     /** The policy or client it is about, when it is about one (the outbox list's filters and links). */
     policyId: integer("policy_id").references(() => policies.id, { onDelete: "set null" }),
     clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** A copy queued by "Reenviar" names the message it copies (ADR 039). */
+    resentFromId: integer("resent_from_id").references((): AnyPgColumn => outboxEmails.id, { onDelete: "set null" }),
+    /** Who cancelled a pending message and when (status cancelado; ADR 039). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledById: integer("cancelled_by_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    cancelledByLabel: text("cancelled_by_label"),
     createdAt: createdAt(),
   },
   // The second index: a client's e-mails (their page in the back office, their data export).
@@ -839,6 +845,10 @@ export const outboxEmails = pgTable(
     index("outbox_emails_created_idx").on(t.createdAt, t.id),
     index("outbox_emails_policy_id_idx").on(t.policyId),
     index("outbox_emails_client_id_idx").on(t.clientId),
+    index("outbox_emails_resent_from_id_idx").on(t.resentFromId),
+    // The outbox list's search (ADR 039): an address or words of a subject, folded (api/db/list.ts).
+    index("outbox_emails_to_fold_trgm_idx").using("gin", sql`cotiza_fold(${t.to}) gin_trgm_ops`),
+    index("outbox_emails_subject_fold_trgm_idx").using("gin", sql`cotiza_fold(${t.subject}) gin_trgm_ops`),
   ],
 );
 

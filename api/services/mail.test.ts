@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelayMs, DEFAULT_BACKOFF, isPermanentFailure, pdfAttachment } from "./mail";
+import { backoffDelayMs, DEFAULT_BACKOFF, isPermanentFailure, outboxMessageId, pdfAttachment } from "./mail";
 
 const MIN = 60_000;
 
@@ -46,5 +46,13 @@ describe("pdfAttachment", () => {
     const attachment = pdfAttachment("poliza.pdf", bytes);
     expect(attachment).toEqual({ filename: "poliza.pdf", contentType: "application/pdf", contentBase64: bytes.toString("base64") });
     expect(Buffer.from(attachment.contentBase64, "base64").equals(bytes)).toBe(true);
+  });
+});
+
+describe("outboxMessageId", () => {
+  it("is the same for every attempt of a message, in the sender's domain, and differs between messages", () => {
+    expect(outboxMessageId(42, '"Cotiza Seguros" <hola@Cotiza.es>')).toBe("<outbox-42@cotiza.es>");
+    expect(outboxMessageId(42, "hola@cotiza.es")).toBe("<outbox-42@cotiza.es>");
+    expect(outboxMessageId(43, "hola@cotiza.es")).not.toBe(outboxMessageId(42, "hola@cotiza.es"));
   });
 });

@@ -6,7 +6,11 @@
 //
 // Several instances may run the worker against one PostgreSQL database: a batch is claimed with
 // FOR UPDATE SKIP LOCKED by pushing its next_attempt_at forward (a lease), so an instance that
-// dies mid-send leaves the message to be retried when the lease ends (delivery is at least once).
+// dies mid-send leaves the message to be retried when the lease ends. Every write after the send
+// checks the status (a message cancelled meanwhile stays cancelado), a graceful stop hands back
+// the batch's unsent messages at once, and each message keeps one Message-ID across attempts, so
+// the one duplicate a kill between the server's acceptance and our write can cause is recognisable
+// (ADR 039).
 import nodemailer, { type Transporter } from "nodemailer";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { systemClock, type Clock } from "../../platform/clock";
@@ -95,6 +99,12 @@ export function isPermanentFailure(error: unknown): boolean {
   );
 }
 
+/** The Message-ID of outbox message `id`, the same on every attempt: `<outbox-12@cotiza.es>` (the sender's domain). */
+export function outboxMessageId(id: number, senderAddress: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(senderAddress)?.[1]?.toLowerCase() ?? "localhost";
+  return `<outbox-${id}@${domain}>`;
+}
+
 function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.slice(0, 500);
@@ -173,12 +183,30 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       .returning();
   }
 
+  let stopped = false;
+  const pendingNow = eq(outboxEmails.status, "pendiente");
+  /** The status now: a message cancelled after the claim is not sent (and its row not touched). */
+  async function stillPending(id: number): Promise<boolean> {
+    const [row] = await db.select({ status: outboxEmails.status }).from(outboxEmails).where(eq(outboxEmails.id, id));
+    return row?.status === "pendiente";
+  }
+
   async function runOnce(): Promise<OutboxRun> {
     const result: OutboxRun = { sent: 0, failed: 0 };
     const batch = await claim(now());
     if (batch.length === 0) return result;
     const sentFrom = await from();
-    for (const email of batch) {
+    for (const [index, email] of batch.entries()) {
+      if (stopped) {
+        // A graceful stop: the batch's unsent messages are due again now, for another instance.
+        const rest = batch.slice(index).map((e) => e.id);
+        await db
+          .update(outboxEmails)
+          .set({ nextAttemptAt: now() })
+          .where(and(inArray(outboxEmails.id, rest), pendingNow));
+        break;
+      }
+      if (!(await stillPending(email.id))) continue;
       const attempts = email.attempts + 1;
       try {
         // Attachments queued by reference are rendered now if the service that queued them did not (ADR 017).
@@ -186,6 +214,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
           ? await completeAttachments({ db, documents: opts.documents, now }, email.id)
           : (email.attachments as EmailAttachment[]);
         await transporter.sendMail({
+          messageId: outboxMessageId(email.id, sentFrom),
           from: sentFrom,
           to: email.to,
           subject: email.subject,
@@ -193,7 +222,14 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
           ...(email.html ? { html: email.html } : {}),
           attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: "base64" })),
         });
-        await db.update(outboxEmails).set({ status: "enviado", attempts, sentAt: now(), lastError: null }).where(eq(outboxEmails.id, email.id));
+        const sentAt = now();
+        const [marked] = await db
+          .update(outboxEmails)
+          .set({ status: "enviado", attempts, sentAt })
+          .where(and(eq(outboxEmails.id, email.id), pendingNow))
+          .returning({ id: outboxEmails.id });
+        // Cancelled while the server was taking it: it stays cancelado, with the time it went out.
+        if (!marked) await db.update(outboxEmails).set({ attempts, sentAt }).where(eq(outboxEmails.id, email.id));
         result.sent += 1;
         logger.info("email sent", { id: email.id, attempts });
       } catch (error) {
@@ -207,7 +243,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
             lastError: errorText(error),
             nextAttemptAt: new Date(failedAt.getTime() + backoffDelayMs(attempts, backoff)),
           })
-          .where(eq(outboxEmails.id, email.id));
+          .where(and(eq(outboxEmails.id, email.id), pendingNow));
         result.failed += 1;
         logger.warn(permanent ? "email refused permanently" : "email send failed, will retry", {
           id: email.id,
@@ -219,7 +255,6 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     return result;
   }
 
-  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   // Passes run one after the other in this process, whether the timer or a caller starts them.
   let queue: Promise<unknown> = Promise.resolve();

@@ -97,6 +97,11 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   // Quotes (ADR 035): read by whoever reads the policies they lead to; nothing to change here.
   "routes/admin.quotes._index": { loader: "policies:read", action: null },
   "routes/admin.quotes[.]csv": { loader: "policies:read", action: null },
+  // The outbox (ADR 039): reading, the CSV and a message's HTML need email:read; resend and cancel email:write.
+  "routes/admin.email._index": { loader: "email:read", action: null },
+  "routes/admin.email[.]csv": { loader: "email:read", action: null },
+  "routes/admin.email.$id._index": { loader: "email:read", action: "email:write" },
+  "routes/admin.email.$id.html": { loader: "email:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -133,6 +138,7 @@ export const ADMIN_SECTIONS = [
   { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },
   { label: "Devoluciones", to: "/admin/payments/returns", routeId: "routes/admin.payments.returns._index", end: false },
   { label: "Extornos", to: "/admin/payments/refunds", routeId: "routes/admin.payments.refunds", end: false },
+  { label: "Correo", to: "/admin/email", routeId: "routes/admin.email._index", end: false },
   { label: "Informes", to: "/admin/reports", routeId: "routes/admin.reports._index", end: false },
   { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false },
   { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },

@@ -16,7 +16,7 @@ import { DetailHeader } from "~/components/admin/detail-header";
 import { HistorySection } from "~/components/admin/history-section";
 import { NotesSection } from "~/components/admin/notes-section";
 import { ClientConsents, ClientDocuments, ClientRights, clientHistoryEntries, ERASE_COPY } from "~/components/client/client-sections";
-import { Capped, CountedTable, EMAIL_COLUMNS, POLICY_COLUMNS, QUOTE_COLUMNS, reciboColumns } from "~/components/client/client-tables";
+import { Capped, CountedTable, emailColumns, POLICY_COLUMNS, QUOTE_COLUMNS, reciboColumns } from "~/components/client/client-tables";
 import { DataTable } from "~/components/list/data-table";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmStep } from "~/components/ui/confirm-dialog";
@@ -53,6 +53,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       canSell: canOpen(admin.role.permissions, "routes/admin.policies.new"),
       // The policies' PDFs open to whoever may read policies (their own route's guard).
       canDownload: canOpen(admin.role.permissions, "routes/admin.policies.$id.documentos.condiciones"),
+      canReadEmail: canOpen(admin.role.permissions, "routes/admin.email.$id._index"),
     };
   });
 
@@ -93,7 +94,7 @@ const SECTIONS = [
 ] as const;
 
 export default function ClientPage() {
-  const { detail, canWrite, canSell, canDownload, stored } = useLoaderData<typeof loader>();
+  const { detail, canWrite, canSell, canDownload, canReadEmail, stored } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StaffActionReply | undefined;
   const { client, erasedAt } = detail;
   const editable = canWrite && erasedAt === null;
@@ -210,7 +211,7 @@ export default function ClientPage() {
       <DetailSection id="correos" title="Correos enviados">
         <CountedTable
           caption="Correos enviados al cliente"
-          columns={EMAIL_COLUMNS}
+          columns={emailColumns(canReadEmail)}
           list={detail.emails}
           rowKey={(e) => e.id}
           empty={<p>No se le ha enviado ningún correo.</p>}

@@ -53,7 +53,7 @@ function urlFor(file: string, ids: Ids): string | null {
           ? ids.guaranteeId
           : ids.roleId;
   // A policy bought through checkout has recibo 1 (paid at once).
-  const missing = url.startsWith("/admin/payments/remittances/") || url.startsWith("/admin/payments/returns/");
+  const missing = url.startsWith("/admin/payments/remittances/") || url.startsWith("/admin/payments/returns/") || url.startsWith("/admin/email/$id");
   // A report's CSV is one table of a period: without them the route sends back to the page (ADR 034).
   const query = url === "/admin/reports.csv" ? "?informe=recibos&tabla=cobros&from=2026-01-01&to=2026-01-31" : "";
   return url.replace("$id", String(missing ? 999_999 : id)).replace("$sequence", "1") + query;
@@ -73,6 +73,9 @@ const MISSING = [
   // A stored document is named by a UUID (ADR 036): a number names none.
   "routes/admin.documents.$id._index",
   "routes/admin.documents.$id.descargar",
+  // An outbox message (ADR 039): admin-email.spec.ts opens real ones.
+  "routes/admin.email.$id._index",
+  "routes/admin.email.$id.html",
 ];
 
 async function api(request: APIRequestContext, method: "get" | "post", url: string, token?: string, data?: unknown) {

@@ -8,6 +8,8 @@ import { startSmtpServer } from "../support/smtp";
 
 export const MAIL_DIR = path.resolve(".cache/e2e-mail");
 export const E2E_SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+/** Mail to this domain is refused for now (451) every time: it stays pendiente in the outbox (admin-email.spec.ts). */
+export const DEFERRED_DOMAIN = "aplazado.test";
 
 export default async function startMailServer() {
   await rm(MAIL_DIR, { recursive: true, force: true });
@@ -15,7 +17,11 @@ export default async function startMailServer() {
   let count = 0;
   const smtp = await startSmtpServer({
     port: E2E_SMTP_PORT,
-    onMessage: (mail) => writeFile(path.join(MAIL_DIR, `${Date.now()}-${++count}.eml`), mail.raw),
+    onMessage: (mail) => {
+      if (mail.to.some((to) => to.endsWith(`@${DEFERRED_DOMAIN}`)))
+        throw Object.assign(new Error("4.3.0 Mailbox temporarily unavailable"), { responseCode: 451 });
+      return writeFile(path.join(MAIL_DIR, `${Date.now()}-${++count}.eml`), mail.raw);
+    },
   });
   return () => smtp.close();
 }

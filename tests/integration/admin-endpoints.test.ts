@@ -28,7 +28,8 @@ import { returnsCsv } from "../support/return-files";
 import { addMonths, madridDate } from "../../api/domain/calendar";
 import { addBusinessDays } from "../../api/domain/sepa";
 import { insertMandate } from "../../api/db/sepa-mandates.repo";
-import { documents, policies, recibos } from "../../api/db/schema";
+import { documents, outboxEmails, policies, recibos } from "../../api/db/schema";
+import { enqueueEmail } from "../../api/services/mail";
 import { eq } from "drizzle-orm";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { checkoutBody } from "../support/checkout";
@@ -160,6 +161,12 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "GET /admin/documents/{id}/download": "documents:read",
       "POST /admin/documents/{id}/regenerate": "documents:write",
       "DELETE /admin/documents/{id}": "documents:write",
+      "GET /admin/emails": "email:read",
+      "GET /admin/emails/export": "email:read",
+      "GET /admin/emails/{id}": "email:read",
+      "GET /admin/emails/{id}/html": "email:read",
+      "POST /admin/emails/{id}/resend": "email:write",
+      "POST /admin/emails/{id}/cancel": "email:write",
       "GET /admin/policies/{id}/documents": "documents:read",
       "POST /admin/policies/{id}/documents": "documents:write",
       "GET /admin/policies/{id}/documents/certificate": "documents:read",
@@ -380,8 +387,26 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
     path: `/admin/documents/${(await insertUploadRow(database.db, (await livePolicy()).id)).id}`,
     expect: 200,
   }),
+  // The outbox (ADR 039): a message queued here, pending (cancel) or sent (resend).
+  "GET /admin/emails": async () => ({ path: "/admin/emails?status=pendiente&sort=to", expect: 200 }),
+  "GET /admin/emails/export": async () => ({ path: "/admin/emails/export?template=prueba", expect: 200 }),
+  "GET /admin/emails/{id}": async () => ({ path: `/admin/emails/${await queuedEmail()}`, expect: 200 }),
+  "GET /admin/emails/{id}/html": async () => ({ path: `/admin/emails/${await queuedEmail()}/html`, expect: 200 }),
+  "POST /admin/emails/{id}/resend": async () => ({ path: `/admin/emails/${await queuedEmail("enviado")}/resend`, expect: 201 }),
+  "POST /admin/emails/{id}/cancel": async () => ({ path: `/admin/emails/${await queuedEmail()}/cancel`, expect: 200 }),
   ...documentEndpointCases(() => livePolicy()),
 };
+
+/** A message in the outbox, pending or already sent; its id. */
+async function queuedEmail(status: "pendiente" | "enviado" = "pendiente"): Promise<number> {
+  const id = await enqueueEmail(
+    database.db,
+    { template: "prueba", to: "permisos@cotiza.test", subject: "Prueba de permisos", text: "Hola." },
+    new Date(),
+  );
+  if (status === "enviado") await database.db.update(outboxEmails).set({ status, sentAt: new Date(), attempts: 1 }).where(eq(outboxEmails.id, id));
+  return id;
+}
 
 /** A fresh policy's conditions, issued into the store by a staff download; its document id. */
 async function issuedConditions(): Promise<string> {

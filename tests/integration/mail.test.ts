@@ -162,7 +162,8 @@ describe("la bandeja de salida", () => {
       "delivery",
     );
     expect(sent.attempts).toBe(2);
-    expect(sent.lastError).toBeNull();
+    // The failure before it stays shown (ADR 039): "2 intentos, último error: …".
+    expect(sent.lastError).toBe(failed.lastError);
     expect(sent.sentAt?.toISOString()).toBe(clock.toISOString());
     expect(smtp.messages).toHaveLength(1);
     const message = smtp.messages[0]!;

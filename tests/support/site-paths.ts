@@ -70,5 +70,7 @@ export function adminPages(ids: { policyId: number; clientId: number; guaranteeI
     "/admin/settings",
     "/admin/reports",
     "/admin/reports?informe=recibos&periodo=este-ano",
+    // The outbox (ADR 039): the policy's confirmation is in it.
+    "/admin/email",
   ];
 }

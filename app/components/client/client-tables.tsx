@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ClientDetail } from "../../../api/contract/clients";
 import { formatDate, formatDateTime, formatMoney } from "../../../api/contract/format";
 import {
@@ -15,6 +16,7 @@ import {
 import { DataTable, type Column } from "~/components/list/data-table";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
+import { adminEmailPath } from "~/components/email/email-list-columns";
 import { adminDocumentPaths } from "~/lib/document-paths";
 
 // The tables of /admin/clients/{id}: its policies, recibos, quotes and e-mails, as DataTable columns.
@@ -76,9 +78,10 @@ export const QUOTE_COLUMNS: Column<ClientDetail["quotes"]["items"][number]>[] = 
   { id: "best", header: "Desde", align: "end", className: "whitespace-nowrap", cell: (q) => (q.bestPrice === null ? "—" : formatMoney(q.bestPrice)) },
 ];
 
-export const EMAIL_COLUMNS: Column<ClientDetail["emails"]["items"][number]>[] = [
+/** The client's e-mails; with `linked` (the admin may open /admin/email), each subject links to its message (ADR 039). */
+export const emailColumns = (linked: boolean): Column<ClientDetail["emails"]["items"][number]>[] => [
   { id: "created", header: "Fecha", className: "whitespace-nowrap", cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time> },
-  { id: "subject", header: "Asunto", rowHeader: true, cell: (e) => e.subject },
+  { id: "subject", header: "Asunto", rowHeader: true, cell: (e) => (linked ? <Link to={adminEmailPath(e.id)}>{e.subject}</Link> : e.subject) },
   { id: "to", header: "Para", className: "break-all", cell: (e) => e.to },
   { id: "status", header: "Estado", cell: (e) => <Badge tone={EMAIL_STATUS_TONES[e.status]}>{EMAIL_STATUS_LABELS[e.status]}</Badge> },
 ];
