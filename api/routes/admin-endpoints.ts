@@ -116,8 +116,11 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/policies/{id}/documents/certificate", permission: "documents:read" },
   { method: "get", path: "/admin/clients/{id}/documents", permission: "documents:read" },
   { method: "post", path: "/admin/clients/{id}/documents", permission: "documents:write" },
-  { method: "get", path: "/admin/settings/sepa-creditor", permission: "settings:read" },
-  { method: "put", path: "/admin/settings/sepa-creditor", permission: "settings:write" },
+  // Business settings by effective date (ADR 038).
+  { method: "get", path: "/admin/settings", permission: "settings:read" },
+  { method: "get", path: "/admin/settings/{key}", permission: "settings:read" },
+  { method: "post", path: "/admin/settings/{key}", permission: "settings:write" },
+  { method: "delete", path: "/admin/settings/{key}/versions/{id}", permission: "settings:write" },
   // Business reports (ADR 034).
   { method: "get", path: "/admin/reports/{report}", permission: "reports:read" },
   { method: "get", path: "/admin/reports/{report}/export", permission: "reports:read" },

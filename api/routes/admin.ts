@@ -19,6 +19,7 @@ import { registerAdminReconciliationRoutes } from "./admin-reconciliation";
 import { registerAdminReportRoutes } from "./admin-reports";
 import { registerAdminRoleRoutes } from "./admin-roles";
 import { registerAdminSaleRoutes } from "./admin-sales";
+import { registerAdminSettingRoutes } from "./admin-settings";
 import { registerAdminUserRoutes } from "./admin-users";
 
 export function registerAdminRoutes(api: ApiApp) {
@@ -40,4 +41,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminDocumentRoutes(api);
   registerAdminEntityDocumentRoutes(api);
   registerAdminQuoteRoutes(api);
+  registerAdminSettingRoutes(api);
 }

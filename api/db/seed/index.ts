@@ -18,9 +18,9 @@ import {
   plans,
   productLines,
   roles,
-  settings,
   tariffs,
 } from "../schema";
+import { seedMissingSettings } from "../settings.repo";
 
 export type SeedOptions = {
   adminEmail?: string;
@@ -237,12 +237,7 @@ async function seedCatalogue(
 }
 
 async function seedSettings(tx: Transaction): Promise<number> {
-  const inserted = await tx
-    .insert(settings)
-    .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
-    .onConflictDoNothing({ target: settings.key })
-    .returning({ key: settings.key });
-  return inserted.length;
+  return seedMissingSettings(tx, DEFAULT_SETTINGS);
 }
 
 /** Creates the first superadmin, only while there is no admin user at all. */
