@@ -109,7 +109,8 @@ export function settingValueErrors(key: SettingKey, value: unknown): Record<stri
   for (const issue of parsed.error.issues) {
     const name = settingFieldName(issue.path);
     const message = issue.code === "invalid_type" && issue.received === "undefined" ? M.required : issue.message;
-    (errors[name] ??= []).includes(message) || errors[name]!.push(message);
+    const list = (errors[name] ??= []);
+    if (!list.includes(message)) list.push(message);
   }
   return errors;
 }
