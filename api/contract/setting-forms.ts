@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { SettingKey } from "../domain/catalogue";
 import { centsToEurosInput, parseEurosToCents } from "../domain/money";
 import { formatBasisPoints, formatMoney } from "./format";
-import { SETTING_MESSAGES, SETTING_VALUE_SCHEMAS, settingFieldName } from "./settings";
+import { SETTING_MESSAGES, SETTING_VALUE_SCHEMAS, settingFieldName, settingIssueField } from "./settings";
 import { typedDateToIso } from "./typed-date";
 import { isIsoDate } from "../domain/calendar";
 import { FREQUENCIES, FREQUENCY_LABELS, LINE_LABELS, LINES, type Line } from "./vocabulary";
@@ -142,14 +142,19 @@ export function settingFormSchema(key: SettingKey) {
       const parsed = SETTING_VALUE_SCHEMAS[key].safeParse(value);
       if (!parsed.success)
         for (const issue of parsed.error.issues) {
-          const name = settingFieldName(issue.path);
+          const name = settingIssueField(key, issue.path);
           if (errors[name]) continue;
           const message = issue.code === "invalid_type" && issue.received === "undefined" ? SETTING_MESSAGES.required : issue.message;
           (errors[name] ??= []).push(message);
         }
       for (const [path, messages] of Object.entries(errors)) for (const message of messages) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
     })
-    .transform((form) => ({ value: settingValueFromForm(key, form).value, effectiveFrom: form.effectiveFrom, note: form.note || undefined }));
+    // As the API will store it: trimmed, normalized, lists in order.
+    .transform((form) => ({
+      value: SETTING_VALUE_SCHEMAS[key].parse(settingValueFromForm(key, form).value) as unknown,
+      effectiveFrom: form.effectiveFrom,
+      note: form.note || undefined,
+    }));
 }
 
 // ─── From the value to text ─────────────────────────────────────────────────────────────

@@ -101,13 +101,20 @@ export const isSettingKey = (key: string): key is SettingKey => (SETTING_KEYS as
 /** The name of a value's field in forms and in the API's field errors: its path joined by "_" ("auto_name"); a bare number is "value". */
 export const settingFieldName = (path: readonly (string | number)[]) => (path.length === 0 ? "value" : path.join("_"));
 
+/** The field an issue of the key's value belongs to: a key that is one number or one list has the single field "value". */
+export function settingIssueField(key: SettingKey, path: readonly (string | number)[]): string {
+  let schema: z.ZodTypeAny = SETTING_VALUE_SCHEMAS[key];
+  while (schema instanceof z.ZodEffects) schema = schema.innerType();
+  return schema instanceof z.ZodObject ? settingFieldName(path.filter((p) => typeof p === "string")) : "value";
+}
+
 /** Each field's Spanish messages, by settingFieldName; empty when the value is valid. */
 export function settingValueErrors(key: SettingKey, value: unknown): Record<string, string[]> {
   const parsed = SETTING_VALUE_SCHEMAS[key].safeParse(value);
   if (parsed.success) return {};
   const errors: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
-    const name = settingFieldName(issue.path);
+    const name = settingIssueField(key, issue.path);
     const message = issue.code === "invalid_type" && issue.received === "undefined" ? M.required : issue.message;
     const list = (errors[name] ??= []);
     if (!list.includes(message)) list.push(message);
