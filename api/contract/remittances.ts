@@ -135,7 +135,6 @@ export const RemittanceListQuerySchema = remittanceQueries.list;
 export type RemittanceListQuery = z.infer<typeof RemittanceListQuerySchema>;
 export const RemittanceListSchema = paginated(RemittanceRowSchema);
 
-
 // ─── The web's forms (dates typed dd/mm/aaaa, amounts in euros the Spanish way) ─────────
 
 const typedDate = (message: string) => z.preprocess(typedDateToIso, isoDate(message));

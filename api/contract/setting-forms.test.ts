@@ -14,7 +14,9 @@ describe("los formularios de los ajustes", () => {
   });
 
   it("lee los porcentajes y los euros a la española, los días separados por comas y la fecha dd/mm/aaaa", () => {
-    const surcharges = settingFormSchema("fractionation_surcharges_bp").parse(withDate({ anual: "0", semestral: "3", trimestral: "5,5", mensual: "9" }));
+    const surcharges = settingFormSchema("fractionation_surcharges_bp").parse(
+      withDate({ anual: "0", semestral: "3", trimestral: "5,5", mensual: "9" }),
+    );
     expect(surcharges).toEqual({ value: { anual: 0, semestral: 300, trimestral: 550, mensual: 900 }, effectiveFrom: "2026-06-01", note: undefined });
     expect(settingFormSchema("return_fee_cents").parse(withDate({ value: "3,50" })).value).toBe(350);
     expect(settingFormSchema("dunning_days").parse(withDate({ value: "2, 10 ,30" })).value).toEqual([2, 10, 30]);
@@ -22,7 +24,13 @@ describe("los formularios de los ajustes", () => {
   });
 
   it("un valor que no se entiende o no vale se rechaza con el mensaje de su campo", () => {
-    const bad = settingFormSchema("fractionation_surcharges_bp").safeParse({ anual: "0", semestral: "3", trimestral: "-5", mensual: "", effectiveFrom: "31/02/2026" });
+    const bad = settingFormSchema("fractionation_surcharges_bp").safeParse({
+      anual: "0",
+      semestral: "3",
+      trimestral: "-5",
+      mensual: "",
+      effectiveFrom: "31/02/2026",
+    });
     expect(bad.success).toBe(false);
     const errors = bad.success ? {} : bad.error.flatten().fieldErrors;
     expect(errors).toEqual({
@@ -33,8 +41,11 @@ describe("los formularios de los ajustes", () => {
   });
 
   it("dice qué cambió de una versión a otra", () => {
-    expect(settingChanges("fractionation_surcharges_bp", DEFAULT_SETTINGS.fractionation_surcharges_bp, { ...DEFAULT_SETTINGS.fractionation_surcharges_bp, mensual: 900 })).toEqual([
-      "Pago mensual: 7 % → 9 %",
-    ]);
+    expect(
+      settingChanges("fractionation_surcharges_bp", DEFAULT_SETTINGS.fractionation_surcharges_bp, {
+        ...DEFAULT_SETTINGS.fractionation_surcharges_bp,
+        mensual: 900,
+      }),
+    ).toEqual(["Pago mensual: 7 % → 9 %"]);
   });
 });

@@ -128,33 +128,36 @@ const fieldShape = (f: SettingField) =>
 /** The form of one key: its fields, "Fecha de efecto" (dd/mm/aaaa) and an optional note; its output is the API's body. */
 export function settingFormSchema(key: SettingKey) {
   const shape = Object.fromEntries(SETTING_FIELDS[key].map((f) => [f.name, fieldShape(f)]));
-  return z
-    .object({
-      ...shape,
-      effectiveFrom: z.preprocess(
-        typedDateToIso,
-        z.string({ required_error: SETTING_MESSAGES.effectiveFrom }).refine(isIsoDate, SETTING_MESSAGES.effectiveFrom),
-      ),
-      note: z.string().trim().max(500, SETTING_MESSAGES.noteTooLong).optional(),
-    })
-    .superRefine((form, ctx) => {
-      const { value, errors } = settingValueFromForm(key, form);
-      const parsed = SETTING_VALUE_SCHEMAS[key].safeParse(value);
-      if (!parsed.success)
-        for (const issue of parsed.error.issues) {
-          const name = settingIssueField(key, issue.path);
-          if (errors[name]) continue;
-          const message = issue.code === "invalid_type" && issue.received === "undefined" ? SETTING_MESSAGES.required : issue.message;
-          (errors[name] ??= []).push(message);
-        }
-      for (const [path, messages] of Object.entries(errors)) for (const message of messages) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-    })
-    // As the API will store it: trimmed, normalized, lists in order.
-    .transform((form) => ({
-      value: SETTING_VALUE_SCHEMAS[key].parse(settingValueFromForm(key, form).value) as unknown,
-      effectiveFrom: form.effectiveFrom,
-      note: form.note || undefined,
-    }));
+  return (
+    z
+      .object({
+        ...shape,
+        effectiveFrom: z.preprocess(
+          typedDateToIso,
+          z.string({ required_error: SETTING_MESSAGES.effectiveFrom }).refine(isIsoDate, SETTING_MESSAGES.effectiveFrom),
+        ),
+        note: z.string().trim().max(500, SETTING_MESSAGES.noteTooLong).optional(),
+      })
+      .superRefine((form, ctx) => {
+        const { value, errors } = settingValueFromForm(key, form);
+        const parsed = SETTING_VALUE_SCHEMAS[key].safeParse(value);
+        if (!parsed.success)
+          for (const issue of parsed.error.issues) {
+            const name = settingIssueField(key, issue.path);
+            if (errors[name]) continue;
+            const message = issue.code === "invalid_type" && issue.received === "undefined" ? SETTING_MESSAGES.required : issue.message;
+            (errors[name] ??= []).push(message);
+          }
+        for (const [path, messages] of Object.entries(errors))
+          for (const message of messages) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      })
+      // As the API will store it: trimmed, normalized, lists in order.
+      .transform((form) => ({
+        value: SETTING_VALUE_SCHEMAS[key].parse(settingValueFromForm(key, form).value) as unknown,
+        effectiveFrom: form.effectiveFrom,
+        note: form.note || undefined,
+      }))
+  );
 }
 
 // ─── From the value to text ─────────────────────────────────────────────────────────────

@@ -29,16 +29,17 @@ describe("los ajustes del negocio", () => {
     expect(settingValueErrors("dunning_days", [1, 7, 20])).toEqual({});
     expect(Object.keys(settingValueErrors("dunning_days", [7, 1]))).toEqual(["value"]);
     expect(Object.keys(settingValueErrors("dunning_days", [0, 7]))).toEqual(["value"]);
-    expect(settingValueErrors("email_retry", { baseSeconds: 600, maxSeconds: 60 })).toEqual({ maxSeconds: ["La espera máxima no puede ser menor que la primera"] });
+    expect(settingValueErrors("email_retry", { baseSeconds: 600, maxSeconds: 60 })).toEqual({
+      maxSeconds: ["La espera máxima no puede ser menor que la primera"],
+    });
   });
 
   it("el acreedor SEPA: identificador, IBAN y BIC comprobados, y guardado normalizado", () => {
     const parsed = SETTING_VALUE_SCHEMAS.sepa_creditor.parse({ ...DEFAULT_SETTINGS.sepa_creditor, iban: "es91 2100 0418 4502 0005 1332" });
     expect(parsed.iban).toBe("ES9121000418450200051332");
-    expect(Object.keys(settingValueErrors("sepa_creditor", { ...DEFAULT_SETTINGS.sepa_creditor, creditorId: "ES12ZZZB12345674", bic: "X" })).sort()).toEqual([
-      "bic",
-      "creditorId",
-    ]);
+    expect(
+      Object.keys(settingValueErrors("sepa_creditor", { ...DEFAULT_SETTINGS.sepa_creditor, creditorId: "ES12ZZZB12345674", bic: "X" })).sort(),
+    ).toEqual(["bic", "creditorId"]);
   });
 });
 

@@ -196,7 +196,9 @@ export const SettingVersionSchema = z.object({
   createdAt: z.string().describe("ISO 8601"),
   createdBy: z.string().nullable().describe("Quién la creó (null: carga inicial)"),
   note: z.string().nullable(),
-  status: z.enum(SETTING_VERSION_STATUSES).describe("vigente: la de hoy; programado: empieza más adelante; anterior: sustituida; retirado: retirada antes de empezar"),
+  status: z
+    .enum(SETTING_VERSION_STATUSES)
+    .describe("vigente: la de hoy; programado: empieza más adelante; anterior: sustituida; retirado: retirada antes de empezar"),
   withdrawnAt: z.string().nullable(),
   withdrawnBy: z.string().nullable(),
 });

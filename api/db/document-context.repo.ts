@@ -31,7 +31,10 @@ export async function readWithdrawalRules(db: DbOrTx, at: SettingDate): Promise<
 /** The withdrawal rules and insurers in force on `day` among versions read once (a list of policies, each on its own day). */
 export function policyRulesOn(versions: readonly StoredSettingVersion[], day: string): { withdrawal: WithdrawalRules; insurers: InsurersByLine } {
   return {
-    withdrawal: withdrawalRulesOf({ withdrawal_days: valueOn(versions, "withdrawal_days", day), withdrawal_lines: valueOn(versions, "withdrawal_lines", day) }),
+    withdrawal: withdrawalRulesOf({
+      withdrawal_days: valueOn(versions, "withdrawal_days", day),
+      withdrawal_lines: valueOn(versions, "withdrawal_lines", day),
+    }),
     insurers: readInsurersByLine(valueOn(versions, "insurers", day)),
   };
 }

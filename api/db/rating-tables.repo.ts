@@ -128,7 +128,12 @@ export function ratingTablesAt(catalogue: RatingCatalogue, line: LineCode, now: 
   const ratingTariffs = tariffsInForce(line, catalogue.tariffRows, now);
   // A line without tables would be priced at its bare base premiums: never silently.
   if (ratingTariffs.length === 0) throw new ApiProblem(500, "Faltan las tarifas del ramo");
-  return { plans: catalogue.plans, guarantees: guaranteesAt(catalogue.guarantees, now), tariffs: ratingTariffs, settings: ratingSettingsAt(catalogue.settingVersions, now) };
+  return {
+    plans: catalogue.plans,
+    guarantees: guaranteesAt(catalogue.guarantees, now),
+    tariffs: ratingTariffs,
+    settings: ratingSettingsAt(catalogue.settingVersions, now),
+  };
 }
 
 /** Each guarantee with its price in force at `now` (Madrid calendar day). */

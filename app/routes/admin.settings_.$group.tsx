@@ -53,7 +53,8 @@ export const action = (args: ActionFunctionArgs) =>
         async (body) => {
           // The API's 422 names the same fields as the form (settingFieldName): shown beside them.
           const saved = await api.post(`/admin/settings/${key}`, { body, schema: SettingDetailSchema }).catch((error: unknown) => {
-            if (error instanceof ApiError && error.status === 422) form.fail({ fieldErrors: error.body.fieldErrors ?? {}, formErrors: [error.body.error] });
+            if (error instanceof ApiError && error.status === 422)
+              form.fail({ fieldErrors: error.body.fieldErrors ?? {}, formErrors: [error.body.error] });
             throw error;
           });
           const future = body.effectiveFrom > saved.today;
@@ -70,7 +71,11 @@ export const action = (args: ActionFunctionArgs) =>
       const [key, id] = (target ?? "").split(":");
       if (!SETTING_GROUP_KEYS[group].includes(key as SettingKey) || !/^\d+$/.test(id ?? "")) throw notFound();
       const after = await api.delete(`/admin/settings/${key}/versions/${id}`, { schema: SettingDetailSchema });
-      return redirectWithToast(`${back}#${key}`, { type: "success", title: "Cambio retirado", description: `${after.label}: sigue el valor en vigor.` });
+      return redirectWithToast(`${back}#${key}`, {
+        type: "success",
+        title: "Cambio retirado",
+        description: `${after.label}: sigue el valor en vigor.`,
+      });
     });
     return runStaffAction(form, intents);
   });

@@ -364,8 +364,15 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   },
   "GET /admin/settings": async () => ({ path: "/admin/settings", expect: 200 }),
   "GET /admin/settings/{key}": async () => ({ path: "/admin/settings/clea_bp", expect: 200 }),
-  "POST /admin/settings/{key}": async () => ({ path: "/admin/settings/return_fee_cents", body: { value: 0, effectiveFrom: "2099-01-01" }, expect: 201 }),
-  "DELETE /admin/settings/{key}/versions/{id}": async () => ({ path: `/admin/settings/return_fee_cents/versions/${await scheduledFeeVersion()}`, expect: 200 }),
+  "POST /admin/settings/{key}": async () => ({
+    path: "/admin/settings/return_fee_cents",
+    body: { value: 0, effectiveFrom: "2099-01-01" },
+    expect: 201,
+  }),
+  "DELETE /admin/settings/{key}/versions/{id}": async () => ({
+    path: `/admin/settings/return_fee_cents/versions/${await scheduledFeeVersion()}`,
+    expect: 200,
+  }),
   "GET /admin/reports/{report}": async () => ({ path: "/admin/reports/recibos?from=2026-01-01&to=2026-01-31", expect: 200 }),
   "GET /admin/reports/{report}/export": async () => ({
     path: "/admin/reports/recibos/export?from=2026-01-01&to=2026-01-31&table=cobros",

@@ -82,7 +82,12 @@ describe("los documentos nombran la aseguradora y el distribuidor en vigor en su
       ["distributor", { ...DEFAULT_SETTINGS.distributor, distributorName: "Cotiza Seguros Nueva, S.L." }],
     ] as const)
       await json("post", `/admin/settings/${key}`, { token: superToken, body: { value, effectiveFrom: effective }, status: 201 });
-    const price = (q: Quote) => json<{ insurer: { name: string } }>("post", `/quotes/${q.id}/price`, { headers: { "x-quote-owner": q.ownerToken }, body: { plan: "basico", frequency: "anual" }, status: 200 });
+    const price = (q: Quote) =>
+      json<{ insurer: { name: string } }>("post", `/quotes/${q.id}/price`, {
+        headers: { "x-quote-owner": q.ownerToken },
+        body: { plan: "basico", frequency: "anual" },
+        status: 200,
+      });
     expect(await flat(await call("get", "/documents/ipid/hogar"))).toContain(DEFAULT_SETTINGS.insurers.hogar.name);
     expect((await price(before)).insurer.name).toBe(DEFAULT_SETTINGS.insurers.hogar.name);
     await atDay(effective, "09:00", async () => {
@@ -93,7 +98,9 @@ describe("los documentos nombran la aseguradora y el distribuidor en vigor en su
       expect(oldQuote).toContain(DEFAULT_SETTINGS.distributor.distributorName);
       expect(oldQuote).not.toContain("Cotiza Seguros Nueva");
       const newQuote = await quote();
-      expect(await flat(await call("get", `/quotes/${newQuote.id}/document`, { headers: { "x-quote-owner": newQuote.ownerToken } }))).toContain("Cotiza Seguros Nueva, S.L.");
+      expect(await flat(await call("get", `/quotes/${newQuote.id}/document`, { headers: { "x-quote-owner": newQuote.ownerToken } }))).toContain(
+        "Cotiza Seguros Nueva, S.L.",
+      );
       expect((await price(newQuote)).insurer).toEqual(OTHER);
     });
   });
@@ -102,7 +109,11 @@ describe("los documentos nombran la aseguradora y el distribuidor en vigor en su
 describe("valores no válidos", () => {
   it("un porcentaje negativo, un nombre vacío, un NIF o una clave DGSFP mal escritos o una fecha pasada: 422 con el mensaje de cada campo, y nada escrito", async () => {
     const today = madridDate(clock);
-    const negative = await json<ErrorBody>("post", "/admin/settings/clea_bp", { token: superToken, body: { value: -5, effectiveFrom: today }, status: 422 });
+    const negative = await json<ErrorBody>("post", "/admin/settings/clea_bp", {
+      token: superToken,
+      body: { value: -5, effectiveFrom: today },
+      status: 422,
+    });
     expect(negative.fieldErrors).toEqual({ value: ["Indica un porcentaje de 0 o más (por ejemplo, 7 o 0,15)"] });
     const insurers = { ...DEFAULT_SETTINGS.insurers, auto: { name: " ", taxId: "A28645316", dgsfpKey: "X1", address: "Calle 1" } };
     const bad = await json<ErrorBody>("post", "/admin/settings/insurers", {
@@ -121,7 +132,11 @@ describe("valores no válidos", () => {
 describe("retirar un cambio programado", () => {
   it("se retira uno que no ha empezado (queda en el historial como retirado); uno en vigor no", async () => {
     const today = madridDate(clock);
-    const future = await json<Detail>("post", "/admin/settings/quote_validity_days", { token: superToken, body: { value: 30, effectiveFrom: addDays(today, 5) }, status: 201 });
+    const future = await json<Detail>("post", "/admin/settings/quote_validity_days", {
+      token: superToken,
+      body: { value: 30, effectiveFrom: addDays(today, 5) },
+      status: 201,
+    });
     const id = future.scheduled[0]!.id;
     const after = await json<Detail>("delete", `/admin/settings/quote_validity_days/versions/${id}`, { token: superToken, status: 200 });
     expect(after.scheduled).toEqual([]);
@@ -144,9 +159,9 @@ describe("permisos", () => {
     const auditor = await adminWith(SEED_ROLE_PERMISSIONS.auditor);
     const overview = await json<{ settings: { key: string }[] }>("get", "/admin/settings", { token: auditor.token, status: 200 });
     expect(overview.settings.map((s) => s.key)).toContain("email_retry");
-    expect(await json("post", "/admin/settings/clea_bp", { token: auditor.token, body: { value: 20, effectiveFrom: madridDate(clock) }, status: 403 })).toEqual(
-      FORBIDDEN,
-    );
+    expect(
+      await json("post", "/admin/settings/clea_bp", { token: auditor.token, body: { value: 20, effectiveFrom: madridDate(clock) }, status: 403 }),
+    ).toEqual(FORBIDDEN);
     const comercial = await adminWith(SEED_ROLE_PERMISSIONS.comercial);
     expect((await call("get", "/admin/settings", { token: comercial.token })).status).toBe(403);
     expect((await call("get", "/admin/settings/clea_bp", { token: comercial.token })).status).toBe(403);

@@ -80,7 +80,10 @@ describe("la entidad aseguradora y el objeto asegurado en la póliza y sus docum
 
     // A later change of the line's insurer does not change the contract already made…
     const storedInsurers = await storedSetting(database.db, "insurers");
-    const changed = { ...(storedInsurers as Record<string, unknown>), auto: { name: "Otra Aseguradora, S.A.", taxId: "A08907149", dgsfpKey: "C0001" } };
+    const changed = {
+      ...(storedInsurers as Record<string, unknown>),
+      auto: { name: "Otra Aseguradora, S.A.", taxId: "A08907149", dgsfpKey: "C0001" },
+    };
     await overwriteSetting(database.db, "insurers", changed);
     try {
       const again = await call("GET", `/me/policies/${policy.id}`, { token: visitor.token });

@@ -157,7 +157,11 @@ describe("acreedor SEPA (un ajuste con fecha de efecto, ADR 038)", () => {
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(201);
     expect(renamed.body.value).toEqual({ ...CREDITOR, name: "Cotiza Seguros, S.L." });
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "setting.version_created"));
-    expect(audit).toMatchObject({ entityId: "sepa_creditor", before: { value: CREDITOR }, after: { value: { ...CREDITOR, name: "Cotiza Seguros, S.L." }, effectiveFrom: day } });
+    expect(audit).toMatchObject({
+      entityId: "sepa_creditor",
+      before: { value: CREDITOR },
+      after: { value: { ...CREDITOR, name: "Cotiza Seguros, S.L." }, effectiveFrom: day },
+    });
     expect((await admin("POST", "/admin/settings/sepa_creditor", { value: CREDITOR, effectiveFrom: day })).status).toBe(201);
   });
 });

@@ -8,18 +8,7 @@ import { DEFAULT_SETTINGS } from "./settings";
 import { generatePassword, hashPassword } from "../../domain/password";
 import { PERMISSIONS, SEED_ROLE_DESCRIPTIONS, SEED_ROLE_PERMISSIONS, SEED_ROLES } from "../../domain/permissions";
 import type { Database, Transaction } from "../client";
-import {
-  adminUsers,
-  auditLog,
-  guaranteePrices,
-  guarantees,
-  permissions,
-  planGuarantees,
-  plans,
-  productLines,
-  roles,
-  tariffs,
-} from "../schema";
+import { adminUsers, auditLog, guaranteePrices, guarantees, permissions, planGuarantees, plans, productLines, roles, tariffs } from "../schema";
 import { seedMissingSettings } from "../settings.repo";
 
 export type SeedOptions = {

@@ -27,7 +27,8 @@ export function BusinessSettings({ overview }: { overview: SettingsOverview }) {
                   // A short line: the first field, or the only one.
                   return (
                     <li key={s.key}>
-                      <span className="font-medium text-slate-900">{s.label}:</span> {settingFieldText(fields[0]!, s.value) + (fields.length > 1 ? "…" : "")}
+                      <span className="font-medium text-slate-900">{s.label}:</span>{" "}
+                      {settingFieldText(fields[0]!, s.value) + (fields.length > 1 ? "…" : "")}
                     </li>
                   );
                 })}

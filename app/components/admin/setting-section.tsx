@@ -3,7 +3,14 @@ import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { formatDate, formatDateTime } from "../../../api/contract/format";
-import { SETTING_FIELDS, settingChanges, settingFieldText, settingFormDefaults, settingFormSchema, type SettingField } from "../../../api/contract/setting-forms";
+import {
+  SETTING_FIELDS,
+  settingChanges,
+  settingFieldText,
+  settingFormDefaults,
+  settingFormSchema,
+  type SettingField,
+} from "../../../api/contract/setting-forms";
 import type { SettingDetail, SettingKey, SettingVersionStatus, SettingVersionView } from "../../../api/contract/settings";
 import { LINE_LABELS, LINES, type StatusTone } from "../../../api/contract/vocabulary";
 import { ConfirmedForm } from "~/components/admin/confirmed-form";
@@ -117,7 +124,12 @@ function VersionForm({ setting, lastResult }: { setting: SettingDetail; lastResu
           inner
         );
       })}
-      <DateField label="Fecha de efecto" hint={`Desde hoy, ${formatDate(setting.today)}.`} example={formatDate(setting.today)} meta={meta.effectiveFrom as never} />
+      <DateField
+        label="Fecha de efecto"
+        hint={`Desde hoy, ${formatDate(setting.today)}.`}
+        example={formatDate(setting.today)}
+        meta={meta.effectiveFrom as never}
+      />
       <TextareaField label="Nota (opcional)" hint="Por qué se cambia; queda en el historial." meta={meta.note as never} rows={2} />
       <SubmitButton pendingText="Guardando…" className="mt-6">
         Programar cambio
@@ -184,9 +196,7 @@ export function SettingSection({ setting, canWrite, reply }: { setting: SettingD
         {setting.label}
       </h2>
       <p className="mt-1 text-slate-700">{setting.description}</p>
-      <h3 className="mt-4 font-semibold">
-        En vigor {setting.since ? <>desde el {formatDate(setting.since)}</> : null}
-      </h3>
+      <h3 className="mt-4 font-semibold">En vigor {setting.since ? <>desde el {formatDate(setting.since)}</> : null}</h3>
       <div className="mt-2">
         <ValueList settingKey={key} value={setting.value} />
       </div>
