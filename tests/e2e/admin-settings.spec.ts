@@ -39,7 +39,7 @@ test("cambiar el recargo mensual con fecha futura: programado, rechazo de un val
   await asStaff(page, "/admin/settings/recargos");
   await expect(page.getByRole("heading", { level: 1, name: "Recargos e impuestos" })).toBeVisible();
   const section = page.getByRole("region", { name: "Recargo por fraccionamiento" });
-  await expect(section.getByText("Pago mensual", { exact: true })).toBeVisible();
+  await expect(section.getByRole("term").filter({ hasText: /^Pago mensual$/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // A negative rate is refused with its message, in the page and by the server alike.
