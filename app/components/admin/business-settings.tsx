@@ -24,18 +24,20 @@ export function BusinessSettings({ overview }: { overview: SettingsOverview }) {
               <ul className="mt-2 space-y-1 text-slate-700">
                 {settings.map((s) => {
                   const fields = SETTING_FIELDS[s.key as SettingKey];
-                  // A short line: the first field, or the only one.
+                  // A short line: the first field, and "…" when there are more.
                   return (
                     <li key={s.key}>
-                      <span className="font-medium text-slate-900">{s.label}:</span>{" "}
-                      {settingFieldText(fields[0]!, s.value) + (fields.length > 1 ? "…" : "")}
+                      <span className="font-medium text-slate-900">{s.label}:</span>
+                      {` ${settingFieldText(fields[0]!, s.value)}${fields.length > 1 ? "…" : ""}`}
                     </li>
                   );
                 })}
               </ul>
               {scheduled.map((v) => (
                 <p key={v.id} className="mt-2">
-                  <Badge tone="info">Programado</Badge> {v.label}, desde el <time dateTime={v.effectiveFrom}>{formatDate(v.effectiveFrom)}</time>
+                  <Badge tone="info">Programado</Badge>
+                  {` ${v.label}, desde el `}
+                  <time dateTime={v.effectiveFrom}>{formatDate(v.effectiveFrom)}</time>
                 </p>
               ))}
             </li>
