@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../../api/db/seed/settings";
 import { addDays, madridDate } from "../../api/domain/calendar";
 import { SEED_ROLE_PERMISSIONS } from "../../api/domain/permissions";
-import { adminWith, auditRows, call, FORBIDDEN, json, login, setUpAdminApi, superToken } from "../support/admin-api";
+import { readBackoff } from "../../api/services/mail";
+import { adminWith, auditRows, call, database, FORBIDDEN, json, login, setUpAdminApi, superToken } from "../support/admin-api";
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
 import { pdfText } from "../support/pdf-text";
 import { HOGAR } from "../support/quote-inputs";
@@ -151,6 +152,20 @@ describe("retirar un cambio programado", () => {
     const inForce = after.history.find((v) => v.status === "vigente")!.id;
     const refused = await json<ErrorBody>("delete", `/admin/settings/quote_validity_days/versions/${inForce}`, { token: superToken, status: 409 });
     expect(refused.error).toMatch(/ya está en vigor/);
+  });
+});
+
+describe("los reintentos del correo (email_retry)", () => {
+  it("el trabajador de la bandeja de salida lee la espera en vigor en cada pasada, desde la fecha de efecto", async () => {
+    expect(await readBackoff(database.db, clock)).toEqual({ baseMs: 60_000, maxMs: 21_600_000 });
+    const effective = addDays(madridDate(clock), 3);
+    await json("post", "/admin/settings/email_retry", {
+      token: superToken,
+      body: { value: { baseSeconds: 30, maxSeconds: 600 }, effectiveFrom: effective },
+      status: 201,
+    });
+    expect(await readBackoff(database.db, clock)).toEqual({ baseMs: 60_000, maxMs: 21_600_000 });
+    expect(await readBackoff(database.db, new Date(`${effective}T09:00:00.000Z`))).toEqual({ baseMs: 30_000, maxMs: 600_000 });
   });
 });
 
