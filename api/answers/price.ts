@@ -15,7 +15,7 @@ export async function priceAnswer(db: Database, quote: StoredQuote, body: PriceC
   const { plan, optional } = chooseFromOffer(quote, body.plan, body.optionalGuarantees);
   const startDate = chosenStartDate(body.startDate, at);
   const prices = await priceChoice(db, quote, plan, optional, startDate, at);
-  const insurer = await readInsurer(db, quote.line);
+  const insurer = await readInsurer(db, quote.line, at);
   return {
     plan: plan.code,
     optionalGuarantees: optional,

@@ -1,11 +1,10 @@
-// SEPA remittances and the creditor settings (ADR 029): the selection of recibos (the
+// SEPA remittances (ADR 029): the selection of recibos (the
 // /admin/payments list's filters, read by its reciboFilterWhere: status, dueFrom, dueTo, method,
-// line, q, amountMin, amountMax), its preview, the generation with its request key, the list, the detail, and the
-// creditor's identity.
+// line, q, amountMin, amountMax), its preview, the generation with its request key, the list and the
+// detail. The creditor is a business setting (api/contract/settings.ts, ADR 038).
 import { z } from "zod";
 import { isIsoDate } from "../domain/calendar";
 import { parseEurosToCents } from "../domain/money";
-import { creditorErrors } from "../domain/sepa";
 import { listQuerySchemas, paginated } from "./list-query";
 import { typedDateToIso } from "./typed-date";
 import { LINES } from "./vocabulary";
@@ -136,14 +135,6 @@ export const RemittanceListQuerySchema = remittanceQueries.list;
 export type RemittanceListQuery = z.infer<typeof RemittanceListQuerySchema>;
 export const RemittanceListSchema = paginated(RemittanceRowSchema);
 
-export const SepaCreditorSchema = z.object({
-  name: z.string().max(200).describe("Nombre del acreedor (70 caracteres como máximo, juego de caracteres SEPA)"),
-  creditorId: z.string().max(60).describe("Identificador de acreedor: ES + 2 dígitos de control + código de negocio (ZZZ) + NIF"),
-  iban: z.string().max(60).describe("IBAN de la cuenta de abono"),
-  bic: z.string().max(20).describe("BIC de la entidad de la cuenta de abono (8 u 11 caracteres)"),
-});
-export type SepaCreditorBody = z.infer<typeof SepaCreditorSchema>;
-
 // ─── The web's forms (dates typed dd/mm/aaaa, amounts in euros the Spanish way) ─────────
 
 const typedDate = (message: string) => z.preprocess(typedDateToIso, isoDate(message));
@@ -201,16 +192,3 @@ export const RemittanceConfirmFormSchema = z.object({
   expectedCount: z.coerce.number().int().min(0),
   expectedTotalCents: z.coerce.number().int().min(0),
 });
-
-/** /admin/settings/sepa: the creditor form (the API checks each field again). */
-export const SepaCreditorFormSchema = z
-  .object({
-    name: z.string({ required_error: "Escribe el nombre del acreedor" }).trim().max(200),
-    creditorId: z.string({ required_error: "Escribe el identificador de acreedor" }).trim().max(60),
-    iban: z.string({ required_error: "Escribe el IBAN de abono" }).trim().max(60),
-    bic: z.string({ required_error: "Escribe el BIC" }).trim().max(20),
-  })
-  .superRefine((value, ctx) => {
-    for (const [path, messages] of Object.entries(creditorErrors(value)))
-      for (const message of messages) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-  });

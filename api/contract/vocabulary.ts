@@ -343,6 +343,9 @@ export const AUDIT_ACTIONS = {
   // SEPA remittances and the creditor (ADR 029).
   "remittance.created": "Remesa SEPA generada",
   "settings.sepa_creditor_updated": "Acreedor SEPA modificado",
+  // Business settings by effective date (ADR 038).
+  "setting.version_created": "Ajuste modificado (nueva versión con fecha de efecto)",
+  "setting.version_withdrawn": "Cambio programado de un ajuste retirado",
   "payment.accepted": "Cobro aceptado",
   // The guarantee catalogue (ADR 016).
   "guarantee.created": "Garantía creada",

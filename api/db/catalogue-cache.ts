@@ -1,14 +1,16 @@
-// The read-mostly catalogue (distributor, product lines, rating tables, quote validity) kept in
+// The read-mostly catalogue (business settings, product lines, rating tables) kept in
 // memory for a short time. Every page reads the distributor and every quote reads its line's
 // tables: without this, each would cost five to six database queries (the bench's hot paths).
 // Staff changes are seen after at most `ttlMs` on every instance (ADR 007); an API write to the
 // catalogue calls invalidate() so this instance sees it at once.
 import type { SiteInfo } from "../contract/site";
-import type { LineCode } from "../domain/catalogue";
 import type { RatingTables } from "../domain/rating";
-import { listProductLines, readDistributor, type CatalogueLine } from "./catalogue.repo";
+import type { LineCode, SettingKey, SettingsValues } from "../domain/catalogue";
+import { madridDate } from "../domain/calendar";
+import { distributorOf, listProductLines, type CatalogueLine } from "./catalogue.repo";
 import type { DbOrTx } from "./client";
-import { ratingTablesAt, readQuoteValidityDays, readRatingCatalogue, type RatingCatalogue } from "./rating-tables.repo";
+import { quoteValidityDaysOf, ratingTablesAt, readRatingCatalogue, type RatingCatalogue } from "./rating-tables.repo";
+import { readSettingVersions, valueOn, type StoredSettingVersion } from "./settings.repo";
 
 /** How long a catalogue read is reused unless configured otherwise (CATALOGUE_CACHE_SECONDS). */
 export const DEFAULT_CATALOGUE_CACHE_MS = 30_000;
@@ -28,16 +30,26 @@ export class CatalogueCache {
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  distributor(): Promise<SiteInfo> {
-    return this.read("distributor", () => readDistributor(this.db));
+  /** The distributor in force at `now`. */
+  async distributor(now: Date): Promise<SiteInfo> {
+    return distributorOf(await this.setting("distributor", now));
+  }
+
+  /**
+   * A business setting in force at `now` (ADR 038). Every version is cached and the one in force is
+   * chosen on each call, so a version whose day arrives is used without a restart.
+   */
+  async setting<K extends SettingKey>(key: K, now: Date): Promise<SettingsValues[K] | undefined> {
+    const versions = await this.read<StoredSettingVersion[]>("settings", () => readSettingVersions(this.db));
+    return valueOn(versions, key, madridDate(now));
   }
 
   productLines(): Promise<CatalogueLine[]> {
     return this.read("lines", () => listProductLines(this.db));
   }
 
-  quoteValidityDays(): Promise<number> {
-    return this.read("quote_validity_days", () => readQuoteValidityDays(this.db));
+  async quoteValidityDays(now: Date): Promise<number> {
+    return quoteValidityDaysOf(await this.setting("quote_validity_days", now));
   }
 
   /** The line's tables with the tariffs in force at `now` (chosen on every call, so dated versions start on time). */

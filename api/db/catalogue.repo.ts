@@ -4,14 +4,20 @@ import { SiteInfoSchema, type ProductLine, type SiteInfo } from "../contract/sit
 import { LINES } from "../contract/vocabulary";
 import { ApiProblem } from "../http";
 import type { DbOrTx } from "./client";
-import { plans, productLines, settings } from "./schema";
+import { plans, productLines } from "./schema";
+import { settingAt, type SettingDate } from "./settings.repo";
 
-export async function readDistributor(db: DbOrTx): Promise<SiteInfo> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "distributor"));
-  const parsed = SiteInfoSchema.safeParse(row?.value);
-  // The seed always writes it; a missing or broken row is an operator error, not a client one.
+/** The distributor as stored (setting "distributor"), checked. */
+export function distributorOf(value: unknown): SiteInfo {
+  const parsed = SiteInfoSchema.safeParse(value);
+  // The seed always writes it; a missing or broken version is an operator error, not a client one.
   if (!parsed.success) throw new ApiProblem(500, "Faltan los datos del distribuidor");
   return parsed.data;
+}
+
+/** The distributor in force on `at`'s day (ADR 038). */
+export async function readDistributor(db: DbOrTx, at: SettingDate): Promise<SiteInfo> {
+  return distributorOf(await settingAt(db, "distributor", at));
 }
 
 /** A product line as the catalogue holds it; its "desde" price is the rating's (api/domain/from-price.ts), added per request. */

@@ -1,12 +1,12 @@
-// The settings a policy's documents and read model need: the withdrawal rules, the insurer of each
-// line, the distributor.
-import { inArray } from "drizzle-orm";
+// The settings a policy's documents and read model need, in force on a given day (ADR 038): the
+// withdrawal rules, the insurer of each line, the distributor.
 import { z } from "zod";
 import type { SiteInfo } from "../contract/site";
 import { readInsurerInfo, readInsurersByLine, type InsurerInfo, type InsurersByLine } from "../domain/insurer";
-import { readDistributor } from "./catalogue.repo";
+import { distributorOf } from "./catalogue.repo";
 import type { DbOrTx } from "./client";
-import { settings, type LineCode } from "./schema";
+import type { LineCode } from "./schema";
+import { settingsAt, valueOn, type StoredSettingVersion, type SettingDate } from "./settings.repo";
 
 // ─── Settings the documents need ─────────────────────────────────────────────────────
 
@@ -16,34 +16,37 @@ const WithdrawalSchema = z.object({
 });
 export type WithdrawalRules = { days: number; lines: string[] };
 
-export async function readWithdrawalRules(db: DbOrTx): Promise<WithdrawalRules> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, ["withdrawal_days", "withdrawal_lines"]));
-  const parsed = WithdrawalSchema.safeParse(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+/** The withdrawal rules out of the settings' values. */
+export function withdrawalRulesOf(values: { withdrawal_days?: unknown; withdrawal_lines?: unknown }): WithdrawalRules {
+  const parsed = WithdrawalSchema.safeParse(values);
   // Without the settings nobody is told they may withdraw: the legal minimum still applies on request.
   return parsed.success ? { days: parsed.data.withdrawal_days, lines: parsed.data.withdrawal_lines } : { days: 14, lines: [] };
 }
 
-/**
- * The insurer of each line for new policies (setting "insurers"); a line without one falls back
- * to the single "insurer" setting of earlier releases, if any.
- */
-export async function readInsurers(db: DbOrTx): Promise<InsurersByLine> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, ["insurers", "insurer"]));
-  const byLine = readInsurersByLine(rows.find((r) => r.key === "insurers")?.value);
-  const legacy = readInsurerInfo(rows.find((r) => r.key === "insurer")?.value);
-  if (!legacy) return byLine;
-  return { auto: legacy, hogar: legacy, alquiler: legacy, ...byLine };
+/** The withdrawal rules in force at `at`. */
+export async function readWithdrawalRules(db: DbOrTx, at: SettingDate): Promise<WithdrawalRules> {
+  return withdrawalRulesOf(await settingsAt(db, ["withdrawal_days", "withdrawal_lines"], at));
 }
 
-/** The insurer of this line's new policies, or null when none is configured. */
-export async function readInsurer(db: DbOrTx, line: LineCode): Promise<InsurerInfo | null> {
-  return (await readInsurers(db))[line] ?? null;
+/** The withdrawal rules and insurers in force on `day` among versions read once (a list of policies, each on its own day). */
+export function policyRulesOn(versions: readonly StoredSettingVersion[], day: string): { withdrawal: WithdrawalRules; insurers: InsurersByLine } {
+  return {
+    withdrawal: withdrawalRulesOf({
+      withdrawal_days: valueOn(versions, "withdrawal_days", day),
+      withdrawal_lines: valueOn(versions, "withdrawal_lines", day),
+    }),
+    insurers: readInsurersByLine(valueOn(versions, "insurers", day)),
+  };
+}
+
+/** The insurer of each line for new policies (setting "insurers") in force on `at`'s day. */
+export async function readInsurers(db: DbOrTx, at: SettingDate): Promise<InsurersByLine> {
+  return readInsurersByLine((await settingsAt(db, ["insurers"], at)).insurers);
+}
+
+/** The insurer of this line's new policies on `at`'s day, or null when none is configured. */
+export async function readInsurer(db: DbOrTx, line: LineCode, at: SettingDate): Promise<InsurerInfo | null> {
+  return (await readInsurers(db, at))[line] ?? null;
 }
 
 /** The insurer a policy names: the copy it kept when it was sold, else (older policies) the line's current one. */
@@ -53,10 +56,8 @@ export function policyInsurer(risk: Record<string, unknown>, line: LineCode, cur
 
 export type DocumentContext = { distributor: SiteInfo; insurers: InsurersByLine; withdrawal: WithdrawalRules };
 
-export async function readDocumentContext(db: DbOrTx): Promise<DocumentContext> {
-  // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
-  const distributor = await readDistributor(db);
-  const insurers = await readInsurers(db);
-  const withdrawal = await readWithdrawalRules(db);
-  return { distributor, insurers, withdrawal };
+/** What a document dated `at` names: the distributor, insurers and withdrawal rules in force on its day. */
+export async function readDocumentContext(db: DbOrTx, at: SettingDate): Promise<DocumentContext> {
+  const values = await settingsAt(db, ["distributor", "insurers", "withdrawal_days", "withdrawal_lines"], at);
+  return { distributor: distributorOf(values.distributor), insurers: readInsurersByLine(values.insurers), withdrawal: withdrawalRulesOf(values) };
 }

@@ -3,14 +3,14 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { queryRows, type DbOrTx } from "./client";
-import { dunningNotices, settings } from "./schema";
+import { dunningNotices } from "./schema";
+import { settingAt, type SettingDate } from "./settings.repo";
 
 const ScheduleSchema = z.array(z.number().int().min(1).max(365)).min(1);
 
-/** The days of the schedule (settings `dunning_days`), ascending; [1, 7, 20] if the setting is missing or broken. */
-export async function readDunningDays(db: DbOrTx): Promise<number[]> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "dunning_days"));
-  const parsed = ScheduleSchema.safeParse(row?.value);
+/** The days of the schedule (setting `dunning_days` in force at `at`), ascending; [1, 7, 20] if the setting is missing or broken. */
+export async function readDunningDays(db: DbOrTx, at: SettingDate): Promise<number[]> {
+  const parsed = ScheduleSchema.safeParse(await settingAt(db, "dunning_days", at));
   return parsed.success ? [...new Set(parsed.data)].sort((a, b) => a - b) : [1, 7, 20];
 }
 

@@ -5,7 +5,7 @@
 // not from the catalogue, which staff may have changed since.
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { PricedPlan } from "../domain/rating";
-import { withdrawalUntil } from "../domain/calendar";
+import { madridDate, withdrawalUntil } from "../domain/calendar";
 import { maskIban } from "../domain/iban";
 import type { InsurerInfo } from "../domain/insurer";
 import { endorsementsOfPolicies } from "./endorsements.repo";
@@ -28,7 +28,8 @@ import {
   type ReciboKind,
   type ReciboStatus,
 } from "./schema";
-import { readWithdrawalRules, readInsurers, policyInsurer } from "./document-context.repo";
+import { policyInsurer, policyRulesOn } from "./document-context.repo";
+import { readSettingVersions } from "./settings.repo";
 
 // ─── The policy read model ───────────────────────────────────────────────────────────
 
@@ -203,8 +204,8 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
     .where(and(inArray(payments.policyId, ids), eq(payments.status, "aceptado")))
     .orderBy(asc(payments.id));
   const offerRows = quoteIds.length ? await db.select({ id: quotes.id, offers: quotes.offers }).from(quotes).where(inArray(quotes.id, quoteIds)) : [];
-  const withdrawal = await readWithdrawalRules(db);
-  const insurers = await readInsurers(db);
+  // Each policy's withdrawal rules (and insurer, when it kept no copy) are those of its sale's day.
+  const ruleVersions = await readSettingVersions(db, ["withdrawal_days", "withdrawal_lines", "insurers"]);
   const endorsementRows = await endorsementsOfPolicies(db, ids);
 
   const views: PolicyView[] = [];
@@ -258,6 +259,7 @@ export async function loadPolicyViews(db: DbOrTx, where: { userId?: number; id?:
       }
     }
     const payment = paymentRows.find((p) => p.policyId === policy.id);
+    const { withdrawal, insurers } = policyRulesOn(ruleVersions, madridDate(policy.createdAt));
     const allowed = withdrawal.lines.includes(policy.lineCode);
     views.push({
       id: policy.id,

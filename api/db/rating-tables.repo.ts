@@ -1,8 +1,8 @@
 // The rating tables and settings a quote is priced with: the line's catalogue (plans, guarantees
-// and their price versions, tariffs) read from the database, the tables in force at a date, and
-// how long a quote's prices hold. Staff may have changed prices, guarantees or tariffs since the
+// and their price versions, tariffs, the surcharge settings' versions) read from the database, the
+// tables in force at a date, and how long a quote's prices hold. Staff may have changed prices, guarantees or tariffs since the
 // seed, so the catalogue module is never read here.
-import { inArray, and, eq, asc } from "drizzle-orm";
+import { and, eq, asc } from "drizzle-orm";
 import { z } from "zod";
 import type { LineCode } from "../domain/catalogue";
 import { madridDate } from "../domain/calendar";
@@ -10,7 +10,8 @@ import { type GuaranteePriceVersion, priceInForce } from "../domain/guarantee-pr
 import type { RatingPlan, RatingSettings, RatingGuarantee, RatingTables, RatingTariff } from "../domain/rating";
 import { ApiProblem } from "../http";
 import type { DbOrTx } from "./client";
-import { settings, plans, guarantees, planGuarantees, guaranteePrices, tariffs } from "./schema";
+import { plans, guarantees, planGuarantees, guaranteePrices, tariffs } from "./schema";
+import { readSettingVersions, settingAt, valueOn, type StoredSettingVersion, type SettingDate } from "./settings.repo";
 
 // ─── Rating tables ──────────────────────────────────────────────────────────────────────
 
@@ -21,11 +22,15 @@ const RatingSettingsSchema = z.object({
   clea_bp: bp,
   ips_bp: bp,
 });
-const RATING_SETTING_KEYS = Object.keys(RatingSettingsSchema.shape);
+const RATING_SETTING_KEYS = ["fractionation_surcharges_bp", "consorcio", "clea_bp", "ips_bp"] as const;
 
-async function readSettings(db: DbOrTx, keys: string[]): Promise<Record<string, unknown>> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, keys));
-  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+/** The surcharge settings in force on `now`'s day (ADR 038): a quote is priced with its own day's values. */
+export function ratingSettingsAt(versions: readonly StoredSettingVersion[], now: Date): RatingSettings {
+  const day = madridDate(now);
+  const parsed = RatingSettingsSchema.safeParse(Object.fromEntries(RATING_SETTING_KEYS.map((key) => [key, valueOn(versions, key, day)])));
+  // The seed always writes them; a missing or broken version is an operator error, not a client one.
+  if (!parsed.success) throw new ApiProblem(500, "Faltan los ajustes de tarificación");
+  return parsed.data as RatingSettings;
 }
 
 /** What the rating of a line reads from the database, before choosing the tariffs in force. */
@@ -34,7 +39,8 @@ export type RatingCatalogue = {
   /** Each guarantee with every version of its price; ratingTablesAt picks the one in force. */
   guarantees: CatalogueGuarantee[];
   tariffRows: TariffRow[];
-  settings: RatingSettings;
+  /** Every live version of the surcharge settings; ratingTablesAt picks those in force. */
+  settingVersions: StoredSettingVersion[];
 };
 
 /** A guarantee as cached: its price versions instead of one price (ADR 016). */
@@ -46,7 +52,7 @@ export type CatalogueGuarantee = Omit<RatingGuarantee, "priceType" | "priceValue
  * CatalogueCache (api/db/catalogue-cache.ts); ratingTablesAt picks the tariffs in force.
  */
 export async function readRatingCatalogue(db: DbOrTx, line: LineCode): Promise<RatingCatalogue> {
-  const [planRows, guaranteeRows, linkRows, priceRows, tariffRows, settingValues] = await Promise.all([
+  const [planRows, guaranteeRows, linkRows, priceRows, tariffRows, settingVersions] = await Promise.all([
     db
       .select()
       .from(plans)
@@ -78,12 +84,8 @@ export async function readRatingCatalogue(db: DbOrTx, line: LineCode): Promise<R
       .from(tariffs)
       .where(eq(tariffs.lineCode, line))
       .orderBy(asc(tariffs.id)),
-    readSettings(db, RATING_SETTING_KEYS),
+    readSettingVersions(db, RATING_SETTING_KEYS),
   ]);
-
-  const parsedSettings = RatingSettingsSchema.safeParse(settingValues);
-  // The seed always writes them; a missing or broken row is an operator error, not a client one.
-  if (!parsedSettings.success) throw new ApiProblem(500, "Faltan los ajustes de tarificación");
 
   const ratingPlans: RatingPlan[] = planRows.map((p) => ({
     line: p.lineCode,
@@ -114,7 +116,7 @@ export async function readRatingCatalogue(db: DbOrTx, line: LineCode): Promise<R
     };
   });
 
-  return { plans: ratingPlans, guarantees: ratingGuarantees, tariffRows, settings: parsedSettings.data as RatingSettings };
+  return { plans: ratingPlans, guarantees: ratingGuarantees, tariffRows, settingVersions };
 }
 
 /**
@@ -126,7 +128,12 @@ export function ratingTablesAt(catalogue: RatingCatalogue, line: LineCode, now: 
   const ratingTariffs = tariffsInForce(line, catalogue.tariffRows, now);
   // A line without tables would be priced at its bare base premiums: never silently.
   if (ratingTariffs.length === 0) throw new ApiProblem(500, "Faltan las tarifas del ramo");
-  return { plans: catalogue.plans, guarantees: guaranteesAt(catalogue.guarantees, now), tariffs: ratingTariffs, settings: catalogue.settings };
+  return {
+    plans: catalogue.plans,
+    guarantees: guaranteesAt(catalogue.guarantees, now),
+    tariffs: ratingTariffs,
+    settings: ratingSettingsAt(catalogue.settingVersions, now),
+  };
 }
 
 /** Each guarantee with its price in force at `now` (Madrid calendar day). */
@@ -170,10 +177,13 @@ export function tariffsInForce(line: LineCode, rows: readonly TariffRow[], now: 
   return [...chosen.values()].map((row) => ({ line, factor: row.factor, table: row.bands }));
 }
 
-/** Days a quote's prices hold (setting quote_validity_days). */
-export async function readQuoteValidityDays(db: DbOrTx): Promise<number> {
-  const values = await readSettings(db, ["quote_validity_days"]);
-  const parsed = z.number().int().min(1).max(365).safeParse(values.quote_validity_days);
+/** Days a quote's prices hold (setting quote_validity_days in force on `at`'s day). */
+export function quoteValidityDaysOf(value: unknown): number {
+  const parsed = z.number().int().min(1).max(365).safeParse(value);
   if (!parsed.success) throw new ApiProblem(500, "Falta el ajuste de validez de las cotizaciones");
   return parsed.data;
+}
+
+export async function readQuoteValidityDays(db: DbOrTx, at: SettingDate): Promise<number> {
+  return quoteValidityDaysOf(await settingAt(db, "quote_validity_days", at));
 }

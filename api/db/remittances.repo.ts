@@ -9,6 +9,7 @@ import type { SepaCreditor } from "../domain/catalogue";
 import { reciboFilterWhere } from "./admin-payments.repo";
 import type { DbOrTx } from "./client";
 import { cappedCount, listPage, type SortMap } from "./list";
+import { settingsAt, type SettingDate } from "./settings.repo";
 import {
   documents,
   policies,
@@ -17,7 +18,6 @@ import {
   remittanceItems,
   remittances,
   sepaMandates,
-  settings,
   type NewPolicyHistoryEntry,
   type NewStoredDocumentRow,
 } from "./schema";
@@ -299,30 +299,14 @@ export async function closeSettledRemittances(db: DbOrTx, collectedBy: string): 
   return closed.length;
 }
 
-// ─── The creditor (settings key sepa_creditor) ──────────────────────────────────────────
+// ─── The creditor (setting sepa_creditor, ADR 038) ─────────────────────────────────────────
 
-export async function readSepaSettings(db: DbOrTx): Promise<{ creditor: SepaCreditor | null; deadlineDays: number }> {
-  const rows = await db
-    .select()
-    .from(settings)
-    .where(inArray(settings.key, ["sepa_creditor", "sepa_return_deadline_business_days"]));
-  const byKey = new Map(rows.map((r) => [r.key, r.value]));
-  const deadline = Number(byKey.get("sepa_return_deadline_business_days") ?? 2);
+/** The creditor and the return deadline in force at `at`. */
+export async function readSepaSettings(db: DbOrTx, at: SettingDate): Promise<{ creditor: SepaCreditor | null; deadlineDays: number }> {
+  const values = await settingsAt(db, ["sepa_creditor", "sepa_return_deadline_business_days"], at);
+  const deadline = Number(values.sepa_return_deadline_business_days ?? 2);
   return {
-    creditor: (byKey.get("sepa_creditor") as SepaCreditor | undefined) ?? null,
+    creditor: values.sepa_creditor ?? null,
     deadlineDays: Number.isInteger(deadline) && deadline > 0 ? deadline : 2,
   };
-}
-
-/** The creditor, locked until the transaction ends (two staff saving it run one after the other). */
-export async function lockSepaCreditor(tx: DbOrTx): Promise<SepaCreditor | null> {
-  const [row] = await tx.select().from(settings).where(eq(settings.key, "sepa_creditor")).for("update");
-  return (row?.value as SepaCreditor | undefined) ?? null;
-}
-
-export async function writeSepaCreditor(tx: DbOrTx, creditor: SepaCreditor, at: Date): Promise<void> {
-  await tx
-    .insert(settings)
-    .values({ key: "sepa_creditor", value: creditor, updatedAt: at })
-    .onConflictDoUpdate({ target: settings.key, set: { value: creditor, updatedAt: at } });
 }

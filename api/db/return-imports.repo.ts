@@ -6,6 +6,7 @@ import type { ReturnImportListQuery, ReturnImportSortKey } from "../contract/ret
 import { AUDIT_TIME_ZONE } from "./audit.repo";
 import type { DbOrTx } from "./client";
 import { cappedCount, likeContains, listPage, type SortMap } from "./list";
+import { settingsAt, type SettingDate } from "./settings.repo";
 import {
   auditLog,
   clients,
@@ -17,7 +18,6 @@ import {
   remittanceItems,
   remittances,
   returnImports,
-  settings,
   users,
   type NewOutboxEmail,
   type NewPolicyHistoryEntry,
@@ -239,15 +239,11 @@ export async function insertOutboxRows(tx: DbOrTx, rows: NewOutboxEmail[]): Prom
   return inserted.map((r) => r.id);
 }
 
-/** The settings an import reads: our creditor identifier and the fee passed on per returned recibo. */
-export async function readReturnSettings(db: DbOrTx): Promise<{ creditorId: string | null; feeCents: number }> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, ["sepa_creditor", "return_fee_cents"]));
-  const value = (key: string) => rows.find((r) => r.key === key)?.value;
-  const creditor = value("sepa_creditor") as { creditorId?: unknown } | undefined;
-  const fee = value("return_fee_cents");
+/** The settings an import reads (in force at `at`): our creditor identifier and the fee passed on per returned recibo. */
+export async function readReturnSettings(db: DbOrTx, at: SettingDate): Promise<{ creditorId: string | null; feeCents: number }> {
+  const values = await settingsAt(db, ["sepa_creditor", "return_fee_cents"], at);
+  const creditor = values.sepa_creditor as { creditorId?: unknown } | undefined;
+  const fee: unknown = values.return_fee_cents;
   return {
     creditorId: typeof creditor?.creditorId === "string" ? creditor.creditorId.toUpperCase() : null,
     feeCents: typeof fee === "number" && Number.isSafeInteger(fee) && fee > 0 ? fee : 0,

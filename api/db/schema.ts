@@ -913,11 +913,40 @@ export const auditActors = pgTable("audit_actors", { label: text("label").primar
   index("audit_actors_label_trgm_idx").using("gin", sql`${t.label} gin_trgm_ops`),
 ]);
 
+/**
+ * Operational keys only (e.g. the demo-data marker). The business settings (distributor, insurers,
+ * surcharges, periods, SEPA creditor, e-mail retries…) live in setting_versions, dated (ADR 038):
+ * migration 0023 moved them there and removed them from here, so each key has one source of truth.
+ */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").$type<unknown>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The business settings, append-only and dated (ADR 038): the value in force for a key on a day
+ * (Madrid calendar) is its latest version with effective_from on or before that day, of two on the
+ * same day the later id. A version not yet in force may be withdrawn (withdrawn_at), never edited.
+ */
+export const settingVersions = pgTable(
+  "setting_versions",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    value: jsonb("value").$type<unknown>().notNull(),
+    /** The first Madrid calendar day it applies to (aaaa-mm-dd). */
+    effectiveFrom: date("effective_from").notNull(),
+    createdAt: createdAt(),
+    /** Who wrote it: null for the migration and the seed. */
+    createdByAdminId: integer("created_by_admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdByLabel: text("created_by_label"),
+    note: text("note"),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawnByLabel: text("withdrawn_by_label"),
+  },
+  (t) => [index("setting_versions_key_effective_idx").on(t.key, t.effectiveFrom, t.id)],
+);
 
 // ─── Money: SEPA, charge attempts, refunds, dunning (issue 22) ───────────────────────────
 
@@ -1321,6 +1350,7 @@ export type LifecycleRun = typeof lifecycleRuns.$inferSelect;
 export type CheckoutClaim = typeof checkoutClaims.$inferSelect;
 export type Note = typeof notes.$inferSelect;
 export type NewSetting = typeof settings.$inferInsert;
+export type SettingVersionRow = typeof settingVersions.$inferSelect;
 export type SepaMandate = typeof sepaMandates.$inferSelect;
 export type Remittance = typeof remittances.$inferSelect;
 export type RemittanceItem = typeof remittanceItems.$inferSelect;

@@ -140,7 +140,11 @@ export type SettingsValues = {
   return_fee_cents: number;
   /** Days after a recibo is returned or falls due unpaid on which a reminder is sent (ascending). */
   dunning_days: number[];
+  /** The outbox's backoff: the first wait after a failed delivery, doubled each attempt up to the longest. */
+  email_retry: EmailRetry;
 };
+
+export type EmailRetry = { baseSeconds: number; maxSeconds: number };
 
 /** The SEPA creditor identity: name, creditor identifier (ESkkZZZ + NIF), the account collected into and its BIC. */
 export type SepaCreditor = { name: string; creditorId: string; iban: string; bic: string };

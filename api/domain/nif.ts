@@ -37,3 +37,28 @@ export function validateNif(input: string): NifResult {
 export function isValidNif(input: string): boolean {
   return validateNif(input).ok;
 }
+
+// ─── Companies: CIF (the NIF of a legal person) ───────────────────────────────────────────
+
+export const CIF_ERROR = "Introduzca un NIF de empresa válido (por ejemplo, B12345674)";
+
+/**
+ * A company's NIF (formerly CIF): an organisation letter, 7 digits and a control that is a digit
+ * or a letter (JABCDEFGHI) depending on the letter. Odd positions are doubled (digits summed).
+ */
+export function isValidCif(input: string): boolean {
+  if (typeof input !== "string") return false;
+  const match = /^([ABCDEFGHJNPQRSUVW])(\d{7})([0-9A-J])$/.exec(normalizeNif(input));
+  if (!match) return false;
+  const [, letter, digits, control] = match as unknown as [string, string, string, string];
+  let sum = 0;
+  for (let i = 0; i < 7; i++) {
+    const n = Number(digits[i]);
+    sum += i % 2 === 0 ? Math.floor((n * 2) / 10) + ((n * 2) % 10) : n;
+  }
+  const check = (10 - (sum % 10)) % 10;
+  const asLetter = "JABCDEFGHI"[check]!;
+  if ("PQRSNW".includes(letter)) return control === asLetter;
+  if ("ABEH".includes(letter)) return control === String(check);
+  return control === String(check) || control === asLetter;
+}

@@ -142,7 +142,9 @@ async function requireEmail(db: Database, id: number) {
 }
 
 async function emailAnswer(db: Database, id: number): Promise<AdminEmail> {
-  const [{ stored, row }, resends, distributor] = await Promise.all([requireEmail(db, id), emailResends(db, id), readDistributor(db)]);
+  const [{ stored, row }, resends] = await Promise.all([requireEmail(db, id), emailResends(db, id)]);
+  // The domain in force when it was queued, as the worker writes it (api/services/mail.ts).
+  const distributor = await readDistributor(db, stored.createdAt);
   return {
     email: {
       ...row,

@@ -116,8 +116,6 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/policies/{id}/documents/certificate", permission: "documents:read" },
   { method: "get", path: "/admin/clients/{id}/documents", permission: "documents:read" },
   { method: "post", path: "/admin/clients/{id}/documents", permission: "documents:write" },
-  { method: "get", path: "/admin/settings/sepa-creditor", permission: "settings:read" },
-  { method: "put", path: "/admin/settings/sepa-creditor", permission: "settings:write" },
   // The outbox (ADR 039): reading needs email:read, resending and cancelling email:write.
   { method: "get", path: "/admin/emails", permission: "email:read" },
   { method: "get", path: "/admin/emails/export", permission: "email:read" },
@@ -125,6 +123,11 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/emails/{id}/html", permission: "email:read" },
   { method: "post", path: "/admin/emails/{id}/resend", permission: "email:write" },
   { method: "post", path: "/admin/emails/{id}/cancel", permission: "email:write" },
+  // Business settings by effective date (ADR 038).
+  { method: "get", path: "/admin/settings", permission: "settings:read" },
+  { method: "get", path: "/admin/settings/{key}", permission: "settings:read" },
+  { method: "post", path: "/admin/settings/{key}", permission: "settings:write" },
+  { method: "delete", path: "/admin/settings/{key}/versions/{id}", permission: "settings:write" },
   // Business reports (ADR 034).
   { method: "get", path: "/admin/reports/{report}", permission: "reports:read" },
   { method: "get", path: "/admin/reports/{report}/export", permission: "reports:read" },

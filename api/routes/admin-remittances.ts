@@ -1,6 +1,6 @@
 // /admin/payments/remittances: SEPA remittances (ADR 029) — the list, the preview of a selection,
 // the generation (idempotent by its request key), one remittance with its debits, and its pain.008
-// file byte for byte; and /admin/settings/sepa-creditor, the creditor the files are made for.
+// file byte for byte. The creditor they are made for is a business setting (/admin/settings, ADR 038).
 import { z } from "zod";
 import { currentAdmin } from "../auth";
 import { IdParamSchema } from "../contract/ids";
@@ -12,13 +12,11 @@ import {
   RemittanceListSchema,
   RemittancePreviewSchema,
   RemittanceSelectionSchema,
-  SepaCreditorSchema,
 } from "../contract/remittances";
-import { adminActor, writeAudit } from "../db/audit";
-import { findRemittance, listRemittances, lockSepaCreditor, readSepaSettings, remittanceFile, writeSepaCreditor } from "../db/remittances.repo";
+import { adminActor } from "../db/audit";
+import { findRemittance, listRemittances, remittanceFile } from "../db/remittances.repo";
 import type { ApiApp } from "../env";
 import { maskIban } from "../domain/iban";
-import { creditorErrors, normalizeCreditor } from "../domain/sepa";
 import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { generateRemittance, previewRemittance } from "../services/remittances";
@@ -86,29 +84,6 @@ const fileRoute = adminRoute({
   responses: { 200: { description: "Fichero XML (ISO 20022 pain.008.001.02)", content: { "application/xml": { schema: z.string() } } } },
 });
 
-const creditorGetRoute = adminRoute({
-  method: "get",
-  path: "/admin/settings/sepa-creditor",
-  operationId: "getSepaCreditor",
-  tags: TAGS,
-  summary: "El acreedor SEPA de las remesas: nombre, identificador de acreedor, IBAN y BIC",
-  responses: { 200: { description: "Acreedor SEPA", content: jsonContent(SepaCreditorSchema) } },
-});
-
-const creditorPutRoute = adminRoute({
-  method: "put",
-  path: "/admin/settings/sepa-creditor",
-  operationId: "updateSepaCreditor",
-  tags: TAGS,
-  summary: "Cambia el acreedor SEPA (auditado con el antes y el después)",
-  description:
-    "Cada campo no válido es un 400 con su mensaje: identificador de acreedor (ES, control ISO 7064 mod 97-10), IBAN, BIC de 8 u 11 caracteres, nombre de hasta 70 caracteres del juego SEPA.",
-  request: { body: { required: true, content: jsonContent(SepaCreditorSchema) } },
-  responses: { 200: { description: "Acreedor guardado", content: jsonContent(SepaCreditorSchema) } },
-});
-
-const EMPTY_CREDITOR = { name: "", creditorId: "", iban: "", bic: "" };
-
 export function registerAdminRemittanceRoutes(api: ApiApp) {
   api.openapi(listRoute, async (c) => {
     const page = await listRemittances(c.var.deps.readDb, c.req.valid("query"));
@@ -140,32 +115,6 @@ export function registerAdminRemittanceRoutes(api: ApiApp) {
       "Content-Disposition": `attachment; filename="remesa-${id}.xml"`,
       "Cache-Control": "private, no-store",
     });
-  });
-
-  api.openapi(creditorGetRoute, async (c) => c.json((await readSepaSettings(c.var.deps.readDb)).creditor ?? EMPTY_CREDITOR, 200));
-
-  api.openapi(creditorPutRoute, async (c) => {
-    const input = c.req.valid("json");
-    const errors = creditorErrors(input);
-    if (Object.keys(errors).length > 0) throw new ApiProblem(400, "Datos del acreedor no válidos", errors);
-    const creditor = normalizeCreditor(input);
-    const now = c.var.deps.now();
-    await c.var.deps.db.transaction(async (tx) => {
-      const before = await lockSepaCreditor(tx);
-      // jsonb keeps its own key order: compare field by field.
-      if (before && (Object.keys(creditor) as (keyof typeof creditor)[]).every((k) => before[k] === creditor[k])) return;
-      await writeSepaCreditor(tx, creditor, now);
-      await writeAudit(tx, {
-        ...adminActor(c),
-        at: now,
-        action: "settings.sepa_creditor_updated",
-        entity: "setting",
-        entityId: "sepa_creditor",
-        before,
-        after: creditor,
-      });
-    });
-    return c.json(creditor, 200);
   });
 }
 

@@ -20,6 +20,7 @@ import { registerAdminReconciliationRoutes } from "./admin-reconciliation";
 import { registerAdminReportRoutes } from "./admin-reports";
 import { registerAdminRoleRoutes } from "./admin-roles";
 import { registerAdminSaleRoutes } from "./admin-sales";
+import { registerAdminSettingRoutes } from "./admin-settings";
 import { registerAdminUserRoutes } from "./admin-users";
 
 export function registerAdminRoutes(api: ApiApp) {
@@ -42,4 +43,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminEntityDocumentRoutes(api);
   registerAdminQuoteRoutes(api);
   registerAdminEmailRoutes(api);
+  registerAdminSettingRoutes(api);
 }

@@ -48,7 +48,7 @@ const vehiclesRoute = publicGet(
 );
 
 export function registerPublicRoutes(api: ApiApp) {
-  api.openapi(siteRoute, async (c) => c.json(await c.var.deps.catalogue.distributor(), 200));
+  api.openapi(siteRoute, async (c) => c.json(await c.var.deps.catalogue.distributor(c.var.deps.now()), 200));
   api.openapi(linesRoute, async (c) => {
     const { catalogue, now, logger } = c.var.deps;
     const at = now();

@@ -27,7 +27,7 @@ export async function issueCertificate(deps: StoredDocumentDeps, policy: PolicyV
     actor,
     async () => ({
       filename: certificateFilename(policy.number, issuedOn),
-      content: await renderCertificatePdf(policy, issuedOn, await readDocumentContext(deps.db)),
+      content: await renderCertificatePdf(policy, issuedOn, await readDocumentContext(deps.db, issuedOn)),
     }),
   );
 }

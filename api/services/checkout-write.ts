@@ -69,7 +69,7 @@ export async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ po
   if (client.kind === "other_account") throw new ApiProblem(409, NIF_OTHER_ACCOUNT_MESSAGE, { nif: [NIF_OTHER_ACCOUNT_MESSAGE] });
 
   // The insurer of the line today: the policy keeps its copy (a later change of insurer does not change this contract).
-  const insurer = await readInsurer(tx, quote.line);
+  const insurer = await readInsurer(tx, quote.line, now);
   // Numbered in the year it is issued, which may be before the year it starts.
   const number = await nextPolicyNumber(tx, Number(madridDate(now).slice(0, 4)));
   const policyId = await insertPolicy(tx, {
@@ -220,7 +220,7 @@ export async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ po
   // A phone customer who gave no e-mail gets the documents another way (staff download them).
   const to = buyer.kind === "visitor" ? buyer.user.email : view!.policyholder.email;
   if (!to) return { policyId, emailId: null };
-  const ctx = await readDocumentContext(tx);
+  const ctx = await readDocumentContext(tx, now);
   const emailId = await enqueueEmail(tx, confirmationEmail(view!, to, ctx, now, w.publicBaseUrl), now);
   await audit({ action: "email.queued", entity: "outbox_email", entityId: emailId, after: { to, kind: "policy_confirmation", policyId } });
   return { policyId, emailId };

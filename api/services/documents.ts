@@ -36,7 +36,7 @@ async function lineRow(db: DbOrTx, line: LineCode) {
 
 /** Reads in parallel: give it the database, not a transaction. */
 export async function quoteDocument(db: Database, quote: StoredQuote): Promise<RenderedDocument> {
-  const [line, ctx] = await Promise.all([lineRow(db, quote.line), readDocumentContext(db)]);
+  const [line, ctx] = await Promise.all([lineRow(db, quote.line), readDocumentContext(db, quote.createdAt)]);
   const content = await renderQuotePdf(
     {
       id: quote.id,
@@ -55,7 +55,7 @@ export async function quoteDocument(db: Database, quote: StoredQuote): Promise<R
 
 /** The line's IPID as the catalogue stands at `now` (plans, guarantees, surcharges). Reads in parallel: give it the database, not a transaction. */
 export async function ipidDocument(db: Database, line: LineCode, now: Date, ctx?: DocumentContext): Promise<RenderedDocument> {
-  const [row, tables, context] = await Promise.all([lineRow(db, line), loadRatingTables(db, line, now), ctx ?? readDocumentContext(db)]);
+  const [row, tables, context] = await Promise.all([lineRow(db, line), loadRatingTables(db, line, now), ctx ?? readDocumentContext(db, now)]);
   const content = await renderIpidPdf(
     {
       line,
@@ -72,13 +72,13 @@ export async function ipidDocument(db: Database, line: LineCode, now: Date, ctx?
 }
 
 export async function conditionsDocument(db: DbOrTx, policy: PolicyView, ctx?: DocumentContext): Promise<RenderedDocument> {
-  const content = await renderConditionsPdf(policy, ctx ?? (await readDocumentContext(db)));
+  const content = await renderConditionsPdf(policy, ctx ?? (await readDocumentContext(db, policy.createdAt)));
   // Version 1 keeps the name it always had; each suplemento's version says which it is.
   return { filename: DOCUMENT_FILENAMES.conditions(policy.number, policy.endorsements.length + 1), content };
 }
 
 export async function reciboDocument(db: DbOrTx, policy: PolicyView, sequence: number, ctx?: DocumentContext): Promise<RenderedDocument> {
-  const content = await renderReciboPdf(policy, sequence, ctx ?? (await readDocumentContext(db)));
+  const content = await renderReciboPdf(policy, sequence, ctx ?? (await readDocumentContext(db, policy.createdAt)));
   return { filename: DOCUMENT_FILENAMES.recibo(policy.number, sequence), content };
 }
 

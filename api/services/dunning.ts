@@ -73,7 +73,7 @@ export async function runDunning(
   const outcome = { sent: 0, errors: 0 };
   if (day < madridDate(now())) return outcome;
   const started = Date.now();
-  const schedule = await readDunningDays(deps.db);
+  const schedule = await readDunningDays(deps.db, day);
   const dueFrom = addDays(day, -(schedule.at(-1)! + DUNNING_CATCH_UP_DAYS));
   const dueTo = addDays(day, -schedule[0]!);
   let after = 0;

@@ -101,7 +101,7 @@ export async function withdrawalSource(db: Database, policy: PolicyView, facts: 
       title: `Confirmación de desistimiento de ${policy.number}`,
       owner: await owner(db, policy.id),
     },
-    render: async () => withdrawalDocument(policy, facts, ctx ?? (await readDocumentContext(db))),
+    render: async () => withdrawalDocument(policy, facts, ctx ?? (await readDocumentContext(db, facts.requestedAt))),
   };
 }
 

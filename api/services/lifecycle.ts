@@ -79,7 +79,7 @@ type Effect = {
 
 /** Checks the machine and writes the transition, its history entry and its audit row. */
 export async function transition(c: Change, input: PolicyTransitionInput, effect: Effect): Promise<void> {
-  const withdrawal = input.action === "anular" ? await readWithdrawalRules(c.tx) : { days: 0, lines: [] };
+  const withdrawal = input.action === "anular" ? await readWithdrawalRules(c.tx, c.policy.createdAt) : { days: 0, lines: [] };
   const outcome = checkPolicyTransition(policyStateOf(c.policy), input, { today: c.today, withdrawal });
   if (!outcome.ok) throw new ApiProblem(409, outcome.message);
   const patch = { ...effect.patch, status: outcome.to };

@@ -19,6 +19,7 @@ import { readDistributor } from "../db/catalogue.repo";
 import type { EmailTemplateKey } from "../contract/vocabulary";
 import type { Database, DbOrTx } from "../db/client";
 import { outboxEmails, type EmailAttachment, type OutboxAttachment } from "../db/schema";
+import { settingAt, type SettingDate } from "../db/settings.repo";
 import { completeAttachments, isPending } from "./attachments";
 import type { DocumentStore } from "./document-store/store";
 import { layoutEmail } from "./email-layout";
@@ -43,7 +44,7 @@ export type OutgoingEmail = {
  * and sent as a plain text part and an HTML part with the same content.
  */
 export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, now: Date): Promise<number> {
-  const { text, html } = layoutEmail(email.subject, email.text, await readDistributor(tx));
+  const { text, html } = layoutEmail(email.subject, email.text, await readDistributor(tx, now));
   const [row] = await tx
     .insert(outboxEmails)
     .values({
@@ -84,6 +85,14 @@ export type BackoffPolicy = { baseMs: number; maxMs: number };
 /** 1 min, 2, 4, 8 … doubling up to 6 h between attempts. */
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 60_000, maxMs: 6 * 60 * 60 * 1000 };
 
+/** The backoff of the setting email_retry in force at `at` (ADR 038); the default when it is missing or broken. */
+export async function readBackoff(db: DbOrTx, at: Date): Promise<BackoffPolicy> {
+  const retry = await settingAt(db, "email_retry", at);
+  const ok = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n > 0;
+  if (!retry || !ok(retry.baseSeconds) || !ok(retry.maxSeconds)) return DEFAULT_BACKOFF;
+  return { baseMs: retry.baseSeconds * 1000, maxMs: Math.max(retry.baseSeconds, retry.maxSeconds) * 1000 };
+}
+
 /** The wait after the `attempts`-th failed attempt (1-based): base × 2^(attempts−1), at most max. */
 export function backoffDelayMs(attempts: number, policy: BackoffPolicy = DEFAULT_BACKOFF): number {
   if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be a positive integer, got ${attempts}`);
@@ -120,6 +129,7 @@ export type OutboxWorkerOptions = {
   /** Time between polls of the outbox; default 5 s. */
   intervalMs?: number;
   now?: Clock;
+  /** Overrides the setting email_retry (tests); without it each pass reads the setting. */
   backoff?: BackoffPolicy;
   batchSize?: number;
   /** Sender; default the distributor's name and e-mail (setting "distributor"). */
@@ -143,7 +153,6 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const { db, logger } = opts;
   const now = opts.now ?? systemClock;
   const intervalMs = opts.intervalMs ?? 5_000;
-  const backoff = opts.backoff ?? DEFAULT_BACKOFF;
   const batchSize = opts.batchSize ?? 10;
   const leaseMs = opts.leaseMs ?? 5 * 60 * 1000;
 
@@ -159,12 +168,13 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     socketTimeout: 30_000,
   } as Parameters<typeof nodemailer.createTransport>[0]);
 
-  let sender: string | undefined = opts.from;
-  async function from(): Promise<string> {
-    if (sender) return sender;
-    const d = await readDistributor(db);
-    sender = `"${d.distributorName.replace(/"/g, "")}" <${d.email}>`;
-    return sender;
+  // The sender is the distributor in force at each pass (ADR 038: a new address starts on its
+  // day without a restart); the Message-ID's domain is the one in force when the message was
+  // queued, so that every attempt of one message, whenever it runs, carries the same Message-ID.
+  async function from(at: SettingDate): Promise<string> {
+    if (opts.from) return opts.from;
+    const d = await readDistributor(db, at);
+    return `"${d.distributorName.replace(/"/g, "")}" <${d.email}>`;
   }
 
   /** Claims up to batchSize due messages by moving their next attempt past the lease. */
@@ -195,7 +205,8 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     const result: OutboxRun = { sent: 0, failed: 0 };
     const batch = await claim(now());
     if (batch.length === 0) return result;
-    const sentFrom = await from();
+    const backoff = opts.backoff ?? (await readBackoff(db, now()));
+    const sentFrom = await from(now());
     for (const [index, email] of batch.entries()) {
       if (stopped) {
         // A graceful stop: the batch's unsent messages are due again now, for another instance.
@@ -214,7 +225,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
           ? await completeAttachments({ db, documents: opts.documents, now }, email.id)
           : (email.attachments as EmailAttachment[]);
         await transporter.sendMail({
-          messageId: outboxMessageId(email.id, sentFrom),
+          messageId: outboxMessageId(email.id, await from(email.createdAt)),
           from: sentFrom,
           to: email.to,
           subject: email.subject,

@@ -42,7 +42,7 @@ export async function customerLifecycle(db: DbOrTx, policyId: number, now: Date)
   const withdrawal = checkPolicyTransition(
     state,
     { action: "anular", reason: "desistimiento", effectiveDate: today },
-    { today, withdrawal: await readWithdrawalRules(db) },
+    { today, withdrawal: await readWithdrawalRules(db, policy.createdAt) },
   );
   const renewal = checkPolicyTransition(state, { action: "detener_renovacion", by: "cliente" }, { today, withdrawal: { days: 0, lines: [] } });
   return {
@@ -90,7 +90,7 @@ export async function withdrawFromPolicy(
     const [view] = await loadPolicyViews(c.tx, { id: policyId });
     const to = view?.policyholder.email ?? (actor.actorType === "user" ? actor.actorLabel : null);
     if (view && to) {
-      const ctx = await readDocumentContext(c.tx);
+      const ctx = await readDocumentContext(c.tx, now);
       // The confirmation PDF is rendered after the commit (ADR 017).
       const pdf = pendingPdf(DOCUMENT_FILENAMES.withdrawal(view.number), {
         kind: "withdrawal",

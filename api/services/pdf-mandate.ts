@@ -65,7 +65,7 @@ export async function mandateDocument(db: DbOrTx, policyId: number, mandateId?: 
   const id = mandateId ?? (await activeMandate(db, policyId))?.id;
   const row = id === undefined ? null : await mandateForDocument(db, policyId, id);
   if (!row) throw new ApiProblem(404, MANDATE_NOT_FOUND_MESSAGE);
-  const [{ creditor }, ctx] = await Promise.all([readSepaSettings(db), readDocumentContext(db)]);
+  const [{ creditor }, ctx] = await Promise.all([readSepaSettings(db, row.mandate.signedOn), readDocumentContext(db, row.mandate.signedOn)]);
   if (!creditor) throw new ApiProblem(404, MANDATE_NOT_FOUND_MESSAGE);
   const m = row.mandate;
   const content = await renderMandatePdf(

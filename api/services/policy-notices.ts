@@ -182,7 +182,7 @@ export async function notifyPolicyholder(
     await history(`Sin aviso ${NOTICE_NAMES[o.kind]} por correo: el tomador no tiene dirección de correo electrónico`, { emailId: null });
     return null;
   }
-  const distributor = await readDistributor(tx);
+  const distributor = await readDistributor(tx, o.now);
   const emailId = await enqueueEmail(tx, build(view, to, { distributor, publicBaseUrl: o.publicBaseUrl }), o.now);
   await writeAudit(tx, {
     ...o.actor,

@@ -34,7 +34,7 @@ export async function createQuote(
     const errors = vehicleErrors(body.inputs);
     if (Object.keys(errors).length > 0) throw new ApiProblem(400, INVALID_DATA, errors);
   }
-  const [tables, validityDays] = await Promise.all([deps.catalogue.ratingTables(body.line, at), deps.catalogue.quoteValidityDays()]);
+  const [tables, validityDays] = await Promise.all([deps.catalogue.ratingTables(body.line, at), deps.catalogue.quoteValidityDays(at)]);
   let result;
   try {
     result = rateQuote(body, tables, at);

@@ -43,6 +43,6 @@ async function receiptFacts(db: DbOrTx, policyId: number, sequence: number): Pro
 export async function receiptDocument(db: DbOrTx, policy: PolicyView, sequence: number): Promise<RenderedDocument> {
   const facts = await receiptFacts(db, policy.id, sequence);
   if (!facts) throw new ApiProblem(404, RECEIPT_NOT_FOUND_MESSAGE);
-  const content = await renderReceiptPdf(policy, sequence, facts, await readDocumentContext(db));
+  const content = await renderReceiptPdf(policy, sequence, facts, await readDocumentContext(db, facts.paidAt));
   return { filename: receiptFilename(policy.number, sequence), content };
 }

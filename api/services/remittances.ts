@@ -71,7 +71,7 @@ export async function generateRemittance(db: Database, body: NewRemittance, acto
   const existing = await remittanceIdByRequestKey(db, requestKey);
   if (existing !== null) return { id: existing, created: false };
   checkCollectionDate(selection.collectionDate, now);
-  const { creditor } = await readSepaSettings(db);
+  const { creditor } = await readSepaSettings(db, selection.collectionDate);
   if (!creditor || Object.keys(creditorErrors(creditor)).length > 0) throw new ApiProblem(409, REMITTANCE_MESSAGES.creditorInvalid);
   try {
     return await db.transaction(async (tx) => {
@@ -209,7 +209,7 @@ export type SettleSummary = { cobrados: number; cerradas: number; errores: numbe
  */
 export async function settleRemittances(deps: LifecycleDeps, day: string, now: () => Date, checkLease?: () => void): Promise<SettleSummary> {
   const summary: SettleSummary = { cobrados: 0, cerradas: 0, errores: 0 };
-  const { deadlineDays } = await readSepaSettings(deps.db);
+  const { deadlineDays } = await readSepaSettings(deps.db, day);
   const collectedBy = settledCollectionDateOn(day, deadlineDays);
   let after = 0;
   for (;;) {

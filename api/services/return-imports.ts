@@ -65,7 +65,7 @@ export async function importReturnFile(
 
   const parsed = parseReturnFile(file.bytes);
   if (parsed.lines.length === 0) throw new ReturnFileRefused("El fichero no se puede leer: no se ha aplicado ninguna devolución.", parsed.errors);
-  const settings = await readReturnSettings(deps.db);
+  const settings = await readReturnSettings(deps.db, now);
   await refuseAnotherCreditor(deps.db, parsed, settings.creditorId);
 
   try {
@@ -201,7 +201,7 @@ function lineErrors(parsed: ParsedReturnFile, targets: Map<string, ReturnTarget>
 /** History and audit of each returned recibo, and the customer's e-mail (or a history line saying there was no address). */
 async function recordAndNotify(tx: DbOrTx, deps: ReturnImportDeps, importId: number, applied: AppliedReturn[], actor: Actor, now: Date) {
   if (applied.length === 0) return;
-  const distributor = await readDistributor(tx);
+  const distributor = await readDistributor(tx, now);
   const who = { actorType: actor.actorType, actorId: actor.actorId == null ? null : String(actor.actorId), actorLabel: actor.actorLabel ?? null };
   const history = applied.map(({ target: t, code, feeCents }) => ({
     ...who,

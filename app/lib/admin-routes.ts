@@ -79,7 +79,10 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.payments.remittances.new": { loader: "payments:write", action: "payments:write" },
   "routes/admin.payments.remittances.$id": { loader: "payments:read", action: null },
   "routes/admin.payments.remittances.$id.fichero": { loader: "payments:read", action: null },
-  "routes/admin.settings.sepa": { loader: "settings:read", action: "settings:write" },
+  // The old creditor page redirects to the "Cobros y recibos" group of the business settings (ADR 038).
+  "routes/admin.settings.sepa": { loader: "settings:read", action: null },
+  // Business settings by effective date (ADR 038): each group's page; changing needs settings:write.
+  "routes/admin.settings_.$group": { loader: "settings:read", action: "settings:write" },
   // Business reports (ADR 034): superadmin, gestor and auditor.
   "routes/admin.reports._index": { loader: "reports:read", action: null },
   "routes/admin.reports[.]csv": { loader: "reports:read", action: null },

@@ -17,7 +17,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, ROUTE_ID, async (ctx) => ({
     ...(await readListPage(ctx, REMITTANCES_PATH, RemittanceListQuerySchema, RemittanceListSchema)),
     canCreate: canOpen(ctx.admin.role.permissions, "routes/admin.payments.remittances.new"),
-    canSeeCreditor: canOpen(ctx.admin.role.permissions, "routes/admin.settings.sepa"),
+    canSeeCreditor: canOpen(ctx.admin.role.permissions, "routes/admin.settings_.$group"),
   }));
 
 export default function RemittancesPage() {
@@ -39,7 +39,7 @@ export default function RemittancesPage() {
             </Link>
           ) : null}
           {canSeeCreditor ? (
-            <Link to="/admin/settings/sepa" className="btn-secondary">
+            <Link to="/admin/settings/cobros#sepa_creditor" className="btn-secondary">
               Acreedor SEPA
             </Link>
           ) : null}

@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { SettingsOverviewSchema } from "../../api/contract/settings";
+import { BusinessSettings } from "~/components/admin/business-settings";
 import { adminTitle } from "~/lib/page-title";
 import { z } from "zod";
 import { AdminLoginAnswerSchema, ChangePasswordBodySchema } from "../../api/contract/auth";
@@ -26,11 +28,14 @@ const HIDDEN = ["currentPassword", "newPassword", "confirmNewPassword"];
 export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Configuración", matches) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, "routes/admin.settings", async ({ admin }) => ({
+  adminLoader(args, "routes/admin.settings", async ({ admin, api, request }) => ({
     username: admin.username,
     email: admin.email,
     temporary: admin.mustChangePassword,
-    canSeeSepa: canOpen(admin.role.permissions, "routes/admin.settings.sepa"),
+    // Every staff member changes their own password here; the business settings need settings:read (ADR 038).
+    business: canOpen(admin.role.permissions, "routes/admin.settings_.$group")
+      ? await api.get("/admin/settings", { schema: SettingsOverviewSchema, signal: request.signal })
+      : null,
   }));
 
 export const action = (args: ActionFunctionArgs) =>
@@ -55,7 +60,7 @@ export const action = (args: ActionFunctionArgs) =>
   });
 
 export default function AdminSettings() {
-  const { username, email, temporary, canSeeSepa } = useLoaderData<typeof loader>();
+  const { username, email, temporary, business } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm({
     id: "cambiar-contrasena",
@@ -83,11 +88,7 @@ export default function AdminSettings() {
         <p className="mt-1 text-slate-700">Tu sesión sigue abierta después del cambio.</p>
         <ChangePasswordForm form={form} fields={fields} email={email} voice="tu" />
       </section>
-      {canSeeSepa ? (
-        <p className="mt-8">
-          <Link to="/admin/settings/sepa">Acreedor SEPA de las remesas</Link>
-        </p>
-      ) : null}
+      {business ? <BusinessSettings overview={business} /> : null}
     </>
   );
 }

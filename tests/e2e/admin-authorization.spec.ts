@@ -41,6 +41,7 @@ function urlFor(file: string, ids: Ids): string | null {
     name
       .split(".")
       .filter((s) => s !== "_index")
+      .map((s) => s.replace(/_$/, "")) // admin.settings_.$group: not nested in the password page's layout
       .join("/")
       .replaceAll("~", ".");
   const id = url.startsWith("/admin/users")
@@ -56,7 +57,12 @@ function urlFor(file: string, ids: Ids): string | null {
   const missing = url.startsWith("/admin/payments/remittances/") || url.startsWith("/admin/payments/returns/") || url.startsWith("/admin/email/$id");
   // A report's CSV is one table of a period: without them the route sends back to the page (ADR 034).
   const query = url === "/admin/reports.csv" ? "?informe=recibos&tabla=cobros&from=2026-01-01&to=2026-01-31" : "";
-  return url.replace("$id", String(missing ? 999_999 : id)).replace("$sequence", "1") + query;
+  return (
+    url
+      .replace("$id", String(missing ? 999_999 : id))
+      .replace("$sequence", "1")
+      .replace("$group", "recargos") + query
+  );
 }
 
 /**
@@ -171,7 +177,9 @@ test.describe("autorización de cada ruta de administración", () => {
       // admin-remittances, admin-returns); here their pages are asked for one that does not exist
       // and answer their 404, behind the same guard (ADRs 029, 030).
       const missing = routeId(file) === "routes/admin.$" || MISSING.includes(routeId(file));
-      expect(response.status(), `superadmin en ${target}`).toBe(missing ? 404 : 200);
+      // The SEPA creditor's old address sends to the «Cobros y recibos» settings (ADR 038).
+      const moved = routeId(file) === "routes/admin.settings.sepa";
+      expect(response.status(), `superadmin en ${target}`).toBe(missing ? 404 : moved ? 301 : 200);
     });
   }
 });

@@ -146,7 +146,9 @@ test.describe("las páginas de cobros a 390 px", () => {
       "/admin/payments/returns",
       "/admin/payments/reconciliation",
       "/admin/payments/refunds",
-      "/admin/settings/sepa",
+      "/admin/settings/recargos",
+      "/admin/settings/aseguradoras",
+      "/admin/settings/cobros",
     ];
     expect(await widePages(page, paths)).toEqual([]);
     // The screenshot of the whole page is as wide as the page: 390 px when nothing sticks out.

@@ -151,8 +151,10 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "GET /admin/payments/remittances/{id}": "payments:read",
       "GET /admin/payments/remittances/{id}/file": "payments:read",
       "GET /admin/policies/{id}/documents/mandate": "documents:read",
-      "GET /admin/settings/sepa-creditor": "settings:read",
-      "PUT /admin/settings/sepa-creditor": "settings:write",
+      "GET /admin/settings": "settings:read",
+      "GET /admin/settings/{key}": "settings:read",
+      "POST /admin/settings/{key}": "settings:write",
+      "DELETE /admin/settings/{key}/versions/{id}": "settings:write",
       "GET /admin/reports/{report}": "reports:read",
       "GET /admin/reports/{report}/export": "reports:read",
       "GET /admin/documents": "documents:read",
@@ -367,10 +369,15 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
     const body = await remittanceBody();
     return { path: `/admin/policies/${body.policyId}/documents/mandate`, expect: 200 };
   },
-  "GET /admin/settings/sepa-creditor": async () => ({ path: "/admin/settings/sepa-creditor", expect: 200 }),
-  "PUT /admin/settings/sepa-creditor": async () => ({
-    path: "/admin/settings/sepa-creditor",
-    body: { name: "Cotiza Correduría de Seguros, S.L.", creditorId: "ES11ZZZB12345674", iban: "ES9121000418450200051332", bic: "CAIXESBBXXX" },
+  "GET /admin/settings": async () => ({ path: "/admin/settings", expect: 200 }),
+  "GET /admin/settings/{key}": async () => ({ path: "/admin/settings/clea_bp", expect: 200 }),
+  "POST /admin/settings/{key}": async () => ({
+    path: "/admin/settings/return_fee_cents",
+    body: { value: 0, effectiveFrom: "2099-01-01" },
+    expect: 201,
+  }),
+  "DELETE /admin/settings/{key}/versions/{id}": async () => ({
+    path: `/admin/settings/return_fee_cents/versions/${await scheduledFeeVersion()}`,
     expect: 200,
   }),
   "GET /admin/reports/{report}": async () => ({ path: "/admin/reports/recibos?from=2026-01-01&to=2026-01-31", expect: 200 }),
@@ -455,6 +462,15 @@ const newGuarantee = async (active = true) =>
   (await json<{ id: number }>("post", "/admin/guarantees", { token: superToken, body: guaranteeBody(active), status: 201 })).id;
 
 const today = () => madridDate(new Date());
+/** A change of a setting scheduled far ahead, which may still be withdrawn (ADR 038). */
+const scheduledFeeVersion = async () =>
+  (
+    await json<{ history: { id: number }[] }>("post", "/admin/settings/return_fee_cents", {
+      token: superToken,
+      body: { value: 150, effectiveFrom: "2099-06-01" },
+      status: 201,
+    })
+  ).history[0]!.id;
 const staffQuote = async () =>
   (await json<{ id: string }>("post", "/admin/policies/quotes", { token: superToken, body: { line: "auto", inputs: AUTO }, status: 201 })).id;
 let nifs = 0;

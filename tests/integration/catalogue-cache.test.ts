@@ -5,7 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CatalogueCache } from "../../api/db/catalogue-cache";
 import type { DatabaseHandle } from "../../api/db/client";
-import { settings, tariffs } from "../../api/db/schema";
+import { settingVersions, tariffs } from "../../api/db/schema";
+import { overwriteSetting, storedSetting } from "../support/settings";
 import { createTestDatabase } from "../support/db";
 
 let database: DatabaseHandle;
@@ -17,7 +18,7 @@ afterAll(async () => {
 });
 
 async function setValidityDays(days: number) {
-  await database.db.update(settings).set({ value: days }).where(eq(settings.key, "quote_validity_days"));
+  await overwriteSetting(database.db, "quote_validity_days", days);
 }
 
 describe("CatalogueCache", () => {
@@ -25,32 +26,32 @@ describe("CatalogueCache", () => {
     let clock = 0;
     const cache = new CatalogueCache(database.db, 1_000, () => clock);
     await setValidityDays(15);
-    expect(await cache.quoteValidityDays()).toBe(15);
+    expect(await cache.quoteValidityDays(new Date())).toBe(15);
 
     await setValidityDays(20);
     clock = 999;
-    expect(await cache.quoteValidityDays()).toBe(15);
+    expect(await cache.quoteValidityDays(new Date())).toBe(15);
     clock = 1_000;
-    expect(await cache.quoteValidityDays()).toBe(20);
+    expect(await cache.quoteValidityDays(new Date())).toBe(20);
 
     await setValidityDays(25);
     cache.invalidate();
-    expect(await cache.quoteValidityDays()).toBe(25);
+    expect(await cache.quoteValidityDays(new Date())).toBe(25);
     await setValidityDays(15);
   });
 
   it("con tiempo de vida 0 lee siempre la base de datos", async () => {
     const cache = new CatalogueCache(database.db, 0);
-    const before = await cache.distributor();
-    const [row] = await database.db.select().from(settings).where(eq(settings.key, "distributor"));
-    const renamed = { ...(row!.value as Record<string, unknown>), distributorName: "Otra Correduría S.L." };
-    await database.db.update(settings).set({ value: renamed }).where(eq(settings.key, "distributor"));
+    const before = await cache.distributor(new Date());
+    const stored = await storedSetting(database.db, "distributor");
+    const renamed = { ...(stored as Record<string, unknown>), distributorName: "Otra Correduría S.L." };
+    await overwriteSetting(database.db, "distributor", renamed);
     try {
-      expect((await cache.distributor()).distributorName).toBe("Otra Correduría S.L.");
+      expect((await cache.distributor(new Date())).distributorName).toBe("Otra Correduría S.L.");
     } finally {
-      await database.db.update(settings).set({ value: row!.value }).where(eq(settings.key, "distributor"));
+      await overwriteSetting(database.db, "distributor", stored);
     }
-    expect((await cache.distributor()).distributorName).toBe(before.distributorName);
+    expect((await cache.distributor(new Date())).distributorName).toBe(before.distributorName);
   });
 
   it("comparte una sola lectura entre peticiones simultáneas", async () => {
@@ -86,6 +87,25 @@ describe("CatalogueCache", () => {
       expect(today.plans).toBe(later.plans);
     } finally {
       await database.db.delete(tariffs).where(eq(tariffs.id, inserted!.id));
+    }
+  });
+
+  it("un ajuste con fecha de efecto futura se aplica desde su día sin reiniciar, aunque esté en memoria (ADR 038)", async () => {
+    const cache = new CatalogueCache(database.db, 60_000);
+    const eve = new Date("2026-05-31T21:59:00.000Z"); // 31 May, 23:59 in Madrid
+    const day = new Date("2026-05-31T22:00:00.000Z"); // 1 June, 00:00 in Madrid
+    expect((await cache.ratingTables("hogar", day)).settings.fractionation_surcharges_bp.mensual).toBe(700);
+    const [row] = await database.db
+      .insert(settingVersions)
+      .values({ key: "fractionation_surcharges_bp", value: { anual: 0, semestral: 300, trimestral: 500, mensual: 900 }, effectiveFrom: "2026-06-01" })
+      .returning({ id: settingVersions.id });
+    try {
+      cache.invalidate();
+      expect((await cache.ratingTables("hogar", eve)).settings.fractionation_surcharges_bp.mensual).toBe(700);
+      expect((await cache.ratingTables("hogar", day)).settings.fractionation_surcharges_bp.mensual).toBe(900);
+      expect(await cache.setting("fractionation_surcharges_bp", day)).toMatchObject({ mensual: 900 });
+    } finally {
+      await database.db.delete(settingVersions).where(eq(settingVersions.id, row!.id));
     }
   });
 });

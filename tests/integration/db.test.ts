@@ -26,6 +26,7 @@ const TABLES = {
   planGuarantees: s.planGuarantees,
   tariffs: s.tariffs,
   settings: s.settings,
+  settingVersions: s.settingVersions,
   auditLog: s.auditLog,
 };
 
@@ -131,9 +132,12 @@ describe("migrated and seeded database", () => {
     expect(ratio.kind === "range" && ratio.declineAbove?.value).toBe(4000);
   });
 
-  it("has the default settings, the distributor in the shape GET /public/site returns", async () => {
-    const rows = await handle.db.select().from(s.settings);
+  it("has the default settings as version 1 of each key, the distributor in the shape GET /public/site returns", async () => {
+    const rows = await handle.db.select().from(s.settingVersions);
     expect(Object.fromEntries(rows.map((r) => [r.key, r.value]))).toEqual(DEFAULT_SETTINGS);
+    expect(rows.every((r) => r.effectiveFrom === "2000-01-01" && r.withdrawnAt === null)).toBe(true);
+    // The business keys live only in setting_versions (ADR 038).
+    expect(await handle.db.select().from(s.settings)).toEqual([]);
     const distributor = rows.find((r) => r.key === "distributor")!.value;
     expect(SiteInfoSchema.strict().parse(distributor)).toMatchObject({
       distributorName: "Cotiza Correduría de Seguros, S.L.",
@@ -158,7 +162,7 @@ describe("migrated and seeded database", () => {
 
   it("seeding never overwrites what an admin edited", async () => {
     await handle.db.update(s.guarantees).set({ deductibleCents: 9999, name: "Lunas (editada)" }).where(eq(s.guarantees.code, "auto_lunas"));
-    await handle.db.update(s.settings).set({ value: 900 }).where(eq(s.settings.key, "ips_bp"));
+    await handle.db.update(s.settingVersions).set({ value: 900 }).where(eq(s.settingVersions.key, "ips_bp"));
     await handle.db
       .update(s.roles)
       .set({ permissions: { ...SEED_ROLE_PERMISSIONS.gestor, "audit:read": true } })
@@ -166,7 +170,7 @@ describe("migrated and seeded database", () => {
     await seedDatabase(handle.db, quiet);
     const [lunas] = await handle.db.select().from(s.guarantees).where(eq(s.guarantees.code, "auto_lunas"));
     expect(lunas).toMatchObject({ deductibleCents: 9999, name: "Lunas (editada)" });
-    const [ips] = await handle.db.select().from(s.settings).where(eq(s.settings.key, "ips_bp"));
+    const [ips] = await handle.db.select().from(s.settingVersions).where(eq(s.settingVersions.key, "ips_bp"));
     expect(ips!.value).toBe(900);
     const [gestor] = await handle.db.select().from(s.roles).where(eq(s.roles.name, "gestor"));
     expect(gestor!.permissions["audit:read"]).toBe(true);

@@ -152,8 +152,8 @@ describe("documentos emitidos una vez", () => {
       iban: "ES9121000418450200051332",
       bic: "CAIXESBBXXX",
     };
-    expect((await send(env, "PUT", "/admin/settings/sepa-creditor", admin, creditor)).status).toBe(200);
     const today = madridDate(new Date());
+    expect((await send(env, "POST", "/admin/settings/sepa_creditor", admin, { value: creditor, effectiveFrom: today })).status).toBe(201);
     const p = await insertTestPolicy(env.database.db, { startDate: today, createdAt: new Date(), frequency: "mensual" });
     await env.database.db.update(policies).set({ paymentMethod: "sepa", iban: creditor.iban }).where(eq(policies.id, p.id));
     await env.database.db.update(recibos).set({ dueDate: today }).where(eq(recibos.id, p.recibos[1]!.id));

@@ -5,7 +5,8 @@
 // prefilled from GET /me/policyholder (their own data only).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { policies, settings } from "../../api/db/schema";
+import { policies } from "../../api/db/schema";
+import { overwriteSetting, storedSetting } from "../support/settings";
 import { DEFAULT_SETTINGS } from "../../api/db/seed/settings";
 import { call, checkout, checkoutBody, createQuote, database, download, registerVisitor, setUpCheckoutApi, type Policy } from "../support/checkout";
 import { pdfText } from "../support/pdf-text";
@@ -78,9 +79,12 @@ describe("la entidad aseguradora y el objeto asegurado en la póliza y sus docum
     expect(ipid).toContain(`clave DGSFP ${MESETA.dgsfpKey}`);
 
     // A later change of the line's insurer does not change the contract already made…
-    const [row] = await database.db.select({ value: settings.value }).from(settings).where(eq(settings.key, "insurers"));
-    const changed = { ...(row!.value as Record<string, unknown>), auto: { name: "Otra Aseguradora, S.A.", taxId: "A08907149", dgsfpKey: "C0001" } };
-    await database.db.update(settings).set({ value: changed }).where(eq(settings.key, "insurers"));
+    const storedInsurers = await storedSetting(database.db, "insurers");
+    const changed = {
+      ...(storedInsurers as Record<string, unknown>),
+      auto: { name: "Otra Aseguradora, S.A.", taxId: "A08907149", dgsfpKey: "C0001" },
+    };
+    await overwriteSetting(database.db, "insurers", changed);
     try {
       const again = await call("GET", `/me/policies/${policy.id}`, { token: visitor.token });
       expect(again.body.insurer).toEqual(MESETA);
@@ -89,10 +93,10 @@ describe("la entidad aseguradora y el objeto asegurado en la póliza y sus docum
       const nextPrice = await call("POST", `/quotes/${next.id}/price`, { token: visitor.token, body: { plan: "terceros", frequency: "anual" } });
       expect((nextPrice.body.insurer as { name: string }).name).toBe("Otra Aseguradora, S.A.");
     } finally {
-      await database.db.update(settings).set({ value: row!.value }).where(eq(settings.key, "insurers"));
+      await overwriteSetting(database.db, "insurers", storedInsurers);
     }
 
-    // A policy sold before the copy existed names the line's current insurer.
+    // A policy sold before the copy existed names the line's insurer on its sale's day (ADR 038).
     const [stored] = await database.db.select({ risk: policies.risk }).from(policies).where(eq(policies.id, policy.id));
     const { insurer: _copy, ...withoutCopy } = stored!.risk;
     await database.db.update(policies).set({ risk: withoutCopy }).where(eq(policies.id, policy.id));

@@ -4,7 +4,8 @@
 // tests move.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, plans, quotes, settings, tariffs } from "../../api/db/schema";
+import { auditLog, plans, quotes, tariffs } from "../../api/db/schema";
+import { overwriteSetting } from "../support/settings";
 import { applyFactorsBp } from "../../api/domain/money";
 import { ALQUILER, AUTO, HOGAR } from "../support/quote-inputs";
 import {
@@ -110,12 +111,12 @@ describe("POST /quotes", () => {
   });
 
   it("toma la validez del ajuste quote_validity_days", async () => {
-    await database.db.update(settings).set({ value: 30 }).where(eq(settings.key, "quote_validity_days"));
+    await overwriteSetting(database.db, "quote_validity_days", 30);
     try {
       const quote = await createdQuote("alquiler", ALQUILER);
       expect(quote.validUntil).toBe(new Date(START.getTime() + 30 * DAY_MS).toISOString());
     } finally {
-      await database.db.update(settings).set({ value: 15 }).where(eq(settings.key, "quote_validity_days"));
+      await overwriteSetting(database.db, "quote_validity_days", 15);
     }
   });
 

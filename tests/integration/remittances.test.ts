@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, policies, policyHistory, recibos, remittanceItems, remittances, sepaMandates, settings } from "../../api/db/schema";
+import { auditLog, policies, policyHistory, recibos, remittanceItems, remittances, sepaMandates } from "../../api/db/schema";
+import { overwriteSetting } from "../support/settings";
 import { insertMandate } from "../../api/db/sepa-mandates.repo";
 import { runLifecycleDay } from "../../api/services/daily-run";
 import { TestGateway } from "../../api/services/payments";
@@ -133,35 +134,35 @@ describe("la orden de domiciliación en PDF", () => {
   });
 });
 
-describe("acreedor SEPA", () => {
+describe("acreedor SEPA (un ajuste con fecha de efecto, ADR 038)", () => {
+  const today = async () => (await admin("GET", "/admin/settings")).body.today as string;
+
   it("rechaza un identificador de acreedor, un IBAN o un BIC mal escritos, campo a campo, sin cambiar nada", async () => {
-    const bad = await admin("PUT", "/admin/settings/sepa-creditor", {
-      name: "Cotiza",
-      creditorId: "ES12ZZZB12345674",
-      iban: "ES00 1234",
-      bic: "CAIX",
+    const bad = await admin("POST", "/admin/settings/sepa_creditor", {
+      value: { name: "Cotiza", creditorId: "ES12ZZZB12345674", iban: "ES00 1234", bic: "CAIX" },
+      effectiveFrom: await today(),
     });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.fieldErrors!).sort()).toEqual(["bic", "creditorId", "iban"]);
     expect(bad.body.fieldErrors!.creditorId![0]).toMatch(/identificador de acreedor no es válido/);
-    expect((await admin("GET", "/admin/settings/sepa-creditor")).body).toEqual(CREDITOR);
+    expect((await admin("GET", "/admin/settings/sepa_creditor")).body.value).toEqual(CREDITOR);
   });
 
   it("guarda uno válido normalizado, con el antes y el después en la auditoría", async () => {
-    const saved = await admin("PUT", "/admin/settings/sepa-creditor", {
-      ...CREDITOR,
-      creditorId: "es11 zzz b12345674",
-      iban: "ES91 2100 0418 4502 0005 1332",
+    const day = await today();
+    const renamed = await admin("POST", "/admin/settings/sepa_creditor", {
+      value: { ...CREDITOR, name: "Cotiza Seguros, S.L.", creditorId: "es11 zzz b12345674", iban: "ES91 2100 0418 4502 0005 1332" },
+      effectiveFrom: day,
     });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toEqual(CREDITOR);
-    // The same values again: nothing to record.
-    expect(await database.db.select().from(auditLog).where(eq(auditLog.action, "settings.sepa_creditor_updated"))).toEqual([]);
-    const nameChanged = await admin("PUT", "/admin/settings/sepa-creditor", { ...CREDITOR, name: "Cotiza Seguros, S.L." });
-    expect(nameChanged.status).toBe(200);
-    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "settings.sepa_creditor_updated"));
-    expect(audit).toMatchObject({ before: CREDITOR, after: { ...CREDITOR, name: "Cotiza Seguros, S.L." } });
-    await admin("PUT", "/admin/settings/sepa-creditor", CREDITOR);
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(201);
+    expect(renamed.body.value).toEqual({ ...CREDITOR, name: "Cotiza Seguros, S.L." });
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "setting.version_created"));
+    expect(audit).toMatchObject({
+      entityId: "sepa_creditor",
+      before: { value: CREDITOR },
+      after: { value: { ...CREDITOR, name: "Cotiza Seguros, S.L." }, effectiveFrom: day },
+    });
+    expect((await admin("POST", "/admin/settings/sepa_creditor", { value: CREDITOR, effectiveFrom: day })).status).toBe(201);
   });
 });
 
@@ -185,14 +186,11 @@ describe("remesas", () => {
   });
 
   it("con el acreedor mal configurado se niega (409) y no escribe nada", async () => {
-    await database.db
-      .update(settings)
-      .set({ value: { ...CREDITOR, creditorId: "ES00ZZZB12345674" } })
-      .where(eq(settings.key, "sepa_creditor"));
+    await overwriteSetting(database.db, "sepa_creditor", { ...CREDITOR, creditorId: "ES00ZZZB12345674" });
     const answer = await admin("POST", "/admin/payments/remittances", { selection, requestKey: "acreedor-malo" });
     expect(answer.status).toBe(409);
     expect(answer.body.error).toMatch(/datos del acreedor SEPA no son válidos/);
-    await database.db.update(settings).set({ value: CREDITOR }).where(eq(settings.key, "sepa_creditor"));
+    await overwriteSetting(database.db, "sepa_creditor", CREDITOR);
     expect(await remittanceCount()).toBe(0);
     expect((await reciboRows(database.db, frst.id)).filter((r) => r.status === "remesado")).toEqual([]);
   });

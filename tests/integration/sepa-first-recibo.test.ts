@@ -190,7 +190,7 @@ describe("la venta con domiciliación no pasa por la pasarela", () => {
 
 describe("FRST y RCUR", () => {
   it("la primera remesa lleva los recibos 1 como FRST; al generarla, los mandatos pasan a RCUR", async () => {
-    expect((await admin("PUT", "/admin/settings/sepa-creditor", CREDITOR)).status).toBe(200);
+    expect((await admin("POST", "/admin/settings/sepa_creditor", { value: CREDITOR, effectiveFrom: "2026-03-10" })).status).toBe(201);
     firstRemittance = await remit("2026-03-12");
     for (const p of [web, phone]) {
       const recibo = await reciboOf(p.id, 1);

@@ -16,9 +16,9 @@ import {
   remittanceItems,
   remittances,
   returnImports,
-  settings,
 } from "../../api/db/schema";
 import { adminWith, call, database, json, superToken, setUpAdminApi } from "../support/admin-api";
+import { overwriteSetting } from "../support/settings";
 import { insertTestPolicy, reciboRows } from "../support/policies";
 import { remitRecibos, type TestRemittance } from "../support/remittance-fixtures";
 import { pain002, returnsCsv, type FileReturn } from "../support/return-files";
@@ -52,7 +52,7 @@ async function counts(db: Database) {
 }
 
 async function setFee(cents: number) {
-  await database.db.update(settings).set({ value: cents }).where(eq(settings.key, "return_fee_cents"));
+  await overwriteSetting(database.db, "return_fee_cents", cents);
 }
 
 /** `n` monthly policies' recibos 2 onwards, remitted in one remittance (12 recibos a policy: 11 remitted). */

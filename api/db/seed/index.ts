@@ -8,19 +8,8 @@ import { DEFAULT_SETTINGS } from "./settings";
 import { generatePassword, hashPassword } from "../../domain/password";
 import { PERMISSIONS, SEED_ROLE_DESCRIPTIONS, SEED_ROLE_PERMISSIONS, SEED_ROLES } from "../../domain/permissions";
 import type { Database, Transaction } from "../client";
-import {
-  adminUsers,
-  auditLog,
-  guaranteePrices,
-  guarantees,
-  permissions,
-  planGuarantees,
-  plans,
-  productLines,
-  roles,
-  settings,
-  tariffs,
-} from "../schema";
+import { adminUsers, auditLog, guaranteePrices, guarantees, permissions, planGuarantees, plans, productLines, roles, tariffs } from "../schema";
+import { seedMissingSettings } from "../settings.repo";
 
 export type SeedOptions = {
   adminEmail?: string;
@@ -237,12 +226,7 @@ async function seedCatalogue(
 }
 
 async function seedSettings(tx: Transaction): Promise<number> {
-  const inserted = await tx
-    .insert(settings)
-    .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
-    .onConflictDoNothing({ target: settings.key })
-    .returning({ key: settings.key });
-  return inserted.length;
+  return seedMissingSettings(tx, DEFAULT_SETTINGS);
 }
 
 /** Creates the first superadmin, only while there is no admin user at all. */

@@ -1,5 +1,5 @@
 // The default settings a fresh installation starts with (admins change them afterwards).
-import type { SettingKey, SettingsValues } from "../../domain/catalogue";
+import type { SettingsValues } from "../../domain/catalogue";
 
 const MESETA = {
   name: "Aseguradora Meseta, S.A. de Seguros y Reaseguros",
@@ -41,21 +41,5 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   sepa_return_deadline_business_days: 2,
   return_fee_cents: 0,
   dunning_days: [1, 7, 20],
-};
-
-/** Spanish descriptions of the settings, for the admin settings page. */
-export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
-  distributor: "Identidad del distribuidor: razón social, NIF, inscripción en la DGSFP y datos de contacto",
-  fractionation_surcharges_bp: "Recargo por fraccionamiento del pago, en puntos básicos de la prima neta",
-  consorcio: "Recargos del Consorcio de Compensación de Seguros por ramo",
-  clea_bp: "Recargo CLEA, en puntos básicos de la prima neta",
-  ips_bp: "Impuesto sobre las primas de seguros (IPS), en puntos básicos",
-  quote_validity_days: "Días de validez de una cotización",
-  withdrawal_days: "Días para ejercer el desistimiento desde la contratación",
-  withdrawal_lines: "Ramos que admiten desistimiento",
-  sepa_creditor: "Acreedor de los adeudos SEPA: nombre, identificador de acreedor, IBAN de abono y BIC",
-  sepa_return_deadline_business_days: "Días hábiles tras la fecha de cobro de una remesa hasta dar por cobrados sus recibos no devueltos",
-  return_fee_cents: "Gastos de devolución que se repercuten al cliente por un recibo devuelto, en céntimos (0: ninguno)",
-  dunning_days: "Días tras la devolución o el vencimiento de un recibo impagado en que se envía un recordatorio de pago",
-  insurers: "Entidad aseguradora de cada ramo (razón social, NIF, clave DGSFP y domicilio) para las pólizas nuevas; cada póliza guarda la suya",
+  email_retry: { baseSeconds: 60, maxSeconds: 21_600 },
 };
