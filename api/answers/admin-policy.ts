@@ -7,6 +7,7 @@ import { csvMoney, csvDateTime } from "../csv";
 import type { Database } from "../db/client";
 import { type LockedPolicy, policyHistoryOf, notesOf } from "../db/lifecycle.repo";
 import { loadPolicyViews, policyRowWithRecibos } from "../db/policies.repo";
+import { renewalNoticeMonthsAt } from "../db/settings.repo";
 import { reciboPeriods } from "../domain/calendar";
 import { maskIban } from "../domain/iban";
 import {
@@ -70,9 +71,9 @@ const API_RECIBO_ACTIONS: Record<ReciboAction, AdminReciboAction[]> = {
  * type (a renewal before its window, a reactivation with a recibo over a month overdue are not
  * offered); a cancellation's reason and date are judged when it is sent.
  */
-function allowedActions(policy: LockedPolicy, today: string): AdminPolicyAction[] {
+function allowedActions(policy: LockedPolicy, today: string, renewalNoticeMonths: number): AdminPolicyAction[] {
   const state = policyStateOf(policy);
-  const ctx = { today, withdrawal: { days: 0, lines: [] } };
+  const ctx = { today, withdrawal: { days: 0, lines: [] }, renewalNoticeMonths };
   const passes = (action: PolicyAction): boolean => {
     switch (action) {
       case "anular":
@@ -155,7 +156,7 @@ export async function adminPolicyAnswer(db: Database, id: number, today: string)
       actorLabel: h.actorLabel,
     })),
     notes: noteRows.map((n) => ({ id: n.id, body: n.body, authorLabel: n.authorLabel, at: n.at.toISOString() })),
-    actions: allowedActions({ ...row, recibos: reciboRows }, today),
+    actions: allowedActions({ ...row, recibos: reciboRows }, today, await renewalNoticeMonthsAt(db, today)),
     today,
   };
 }

@@ -77,6 +77,7 @@ export const SETTING_FIELDS: Record<SettingKey, SettingField[]> = {
     field(["baseSeconds"], "Primera espera", "int", { unit: "segundos", hint: "Tras el primer fallo; se duplica en cada intento." }),
     field(["maxSeconds"], "Espera máxima", "int", { unit: "segundos" }),
   ],
+  renewal_notice_months: [field([], "Meses de antelación", "int", { unit: "meses", hint: "Entre 2 y 6." })],
 };
 
 // ─── From what was typed to the value ───────────────────────────────────────────────────

@@ -31,6 +31,7 @@ export const SETTING_MESSAGES = {
   insurerKey: "La clave de la DGSFP de una aseguradora es una C y cuatro cifras (por ejemplo, C0999)",
   lines: "Elige ramos de la lista",
   retryMax: "La espera máxima no puede ser menor que la primera",
+  noticeMonths: "Indica un número de meses entre 2 y 6: la ley pide comunicar la renovación con dos meses de antelación como mínimo (art. 22 LCS)",
 } as const;
 
 // ─── The value of each key ──────────────────────────────────────────────────────────────
@@ -93,6 +94,7 @@ export const SETTING_VALUE_SCHEMAS = {
   email_retry: z
     .object({ baseSeconds: int(M.wholeNumber, 86_400).min(1, M.wholeNumber), maxSeconds: int(M.wholeNumber, 7 * 86_400).min(1, M.wholeNumber) })
     .refine((r) => r.maxSeconds >= r.baseSeconds, { path: ["maxSeconds"], message: M.retryMax }),
+  renewal_notice_months: int(M.noticeMonths, 6).min(2, M.noticeMonths),
 } satisfies { [K in SettingKey]: z.ZodType<SettingsValues[K], z.ZodTypeDef, unknown> };
 
 export const SETTING_KEYS = Object.keys(SETTING_VALUE_SCHEMAS) as SettingKey[];
@@ -142,7 +144,7 @@ export const SETTING_GROUP_KEYS: Record<SettingGroup, SettingKey[]> = {
   distribuidor: ["distributor"],
   aseguradoras: ["insurers"],
   recargos: ["fractionation_surcharges_bp", "consorcio", "clea_bp", "ips_bp"],
-  plazos: ["quote_validity_days", "withdrawal_days", "withdrawal_lines"],
+  plazos: ["quote_validity_days", "withdrawal_days", "withdrawal_lines", "renewal_notice_months"],
   cobros: ["sepa_creditor", "sepa_return_deadline_business_days", "return_fee_cents", "dunning_days"],
   correo: ["email_retry"],
 };
@@ -164,6 +166,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   return_fee_cents: "Gastos de devolución",
   dunning_days: "Calendario de recordatorios de pago",
   email_retry: "Reintentos de envío",
+  renewal_notice_months: "Aviso de renovación",
 };
 
 /** Spanish descriptions of the settings, for the back office and the OpenAPI document. */
@@ -182,6 +185,8 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
   dunning_days: "Días tras la devolución o el vencimiento de un recibo impagado en que se envía un recordatorio de pago",
   insurers: "Entidad aseguradora de cada ramo (razón social, NIF, clave DGSFP y domicilio) para las pólizas nuevas; cada póliza guarda la suya",
   email_retry: "Reintentos del envío de correos: espera tras el primer fallo, que se duplica en cada intento hasta la espera máxima",
+  renewal_notice_months:
+    "Meses antes del vencimiento en que se prepara la renovación y se envía al tomador su aviso con la nueva prima (art. 22 LCS: dos como mínimo)",
 };
 
 // ─── The API's answers and bodies ───────────────────────────────────────────────────────

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { SettingKey, SettingsValues } from "../domain/catalogue";
 import { madridDate } from "../domain/calendar";
+import { LCS_RENEWAL_NOTICE_MONTHS } from "../domain/lifecycle";
 import { versionInForce } from "../domain/setting-versions";
 import type { DbOrTx } from "./client";
 import { settingVersions } from "./schema";
@@ -129,3 +130,9 @@ export async function seedMissingSettings(tx: DbOrTx, defaults: SettingsValues):
 
 /** The effective date of a key's first version (migration 0023, the seed): before any quote or policy. */
 export const SINCE_EVER = "2000-01-01";
+
+/** Months before the end of the term when the renewal is prepared and announced, in force on `at` (never under the law's two). */
+export async function renewalNoticeMonthsAt(db: DbOrTx, at: SettingDate): Promise<number> {
+  const months = await settingAt(db, "renewal_notice_months", at);
+  return typeof months === "number" && Number.isInteger(months) ? Math.max(LCS_RENEWAL_NOTICE_MONTHS, months) : LCS_RENEWAL_NOTICE_MONTHS;
+}

@@ -142,6 +142,8 @@ export type SettingsValues = {
   dunning_days: number[];
   /** The outbox's backoff: the first wait after a failed delivery, doubled each attempt up to the longest. */
   email_retry: EmailRetry;
+  /** How many months before the end of the term the renewal notice goes out (art. 22 LCS: at least two). */
+  renewal_notice_months: number;
 };
 
 export type EmailRetry = { baseSeconds: number; maxSeconds: number };

@@ -106,6 +106,20 @@ describe("the Ley de Contrato de Seguro's dates", () => {
   it("art. 22: the renewal notice goes out two months before the end", () => {
     expect(renewalNoticeDate("2027-12-15")).toBe("2027-10-15");
   });
+  it("art. 22: the business may announce the renewal earlier (renewal_notice_months), never later than two months before", () => {
+    expect(renewalNoticeDate("2027-12-15", 3)).toBe("2027-09-15");
+    expect(renewalNoticeDate("2027-12-15", 1)).toBe("2027-10-15");
+    const p = policy("en_vigor", { endDate: "2027-12-15" });
+    expect(checkPolicyTransition(p, { action: "renovar" }, { ...ctx, today: "2027-09-15" })).toEqual({
+      ok: false,
+      message: "La renovación se prepara a partir del 15/10/2027, dos meses antes del vencimiento",
+    });
+    expect(checkPolicyTransition(p, { action: "renovar" }, { ...ctx, today: "2027-09-14", renewalNoticeMonths: 3 })).toEqual({
+      ok: false,
+      message: "La renovación se prepara a partir del 15/09/2027, tres meses antes del vencimiento",
+    });
+    expect(checkPolicyTransition(p, { action: "renovar" }, { ...ctx, today: "2027-09-15", renewalNoticeMonths: 3 }).ok).toBe(true);
+  });
   it("art. 22: the customer stops the renewal with one month's notice, the insurer with two", () => {
     expect(renewalStopDeadline("2027-12-15", "cliente")).toBe("2027-11-15");
     expect(renewalStopDeadline("2027-12-15", "aseguradora")).toBe("2027-10-15");

@@ -32,10 +32,17 @@ export function coverResumesAt(paidAt: Date): Date {
   return new Date(paidAt.getTime() + 24 * 60 * 60 * 1000);
 }
 
-/** Art. 22 LCS: the insurer announces the renewal premium at least two months before the end. */
-export function renewalNoticeDate(endDate: string): string {
-  return addMonths(endDate, -2);
+/**
+ * Art. 22 LCS: the insurer announces the renewal premium at least two months before the end; the
+ * business may announce it earlier (the setting renewal_notice_months, never under two).
+ */
+export function renewalNoticeDate(endDate: string, months: number = LCS_RENEWAL_NOTICE_MONTHS): string {
+  return addMonths(endDate, -Math.max(LCS_RENEWAL_NOTICE_MONTHS, months));
 }
+
+/** The law's shortest notice of the renewal premium (art. 22 LCS). */
+export const LCS_RENEWAL_NOTICE_MONTHS = 2;
+const MONTH_WORDS: Record<number, string> = { 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis" };
 
 /** Art. 22 LCS: the last day each party may stop the tacit renewal (one month's notice, two for the insurer). */
 export function renewalStopDeadline(endDate: string, by: RenewalStopper): string {
@@ -65,7 +72,12 @@ export type PolicyTransitionInput =
   | { action: Exclude<PolicyAction, "anular" | "detener_renovacion"> };
 
 export type Withdrawal = { days: number; lines: readonly string[] };
-export type GuardContext = { today: string; withdrawal: Withdrawal };
+export type GuardContext = {
+  today: string;
+  withdrawal: Withdrawal;
+  /** Months before the end when the renewal is prepared (renewal_notice_months); two when not given. */
+  renewalNoticeMonths?: number;
+};
 
 type PolicyRule = {
   from: readonly PolicyStatus[];
@@ -135,10 +147,13 @@ export const POLICY_RULES: Record<PolicyAction, PolicyRule> = {
     from: ["en_vigor"],
     to: null,
     verb: "renovar",
-    guard: (policy, _input, { today }) => {
+    guard: (policy, _input, { today, renewalNoticeMonths }) => {
       if (policy.renewalStoppedBy) return "La renovación de esta póliza está detenida";
-      const opens = renewalNoticeDate(policy.endDate);
-      return today < opens ? `La renovación se prepara a partir del ${fmt(opens)}, dos meses antes del vencimiento` : null;
+      const opens = renewalNoticeDate(policy.endDate, renewalNoticeMonths);
+      const months = Math.max(LCS_RENEWAL_NOTICE_MONTHS, renewalNoticeMonths ?? LCS_RENEWAL_NOTICE_MONTHS);
+      return today < opens
+        ? `La renovación se prepara a partir del ${fmt(opens)}, ${MONTH_WORDS[months] ?? months} meses antes del vencimiento`
+        : null;
     },
   },
   detener_renovacion: {

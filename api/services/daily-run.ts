@@ -26,6 +26,7 @@ import {
   updateRecibo,
 } from "../db/lifecycle.repo";
 import { abandonedHere, newLeaseToken, startHeartbeat } from "../db/leases";
+import { renewalNoticeMonthsAt } from "../db/settings.repo";
 import { recibos, type LifecycleRun } from "../db/schema";
 import { errorMessage } from "../../platform/logger";
 import { eq } from "drizzle-orm";
@@ -202,11 +203,13 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
   );
   lap("4 extinctions");
 
-  // 5. Art. 22: the renewal notice, with the new premium, two months before the end.
+  // 5. Art. 22: the renewal notice, with the new premium, two months before the end (or the
+  // earlier months of the setting renewal_notice_months in force on the run's day).
+  const noticeMonths = await renewalNoticeMonthsAt(deps.db, day);
   await each(
-    (after) => policiesDueForRenewalNotice(deps.db, addMonths(day, 2), after),
+    (after) => policiesDueForRenewalNotice(deps.db, addMonths(day, noticeMonths), after),
     async (c) => {
-      if (c.policy.renewalOffer || c.policy.renewalStoppedBy || renewalNoticeDate(c.policy.endDate) > day) return null;
+      if (c.policy.renewalOffer || c.policy.renewalStoppedBy || renewalNoticeDate(c.policy.endDate, noticeMonths) > day) return null;
       const offered = await offerRenewal(c);
       if (!offered.ok) {
         await recordHistory(c.tx, {

@@ -9,6 +9,7 @@ import { QUOTE_INPUT_SCHEMAS } from "../contract/quotes";
 import { writeAudit } from "../db/audit";
 import type { DbOrTx } from "../db/client";
 import { updatePolicy, type LockedPolicy } from "../db/lifecycle.repo";
+import { renewalNoticeMonthsAt } from "../db/settings.repo";
 import { insertRecibos } from "../db/policy-writes.repo";
 import { loadRatingTables } from "../db/rating-tables.repo";
 import { clients, type Policy, type RenewalOffer } from "../db/schema";
@@ -154,7 +155,11 @@ export async function renew(c: Change): Promise<boolean> {
 /** "Renovar ahora": prices the next term with the tariff in force and sends the notice; the term starts at the end date. */
 export async function prepareRenewalNow(deps: LifecycleDeps, policyId: number, actor: Actor, now: Date) {
   return withPolicy(deps, policyId, actor, now, async (c) => {
-    const outcome = checkPolicyTransition(policyStateOf(c.policy), { action: "renovar" }, { today: c.today, withdrawal: { days: 0, lines: [] } });
+    const outcome = checkPolicyTransition(
+      policyStateOf(c.policy),
+      { action: "renovar" },
+      { today: c.today, withdrawal: { days: 0, lines: [] }, renewalNoticeMonths: await renewalNoticeMonthsAt(c.tx, c.today) },
+    );
     if (!outcome.ok) throw new ApiProblem(409, outcome.message);
     const offer = await offerRenewal(c);
     if (!offer.ok) throw new ApiProblem(409, offer.reason);

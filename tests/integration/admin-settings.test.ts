@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../../api/db/seed/settings";
 import { addDays, madridDate } from "../../api/domain/calendar";
 import { SEED_ROLE_PERMISSIONS } from "../../api/domain/permissions";
+import { renewalNoticeMonthsAt } from "../../api/db/settings.repo";
 import { readBackoff } from "../../api/services/mail";
 import { adminWith, auditRows, call, database, FORBIDDEN, json, login, setUpAdminApi, superToken } from "../support/admin-api";
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
@@ -70,6 +71,26 @@ describe("un recargo con fecha de efecto futura", () => {
       expect(now.value).toEqual({ ...SURCHARGES, mensual: 1400 });
       expect(now.history.map((v) => v.status)).toEqual(["vigente", "anterior"]);
     });
+  });
+});
+
+describe("el aviso de renovación (art. 22 LCS)", () => {
+  it("se puede adelantar a tres meses, nunca dejar en menos de los dos que pide la ley", async () => {
+    const today = madridDate(clock);
+    const refused = await call("post", "/admin/settings/renewal_notice_months", { token: superToken, body: { value: 1, effectiveFrom: today } });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as ErrorBody).fieldErrors).toEqual({
+      value: ["Indica un número de meses entre 2 y 6: la ley pide comunicar la renovación con dos meses de antelación como mínimo (art. 22 LCS)"],
+    });
+    const effective = addDays(today, 1);
+    const saved = await json<Detail>("post", "/admin/settings/renewal_notice_months", {
+      token: superToken,
+      body: { value: 3, effectiveFrom: effective },
+      status: 201,
+    });
+    expect(saved.value).toBe(2);
+    expect(await renewalNoticeMonthsAt(database.db, today)).toBe(2);
+    expect(await renewalNoticeMonthsAt(database.db, effective)).toBe(3);
   });
 });
 

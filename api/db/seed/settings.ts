@@ -42,4 +42,5 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   return_fee_cents: 0,
   dunning_days: [1, 7, 20],
   email_retry: { baseSeconds: 60, maxSeconds: 21_600 },
+  renewal_notice_months: 2,
 };
