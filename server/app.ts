@@ -16,6 +16,7 @@ import { installRouteMatchCache } from "./route-match-cache";
 import { notFoundBody } from "../api/http";
 import type { ApiFetch } from "../app/lib/load-context";
 import { ADMIN_COOKIE, VISITOR_COOKIE } from "../app/lib/session-cookies";
+import { FRAMED_PREVIEW_CSP, FRAMED_PREVIEW_HEADER } from "../app/lib/framed-preview";
 import { errorFields, type Logger } from "../platform/logger";
 import { UPLOAD_MAX_BYTES } from "../api/domain/uploaded-file";
 
@@ -130,6 +131,16 @@ export function createServerApp(options: ServerAppOptions) {
     if (c.res.status >= 500) logger.error("request", fields);
     else if (c.req.path === "/healthz" || c.req.path === "/readyz") logger.debug("request", fields);
     else logger.info("request", fields);
+  });
+  // An e-mail preview framed by the back office (app/lib/framed-preview.ts): its own strict policy
+  // replaces the site's, once secureHeaders (below, so it runs first on the way out) has set it.
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.headers.get(FRAMED_PREVIEW_HEADER) !== "1") return;
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.delete(FRAMED_PREVIEW_HEADER);
+    c.res.headers.set("Content-Security-Policy", FRAMED_PREVIEW_CSP);
+    c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
   });
   app.use(
     secureHeaders({

@@ -6,6 +6,7 @@ import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminDocumentRoutes } from "./admin-documents";
+import { registerAdminEmailTemplateRoutes } from "./admin-email-templates";
 import { registerAdminEntityDocumentRoutes } from "./admin-entity-documents";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPaymentRoutes } from "./admin-payments";
@@ -40,4 +41,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminDocumentRoutes(api);
   registerAdminEntityDocumentRoutes(api);
   registerAdminQuoteRoutes(api);
+  registerAdminEmailTemplateRoutes(api);
 }

@@ -97,6 +97,11 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   // Quotes (ADR 035): read by whoever reads the policies they lead to; nothing to change here.
   "routes/admin.quotes._index": { loader: "policies:read", action: null },
   "routes/admin.quotes[.]csv": { loader: "policies:read", action: null },
+  // E-mail templates (ADR 040): reading and the saved template's preview need email:read; saving,
+  // going back to the default, the preview of an unsaved draft and the test send, email:write.
+  "routes/admin.email.plantillas._index": { loader: "email:read", action: null },
+  "routes/admin.email.plantillas.$key._index": { loader: "email:read", action: "email:write" },
+  "routes/admin.email.plantillas.$key.vista-previa": { loader: "email:read", action: "email:write" },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -135,6 +140,7 @@ export const ADMIN_SECTIONS = [
   { label: "Extornos", to: "/admin/payments/refunds", routeId: "routes/admin.payments.refunds", end: false },
   { label: "Informes", to: "/admin/reports", routeId: "routes/admin.reports._index", end: false },
   { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false },
+  { label: "Plantillas de correo", to: "/admin/email/plantillas", routeId: "routes/admin.email.plantillas._index", end: false },
   { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
   { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
   { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },
