@@ -149,7 +149,7 @@ export default function EmailTemplatePage() {
       <header>
         <h1 className="text-2xl font-bold tracking-tight">{template.label}</h1>
         <p className="mt-1 text-slate-700">
-          {template.custom ? `Versión ${template.version} en vigor.` : "En vigor el texto por defecto."} Ver la{" "}
+          {`${template.custom ? `Versión ${template.version} en vigor.` : "En vigor el texto por defecto."} Ver la `}
           <a href="/admin/email">bandeja de salida</a>.
         </p>
       </header>

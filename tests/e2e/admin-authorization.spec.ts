@@ -56,7 +56,12 @@ function urlFor(file: string, ids: Ids): string | null {
   const missing = url.startsWith("/admin/payments/remittances/") || url.startsWith("/admin/payments/returns/");
   // A report's CSV is one table of a period: without them the route sends back to the page (ADR 034).
   const query = url === "/admin/reports.csv" ? "?informe=recibos&tabla=cobros&from=2026-01-01&to=2026-01-31" : "";
-  return url.replace("$id", String(missing ? 999_999 : id)).replace("$sequence", "1") + query;
+  return (
+    url
+      .replace("$id", String(missing ? 999_999 : id))
+      .replace("$sequence", "1")
+      .replace("$key", "confirmacion-poliza") + query
+  );
 }
 
 /**

@@ -65,7 +65,8 @@ export function TemplatePreview({ preview, draft, previewAction }: { preview: Em
         {preview.policyNumber ? `Con los datos de la póliza ${preview.policyNumber}.` : "Con datos de ejemplo: todavía no hay ninguna póliza."}
       </p>
       <p>
-        <strong>Asunto:</strong> {preview.subject}
+        <strong>Asunto:</strong>
+        {` ${preview.subject}`}
       </p>
       <h3 className="font-semibold">Texto</h3>
       <pre className="whitespace-pre-wrap break-words rounded bg-slate-50 p-3 font-sans text-sm">{preview.text}</pre>
