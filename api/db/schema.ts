@@ -103,7 +103,8 @@ export type DocumentRef =
   | { kind: "recibo"; policyId: number; sequence: number }
   /** The line's IPID as the catalogue stood at `at` (ISO 8601); with `policyId`, stored with that policy (ADR 036). */
   | { kind: "ipid"; line: "auto" | "hogar" | "alquiler"; at: string; policyId?: number }
-  | { kind: "withdrawal"; policyId: number; requestedAt: string; effectiveDate: string; refundCents: number };
+  | { kind: "withdrawal"; policyId: number; requestedAt: string; effectiveDate: string; refundCents: number }
+  | { kind: "receipt"; policyId: number; sequence: number };
 
 /**
  * An attachment queued by reference: the transaction that queues the e-mail writes this, and the

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useFormAction, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import {
@@ -20,7 +20,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { ConfirmAction, ConfirmStep, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { ErrorSummary, FormErrorsAlert } from "~/components/ui/error-summary";
 import { Field, TextareaField } from "~/components/ui/field";
-import { SubmitButton } from "~/components/ui/submit-button";
+import { SubmitButton, useIsPending } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { INTENT_FIELD, replyFor, type StaffActionReply } from "~/lib/form-intent";
@@ -66,7 +66,9 @@ export const action = (args: ActionFunctionArgs) =>
   adminAction(args, ROUTE_ID, async ({ api, form, params, request }) => {
     const key = templateKey(params.key);
     const here = `/admin/email/plantillas/${key}`;
-    if (new URL(request.url).searchParams.get("accion") === "vista-previa") form.formData.set(INTENT_FIELD, "vista-previa");
+    // The edit form's preview button (the other forms may post to this address too once it is the page's).
+    if (new URL(request.url).searchParams.get("accion") === "vista-previa" && form.formData.get(INTENT_FIELD) === "guardar")
+      form.formData.set(INTENT_FIELD, "vista-previa");
     return runStaffAction(form, {
       guardar: staffIntent(
         formSchema(key),
@@ -141,8 +143,10 @@ export default function EmailTemplatePage() {
     lastResult: mine?.result,
     defaultValue: reply?.draft ?? { subject: template.subject, text: template.text, html: template.html },
   });
-  const formAction = useFormAction();
-  const previewAction = `${formAction}${formAction.includes("?") ? "&" : "?"}${PREVIEW_QUERY}`;
+  // Explicit addresses: after a preview the page's own address carries the preview's query.
+  const saveAction = `/admin/email/plantillas/${template.key}?index`;
+  const previewAction = `${saveAction}&${PREVIEW_QUERY}`;
+  const previewPending = useIsPending({ formAction: previewAction });
   return (
     <div className="space-y-6">
       <BackLink to="/admin/email/plantillas">Plantillas de correo</BackLink>
@@ -155,7 +159,7 @@ export default function EmailTemplatePage() {
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <Form method="post" {...getFormProps(form)} className="min-w-0">
+        <Form method="post" action={saveAction} {...getFormProps(form)} className="min-w-0">
           <AuthenticityTokenInput />
           <input type="hidden" name={INTENT_FIELD} value="guardar" />
           <ErrorSummary form={form} fields={FIELDS.map((name) => fields[name])} />
@@ -187,10 +191,13 @@ export default function EmailTemplatePage() {
                 inputProps={{ autoComplete: "off", spellCheck: false }}
               />
               <div className="mt-4 flex flex-wrap gap-3">
-                <SubmitButton pendingText="Guardando…">Guardar</SubmitButton>
-                <SubmitButton variant="secondary" formAction={previewAction} formNoValidate pendingText="Preparando…">
-                  Vista previa
+                <SubmitButton formAction={saveAction} pendingText="Guardando…">
+                  Guardar
                 </SubmitButton>
+                {/* A plain button: SubmitButton's formAction only follows the pending state, and this one posts elsewhere. */}
+                <button type="submit" formAction={previewAction} className="btn-secondary" aria-disabled={previewPending || undefined}>
+                  {previewPending ? "Preparando…" : "Vista previa"}
+                </button>
               </div>
             </>
           ) : null}
@@ -219,7 +226,7 @@ export default function EmailTemplatePage() {
             Prueba y texto por defecto
           </h2>
           <FormErrorsAlert id="prueba-errores" lastResult={replyFor(reply, "prueba")?.result} />
-          <Form method="post">
+          <Form method="post" action={saveAction}>
             <AuthenticityTokenInput />
             <SubmitButton intent="prueba" variant="secondary" pendingText="Enviando…">
               Enviarme una prueba

@@ -35,6 +35,8 @@ test("editar la confirmación de la póliza: variable errónea rechazada, vista 
 }, testInfo) => {
   test.setTimeout(240_000);
   const marker = `Texto de prueba ${testInfo.project.name} ${Date.now().toString(36)}.`;
+  // A real policy for the preview (the database of the run may have none yet).
+  const real = await buyPolicy(page.request, "Pablo Vista Previa");
   await lock();
   try {
     const staff = await signInAsAdmin("gestor");
@@ -55,13 +57,17 @@ test("editar la confirmación de la póliza: variable errónea rechazada, vista 
     await expect(text).toHaveValue(new RegExp(marker.replace(/[.]/g, "\\.")));
 
     await text.fill(fixed);
+    await page.getByLabel("Póliza para la vista previa (opcional)").fill(real.number);
     await page.getByRole("button", { name: "Vista previa" }).click();
     const preview = page.getByRole("region", { name: "Vista previa" });
     await expect(preview).toContainText(marker, { timeout: AFTER_WRITE });
-    await expect(preview).toContainText(/Con los datos de la póliza COT-\d{4}-\d{6}/);
+    await expect(preview).toContainText(`Con los datos de la póliza ${real.number}.`);
+    await expect(preview).toContainText("Hola, Pablo Vista Previa:");
     if (testInfo.project.name === "js-off") await preview.getByRole("button", { name: "Mostrar el HTML" }).click();
     // The frame shows the saved HTML body (the text was edited, not the HTML) with the policy's data.
-    await expect(page.frameLocator('iframe[name="vista-previa-html"]').getByText(/Número de póliza: COT-/)).toBeVisible({ timeout: AFTER_WRITE });
+    await expect(page.frameLocator('iframe[name="vista-previa-html"]').getByText(`Número de póliza: ${real.number}`)).toBeVisible({
+      timeout: AFTER_WRITE,
+    });
     await expect(text).toHaveValue(new RegExp(marker.replace(/[.]/g, "\\.")));
     await expectNoSeriousA11yViolations(page);
 
