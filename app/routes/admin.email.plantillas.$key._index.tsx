@@ -138,7 +138,8 @@ export default function EmailTemplatePage() {
   const mine = replyFor(reply, "guardar") ?? replyFor(reply, "vista-previa");
   const schema = formSchema(template.key);
   const [form, fields] = useZodForm({
-    id: `plantilla-${template.key}`,
+    // A new version (saved, or back to the default) is a new form: its fields show the new text, with JavaScript too.
+    id: `plantilla-${template.key}-${template.version}`,
     schema,
     lastResult: mine?.result,
     defaultValue: reply?.draft ?? { subject: template.subject, text: template.text, html: template.html },
@@ -159,7 +160,7 @@ export default function EmailTemplatePage() {
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <Form method="post" action={saveAction} {...getFormProps(form)} className="min-w-0">
+        <Form key={template.version} method="post" action={saveAction} {...getFormProps(form)} className="min-w-0">
           <AuthenticityTokenInput />
           <input type="hidden" name={INTENT_FIELD} value="guardar" />
           <ErrorSummary form={form} fields={FIELDS.map((name) => fields[name])} />

@@ -33,7 +33,7 @@ test("editar la confirmación de la póliza: variable errónea rechazada, vista 
   signInAsAdmin,
   sessions,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000); // the js-on and js-off runs take turns on the one template
   const marker = `Texto de prueba ${testInfo.project.name} ${Date.now().toString(36)}.`;
   // A real policy for the preview (the database of the run may have none yet).
   const real = await buyPolicy(page.request, "Pablo Vista Previa");
