@@ -18,7 +18,7 @@ import type { ApiFetch } from "../app/lib/load-context";
 import { ADMIN_COOKIE, VISITOR_COOKIE } from "../app/lib/session-cookies";
 import { errorFields, type Logger } from "../platform/logger";
 import { UPLOAD_MAX_BYTES } from "../api/domain/uploaded-file";
-import { EMAIL_PREVIEW_CSP } from "../api/contract/emails";
+import { EMAIL_PREVIEW_CSP, FRAMED_PREVIEW_HEADER } from "../api/contract/emails";
 
 export type ServerAppOptions = {
   build: ServerBuild;
@@ -51,7 +51,6 @@ export const MAX_BODY_BYTES = { api: 256 * 1024, web: 128 * 1024 } as const;
 /** The bank's return file (ADR 030, 1 MB at most): its upload form, and the API's JSON carrying it in base64. */
 export const RETURN_UPLOAD_BODY_BYTES = { api: 1536 * 1024, web: 1152 * 1024 } as const;
 /** A stored e-mail's HTML part: the message page's frame and the API's answer (ADR 039). */
-const EMAIL_PREVIEW_PATH = /^(?:\/admin\/email|\/api\/admin\/emails)\/\d+\/html$/;
 const RETURN_UPLOAD_PATHS = { api: "/api/admin/payments/returns", web: "/admin/payments/returns" } as const;
 /** A signed document uploaded to a policy or a client (ADR 037): the file's limit and room for the title and the multipart framing. */
 export const DOCUMENT_UPLOAD_BODY_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
@@ -134,14 +133,15 @@ export function createServerApp(options: ServerAppOptions) {
     else if (c.req.path === "/healthz" || c.req.path === "/readyz") logger.debug("request", fields);
     else logger.info("request", fields);
   });
-  // The e-mail preview (/admin/email/{id}/html, ADR 039) is framed by our own message page and
-  // answers a stored e-mail's HTML: it keeps its own strict policy, not the site's nonce one (which
-  // would block the e-mail's inline styles) nor X-Frame-Options: DENY.
+  // An e-mail preview framed by the back office (a stored message or a template, ADR 039 and 040; app/lib/framed-preview.ts): its own strict policy
+  // replaces the site's, once secureHeaders (below, so it runs first on the way out) has set it.
   app.use(async (c, next) => {
     await next();
-    if (!EMAIL_PREVIEW_PATH.test(c.req.path) || c.res.status !== 200) return;
-    setResponseHeader(c, "Content-Security-Policy", EMAIL_PREVIEW_CSP);
-    setResponseHeader(c, "X-Frame-Options", "SAMEORIGIN");
+    if (c.res.headers.get(FRAMED_PREVIEW_HEADER) !== "1") return;
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.delete(FRAMED_PREVIEW_HEADER);
+    c.res.headers.set("Content-Security-Policy", EMAIL_PREVIEW_CSP);
+    c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
   });
   app.use(
     secureHeaders({

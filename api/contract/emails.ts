@@ -8,11 +8,18 @@ import { documented } from "./openapi-meta";
 import { EMAIL_STATUSES, EMAIL_TEMPLATES } from "./vocabulary";
 
 /**
- * The policy of a stored HTML part's answer (the API's and the page's, /admin/email/{id}/html): it
- * is shown in a sandboxed frame of the message page and may only use its inline styles and data:
- * images — no scripts, no requests, no forms; only our own pages may frame it.
+ * The policy of an e-mail's HTML shown in a sandboxed frame of the back office (a stored message,
+ * /admin/email/{id}/html, ADR 039; a template's preview, ADR 040): its inline styles and data:
+ * images only — no scripts, no requests, no forms; only our own pages may frame it.
  */
-export const EMAIL_PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox";
+export const EMAIL_PREVIEW_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; form-action 'none'; base-uri 'none'; sandbox";
+
+/**
+ * Marks a response as such a preview: the HTTP server (server/app.ts) then puts EMAIL_PREVIEW_CSP
+ * and X-Frame-Options: SAMEORIGIN in place of the site's secure headers, and drops the mark.
+ */
+export const FRAMED_PREVIEW_HEADER = "x-framed-preview";
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const isoDate = (message: string) =>

@@ -9,11 +9,12 @@
 export const CONTROL_CHARACTER_MESSAGE = "Contiene un carácter no permitido (un carácter de control); escríbalo de nuevo sin él.";
 
 /**
- * The fields whose text may run over several lines (notes, reasons, descriptions: <textarea>s):
+ * The fields whose text may run over several lines (notes, reasons, descriptions, an e-mail
+ * template's text and HTML, ADR 040: <textarea>s):
  * there tab, line feed and carriage return (a browser sends CRLF) are allowed. Matched on the
  * last segment of the field's path (`guarantees.0.description`).
  */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(["body", "note", "reason", "description"]);
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(["body", "note", "reason", "description", "text", "html"]);
 
 // C0 controls (U+0000–U+001F) and DEL; the multi-line set keeps tab, LF and CR. Matching them is
 // the point here, hence the lint rule's exception.

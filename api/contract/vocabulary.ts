@@ -361,6 +361,10 @@ export const AUDIT_ACTIONS = {
   "document.uploaded": "Documento subido",
   "document.regenerated": "Documento regenerado",
   "document.deleted": "Documento eliminado",
+  // E-mail templates (ADR 040).
+  "email_template.saved": "Plantilla de correo modificada",
+  "email_template.reset": "Plantilla de correo devuelta al texto por defecto",
+  "email_template.test_sent": "Prueba de plantilla de correo enviada",
   seed: "Datos iniciales cargados",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -382,6 +386,7 @@ export const AUDIT_ENTITIES = {
   remittance: "Remesa SEPA",
   setting: "Configuración",
   outbox_email: "Correo",
+  email_template: "Plantilla de correo",
   document: "Documento",
   database: "Base de datos",
 } as const satisfies Record<string, string>;

@@ -103,7 +103,8 @@ export type DocumentRef =
   | { kind: "recibo"; policyId: number; sequence: number }
   /** The line's IPID as the catalogue stood at `at` (ISO 8601); with `policyId`, stored with that policy (ADR 036). */
   | { kind: "ipid"; line: "auto" | "hogar" | "alquiler"; at: string; policyId?: number }
-  | { kind: "withdrawal"; policyId: number; requestedAt: string; effectiveDate: string; refundCents: number };
+  | { kind: "withdrawal"; policyId: number; requestedAt: string; effectiveDate: string; refundCents: number }
+  | { kind: "receipt"; policyId: number; sequence: number };
 
 /**
  * An attachment queued by reference: the transaction that queues the e-mail writes this, and the
@@ -1360,3 +1361,26 @@ export type GatewayCharge = typeof gatewayCharges.$inferSelect;
 export type Refund = typeof refunds.$inferSelect;
 export type StoredDocumentRow = typeof documents.$inferSelect;
 export type NewStoredDocumentRow = typeof documents.$inferInsert;
+
+/**
+ * The versions staff saved of each e-mail template (ADR 040), append-only: the one in force is the
+ * highest version of its key, else the code's default (email-template-catalogue.ts). Going back to
+ * the default writes a new version equal to it, so the history stays whole.
+ */
+export const emailTemplateVersions = pgTable(
+  "email_template_versions",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    version: integer("version").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** Who saved it: the admin's e-mail as the audit log names them. */
+    who: text("who").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("email_template_versions_key_version_unique").on(t.key, t.version)],
+);
+export type EmailTemplateVersionRow = typeof emailTemplateVersions.$inferSelect;

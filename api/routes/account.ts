@@ -37,7 +37,7 @@ import { signToken, USER_TOKEN_TTL_SECONDS } from "../domain/tokens";
 import { ApiProblem, jsonContent, okResponse } from "../http";
 import { errorResponses } from "../openapi-responses";
 import { limitAddress } from "../limits";
-import { enqueueEmail, type OutgoingEmail } from "../services/mail";
+import { enqueueEmail, type TemplateEmail } from "../services/mail";
 import { z } from "zod";
 import { errorFields } from "../../platform/logger";
 
@@ -145,23 +145,12 @@ const profileOf = (user: Pick<User, "name" | "email" | "phone">): VisitorProfile
 
 const invalidLink = () => new ApiProblem(400, PASSWORD_RESET_MESSAGES.invalidLink, { token: [PASSWORD_RESET_MESSAGES.invalidLink] });
 
-function resetEmail(user: User, link: string): OutgoingEmail {
+function resetEmail(user: User, link: string): TemplateEmail {
   const minutes = RESET_LINK_LIFETIME_MS / 60_000;
   return {
     template: "restablecer-contrasena",
     to: user.email,
-    subject: "Cotiza: elija una contraseña nueva",
-    text: [
-      `Hola, ${user.name}:`,
-      "",
-      "Alguien (esperamos que usted) ha pedido cambiar la contraseña de su cuenta de Cotiza. Para elegir una nueva, abra este enlace:",
-      "",
-      link,
-      "",
-      `El enlace vale durante ${minutes} minutos y una sola vez. Al cambiar la contraseña se cerrarán las sesiones abiertas de su cuenta.`,
-      "",
-      "Si no lo ha pedido usted, no haga nada: su contraseña sigue siendo la misma.",
-    ].join("\n"),
+    values: { nombre_tomador: user.name, enlace: link, minutos: String(minutes) },
   };
 }
 

@@ -9,6 +9,7 @@ import {
   AdminEmailListSchema,
   AdminEmailSchema,
   EMAIL_PREVIEW_CSP,
+  FRAMED_PREVIEW_HEADER,
   type AdminEmail,
   type AdminEmailRow,
 } from "../contract/emails";
@@ -181,6 +182,7 @@ export function registerAdminEmailRoutes(api: ApiApp) {
     const { stored } = await requireEmail(c.var.deps.db, c.req.valid("param").id);
     if (stored.html === null) throw new ApiProblem(404, "Este correo no tiene parte HTML");
     c.header("Content-Security-Policy", EMAIL_PREVIEW_CSP);
+    c.header(FRAMED_PREVIEW_HEADER, "1");
     c.header("X-Content-Type-Options", "nosniff");
     return c.body(stored.html, 200, { "Content-Type": "text/html; charset=utf-8" });
   });

@@ -138,6 +138,13 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/documents/{id}/download", permission: "documents:read" },
   { method: "post", path: "/admin/documents/{id}/regenerate", permission: "documents:write" },
   { method: "delete", path: "/admin/documents/{id}", permission: "documents:write" },
+  // E-mail templates (ADR 040).
+  { method: "get", path: "/admin/email/templates", permission: "email:read" },
+  { method: "get", path: "/admin/email/templates/{key}", permission: "email:read" },
+  { method: "post", path: "/admin/email/templates/{key}/versions", permission: "email:write" },
+  { method: "post", path: "/admin/email/templates/{key}/reset", permission: "email:write" },
+  { method: "post", path: "/admin/email/templates/{key}/preview", permission: "email:read" },
+  { method: "post", path: "/admin/email/templates/{key}/test", permission: "email:write" },
 ] as const satisfies readonly AdminEndpoint[];
 
 /** The table's entry of an endpoint; throws (at start-up) for an endpoint missing from the table. */

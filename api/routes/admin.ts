@@ -7,6 +7,7 @@ import { registerAdminClientRoutes } from "./admin-clients";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminDocumentRoutes } from "./admin-documents";
 import { registerAdminEmailRoutes } from "./admin-emails";
+import { registerAdminEmailTemplateRoutes } from "./admin-email-templates";
 import { registerAdminEntityDocumentRoutes } from "./admin-entity-documents";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPaymentRoutes } from "./admin-payments";
@@ -44,4 +45,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminQuoteRoutes(api);
   registerAdminEmailRoutes(api);
   registerAdminSettingRoutes(api);
+  registerAdminEmailTemplateRoutes(api);
 }

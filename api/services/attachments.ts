@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { loadPolicyViews } from "../db/policies.repo";
 import { outboxEmails, type DocumentRef, type EmailAttachment, type OutboxAttachment, type PendingAttachment } from "../db/schema";
 import { ipidDocument } from "./documents";
-import { conditionsSource, ipidSource, issueSource, reciboSource, SYSTEM_DOCUMENT_ACTOR, withdrawalSource } from "./issued-documents";
+import { conditionsSource, ipidSource, issueSource, receiptSource, reciboSource, SYSTEM_DOCUMENT_ACTOR, withdrawalSource } from "./issued-documents";
 import type { StoredDocumentDeps } from "./stored-documents";
 
 const pdfAttachment = (filename: string, content: Buffer): EmailAttachment => ({
@@ -50,6 +50,8 @@ export async function issueDocumentRef(deps: StoredDocumentDeps, ref: DocumentRe
       const facts = { requestedAt: new Date(ref.requestedAt), effectiveDate: ref.effectiveDate, refundCents: ref.refundCents };
       return issue(await withdrawalSource(db, await policyOf(db, ref.policyId), facts), "The withdrawal");
     }
+    case "receipt":
+      return issue(await receiptSource(db, await policyOf(db, ref.policyId), ref.sequence), `The receipt of recibo ${ref.sequence}`);
   }
 }
 

@@ -26,13 +26,13 @@ import { readDocumentContext, readInsurer, type DocumentContext } from "../db/do
 import { type StoredQuote } from "../db/quotes.repo";
 import { formatIsoDate, formatMoney } from "../contract/format";
 import { madridDate, type policyTerm } from "../domain/calendar";
-import { insurerText } from "../domain/insurer";
 import { formatRiskAddress, insuredObjectRisk, readRiskAddress } from "../domain/insured-object";
 import { formatRegistration } from "../domain/registration";
 import { pendingPdf } from "./attachments";
 import { DOCUMENT_FILENAMES } from "./documents";
-import { sentence } from "./email-layout";
-import { enqueueEmail, type OutgoingEmail } from "./mail";
+import type { TemplateValues } from "./email-render";
+import { policyValues } from "./email-templates";
+import { enqueueEmail, type TemplateEmail } from "./mail";
 import { paymentMethodLabel } from "./payments";
 
 import { type Buyer, type chooseFromOffer, type priceChoice } from "./checkout-quote";
@@ -242,52 +242,37 @@ function insuredObjectLine(policy: PolicyView): string | null {
 }
 
 /** The confirmation e-mail, with the particular conditions, the IPID and the first recibo attached (rendered after the commit). */
-function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext, now: Date, publicBaseUrl: string | undefined): OutgoingEmail {
+function confirmationEmail(policy: PolicyView, to: string, ctx: DocumentContext, now: Date, publicBaseUrl: string | undefined): TemplateEmail {
   const conditions = pendingPdf(DOCUMENT_FILENAMES.conditions(policy.number), { kind: "conditions", policyId: policy.id, version: 1 });
   const ipid = pendingPdf(DOCUMENT_FILENAMES.ipid(policy.line), { kind: "ipid", line: policy.line, at: now.toISOString(), policyId: policy.id });
   const recibo = pendingPdf(DOCUMENT_FILENAMES.recibo(policy.number, 1), { kind: "recibo", policyId: policy.id, sequence: 1 });
   const d = ctx.distributor;
-  const lines = [
-    `Hola, ${policy.policyholder.name}:`,
-    "",
-    // sentence(): a name ending in "S.L." takes no second full stop.
-    `Gracias por contratar su ${policy.lineName.toLowerCase()} con ${sentence(d.distributorName)} Su póliza está contratada y le cubre desde el ${formatIsoDate(policy.startDate)} a las 00:00 h.`,
-    "",
-    `Número de póliza: ${policy.number}`,
-    `Plan: ${policy.plan.name}`,
-    `Entidad aseguradora: ${insurerText(policy.insurer)}`,
-    ...[insuredObjectLine(policy)].filter((line): line is string => line !== null),
-    `Fecha de efecto: ${formatIsoDate(policy.startDate)}`,
-    `Fecha de vencimiento: ${formatIsoDate(policy.endDate)}`,
-    `Prima total anual: ${formatMoney(policy.premium.total)}`,
-    firstReciboLine(policy),
-    "",
+  const values: TemplateValues = {
+    ...policyValues(policy, d),
+    objeto_asegurado: insuredObjectLine(policy) ?? "",
+    primer_recibo: firstReciboLine(policy),
     // Bought by phone without an account: there is no Mi póliza to point to.
-    ...(policy.userId !== null
-      ? [
-          "Le adjuntamos estos documentos, que también puede descargar en cualquier momento desde Mi póliza:",
-          ...(publicBaseUrl ? [new URL("/mi-poliza", publicBaseUrl).toString()] : []),
-        ]
-      : [`Le adjuntamos estos documentos; guárdelos, son su contrato. Si necesita otra copia, escríbanos a ${d.email} o llámenos al ${d.phone}.`]),
-    `- Condiciones particulares (${conditions.filename})`,
-    `- Documento de información del producto, IPID (${ipid.filename})`,
-    `- Recibo n.º 1 (${recibo.filename})`,
-    "",
-    ...(policy.withdrawal.allowed && policy.withdrawal.until
-      ? [
-          `Puede desistir del contrato sin coste hasta el ${formatIsoDate(policy.withdrawal.until)} ${policy.userId !== null ? "desde Mi póliza o " : ""}escribiendo a ${d.email}.`,
-          "",
-        ]
-      : []),
-    `Si tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}. Para quejas y reclamaciones: ${d.complaintsEmail}.`,
-  ];
+    documentos_intro:
+      policy.userId !== null
+        ? [
+            "Le adjuntamos estos documentos, que también puede descargar en cualquier momento desde Mi póliza:",
+            ...(publicBaseUrl ? [new URL("/mi-poliza", publicBaseUrl).toString()] : []),
+          ].join("\n")
+        : `Le adjuntamos estos documentos; guárdelos, son su contrato. Si necesita otra copia, escríbanos a ${d.email} o llámenos al ${d.phone}.`,
+    fichero_condiciones: conditions.filename,
+    fichero_ipid: ipid.filename,
+    fichero_recibo: recibo.filename,
+    frase_desistimiento:
+      policy.withdrawal.allowed && policy.withdrawal.until
+        ? `Puede desistir del contrato sin coste hasta el ${formatIsoDate(policy.withdrawal.until)} ${policy.userId !== null ? "desde Mi póliza o " : ""}escribiendo a ${d.email}.`
+        : "",
+  };
   return {
     template: "confirmacion-poliza",
     policyId: policy.id,
     clientId: policy.clientId,
     to,
-    subject: `Su póliza ${policy.number}: ${policy.lineName}`,
-    text: lines.join("\n"),
+    values,
     attachments: [conditions, ipid, recibo],
   };
 }

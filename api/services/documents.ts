@@ -22,6 +22,7 @@ export const DOCUMENT_FILENAMES = {
   recibo: (policyNumber: string, sequence: number) => `recibo-${policyNumber}-${sequence}.pdf`,
   ipid: (line: LineCode) => `ipid-${line}.pdf`,
   withdrawal: (policyNumber: string) => `desistimiento-${policyNumber}.pdf`,
+  receipt: (policyNumber: string, sequence: number) => `justificante-${policyNumber}-${sequence}.pdf`,
 };
 
 async function lineRow(db: DbOrTx, line: LineCode) {

@@ -15,7 +15,7 @@ import { extinctionDate, suspensionDate } from "../domain/lifecycle";
 import { amountDue, DUNNING_CATCH_UP_DAYS, dunningStepDue } from "../domain/pay-now";
 import { errorMessage } from "../../platform/logger";
 import { SYSTEM_ACTOR, withPolicy, type LifecycleDeps } from "./lifecycle";
-import type { OutgoingEmail } from "./mail";
+import type { TemplateEmail } from "./mail";
 import { notifyPolicyholder, type NoticeContext } from "./policy-notices";
 
 const BATCH = 500;
@@ -23,7 +23,7 @@ const BATCH = 500;
 export type DunningFacts = { recibo: Recibo; step: number; today: string; policyStatus: string; suspendedAt: Date | null };
 
 /** The reminder: what is owed, the link to pay it, and what follows if it stays unpaid (art. 15 LCS). */
-export function dunningNotice(view: PolicyView, to: string, f: DunningFacts, ctx: NoticeContext): OutgoingEmail {
+export function dunningNotice(view: PolicyView, to: string, f: DunningFacts, ctx: NoticeContext): TemplateEmail {
   const d = ctx.distributor;
   const r = f.recibo;
   const due = amountDue(r);
@@ -56,8 +56,16 @@ export function dunningNotice(view: PolicyView, to: string, f: DunningFacts, ctx
     policyId: view.id,
     clientId: view.clientId,
     to,
-    subject: `Recordatorio de pago: recibo ${r.sequence} de su póliza ${view.number}`,
-    text: lines.join("\n"),
+    values: {
+      nombre_tomador: view.policyholder.name,
+      numero_poliza: view.number,
+      numero_recibo: String(r.sequence),
+      importe: formatMoney(due),
+      // What is owed, how to pay it and what follows: computed here, one placeholder (ADR 040).
+      detalle: lines.slice(2, -2).join("\n"),
+      email_distribuidor: d.email,
+      telefono_distribuidor: d.phone,
+    },
   };
 }
 

@@ -35,15 +35,15 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ES
 // part of it), or an e-mail address.
 const LINKABLE = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]])|([\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,})/gi;
 
-/** One line of text as HTML: escaped, each address a link that shows itself. */
-function inline(line: string): string {
+/** One line of text as HTML: escaped, each address a link that shows itself (styled by styleBody). */
+export function inline(line: string): string {
   let html = "";
   let last = 0;
   for (const match of line.matchAll(LINKABLE)) {
     const [found, url] = match;
     html += escapeHtml(line.slice(last, match.index));
     const href = url ? found : `mailto:${found}`;
-    html += `<a href="${escapeHtml(href)}" style="color:${COLOURS.brand};text-decoration:underline;">${escapeHtml(found)}</a>`;
+    html += `<a href="${escapeHtml(href)}">${escapeHtml(found)}</a>`;
     last = match.index + found.length;
   }
   return html + escapeHtml(line.slice(last));
@@ -58,17 +58,13 @@ function block(lines: string[]): string {
     const item = isItem(lines[i]!);
     const run: string[] = [];
     while (i < lines.length && isItem(lines[i]!) === item) run.push(lines[i++]!);
-    out.push(
-      item
-        ? `<ul style="margin:0 0 16px;padding:0 0 0 22px;">${run.map((l) => `<li style="margin:0 0 4px;">${inline(l.slice(2))}</li>`).join("")}</ul>`
-        : `<p style="margin:0 0 16px;">${run.map(inline).join("<br>")}</p>`,
-    );
+    out.push(item ? `<ul>${run.map((l) => `<li>${inline(l.slice(2))}</li>`).join("")}</ul>` : `<p>${run.map(inline).join("<br>")}</p>`);
   }
   return out.join("");
 }
 
 /** The body split into paragraphs (blank lines between them), each a list of its lines. */
-function paragraphs(body: string): string[][] {
+export function paragraphs(body: string): string[][] {
   const result: string[][] = [];
   let current: string[] = [];
   for (const raw of body.replace(/\r\n?/g, "\n").split("\n")) {
@@ -82,8 +78,37 @@ function paragraphs(body: string): string[][] {
   return result;
 }
 
+/** Plain text as an unstyled HTML body: paragraphs, line breaks and "- " lists (the default HTML of a template, ADR 040). */
+export function textToHtml(body: string): string {
+  return paragraphs(body).map(block).join("");
+}
+
+const TAG_STYLES: Record<string, string> = {
+  p: "margin:0 0 16px;",
+  ul: "margin:0 0 16px;padding:0 0 0 22px;",
+  ol: "margin:0 0 16px;padding:0 0 0 22px;",
+  li: "margin:0 0 4px;",
+  h2: `margin:0 0 16px;font-size:20px;line-height:1.3;color:${COLOURS.text};`,
+  h3: `margin:0 0 12px;font-size:17px;line-height:1.3;color:${COLOURS.text};`,
+  table: "border-collapse:collapse;margin:0 0 16px;",
+  th: `padding:4px 8px;border:1px solid ${COLOURS.rule};text-align:left;`,
+  td: `padding:4px 8px;border:1px solid ${COLOURS.rule};`,
+};
+
+/** The inline styles mail clients need, added to a body of plain tags (the templates' HTML carries no style attribute). */
+export function styleBody(html: string): string {
+  return html
+    .replace(/<(p|ul|ol|li|h2|h3|table|th|td)>/g, (_, tag: string) => `<${tag} style="${TAG_STYLES[tag]}">`)
+    .replace(/<a href="([^"]*)">/g, `<a href="$1" style="color:${COLOURS.brand};text-decoration:underline;">`);
+}
+
 /** The e-mail as sent: the body and the distributor's signature, as plain text and as HTML. */
 export function layoutEmail(subject: string, body: string, signature: EmailSignature): EmailParts {
+  return layoutParts(subject, body, textToHtml(body), signature);
+}
+
+/** The layout around a body given in both forms: the text (paragraphs tidied) and the HTML body (plain tags, styled here), each signed. */
+export function layoutParts(subject: string, body: string, bodyHtml: string, signature: EmailSignature): EmailParts {
   const blocks = paragraphs(body);
   const signed = signatureLines(signature);
   const text = [...blocks.map((lines) => lines.join("\n")), signed.join("\n")].join("\n\n");
@@ -96,9 +121,9 @@ export function layoutEmail(subject: string, body: string, signature: EmailSigna
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${COLOURS.page};">`,
     `<tr><td align="center" style="padding:24px 12px;">`,
     `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:${COLOURS.card};border-top:4px solid ${COLOURS.brand};">`,
-    `<tr><td style="padding:24px 24px 8px;${FONT}font-size:16px;line-height:1.5;color:${COLOURS.text};">${blocks.map(block).join("")}</td></tr>`,
+    `<tr><td style="padding:24px 24px 8px;${FONT}font-size:16px;line-height:1.5;color:${COLOURS.text};">${styleBody(bodyHtml)}</td></tr>`,
     `<tr><td style="padding:16px 24px 24px;border-top:1px solid ${COLOURS.rule};${FONT}font-size:13px;line-height:1.5;color:${COLOURS.muted};">`,
-    `<strong style="color:${COLOURS.text};">${inline(name!)}</strong><br>${rest.map(inline).join("<br>")}`,
+    `<strong style="color:${COLOURS.text};">${styleBody(inline(name!))}</strong><br>${styleBody(rest.map(inline).join("<br>"))}`,
     "</td></tr>",
     "</table>",
     "</td></tr>",

@@ -43,7 +43,7 @@ import { errorMessage, type Logger } from "../../platform/logger";
 import { completeAttachments, pendingPdf } from "./attachments";
 import type { DocumentStore } from "./document-store/store";
 import { DOCUMENT_FILENAMES } from "./documents";
-import { enqueueEmail, type OutgoingEmail } from "./mail";
+import { enqueueEmail, type TemplateEmail } from "./mail";
 import { paymentMethodLabel, type PaymentProvider } from "./payments";
 import { AttemptNotCaptured, chargeOnce, refundAttempt, registerAttempt } from "./charge-attempts";
 import type { Actor } from "./lifecycle";
@@ -322,39 +322,39 @@ function endorsementEmail(
     paid: string;
     publicBaseUrl?: string;
   },
-): OutgoingEmail {
+): TemplateEmail {
   // The new version of the conditions and the suplemento's recibo, rendered after the commit (ADR 017).
   const conditions = pendingPdf(DOCUMENT_FILENAMES.conditions(view.number, e.version), { kind: "conditions", policyId: view.id, version: e.version });
   const recibo = pendingPdf(DOCUMENT_FILENAMES.recibo(view.number, e.sequence), { kind: "recibo", policyId: view.id, sequence: e.sequence });
-  const lines = [
-    `Hola, ${view.policyholder.name}:`,
-    "",
-    `Hemos añadido a su póliza ${view.number} (${view.lineName.toLowerCase()}, plan ${view.plan.name}) estas garantías, que le cubren desde el ${formatIsoDate(e.effectiveDate)} a las 00:00 h hasta el vencimiento (${formatIsoDate(view.endDate)}):`,
-    ...e.described.map(
-      (g) => `- ${g.name}${g.limitText ? ` (límite: ${g.limitText})` : ""}: ${formatMoney(g.netCents)} por ${e.price.remainingDays} días`,
-    ),
-    "",
-    `Prima neta: ${formatMoney(e.price.net)}`,
-    ...(e.price.fractionation ? [`Recargo por fraccionamiento: ${formatMoney(e.price.fractionation)}`] : []),
-    ...(e.price.clea ? [`Recargo CLEA: ${formatMoney(e.price.clea)}`] : []),
-    `IPS: ${formatMoney(e.price.ips)}`,
-    `Total del recibo n.º ${e.sequence}: ${formatMoney(e.price.total)}, ${e.paid}.`,
-    "",
-    `Sus condiciones particulares pasan a la versión ${e.version}; las anteriores siguen disponibles en Mi póliza.${e.publicBaseUrl ? ` ${new URL(`/mi-poliza/${view.id}`, e.publicBaseUrl).toString()}` : ""}`,
-    "",
-    "Le adjuntamos:",
-    `- Condiciones particulares, versión ${e.version} (${conditions.filename})`,
-    `- Recibo n.º ${e.sequence} (${recibo.filename})`,
-    "",
-    "Si no ha sido usted, escríbanos cuanto antes.",
-  ];
   return {
     template: "suplemento",
     policyId: view.id,
     clientId: view.clientId,
     to: e.to,
-    subject: `Suplemento de su póliza ${view.number}: garantías añadidas`,
-    text: lines.join("\n"),
+    values: {
+      nombre_tomador: view.policyholder.name,
+      numero_poliza: view.number,
+      ramo: view.lineName.toLowerCase(),
+      plan: view.plan.name,
+      fecha_efecto: formatIsoDate(e.effectiveDate),
+      fecha_vencimiento: formatIsoDate(view.endDate),
+      garantias: e.described
+        .map((g) => `- ${g.name}${g.limitText ? ` (límite: ${g.limitText})` : ""}: ${formatMoney(g.netCents)} por ${e.price.remainingDays} días`)
+        .join("\n"),
+      importes: [
+        `Prima neta: ${formatMoney(e.price.net)}`,
+        ...(e.price.fractionation ? [`Recargo por fraccionamiento: ${formatMoney(e.price.fractionation)}`] : []),
+        ...(e.price.clea ? [`Recargo CLEA: ${formatMoney(e.price.clea)}`] : []),
+        `IPS: ${formatMoney(e.price.ips)}`,
+      ].join("\n"),
+      numero_recibo: String(e.sequence),
+      importe: formatMoney(e.price.total),
+      estado_pago: e.paid,
+      version_condiciones: String(e.version),
+      enlace_mi_poliza: e.publicBaseUrl ? new URL(`/mi-poliza/${view.id}`, e.publicBaseUrl).toString() : "",
+      fichero_condiciones: conditions.filename,
+      fichero_recibo: recibo.filename,
+    },
     attachments: [conditions, recibo],
   };
 }

@@ -23,33 +23,59 @@ import { settingAt, type SettingDate } from "../db/settings.repo";
 import { completeAttachments, isPending } from "./attachments";
 import type { DocumentStore } from "./document-store/store";
 import { layoutEmail } from "./email-layout";
+import { renderTemplate, type RenderedEmail, type TemplateValues } from "./email-render";
+import { templateInForce } from "./email-templates";
 
-export type OutgoingEmail = {
+export type OutgoingEmail = OutgoingEmailBase &
+  (
+    | {
+        /** The template's placeholders (ADR 040); the subject and both parts are rendered from the version in force. */
+        values: TemplateValues;
+      }
+    | {
+        /** A message written in code, not from a template (tests; a future one-off): laid out as it is. */
+        subject: string;
+        /** The body, in plain text without a signature: paragraphs between blank lines, "- " list items (email-layout.ts). */
+        text: string;
+      }
+  );
+
+/** An e-mail rendered from its template (what the product's senders build). */
+export type TemplateEmail = OutgoingEmailBase & { values: TemplateValues };
+
+export type OutgoingEmailBase = {
   /** Which of the product's e-mails this is (the outbox list shows and filters by it). */
   template: EmailTemplateKey;
   /** The policy or client it is about, when there is one (links and filters in /admin/email). */
   policyId?: number | null;
   clientId?: number | null;
   to: string;
-  subject: string;
-  /** The body, in plain text without a signature: paragraphs between blank lines, "- " list items (email-layout.ts). */
-  text: string;
   /** Rendered files, or documents to render after the commit (pendingPdf, ADR 017). */
   attachments?: OutboxAttachment[];
 };
 
 /**
  * Queues an e-mail; pass the transaction of the write it belongs to, so both commit or neither.
- * Every message is laid out here (layoutEmail): the body and the distributor's signature, stored
- * and sent as a plain text part and an HTML part with the same content.
+ * Every message is rendered here from its template in force (ADR 040) and laid out with the
+ * distributor's signature (ADR 022), stored and sent as a plain text part and an HTML part.
  */
 export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, now: Date): Promise<number> {
-  const { text, html } = layoutEmail(email.subject, email.text, await readDistributor(tx, now));
+  const signature = await readDistributor(tx, now);
+  const rendered =
+    "values" in email
+      ? renderTemplate(await templateInForce(tx, email.template), email.values, signature)
+      : { subject: email.subject, ...layoutEmail(email.subject, email.text, signature) };
+  return enqueueRendered(tx, { ...email, ...rendered }, now);
+}
+
+/** Queues a message already rendered (the test send of a template, ADR 040). */
+export async function enqueueRendered(tx: DbOrTx, email: OutgoingEmailBase & RenderedEmail, now: Date): Promise<number> {
+  const { subject, text, html } = email;
   const [row] = await tx
     .insert(outboxEmails)
     .values({
       to: email.to,
-      subject: email.subject,
+      subject,
       body: text,
       html,
       attachments: email.attachments ?? [],

@@ -100,18 +100,6 @@ export async function withdrawFromPolicy(
         refundCents,
       });
       const d = ctx.distributor;
-      const lines = [
-        `Hola, ${view.policyholder.name}:`,
-        "",
-        `Hemos recibido su desistimiento de la póliza ${view.number} (${view.lineName.toLowerCase()}, plan ${view.plan.name}). La póliza queda anulada con efecto ${formatIsoDate(c.today)} y sus recibos pendientes, anulados: no se le cobrará nada más.`,
-        refundCents > 0
-          ? `Le devolvemos ${formatMoney(refundCents)}, la prima de los días no cubiertos, en el mismo medio de pago${view.payment?.label ? ` (${view.payment.label})` : ""}; lo verá en su cuenta en un plazo máximo de 30 días.`
-          : "No hay importe que devolver: no se había cobrado prima de los días no cubiertos.",
-        "",
-        `Le adjuntamos la confirmación del desistimiento (${pdf.filename}).${deps.publicBaseUrl ? ` También puede ver la póliza en Mi póliza: ${new URL(`/mi-poliza/${view.id}`, deps.publicBaseUrl).toString()}` : ""}`,
-        "",
-        `Si no ha sido usted, escríbanos cuanto antes a ${d.email} o llámenos al ${d.phone}.`,
-      ];
       emailId = await queueEmail(
         c,
         {
@@ -119,8 +107,23 @@ export async function withdrawFromPolicy(
           policyId: view.id,
           clientId: view.clientId,
           to,
-          subject: `Desistimiento de su póliza ${view.number}`,
-          text: lines.join("\n"),
+          values: {
+            nombre_tomador: view.policyholder.name,
+            numero_poliza: view.number,
+            ramo: view.lineName.toLowerCase(),
+            plan: view.plan.name,
+            fecha: formatIsoDate(c.today),
+            frase_devolucion:
+              refundCents > 0
+                ? `Le devolvemos ${formatMoney(refundCents)}, la prima de los días no cubiertos, en el mismo medio de pago${view.payment?.label ? ` (${view.payment.label})` : ""}; lo verá en su cuenta en un plazo máximo de 30 días.`
+                : "No hay importe que devolver: no se había cobrado prima de los días no cubiertos.",
+            fichero_justificante: pdf.filename,
+            enlace_mi_poliza: deps.publicBaseUrl
+              ? `También puede ver la póliza en Mi póliza: ${new URL(`/mi-poliza/${view.id}`, deps.publicBaseUrl).toString()}`
+              : "",
+            email_distribuidor: d.email,
+            telefono_distribuidor: d.phone,
+          },
           attachments: [pdf],
         },
         "withdrawal_confirmation",
@@ -143,14 +146,6 @@ export async function stopRenewalByCustomer(deps: CustomerDeps, policyId: number
     const client = await clientContact(c.tx, c.policy.clientId);
     const to = client?.email ?? (actor.actorType === "user" ? actor.actorLabel : null);
     if (!to) return;
-    const lines = [
-      `Hola, ${client?.name ?? ""}:`.replace(" :", ":"),
-      "",
-      `Hemos registrado que no desea renovar su ${LINE_NAMES[c.policy.lineCode].toLowerCase()} (póliza ${c.policy.number}).`,
-      `La póliza sigue en vigor hasta el ${formatIsoDate(c.policy.endDate)}, fecha en que vencerá sin renovarse; no se le cobrará ninguna anualidad más.`,
-      "",
-      "Si cambia de opinión antes del vencimiento, escríbanos y la renovaremos.",
-    ];
     await queueEmail(
       c,
       {
@@ -158,8 +153,12 @@ export async function stopRenewalByCustomer(deps: CustomerDeps, policyId: number
         policyId: c.policy.id,
         clientId: c.policy.clientId,
         to,
-        subject: `Su póliza ${c.policy.number} no se renovará`,
-        text: lines.join("\n"),
+        values: {
+          nombre_tomador: client?.name ?? "",
+          numero_poliza: c.policy.number,
+          ramo: LINE_NAMES[c.policy.lineCode].toLowerCase(),
+          fecha_vencimiento: formatIsoDate(c.policy.endDate),
+        },
       },
       "renewal_stopped",
     );

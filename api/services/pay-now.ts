@@ -10,7 +10,7 @@
 // A declined card writes nothing but the attempt (402); a write that fails after the charge gives it
 // back (refundAttempt), and a refunded attempt's key is never used again (the next submit is n+1).
 import { PAYMENT_DECLINED_MESSAGE } from "../contract/checkout";
-import { formatMoney } from "../contract/format";
+import { formatIsoDate, formatMoney } from "../contract/format";
 import type { PaidRecibo, PayableRecibo, PayReciboBody } from "../contract/pay-now";
 import type { DbOrTx } from "../db/client";
 import { writeAudit } from "../db/audit";
@@ -33,7 +33,11 @@ import {
   registeredAttemptOf,
   type AttemptSpec,
 } from "./charge-attempts";
-import { RECIBO_NOT_FOUND_MESSAGE, withPolicy, type Actor, type LifecycleDeps } from "./lifecycle";
+import { queueEmail, RECIBO_NOT_FOUND_MESSAGE, withPolicy, type Actor, type LifecycleDeps } from "./lifecycle";
+import { pendingPdf } from "./attachments";
+import { DOCUMENT_FILENAMES } from "./documents";
+import { clientContact } from "../db/lifecycle-reads.repo";
+import { readDistributor } from "../db/catalogue.repo";
 import { paymentMethodLabel } from "./payments";
 import { afterPayment } from "./recibos";
 import { and, eq } from "drizzle-orm";
@@ -155,6 +159,27 @@ async function chargeAndWrite(deps: LifecycleDeps, req: PayNowRequest, spec: Att
         at: c.now,
       });
       await afterPayment(c);
+      // The receipt (justificante), e-mailed with the payment (ADR 040); its PDF rendered by the sender.
+      const client = await clientContact(c.tx, c.policy.clientId);
+      const to = client?.email ?? (c.actor.actorType === "user" ? c.actor.actorLabel : null);
+      if (to) {
+        const pdf = pendingPdf(DOCUMENT_FILENAMES.receipt(c.policy.number, recibo.sequence), {
+          kind: "receipt",
+          policyId: c.policy.id,
+          sequence: recibo.sequence,
+        });
+        const values = {
+          nombre_tomador: client?.name ?? "",
+          numero_poliza: c.policy.number,
+          numero_recibo: String(recibo.sequence),
+          importe: formatMoney(spec.amountCents),
+          fecha: formatIsoDate(c.today),
+          fichero_justificante: pdf.filename,
+          ...(await distributorContact(c.tx, c.now)),
+        };
+        const email = { template: "justificante-pago" as const, policyId: c.policy.id, clientId: c.policy.clientId, to, values, attachments: [pdf] };
+        await queueEmail(c, email, "payment_receipt");
+      }
     });
   } catch (error) {
     // Charged but not written: the money goes back (even when the database went away, ADR 031), and
@@ -204,4 +229,10 @@ export async function payableRecibos(db: DbOrTx, policy: { id: number; status: P
       amountDue: amountDue(r),
       returnReason: r.status === "devuelto" ? r.returnReason : null,
     }));
+}
+
+/** The distributor's address and phone, as the e-mails' placeholders name them. */
+async function distributorContact(db: DbOrTx, at: Date) {
+  const d = await readDistributor(db, at);
+  return { email_distribuidor: d.email, telefono_distribuidor: d.phone };
 }

@@ -16,7 +16,7 @@ import { users } from "../db/schema";
 import { extinctionDate } from "../domain/lifecycle";
 import { formatIsoDate, formatMoment, formatMoney } from "../contract/format";
 import { sentence } from "./email-layout";
-import { enqueueEmail, type OutgoingEmail } from "./mail";
+import { enqueueEmail, type TemplateEmail } from "./mail";
 
 /** A recibo the notice names: its number, due date and amount. */
 export type NoticeRecibo = { sequence: number; dueDate: string; amountCents: number };
@@ -52,7 +52,7 @@ function contactLines(d: SiteInfo): string[] {
 const policyName = (view: PolicyView) => `su ${view.lineName.toLowerCase()} (póliza ${view.number}, plan ${view.plan.name})`;
 
 /** The suspension: cover stops now; paying what is pending lifts it (art. 15 LCS), or else the contract ends six months after the due date. */
-export function suspensionNotice(view: PolicyView, to: string, f: SuspensionFacts, ctx: NoticeContext): OutgoingEmail {
+export function suspensionNotice(view: PolicyView, to: string, f: SuspensionFacts, ctx: NoticeContext): TemplateEmail {
   const d = ctx.distributor;
   // What is owed today: the open recibos already due (later ones are not part of the suspension).
   const open = f.openRecibos.filter((r) => r.dueDate <= f.today).sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.sequence - b.sequence);
@@ -87,8 +87,14 @@ export function suspensionNotice(view: PolicyView, to: string, f: SuspensionFact
     policyId: view.id,
     clientId: view.clientId,
     to,
-    subject: `Cobertura suspendida: su póliza ${view.number}`,
-    text: lines.join("\n"),
+    // The body after the greeting depends on what is owed: one placeholder the template places (ADR 040).
+    values: {
+      nombre_tomador: view.policyholder.name,
+      numero_poliza: view.number,
+      fecha: formatMoment(f.at),
+      motivo: sentence(f.reason),
+      detalle: lines.slice(2).join("\n"),
+    },
   };
 }
 
@@ -111,7 +117,7 @@ const CANCELLATION_WORDS: Record<CancellationReason, { why: string; next: (d: Si
 };
 
 /** The cancellation: from its effective date the policy no longer covers; its open recibos are not charged; a withdrawal refunds. */
-export function cancellationNotice(view: PolicyView, to: string, f: CancellationFacts, ctx: NoticeContext): OutgoingEmail {
+export function cancellationNotice(view: PolicyView, to: string, f: CancellationFacts, ctx: NoticeContext): TemplateEmail {
   const d = ctx.distributor;
   const words = CANCELLATION_WORDS[f.reason];
   const annulled = [...f.annulledRecibos].sort((a, b) => a.sequence - b.sequence);
@@ -141,8 +147,13 @@ export function cancellationNotice(view: PolicyView, to: string, f: Cancellation
     policyId: view.id,
     clientId: view.clientId,
     to,
-    subject: `Anulación de su póliza ${view.number}`,
-    text: lines.join("\n"),
+    values: {
+      nombre_tomador: view.policyholder.name,
+      numero_poliza: view.number,
+      fecha: formatIsoDate(f.effectiveDate),
+      motivo: words.why,
+      detalle: lines.slice(2).join("\n"),
+    },
   };
 }
 
@@ -161,7 +172,7 @@ const NOTICE_NAMES: Record<NoticeKind, string> = {
 export async function notifyPolicyholder(
   tx: DbOrTx,
   o: { policyId: number; kind: NoticeKind; actor: HistoryActor & { ip?: string | null }; now: Date; publicBaseUrl?: string },
-  build: (view: PolicyView, to: string, ctx: NoticeContext) => OutgoingEmail,
+  build: (view: PolicyView, to: string, ctx: NoticeContext) => TemplateEmail,
 ): Promise<number | null> {
   const [view] = await loadPolicyViews(tx, { id: o.policyId });
   if (!view) return null;

@@ -91,22 +91,22 @@ export async function offerRenewal(c: Change): Promise<OfferOutcome> {
   return priced;
 
   function renewalNotice(p: LockedPolicy, o: RenewalOffer, name: string) {
-    const lines = [
-      `Hola, ${name}:`,
-      "",
-      `Su ${LINE_NAMES[p.lineCode].toLowerCase()} (póliza ${p.number}) se renovará el ${formatIsoDate(o.startDate)} por un año más, hasta el ${formatIsoDate(o.endDate)}.`,
-      `La prima total de la nueva anualidad es ${formatMoney(o.totalPremiumCents)} (la actual es ${formatMoney(p.totalPremiumCents)}).`,
-      `Recibos: ${o.recibos.map((r) => `${formatIsoDate(r.dueDate)} ${formatMoney(r.amountCents)}`).join("; ")}.`,
-      "",
-      `Si no desea renovar, puede oponerse a la prórroga hasta el ${formatIsoDate(addMonths(o.startDate, -1))} (un mes antes del vencimiento, art. 22 de la Ley de Contrato de Seguro) escribiéndonos.`,
-    ];
     return {
       template: "aviso-renovacion" as const,
       policyId: p.id,
       clientId: p.clientId,
       to: client!.email!,
-      subject: `Renovación de su póliza ${p.number}`,
-      text: lines.join("\n"),
+      values: {
+        nombre_tomador: name,
+        numero_poliza: p.number,
+        ramo: LINE_NAMES[p.lineCode].toLowerCase(),
+        fecha_efecto: formatIsoDate(o.startDate),
+        fecha_vencimiento: formatIsoDate(o.endDate),
+        prima_total: formatMoney(o.totalPremiumCents),
+        prima_anterior: formatMoney(p.totalPremiumCents),
+        recibos: o.recibos.map((r) => `${formatIsoDate(r.dueDate)} ${formatMoney(r.amountCents)}`).join("; "),
+        fecha_limite: formatIsoDate(addMonths(o.startDate, -1)),
+      },
     };
   }
 }

@@ -33,7 +33,8 @@ import type { ReturnImportLine } from "../db/schema";
 import { reopenFirstDebits } from "../db/sepa-mandates.repo";
 import { checkReciboTransition } from "../domain/lifecycle";
 import { SEPA_RETURN_CODES, returnCodeLabel, type SepaReturnCode } from "../domain/sepa-return-codes";
-import { layoutEmail } from "./email-layout";
+import { renderTemplate } from "./email-render";
+import { templateInForce } from "./email-templates";
 import type { Actor } from "./lifecycle";
 import { returnNotice } from "./return-notice";
 import { parseReturnFile, type ParsedReturnFile } from "./sepa-returns";
@@ -232,6 +233,7 @@ async function recordAndNotify(tx: DbOrTx, deps: ReturnImportDeps, importId: num
       at: now,
     }),
   );
+  const template = await templateInForce(tx, "recibo-devuelto");
   const mailed = applied.filter((a) => a.target.policyholderEmail ?? a.target.accountEmail);
   const emails = mailed.map(({ target: t, code, reason, feeCents }) => {
     const to = (t.policyholderEmail ?? t.accountEmail)!;
@@ -252,10 +254,12 @@ async function recordAndNotify(tx: DbOrTx, deps: ReturnImportDeps, importId: num
       distributor,
       deps.publicBaseUrl,
     );
-    const { text, html } = layoutEmail(notice.subject, notice.text, distributor);
+    const { subject, text, html } = renderTemplate(template, notice.values, distributor);
     return {
       to,
-      subject: notice.subject,
+      subject,
+      template: notice.template,
+      policyId: t.policyId,
       body: text,
       html,
       attachments: [],

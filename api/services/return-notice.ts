@@ -3,7 +3,7 @@
 // to pay it. A pure function of what the import wrote.
 import type { SiteInfo } from "../contract/site";
 import { formatIsoDate, formatMoney } from "../contract/format";
-import type { OutgoingEmail } from "./mail";
+import type { TemplateEmail } from "./mail";
 
 export type ReturnNoticeFacts = {
   to: string;
@@ -20,27 +20,31 @@ export type ReturnNoticeFacts = {
   hasAccount: boolean;
 };
 
-export function returnNotice(f: ReturnNoticeFacts, d: SiteInfo, publicBaseUrl?: string): OutgoingEmail {
+export function returnNotice(f: ReturnNoticeFacts, d: SiteInfo, publicBaseUrl?: string): TemplateEmail {
   const total = f.amountCents + f.feeCents;
   const link = f.hasAccount && publicBaseUrl ? new URL(`/mi-poliza/${f.policyId}`, publicBaseUrl).toString() : null;
-  const lines = [
-    `Hola, ${f.policyholderName}:`,
-    "",
-    `Su banco nos ha devuelto el recibo n.º ${f.sequence} de su póliza ${f.policyNumber}, con vencimiento el ${formatIsoDate(f.dueDate)}, por ${formatMoney(f.amountCents)}.`,
-    "",
-    `Motivo que indica el banco: ${f.reason} (código ${f.code}).`,
-    "",
-    f.feeCents > 0
-      ? `El recibo vuelve a estar pendiente de pago. A su importe se suman ${formatMoney(f.feeCents)} de gastos de devolución: en total, ${formatMoney(total)}.`
-      : `El recibo vuelve a estar pendiente de pago: ${formatMoney(total)}.`,
-    "",
-    link
-      ? `Puede pagarlo ahora en Mi póliza: ${link}`
-      : `Para pagarlo, escríbanos a ${d.email} o llámenos al ${d.phone} y le indicaremos cómo hacerlo.`,
-    "",
-    "Si no se paga, la cobertura de la póliza puede quedar suspendida un mes después del vencimiento del recibo (art. 15 de la Ley de Contrato de Seguro).",
-    "",
-    `Si cree que se trata de un error o tiene cualquier duda, escríbanos a ${d.email} o llámenos al ${d.phone}.`,
-  ];
-  return { template: "recibo-devuelto", to: f.to, subject: `Recibo devuelto: su póliza ${f.policyNumber}`, text: lines.join("\n") };
+  return {
+    template: "recibo-devuelto",
+    policyId: f.policyId,
+    to: f.to,
+    values: {
+      nombre_tomador: f.policyholderName,
+      numero_poliza: f.policyNumber,
+      numero_recibo: String(f.sequence),
+      fecha: formatIsoDate(f.dueDate),
+      importe: formatMoney(f.amountCents),
+      motivo: `${f.reason} (código ${f.code})`,
+      detalle: [
+        f.feeCents > 0
+          ? `El recibo vuelve a estar pendiente de pago. A su importe se suman ${formatMoney(f.feeCents)} de gastos de devolución: en total, ${formatMoney(total)}.`
+          : `El recibo vuelve a estar pendiente de pago: ${formatMoney(total)}.`,
+        "",
+        link
+          ? `Puede pagarlo ahora en Mi póliza: ${link}`
+          : `Para pagarlo, escríbanos a ${d.email} o llámenos al ${d.phone} y le indicaremos cómo hacerlo.`,
+      ].join("\n"),
+      email_distribuidor: d.email,
+      telefono_distribuidor: d.phone,
+    },
+  };
 }

@@ -105,6 +105,11 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.email[.]csv": { loader: "email:read", action: null },
   "routes/admin.email.$id._index": { loader: "email:read", action: "email:write" },
   "routes/admin.email.$id.html": { loader: "email:read", action: null },
+  // E-mail templates (ADR 040): reading and the saved template's preview need email:read; saving,
+  // going back to the default, the preview of an unsaved draft and the test send, email:write.
+  "routes/admin.email.plantillas._index": { loader: "email:read", action: null },
+  "routes/admin.email.plantillas.$key._index": { loader: "email:read", action: "email:write" },
+  "routes/admin.email.plantillas.$key.vista-previa": { loader: "email:read", action: "email:write" },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;

@@ -29,7 +29,7 @@ export default function EmailPage() {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Link to="/admin/email/plantillas" className="btn-secondary">
-            Plantillas
+            Plantillas de correo
           </Link>
           {list ? <CsvLink path="/admin/email.csv" /> : null}
         </div>

@@ -61,7 +61,8 @@ function urlFor(file: string, ids: Ids): string | null {
     url
       .replace("$id", String(missing ? 999_999 : id))
       .replace("$sequence", "1")
-      .replace("$group", "recargos") + query
+      .replace("$group", "recargos")
+      .replace("$key", "confirmacion-poliza") + query
   );
 }
 

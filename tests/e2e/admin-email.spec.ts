@@ -27,7 +27,7 @@ test("filtrar la bandeja, abrir un correo con su vista previa y cancelar uno pen
   await page.goto("/admin");
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Correo", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Correo" })).toBeVisible({ timeout: AFTER_WRITE });
-  await expect(page.getByRole("link", { name: "Plantillas" })).toHaveAttribute("href", "/admin/email/plantillas");
+  await expect(page.getByRole("link", { name: "Plantillas de correo" })).toHaveAttribute("href", "/admin/email/plantillas");
 
   const filters = page.getByRole("search", { name: "Filtrar correos" });
   await filters.getByLabel("Póliza").fill(policy.number);

@@ -174,6 +174,12 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "GET /admin/policies/{id}/documents/certificate": "documents:read",
       "GET /admin/clients/{id}/documents": "documents:read",
       "POST /admin/clients/{id}/documents": "documents:write",
+      "GET /admin/email/templates": "email:read",
+      "GET /admin/email/templates/{key}": "email:read",
+      "POST /admin/email/templates/{key}/versions": "email:write",
+      "POST /admin/email/templates/{key}/reset": "email:write",
+      "POST /admin/email/templates/{key}/preview": "email:read",
+      "POST /admin/email/templates/{key}/test": "email:write",
     });
   });
 });
@@ -195,6 +201,8 @@ type Fixtures = {
 };
 /** The request that succeeds for an admin holding the endpoint's permission (and nothing else). */
 type Call = { path: string; body?: unknown; expect: number; token?: string };
+
+const PRUEBA_DRAFT = { subject: "Prueba", text: "Hola, {{nombre_tomador}}:", html: "<p>Hola, {{nombre_tomador}}:</p>" };
 
 // A Record over every key of the table: an endpoint added there without a case here does not compile.
 const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
@@ -402,6 +410,12 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "POST /admin/emails/{id}/resend": async () => ({ path: `/admin/emails/${await queuedEmail("enviado")}/resend`, expect: 201 }),
   "POST /admin/emails/{id}/cancel": async () => ({ path: `/admin/emails/${await queuedEmail()}/cancel`, expect: 200 }),
   ...documentEndpointCases(() => livePolicy()),
+  "GET /admin/email/templates": async () => ({ path: "/admin/email/templates", expect: 200 }),
+  "GET /admin/email/templates/{key}": async () => ({ path: "/admin/email/templates/no-renovacion", expect: 200 }),
+  "POST /admin/email/templates/{key}/versions": async () => ({ path: "/admin/email/templates/prueba/versions", body: PRUEBA_DRAFT, expect: 201 }),
+  "POST /admin/email/templates/{key}/reset": async () => ({ path: "/admin/email/templates/prueba/reset", expect: 201 }),
+  "POST /admin/email/templates/{key}/preview": async () => ({ path: "/admin/email/templates/prueba/preview", body: PRUEBA_DRAFT, expect: 200 }),
+  "POST /admin/email/templates/{key}/test": async () => ({ path: "/admin/email/templates/prueba/test", expect: 201 }),
 };
 
 /** A message in the outbox, pending or already sent; its id. */

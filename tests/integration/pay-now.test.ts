@@ -5,7 +5,7 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
-import { auditLog, chargeAttempts, gatewayCharges, payments, policies, policyHistory, recibos, users } from "../../api/db/schema";
+import { auditLog, chargeAttempts, gatewayCharges, outboxEmails, payments, policies, policyHistory, recibos, users } from "../../api/db/schema";
 import { createTestDatabase } from "../support/db";
 import { pdfText } from "../support/pdf-text";
 import { memoryLogger, startTestServer } from "../support/server";
@@ -157,11 +157,21 @@ describe("pagar ahora un recibo", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "recibo.paid_by_customer"), eq(auditLog.entityId, String(policy.recibos[1]!.id))));
     expect(audit).toMatchObject({ actorType: "user", actorId: String(userId), before: { status: "devuelto" } });
+    // The receipt by e-mail (ADR 040): its template, the amount and the PDF, once.
+    const receipts = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.policyId, policy.id), eq(outboxEmails.template, "justificante-pago")));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toBe(`Justificante de pago: recibo 2 de su póliza ${policy.number}`);
+    expect(receipts[0]!.body).toContain("120,00");
+    expect(receipts[0]!.attachments.map((a) => a.filename)).toEqual([`justificante-${policy.number}-2.pdf`]);
 
     const again = await pay(token, policy.id, 2, GOOD_CARD, key);
     expect(again.status).toBe(200);
     expect(again.body.providerRef).toBe(answer.body.providerRef);
     expect(await database.db.select().from(payments).where(eq(payments.policyId, policy.id))).toHaveLength(1);
+    expect(await database.db.select().from(outboxEmails).where(eq(outboxEmails.policyId, policy.id))).toHaveLength(1);
     const other = await pay(token, policy.id, 2);
     expect(other.status).toBe(409);
     expect(other.body.error).toBe("Este recibo ya está pagado.");
