@@ -125,7 +125,16 @@ describe("la prima y los recibos después de un suplemento", () => {
     await database.db.update(endorsements).set({ annualPremium: null }).where(eq(endorsements.policyId, policy.id));
     const migration = readFileSync(new URL("../../api/db/migrations/0017_endorsement_annual_premium.sql", import.meta.url), "utf8");
     const backfill = migration.split("--> statement-breakpoint")[1]!;
+    // 0017 read the rates from `settings`; migration 0023 moved them to setting_versions (ADR 038).
+    // The replay gets the rows it read then, with the values in force now.
+    const RATES = ["fractionation_surcharges_bp", "clea_bp", "ips_bp"];
+    await database.db.execute(sql`
+      insert into settings (key, value)
+      select distinct on (key) key, value from setting_versions
+       where key in (${sql.join(RATES, sql`, `)}) and withdrawn_at is null and effective_from <= current_date
+       order by key, effective_from desc, id desc`);
     await database.db.execute(sql.raw(backfill));
+    await database.db.execute(sql`delete from settings where key in (${sql.join(RATES, sql`, `)})`);
     const after = await database.db
       .select({ id: endorsements.id, annualPremium: endorsements.annualPremium })
       .from(endorsements)
