@@ -34,6 +34,7 @@ import { hashPassword } from "../domain/password";
 import { checkPasswordPolicy } from "../domain/password-policy";
 import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
+import { enqueueEmail } from "../services/mail";
 import { adminRoute } from "./admin-endpoints";
 
 const TAGS = ["Administración: usuarios"];
@@ -165,6 +166,7 @@ export function registerAdminUserRoutes(api: ApiApp) {
         if (Object.keys(conflicts).length > 0) throw new ApiProblem(409, USER_MESSAGES.duplicate, conflicts);
         const id = await insertAdminUser(tx, { username: input.username, email: input.email, passwordHash, roleId: role.id });
         const row = await userOr404(getAdminUser(tx, id));
+        await queueAccountEmail(tx, c.var.deps.publicBaseUrl, row, c.var.deps.now());
         await writeAudit(tx, {
           ...adminActor(c),
           at: c.var.deps.now(),
@@ -242,6 +244,7 @@ export function registerAdminUserRoutes(api: ApiApp) {
         });
       }
       if (passwordHash) {
+        await queueAccountEmail(tx, c.var.deps.publicBaseUrl, after, c.var.deps.now());
         // Never the hash: only that it was reset, and whose it was.
         await writeAudit(tx, {
           ...adminActor(c),
@@ -257,4 +260,22 @@ export function registerAdminUserRoutes(api: ApiApp) {
     });
     return c.json(updated, 200);
   });
+}
+
+/**
+ * Tells a staff member their account was created or its password reset, with the sign-in link
+ * (template contrasena-temporal, ADR 040). Never the password: the admin who set it gives it by
+ * another way. Without the site's public address the link cannot be written, so nothing is sent.
+ */
+async function queueAccountEmail(tx: DbOrTx, publicBaseUrl: string | undefined, user: { username: string; email: string }, now: Date) {
+  if (!publicBaseUrl) return;
+  await enqueueEmail(
+    tx,
+    {
+      template: "contrasena-temporal",
+      to: user.email,
+      values: { nombre_tomador: user.username, email_cuenta: user.email, enlace: new URL("/admin/login", publicBaseUrl).toString() },
+    },
+    now,
+  );
 }

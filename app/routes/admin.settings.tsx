@@ -33,9 +33,11 @@ export const loader = (args: LoaderFunctionArgs) =>
     email: admin.email,
     temporary: admin.mustChangePassword,
     // Every staff member changes their own password here; the business settings need settings:read (ADR 038).
-    business: canOpen(admin.role.permissions, "routes/admin.settings_.$group")
-      ? await api.get("/admin/settings", { schema: SettingsOverviewSchema, signal: request.signal })
-      : null,
+    // A temporary password opens nothing else (the API refuses the rest), so not the business settings either.
+    business:
+      !admin.mustChangePassword && canOpen(admin.role.permissions, "routes/admin.settings_.$group")
+        ? await api.get("/admin/settings", { schema: SettingsOverviewSchema, signal: request.signal })
+        : null,
   }));
 
 export const action = (args: ActionFunctionArgs) =>

@@ -79,7 +79,7 @@ test("editar la confirmación de la póliza: variable errónea rechazada, vista 
 
     await page.getByRole("button", { name: "Enviarme una prueba" }).click();
     await expect(page.getByRole("status").getByText("Prueba en camino")).toBeVisible({ timeout: AFTER_WRITE });
-    const trial = await readMailTo(staff.email, 60_000);
+    const trial = await readMailTo(staff.email, 60_000, /^\[Prueba\]/);
     expect(trial.subject).toMatch(/^\[Prueba\] Su póliza COT-/);
     expect(trial.text).toContain(marker);
 

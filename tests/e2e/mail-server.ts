@@ -26,15 +26,19 @@ export default async function startMailServer() {
   return () => smtp.close();
 }
 
-/** The text of the newest message to `address`, waiting for it up to `timeoutMs`. */
-export async function readMailTo(address: string, timeoutMs = 20_000): Promise<{ subject: string; text: string }> {
+/**
+ * The newest message to `address` (with a subject that matches `subject`, when given: a staff
+ * member also gets their account's e-mail), waiting for it up to `timeoutMs`.
+ */
+export async function readMailTo(address: string, timeoutMs = 20_000, subject?: RegExp): Promise<{ subject: string; text: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = (await readdir(MAIL_DIR)).sort().reverse();
     for (const file of files) {
       const mail = await simpleParser(await readFile(path.join(MAIL_DIR, file)));
       const to = [mail.to].flat().flatMap((a) => a?.value.map((v) => v.address?.toLowerCase()) ?? []);
-      if (to.includes(address.toLowerCase())) return { subject: mail.subject ?? "", text: mail.text ?? "" };
+      if (to.includes(address.toLowerCase()) && (!subject || subject.test(mail.subject ?? "")))
+        return { subject: mail.subject ?? "", text: mail.text ?? "" };
     }
     if (Date.now() > deadline) throw new Error(`No e-mail to ${address} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
