@@ -172,6 +172,7 @@ test.describe("con JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "los diálogos de confirmación");
 
   test("suspender en un diálogo, un 409 de la API junto al botón y una nota interna", async ({ page, signInAsAdmin }) => {
+    test.slow(); // a purchase, four dialogs and a note: 28–31 s on the 2-core CI machine, at the default limit
     await signInAsAdmin("gestor");
     const policy = await buyPolicy(page.request, "Jorge Prueba Diálogos");
     await findByNif(page, policy);
