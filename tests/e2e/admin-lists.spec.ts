@@ -104,6 +104,9 @@ test("auditoría: ordenar por acción y por fecha, filtrar por acción y actor, 
   await filters.getByLabel("Acción").selectOption({ label: "Usuario creado" });
   await filters.getByRole("button", { name: "Filtrar" }).click();
   await expect(page).toHaveURL(/action=admin_user\.created/);
+  // The URL changes a moment before the filtered list renders: wait for what only it shows.
+  await expect(filters.getByRole("link", { name: "Quitar filtros" })).toBeVisible();
+  await expect(filters.getByLabel("Actor")).toHaveValue(admin.email);
   const count = await page.getByText(/^Mostrando 1–\d+ de \d+ registros$/).textContent();
   const total = Number(count!.match(/de (\d+) registros/)![1]);
   expect(total).toBeGreaterThanOrEqual(3);

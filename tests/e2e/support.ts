@@ -30,7 +30,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
       await target.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
       await target.goto(page.url());
     }
-    const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    // A sandboxed frame (an e-mail's preview, ADR 039) runs no script: axe's injection into it
+    // waits up to a minute for an answer that never comes. Its content is the e-mail, not the page.
+    const results = await new AxeBuilder({ page: target })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .exclude("iframe[sandbox]")
+      .analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(
       serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
