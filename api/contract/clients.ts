@@ -2,6 +2,7 @@
 // about them, the edit, internal notes and the data-rights answers (export, erasure; ADR 012).
 // Shared with app/: the same rules and Spanish messages on both halves.
 import { z } from "zod";
+import { emptyToUndefined } from "./text";
 import { isIsoDate } from "../domain/calendar";
 import { normalizeNif, validateNif } from "../domain/nif";
 import { isValidPhone, NIF_PATTERN, normalizePhone, PHONE_PATTERN } from "./checkout";
@@ -70,8 +71,6 @@ export type ClientRow = z.infer<typeof ClientRowSchema>;
 
 export const CLIENT_SORT_KEYS = ["name", "createdAt"] as const;
 export type ClientSortKey = (typeof CLIENT_SORT_KEYS)[number];
-
-const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 export const CLIENT_FILTERS = {
   stage: z

@@ -2,6 +2,7 @@
 // with its price history and audit, create, edit, a new price version with its effective date,
 // activate and deactivate. Shared with app/: the same rules and Spanish messages on both halves.
 import { z } from "zod";
+import { emptyToUndefined } from "./text";
 import { isIsoDate } from "../domain/calendar";
 import { GUARANTEE_PRICE_TYPES, type GuaranteePriceType } from "../domain/catalogue";
 import { MAX_GUARANTEE_PERCENT_BP } from "../domain/guarantee-prices";
@@ -138,8 +139,6 @@ export type GuaranteeRow = z.infer<typeof GuaranteeRowSchema>;
 
 export const GUARANTEE_SORT_KEYS = ["line", "code", "name"] as const;
 export type GuaranteeSortKey = (typeof GUARANTEE_SORT_KEYS)[number];
-
-const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 export const GUARANTEE_FILTERS = {
   line: z.preprocess(emptyToUndefined, lineField.optional()).describe("Solo las garantías de este ramo"),

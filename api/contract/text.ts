@@ -67,3 +67,6 @@ export function controlCharacterErrors(value: unknown, path = ""): Record<string
   visit(value, path, 0);
   return errors;
 }
+
+/** An empty form field is no value: a filter left blank is not applied. */
+export const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);

@@ -198,6 +198,39 @@ export const LEAD_STAGE_LABELS: Record<LeadStage, string> = {
   ganado: "Ganado",
   perdido: "Perdido",
 };
+/** The stages a lead is still being worked in (ganado and perdido close it). */
+export const OPEN_LEAD_STAGES = ["nuevo", "contactado", "cotizado", "negociacion"] as const satisfies readonly LeadStage[];
+
+/** Where a lead came from (issue 23). */
+export const LEAD_SOURCES = ["cotizacion_web", "llamada_solicitada", "manual"] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  cotizacion_web: "Cotización web sin contratar",
+  llamada_solicitada: "Pidió que le llamen",
+  manual: "Alta manual (teléfono)",
+};
+
+/** Why a lead was lost: chosen from this list when it moves to «Perdido». */
+export const LEAD_LOST_REASONS = ["precio", "competencia", "sin_respuesta", "no_interesado", "no_asegurable", "duplicado", "otro"] as const;
+export type LeadLostReason = (typeof LEAD_LOST_REASONS)[number];
+export const LEAD_LOST_REASON_LABELS: Record<LeadLostReason, string> = {
+  precio: "Precio",
+  competencia: "Se fue a la competencia",
+  sin_respuesta: "No contesta",
+  no_interesado: "Ya no le interesa",
+  no_asegurable: "Riesgo no asegurable",
+  duplicado: "Duplicado",
+  otro: "Otro motivo",
+};
+
+/** When a visitor who asked to be called prefers it ("Quiero que me llamen"). */
+export const CALLBACK_SLOTS = ["manana", "mediodia", "tarde"] as const;
+export type CallbackSlot = (typeof CALLBACK_SLOTS)[number];
+export const CALLBACK_SLOT_LABELS: Record<CallbackSlot, string> = {
+  manana: "Por la mañana (9:00–13:00)",
+  mediodia: "A mediodía (13:00–16:00)",
+  tarde: "Por la tarde (16:00–20:00)",
+};
 
 // ─── Policy lifecycle ───────────────────────────────────────────────────────────────────────
 
@@ -261,6 +294,29 @@ export const CLIENT_STAGE_TONES: Record<ClientStage, StatusTone> = {
   renovacion: "warning",
   en_riesgo: "danger",
   baja: "neutral",
+};
+
+/** What moved a client in the client pipeline: the events of issue 23, or a person by hand. */
+export const CLIENT_STAGE_CAUSES = [
+  "primera_poliza",
+  "renovacion_proxima",
+  "renovada",
+  "recibo_devuelto",
+  "suspension",
+  "no_renovacion",
+  "polizas_terminadas",
+  "manual",
+] as const;
+export type ClientStageCause = (typeof CLIENT_STAGE_CAUSES)[number];
+export const CLIENT_STAGE_CAUSE_LABELS: Record<ClientStageCause, string> = {
+  primera_poliza: "Primera póliza",
+  renovacion_proxima: "Renovación en menos de 60 días",
+  renovada: "Póliza renovada",
+  recibo_devuelto: "Recibo devuelto",
+  suspension: "Cobertura suspendida",
+  no_renovacion: "Aviso de no renovación",
+  polizas_terminadas: "Todas sus pólizas han terminado",
+  manual: "Movido a mano",
 };
 
 // ─── Consents ───────────────────────────────────────────────────────────────────────────────

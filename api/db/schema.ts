@@ -27,10 +27,12 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   ACTOR_TYPE_CODES,
+  CLIENT_STAGE_CAUSES,
   CLIENT_STAGES,
   DOCUMENT_KINDS,
   FREQUENCIES,
   EMAIL_STATUSES,
+  LEAD_SOURCES,
   LEAD_STAGES,
   LINES,
   PAYMENT_METHODS,
@@ -60,6 +62,8 @@ export const paymentMethodEnum = pgEnum("payment_method", PAYMENT_METHODS);
 export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
 export const emailStatusEnum = pgEnum("email_status", EMAIL_STATUSES);
 export const leadStageEnum = pgEnum("lead_stage", LEAD_STAGES);
+export const leadSourceEnum = pgEnum("lead_source", LEAD_SOURCES);
+export const clientStageCauseEnum = pgEnum("client_stage_cause", CLIENT_STAGE_CAUSES);
 export const actorTypeEnum = pgEnum("actor_type", ACTOR_TYPE_CODES);
 
 export type LineCode = (typeof lineCodeEnum.enumValues)[number];
@@ -74,6 +78,8 @@ export type PaymentMethod = (typeof paymentMethodEnum.enumValues)[number];
 export type PaymentStatus = (typeof paymentStatusEnum.enumValues)[number];
 export type EmailStatus = (typeof emailStatusEnum.enumValues)[number];
 export type LeadStage = (typeof leadStageEnum.enumValues)[number];
+export type LeadSource = (typeof leadSourceEnum.enumValues)[number];
+export type ClientStageCause = (typeof clientStageCauseEnum.enumValues)[number];
 export type ActorType = (typeof actorTypeEnum.enumValues)[number];
 
 /** A renewal priced for the notice: the next term and what it costs, applied at the end of the term. */
@@ -273,10 +279,14 @@ export const clients = pgTable(
     postalCode: text("postal_code"),
     city: text("city"),
     stage: clientStageEnum("stage").notNull().default("prospecto"),
+    /** When the client entered its stage: the card's age on the client pipeline's board. */
+    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // A lane of the client pipeline: its newest cards first, walked by index (issue 23).
+    index("clients_stage_changed_idx").on(t.stage, t.stageChangedAt, t.id),
     uniqueIndex("clients_nif_unique")
       .on(t.nif)
       .where(sql`${t.nif} is not null`),
@@ -853,26 +863,89 @@ export const outboxEmails = pgTable(
   ],
 );
 
-/** The sales pipeline: a lead (a person, maybe with a quote) moving towards a policy. */
+/** The sales pipeline: a lead (a person, maybe with quotes) moving towards a policy (issue 23). */
 export const pipelineLeads = pgTable(
   "pipeline_leads",
   {
     id: serial("id").primaryKey(),
     stage: leadStageEnum("stage").notNull().default("nuevo"),
+    source: leadSourceEnum("source").notNull().default("manual"),
     name: text("name").notNull(),
     email: text("email"),
     phone: text("phone"),
     lineCode: lineCodeEnum("line_code").references(() => productLines.code, { onDelete: "restrict" }),
+    /** The quote that made the lead (a web quote not bought, a callback from /results); more are in pipeline_lead_quotes. */
     quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "set null" }),
     clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** The owner: the commercial working the lead. */
     assignedAdminId: integer("assigned_admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
     estimatedPremiumCents: integer("estimated_premium_cents"),
+    nextAction: text("next_action"),
+    nextActionOn: date("next_action_on"),
     notes: text("notes"),
+    /** A code of LEAD_LOST_REASONS when the lead is perdido. */
     lostReason: text("lost_reason"),
+    /** "Quiero que me llamen": the time slot asked for (CALLBACK_SLOTS) and when consent to be called was given. */
+    callbackSlot: text("callback_slot"),
+    callbackConsentAt: timestamp("callback_consent_at", { withTimezone: true }),
+    wonPolicyId: integer("won_policy_id").references(() => policies.id, { onDelete: "set null" }),
+    /** When the lead entered its stage: the card's age on the board. */
+    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last thing done on the lead (a move, an edit, a note, a new quote): a lead quiet for too long is stale. */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("pipeline_leads_stage_idx").on(t.stage), index("pipeline_leads_assigned_admin_id_idx").on(t.assignedAdminId)],
+  (t) => [
+    index("pipeline_leads_stage_idx").on(t.stage, t.stageChangedAt, t.id),
+    index("pipeline_leads_assigned_admin_id_idx").on(t.assignedAdminId, t.stage, t.stageChangedAt, t.id),
+    index("pipeline_leads_quote_id_idx").on(t.quoteId),
+    index("pipeline_leads_next_action_idx").on(t.assignedAdminId, t.nextActionOn),
+    // Duplicates are merged, not created: an open lead of the same line with the same e-mail or phone.
+    index("pipeline_leads_open_email_idx")
+      .on(t.lineCode, sql`lower(${t.email})`)
+      .where(sql`${t.stage} not in ('ganado', 'perdido') and ${t.email} is not null`),
+    index("pipeline_leads_open_phone_idx")
+      .on(t.lineCode, t.phone)
+      .where(sql`${t.stage} not in ('ganado', 'perdido') and ${t.phone} is not null`),
+  ],
+);
+
+/** The quotes of a lead: the one that made it and those made for it later (a quote belongs to one lead at most). */
+export const pipelineLeadQuotes = pgTable(
+  "pipeline_lead_quotes",
+  {
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => pipelineLeads.id, { onDelete: "cascade" }),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.quoteId] }), uniqueIndex("pipeline_lead_quotes_quote_unique").on(t.quoteId)],
+);
+
+/** Every move of a client in the client pipeline, by an event or by hand: the client's timeline shows them. */
+export const clientStageChanges = pgTable(
+  "client_stage_changes",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    fromStage: clientStageEnum("from_stage").notNull(),
+    toStage: clientStageEnum("to_stage").notNull(),
+    cause: clientStageCauseEnum("cause").notNull(),
+    /** The policy whose event moved the client, when one did. */
+    policyId: integer("policy_id").references(() => policies.id, { onDelete: "set null" }),
+    /** Written by the person who moved it by hand. */
+    reason: text("reason"),
+    actorAdminId: integer("actor_admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("client_stage_changes_client_idx").on(t.clientId, t.at)],
 );
 
 /** Append-only record of every business write, written in the same transaction as the write. */
@@ -1340,6 +1413,7 @@ export type OutboxEmail = typeof outboxEmails.$inferSelect;
 export type NewOutboxEmail = typeof outboxEmails.$inferInsert;
 export type PipelineLead = typeof pipelineLeads.$inferSelect;
 export type NewPipelineLead = typeof pipelineLeads.$inferInsert;
+export type ClientStageChange = typeof clientStageChanges.$inferSelect;
 export type AuditLogEntry = typeof auditLog.$inferSelect;
 export type NewAuditLogEntry = typeof auditLog.$inferInsert;
 export type Setting = typeof settings.$inferSelect;

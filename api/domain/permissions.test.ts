@@ -42,7 +42,7 @@ describe("permission catalogue", () => {
   it("has unique resource:action names with a Spanish description and a group", () => {
     expect(new Set(PERMISSION_NAMES).size).toBe(PERMISSIONS.length);
     for (const p of PERMISSIONS) {
-      expect(p.name).toMatch(/^[a-z]+:[a-z]+$/);
+      expect(p.name).toMatch(/^[a-z]+:[a-z]+(:any)?$/);
       expect(p.description.length).toBeGreaterThan(10);
       expect(p.group.length).toBeGreaterThan(0);
     }
@@ -68,6 +68,7 @@ describe("permission catalogue", () => {
       "reports:read",
       "pipeline:read",
       "pipeline:write",
+      "pipeline:write:any",
       "settings:read",
       "settings:write",
       "audit:read",
@@ -102,6 +103,9 @@ describe("seeded roles", () => {
       "email:write",
       "reports:read",
       "dashboard:read",
+      "pipeline:read",
+      "pipeline:write",
+      "pipeline:write:any",
     ] as const) {
       expect(p[name], name).toBe(true);
     }
