@@ -1,0 +1,106 @@
+// npm run bench:pipelines (issue 23, ADR 041): both boards and their lists with 50,000 leads and
+// 200,000 clients (bench/pipelines-load.mjs), on PostgreSQL, measured with autocannon at 10
+// connections against the built server (node build/server.mjs, production); target p99 ≤ 200 ms.
+//
+//   BENCH_DATABASE_URL=postgres://…   required: a database kept between runs (loaded once, ~30 s)
+//   BENCH_PORT=3410                   the server's port
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { ADMIN, PORT, TARGETS, log, sleep } from "./lists-config.mjs";
+import { measure } from "./lists-measure.mjs";
+import { apiToken, rssSampler, waitReady, webCookies } from "./lists-server.mjs";
+import { COMMERCIAL, PIPELINE_VOLUMES, preparePipelinesDatabase } from "./pipelines-load.mjs";
+
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) {
+  console.error("BENCH_DATABASE_URL=postgres://… is required (bench/pipelines-load.mjs fills it on the first run)");
+  process.exit(1);
+}
+const name = process.env.BENCH_RESULTS_NAME ?? "pipelines";
+const resultsDir = path.resolve("bench/results");
+
+await preparePipelinesDatabase(url, ADMIN, log);
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+
+const serverLog = path.join(mkdtempSync(path.join(tmpdir(), "cotiza-bench-pipelines-")), "server.log");
+const server = spawn(process.execPath, ["build/server.mjs"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    DATA_DIR: path.dirname(serverLog),
+    DATABASE_URL: url,
+    SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijkl",
+    JWT_SECRET: "bench-jwt-secret-0123456789-abcdefghijklmnopq",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "error",
+    // The daily run would move leads and clients between runs.
+    LIFECYCLE_INTERVAL_MINUTES: "0",
+  },
+  stdio: ["ignore", "ignore", openSync(serverLog, "a")],
+});
+const rows = [];
+try {
+  await waitReady(server).catch((error) => {
+    throw new Error(`${error.message}\n${existsSync(serverLog) ? readFileSync(serverLog, "utf8").slice(-2000) : ""}`);
+  });
+  const rss = rssSampler(server.pid);
+  const headers = {
+    "admin-api": { authorization: `Bearer ${await apiToken("/api/admin/auth/login", ADMIN)}` },
+    "admin-web": { cookie: await webCookies("/admin/login", ADMIN) },
+    "commercial-api": { authorization: `Bearer ${await apiToken("/api/admin/auth/login", COMMERCIAL)}` },
+    "commercial-web": { cookie: await webCookies("/admin/login", COMMERCIAL) },
+  };
+  const targets = [
+    { name: "API sales board (superadmin, every lead)", path: "/api/admin/pipeline/board", auth: "admin-api" },
+    { name: "API sales board, a commercial's own (owner=me)", path: "/api/admin/pipeline/board?owner=me", auth: "commercial-api" },
+    { name: "API sales board, stale, one line", path: "/api/admin/pipeline/board?stale=true&line=hogar", auth: "admin-api" },
+    { name: "API sales list, by premium, page 100", path: "/api/admin/pipeline/leads?sort=premium&dir=desc&page=100", auth: "admin-api" },
+    { name: "GET /admin/pipeline (the board page)", path: "/admin/pipeline", auth: "admin-web" },
+    { name: "GET /admin/pipeline?owner=me (a commercial's board page)", path: "/admin/pipeline?owner=me", auth: "commercial-web" },
+    { name: "GET /admin/pipeline/lista (the list page)", path: "/admin/pipeline/lista", auth: "admin-web" },
+    { name: "API client board (every client)", path: "/api/admin/client-pipeline/board", auth: "admin-api" },
+    { name: "API client board, one line, 30 days in stage", path: "/api/admin/client-pipeline/board?line=hogar&minAgeDays=30", auth: "admin-api" },
+    { name: "API client list, page 100", path: "/api/admin/client-pipeline/clients?page=100", auth: "admin-api" },
+    { name: "GET /admin/client-pipeline (the board page)", path: "/admin/client-pipeline", auth: "admin-web" },
+    { name: "GET /admin/client-pipeline/lista (the list page)", path: "/admin/client-pipeline/lista", auth: "admin-web" },
+  ];
+  for (const target of targets) {
+    const row = await measure(target, headers[target.auth], rss, client, server.pid);
+    rows.push(row);
+    log(
+      row.error
+        ? `${target.name}: ERROR ${row.error}`
+        : `${target.name}: alone ${row.singleMs} ms, p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, ${row.requestsPerSecond} req/s`,
+    );
+  }
+  rss.stop();
+} finally {
+  server.kill("SIGTERM");
+  await sleep(500);
+  await client.end();
+}
+
+const result = { name, at: new Date().toISOString(), volumes: PIPELINE_VOLUMES, targetP99ms: TARGETS.p99ms, loadAverage: loadavg()[0], rows };
+writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+const md = [
+  `# Pipelines bench (${name})`,
+  "",
+  `PostgreSQL, ${PIPELINE_VOLUMES.leads.toLocaleString("en")} leads of ${PIPELINE_VOLUMES.commercials} commercials and ${PIPELINE_VOLUMES.clients.toLocaleString("en")} clients with ${(PIPELINE_VOLUMES.clients + PIPELINE_VOLUMES.secondPolicies).toLocaleString("en")} policies (bench/pipelines-load.mjs); autocannon, 10 connections, the built server in production; target p99 ≤ ${TARGETS.p99ms} ms. Run ${result.at}, load average ${result.loadAverage.toFixed(1)}.`,
+  "",
+  "| target | alone (ms) | p50 (ms) | p99 (ms) | req/s | mode | errors | meets p99 |",
+  "|---|---:|---:|---:|---:|---|---:|---|",
+  ...rows.map((r) =>
+    r.error
+      ? `| ${r.target} | ${r.singleMs ?? ""} | | | | error: ${r.error} | | no |`
+      : `| ${r.target} | ${r.singleMs} | ${r.p50ms} | ${r.p99ms} | ${r.requestsPerSecond} | ${r.mode} | ${(r.non2xx ?? 0) + (r.errors ?? 0)} | ${r.p99ms <= TARGETS.p99ms ? "yes" : "no"} |`,
+  ),
+  "",
+].join("\n");
+writeFileSync(path.join(resultsDir, `${name}.md`), md);
+log(`written bench/results/${name}.json and .md`);
