@@ -83,7 +83,10 @@ async function refreshPortfolio(tx: DbOrTx, clientId: number): Promise<void> {
     .update(clients)
     .set({ premiumCents: premium, lineCode: line, lineCodes: lines })
     .where(
-      and(eq(clients.id, clientId), sql`(${clients.premiumCents}, ${clients.lineCode}, ${clients.lineCodes}) is distinct from (${premium}, ${line}, ${lines})`),
+      and(
+        eq(clients.id, clientId),
+        sql`(${clients.premiumCents}, ${clients.lineCode}, ${clients.lineCodes}) is distinct from (${premium}, ${line}, ${lines})`,
+      ),
     );
 }
 

@@ -289,7 +289,10 @@ export const clients = pgTable(
     premiumCents: integer("premium_cents").notNull().default(0),
     lineCode: lineCodeEnum("line_code"),
     /** Every line the client has a policy of (the board's line filter, through its GIN index). */
-    lineCodes: lineCodeEnum("line_codes").array().notNull().default(sql`'{}'::line_code[]`),
+    lineCodes: lineCodeEnum("line_codes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::line_code[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
