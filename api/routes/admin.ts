@@ -4,6 +4,7 @@
 import type { ApiApp } from "../env";
 import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminClientRoutes } from "./admin-clients";
+import { registerAdminClientPipelineRoutes } from "./admin-client-pipeline";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminDocumentRoutes } from "./admin-documents";
 import { registerAdminEmailRoutes } from "./admin-emails";
@@ -46,4 +47,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminEmailRoutes(api);
   registerAdminSettingRoutes(api);
   registerAdminEmailTemplateRoutes(api);
+  registerAdminClientPipelineRoutes(api);
 }
