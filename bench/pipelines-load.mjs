@@ -79,6 +79,15 @@ export async function loadPipelineVolumes(client, passwordHash, { log = () => {}
          cross join lateral (select (now() - ${ago("p", 7919)})::date as start) d
          cross join lateral (select 20000 + (p * 37) % 80000 as net) m`,
     );
+    // What every policy event keeps on its client (ADR 041 «Clientes»): the live premium, the newest line, every line.
+    await step(
+      "clients' premium and lines",
+      `update clients c set premium_cents = p.premium, line_code = p.newest, line_codes = p.lines
+         from (select client_id, coalesce(sum(total_premium_cents) filter (where status in ('en_vigor', 'suspendida')), 0)::int as premium,
+                      (array_agg(line_code order by created_at desc, id desc))[1] as newest, array_agg(distinct line_code order by line_code) as lines
+                 from policies group by client_id) p
+        where p.client_id = c.id`,
+    );
     // Lead l: stage by l % 20, owner by l % 21 (one in 21 unassigned), a next action on most.
     await step(
       "pipeline_leads",
