@@ -67,7 +67,7 @@ export function pipelineColumns({
           cell: (r) => [r.nextAction, r.nextActionOn ? formatIsoDate(r.nextActionOn) : null].filter(Boolean).join(", ") || "—",
         }
       : null,
-    { id: "age", header: "En la etapa", sortKey: sortKeys.age, firstDir: "asc", className: "whitespace-nowrap", cell: (r) => ageText(r.stageSince, now) },
+    { id: "age", header: "En la etapa", sortKey: sortKeys.age, className: "whitespace-nowrap", cell: (r) => ageText(r.stageSince, now) },
     { id: "stale", header: "Actividad", cell: (r) => (r.stale ? <Badge tone="warning">Sin actividad</Badge> : "Al día") },
   ];
   return columns.filter((c): c is Column<PipelineRow> => c !== null);
