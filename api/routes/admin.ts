@@ -12,6 +12,7 @@ import { registerAdminEntityDocumentRoutes } from "./admin-entity-documents";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPaymentRoutes } from "./admin-payments";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
+import { registerAdminPipelineRoutes } from "./admin-pipeline";
 import { registerAdminPolicyRoutes } from "./admin-policies";
 import { registerAdminQuoteRoutes } from "./admin-quotes";
 import { registerAdminRefundRoutes } from "./admin-refunds";
@@ -46,4 +47,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminEmailRoutes(api);
   registerAdminSettingRoutes(api);
   registerAdminEmailTemplateRoutes(api);
+  registerAdminPipelineRoutes(api);
 }

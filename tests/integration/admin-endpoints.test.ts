@@ -180,6 +180,7 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/email/templates/{key}/reset": "email:write",
       "POST /admin/email/templates/{key}/preview": "email:read",
       "POST /admin/email/templates/{key}/test": "email:write",
+      "GET /admin/pipeline/board": "pipeline:read",
     });
   });
 });
@@ -410,6 +411,7 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "POST /admin/emails/{id}/resend": async () => ({ path: `/admin/emails/${await queuedEmail("enviado")}/resend`, expect: 201 }),
   "POST /admin/emails/{id}/cancel": async () => ({ path: `/admin/emails/${await queuedEmail()}/cancel`, expect: 200 }),
   ...documentEndpointCases(() => livePolicy()),
+  "GET /admin/pipeline/board": async () => ({ path: "/admin/pipeline/board?owner=me&line=auto&minAgeDays=0&stale=false", expect: 200 }),
   "GET /admin/email/templates": async () => ({ path: "/admin/email/templates", expect: 200 }),
   "GET /admin/email/templates/{key}": async () => ({ path: "/admin/email/templates/no-renovacion", expect: 200 }),
   "POST /admin/email/templates/{key}/versions": async () => ({ path: "/admin/email/templates/prueba/versions", body: PRUEBA_DRAFT, expect: 201 }),
