@@ -152,7 +152,13 @@ export const ADMIN_SECTIONS = [
   { label: "Documentos", to: "/admin/documents", routeId: "routes/admin.documents._index", end: false },
   // The pipelines (issue 23).
   { label: "Embudo comercial", to: "/admin/pipeline", routeId: "routes/admin.pipeline._index", end: false },
-  { label: "Embudo de clientes", to: "/admin/client-pipeline", routeId: "routes/admin.client-pipeline._index", end: false, alsoNeeds: "clients:read" },
+  {
+    label: "Embudo de clientes",
+    to: "/admin/client-pipeline",
+    routeId: "routes/admin.client-pipeline._index",
+    end: false,
+    alsoNeeds: "clients:read",
+  },
   // The money side (issue 22): every recibo, the SEPA remittances, the bank's returns, the refunds owed.
   { label: "Pagos", to: "/admin/payments", routeId: "routes/admin.payments._index", end: false },
   { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },

@@ -19,7 +19,11 @@ import { INTENT_FIELD, TARGET_FIELD } from "~/lib/form-intent";
 export type BoardKind = "leads" | "clients";
 
 const KINDS = {
-  leads: { board: "/admin/pipeline/board", move: (id: number) => `/admin/pipeline/leads/${id}/move`, labels: LEAD_STAGE_LABELS as Record<string, string> },
+  leads: {
+    board: "/admin/pipeline/board",
+    move: (id: number) => `/admin/pipeline/leads/${id}/move`,
+    labels: LEAD_STAGE_LABELS as Record<string, string>,
+  },
   clients: {
     board: "/admin/client-pipeline/board",
     move: (id: number) => `/admin/client-pipeline/clients/${id}/move`,
@@ -59,7 +63,11 @@ export async function moveCardAction({ api, request, form }: AdminActionArgs, ki
   if (!target.success) throw new Response("Petición no válida", { status: 400, statusText: "Bad Request" });
   const fields = Object.fromEntries(["stage", "lostReason", "reason"].map((name) => [name, emptyToUndefined(formData.get(name) ?? undefined)]));
   const body = (kind === "leads" ? MoveLeadBodySchema : MoveClientBodySchema).safeParse(fields);
-  if (!body.success) return refused(back, body.error.issues.map((issue) => issue.message));
+  if (!body.success)
+    return refused(
+      back,
+      body.error.issues.map((issue) => issue.message),
+    );
   try {
     const moved = await api.post(KINDS[kind].move(target.data), { body: body.data, schema: MovedCardSchema });
     const label = KINDS[kind].labels[moved.stage] ?? moved.stage;
@@ -75,7 +83,11 @@ export async function moveCardAction({ api, request, form }: AdminActionArgs, ki
 }
 
 function refused(back: string, messages: string[]): Response {
-  return redirectWithToast(back, { type: "error", title: "No se ha movido la tarjeta", description: [...new Set(messages)].join(". ").slice(0, 500) });
+  return redirectWithToast(back, {
+    type: "error",
+    title: "No se ha movido la tarjeta",
+    description: [...new Set(messages)].join(". ").slice(0, 500),
+  });
 }
 
 /** The server's clock for the page: ages and overdue days are the same on the first render and after hydration. */

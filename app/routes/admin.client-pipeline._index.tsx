@@ -27,7 +27,10 @@ export default function ClientBoardPage() {
   const { board, filters, filterResult, now, today } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
-      <BoardHeader title="Embudo de clientes" intro="Los clientes por etapa: quién acaba de llegar, quién renueva pronto y quién está en riesgo de irse.">
+      <BoardHeader
+        title="Embudo de clientes"
+        intro="Los clientes por etapa: quién acaba de llegar, quién renueva pronto y quién está en riesgo de irse."
+      >
         <SameFiltersLink to="/admin/client-pipeline/lista">Ver como lista</SameFiltersLink>
       </BoardHeader>
       <BoardFilterBar id="filtros-embudo-clientes" filters={CLIENT_BOARD_FILTERS} values={filters} lastResult={filterResult} />

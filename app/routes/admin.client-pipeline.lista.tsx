@@ -18,7 +18,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: adminTi
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, ROUTE_ID, async (ctx) => {
     requireClientsRead(ctx);
-    return { ...(await readListPage(ctx, "/admin/client-pipeline/clients", ClientPipelineListQuerySchema, ClientPipelineListSchema)), ...boardClock() };
+    return {
+      ...(await readListPage(ctx, "/admin/client-pipeline/clients", ClientPipelineListQuerySchema, ClientPipelineListSchema)),
+      ...boardClock(),
+    };
   });
 
 const STAGES = CLIENT_STAGES.map((stage) => ({ value: stage, label: CLIENT_STAGE_LABELS[stage], tone: CLIENT_STAGE_TONES[stage] }));

@@ -25,7 +25,11 @@ export const loader = (args: LoaderFunctionArgs) =>
 export const action = (args: ActionFunctionArgs) => adminAction(args, ROUTE_ID, (ctx) => moveCardAction(ctx, "leads"));
 
 const STAGES = LEAD_STAGES.map((stage) => ({ value: stage, label: LEAD_STAGE_LABELS[stage], tone: LEAD_STAGE_TONES[stage] }));
-const LOST = { kind: "lostReason", stage: "perdido", options: LEAD_LOST_REASONS.map((r) => ({ value: r, label: LEAD_LOST_REASON_LABELS[r] })) } as const;
+const LOST = {
+  kind: "lostReason",
+  stage: "perdido",
+  options: LEAD_LOST_REASONS.map((r) => ({ value: r, label: LEAD_LOST_REASON_LABELS[r] })),
+} as const;
 
 export default function SalesBoardPage() {
   const { board, filters, filterResult, canCreate, now, today } = useLoaderData<typeof loader>();

@@ -6,5 +6,11 @@ import { csvExport } from "~/lib/list.server";
 /** /admin/pipeline/lista.csv: every lead of the filtered list, in its order. Not csvRoute: the API's list is /admin/pipeline/leads. */
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, "routes/admin.pipeline.lista[.]csv", ({ api, request, headers, context }) =>
-    csvExport(request, api, { schema: LeadExportQuerySchema, apiPath: "/admin/pipeline/leads/export", listPath: "/admin/pipeline/lista" }, headers, context),
+    csvExport(
+      request,
+      api,
+      { schema: LeadExportQuerySchema, apiPath: "/admin/pipeline/leads/export", listPath: "/admin/pipeline/lista" },
+      headers,
+      context,
+    ),
   );

@@ -23,7 +23,13 @@ export function applyMoves(lanes: readonly BoardLane[], moves: readonly PendingM
     if (!from || !to || !card) continue;
     const premium = card.premiumCents ?? 0;
     result = result.map((lane) => {
-      if (lane === from) return { ...lane, count: Math.max(0, lane.count - 1), premiumCents: lane.premiumCents - premium, cards: lane.cards.filter((c) => c !== card) };
+      if (lane === from)
+        return {
+          ...lane,
+          count: Math.max(0, lane.count - 1),
+          premiumCents: lane.premiumCents - premium,
+          cards: lane.cards.filter((c) => c !== card),
+        };
       if (lane === to) return { ...lane, count: lane.count + 1, premiumCents: lane.premiumCents + premium, cards: [card, ...lane.cards] };
       return lane;
     });

@@ -133,7 +133,13 @@ export function PipelineBoard({ board, stages, cardHref, listPath, reason, now, 
             {lanes.map((lane) => {
               const stage = stages.find((s) => s.value === lane.stage);
               return (
-                <Lane key={lane.stage} lane={lane} label={stage?.label ?? lane.stage} tone={stage?.tone ?? "neutral"} listHref={`${listPath}${filtersSearch(search, { stage: lane.stage })}`}>
+                <Lane
+                  key={lane.stage}
+                  lane={lane}
+                  label={stage?.label ?? lane.stage}
+                  tone={stage?.tone ?? "neutral"}
+                  listHref={`${listPath}${filtersSearch(search, { stage: lane.stage })}`}
+                >
                   {lane.cards.map((card) => (
                     <li key={card.id}>
                       <PipelineCard
@@ -174,7 +180,19 @@ export function PipelineBoard({ board, stages, cardHref, listPath, reason, now, 
   );
 }
 
-function Lane({ lane, label, tone, listHref, children }: { lane: BoardLane; label: string; tone: BadgeTone; listHref: string; children: React.ReactNode }) {
+function Lane({
+  lane,
+  label,
+  tone,
+  listHref,
+  children,
+}: {
+  lane: BoardLane;
+  label: string;
+  tone: BadgeTone;
+  listHref: string;
+  children: React.ReactNode;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: lane.stage, data: { label } });
   const headingId = `columna-${lane.stage}`;
   const hidden = lane.count - lane.cards.length;
@@ -219,7 +237,8 @@ export function spanishAnnouncements(labels: Record<string, string>, needsReason
   const label = (id: unknown) => labels[String(id)] ?? String(id);
   return {
     onDragStart: ({ active }) => `Has cogido la tarjeta de ${name(active.data.current)}, en ${label((active.data.current as CardData)?.stage)}.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.data.current)} está sobre ${label(over.id)}.` : `${name(active.data.current)} no está sobre ninguna columna.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${name(active.data.current)} está sobre ${label(over.id)}.` : `${name(active.data.current)} no está sobre ninguna columna.`,
     onDragEnd: ({ active, over }) => {
       const from = (active.data.current as CardData)?.stage;
       if (!over || over.id === from) return `${name(active.data.current)} se queda en ${label(from)}.`;
@@ -234,7 +253,13 @@ export function spanishAnnouncements(labels: Record<string, string>, needsReason
 const laneCoordinates: KeyboardCoordinateGetter = (event, { active, context }) => {
   if (event.code !== "ArrowRight" && event.code !== "ArrowLeft") return undefined;
   event.preventDefault();
-  const rects = [...context.droppableRects.entries()].map(([id, rect]) => ({ id: String(id), left: rect.left, top: rect.top, width: rect.width, height: rect.height }));
+  const rects = [...context.droppableRects.entries()].map(([id, rect]) => ({
+    id: String(id),
+    left: rect.left,
+    top: rect.top,
+    width: rect.width,
+    height: rect.height,
+  }));
   const current = context.over?.id ?? (context.active?.data.current as CardData)?.stage ?? null;
   const size = context.collisionRect ?? { width: 0, height: 0 };
   void active;

@@ -67,7 +67,15 @@ export function MoveReasonDialog({
             </p>
           ) : null}
           {reason.kind === "lostReason" ? (
-            <select id={fieldId} ref={fieldRef} name="value" defaultValue="" className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+            <select
+              id={fieldId}
+              ref={fieldRef}
+              name="value"
+              defaultValue=""
+              className={selectClass}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            >
               <option value="">Elige un motivo</option>
               {reason.options.map((o) => (
                 <option key={o.value} value={o.value}>
