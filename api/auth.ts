@@ -82,7 +82,10 @@ export function adminPrincipal(account: AdminAccount, claims: Pick<TokenClaims, 
  * every request, so deactivation and a password reset are immediate), and, when given, the
  * permission. 401 otherwise, or 403 when only the permission is missing.
  */
-export function requireAdmin(permission?: PermissionName, opts: { temporaryPasswordAllowed?: boolean } = {}): MiddlewareHandler<ApiEnv> {
+export function requireAdmin(
+  permission?: PermissionName,
+  opts: { temporaryPasswordAllowed?: boolean; also?: PermissionName } = {},
+): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const auth = authenticate(c, "admin");
     if (!auth) throw unauthorized();
@@ -92,6 +95,7 @@ export function requireAdmin(permission?: PermissionName, opts: { temporaryPassw
     if (account.mustChangePassword && !opts.temporaryPasswordAllowed) throw new ApiProblem(403, TEMPORARY_PASSWORD_MESSAGE);
     c.set("admin", adminPrincipal(account, auth.claims));
     if (permission && !hasPermission(account.role.permissions, permission)) throw new ApiProblem(403, FORBIDDEN_MESSAGE);
+    if (opts.also && !hasPermission(account.role.permissions, opts.also)) throw new ApiProblem(403, FORBIDDEN_MESSAGE);
     await next();
   };
 }

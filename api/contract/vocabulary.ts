@@ -299,6 +299,8 @@ export const CLIENT_STAGE_TONES: Record<ClientStage, StatusTone> = {
 /** What moved a client in the client pipeline: the events of issue 23, or a person by hand. */
 export const CLIENT_STAGE_CAUSES = [
   "primera_poliza",
+  "poliza_en_vigor",
+  "riesgo_resuelto",
   "renovacion_proxima",
   "renovada",
   "recibo_devuelto",
@@ -310,6 +312,8 @@ export const CLIENT_STAGE_CAUSES = [
 export type ClientStageCause = (typeof CLIENT_STAGE_CAUSES)[number];
 export const CLIENT_STAGE_CAUSE_LABELS: Record<ClientStageCause, string> = {
   primera_poliza: "Primera póliza",
+  poliza_en_vigor: "Póliza en vigor",
+  riesgo_resuelto: "Ya no hay nada en riesgo (recibo cobrado o póliza rehabilitada)",
   renovacion_proxima: "Renovación en menos de 60 días",
   renovada: "Póliza renovada",
   recibo_devuelto: "Recibo devuelto",
@@ -366,6 +370,7 @@ export const AUDIT_ACTIONS = {
   "quote.expired": "Cotización caducada",
   "client.created": "Cliente creado",
   "client.updated": "Cliente modificado",
+  "client.stage_changed": "Cliente movido en el embudo de clientes",
   // The back office's client screens (ADR 012).
   "client.note_added": "Nota interna añadida al cliente",
   "client.exported": "Datos del cliente exportados",

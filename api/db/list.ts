@@ -14,7 +14,10 @@ import { COUNT_CAP, pageOffset, type ListPage, type SortDirection } from "../con
 import type { DbOrTx } from "./client";
 
 /** One column (or expression) of a sort, with the SQL type its keyset value is read back as. */
-export type SortColumn = { expr: AnyColumn | SQL; type: "timestamptz" | "text" | "bigint" | "integer" | "line_code" | "recibo_status" | "uuid" };
+export type SortColumn = {
+  expr: AnyColumn | SQL;
+  type: "timestamptz" | "text" | "bigint" | "integer" | "line_code" | "recibo_status" | "client_stage" | "uuid";
+};
 /** Sort key → its columns, the last of them unique (the row's id). */
 export type SortMap<K extends string> = Record<K, readonly SortColumn[]>;
 

@@ -281,12 +281,21 @@ export const clients = pgTable(
     stage: clientStageEnum("stage").notNull().default("prospecto"),
     /** When the client entered its stage: the card's age on the client pipeline's board. */
     stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Kept by every policy event (api/db/client-stage.repo.ts): the annual premium of the client's
+     * policies in force or suspended, and the line of the newest one. The client board sums and
+     * sorts them over 200,000 clients without reading policies (ADR 041 «Clientes»).
+     */
+    premiumCents: integer("premium_cents").notNull().default(0),
+    lineCode: lineCodeEnum("line_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // A lane of the client pipeline: its newest cards first, walked by index (issue 23).
     index("clients_stage_changed_idx").on(t.stage, t.stageChangedAt, t.id),
+    // The client pipeline's list sorted by premium (ADR 041 «Clientes»).
+    index("clients_premium_idx").on(t.premiumCents, t.id),
     uniqueIndex("clients_nif_unique")
       .on(t.nif)
       .where(sql`${t.nif} is not null`),

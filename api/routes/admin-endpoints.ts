@@ -13,6 +13,8 @@ export type AdminEndpoint = {
   permission: PermissionName | null;
   /** Open to an admin who must still change a temporary password (to change it, see who they are, leave). */
   temporaryPassword?: true;
+  /** A second permission the endpoint demands as well (the client board: pipeline:read and clients:read). */
+  also?: PermissionName;
 };
 
 // POST /admin/auth/login is public and therefore not listed.
@@ -138,6 +140,11 @@ export const ADMIN_ENDPOINTS = [
   { method: "get", path: "/admin/documents/{id}/download", permission: "documents:read" },
   { method: "post", path: "/admin/documents/{id}/regenerate", permission: "documents:write" },
   { method: "delete", path: "/admin/documents/{id}", permission: "documents:write" },
+  // The client pipeline (ADR 041): its board and list show clients, so they need clients:read as well.
+  { method: "get", path: "/admin/client-pipeline/board", permission: "pipeline:read", also: "clients:read" },
+  { method: "get", path: "/admin/client-pipeline/clients", permission: "pipeline:read", also: "clients:read" },
+  { method: "get", path: "/admin/client-pipeline/clients/export", permission: "pipeline:read", also: "clients:read" },
+  { method: "post", path: "/admin/client-pipeline/clients/{id}/move", permission: "clients:write" },
   // E-mail templates (ADR 040).
   { method: "get", path: "/admin/email/templates", permission: "email:read" },
   { method: "get", path: "/admin/email/templates/{key}", permission: "email:read" },
@@ -167,7 +174,9 @@ export function adminRoute<P extends string, R extends Omit<RouteConfig, "path" 
   const endpoint = adminEndpoint(config.method, config.path);
   return createRoute({
     ...config,
-    middleware: [requireAdmin(endpoint.permission ?? undefined, { temporaryPasswordAllowed: endpoint.temporaryPassword })] as const,
+    middleware: [
+      requireAdmin(endpoint.permission ?? undefined, { temporaryPasswordAllowed: endpoint.temporaryPassword, also: endpoint.also }),
+    ] as const,
     security: BEARER_SECURITY,
   });
 }

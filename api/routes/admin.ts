@@ -4,6 +4,7 @@
 import type { ApiApp } from "../env";
 import { registerAdminAuditRoutes } from "./admin-audit";
 import { registerAdminClientRoutes } from "./admin-clients";
+import { registerAdminClientPipelineRoutes } from "./admin-client-pipeline";
 import { registerAdminDashboardRoutes } from "./admin-dashboard";
 import { registerAdminDocumentRoutes } from "./admin-documents";
 import { registerAdminEmailRoutes } from "./admin-emails";
@@ -48,4 +49,5 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminSettingRoutes(api);
   registerAdminEmailTemplateRoutes(api);
   registerAdminPipelineRoutes(api);
+  registerAdminClientPipelineRoutes(api);
 }

@@ -181,7 +181,17 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/email/templates/{key}/preview": "email:read",
       "POST /admin/email/templates/{key}/test": "email:write",
       "GET /admin/pipeline/board": "pipeline:read",
+      "GET /admin/client-pipeline/board": "pipeline:read",
+      "GET /admin/client-pipeline/clients": "pipeline:read",
+      "GET /admin/client-pipeline/clients/export": "pipeline:read",
+      "POST /admin/client-pipeline/clients/{id}/move": "clients:write",
     });
+    // The client pipeline shows clients: its reads need clients:read as well.
+    expect(ADMIN_ENDPOINTS.filter((e) => "also" in e).map((e) => [keyOf(e.method, e.path), "also" in e ? e.also : null])).toEqual([
+      ["GET /admin/client-pipeline/board", "clients:read"],
+      ["GET /admin/client-pipeline/clients", "clients:read"],
+      ["GET /admin/client-pipeline/clients/export", "clients:read"],
+    ]);
   });
 });
 
@@ -403,6 +413,15 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
     path: `/admin/documents/${(await insertUploadRow(database.db, (await livePolicy()).id)).id}`,
     expect: 200,
   }),
+  // The client pipeline (ADR 041).
+  "GET /admin/client-pipeline/board": async () => ({ path: "/admin/client-pipeline/board?line=auto&stale=false", expect: 200 }),
+  "GET /admin/client-pipeline/clients": async () => ({ path: "/admin/client-pipeline/clients?stage=prospecto&sort=premium", expect: 200 }),
+  "GET /admin/client-pipeline/clients/export": async () => ({ path: "/admin/client-pipeline/clients/export?minAgeDays=0", expect: 200 }),
+  "POST /admin/client-pipeline/clients/{id}/move": async (fx) => ({
+    path: `/admin/client-pipeline/clients/${fx.clientId}/move`,
+    body: { stage: "en_riesgo", reason: "Prueba de permisos" },
+    expect: 200,
+  }),
   // The outbox (ADR 039): a message queued here, pending (cancel) or sent (resend).
   "GET /admin/emails": async () => ({ path: "/admin/emails?status=pendiente&sort=to", expect: 200 }),
   "GET /admin/emails/export": async () => ({ path: "/admin/emails/export?template=prueba", expect: 200 }),
@@ -419,6 +438,8 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "POST /admin/email/templates/{key}/preview": async () => ({ path: "/admin/email/templates/prueba/preview", body: PRUEBA_DRAFT, expect: 200 }),
   "POST /admin/email/templates/{key}/test": async () => ({ path: "/admin/email/templates/prueba/test", expect: 201 }),
 };
+
+const pairKey = (e: { permission: string; also: string }) => `${e.permission}+${e.also}`;
 
 /** A message in the outbox, pending or already sent; its id. */
 async function queuedEmail(status: "pendiente" | "enviado" = "pendiente"): Promise<number> {
@@ -514,7 +535,8 @@ describe("la protección de cada endpoint de administración", () => {
   let fx: Fixtures;
   let visitorToken: string;
   /** For each permission: an admin holding only it, and one holding everything but it. */
-  const onlyToken = new Map<PermissionName, string>();
+  // Keyed by a permission, or by the pair of an endpoint that demands two (pairKey).
+  const onlyToken = new Map<string, string>();
   const allButToken = new Map<PermissionName, string>();
   let noPermissionToken: string;
 
@@ -536,6 +558,8 @@ describe("la protección de cada endpoint de administración", () => {
       onlyToken.set(permission, (await adminWith({ [permission]: true })).token);
       allButToken.set(permission, (await adminWith({ ...allPermissions(), [permission]: false })).token);
     }
+    // An endpoint that demands two permissions: the pair alone opens it.
+    for (const e of ADMIN_ENDPOINTS) if ("also" in e) onlyToken.set(pairKey(e), (await adminWith({ [e.permission]: true, [e.also]: true })).token);
   });
 
   it("cada endpoint de la tabla tiene su caso de prueba", () => {
@@ -560,8 +584,15 @@ describe("la protección de cada endpoint de administración", () => {
         expect(denied.status).toBe(403);
         expect(await denied.json()).toEqual(FORBIDDEN);
       }
+      if ("also" in endpoint) {
+        const deniedAlso = await send(allButToken.get(endpoint.also)!);
+        expect(deniedAlso.status).toBe(403);
+        expect((await send(onlyToken.get(endpoint.permission)!)).status, "solo con el primer permiso").toBe(403);
+      }
 
-      const token = request.token ?? (endpoint.permission ? onlyToken.get(endpoint.permission)! : noPermissionToken);
+      const token =
+        request.token ??
+        ("also" in endpoint ? onlyToken.get(pairKey(endpoint))! : endpoint.permission ? onlyToken.get(endpoint.permission)! : noPermissionToken);
       const allowed = await send(token);
       expect(allowed.status, await allowed.clone().text()).toBe(request.expect);
     });
