@@ -28,6 +28,7 @@ import { PipelineCard, type MoveReason, type Option } from "./board-card";
 import { applyMoves, filtersSearch, keyboardTarget, laneOf, type BoardLane, type PendingMove } from "./board-model";
 import { MoveReasonDialog, type ReasonRequest } from "./move-dialog";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { INTENT_FIELD, TARGET_FIELD } from "~/lib/form-intent";
 
 export type PipelineBoardProps = {
@@ -128,7 +129,7 @@ export function PipelineBoard({ board, stages, cardHref, listPath, reason, now, 
         onDragCancel={() => setActive(null)}
       >
         {/* The lanes scroll sideways here, never the page (390 px wide). */}
-        <div role="region" aria-label="Columnas del tablero" tabIndex={0} className="-mx-1 overflow-x-auto px-1 pb-3">
+        <ScrollRegion label="Columnas del tablero" className="-mx-1 px-1 pb-3">
           <ol className="flex min-w-max gap-3">
             {lanes.map((lane) => {
               const stage = stages.find((s) => s.value === lane.stage);
@@ -158,7 +159,7 @@ export function PipelineBoard({ board, stages, cardHref, listPath, reason, now, 
               );
             })}
           </ol>
-        </div>
+        </ScrollRegion>
         <DragOverlay>
           {active ? (
             <div className="w-64 rotate-1 rounded-md border-2 border-brand-700 bg-white p-3 shadow-xl">
@@ -205,6 +206,8 @@ function Lane({
     >
       <h2 id={headingId} className="flex flex-wrap items-center gap-2 text-lg font-bold">
         <Badge tone={tone}>{label}</Badge>
+        {/* Said, and shown by a text browser, between the stage and its count. */}
+        <span className="sr-only">: </span>
         <span className="text-base font-semibold" data-lane-count>
           {formatCount(lane.count)}
         </span>
