@@ -14,7 +14,6 @@ import {
   useDroppable,
   useSensor,
   useSensors,
-  type Announcements,
   type DragEndEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
@@ -26,6 +25,7 @@ import { formatCount, formatMoney } from "../../../api/contract/format";
 import type { Board, BoardCard } from "../../../api/contract/pipeline";
 import { PipelineCard, type MoveReason, type Option } from "./board-card";
 import { applyMoves, filtersSearch, keyboardTarget, laneOf, type BoardLane, type PendingMove } from "./board-model";
+import { INSTRUCTIONS, spanishAnnouncements, type CardData } from "./announcements";
 import { MoveReasonDialog, type ReasonRequest } from "./move-dialog";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { ScrollRegion } from "~/components/ui/scroll-region";
@@ -226,30 +226,6 @@ function Lane({
       ) : null}
     </li>
   );
-}
-
-const INSTRUCTIONS =
-  "Para coger la tarjeta, pulsa Espacio o Intro. Con la tarjeta cogida, usa las flechas izquierda y derecha para llevarla a otra columna, " +
-  "Espacio o Intro para dejarla y Escape para cancelar.";
-
-type CardData = { name: string; stage: string } | undefined;
-
-/** What screen readers hear while a card moves (dnd-kit's live region), in Spanish. */
-export function spanishAnnouncements(labels: Record<string, string>, needsReason: (to: string) => boolean): Announcements {
-  const name = (data: unknown) => (data as CardData)?.name ?? "la tarjeta";
-  const label = (id: unknown) => labels[String(id)] ?? String(id);
-  return {
-    onDragStart: ({ active }) => `Has cogido la tarjeta de ${name(active.data.current)}, en ${label((active.data.current as CardData)?.stage)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${name(active.data.current)} está sobre ${label(over.id)}.` : `${name(active.data.current)} no está sobre ninguna columna.`,
-    onDragEnd: ({ active, over }) => {
-      const from = (active.data.current as CardData)?.stage;
-      if (!over || over.id === from) return `${name(active.data.current)} se queda en ${label(from)}.`;
-      if (needsReason(String(over.id))) return `Para mover a ${name(active.data.current)} a ${label(over.id)}, escribe el motivo.`;
-      return `${name(active.data.current)} se ha movido a ${label(over.id)}.`;
-    },
-    onDragCancel: ({ active }) => `Movimiento cancelado. ${name(active.data.current)} sigue en ${label((active.data.current as CardData)?.stage)}.`,
-  };
 }
 
 /** ←/→ take the picked-up card to the previous/next lane (board-model's keyboardTarget); other keys do nothing. */
