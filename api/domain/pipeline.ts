@@ -77,7 +77,7 @@ export const emailKey = (input: string | null | undefined): string | null => {
 };
 
 /** The duplicate key of a lead: same line, and the same e-mail (any case) or the same phone (any writing). */
-export function duplicateKey(lead: { lineCode: string | null; email?: string | null; phone?: string | null }) {
+export function duplicateKey<L extends string>(lead: { lineCode: L | null; email?: string | null; phone?: string | null }) {
   return { lineCode: lead.lineCode, email: emailKey(lead.email), phone: phoneKey(lead.phone) };
 }
 
