@@ -2,7 +2,18 @@
 // merged newest first.
 import { and, eq, desc, inArray } from "drizzle-orm";
 import { type ClientTimelineEntry, CLIENT_DETAIL_LIMITS } from "../contract/clients";
-import { AUDIT_ACTIONS, type AuditAction, POLICY_EVENTS, type PolicyEvent } from "../contract/vocabulary";
+import {
+  AUDIT_ACTIONS,
+  CLIENT_STAGE_CAUSE_LABELS,
+  CLIENT_STAGE_CAUSES,
+  CLIENT_STAGE_LABELS,
+  CLIENT_STAGES,
+  POLICY_EVENTS,
+  type AuditAction,
+  type ClientStage,
+  type ClientStageCause,
+  type PolicyEvent,
+} from "../contract/vocabulary";
 import type { DbOrTx } from "./client";
 import { auditLog, policyHistory } from "./schema";
 
@@ -11,6 +22,23 @@ function auditLabel(action: string): string {
 }
 function eventLabel(event: string): string {
   return Object.prototype.hasOwnProperty.call(POLICY_EVENTS, event) ? POLICY_EVENTS[event as PolicyEvent] : event;
+}
+
+const isStage = (value: unknown): value is ClientStage => (CLIENT_STAGES as readonly unknown[]).includes(value);
+const isCause = (value: unknown): value is ClientStageCause => (CLIENT_STAGE_CAUSES as readonly unknown[]).includes(value);
+
+/**
+ * A move in the client pipeline as its timeline says it (issue 23): «De Activo a En riesgo:
+ * Recibo devuelto (póliza COT-…)», or with the reason written by whoever moved it by hand.
+ */
+export function stageMoveOf(before: unknown, after: unknown, policyNumbers: Map<number, string>) {
+  const from = (before as { stage?: unknown } | null)?.stage;
+  const to = after as { stage?: unknown; cause?: unknown; policyId?: unknown; reason?: unknown } | null;
+  if (!isStage(from) || !to || !isStage(to.stage)) return null;
+  const policyNumber = typeof to.policyId === "number" ? (policyNumbers.get(to.policyId) ?? null) : null;
+  const why = typeof to.reason === "string" && to.reason ? to.reason : isCause(to.cause) ? CLIENT_STAGE_CAUSE_LABELS[to.cause] : null;
+  const summary = `De ${CLIENT_STAGE_LABELS[from]} a ${CLIENT_STAGE_LABELS[to.stage]}${why ? `: ${why}` : ""}${policyNumber ? ` (póliza ${policyNumber})` : ""}`;
+  return { summary, policyNumber };
 }
 
 /** The client's audit rows and their policies' history, merged newest first. */
@@ -47,18 +75,22 @@ export async function clientTimeline(db: DbOrTx, clientId: number, policyNumbers
         .limit(limit)
     : [];
   const entries: (ClientTimelineEntry & { time: number })[] = [
-    ...audits.map((a) => ({
-      time: a.at.getTime(),
-      at: a.at.toISOString(),
-      source: "audit" as const,
-      code: a.action,
-      label: auditLabel(a.action),
-      summary: null,
-      policyNumber: null,
-      actorLabel: a.actorLabel ?? a.actorId,
-      before: a.before ?? null,
-      after: a.after ?? null,
-    })),
+    ...audits.map((a) => {
+      const move = a.action === "client.stage_changed" ? stageMoveOf(a.before, a.after, policyNumbers) : null;
+      return {
+        time: a.at.getTime(),
+        at: a.at.toISOString(),
+        source: "audit" as const,
+        code: a.action,
+        label: auditLabel(a.action),
+        summary: move?.summary ?? null,
+        policyNumber: move?.policyNumber ?? null,
+        actorLabel: a.actorLabel ?? a.actorId,
+        // A move says it all in its sentence: no list of changed fields under it.
+        before: move ? null : (a.before ?? null),
+        after: move ? null : (a.after ?? null),
+      };
+    }),
     ...history.map((h) => ({
       time: h.at.getTime(),
       at: h.at.toISOString(),

@@ -3,6 +3,7 @@
 // that stops half-way resumes where the rows still match).
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
+import { applyPolicyEventToClient } from "./client-stage.repo";
 import { compactDashboardCounts } from "./dashboard.repo";
 import {
   lifecycleRuns,
@@ -54,6 +55,9 @@ export async function recordHistory(tx: DbOrTx, h: HistoryWrite): Promise<void> 
     actorLabel: h.actorLabel ?? null,
   };
   await tx.insert(policyHistory).values(row);
+  // Every policy event reaches its client here, in the same transaction (ADR 041 «Clientes»).
+  const actor = { actorType: h.actorType, actorId: h.actorId, actorLabel: h.actorLabel };
+  await applyPolicyEventToClient(tx, { policyId: h.policyId, event: h.event, actor, at: h.at });
 }
 
 export async function updatePolicy(tx: DbOrTx, policyId: number, patch: Partial<Policy>, at: Date): Promise<void> {

@@ -84,7 +84,8 @@ export async function upsertClient(
   const [existing] = await tx.select().from(clients).where(eq(clients.nif, args.holder.nif));
   const email = args.account?.email ?? args.email ?? existing?.email ?? null;
   const userId = args.account?.userId ?? existing?.userId ?? null;
-  const values = { ...args.holder, email, userId, stage: "activo" as const, updatedAt: args.at };
+  // The stage is the client pipeline's (the policy's "emitida" event moves it: api/db/client-stage.repo.ts).
+  const values = { ...args.holder, email, userId, updatedAt: args.at };
   if (!existing) {
     const [row] = await tx
       .insert(clients)
@@ -94,7 +95,7 @@ export async function upsertClient(
   }
   if (args.account && existing.userId !== null && existing.userId !== args.account.userId) return { kind: "other_account" };
   await tx.update(clients).set(values).where(eq(clients.id, existing.id));
-  const { name, phone, address, postalCode, city, birthDate, stage } = existing;
+  const { name, phone, address, postalCode, city, birthDate } = existing;
   return {
     kind: "updated",
     id: existing.id,
@@ -106,7 +107,6 @@ export async function upsertClient(
       postalCode,
       city,
       birthDate,
-      stage,
       userId: existing.userId,
       ...(existing.email !== email ? { email: existing.email } : {}),
     },

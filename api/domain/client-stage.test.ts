@@ -72,7 +72,8 @@ describe("renovación", () => {
     expect(clientStageAfter("renovacion", "renovada", 1, [policy({ endDate: "2027-08-14" }), { ...ending, id: 2 }], TODAY)).toBeNull();
   });
   it("los otros estados no se mueven con el tiempo", () => {
-    for (const stage of ["prospecto", "renovacion", "en_riesgo", "baja"] as const) expect(dailyClientStage(stage, "2026-01-01", [ending], TODAY)).toBeNull();
+    for (const stage of ["prospecto", "renovacion", "en_riesgo", "baja"] as const)
+      expect(dailyClientStage(stage, "2026-01-01", [ending], TODAY)).toBeNull();
   });
 });
 

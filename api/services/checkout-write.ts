@@ -156,7 +156,6 @@ export async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ po
     after: {
       name: body.policyholder.name,
       nif: body.policyholder.nif,
-      stage: "activo",
       userId: client.userId,
       ...(buyer.kind === "staff" && buyer.email ? { email: buyer.email } : {}),
     },

@@ -37,6 +37,7 @@ import { runDunning } from "./dunning";
 import { sweepChargeAttempts } from "./charge-attempts";
 import { offerRenewal, renew } from "./renewal";
 import { compactReportDays } from "../db/reports.repo";
+import { advanceClientStages } from "../db/client-stage.repo";
 import { leadsFromQuotes } from "./pipeline-daily";
 
 // ─── The daily run ──────────────────────────────────────────────────────────────────────────
@@ -232,6 +233,10 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
   summary.recordatorios += dunning.sent;
   summary.errores += dunning.errors;
   lap("6 dunning");
+
+  // 6b. The client pipeline (ADR 041): what time moves (coming into force, the renewal window), set-based.
+  deps.logger.info("lifecycle: client pipeline", { day, ...(await advanceClientStages(deps.db, day, now())) });
+  lap("6b client pipeline");
 
   // 7. The report figures by day (ADR 034): fold the deltas the day's writes appended.
   await compactReportDays(deps.db);

@@ -97,7 +97,8 @@ describe("POST /quotes/{id}/checkout", () => {
       name: "Lucía Martín Sanz",
       email: visitor.email,
       phone: "+34600123456",
-      stage: "activo",
+      // Its first policy, not in force until tomorrow (ADR 041 «Clientes»).
+      stage: "alta",
       birthDate: "1985-06-15",
     });
     const paymentRows = await db.select().from(payments).where(eq(payments.policyId, policy.id));

@@ -95,7 +95,7 @@ describe("POST /admin/policies: emitir una póliza por teléfono", () => {
       .where(eq(policies.id, policy.id));
     expect(row).toMatchObject({ channel: "telefono", userId: null });
     const [client] = await db.select().from(clients).where(eq(clients.id, row!.clientId));
-    expect(client).toMatchObject({ nif, email, userId: null, stage: "activo" });
+    expect(client).toMatchObject({ nif, email, userId: null, stage: "alta" });
 
     const given = await db.select().from(consents).where(eq(consents.clientId, client!.id));
     expect(given.map((c) => [c.purpose, c.granted, c.channel, c.recordedByAdminId, c.ip]).sort()).toEqual(
