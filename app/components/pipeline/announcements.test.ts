@@ -10,7 +10,10 @@ const over = (id: string) => ({ id, data: { current: {} } }) as unknown as Over;
 describe("los anuncios del tablero, en español", () => {
   it("dicen qué tarjeta se coge, sobre qué columna está y adónde se ha movido", () => {
     expect(say.onDragStart({ active })).toBe("Has cogido la tarjeta de Ana Pérez, en Nuevo.");
+    // Its own lane, right after picking it up, says nothing: the pick-up message stays.
+    expect(say.onDragOver({ active, over: over("nuevo") })).toBeUndefined();
     expect(say.onDragOver({ active, over: over("contactado") })).toBe("Ana Pérez está sobre Contactado.");
+    expect(say.onDragOver({ active, over: over("nuevo") })).toBe("Ana Pérez está sobre Nuevo.");
     expect(say.onDragEnd({ active, over: over("contactado") })).toBe("Ana Pérez se ha movido a Contactado.");
     expect(say.onDragCancel({ active, over: null })).toBe("Movimiento cancelado. Ana Pérez sigue en Nuevo.");
   });

@@ -12,10 +12,19 @@ export type CardData = { name: string; stage: string } | undefined;
 export function spanishAnnouncements(labels: Record<string, string>, needsReason: (to: string) => boolean): Announcements {
   const name = (data: unknown) => (data as CardData)?.name ?? "la tarjeta";
   const label = (id: unknown) => labels[String(id)] ?? String(id);
+  let lastOver: string | null = null;
   return {
-    onDragStart: ({ active }) => `Has cogido la tarjeta de ${name(active.data.current)}, en ${label((active.data.current as CardData)?.stage)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${name(active.data.current)} está sobre ${label(over.id)}.` : `${name(active.data.current)} no está sobre ninguna columna.`,
+    onDragStart: ({ active }) => {
+      lastOver = (active.data.current as CardData)?.stage ?? null;
+      return `Has cogido la tarjeta de ${name(active.data.current)}, en ${label(lastOver)}.`;
+    },
+    // Only a change of lane: the first "over" of a drag is its own lane, which would replace the pick-up message.
+    onDragOver: ({ active, over }) => {
+      const id = over ? String(over.id) : null;
+      if (id === lastOver) return undefined;
+      lastOver = id;
+      return id ? `${name(active.data.current)} está sobre ${label(id)}.` : `${name(active.data.current)} no está sobre ninguna columna.`;
+    },
     onDragEnd: ({ active, over }) => {
       const from = (active.data.current as CardData)?.stage;
       if (!over || over.id === from) return `${name(active.data.current)} se queda en ${label(from)}.`;
