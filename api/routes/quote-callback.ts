@@ -43,13 +43,11 @@ export function registerQuoteCallbackRoutes(api: ApiApp) {
       const body = c.req.valid("json");
       const user = c.var.user;
       await db.transaction(async (tx) => {
-        const [priced] = await tx.select({ best: quotes.bestPrice }).from(quotes).where(eq(quotes.id, quote.id));
         await requestCallback(
           tx,
           {
             quoteId: quote.id,
             line: quote.line,
-            bestPriceCents: priced?.best ?? null,
             name: body.name,
             phone: body.phone,
             slot: body.slot,
