@@ -54,7 +54,9 @@ describe("parada y duplicados", () => {
   });
 
   it("unir rellena solo lo que falta", () => {
-    expect(missingFields({ email: "a@b.es", phone: null, notes: "" }, { email: "c@d.es", phone: "600123456", notes: "Hola" })).toEqual({
+    expect(
+      missingFields<Record<string, unknown>>({ email: "a@b.es", phone: null, notes: "" }, { email: "c@d.es", phone: "600123456", notes: "Hola" }),
+    ).toEqual({
       phone: "600123456",
       notes: "Hola",
     });
