@@ -1,11 +1,9 @@
 // "Quiero que me llamen" on /results (issue 23, ADR 041): whoever may read the quote asks to be
 // called about it; the sales pipeline gets a lead llamada_solicitada and the visitor an e-mail.
 import { z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import { CallbackAnswerSchema, CallbackBodySchema } from "../contract/pipeline-leads";
 import { isUuid } from "../contract/ids";
 import { findQuote } from "../db/quotes.repo";
-import { quotes } from "../db/schema";
 import type { ApiApp } from "../env";
 import { ApiProblem, inputFieldErrors, jsonContent } from "../http";
 import { limitAddress } from "../limits";
@@ -45,13 +43,11 @@ export function registerQuoteCallbackRoutes(api: ApiApp) {
       const body = c.req.valid("json");
       const user = c.var.user;
       await db.transaction(async (tx) => {
-        const [priced] = await tx.select({ best: quotes.bestPrice }).from(quotes).where(eq(quotes.id, quote.id));
         await requestCallback(
           tx,
           {
             quoteId: quote.id,
             line: quote.line,
-            bestPriceCents: priced?.best ?? null,
             name: body.name,
             phone: body.phone,
             slot: body.slot,

@@ -10,7 +10,7 @@ import { CALLBACK_SLOT_LABELS, OPEN_LEAD_STAGES, type CallbackSlot, type LeadSou
 import { writeAudit, type AuditWrite } from "../db/audit";
 import { readDistributor } from "../db/catalogue.repo";
 import type { DbOrTx } from "../db/client";
-import { pipelineLeadQuotes, pipelineLeads, type PipelineLead } from "../db/schema";
+import { pipelineLeadQuotes, pipelineLeads, quotes, type PipelineLead } from "../db/schema";
 import { settingAt } from "../db/settings.repo";
 import {
   canReassignLead,
@@ -257,7 +257,7 @@ export async function winLeadForPolicy(
  */
 export async function requestCallback(
   tx: DbOrTx,
-  request: { quoteId: string; line: Line; bestPriceCents: number | null; name: string; phone: string; slot: CallbackSlot; email: string | null },
+  request: { quoteId: string; line: Line; name: string; phone: string; slot: CallbackSlot; email: string | null },
   actor: Actor,
   now: Date,
 ): Promise<{ leadId: number; emailId: number | null }> {
@@ -271,7 +271,7 @@ export async function requestCallback(
       phone: request.phone,
       lineCode: request.line,
       quoteId: request.quoteId,
-      estimatedPremiumCents: request.bestPriceCents,
+      estimatedPremiumCents: (await tx.select({ best: quotes.bestPrice }).from(quotes).where(eq(quotes.id, request.quoteId)))[0]?.best ?? null,
       callbackSlot: request.slot,
       callbackConsentAt: now,
     },
