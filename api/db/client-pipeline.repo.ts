@@ -1,7 +1,7 @@
 // The client pipeline's reads (issue 23, ADR 041 «Clientes»): the board (each stage's count,
-// premium total and newest cards), its list (list kit) and the CSV in keyset batches. The premium
-// and the line are the columns every policy event keeps on the client (./client-stage.repo.ts),
-// so nothing here reads policies but the line filter, an index read per client.
+// premium total and newest cards), its list (list kit) and the CSV in keyset batches. The premium,
+// the line and the lines are columns every policy event keeps on the client
+// (./client-stage.repo.ts), so nothing here reads policies.
 import { and, count, desc, eq, inArray, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
 import { BOARD_CARDS_PER_LANE, type BoardCard, type BoardQuery, type ClientBoard } from "../contract/pipeline";
 import {
@@ -35,9 +35,8 @@ export type BoardContext = { now: Date; staleDays: number; canMove: boolean };
 const staleSince = (ctx: BoardContext) => new Date(ctx.now.getTime() - ctx.staleDays * DAY_MS);
 const isStale = (ctx: BoardContext) => and(inArray(clients.stage, [...CLIENT_STALE_STAGES]), lt(clients.stageChangedAt, staleSince(ctx)))!;
 
-// Written out with an alias: inside the subquery a bare "id" would read as the policy's own.
-const hasPolicyOfLine = (line: string) =>
-  sql`exists (select 1 from policies p where p.client_id = ${clients.id} and p.line_code = ${line}::line_code)`;
+// The lines kept on the client (clients_line_codes_idx): an exists over policies per client took 0.4 s at 200,000.
+const hasPolicyOfLine = (line: string) => sql`${clients.lineCodes} @> array[${line}]::line_code[]`;
 
 type Filters = BoardQuery & { stage?: ClientStage; q?: string };
 

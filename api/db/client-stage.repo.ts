@@ -73,15 +73,18 @@ export async function clientPolicyFacts(tx: DbOrTx, clientId: number): Promise<P
     .orderBy(desc(policies.createdAt), desc(policies.id));
 }
 
-/** The client's kept premium (its policies in force or suspended) and line (its newest policy's), from its policies. */
+/** The client's kept premium (its policies in force or suspended), line (its newest policy's) and lines (all), from its policies. */
 async function refreshPortfolio(tx: DbOrTx, clientId: number): Promise<void> {
   const premium = sql`coalesce((select sum(p.total_premium_cents) from policies p where p.client_id = ${clients.id} and p.status in ('en_vigor', 'suspendida')), 0)::int`;
   const line = sql`(select p.line_code from policies p where p.client_id = ${clients.id} order by p.created_at desc, p.id desc limit 1)`;
-  // Only when they change: most events (a recibo charged) leave both as they were.
+  const lines = sql`array(select distinct p.line_code from policies p where p.client_id = ${clients.id} order by 1)`;
+  // Only when they change: most events (a recibo charged) leave them as they were.
   await tx
     .update(clients)
-    .set({ premiumCents: premium, lineCode: line })
-    .where(and(eq(clients.id, clientId), sql`(${clients.premiumCents}, ${clients.lineCode}) is distinct from (${premium}, ${line})`));
+    .set({ premiumCents: premium, lineCode: line, lineCodes: lines })
+    .where(
+      and(eq(clients.id, clientId), sql`(${clients.premiumCents}, ${clients.lineCode}, ${clients.lineCodes}) is distinct from (${premium}, ${line}, ${lines})`),
+    );
 }
 
 /**

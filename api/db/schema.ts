@@ -288,14 +288,20 @@ export const clients = pgTable(
      */
     premiumCents: integer("premium_cents").notNull().default(0),
     lineCode: lineCodeEnum("line_code"),
+    /** Every line the client has a policy of (the board's line filter, through its GIN index). */
+    lineCodes: lineCodeEnum("line_codes").array().notNull().default(sql`'{}'::line_code[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // A lane of the client pipeline: its newest cards first, walked by index (issue 23).
     index("clients_stage_changed_idx").on(t.stage, t.stageChangedAt, t.id),
-    // The client pipeline's list sorted by premium (ADR 041 «Clientes»).
+    // The client pipeline's list sorted by premium and by age in the stage, the line filter, and the
+    // board's lane totals read from the index alone (ADR 041 «Clientes»).
     index("clients_premium_idx").on(t.premiumCents, t.id),
+    index("clients_stage_since_idx").on(t.stageChangedAt, t.id),
+    index("clients_line_codes_idx").using("gin", t.lineCodes),
+    index("clients_stage_premium_idx").on(t.stage, t.stageChangedAt, t.premiumCents),
     uniqueIndex("clients_nif_unique")
       .on(t.nif)
       .where(sql`${t.nif} is not null`),

@@ -69,7 +69,7 @@ describe("/admin/clients", () => {
         nif: lucia.nif,
         email: lucia.email,
         phone: "+34600123456",
-        stage: "activo",
+        stage: "alta", // bought, not yet in force (ADR 041 «Clientes»)
         policiesInForce: 1,
         createdAt: expect.any(String),
       });
@@ -134,7 +134,7 @@ describe("/admin/clients", () => {
       expect((await all.text()).trim().split(/\r?\n/).length).toBeGreaterThanOrEqual(4);
       const byName = await call("get", "/admin/clients/export", { token: superToken });
       expect((await byName.text()).trim().split(/\r?\n/).length).toBeGreaterThanOrEqual(4);
-      expect(lines[1]).toMatch(new RegExp(`^Jorge Pérez Gil;${jorge.nif};${jorge.email};'\\+34600123456;Activo;1;\\d{2}/\\d{2}/\\d{4}`));
+      expect(lines[1]).toMatch(new RegExp(`^Jorge Pérez Gil;${jorge.nif};${jorge.email};'\\+34600123456;Alta;1;\\d{2}/\\d{2}/\\d{4}`));
     });
   });
 
@@ -148,7 +148,7 @@ describe("/admin/clients", () => {
         birthDate: "1985-06-15",
         city: "Madrid",
         postalCode: "28013",
-        stage: "activo",
+        stage: "alta",
       });
       expect(one.account).toEqual({ id: lucia.userId, email: lucia.email, active: true });
       expect(one.erasedAt).toBeNull();
@@ -216,7 +216,7 @@ describe("/admin/clients", () => {
       expect(row).toMatchObject({
         actorType: "admin",
         entity: "client",
-        before: { phone: "+34600123456", stage: "activo", city: "Madrid" },
+        before: { phone: "+34600123456", stage: "alta", city: "Madrid" },
         after: { phone: "611223344", stage: "renovacion", city: "Valencia" },
       });
       // Nothing changed: no new audit row.

@@ -56,7 +56,7 @@ describe("los eventos mueven al cliente", () => {
     clientId = row!.clientId;
 
     const client = await stageOf(clientId);
-    expect(client).toMatchObject({ stage: "alta", premiumCents: row!.totalPremiumCents, lineCode: "auto" });
+    expect(client).toMatchObject({ stage: "alta", premiumCents: row!.totalPremiumCents, lineCode: "auto", lineCodes: ["auto"] });
     expect(client.stageChangedAt).toEqual(now);
     expect(await changesOf(clientId)).toMatchObject([{ fromStage: "prospecto", toStage: "alta", cause: "primera_poliza", policyId }]);
     expect((await auditRows("client.stage_changed", clientId)).map((r) => r.after)).toEqual([{ stage: "alta", cause: "primera_poliza", policyId }]);
@@ -184,9 +184,10 @@ describe("el tablero y su lista", () => {
     const stale = await insertClient({ stage: "en_riesgo", premiumCents: 10_000, stageChangedAt: days(8) });
     const fresh = await insertClient({ stage: "en_riesgo", premiumCents: 5_000, stageChangedAt: days(2) });
     const home = await insertTestPolicy(database.db, { startDate: "2027-01-01", createdAt: now, line: "hogar" });
+    // Written straight into the database, without the events that keep the client's lines.
     await database.db
       .update(clients)
-      .set({ stage: "en_riesgo", stageChangedAt: days(1), premiumCents: 0 })
+      .set({ stage: "en_riesgo", stageChangedAt: days(1), premiumCents: 0, lineCode: "hogar", lineCodes: ["hogar"] })
       .where(eq(clients.id, home.clientId));
 
     const after = await board();
