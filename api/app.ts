@@ -20,6 +20,7 @@ import { registerPolicyRoutes } from "./routes/policies";
 import { registerPayNowRoutes } from "./routes/pay-now";
 import { registerPublicRoutes } from "./routes/public";
 import { registerQuoteRoutes } from "./routes/quotes";
+import { registerQuoteCallbackRoutes } from "./routes/quote-callback";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments";
 import { memoryDocumentStore, type DocumentStore } from "./services/document-store/store";
 
@@ -81,6 +82,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
   registerAdminAuthRoutes(api);
   registerAdminRoutes(api);
   registerQuoteRoutes(api);
+  registerQuoteCallbackRoutes(api);
   registerCheckoutRoutes(api);
   registerPolicyRoutes(api);
   registerDocumentRoutes(api);

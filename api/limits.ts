@@ -7,7 +7,7 @@ import { clientIp, type RequestContext } from "./request";
 import { pruneRateLimits, returnRateHit, takeRateHit, type RateRule } from "./db/rate-limits.repo";
 import { ApiProblem } from "./http";
 
-export type RateLimitName = "signIn" | "adminSignIn" | "register" | "anonymousQuote" | "checkout" | "passwordReset";
+export type RateLimitName = "signIn" | "adminSignIn" | "register" | "anonymousQuote" | "checkout" | "passwordReset" | "callback";
 export type RateLimits = Record<RateLimitName, RateRule>;
 
 const MINUTE = 60_000;
@@ -26,6 +26,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   anonymousQuote: { limit: 60, windowMs: 10 * MINUTE },
   checkout: { limit: 20, windowMs: 10 * MINUTE },
   passwordReset: { limit: 5, windowMs: 60 * MINUTE },
+  callback: { limit: 10, windowMs: 60 * MINUTE },
 };
 
 const MESSAGES: Record<RateLimitName, string> = {
@@ -35,6 +36,7 @@ const MESSAGES: Record<RateLimitName, string> = {
   anonymousQuote: "Demasiadas cotizaciones desde su conexión.",
   checkout: "Demasiados intentos de contratación desde su conexión.",
   passwordReset: "Demasiadas peticiones para restablecer la contraseña desde su conexión.",
+  callback: "Demasiadas peticiones de llamada desde su conexión.",
 };
 
 /** "30 segundos", "1 minuto", "6 minutos". */

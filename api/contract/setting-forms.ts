@@ -78,6 +78,8 @@ export const SETTING_FIELDS: Record<SettingKey, SettingField[]> = {
     field(["maxSeconds"], "Espera máxima", "int", { unit: "segundos" }),
   ],
   renewal_notice_months: [field([], "Meses de antelación", "int", { unit: "meses", hint: "Entre 2 y 6." })],
+  lead_quote_after_hours: [field([], "Horas sin contratar", "int", { unit: "horas", hint: "Entre 1 y 720." })],
+  lead_stale_days: [field([], "Días sin actividad", "int", { unit: "días", hint: "Entre 1 y 90." })],
 };
 
 // ─── From what was typed to the value ───────────────────────────────────────────────────

@@ -31,6 +31,8 @@ export const SETTING_MESSAGES = {
   insurerKey: "La clave de la DGSFP de una aseguradora es una C y cuatro cifras (por ejemplo, C0999)",
   lines: "Elige ramos de la lista",
   retryMax: "La espera máxima no puede ser menor que la primera",
+  leadHours: "Indica un número de horas entre 1 y 720",
+  leadDays: "Indica un número de días entre 1 y 90",
   noticeMonths: "Indica un número de meses entre 2 y 6: la ley pide comunicar la renovación con dos meses de antelación como mínimo (art. 22 LCS)",
 } as const;
 
@@ -95,6 +97,8 @@ export const SETTING_VALUE_SCHEMAS = {
     .object({ baseSeconds: int(M.wholeNumber, 86_400).min(1, M.wholeNumber), maxSeconds: int(M.wholeNumber, 7 * 86_400).min(1, M.wholeNumber) })
     .refine((r) => r.maxSeconds >= r.baseSeconds, { path: ["maxSeconds"], message: M.retryMax }),
   renewal_notice_months: int(M.noticeMonths, 6).min(2, M.noticeMonths),
+  lead_quote_after_hours: int(M.leadHours, 720).min(1, M.leadHours),
+  lead_stale_days: int(M.leadDays, 90).min(1, M.leadDays),
 } satisfies { [K in SettingKey]: z.ZodType<SettingsValues[K], z.ZodTypeDef, unknown> };
 
 export const SETTING_KEYS = Object.keys(SETTING_VALUE_SCHEMAS) as SettingKey[];
@@ -128,7 +132,7 @@ export { CREDITOR_MESSAGES };
 
 // ─── Groups and descriptions ────────────────────────────────────────────────────────────
 
-export const SETTING_GROUPS = ["distribuidor", "aseguradoras", "recargos", "plazos", "cobros", "correo"] as const;
+export const SETTING_GROUPS = ["distribuidor", "aseguradoras", "recargos", "plazos", "cobros", "correo", "embudo"] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 export const SETTING_GROUP_LABELS: Record<SettingGroup, string> = {
@@ -138,6 +142,7 @@ export const SETTING_GROUP_LABELS: Record<SettingGroup, string> = {
   plazos: "Plazos",
   cobros: "Cobros y recibos",
   correo: "Correo",
+  embudo: "Embudo comercial",
 };
 
 export const SETTING_GROUP_KEYS: Record<SettingGroup, SettingKey[]> = {
@@ -147,6 +152,7 @@ export const SETTING_GROUP_KEYS: Record<SettingGroup, SettingKey[]> = {
   plazos: ["quote_validity_days", "withdrawal_days", "withdrawal_lines", "renewal_notice_months"],
   cobros: ["sepa_creditor", "sepa_return_deadline_business_days", "return_fee_cents", "dunning_days"],
   correo: ["email_retry"],
+  embudo: ["lead_quote_after_hours", "lead_stale_days"],
 };
 
 export const settingGroupOf = (key: SettingKey): SettingGroup => SETTING_GROUPS.find((g) => SETTING_GROUP_KEYS[g].includes(key))!;
@@ -167,6 +173,8 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   dunning_days: "Calendario de recordatorios de pago",
   email_retry: "Reintentos de envío",
   renewal_notice_months: "Aviso de renovación",
+  lead_quote_after_hours: "Cotizaciones web que pasan al embudo",
+  lead_stale_days: "Oportunidades paradas",
 };
 
 /** Spanish descriptions of the settings, for the back office and the OpenAPI document. */
@@ -187,6 +195,9 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
   email_retry: "Reintentos del envío de correos: espera tras el primer fallo, que se duplica en cada intento hasta la espera máxima",
   renewal_notice_months:
     "Meses antes del vencimiento en que se prepara la renovación y se envía al tomador su aviso con la nueva prima (art. 22 LCS: dos como mínimo)",
+  lead_quote_after_hours:
+    "Horas tras las que la cotización de un visitante con cuenta que no ha contratado pasa al embudo comercial como oportunidad (la ejecución diaria la crea)",
+  lead_stale_days: "Días sin actividad tras los que una oportunidad abierta se marca como parada en el embudo",
 };
 
 // ─── The API's answers and bodies ───────────────────────────────────────────────────────

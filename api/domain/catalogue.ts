@@ -144,6 +144,10 @@ export type SettingsValues = {
   email_retry: EmailRetry;
   /** How many months before the end of the term the renewal notice goes out (art. 22 LCS: at least two). */
   renewal_notice_months: number;
+  /** Hours after which a signed-in visitor's quote not bought becomes a lead of the sales pipeline (issue 23). */
+  lead_quote_after_hours: number;
+  /** Days without activity after which an open lead shows as stale on the board. */
+  lead_stale_days: number;
 };
 
 export type EmailRetry = { baseSeconds: number; maxSeconds: number };

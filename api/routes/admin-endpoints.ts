@@ -152,6 +152,14 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/email/templates/{key}/reset", permission: "email:write" },
   { method: "post", path: "/admin/email/templates/{key}/preview", permission: "email:read" },
   { method: "post", path: "/admin/email/templates/{key}/test", permission: "email:write" },
+  // The sales pipeline (ADR 041): moving and editing a lead is checked lead by lead (api/domain/pipeline.ts).
+  { method: "get", path: "/admin/pipeline/board", permission: "pipeline:read" },
+  { method: "get", path: "/admin/pipeline/leads", permission: "pipeline:read" },
+  { method: "post", path: "/admin/pipeline/leads", permission: "pipeline:write" },
+  { method: "get", path: "/admin/pipeline/leads/export", permission: "pipeline:read" },
+  { method: "get", path: "/admin/pipeline/leads/{id}", permission: "pipeline:read" },
+  { method: "patch", path: "/admin/pipeline/leads/{id}", permission: "pipeline:write" },
+  { method: "post", path: "/admin/pipeline/leads/{id}/move", permission: "pipeline:write" },
 ] as const satisfies readonly AdminEndpoint[];
 
 /** The table's entry of an endpoint; throws (at start-up) for an endpoint missing from the table. */

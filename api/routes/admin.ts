@@ -13,6 +13,7 @@ import { registerAdminEntityDocumentRoutes } from "./admin-entity-documents";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPaymentRoutes } from "./admin-payments";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
+import { registerAdminPipelineRoutes } from "./admin-pipeline";
 import { registerAdminPolicyRoutes } from "./admin-policies";
 import { registerAdminQuoteRoutes } from "./admin-quotes";
 import { registerAdminRefundRoutes } from "./admin-refunds";
@@ -47,5 +48,6 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminEmailRoutes(api);
   registerAdminSettingRoutes(api);
   registerAdminEmailTemplateRoutes(api);
+  registerAdminPipelineRoutes(api);
   registerAdminClientPipelineRoutes(api);
 }

@@ -30,9 +30,9 @@ import type { UserPrincipal } from "../principal";
 const TAG = "Cotizaciones";
 
 /** POST /quotes works without an account; a bearer token, when sent, must be valid and makes the quote the visitor's. */
-const notFound = () => new ApiProblem(404, QUOTE_NOT_FOUND_MESSAGE);
+export const notFound = () => new ApiProblem(404, QUOTE_NOT_FOUND_MESSAGE);
 
-const ownerHeaderSchema = z.object({
+export const ownerHeaderSchema = z.object({
   "x-quote-owner": z.string().optional().openapi({
     description: "El token que devolvió POST /quotes para una cotización hecha sin sesión",
   }),
@@ -94,13 +94,13 @@ const claimQuotesRoute = userRoute({
   responses: okResponse("Número de cotizaciones reclamadas", jsonContent(ClaimQuotesAnswerSchema)),
 });
 
-function mayRead(quote: StoredQuote, user: UserPrincipal | undefined, ownerToken: string | undefined): boolean {
+export function mayRead(quote: StoredQuote, user: UserPrincipal | undefined, ownerToken: string | undefined): boolean {
   if (quote.userId !== null) return user?.id === quote.userId;
   // An owner token is 43 characters; anything far longer is not one (and is not worth hashing).
   return !!ownerToken && ownerToken.length <= 200 && quote.ownerTokenHash === hashOwnerToken(ownerToken);
 }
 
-function actorOf(user: UserPrincipal | undefined, c: Parameters<typeof clientIp>[0]) {
+export function actorOf(user: UserPrincipal | undefined, c: Parameters<typeof clientIp>[0]) {
   return user
     ? { actorType: "user" as const, actorId: user.id, actorLabel: user.email, ip: clientIp(c) }
     : { actorType: "anonymous" as const, actorLabel: null, ip: clientIp(c) };

@@ -32,6 +32,7 @@ import { pendingPdf } from "./attachments";
 import { DOCUMENT_FILENAMES } from "./documents";
 import type { TemplateValues } from "./email-render";
 import { policyValues } from "./email-templates";
+import { winLeadForPolicy } from "./pipeline-leads";
 import { enqueueEmail, type TemplateEmail } from "./mail";
 import { paymentMethodLabel } from "./payments";
 
@@ -214,6 +215,19 @@ export async function writePolicy(tx: Transaction, w: PolicyWrite): Promise<{ po
     before: { status: w.lockedStatus },
     after: { status: "contratada", policyId },
   });
+  // Issue 23: the sales lead holding this quote (or this person, for this line) is won with the policy.
+  await winLeadForPolicy(
+    tx,
+    {
+      policyId,
+      quoteId: quote.id,
+      lineCode: quote.line,
+      email: buyer.kind === "visitor" ? buyer.user.email : buyer.email,
+      phone: body.policyholder.phone,
+    },
+    actor,
+    now,
+  );
 
   const [view] = await loadPolicyViews(tx, { id: policyId });
   // A phone customer who gave no e-mail gets the documents another way (staff download them).

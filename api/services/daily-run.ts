@@ -38,6 +38,7 @@ import { sweepChargeAttempts } from "./charge-attempts";
 import { offerRenewal, renew } from "./renewal";
 import { compactReportDays } from "../db/reports.repo";
 import { advanceClientStages } from "../db/client-stage.repo";
+import { leadsFromQuotes } from "./pipeline-daily";
 
 // ─── The daily run ──────────────────────────────────────────────────────────────────────────
 
@@ -240,6 +241,9 @@ export async function runLifecycleDay(deps: LifecycleDeps, day: string, now: () 
   // 7. The report figures by day (ADR 034): fold the deltas the day's writes appended.
   await compactReportDays(deps.db);
   lap("7 report figures");
+  // 8. The sales pipeline (issue 23): quotes not bought in time become leads.
+  summary.errores += (await leadsFromQuotes(deps, now())).errors;
+  lap("8 leads from quotes");
   return summary;
 }
 

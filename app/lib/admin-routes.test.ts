@@ -180,3 +180,19 @@ describe("activeSectionTo", () => {
     expect(at("/admin/paymentsx")).toBeNull();
   });
 });
+
+describe("los embudos (ADR 041)", () => {
+  it("«Embudo comercial» con pipeline:read; «Embudo de clientes» solo si además puede leer clientes", () => {
+    expect(visibleSections({ "pipeline:read": true }).map((s) => s.label)).toEqual(["Panel", "Embudo comercial", "Configuración"]);
+    expect(visibleSections({ "pipeline:read": true, "clients:read": true }).map((s) => s.label)).toContain("Embudo de clientes");
+    expect(visibleSections({ "clients:read": true }).map((s) => s.label)).not.toContain("Embudo de clientes");
+  });
+
+  it("mover una oportunidad pide pipeline:write; mover un cliente, clients:write", () => {
+    expect(canOpen({ "pipeline:read": true }, "routes/admin.pipeline._index", "action")).toBe(false);
+    expect(canOpen({ "pipeline:read": true, "pipeline:write": true }, "routes/admin.pipeline._index", "action")).toBe(true);
+    expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.client-pipeline._index"].action).toBe("clients:write");
+    expect(activeSectionTo(ADMIN_SECTIONS, "/admin/pipeline/lista")).toBe("/admin/pipeline");
+    expect(activeSectionTo(ADMIN_SECTIONS, "/admin/client-pipeline/lista")).toBe("/admin/client-pipeline");
+  });
+});

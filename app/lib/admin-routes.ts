@@ -110,6 +110,15 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.email.plantillas._index": { loader: "email:read", action: null },
   "routes/admin.email.plantillas.$key._index": { loader: "email:read", action: "email:write" },
   "routes/admin.email.plantillas.$key.vista-previa": { loader: "email:read", action: "email:write" },
+  // The pipelines (ADR 041): the boards and their lists need pipeline:read (the client ones also
+  // clients:read, checked by their loaders and by the sidebar's `alsoNeeds`); moving a lead needs
+  // pipeline:write (the API decides whose), moving a client clients:write.
+  "routes/admin.pipeline._index": { loader: "pipeline:read", action: "pipeline:write" },
+  "routes/admin.pipeline.lista": { loader: "pipeline:read", action: null },
+  "routes/admin.pipeline.lista[.]csv": { loader: "pipeline:read", action: null },
+  "routes/admin.client-pipeline._index": { loader: "pipeline:read", action: "clients:write" },
+  "routes/admin.client-pipeline.lista": { loader: "pipeline:read", action: null },
+  "routes/admin.client-pipeline.lista[.]csv": { loader: "pipeline:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -141,6 +150,15 @@ export const ADMIN_SECTIONS = [
   { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
   { label: "Cotizaciones", to: "/admin/quotes", routeId: "routes/admin.quotes._index", end: false },
   { label: "Documentos", to: "/admin/documents", routeId: "routes/admin.documents._index", end: false },
+  // The pipelines (issue 23).
+  { label: "Embudo comercial", to: "/admin/pipeline", routeId: "routes/admin.pipeline._index", end: false },
+  {
+    label: "Embudo de clientes",
+    to: "/admin/client-pipeline",
+    routeId: "routes/admin.client-pipeline._index",
+    end: false,
+    alsoNeeds: "clients:read",
+  },
   // The money side (issue 22): every recibo, the SEPA remittances, the bank's returns, the refunds owed.
   { label: "Pagos", to: "/admin/payments", routeId: "routes/admin.payments._index", end: false },
   { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },
@@ -154,7 +172,7 @@ export const ADMIN_SECTIONS = [
   { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },
   { label: "Auditoría", to: "/admin/audit", routeId: "routes/admin.audit", end: false },
   { label: "Configuración", to: "/admin/settings", routeId: "routes/admin.settings", end: false },
-] as const satisfies readonly { label: string; to: string; routeId: AdminRouteId; end: boolean }[];
+] as const satisfies readonly { label: string; to: string; routeId: AdminRouteId; end: boolean; alsoNeeds?: PermissionName }[];
 
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
@@ -170,5 +188,7 @@ export function activeSectionTo(sections: readonly Pick<AdminSection, "to" | "en
 
 /** Only the sections the admin may open (the sidebar never offers a page that would refuse them). */
 export function visibleSections(permissions: Record<string, boolean> | null | undefined): AdminSection[] {
-  return ADMIN_SECTIONS.filter((section) => canOpen(permissions, section.routeId, "loader"));
+  return ADMIN_SECTIONS.filter(
+    (section) => canOpen(permissions, section.routeId, "loader") && (!("alsoNeeds" in section) || hasPermission(permissions, section.alsoNeeds)),
+  );
 }

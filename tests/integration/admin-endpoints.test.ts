@@ -28,7 +28,7 @@ import { returnsCsv } from "../support/return-files";
 import { addMonths, madridDate } from "../../api/domain/calendar";
 import { addBusinessDays } from "../../api/domain/sepa";
 import { insertMandate } from "../../api/db/sepa-mandates.repo";
-import { documents, outboxEmails, policies, recibos } from "../../api/db/schema";
+import { documents, outboxEmails, pipelineLeads, policies, recibos } from "../../api/db/schema";
 import { enqueueEmail } from "../../api/services/mail";
 import { eq } from "drizzle-orm";
 import { nifCheckLetter } from "../../api/domain/nif";
@@ -180,10 +180,17 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/email/templates/{key}/reset": "email:write",
       "POST /admin/email/templates/{key}/preview": "email:read",
       "POST /admin/email/templates/{key}/test": "email:write",
+      "GET /admin/pipeline/board": "pipeline:read",
       "GET /admin/client-pipeline/board": "pipeline:read",
       "GET /admin/client-pipeline/clients": "pipeline:read",
       "GET /admin/client-pipeline/clients/export": "pipeline:read",
       "POST /admin/client-pipeline/clients/{id}/move": "clients:write",
+      "GET /admin/pipeline/leads": "pipeline:read",
+      "POST /admin/pipeline/leads": "pipeline:write",
+      "GET /admin/pipeline/leads/export": "pipeline:read",
+      "GET /admin/pipeline/leads/{id}": "pipeline:read",
+      "PATCH /admin/pipeline/leads/{id}": "pipeline:write",
+      "POST /admin/pipeline/leads/{id}/move": "pipeline:write",
     });
     // The client pipeline shows clients: its reads need clients:read as well.
     expect(ADMIN_ENDPOINTS.filter((e) => "also" in e).map((e) => [keyOf(e.method, e.path), "also" in e ? e.also : null])).toEqual([
@@ -211,6 +218,14 @@ type Fixtures = {
 };
 /** The request that succeeds for an admin holding the endpoint's permission (and nothing else). */
 type Call = { path: string; body?: unknown; expect: number; token?: string };
+
+async function unassignedLead(): Promise<number> {
+  const [lead] = await database.db
+    .insert(pipelineLeads)
+    .values({ name: unique("Oportunidad") })
+    .returning({ id: pipelineLeads.id });
+  return lead!.id;
+}
 
 const PRUEBA_DRAFT = { subject: "Prueba", text: "Hola, {{nombre_tomador}}:", html: "<p>Hola, {{nombre_tomador}}:</p>" };
 
@@ -429,6 +444,22 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "POST /admin/emails/{id}/resend": async () => ({ path: `/admin/emails/${await queuedEmail("enviado")}/resend`, expect: 201 }),
   "POST /admin/emails/{id}/cancel": async () => ({ path: `/admin/emails/${await queuedEmail()}/cancel`, expect: 200 }),
   ...documentEndpointCases(() => livePolicy()),
+  "GET /admin/pipeline/board": async () => ({ path: "/admin/pipeline/board?owner=me&line=auto&minAgeDays=0&stale=false", expect: 200 }),
+  "GET /admin/pipeline/leads": async () => ({ path: "/admin/pipeline/leads?q=ana&sort=nextAction&stage=nuevo", expect: 200 }),
+  "POST /admin/pipeline/leads": async () => ({ path: "/admin/pipeline/leads", body: { name: "Ana Prueba", phone: "600123456" }, expect: 201 }),
+  "GET /admin/pipeline/leads/export": async () => ({ path: "/admin/pipeline/leads/export?sort=premium", expect: 200 }),
+  "GET /admin/pipeline/leads/{id}": async () => ({ path: `/admin/pipeline/leads/${await unassignedLead()}`, expect: 200 }),
+  // An unassigned lead: pipeline:write alone may work it (moving it takes it).
+  "PATCH /admin/pipeline/leads/{id}": async () => ({
+    path: `/admin/pipeline/leads/${await unassignedLead()}`,
+    body: { notes: "Llamar" },
+    expect: 200,
+  }),
+  "POST /admin/pipeline/leads/{id}/move": async () => ({
+    path: `/admin/pipeline/leads/${await unassignedLead()}/move`,
+    body: { stage: "contactado" },
+    expect: 200,
+  }),
   "GET /admin/email/templates": async () => ({ path: "/admin/email/templates", expect: 200 }),
   "GET /admin/email/templates/{key}": async () => ({ path: "/admin/email/templates/no-renovacion", expect: 200 }),
   "POST /admin/email/templates/{key}/versions": async () => ({ path: "/admin/email/templates/prueba/versions", body: PRUEBA_DRAFT, expect: 201 }),

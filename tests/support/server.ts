@@ -43,6 +43,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
   anonymousQuote: HIGH,
   checkout: HIGH,
   passwordReset: HIGH,
+  callback: HIGH,
 };
 
 export const TEST_JWT_SECRET = "integration-test-jwt-secret-0123456789abcdef";

@@ -43,4 +43,6 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   dunning_days: [1, 7, 20],
   email_retry: { baseSeconds: 60, maxSeconds: 21_600 },
   renewal_notice_months: 2,
+  lead_quote_after_hours: 24,
+  lead_stale_days: 7,
 };
