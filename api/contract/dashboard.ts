@@ -45,6 +45,14 @@ export const DashboardSchema = z.object({
     })
     .nullable()
     .describe("Cotizaciones que esperan una llamada, contadas como las cuenta su lista (policies:read)"),
+  myLeads: z
+    .object({
+      open: z.number().int().describe("Oportunidades abiertas de quien pregunta"),
+      due: z.array(z.object({ id: z.number().int(), name: z.string(), nextAction: z.string().nullable(), nextActionOn: z.string() })),
+    })
+    .nullable()
+    .optional()
+    .describe("«Mis oportunidades»: las abiertas de quien pregunta y sus próximas acciones de hoy o atrasadas (pipeline:read)"),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

@@ -134,13 +134,29 @@ export const NewLeadBodySchema = z
 export type NewLeadBody = z.infer<typeof NewLeadBodySchema>;
 
 /** An edit: only the fields sent change; null (or an empty field) clears one. */
-const clearable = <T extends z.ZodTypeAny>(schema: T) => z.union([z.literal(null), schema]);
+const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 export const LeadPatchBodySchema = z.object({
-  nextAction: clearable(optionalText(200, M.nextAction)).optional(),
-  nextActionOn: clearable(isoDay).optional(),
-  notes: clearable(optionalText(2000, M.notes)).optional(),
-  estimatedPremiumCents: clearable(premiumCents).optional(),
-  ownerId: clearable(ownerId).optional().describe("Solo con pipeline:write:any; null la deja sin comercial"),
+  nextAction: z.preprocess(blankToNull, z.string().trim().max(200, M.nextAction).nullable()).optional(),
+  nextActionOn: z
+    .preprocess(
+      (value) => blankToNull(typedDateToIso(value)),
+      z
+        .string({ invalid_type_error: M.date })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, M.date)
+        .nullable(),
+    )
+    .optional(),
+  notes: z.preprocess(blankToNull, z.string().trim().max(2000, M.notes).nullable()).optional(),
+  estimatedPremiumCents: z
+    .preprocess(
+      (value) => (typeof value === "string" ? (value.trim() === "" ? null : (parseEurosToCents(value) ?? Number.NaN)) : value),
+      z.number({ invalid_type_error: M.premium }).int(M.premium).min(0, M.premium).max(10_000_000_00, M.premium).nullable(),
+    )
+    .optional(),
+  ownerId: z
+    .preprocess(blankToNull, z.coerce.number({ message: M.owner }).int(M.owner).positive(M.owner).nullable())
+    .optional()
+    .describe("Solo con pipeline:write:any; null la deja sin comercial"),
 });
 export type LeadPatchBody = z.infer<typeof LeadPatchBodySchema>;
 

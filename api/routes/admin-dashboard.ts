@@ -5,6 +5,7 @@ import type { ApiApp } from "../env";
 import { currentAdmin } from "../auth";
 import { DashboardSchema } from "../contract/dashboard";
 import { dashboardFigures } from "../db/dashboard.repo";
+import { myLeads } from "../db/pipeline-leads.repo";
 import { madridDate } from "../domain/calendar";
 import { hasPermission } from "../domain/permissions";
 import { jsonContent } from "../http";
@@ -24,9 +25,15 @@ const dashboardRoute = adminRoute({
 
 export function registerAdminDashboardRoutes(api: ApiApp) {
   api.openapi(dashboardRoute, async (c) => {
-    const { permissions } = currentAdmin(c);
+    const { permissions, id } = currentAdmin(c);
     const scope = { payments: hasPermission(permissions, "payments:read"), policies: hasPermission(permissions, "policies:read") };
     const now = c.var.deps.now();
-    return c.json(await dashboardFigures(c.var.deps.readDb, scope, madridDate(now), now), 200);
+    const db = c.var.deps.readDb;
+    const [figures, leads] = await Promise.all([
+      dashboardFigures(db, scope, madridDate(now), now),
+      // Issue 23: the staff member's own leads (api/db/pipeline-leads.repo.ts).
+      hasPermission(permissions, "pipeline:read") ? myLeads(db, id, madridDate(now)) : null,
+    ]);
+    return c.json({ ...figures, myLeads: leads }, 200);
   });
 }

@@ -36,6 +36,9 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.audit": { loader: "audit:read", action: null },
   "routes/admin.audit[.]csv": { loader: "audit:read", action: null },
   // Clients (tomadores). Editing, notes, the data file and erasure need clients:write (ADR 012).
+  // The sales pipeline's leads (ADR 041): the API decides lead by lead who may move or edit one.
+  "routes/admin.pipeline.nueva": { loader: "pipeline:write", action: "pipeline:write" },
+  "routes/admin.pipeline.$id": { loader: "pipeline:read", action: "pipeline:write" },
   "routes/admin.clients._index": { loader: "clients:read", action: null },
   "routes/admin.clients[.]csv": { loader: "clients:read", action: null },
   "routes/admin.clients.$id._index": { loader: "clients:read", action: "clients:write" },

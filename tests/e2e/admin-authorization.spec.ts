@@ -54,7 +54,11 @@ function urlFor(file: string, ids: Ids): string | null {
           ? ids.guaranteeId
           : ids.roleId;
   // A policy bought through checkout has recibo 1 (paid at once).
-  const missing = url.startsWith("/admin/payments/remittances/") || url.startsWith("/admin/payments/returns/") || url.startsWith("/admin/email/$id");
+  const missing =
+    url.startsWith("/admin/payments/remittances/") ||
+    url.startsWith("/admin/payments/returns/") ||
+    url.startsWith("/admin/email/$id") ||
+    url === "/admin/pipeline/$id";
   // A report's CSV is one table of a period: without them the route sends back to the page (ADR 034).
   const query = url === "/admin/reports.csv" ? "?informe=recibos&tabla=cobros&from=2026-01-01&to=2026-01-31" : "";
   return (
@@ -73,6 +77,8 @@ function urlFor(file: string, ids: Ids): string | null {
  * downloads a real one).
  */
 const MISSING = [
+  // A lead: none is made here (pipeline-leads.spec.ts makes them).
+  "routes/admin.pipeline.$id",
   "routes/admin.payments.remittances.$id",
   "routes/admin.payments.remittances.$id.fichero",
   "routes/admin.payments.returns.$id",

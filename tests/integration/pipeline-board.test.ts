@@ -5,7 +5,7 @@ import type { LeadBoard } from "../../api/contract/pipeline";
 import { pipelineLeads } from "../../api/db/schema";
 import { adminWith, database, json, setUpAdminApi, superToken } from "../support/admin-api";
 
-let clock = new Date("2026-11-20T10:00:00Z");
+const clock = new Date("2026-11-20T10:00:00Z");
 setUpAdminApi({ now: () => clock });
 
 const DAY = 86_400_000;

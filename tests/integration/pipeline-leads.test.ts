@@ -238,3 +238,24 @@ describe("ganada al contratar", () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe("el panel: Mis oportunidades", () => {
+  it("cuenta las abiertas de quien pregunta y lista sus próximas acciones de hoy o atrasadas", async () => {
+    clock = START;
+    const comercial = await adminWith({ "dashboard:read": true, "pipeline:read": true });
+    await database.db.insert(pipelineLeads).values([
+      { name: "Hoy", assignedAdminId: comercial.user.id, nextAction: "Llamar", nextActionOn: "2026-03-08" },
+      { name: "Atrasada", assignedAdminId: comercial.user.id, nextAction: "Enviar cotización", nextActionOn: "2026-03-01" },
+      { name: "Mañana", assignedAdminId: comercial.user.id, nextActionOn: "2026-03-09" },
+      { name: "Ganada", stage: "ganado", assignedAdminId: comercial.user.id, nextActionOn: "2026-03-01" },
+    ]);
+    const panel = await json<{ myLeads: { open: number; due: { name: string }[] } }>("get", "/admin/dashboard", {
+      token: comercial.token,
+      status: 200,
+    });
+    expect(panel.myLeads.open).toBe(3);
+    expect(panel.myLeads.due.map((d) => d.name)).toEqual(["Atrasada", "Hoy"]);
+    const without = await adminWith({ "dashboard:read": true });
+    expect((await json<{ myLeads: unknown }>("get", "/admin/dashboard", { token: without.token, status: 200 })).myLeads).toBeNull();
+  });
+});

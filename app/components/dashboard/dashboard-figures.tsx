@@ -129,6 +129,28 @@ export function DashboardFigures({ figures, links }: { figures: Dashboard; links
           link={links.quotes ? { to: DASHBOARD_LIST_URLS.quotesWaiting, label: "Ver las cotizaciones por llamar" } : null}
         />
       ) : null}
+      {figures.myLeads ? (
+        <Figure
+          id="mis-oportunidades"
+          title="Mis oportunidades"
+          value={formatCount(figures.myLeads.open)}
+          detail={
+            figures.myLeads.due.length === 0 ? (
+              <p>Ninguna próxima acción para hoy ni atrasada.</p>
+            ) : (
+              <ul className="space-y-1">
+                {figures.myLeads.due.map((lead) => (
+                  <li key={lead.id}>
+                    <a href={`/admin/pipeline/${lead.id}`}>{lead.name}</a>
+                    {`: ${lead.nextAction ?? "próxima acción"}, ${formatIsoDate(lead.nextActionOn)}`}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+          link={{ to: "/admin/pipeline?owner=me", label: "Ver mis oportunidades" }}
+        />
+      ) : null}
     </ul>
   );
 }
@@ -140,6 +162,7 @@ export function hasFigures(figures: Dashboard): boolean {
     figures.policiesInForce !== null ||
     figures.renewals !== null ||
     figures.recibos !== null ||
-    figures.quotesWaiting !== null
+    figures.quotesWaiting !== null ||
+    Boolean(figures.myLeads)
   );
 }
