@@ -274,10 +274,9 @@ export const ClientFieldSchemas = {
     .regex(/^\d{5}$/, CLIENT_MESSAGES.postalCode)
     .refine((v) => Number(v.slice(0, 2)) >= 1 && Number(v.slice(0, 2)) <= 52, CLIENT_MESSAGES.postalCode),
   city: text(CLIENT_MESSAGES.city).max(100, CLIENT_MESSAGES.city),
-  stage: z.enum(CLIENT_STAGES, { errorMap: () => ({ message: CLIENT_MESSAGES.stage }) }),
 };
 
-/** The fields that may be emptied (null). Name and stage always have a value. */
+/** The fields that may be emptied (null). The name always has a value. */
 export const CLEARABLE_CLIENT_FIELDS = ["nif", "birthDate", "email", "phone", "address", "postalCode", "city"] as const;
 export type ClearableClientField = (typeof CLEARABLE_CLIENT_FIELDS)[number];
 
@@ -294,7 +293,6 @@ export const UpdateClientSchema = z
     address: clearable(ClientFieldSchemas.address),
     postalCode: clearable(ClientFieldSchemas.postalCode),
     city: clearable(ClientFieldSchemas.city),
-    stage: ClientFieldSchemas.stage.optional(),
   })
   .refine((v) => Object.values(v).some((value) => value !== undefined), { message: CLIENT_MESSAGES.noChange });
 export type UpdateClient = z.infer<typeof UpdateClientSchema>;
@@ -313,12 +311,11 @@ export const ClientFormSchema = z.object({
   address: ClientFieldSchemas.address.optional(),
   postalCode: ClientFieldSchemas.postalCode.optional(),
   city: ClientFieldSchemas.city.optional(),
-  stage: ClientFieldSchemas.stage,
 });
 export type ClientForm = z.infer<typeof ClientFormSchema>;
 
 export function toClientPatch(form: ClientForm): UpdateClient {
-  const patch: Record<string, unknown> = { name: form.name, stage: form.stage };
+  const patch: Record<string, unknown> = { name: form.name };
   for (const field of CLEARABLE_CLIENT_FIELDS) patch[field] = form[field] ?? null;
   return patch as UpdateClient;
 }

@@ -102,7 +102,11 @@ export type MoveLeadBody = z.infer<typeof MoveLeadBodySchema>;
 /** Move a client by hand: always with the reason, which its timeline shows. */
 export const MoveClientBodySchema = z.object({
   stage: z.enum(CLIENT_STAGES, { errorMap: () => ({ message: PIPELINE_MESSAGES.stage }) }),
-  reason: z.string().trim().min(3, PIPELINE_MESSAGES.reason).max(500, "El motivo es demasiado largo (500 caracteres como mucho)"),
+  reason: z
+    .string({ required_error: PIPELINE_MESSAGES.reason, invalid_type_error: PIPELINE_MESSAGES.reason })
+    .trim()
+    .min(3, PIPELINE_MESSAGES.reason)
+    .max(500, "El motivo es demasiado largo (500 caracteres como mucho)"),
 });
 export type MoveClientBody = z.infer<typeof MoveClientBodySchema>;
 

@@ -11,10 +11,12 @@ import {
   NOTE_MAX_LENGTH,
 } from "../../api/contract/clients";
 import { hasPermission } from "../../api/contract/permissions";
+import { MoveClientBodySchema, MovedCardSchema } from "../../api/contract/pipeline";
 import { formatDate, formatDateTime, formatMoney, isoDateTime } from "../../api/contract/format";
 import { DetailHeader } from "~/components/admin/detail-header";
 import { HistorySection } from "~/components/admin/history-section";
 import { NotesSection } from "~/components/admin/notes-section";
+import { ClientStageForm } from "~/components/client/client-stage-form";
 import { ClientConsents, ClientDocuments, ClientRights, clientHistoryEntries, ERASE_COPY } from "~/components/client/client-sections";
 import { Capped, CountedTable, emailColumns, POLICY_COLUMNS, QUOTE_COLUMNS, reciboColumns } from "~/components/client/client-tables";
 import { DataTable } from "~/components/list/data-table";
@@ -66,6 +68,18 @@ export const action = (args: ActionFunctionArgs) =>
         async (body) => {
           await api.post(`${clientPath(id)}/notes`, { body, schema: ClientNoteSchema });
           return redirectWithToast(`${clientPath(id)}#notas`, { type: "success", title: "Nota añadida" });
+        },
+        { confirm: false },
+      ),
+      stage: staffIntent(
+        MoveClientBodySchema,
+        async (body) => {
+          const moved = await api.post(`/admin/client-pipeline/clients/${id}/move`, { body, schema: MovedCardSchema });
+          return redirectWithToast(clientPath(id), {
+            type: "success",
+            title: "Cliente movido",
+            description: `Ahora está en ${CLIENT_STAGE_LABELS[moved.stage as keyof typeof CLIENT_STAGE_LABELS] ?? moved.stage}.`,
+          });
         },
         { confirm: false },
       ),
@@ -157,6 +171,7 @@ export default function ClientPage() {
             <time dateTime={isoDateTime(client.updatedAt)}>{formatDateTime(client.updatedAt)}</time>
           </Detail>
         </dl>
+        {editable ? <ClientStageForm key={client.stage} stage={client.stage} lastResult={replyFor(reply, "stage")?.result} /> : null}
       </DetailSection>
 
       <DetailSection id="polizas" title="Pólizas">

@@ -2,17 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import {
-  CLIENT_STAGE_LABELS,
-  CLIENT_STAGES,
-  ClientDataSchema,
-  ClientDetailSchema,
-  ClientFormSchema,
-  toClientPatch,
-} from "../../api/contract/clients";
+import { ClientDataSchema, ClientDetailSchema, ClientFormSchema, toClientPatch } from "../../api/contract/clients";
 import { BackLink } from "~/components/ui/back-link";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { DateField, Field, SelectField } from "~/components/ui/field";
+import { DateField, Field } from "~/components/ui/field";
 import { FormFooter } from "~/components/admin/form-footer";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
@@ -23,7 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 /** /admin/clients/{id}/edit: the client's data in one form; the API checks them again and audits the change. */
 const ROUTE_ID = "routes/admin.clients.$id.edit";
-const FIELDS = ["name", "nif", "birthDate", "email", "phone", "address", "postalCode", "city", "stage"] as const;
+const FIELDS = ["name", "nif", "birthDate", "email", "phone", "address", "postalCode", "city"] as const;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: adminTitle(`Editar ${data?.client.name ?? "cliente"}`, matches) }];
 
@@ -69,7 +62,6 @@ export default function EditClientPage() {
       address: client.address ?? "",
       postalCode: client.postalCode ?? "",
       city: client.city ?? "",
-      stage: client.stage,
     },
   });
   const back = `/admin/clients/${client.id}`;
@@ -102,13 +94,6 @@ export default function EditClientPage() {
         <Field label="Dirección" meta={fields.address} width="lg" inputProps={{ autoComplete: "off" }} />
         <Field label="Código postal" meta={fields.postalCode} width="xs" inputProps={{ autoComplete: "off", inputMode: "numeric" }} />
         <Field label="Población" meta={fields.city} width="md" inputProps={{ autoComplete: "off" }} />
-        <SelectField
-          label="Etapa"
-          hint="Dónde está el cliente en el embudo de clientes."
-          meta={fields.stage}
-          width="sm"
-          options={CLIENT_STAGES.map((value) => ({ value, label: CLIENT_STAGE_LABELS[value] }))}
-        />
         <FormFooter cancelTo={back} />
       </Form>
     </div>

@@ -28,7 +28,7 @@ test("encontrar un documento por el número de póliza, descargarlo y regenerarl
   const policy = await buyPolicy(page.request, "Inés Prueba Documentos");
   await signInAsAdmin("gestor");
   await page.goto("/admin");
-  await page.getByRole("navigation").getByRole("link", { name: "Documentos" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Documentos", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Documentos" })).toBeVisible({ timeout: AFTER_WRITE });
 
   const filters = page.getByRole("search", { name: "Filtrar documentos" });
@@ -82,7 +82,7 @@ test("un comercial no ve «Documentos» ni los PDF de una póliza", async ({ pag
   await signInAsAdmin("comercial");
   await page.goto(`/admin/policies/${policy.id}`);
   await expect(page.getByRole("heading", { level: 1, name: `Póliza ${policy.number}` })).toBeVisible();
-  await expect(page.getByRole("navigation").getByRole("link", { name: "Documentos" })).toHaveCount(0);
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Documentos", exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Condiciones particulares (PDF)" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /PDF del recibo/ })).toHaveCount(0);
   await page.goto("/admin/documents");

@@ -24,7 +24,7 @@ test("filtrar los recibos, abrir uno con su historial y reintentar su cobro con 
 
   await signInAsAdmin("gestor");
   await page.goto("/admin");
-  await page.getByRole("navigation").getByRole("link", { name: "Pagos" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Pagos", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pagos" })).toBeVisible({ timeout: AFTER_WRITE });
 
   const filters = page.getByRole("search", { name: "Filtrar recibos" });

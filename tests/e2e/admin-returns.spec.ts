@@ -20,7 +20,7 @@ test("importar un fichero de devoluciones: uno con una referencia desconocida o 
   test.slow();
   await signInAsAdmin("gestor");
   await page.goto("/admin");
-  await page.getByRole("navigation").getByRole("link", { name: "Devoluciones" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Devoluciones", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Devoluciones del banco" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 

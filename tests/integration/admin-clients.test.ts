@@ -193,7 +193,7 @@ describe("/admin/clients", () => {
     it("responde 404 a un cliente que no existe y 400 a un identificador que no es un número", async () => {
       expect(await json("get", "/admin/clients/999999", { token: superToken, status: 404 })).toEqual({ error: CLIENT_MESSAGES.notFound });
       await json("get", "/admin/clients/abc", { token: superToken, status: 400 });
-      await json("patch", "/admin/clients/999999", { token: superToken, body: { stage: "alta" }, status: 404 });
+      await json("patch", "/admin/clients/999999", { token: superToken, body: { city: "Soria" }, status: 404 });
       await json("post", "/admin/clients/999999/notes", { token: superToken, body: { body: "Hola" }, status: 404 });
       await json("get", "/admin/clients/999999/gdpr-export", { token: superToken, status: 404 });
       await json("post", "/admin/clients/999999/erase", { token: superToken, status: 404 });
@@ -202,13 +202,14 @@ describe("/admin/clients", () => {
 
   describe("la edición", () => {
     it("cambia solo lo enviado y deja en auditoría el antes y el después de lo que cambió", async () => {
+      // The stage is not edited here: a move in the client pipeline takes a reason (ADR 041).
       const response = await patch(jorge.clientId, { name: "Jorge Pérez Gil", phone: "611 22 33 44", stage: "renovacion", city: "Valencia" });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({
         id: jorge.clientId,
         name: "Jorge Pérez Gil",
         phone: "611223344",
-        stage: "renovacion",
+        stage: "alta",
         city: "Valencia",
         nif: jorge.nif,
       });
@@ -216,8 +217,8 @@ describe("/admin/clients", () => {
       expect(row).toMatchObject({
         actorType: "admin",
         entity: "client",
-        before: { phone: "+34600123456", stage: "alta", city: "Madrid" },
-        after: { phone: "611223344", stage: "renovacion", city: "Valencia" },
+        before: { phone: "+34600123456", city: "Madrid" },
+        after: { phone: "611223344", city: "Valencia" },
       });
       // Nothing changed: no new audit row.
       expect((await patch(jorge.clientId, { city: "Valencia" })).status).toBe(200);
@@ -246,11 +247,10 @@ describe("/admin/clients", () => {
 
       const empty = await patch(jorge.clientId, {});
       expect(empty.status).toBe(400);
-      const wrong = await patch(jorge.clientId, { email: "no-es-un-correo", postalCode: "99999", stage: "vip" });
+      const wrong = await patch(jorge.clientId, { email: "no-es-un-correo", postalCode: "99999" });
       expect((await wrong.json()).fieldErrors).toEqual({
         email: [CLIENT_MESSAGES.email],
         postalCode: [CLIENT_MESSAGES.postalCode],
-        stage: [CLIENT_MESSAGES.stage],
       });
     });
   });
