@@ -16,10 +16,9 @@ describe("el contrato de clientes", () => {
   });
 
   it("convierte el formulario en un PATCH que vacía las casillas en blanco", () => {
-    const form = ClientFormSchema.parse({ name: " Ana Ruiz ", nif: "12.345.678-z", stage: "alta" });
+    const form = ClientFormSchema.parse({ name: " Ana Ruiz ", nif: "12.345.678-z" });
     expect(toClientPatch(form)).toEqual({
       name: "Ana Ruiz",
-      stage: "alta",
       nif: "12345678Z",
       birthDate: null,
       email: null,
@@ -30,5 +29,7 @@ describe("el contrato de clientes", () => {
     });
     expect(UpdateClientSchema.parse({ email: "", phone: "+34 600 12 34 56" })).toEqual({ email: null, phone: "+34600123456" });
     expect(UpdateClientSchema.safeParse({}).success).toBe(false);
+    // The stage moves with a reason through the client pipeline (ADR 041), never through the edit.
+    expect(UpdateClientSchema.safeParse({ stage: "baja" }).success).toBe(false);
   });
 });

@@ -370,7 +370,7 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "GET /admin/clients": async () => ({ path: "/admin/clients?q=cliente&stage=prospecto&inForce=false", expect: 200 }),
   "GET /admin/clients/export": async () => ({ path: "/admin/clients/export?sort=createdAt&dir=desc", expect: 200 }),
   "GET /admin/clients/{id}": async (fx) => ({ path: `/admin/clients/${fx.clientId}`, expect: 200 }),
-  "PATCH /admin/clients/{id}": async (fx) => ({ path: `/admin/clients/${fx.clientId}`, body: { stage: "alta" }, expect: 200 }),
+  "PATCH /admin/clients/{id}": async (fx) => ({ path: `/admin/clients/${fx.clientId}`, body: { city: "Soria" }, expect: 200 }),
   "POST /admin/clients/{id}/notes": async (fx) => ({ path: `/admin/clients/${fx.clientId}/notes`, body: { body: "Llamar el lunes" }, expect: 201 }),
   "GET /admin/clients/{id}/gdpr-export": async (fx) => ({ path: `/admin/clients/${fx.clientId}/gdpr-export`, expect: 200 }),
   // A prospect of its own: erasing it is allowed at once, and only once.
