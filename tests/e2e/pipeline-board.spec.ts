@@ -47,13 +47,17 @@ const handleOf = (card: Locator, name: string) => card.getByRole("button", { nam
 
 /** A drag with the mouse, in steps (dnd-kit starts after a few pixels), to the lane beside the card's: both in view first. */
 async function drag(page: Page, from: Locator, to: Locator) {
+  // The card may be far down its lane (a shared board has many cards): the handle in view first,
+  // its lane at the left; the lanes stretch to one height, so the drop is level with the handle.
   await from.evaluate((el) => el.closest("li[data-stage]")!.scrollIntoView({ inline: "start", block: "nearest" }));
+  await from.evaluate((el) => el.scrollIntoView({ block: "center", inline: "nearest" }));
   const start = (await from.boundingBox())!;
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  const y = start.y + start.height / 2;
+  await page.mouse.move(start.x + start.width / 2, y);
   await page.mouse.down();
-  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 3 });
+  await page.mouse.move(start.x + start.width / 2 + 10, y, { steps: 3 });
   const end = (await to.boundingBox())!;
-  await page.mouse.move(end.x + end.width / 2, end.y + 80, { steps: 12 });
+  await page.mouse.move(end.x + end.width / 2, Math.min(Math.max(y, end.y + 40), end.y + end.height - 40), { steps: 12 });
   await page.mouse.up();
 }
 
@@ -77,6 +81,7 @@ test.describe("el embudo comercial", () => {
 
   test("mover una tarjeta solo con el teclado, con el anuncio en español", async ({ page, request, sessions }, testInfo) => {
     test.skip(testInfo.project.use.javaScriptEnabled === false, "el teclado sobre el tablero necesita JavaScript; sin él, «Mover a»");
+    test.slow(); // two walks with the tab key over a board, two moves and a reload
     const staff = await staffMember(request, sessions, page.context(), tagOf("teclado", testInfo.project.name));
     const name = `Bea Teclado ${testInfo.project.name} ${Date.now().toString(36)}`;
     await newLead(request, staff, name);
@@ -95,10 +100,13 @@ test.describe("el embudo comercial", () => {
     await page.reload();
     await expect(cardIn(page, "contactado", name)).toBeVisible();
 
-    // Escape puts it down where it was.
+    // Escape puts it down where it was. Each key waits for the last one's announcement: dnd-kit
+    // listens for the keys that follow a pick-up only from the next tick.
     await tabTo(page, handleOf(cardIn(page, "contactado", name), name));
     await page.keyboard.press("Space");
+    await expect(live).toContainText(`Has cogido la tarjeta de ${name}, en Contactado`);
     await page.keyboard.press("ArrowRight");
+    await expect(live).toContainText(`${name} está sobre Cotizado`);
     await page.keyboard.press("Escape");
     await expect(live).toContainText("Movimiento cancelado");
     await expect(cardIn(page, "contactado", name)).toBeVisible();
