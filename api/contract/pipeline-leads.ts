@@ -160,6 +160,11 @@ export const LeadPatchBodySchema = z.object({
 });
 export type LeadPatchBody = z.infer<typeof LeadPatchBodySchema>;
 
+/** Staff who may own a lead (pipeline:write or pipeline:write:any, active): reassignment and the board's owner filter. */
+export const LeadOwnerSchema = z.object({ id: z.number().int(), name: z.string() });
+export type LeadOwner = z.infer<typeof LeadOwnerSchema>;
+export const LeadOwnersSchema = z.object({ owners: z.array(LeadOwnerSchema) });
+
 /** "Quiero que me llamen" on /results: a Spanish phone, a slot, and the consent ticked. */
 export const CallbackBodySchema = z.object({
   name: z.string({ required_error: CALLBACK_MESSAGES.name }).trim().min(2, CALLBACK_MESSAGES.name).max(200, CALLBACK_MESSAGES.name),

@@ -155,6 +155,7 @@ export const ADMIN_ENDPOINTS = [
   // The sales pipeline (ADR 041): moving and editing a lead is checked lead by lead (api/domain/pipeline.ts).
   { method: "get", path: "/admin/pipeline/board", permission: "pipeline:read" },
   { method: "get", path: "/admin/pipeline/leads", permission: "pipeline:read" },
+  { method: "get", path: "/admin/pipeline/owners", permission: "pipeline:read" },
   { method: "post", path: "/admin/pipeline/leads", permission: "pipeline:write" },
   { method: "get", path: "/admin/pipeline/leads/export", permission: "pipeline:read" },
   { method: "get", path: "/admin/pipeline/leads/{id}", permission: "pipeline:read" },

@@ -13,6 +13,7 @@ import {
   LeadExportQuerySchema,
   LeadListQuerySchema,
   LeadListSchema,
+  LeadOwnersSchema,
   LeadPatchBodySchema,
   NewLeadBodySchema,
   type LeadRow,
@@ -23,9 +24,11 @@ import { adminActor } from "../db/audit";
 import type { DbOrTx } from "../db/client";
 import { leadBoard, leadCard } from "../db/pipeline-board.repo";
 import { leadDetail, leadExportBatches, listLeads } from "../db/pipeline-leads.repo";
+import { isLeadOwner, listLeadOwners } from "../db/pipeline-owners.repo";
 import { canReassignLead } from "../domain/pipeline";
 import type { ApiApp } from "../env";
 import { ApiProblem, jsonContent } from "../http";
+import { INVALID_DATA } from "../services/quotes";
 import type { AdminPrincipal } from "../principal";
 import { createOrMergeLead, leadStaleDays, moveLead, updateLead } from "../services/pipeline-leads";
 import { adminRoute } from "./admin-endpoints";
@@ -65,6 +68,21 @@ const exportRoute = adminRoute({
   request: { query: LeadExportQuerySchema },
   responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } } },
 });
+
+const ownersRoute = adminRoute({
+  method: "get",
+  path: "/admin/pipeline/owners",
+  operationId: "listAdminPipelineOwners",
+  tags: TAGS,
+  summary: "Quién puede llevar oportunidades: el personal activo con pipeline:write o pipeline:write:any",
+  description: "Para elegir el comercial de una oportunidad (ownerId) y para el filtro por comercial del tablero y de la lista.",
+  responses: { 200: { description: "Los comerciales, por nombre", content: jsonContent(LeadOwnersSchema) } },
+});
+
+/** An ownerId that is not one of the owners above is the form's error, not a database one. */
+async function checkOwner(db: DbOrTx, ownerId: number | null | undefined) {
+  if (ownerId != null && !(await isLeadOwner(db, ownerId))) throw new ApiProblem(400, INVALID_DATA, { ownerId: [LEAD_MESSAGES.owner] });
+}
 
 const createRoute = adminRoute({
   method: "post",
@@ -176,11 +194,14 @@ export function registerAdminPipelineRoutes(api: ApiApp) {
     return csvAttachment(c, "oportunidades", csvStream({ header: LEAD_CSV_HEADER, batches, row: csvRow }));
   });
 
+  api.openapi(ownersRoute, async (c) => c.json({ owners: await listLeadOwners(c.var.deps.readDb) }, 200));
+
   api.openapi(createRoute, async (c) => {
     const body = c.req.valid("json");
     const admin = currentAdmin(c);
     const now = c.var.deps.now();
     if (body.ownerId !== undefined && body.ownerId !== admin.id && !canReassignLead(admin)) throw new ApiProblem(403, LEAD_MESSAGES.reassign);
+    await checkOwner(c.var.deps.db, body.ownerId);
     const { ownerId, line, ...fields } = body;
     const result = await c.var.deps.db.transaction((tx) =>
       createOrMergeLead(
@@ -200,7 +221,9 @@ export function registerAdminPipelineRoutes(api: ApiApp) {
     const admin = currentAdmin(c);
     const now = c.var.deps.now();
     const db = c.var.deps.db;
-    await db.transaction((tx) => updateLead(tx, id, c.req.valid("json"), admin, adminActor(c), now));
+    const patch = c.req.valid("json");
+    await checkOwner(db, patch.ownerId);
+    await db.transaction((tx) => updateLead(tx, id, patch, admin, adminActor(c), now));
     return c.json(await detailOr404(db, id, admin, now), 200);
   });
 

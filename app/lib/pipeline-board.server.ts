@@ -5,6 +5,7 @@
 // where the server keeps it — that is the optimistic move's rollback.
 import { z } from "zod";
 import { MoveClientBodySchema, MoveLeadBodySchema, MovedCardSchema, type BoardQuery } from "../../api/contract/pipeline";
+import { LeadOwnersSchema } from "../../api/contract/pipeline-leads";
 import { emptyToUndefined } from "../../api/contract/text";
 import { CLIENT_STAGE_LABELS, LEAD_STAGE_LABELS } from "../../api/contract/vocabulary";
 import type { AdminActionArgs, AdminLoaderArgs } from "./admin-route.server";
@@ -37,6 +38,11 @@ function boardUrl(request: Request): string {
   url.searchParams.delete("index");
   const search = url.searchParams.toString();
   return search ? `${url.pathname}?${search}` : url.pathname;
+}
+
+/** Staff who may own a lead: the sales board's and list's owner filter, a lead's reassignment. */
+export async function readLeadOwners({ api, request }: Pick<AdminLoaderArgs, "api" | "request">) {
+  return (await api.get("/admin/pipeline/owners", { schema: LeadOwnersSchema, signal: request.signal })).owners;
 }
 
 /** The board for the loader: refused filters give no board and the filter bar's errors (as a list does). */

@@ -13,13 +13,22 @@ import {
 } from "../../api/contract/vocabulary";
 import { DetailHeader } from "~/components/admin/detail-header";
 import { HistorySection } from "~/components/admin/history-section";
-import { LeadEditForm, LeadEditFormSchema, LeadMoveForm, LeadMoveFormSchema } from "~/components/pipeline/lead-forms";
+import {
+  LeadEditForm,
+  LeadEditFormSchema,
+  LeadMoveForm,
+  LeadMoveFormSchema,
+  LeadOwnerForm,
+  LeadOwnerFormSchema,
+  NO_OWNER,
+} from "~/components/pipeline/lead-forms";
 import { Badge } from "~/components/ui/badge";
 import { Detail, DetailSection } from "~/components/ui/detail";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { replyFor, type StaffActionReply } from "~/lib/form-intent";
 import { positiveIdParam } from "~/lib/http";
 import { adminTitle } from "~/lib/page-title";
+import { readLeadOwners } from "~/lib/pipeline-board.server";
 import { runStaffAction, staffIntent } from "~/lib/staff-action.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -32,7 +41,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, ROUTE_ID, async ({ api, params, request }) => {
     const lead = await api.get(leadPath(positiveIdParam(params.id)), { schema: LeadDetailSchema, signal: request.signal });
-    return { lead };
+    // The list of commercials only for whoever may reassign.
+    return { lead, owners: lead.canReassign ? await readLeadOwners({ api, request }) : [] };
   });
 
 export const action = (args: ActionFunctionArgs) =>
@@ -58,11 +68,22 @@ export const action = (args: ActionFunctionArgs) =>
         },
         { confirm: false },
       ),
+      owner: staffIntent(
+        LeadOwnerFormSchema,
+        async ({ ownerId }) => {
+          const lead = await api.patch(leadPath(id), { body: { ownerId: ownerId === NO_OWNER ? null : ownerId }, schema: LeadDetailSchema });
+          return redirectWithToast(`/admin/pipeline/${id}`, {
+            type: "success",
+            title: lead.owner ? `Ahora la lleva ${lead.owner.name}` : "Sin comercial",
+          });
+        },
+        { confirm: false },
+      ),
     });
   });
 
 export default function LeadPage() {
-  const { lead } = useLoaderData<typeof loader>();
+  const { lead, owners } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StaffActionReply | undefined;
   return (
     <article className="space-y-8">
@@ -120,11 +141,9 @@ export default function LeadPage() {
         ) : (
           <ul className="mt-2 space-y-1">
             {lead.quotes.map((q) => (
+              // No link: a quote has no page of its own in the back office (the list shows them all).
               <li key={q.id}>
-                <Link to={`/admin/quotes/${q.id}`}>
-                  {LINE_LABELS[q.line]} del {formatDateTime(q.createdAt)}
-                </Link>
-                {`: ${QUOTE_STATUS_LABELS[q.status]}${q.bestPriceCents === null ? "" : `, desde ${formatMoney(q.bestPriceCents)} al año`}`}
+                {`${LINE_LABELS[q.line]} del ${formatDateTime(q.createdAt)}: ${QUOTE_STATUS_LABELS[q.status]}${q.bestPriceCents === null ? "" : `, desde ${formatMoney(q.bestPriceCents)} al año`}`}
               </li>
             ))}
           </ul>
@@ -136,6 +155,9 @@ export default function LeadPage() {
           <div className="grid gap-8 lg:grid-cols-2">
             <LeadMoveForm stage={lead.stage} lastResult={replyFor(reply, "move")?.result} />
             <LeadEditForm lead={lead} lastResult={replyFor(reply, "edit")?.result} />
+            {lead.canReassign ? (
+              <LeadOwnerForm owners={owners} ownerId={lead.owner?.id ?? null} lastResult={replyFor(reply, "owner")?.result} />
+            ) : null}
           </div>
         </DetailSection>
       ) : null}

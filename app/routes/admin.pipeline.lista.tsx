@@ -3,13 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { LeadListQuerySchema, LeadListSchema } from "../../api/contract/pipeline-leads";
 import { LEAD_STAGES, LEAD_STAGE_LABELS } from "../../api/contract/vocabulary";
 import { CsvLink, ListView } from "~/components/list/list-view";
-import { BoardHeader, LEAD_BOARD_FILTERS, SameFiltersLink } from "~/components/pipeline/board-page";
+import { BoardHeader, leadBoardFilters, SameFiltersLink } from "~/components/pipeline/board-page";
 import { pipelineColumns, pipelineListFilters } from "~/components/pipeline/pipeline-list";
 import { LEAD_STAGE_TONES } from "~/components/pipeline/stages";
 import { readListPage } from "~/lib/admin-list.server";
 import { adminLoader } from "~/lib/admin-route.server";
 import { adminTitle } from "~/lib/page-title";
-import { boardClock } from "~/lib/pipeline-board.server";
+import { boardClock, readLeadOwners } from "~/lib/pipeline-board.server";
 
 /** /admin/pipeline/lista: the sales board's leads as a list (sort, paging, CSV), with the board's filters. */
 const ROUTE_ID = "routes/admin.pipeline.lista";
@@ -17,16 +17,16 @@ const ROUTE_ID = "routes/admin.pipeline.lista";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: adminTitle("Embudo comercial: lista", Boolean(data?.filterResult)) }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, ROUTE_ID, async (ctx) => ({
-    ...(await readListPage(ctx, "/admin/pipeline/leads", LeadListQuerySchema, LeadListSchema)),
-    ...boardClock(),
-  }));
+  adminLoader(args, ROUTE_ID, async (ctx) => {
+    // The owner filter's names are read beside the list.
+    const [page, owners] = await Promise.all([readListPage(ctx, "/admin/pipeline/leads", LeadListQuerySchema, LeadListSchema), readLeadOwners(ctx)]);
+    return { ...page, owners, ...boardClock() };
+  });
 
 const STAGES = LEAD_STAGES.map((stage) => ({ value: stage, label: LEAD_STAGE_LABELS[stage], tone: LEAD_STAGE_TONES[stage] }));
-const FILTERS = pipelineListFilters(STAGES, "Nombre, correo o teléfono.", LEAD_BOARD_FILTERS);
 
 export default function LeadListPage() {
-  const { list, filters, filterResult, now } = useLoaderData<typeof loader>();
+  const { list, filters, filterResult, owners, now } = useLoaderData<typeof loader>();
   const columns = pipelineColumns({
     stages: STAGES,
     href: (row) => `/admin/pipeline/${row.id}`,
@@ -48,7 +48,13 @@ export default function LeadListPage() {
         rowKey={(row) => row.id}
         minWidth="60rem"
         empty={<p>No hay oportunidades con estos filtros.</p>}
-        filters={{ id: "filtros-lista-embudo", label: "Filtrar oportunidades", defs: FILTERS, values: filters, lastResult: filterResult }}
+        filters={{
+          id: "filtros-lista-embudo",
+          label: "Filtrar oportunidades",
+          defs: pipelineListFilters(STAGES, "Nombre, correo o teléfono.", leadBoardFilters(owners)),
+          values: filters,
+          lastResult: filterResult,
+        }}
       />
     </div>
   );

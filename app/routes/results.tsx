@@ -1,7 +1,10 @@
-import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CallbackAnswerSchema, CallbackBodySchema } from "../../api/contract/pipeline-leads";
 import type { PricedPlanAnswer } from "../../api/contract/quotes";
+import { CALLBACK_SLOTS, type CallbackSlot } from "../../api/contract/vocabulary";
 import { isUuid, QUOTE_ALREADY_CONTRACTED_MESSAGE, QUOTE_DISCARDED_MESSAGE, QuoteSchema } from "~/lib/contract.server";
+import { CALLBACK_DONE_PARAM, CALLBACK_SECTION_ID, CallbackForm } from "~/components/quote/callback-form";
 import { ClosedQuote } from "~/components/quote/closed-quote";
 import { PlanPrices } from "~/components/quote/plan-prices";
 import { ApiError } from "~/lib/api.server";
@@ -20,7 +23,7 @@ import {
 } from "~/lib/plan-choice";
 import { lineOption, requoteHref } from "~/lib/quote-form";
 import { quoteApi, quoteOwnerToken, QUOTE_NOT_FOUND } from "~/lib/quote-owner.server";
-import { visitorLoader, type VisitorLoaderArgs } from "~/lib/visitor-route.server";
+import { visitorAction, visitorLoader, type VisitorLoaderArgs, type VisitorSession } from "~/lib/visitor-route.server";
 
 export const meta: MetaFunction = () => [{ title: siteTitle("Sus precios") }, { name: "robots", content: "noindex" }];
 
@@ -29,12 +32,17 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 type Prices = PricedPlanAnswer["prices"];
 
-async function readQuote({ request, context, getVisitor }: VisitorLoaderArgs, id: string) {
+/** The API as the person who may read quote `id` (signed in, or holding its owner token), else 404. */
+async function quoteReader({ request, context, getVisitor }: Pick<VisitorLoaderArgs, "request" | "context"> & VisitorSession, id: string) {
   const visitor = await getVisitor();
   const ownerToken = await quoteOwnerToken(request, context, id);
   // Nobody to prove ownership: the API would answer 404 anyway.
   if (!visitor && !ownerToken) throw notFound("Cotización no encontrada");
-  const api = quoteApi(context, request, { token: visitor?.token, ownerToken });
+  return { api: quoteApi(context, request, { token: visitor?.token, ownerToken }), visitor };
+}
+
+async function readQuote(route: VisitorLoaderArgs, id: string) {
+  const { api, visitor } = await quoteReader(route, id);
   // Someone else's quote answers 404, like one that does not exist.
   const quote = await api.get(`/quotes/${id}`, { schema: QuoteSchema, otherwise: QUOTE_NOT_FOUND });
   invariantResponse(quote, "Cotización no encontrada");
@@ -114,13 +122,33 @@ export const loader = (args: LoaderFunctionArgs) =>
         requoteHref: requoteHref(quote.line, quote.inputs as Record<string, unknown>),
         ipidHref: `/api/documents/ipid/${quote.line}`,
         signedIn: Boolean(visitor),
+        visitorName: visitor?.user.name ?? "",
+        callbackDone: (CALLBACK_SLOTS as readonly string[]).includes(url.searchParams.get(CALLBACK_DONE_PARAM) ?? "")
+          ? (url.searchParams.get(CALLBACK_DONE_PARAM) as CallbackSlot)
+          : null,
       };
     },
     { private: true },
   );
 
+// "Quiero que me llamen" (issue 23): the API records the request and its consent as a lead of
+// the sales pipeline; the page comes back to its section, which now says when we will call.
+export const action = (args: ActionFunctionArgs) =>
+  visitorAction(args, async (route) => {
+    const url = new URL(route.request.url);
+    const id = url.searchParams.get(QUOTE_PARAM) ?? "";
+    if (!isUuid(id)) throw notFound("Cotización no encontrada");
+    const body = route.form.parse(CallbackBodySchema, { honeypot: true });
+    const { api } = await quoteReader(route, id);
+    const answer = await api.post(`/quotes/${id}/callback`, { body, schema: CallbackAnswerSchema, otherwise: QUOTE_NOT_FOUND });
+    invariantResponse(answer, "Cotización no encontrada");
+    url.searchParams.set(CALLBACK_DONE_PARAM, answer.slot);
+    return redirect(`${url.pathname}?${url.searchParams.toString()}#${CALLBACK_SECTION_ID}`, 303);
+  });
+
 export default function ResultsPage() {
   const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   const { quote } = data;
   const line = lineOption(quote.line);
 
@@ -130,7 +158,10 @@ export default function ResultsPage() {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Sus precios</h1>
       <p className="mt-3 text-lg text-slate-700">{line.name}</p>
       {quote.status === "cotizada" ? (
-        <PlanPrices quote={quote} plans={data.plans} frequency={data.frequency} ipidHref={data.ipidHref} requoteHref={data.requoteHref} />
+        <>
+          <PlanPrices quote={quote} plans={data.plans} frequency={data.frequency} ipidHref={data.ipidHref} requoteHref={data.requoteHref} />
+          <CallbackForm done={data.callbackDone} defaultName={data.visitorName} lastResult={lastResult} />
+        </>
       ) : (
         <ClosedQuote status={quote.status} validUntil={quote.validUntil} message={data.statusMessage} requoteHref={data.requoteHref} />
       )}

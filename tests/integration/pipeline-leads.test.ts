@@ -183,6 +183,25 @@ describe("mover y reasignar", () => {
     expect(await auditRows("pipeline_lead.updated", row!.id)).toHaveLength(1);
   });
 
+  it("solo se reasigna a quien puede llevar oportunidades: la lista de comerciales y un 400 para cualquier otro", async () => {
+    clock = START;
+    const comercial = await adminWith({ "pipeline:read": true, "pipeline:write": true });
+    const reader = await adminWith({ "pipeline:read": true });
+    const { owners } = await json<{ owners: { id: number; name: string }[] }>("get", "/admin/pipeline/owners", { token: reader.token, status: 200 });
+    const ids = owners.map((o) => o.id);
+    expect(ids).toContain(comercial.user.id);
+    expect(ids).toContain(1); // the superadmin
+    expect(ids).not.toContain(reader.user.id);
+
+    const [row] = await database.db.insert(pipelineLeads).values({ name: "Sin dueño" }).returning();
+    const path = `/admin/pipeline/leads/${row!.id}`;
+    const refused = await json("patch", path, { token: await boss(), body: { ownerId: reader.user.id }, status: 400 });
+    expect(refused).toMatchObject({ fieldErrors: { ownerId: ["Elige un comercial de la lista"] } });
+    await json("post", "/admin/pipeline/leads", { token: await boss(), body: { name: "Otra", phone: "611000111", ownerId: 999_999 }, status: 400 });
+    const given = await json<LeadDetail>("patch", path, { token: await boss(), body: { ownerId: comercial.user.id }, status: 200 });
+    expect(given.owner).toEqual({ id: comercial.user.id, name: comercial.user.username });
+  });
+
   it("una oportunidad abierta sin actividad más días de los del ajuste está parada", async () => {
     clock = START;
     const [row] = await database.db

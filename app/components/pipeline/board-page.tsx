@@ -3,17 +3,10 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
+import type { LeadOwner } from "../../../api/contract/pipeline-leads";
 import { LINES, LINE_LABELS } from "../../../api/contract/vocabulary";
 import { filtersSearch } from "./board-model";
 import { FilterBar, type FilterDef } from "~/components/list/filter-bar";
-
-const OWNER_FILTER: FilterDef = {
-  name: "owner",
-  label: "Comercial",
-  kind: "select",
-  placeholder: "Todos",
-  options: [{ value: "me", label: "Mis oportunidades" }],
-};
 
 const COMMON_FILTERS: readonly FilterDef[] = [
   { name: "line", label: "Seguro", kind: "select", placeholder: "Todos", options: LINES.map((line) => ({ value: line, label: LINE_LABELS[line] })) },
@@ -21,8 +14,18 @@ const COMMON_FILTERS: readonly FilterDef[] = [
   { name: "stale", label: "Actividad", kind: "select", placeholder: "Todas", options: [{ value: "true", label: "Solo sin actividad" }] },
 ];
 
-/** The sales board's filters (with the owner); the client board's have no owner (clients have none). */
-export const LEAD_BOARD_FILTERS: readonly FilterDef[] = [OWNER_FILTER, ...COMMON_FILTERS];
+/** The sales board's filters: the owner (mine, or one of the staff who may own leads) first. */
+export function leadBoardFilters(owners: readonly LeadOwner[]): FilterDef[] {
+  const ownerFilter: FilterDef = {
+    name: "owner",
+    label: "Comercial",
+    kind: "select",
+    placeholder: "Todos",
+    options: [{ value: "me", label: "Mis oportunidades" }, ...owners.map((o) => ({ value: String(o.id), label: o.name }))],
+  };
+  return [ownerFilter, ...COMMON_FILTERS];
+}
+/** The client board's: clients have no owner. */
 export const CLIENT_BOARD_FILTERS: readonly FilterDef[] = COMMON_FILTERS;
 
 export function BoardFilterBar({

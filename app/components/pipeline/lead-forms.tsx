@@ -1,22 +1,26 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { type z } from "zod";
+import { z } from "zod";
 import { formatMoney } from "../../../api/contract/format";
 import { MoveLeadBodySchema } from "../../../api/contract/pipeline";
-import { LeadPatchBodySchema, NewLeadBodySchema } from "../../../api/contract/pipeline-leads";
+import { LEAD_MESSAGES, LeadPatchBodySchema, NewLeadBodySchema, type LeadOwner } from "../../../api/contract/pipeline-leads";
 import { formatTypedDate } from "../../../api/contract/typed-date";
 import { LEAD_LOST_REASON_LABELS, LEAD_LOST_REASONS, LEAD_STAGE_LABELS, LEAD_STAGES, LINE_LABELS, LINES } from "../../../api/contract/vocabulary";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { DateField, Field, SelectField, TextareaField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { INTENT_FIELD } from "~/lib/form-intent";
 
 /** The page's forms post these fields; the API's schemas check them again. */
 export const NewLeadFormSchema = NewLeadBodySchema;
 export const LeadEditFormSchema = LeadPatchBodySchema.omit({ ownerId: true });
 export const LeadMoveFormSchema = MoveLeadBodySchema;
+/** "ninguno" leaves the lead without a commercial: an empty select would send no field at all. */
+export const NO_OWNER = "ninguno";
+export const LeadOwnerFormSchema = z.object({
+  ownerId: z.union([z.literal(NO_OWNER), z.coerce.number().int().positive()], { errorMap: () => ({ message: LEAD_MESSAGES.owner }) }),
+});
 
 const euros = (cents: number | null) => (cents === null ? "" : formatMoney(cents).replace(/\s?€$/, ""));
 
@@ -90,13 +94,12 @@ export function LeadEditForm({ lead, lastResult }: { lead: EditableLead; lastRes
   return (
     <Form method="post" {...getFormProps(form)} className="mt-2">
       <AuthenticityTokenInput />
-      <input type="hidden" name={INTENT_FIELD} value="edit" />
       <ErrorSummary form={form} fields={[fields.nextAction, fields.nextActionOn, fields.notes, fields.estimatedPremiumCents]} />
       <Field label="Próxima acción" meta={fields.nextAction} />
       <DateField label="Día de la próxima acción" example="16/03/2026" meta={fields.nextActionOn} />
       <Field label="Prima anual esperada (€)" meta={fields.estimatedPremiumCents} width="sm" inputProps={{ inputMode: "decimal" }} />
       <TextareaField label="Notas" meta={fields.notes} />
-      <SubmitButton pendingText="Guardando…" className="mt-4">
+      <SubmitButton intent="edit" pendingText="Guardando…" className="mt-4">
         Guardar cambios
       </SubmitButton>
     </Form>
@@ -109,7 +112,6 @@ export function LeadMoveForm({ stage, lastResult }: { stage: string; lastResult:
   return (
     <Form method="post" {...getFormProps(form)} className="mt-2">
       <AuthenticityTokenInput />
-      <input type="hidden" name={INTENT_FIELD} value="move" />
       <ErrorSummary form={form} fields={[fields.stage!, fields.lostReason!]} />
       <SelectField
         label="Mover a"
@@ -125,8 +127,42 @@ export function LeadMoveForm({ stage, lastResult }: { stage: string; lastResult:
         placeholder="Elige un motivo"
         options={LEAD_LOST_REASONS.map((r) => ({ value: r, label: LEAD_LOST_REASON_LABELS[r] }))}
       />
-      <SubmitButton pendingText="Moviendo…" className="mt-4">
+      <SubmitButton intent="move" pendingText="Moviendo…" className="mt-4">
         Mover
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** Reassigning (pipeline:write:any): one of the staff who may own leads, or nobody. */
+export function LeadOwnerForm({
+  owners,
+  ownerId,
+  lastResult,
+}: {
+  owners: readonly LeadOwner[];
+  ownerId: number | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useZodForm({
+    id: "comercial-oportunidad",
+    schema: LeadOwnerFormSchema,
+    lastResult,
+    defaultValue: { ownerId: ownerId === null ? NO_OWNER : String(ownerId) } as never,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-2">
+      <AuthenticityTokenInput />
+      <ErrorSummary form={form} fields={[fields.ownerId]} />
+      <SelectField
+        label="Comercial"
+        hint="Quien la lleva la ve en «Mis oportunidades»."
+        meta={fields.ownerId}
+        width="sm"
+        options={[{ value: NO_OWNER, label: "Sin comercial" }, ...owners.map((o) => ({ value: String(o.id), label: o.name }))]}
+      />
+      <SubmitButton intent="owner" pendingText="Cambiando…" className="mt-4">
+        Cambiar comercial
       </SubmitButton>
     </Form>
   );
