@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseHandle } from "./api/db/client";
 import { seedDatabase } from "./api/db/seed";
 import { DEMO_RATE_LIMITS, demoDataWanted, seedDemoData } from "./api/db/seed/demo";
 import { startOutboxWorker, type OutboxWorker } from "./api/services/mail";
-import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services/daily-run";
+import { startLifecycleScheduler, type LifecycleScheduler } from "./api/services/daily-run-schedule";
 import { createPaymentProvider } from "./api/services/payments";
 import { sweepChargeAttempts } from "./api/services/charge-attempts";
 import { localDocumentStore } from "./api/services/document-store/local";

@@ -1,0 +1,46 @@
+// The daily run's schedule inside the server (ADR 011): the run itself is ./daily-run.ts.
+import { errorMessage } from "../../platform/logger";
+import { RUN_STALE_MS } from "../db/lifecycle.repo";
+import { runLifecycle, SCHEDULE_STARTER } from "./daily-run";
+import type { LifecycleDeps } from "./lifecycle";
+
+export type LifecycleScheduler = { stop(): Promise<void> };
+
+/**
+ * Runs the lifecycle inside the server: once at start (catching up the days missed while it was
+ * down) and then every `intervalMs`, which finds nothing to do until the next day begins in Spain.
+ * Several instances may run it: the day's lease row lets one of them do each day. An instance
+ * that finds the day under way elsewhere looks again every RUN_STALE_MS until it ends, so that
+ * if its holder dies the day is taken over within seconds, not at the next interval.
+ */
+export function startLifecycleScheduler(deps: LifecycleDeps, clock: () => Date, opts: { intervalMs: number; holder?: string }): LifecycleScheduler {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  let again: ReturnType<typeof setTimeout> | undefined;
+  const tick = () => {
+    if (stopped) return;
+    clearTimeout(again);
+    running = runLifecycle(deps, clock, { startedBy: SCHEDULE_STARTER, holder: opts.holder }).then(
+      (outcome) => {
+        if (outcome.running && !stopped) {
+          again = setTimeout(() => void running.then(tick), RUN_STALE_MS);
+          again.unref();
+        }
+      },
+      (error) => deps.logger.error("lifecycle run failed", { error: errorMessage(error) }),
+    );
+  };
+  const first = setTimeout(tick, 1_000);
+  const timer = setInterval(() => void running.then(tick), opts.intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearTimeout(again);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
