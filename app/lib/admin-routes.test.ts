@@ -2,7 +2,16 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PERMISSION_NAMES } from "../../api/contract/permissions";
-import { ADMIN_ROUTE_PERMISSIONS, ADMIN_SECTIONS, activeSectionTo, canOpen, isAdminRouteId, visibleSections } from "./admin-routes";
+import {
+  ADMIN_ROUTE_PERMISSIONS,
+  ADMIN_SECTION_GROUPS,
+  ADMIN_SECTIONS,
+  activeSectionTo,
+  canOpen,
+  groupSections,
+  isAdminRouteId,
+  visibleSections,
+} from "./admin-routes";
 
 const ROUTES_DIR = fileURLToPath(new URL("../routes", import.meta.url));
 
@@ -194,5 +203,21 @@ describe("los embudos (ADR 041)", () => {
     expect(ADMIN_ROUTE_PERMISSIONS["routes/admin.client-pipeline._index"].action).toBe("clients:write");
     expect(activeSectionTo(ADMIN_SECTIONS, "/admin/pipeline/lista")).toBe("/admin/pipeline");
     expect(activeSectionTo(ADMIN_SECTIONS, "/admin/client-pipeline/lista")).toBe("/admin/client-pipeline");
+  });
+});
+
+describe("los grupos de la barra lateral", () => {
+  it("cada grupo sale una vez, en el orden de ADMIN_SECTION_GROUPS, con el Panel suelto arriba", () => {
+    const groups = groupSections(ADMIN_SECTIONS).map((g) => g.group);
+    expect(groups).toEqual([null, ...ADMIN_SECTION_GROUPS]);
+  });
+
+  it("un grupo sin ninguna sección que se pueda abrir no sale", () => {
+    const grouped = groupSections(visibleSections({ "pipeline:read": true }));
+    expect(grouped.map((g) => [g.group, g.sections.map((s) => s.label)])).toEqual([
+      [null, ["Panel"]],
+      ["Ventas", ["Embudo comercial"]],
+      ["Administración", ["Configuración"]],
+    ]);
   });
 });

@@ -145,37 +145,48 @@ export function canOpen(
   return needed === null || hasPermission(permissions, needed);
 }
 
-/** The sections of the back-office sidebar, in order, with the route that decides each one. */
+/** The sidebar's groups, in order: what staff look for together (the «Panel» stands alone above them). */
+export const ADMIN_SECTION_GROUPS = ["Cartera", "Ventas", "Cobros", "Correo e informes", "Administración"] as const;
+export type AdminSectionGroup = (typeof ADMIN_SECTION_GROUPS)[number];
+
+/** The sections of the back-office sidebar, in order and by group, with the route that decides each one. */
 export const ADMIN_SECTIONS = [
-  { label: "Panel", to: "/admin", routeId: "routes/admin._index", end: true },
-  // Clients.
-  { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false },
-  { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false },
-  { label: "Cotizaciones", to: "/admin/quotes", routeId: "routes/admin.quotes._index", end: false },
-  { label: "Documentos", to: "/admin/documents", routeId: "routes/admin.documents._index", end: false },
+  { label: "Panel", to: "/admin", routeId: "routes/admin._index", end: true, group: null },
+  { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false, group: "Cartera" },
+  { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false, group: "Cartera" },
+  { label: "Cotizaciones", to: "/admin/quotes", routeId: "routes/admin.quotes._index", end: false, group: "Cartera" },
+  { label: "Documentos", to: "/admin/documents", routeId: "routes/admin.documents._index", end: false, group: "Cartera" },
   // The pipelines (issue 23).
-  { label: "Embudo comercial", to: "/admin/pipeline", routeId: "routes/admin.pipeline._index", end: false },
+  { label: "Embudo comercial", to: "/admin/pipeline", routeId: "routes/admin.pipeline._index", end: false, group: "Ventas" },
   {
     label: "Embudo de clientes",
     to: "/admin/client-pipeline",
     routeId: "routes/admin.client-pipeline._index",
     end: false,
+    group: "Ventas",
     alsoNeeds: "clients:read",
   },
   // The money side (issue 22): every recibo, the SEPA remittances, the bank's returns, the refunds owed.
-  { label: "Pagos", to: "/admin/payments", routeId: "routes/admin.payments._index", end: false },
-  { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false },
-  { label: "Devoluciones", to: "/admin/payments/returns", routeId: "routes/admin.payments.returns._index", end: false },
-  { label: "Extornos", to: "/admin/payments/refunds", routeId: "routes/admin.payments.refunds", end: false },
-  { label: "Correo", to: "/admin/email", routeId: "routes/admin.email._index", end: false },
-  { label: "Informes", to: "/admin/reports", routeId: "routes/admin.reports._index", end: false },
-  { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false },
-  { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false },
-  { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false },
-  { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false },
-  { label: "Auditoría", to: "/admin/audit", routeId: "routes/admin.audit", end: false },
-  { label: "Configuración", to: "/admin/settings", routeId: "routes/admin.settings", end: false },
-] as const satisfies readonly { label: string; to: string; routeId: AdminRouteId; end: boolean; alsoNeeds?: PermissionName }[];
+  { label: "Pagos", to: "/admin/payments", routeId: "routes/admin.payments._index", end: false, group: "Cobros" },
+  { label: "Remesas SEPA", to: "/admin/payments/remittances", routeId: "routes/admin.payments.remittances._index", end: false, group: "Cobros" },
+  { label: "Devoluciones", to: "/admin/payments/returns", routeId: "routes/admin.payments.returns._index", end: false, group: "Cobros" },
+  { label: "Extornos", to: "/admin/payments/refunds", routeId: "routes/admin.payments.refunds", end: false, group: "Cobros" },
+  { label: "Correo", to: "/admin/email", routeId: "routes/admin.email._index", end: false, group: "Correo e informes" },
+  { label: "Informes", to: "/admin/reports", routeId: "routes/admin.reports._index", end: false, group: "Correo e informes" },
+  { label: "Garantías", to: "/admin/guarantees", routeId: "routes/admin.guarantees._index", end: false, group: "Administración" },
+  { label: "Usuarios", to: "/admin/users", routeId: "routes/admin.users._index", end: false, group: "Administración" },
+  { label: "Roles", to: "/admin/roles", routeId: "routes/admin.roles._index", end: false, group: "Administración" },
+  { label: "Permisos", to: "/admin/permissions", routeId: "routes/admin.permissions", end: false, group: "Administración" },
+  { label: "Auditoría", to: "/admin/audit", routeId: "routes/admin.audit", end: false, group: "Administración" },
+  { label: "Configuración", to: "/admin/settings", routeId: "routes/admin.settings", end: false, group: "Administración" },
+] as const satisfies readonly {
+  label: string;
+  to: string;
+  routeId: AdminRouteId;
+  end: boolean;
+  group: AdminSectionGroup | null;
+  alsoNeeds?: PermissionName;
+}[];
 
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
@@ -194,4 +205,17 @@ export function visibleSections(permissions: Record<string, boolean> | null | un
   return ADMIN_SECTIONS.filter(
     (section) => canOpen(permissions, section.routeId, "loader") && (!("alsoNeeds" in section) || hasPermission(permissions, section.alsoNeeds)),
   );
+}
+
+/** Sections grouped for the sidebar, in order; a group none of whose sections the admin may open is left out. */
+export function groupSections<S extends { group: AdminSectionGroup | null }>(
+  sections: readonly S[],
+): { group: AdminSectionGroup | null; sections: S[] }[] {
+  const groups: { group: AdminSectionGroup | null; sections: S[] }[] = [];
+  for (const section of sections) {
+    const last = groups[groups.length - 1];
+    if (last && last.group === section.group) last.sections.push(section);
+    else groups.push({ group: section.group, sections: [section] });
+  }
+  return groups;
 }

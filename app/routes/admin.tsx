@@ -8,7 +8,7 @@ import { VoiceProvider } from "~/components/voice";
 import type { loader as rootLoader } from "~/root";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { requireRoutePermission } from "~/lib/admin-auth.server";
-import { activeSectionTo, visibleSections } from "~/lib/admin-routes";
+import { activeSectionTo, groupSections, visibleSections } from "~/lib/admin-routes";
 import { MenuToggleLabel } from "~/components/ui/menu-toggle";
 
 // The back-office layout: every /admin page except /admin/login renders inside it. Its loader
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       admin: { username: admin.username, email: admin.email, roleName: admin.role.name },
-      sections: visibleSections(admin.role.permissions).map(({ label, to, end }) => ({ label, to, end })),
+      sections: visibleSections(admin.role.permissions).map(({ label, to, end, group }) => ({ label, to, end, group })),
     },
     { headers },
   );
@@ -124,27 +124,42 @@ function Brand() {
 function SectionNav({ sections }: { sections: LayoutData["sections"] }) {
   // One section is current, the most specific (a NavLink each would light up Pagos and Remesas SEPA together).
   const active = activeSectionTo(sections, useLocation().pathname);
+  const link = (section: LayoutData["sections"][number]) => (
+    <li key={section.to}>
+      <Link
+        to={section.to}
+        prefetch="intent"
+        aria-current={section.to === active ? "page" : undefined}
+        className={[
+          "flex min-h-[44px] items-center rounded-md border-l-4 px-3 font-medium no-underline hover:no-underline",
+          section.to === active
+            ? "border-brand-700 bg-brand-50 font-semibold text-brand-800"
+            : "border-transparent text-slate-800 hover:bg-slate-100",
+        ].join(" ")}
+      >
+        {section.label}
+      </Link>
+    </li>
+  );
+  // Each group is a list named by its title (no id: the navigation is drawn twice, for small and large screens).
   return (
     <nav aria-label="Back office" className="px-2 py-3 md:flex-1">
-      <ul className="flex flex-col gap-0.5">
-        {sections.map((section) => (
-          <li key={section.to}>
-            <Link
-              to={section.to}
-              prefetch="intent"
-              aria-current={section.to === active ? "page" : undefined}
-              className={[
-                "flex min-h-[44px] items-center rounded-md border-l-4 px-3 font-medium no-underline hover:no-underline",
-                section.to === active
-                  ? "border-brand-700 bg-brand-50 font-semibold text-brand-800"
-                  : "border-transparent text-slate-800 hover:bg-slate-100",
-              ].join(" ")}
-            >
-              {section.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {groupSections(sections).map(({ group, sections: items }) =>
+        group === null ? (
+          <ul key="" className="flex flex-col gap-0.5">
+            {items.map(link)}
+          </ul>
+        ) : (
+          <div key={group} className="mt-3">
+            <p aria-hidden="true" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
+              {group}
+            </p>
+            <ul aria-label={group} className="flex flex-col gap-0.5">
+              {items.map(link)}
+            </ul>
+          </div>
+        ),
+      )}
     </nav>
   );
 }
