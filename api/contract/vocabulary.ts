@@ -432,6 +432,16 @@ export const AUDIT_ACTIONS = {
   "email_template.saved": "Plantilla de correo modificada",
   "email_template.reset": "Plantilla de correo devuelta al texto por defecto",
   "email_template.test_sent": "Prueba de plantilla de correo enviada",
+  // Claims (siniestros, ADR 042).
+  "claim.declared": "Siniestro declarado",
+  "claim.assigned": "Siniestro asignado a un tramitador",
+  "claim.status_changed": "Siniestro cambiado de estado",
+  "claim.reserve_changed": "Reserva de siniestro modificada",
+  "claim.accepted": "Siniestro aceptado",
+  "claim.rejected": "Siniestro rechazado",
+  "claim.paid": "Indemnización de siniestro pagada",
+  "claim.message_sent": "Mensaje en un siniestro",
+  "claim.document_requested": "Documento de siniestro pedido al cliente",
   seed: "Datos iniciales cargados",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -455,6 +465,7 @@ export const AUDIT_ENTITIES = {
   outbox_email: "Correo",
   email_template: "Plantilla de correo",
   document: "Documento",
+  claim: "Siniestro",
   database: "Base de datos",
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
