@@ -209,11 +209,12 @@ export const CLAIM_FRAUD_SIGNAL_LABELS: Record<ClaimFraudSignal, string> = {
 
 // ─── The cover checklist ─────────────────────────────────────────────────────────────────────
 
-export const CLAIM_CHECKS = ["vigencia", "anulacion", "suspension", "garantia", "carencia", "importe"] as const;
+export const CLAIM_CHECKS = ["vigencia", "anulacion", "primera_prima", "suspension", "garantia", "carencia", "importe"] as const;
 export type ClaimCheck = (typeof CLAIM_CHECKS)[number];
 export const CLAIM_CHECK_LABELS: Record<ClaimCheck, string> = {
   vigencia: "Dentro del periodo de cobertura",
   anulacion: "Póliza no anulada",
+  primera_prima: "Primera prima pagada",
   suspension: "Cobertura no suspendida por impago",
   garantia: "Garantía que cubre el siniestro",
   carencia: "Periodo de carencia cumplido",
