@@ -161,6 +161,7 @@ export const EMAIL_TEMPLATES = [
   "restablecer-contrasena",
   "contrasena-temporal",
   "llamada-solicitada",
+  "siniestro-declarado",
   "prueba",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATES)[number];
@@ -178,6 +179,7 @@ export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateKey, string> = {
   "restablecer-contrasena": "Restablecer la contraseña",
   "contrasena-temporal": "Contraseña temporal del personal",
   "llamada-solicitada": "Llamada solicitada",
+  "siniestro-declarado": "Siniestro declarado",
   prueba: "Envío de prueba",
 };
 

@@ -15,7 +15,7 @@ import type { Line } from "../contract/vocabulary";
 
 export type ClaimCoverFacts = {
   snapshot: PolicyCoverSnapshot;
-  policy: { id: number; number: string; clientId: number; userId: number | null; line: Line };
+  policy: { id: number; number: string; clientId: number; userId: number | null; line: Line; holderName: string; holderEmail: string | null };
   /** For the fraud signals: the first day of cover and the suplementos' effective dates. */
   coverStartDate: string;
   endorsementDates: string[];
@@ -126,7 +126,15 @@ export async function claimCoverFacts(db: DbOrTx, policyId: number): Promise<Cla
       suspensions: suspensionsOf(history),
       guarantees: held,
     },
-    policy: { id: view.id, number: view.number, clientId: view.clientId, userId: view.userId, line: view.line },
+    policy: {
+      id: view.id,
+      number: view.number,
+      clientId: view.clientId,
+      userId: view.userId,
+      line: view.line,
+      holderName: view.policyholder.name,
+      holderEmail: view.policyholder.email,
+    },
     coverStartDate,
     endorsementDates: view.endorsements.map((e) => e.effectiveDate),
   };

@@ -3,6 +3,7 @@
 // fraud signals are pure (api/domain/claim-cover.ts, claim-fraud.ts); the policy's snapshot comes
 // from api/db/claim-cover.repo.ts. Permissions are the routes' (claims:write handles, claims:pay pays).
 import { writeAudit } from "../db/audit";
+import { readDistributor } from "../db/catalogue.repo";
 import { claimCoverFacts } from "../db/claim-cover.repo";
 import type { Database, Transaction } from "../db/client";
 import {
@@ -29,6 +30,7 @@ import type { ClaimDeclaration } from "../contract/claims";
 import { formatDateTime, formatMoney } from "../contract/format";
 import type { AuditAction } from "../contract/vocabulary";
 import { ApiProblem } from "../http";
+import { enqueueEmail } from "./mail";
 
 export const CLAIM_NOT_FOUND_MESSAGE = "Siniestro no encontrado";
 export const POLICY_NOT_FOUND_MESSAGE = "Póliza no encontrada";
@@ -133,6 +135,7 @@ export async function declareClaim(
         at: now,
       });
     }
+    await queueConfirmation(tx, claim, facts.policy, actor, now);
     await audit(
       tx,
       actor,
@@ -150,6 +153,46 @@ export async function declareClaim(
       now,
     );
     return { claim, cover, signals, refusal };
+  });
+}
+
+/** The confirmation e-mail (siniestro-declarado, ADR 040), queued in the declaration's transaction, to the contact address given or the policyholder's. */
+async function queueConfirmation(
+  tx: Transaction,
+  claim: Claim,
+  policy: { id: number; clientId: number; number: string; holderName: string; holderEmail: string | null },
+  actor: ClaimActor,
+  now: Date,
+) {
+  const to = claim.contactEmail ?? policy.holderEmail;
+  if (!to) return;
+  const d = await readDistributor(tx, now);
+  const emailId = await enqueueEmail(
+    tx,
+    {
+      template: "siniestro-declarado",
+      to,
+      policyId: policy.id,
+      clientId: policy.clientId,
+      values: {
+        nombre_tomador: policy.holderName,
+        numero_siniestro: claim.number!,
+        numero_poliza: policy.number,
+        tipo_siniestro: CLAIM_EVENT_TYPE_INFO[claim.eventType!].label,
+        fecha_siniestro: formatDateTime(claim.occurredAt!),
+        email_distribuidor: d.email,
+        telefono_distribuidor: d.phone,
+      },
+    },
+    now,
+  );
+  await writeAudit(tx, {
+    ...actor,
+    at: now,
+    action: "email.queued",
+    entity: "outbox_email",
+    entityId: emailId,
+    after: { to, kind: "siniestro-declarado", claimId: claim.id },
   });
 }
 

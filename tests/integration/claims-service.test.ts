@@ -5,7 +5,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client";
-import { auditLog, policyHistory } from "../../api/db/schema";
+import { auditLog, outboxEmails, policyHistory } from "../../api/db/schema";
 import { claimEvents, claimReserveChanges, claims } from "../../api/db/schema-claims";
 import { claimDeclarationSchema } from "../../api/contract/claims";
 import {
@@ -93,6 +93,17 @@ describe("declarar un siniestro", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "claim.declared"), eq(auditLog.entityId, String(claim.id))));
     expect(audit[0]?.after).toMatchObject({ number: "SIN-2027-000001", covered: true, reserveCents: 85_000 });
+    // The confirmation, queued in the same transaction, to the policyholder (no contact e-mail was given).
+    const [mail, ...more] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.template, "siniestro-declarado"));
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({
+      to: policy.email,
+      subject: "Hemos recibido su siniestro SIN-2027-000001",
+      policyId: policy.id,
+      status: "pendiente",
+    });
+    expect(mail!.body).toContain("Qué ocurrió: Daños por agua");
+    expect(mail!.body).toContain("Cuándo: 05/02/2027 20:30");
   });
 
   it("en un día de suspensión: se registra, pero las reglas lo rechazan con el art. 15 LCS y no se reserva nada", async () => {
