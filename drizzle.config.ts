@@ -4,7 +4,7 @@ import { defineConfig } from "drizzle-kit";
 // The migrations are committed; the API applies them at start (api/db/client.ts).
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./api/db/schema.ts",
+  schema: ["./api/db/schema.ts", "./api/db/schema-claims.ts"],
   out: "./api/db/migrations",
   strict: true,
   verbose: true,

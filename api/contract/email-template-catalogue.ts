@@ -71,6 +71,9 @@ export const PLACEHOLDERS = {
   email_cuenta: { description: "Correo con el que se entra en la cuenta", example: "ana@example.es" },
   telefono_cliente: { description: "Teléfono que dejó el interesado", example: "600 000 000" },
   franja: { description: "Cuándo prefiere que le llamen", example: "por la mañana" },
+  numero_siniestro: { description: "Número del siniestro", example: "SIN-2026-000042" },
+  tipo_siniestro: { description: "Qué ocurrió, como lo eligió el cliente", example: "Daños por agua" },
+  fecha_siniestro: { description: "Cuándo ocurrió (fecha y hora de España)", example: "03/02/2026 14:30" },
 } satisfies Record<string, PlaceholderInfo>;
 
 export type PlaceholderName = keyof typeof PLACEHOLDERS;
@@ -341,6 +344,33 @@ export const TEMPLATE_DEFAULTS: Record<EmailTemplateKey, TemplateDefault> = {
     required: [],
     subject: "Le llamaremos pronto",
     text: join("Hola, {{nombre_tomador}}:", "", "Hemos recibido su petición: le llamaremos al {{telefono_cliente}} {{franja}}.", "", CONTACT),
+  },
+  "siniestro-declarado": {
+    placeholders: [
+      "nombre_tomador",
+      "numero_siniestro",
+      "numero_poliza",
+      "tipo_siniestro",
+      "fecha_siniestro",
+      "email_distribuidor",
+      "telefono_distribuidor",
+    ],
+    required: ["numero_siniestro"],
+    subject: "Hemos recibido su siniestro {{numero_siniestro}}",
+    text: join(
+      "Hola, {{nombre_tomador}}:",
+      "",
+      "Hemos recibido la declaración de su siniestro.",
+      "",
+      "Número de siniestro: {{numero_siniestro}}",
+      "Póliza: {{numero_poliza}}",
+      "Qué ocurrió: {{tipo_siniestro}}",
+      "Cuándo: {{fecha_siniestro}}",
+      "",
+      "Un tramitador revisará la cobertura de su póliza y se pondrá en contacto con usted. Puede seguir el siniestro, enviarnos documentos y escribirnos desde Mi póliza.",
+      "",
+      CONTACT,
+    ),
   },
   prueba: {
     placeholders: ["nombre_tomador"],

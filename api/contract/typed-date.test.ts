@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTypedDate, parseTypedDate, typedDateToIso } from "./typed-date";
+import { formatTypedDate, parseTypedDate, parseTypedDateTime, typedDateToIso } from "./typed-date";
 
 describe("parseTypedDate", () => {
   it.each([
@@ -69,5 +69,23 @@ describe("formatTypedDate y typedDateToIso", () => {
     expect(typedDateToIso("31/02/2024")).toBe("31/02/2024");
     expect(typedDateToIso("")).toBe("");
     expect(typedDateToIso(undefined)).toBeUndefined();
+  });
+});
+
+describe("parseTypedDateTime", () => {
+  it.each([
+    ["03/02/2026 14:30", { date: "2026-02-03", time: "14:30" }],
+    ["3/2/2026 9:05", { date: "2026-02-03", time: "09:05" }],
+    ["03/02/2026, 14:30", { date: "2026-02-03", time: "14:30" }],
+    ["03-02-2026 14.30", { date: "2026-02-03", time: "14:30" }],
+    ["03022026 14:30 h", { date: "2026-02-03", time: "14:30" }],
+    ["03 02 2026 00:00", { date: "2026-02-03", time: "00:00" }],
+    ["  03/02/2026   23:59  ", { date: "2026-02-03", time: "23:59" }],
+  ])("lee %j como fecha y hora de España", (typed, expected) => {
+    expect(parseTypedDateTime(typed)).toEqual(expected);
+  });
+
+  it.each(["03/02/2026", "03/02/2026 24:00", "03/02/2026 10:60", "31/02/2026 10:00", "10:00", "ayer a las 10", "", 42])("rechaza %j", (typed) => {
+    expect(parseTypedDateTime(typed)).toBeNull();
   });
 });

@@ -50,3 +50,27 @@ export function typedDateToIso(value: unknown): unknown {
   if (value.trim() === "") return value;
   return parseTypedDate(value) ?? value;
 }
+
+// A time of day after the date: "14:30", "9:05", "14.30", "14h30", with an optional trailing "h".
+const TIME = /^(\d{1,2})\s*[:.h]\s*(\d{2})\s*h?$/i;
+
+/**
+ * A date and time as a person types them in Spain, "dd/mm/aaaa hh:mm" (any date `parseTypedDate`
+ * reads, then a space or a comma, then the time), as the calendar date and the wall-clock time in
+ * Spain: "03/02/2026 9:05" gives { date: "2026-02-03", time: "09:05" }; a missing or impossible
+ * time (25:00, 10:60) gives null. The instant is `madridInstant(date, time)` (api/domain/calendar.ts).
+ */
+export function parseTypedDateTime(text: unknown): { date: string; time: string } | null {
+  if (typeof text !== "string") return null;
+  const value = text.trim();
+  if (value.length > 60) return null;
+  const split = /^(.*\d)\s*[,\s]\s*(\d{1,2}\s*[:.h]\s*\d{2}\s*h?)$/i.exec(value);
+  if (!split) return null;
+  const date = parseTypedDate(split[1]);
+  const time = TIME.exec(split[2]!);
+  if (!date || !time) return null;
+  const hour = Number(time[1]);
+  const minute = Number(time[2]);
+  if (hour > 23 || minute > 59) return null;
+  return { date, time: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}` };
+}

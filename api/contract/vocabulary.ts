@@ -161,6 +161,7 @@ export const EMAIL_TEMPLATES = [
   "restablecer-contrasena",
   "contrasena-temporal",
   "llamada-solicitada",
+  "siniestro-declarado",
   "prueba",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATES)[number];
@@ -178,6 +179,7 @@ export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateKey, string> = {
   "restablecer-contrasena": "Restablecer la contraseña",
   "contrasena-temporal": "Contraseña temporal del personal",
   "llamada-solicitada": "Llamada solicitada",
+  "siniestro-declarado": "Siniestro declarado",
   prueba: "Envío de prueba",
 };
 
@@ -432,6 +434,16 @@ export const AUDIT_ACTIONS = {
   "email_template.saved": "Plantilla de correo modificada",
   "email_template.reset": "Plantilla de correo devuelta al texto por defecto",
   "email_template.test_sent": "Prueba de plantilla de correo enviada",
+  // Claims (siniestros, ADR 042).
+  "claim.declared": "Siniestro declarado",
+  "claim.assigned": "Siniestro asignado a un tramitador",
+  "claim.status_changed": "Siniestro cambiado de estado",
+  "claim.reserve_changed": "Reserva de siniestro modificada",
+  "claim.accepted": "Siniestro aceptado",
+  "claim.rejected": "Siniestro rechazado",
+  "claim.paid": "Indemnización de siniestro pagada",
+  "claim.message_sent": "Mensaje en un siniestro",
+  "claim.document_requested": "Documento de siniestro pedido al cliente",
   seed: "Datos iniciales cargados",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -455,6 +467,7 @@ export const AUDIT_ENTITIES = {
   outbox_email: "Correo",
   email_template: "Plantilla de correo",
   document: "Documento",
+  claim: "Siniestro",
   database: "Base de datos",
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;

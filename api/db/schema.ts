@@ -372,6 +372,8 @@ export const guarantees = pgTable(
     limitText: text("limit_text"),
     limitCents: integer("limit_cents"),
     deductibleCents: integer("deductible_cents").notNull().default(0),
+    /** Carencia: days from the day the policy holds it during which it does not cover yet (claims, ADR 042). */
+    waitingDays: integer("waiting_days").notNull().default(0),
     sortOrder: integer("sort_order").notNull().default(0),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
@@ -385,6 +387,7 @@ export const guarantees = pgTable(
     index("guarantees_name_idx").on(t.name, t.id),
     check("guarantees_limit_nonneg", sql`${t.limitCents} is null or ${t.limitCents} >= 0`),
     check("guarantees_deductible_nonneg", sql`${t.deductibleCents} >= 0`),
+    check("guarantees_waiting_days_nonneg", sql`${t.waitingDays} >= 0`),
   ],
 );
 

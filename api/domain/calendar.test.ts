@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  madridInstant,
   reciboPeriods,
   addDays,
   addMonths,
@@ -209,5 +210,22 @@ describe("reciboPeriods", () => {
       [3, { from: "2027-03-11", to: "2028-03-10" }],
       [4, { from: "2027-09-01", to: "2028-03-10" }],
     ]);
+  });
+});
+
+describe("madridInstant", () => {
+  it("lee la hora de España: UTC+1 en invierno y UTC+2 en verano", () => {
+    expect(madridInstant("2026-02-03", "14:30").toISOString()).toBe("2026-02-03T13:30:00.000Z");
+    expect(madridInstant("2026-07-03", "14:30").toISOString()).toBe("2026-07-03T12:30:00.000Z");
+    expect(madridInstant("2026-07-03", "00:00").toISOString()).toBe("2026-07-02T22:00:00.000Z");
+    expect(madridDate(madridInstant("2026-07-03", "00:00"))).toBe("2026-07-03");
+    expect(madridDate(madridInstant("2026-12-31", "23:59"))).toBe("2026-12-31");
+  });
+
+  it("en los cambios de hora: la primera de las dos 02:30 de octubre, y la 02:30 inexistente de marzo como las 03:30", () => {
+    expect(madridInstant("2026-10-25", "02:30").toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    expect(madridInstant("2026-10-25", "03:30").toISOString()).toBe("2026-10-25T02:30:00.000Z");
+    expect(madridInstant("2026-03-29", "02:30").toISOString()).toBe("2026-03-29T01:30:00.000Z");
+    expect(madridInstant("2026-03-29", "03:30").toISOString()).toBe("2026-03-29T01:30:00.000Z");
   });
 });

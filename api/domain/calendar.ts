@@ -25,6 +25,39 @@ export function madridDate(now: Date): string {
   return madridFormat.format(now);
 }
 
+const madridClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Madrid",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** Minutes Spain's clock is ahead of UTC at the instant `ms` (60 in winter, 120 in summer). */
+function madridOffsetMinutes(ms: number): number {
+  const p = Object.fromEntries(madridClock.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
+  return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The instant at which Spain's clock reads `time` ("hh:mm") on the calendar day `isoDate`: what a
+ * person means by "el 03/02/2026 a las 14:30". In the autumn hour that happens twice, the first; a
+ * time skipped in spring (02:30 on the last Sunday of March) is read with winter's offset (03:30).
+ */
+export function madridInstant(isoDate: string, time: string): Date {
+  const { year, month, day } = requireIsoDate(isoDate);
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) throw new RangeError(`Invalid time: ${time}`);
+  const wall = Date.UTC(year, month - 1, day, Number(match[1]), Number(match[2]));
+  // Spain is UTC+2 (summer) or UTC+1 (winter): the earlier reading that the clock confirms, else winter's.
+  const summer = wall - 120 * 60_000;
+  const winter = wall - 60 * 60_000;
+  return new Date(madridOffsetMinutes(summer) === 120 ? summer : winter);
+}
+
 /** Days of `month` (1–12) of `year`: 28 or 29 for February. */
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -45,6 +45,8 @@ export type GuaranteeSeed = {
   limitText: string | null;
   limitCents: number | null;
   deductibleCents: number;
+  /** Carencia in days (claims, ADR 042); none when absent. */
+  waitingDays?: number;
   /** Plan codes whose price includes it. */
   includedIn: readonly string[];
   /** Plan codes that offer it as an optional extra at its price. */

@@ -54,6 +54,8 @@ export const ALQUILER: LineSeed = {
       limitText: "6, 12 o 18 mensualidades según el plan",
       limitCents: null,
       deductibleCents: 0,
+      // Carencia: an unpaid rent due in the first 30 days of the policy is not covered (ADR 042).
+      waitingDays: 30,
       includedIn: ALQUILER_ALL,
       optionalIn: [],
     },

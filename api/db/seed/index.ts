@@ -166,6 +166,7 @@ async function seedCatalogue(
         limitText: g.limitText,
         limitCents: g.limitCents,
         deductibleCents: g.deductibleCents,
+        waitingDays: g.waitingDays ?? 0,
         sortOrder: i + 1,
       })),
     )
