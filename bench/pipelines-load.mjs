@@ -5,7 +5,6 @@
 //
 //   BENCH_DATABASE_URL=postgres://… node --import tsx bench/pipelines-load.mjs   (migrates, seeds, loads)
 import { pathToFileURL } from "node:url";
-import pg from "pg";
 import { loadStep, withoutSecondaryIndexes } from "./bulk-load.mjs";
 import { prepareBenchDatabase } from "./lists-server.mjs";
 
