@@ -1,7 +1,7 @@
 // The boards' kept lane totals (ADR 041 «Velocidad», migration 0029): after a mix of writes by
 // every path (leads made by hand, merged, moved, edited, reassigned, made by the daily run and won
 // by a purchase; clients bought, moved by hand, moved by the daily run, their premium refreshed by
-// a policy event, inserted and deleted), the kept totals equal count/sum over the rows, before and
+// a policy event (a purchase, a cancellation), inserted and deleted), the kept totals equal count/sum over the rows, before and
 // after the daily run folds them; and each board's lanes equal a fresh count under every filter,
 // the days that a filter's bound falls inside included.
 import { and, eq, sql } from "drizzle-orm";
@@ -83,6 +83,21 @@ describe("totales del embudo mantenidos por las escrituras", () => {
       .returning({ id: clients.id });
     await database.db.delete(clients).where(eq(clients.id, extra[0]!.id));
     clock = new Date(clock.getTime() + 40 * DAY);
+    await json("post", "/admin/lifecycle/run", { token: await boss(), status: 200 });
+    expect(await drift()).toEqual([]);
+
+    // A cancellation: the event refreshes the kept premium (to 0) and moves the client to baja.
+    const today = clock.toISOString().slice(0, 10);
+    await json("post", `/admin/policies/${bought.id}/cancel`, {
+      token: await boss(),
+      body: { reason: "peticion_cliente", effectiveDate: today },
+      status: 200,
+    });
+    expect(
+      await database.db.select({ stage: clients.stage, premiumCents: clients.premiumCents }).from(clients).where(eq(clients.id, clientId)),
+    ).toEqual([{ stage: "baja", premiumCents: 0 }]);
+    expect(await drift()).toEqual([]);
+    clock = new Date(clock.getTime() + DAY);
     await json("post", "/admin/lifecycle/run", { token: await boss(), status: 200 });
     expect(await drift()).toEqual([]);
 
