@@ -3,6 +3,15 @@
 // key, which also proves every generated reference valid) instead of being maintained and checked
 // row by row. They are read from the catalogue, so indexes a later migration adds come back too.
 
+/** `step(label, sql, params)`: one statement of a load, logged with its rows and seconds. */
+export function loadStep(client, log) {
+  return async (label, sql, params = []) => {
+    const t = Date.now();
+    const result = await client.query(sql, params);
+    log(`${label}: ${result.rowCount ?? ""} rows, ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  };
+}
+
 /**
  * Runs `fill` with the secondary indexes and foreign keys of `tables` dropped, and with the user
  * triggers of `quietTables` off (the report figures' row triggers would append a delta per row);

@@ -7,8 +7,8 @@
 //
 //   BENCH_DATABASE_URL=postgres://… node --import tsx bench/dashboard-load.mjs   (migrates, seeds, loads)
 import { pathToFileURL } from "node:url";
-import pg from "pg";
-import { withoutSecondaryIndexes } from "./bulk-load.mjs";
+import { loadStep, withoutSecondaryIndexes } from "./bulk-load.mjs";
+import { prepareBenchDatabase } from "./lists-server.mjs";
 
 export const DASHBOARD_VOLUMES = { users: 200_000, quotes: 5_000_000, policies: 1_000_000 };
 const TWO_YEARS_SECONDS = 730 * 86400;
@@ -23,11 +23,7 @@ export async function isDashboardLoaded(client) {
 export async function loadDashboardVolumes(client, { log = () => {} } = {}) {
   const v = DASHBOARD_VOLUMES;
   const started = Date.now();
-  const step = async (label, sql, params = []) => {
-    const t = Date.now();
-    const result = await client.query(sql, params);
-    log(`${label}: ${result.rowCount ?? ""} rows, ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  };
+  const step = loadStep(client, log);
   const ago = (g, prime) => `make_interval(secs => ((${g})::bigint * ${prime}) % ${TWO_YEARS_SECONDS})`;
   const lineOf = (g) => `(array['auto','hogar','alquiler']::line_code[])[1 + (${g}) % 3]`;
   const userOf = (g) => `(1 + ((${g})::bigint * 7919) % ${v.users})`;
@@ -106,19 +102,12 @@ export async function loadDashboardVolumes(client, { log = () => {} } = {}) {
 
 /** Migrates and seeds `url` as the server does at start (with `admin`, the bench's superadmin), then loads the volumes unless they are there. */
 export async function prepareDashboardDatabase(url, admin, log = () => {}) {
-  const { openDatabase } = await import("../api/db/client.ts");
-  const { seedDatabase } = await import("../api/db/seed/index.ts");
-  const handle = await openDatabase({ databaseUrl: url });
-  await seedDatabase(handle.db, { adminEmail: admin.email, adminPassword: admin.password, log: () => {} });
-  await handle.close();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    if (await isDashboardLoaded(client)) log("the dashboard bench rows are already loaded");
-    else log(JSON.stringify(await loadDashboardVolumes(client, { log })));
-  } finally {
-    await client.end();
-  }
+  await prepareBenchDatabase(url, admin, {
+    name: "dashboard",
+    isLoaded: isDashboardLoaded,
+    load: (client) => loadDashboardVolumes(client, { log }),
+    log,
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

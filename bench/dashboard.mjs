@@ -7,14 +7,13 @@
 //   BENCH_SERVER_DIR=/path            the checkout whose build is measured (default: this one), e.g.
 //                                     the commit before the dashboard, for the "before" figures
 //   BENCH_RESULTS_NAME=dashboard      bench/results/<name>.json (+ .md with the before run beside it)
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ADMIN, PORT, TARGETS, log, sleep } from "./lists-config.mjs";
-import { measure } from "./lists-measure.mjs";
-import { apiToken, rssSampler, waitReady, webCookies } from "./lists-server.mjs";
+import { ADMIN, TARGETS, log, sleep } from "./lists-config.mjs";
+import { measureTargets } from "./lists-measure.mjs";
+import { apiToken, rssSampler, startBenchServer, webCookies } from "./lists-server.mjs";
 import { prepareDashboardDatabase, DASHBOARD_VOLUMES } from "./dashboard-load.mjs";
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -27,33 +26,11 @@ const name = process.env.BENCH_RESULTS_NAME ?? "dashboard";
 const resultsDir = path.resolve("bench/results");
 
 await prepareDashboardDatabase(url, ADMIN, log);
+const server = await startBenchServer(url, { cwd: serverDir, tag: "bench-dashboard" });
 const client = new pg.Client({ connectionString: url });
 await client.connect();
-
-const serverLog = path.join(mkdtempSync(path.join(tmpdir(), "cotiza-bench-dashboard-")), "server.log");
-const server = spawn(process.execPath, ["build/server.mjs"], {
-  cwd: serverDir,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    DATA_DIR: path.dirname(serverLog),
-    DATABASE_URL: url,
-    SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijkl",
-    JWT_SECRET: "bench-jwt-secret-0123456789-abcdefghijklmnopq",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: "error",
-    // The daily run would start at boot and change the figures between runs.
-    LIFECYCLE_INTERVAL_MINUTES: "0",
-  },
-  stdio: ["ignore", "ignore", openSync(serverLog, "a")],
-});
 const rows = [];
 try {
-  await waitReady(server).catch((error) => {
-    throw new Error(`${error.message}\n${existsSync(serverLog) ? readFileSync(serverLog, "utf8").slice(-2000) : ""}`);
-  });
   const rss = rssSampler(server.pid);
   const headers = {
     "admin-api": { authorization: `Bearer ${await apiToken("/api/admin/auth/login", ADMIN)}` },
@@ -68,15 +45,7 @@ try {
   if (process.env.BENCH_QUOTES !== "0" && name !== "dashboard-before") {
     targets.push({ name: "GET /admin/quotes?waiting=true (the list a figure opens)", path: "/admin/quotes?waiting=true", auth: "admin-web" });
   }
-  for (const target of targets) {
-    const row = await measure(target, headers[target.auth], rss, client, server.pid);
-    rows.push(row);
-    log(
-      row.error
-        ? `${target.name}: ERROR ${row.error}`
-        : `${target.name}: alone ${row.singleMs} ms, p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, ${row.requestsPerSecond} req/s`,
-    );
-  }
+  rows.push(...(await measureTargets(targets, headers, rss, client, server.pid)));
   rss.stop();
 } finally {
   server.kill("SIGTERM");

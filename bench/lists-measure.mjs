@@ -3,7 +3,7 @@
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { DURATION, RUNS, WARM_UP, CONNECTIONS, SLOW_PROBE_MS, REQUEST_TIMEOUT_S, base, sleep, median } from "./lists-config.mjs";
+import { DURATION, RUNS, WARM_UP, CONNECTIONS, SLOW_PROBE_MS, REQUEST_TIMEOUT_S, base, log, sleep, median } from "./lists-config.mjs";
 
 // ─── Measuring ─────────────────────────────────────────────────────────────────────────────
 
@@ -197,4 +197,19 @@ export async function measureExport(target, headers, rss) {
   if (ok.length === 0) return { ...row, status: runs[0].status, error: runs[0].error };
   const mid = [...ok].sort((a, b) => a.rowsPerSecond - b.rowsPerSecond)[Math.floor((ok.length - 1) / 2)];
   return { ...row, ...mid, rssGrowthMB: Math.max(...ok.map((r) => r.rssGrowthMB)), rssPeakMB: Math.max(...ok.map((r) => r.rssPeakMB)) };
+}
+
+/** Each target measured in turn, its figures logged (the dashboard and pipelines benches): their rows. */
+export async function measureTargets(targets, headers, rss, client, pid) {
+  const rows = [];
+  for (const target of targets) {
+    const row = await measure(target, headers[target.auth], rss, client, pid);
+    rows.push(row);
+    log(
+      row.error
+        ? `${target.name}: ERROR ${row.error}`
+        : `${target.name}: alone ${row.singleMs} ms, p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, ${row.requestsPerSecond} req/s`,
+    );
+  }
+  return rows;
 }

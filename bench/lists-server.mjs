@@ -1,9 +1,11 @@
 // bench:lists (bench/lists.mjs): the database (BENCH_DATABASE_URL or a throwaway PostgreSQL
-// cluster), the built server in production mode with its SQL captured, its RSS, and the sign-ins.
+// cluster), the built server in production mode with its SQL captured, its RSS, and the sign-ins;
+// and for the dashboard and pipelines benches, their database prepared and the built server started.
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { PORT, PG_PORT, ADMIN, base, sleep } from "./lists-config.mjs";
 
 // ─── PostgreSQL: BENCH_DATABASE_URL or a throwaway cluster ─────────────────────────────────
@@ -62,25 +64,72 @@ export async function durableAgain(client) {
 
 // ─── The server, its RSS, the SQL it sends ─────────────────────────────────────────────────
 
+/** The environment of a bench's server in production mode on `databaseUrl`, signed in as ADMIN. */
+function serverEnv(databaseUrl, dataDir) {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijkl",
+    JWT_SECRET: "bench-jwt-secret-0123456789-abcdefghijklmnopq",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "error",
+  };
+}
+
 export function startServer(databaseUrl, sqlLog, serverLog, dataDir) {
   return spawn(process.execPath, ["--import", "tsx", "--import", "./bench/lists-sql-capture.mjs", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijkl",
-      JWT_SECRET: "bench-jwt-secret-0123456789-abcdefghijklmnopq",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: "error",
-      BENCH_SQL_LOG: sqlLog,
-    },
+    env: { ...serverEnv(databaseUrl, dataDir), BENCH_SQL_LOG: sqlLog },
     // Its error lines (among them the requests autocannon abandons at the end of each run, which
     // the web logs as 500s) go to a file, printed if it fails to start.
     stdio: ["ignore", "ignore", openSync(serverLog, "a")],
   });
+}
+
+/**
+ * The built server (build/server.mjs, production) on `databaseUrl`, as the dashboard and pipelines
+ * benches measure it, ready to answer; its log in a temporary directory, quoted if it fails to start.
+ * `cwd`: the checkout whose build runs (another commit's, for "before" figures).
+ */
+export async function startBenchServer(databaseUrl, { cwd = process.cwd(), tag = "bench" } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `cotiza-${tag}-`));
+  const serverLog = path.join(dataDir, "server.log");
+  const server = spawn(process.execPath, ["build/server.mjs"], {
+    cwd,
+    // The daily run would start at boot and change the figures between runs.
+    env: { ...serverEnv(databaseUrl, dataDir), LIFECYCLE_INTERVAL_MINUTES: "0" },
+    stdio: ["ignore", "ignore", openSync(serverLog, "a")],
+  });
+  try {
+    await waitReady(server);
+  } catch (error) {
+    server.kill("SIGTERM");
+    throw new Error(`${error.message}\n${existsSync(serverLog) ? readFileSync(serverLog, "utf8").slice(-2000) : ""}`);
+  }
+  return server;
+}
+
+/**
+ * Migrates and seeds `url` as the server does at start (with `admin`, the bench's superadmin), then
+ * loads a bench's volumes unless `isLoaded` finds them there: `load(client)` returns what to log.
+ */
+export async function prepareBenchDatabase(url, admin, { name, isLoaded, load, log = () => {} }) {
+  const { openDatabase } = await import("../api/db/client.ts");
+  const { seedDatabase } = await import("../api/db/seed/index.ts");
+  const handle = await openDatabase({ databaseUrl: url });
+  await seedDatabase(handle.db, { adminEmail: admin.email, adminPassword: admin.password, log: () => {} });
+  await handle.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    if (await isLoaded(client)) log(`the ${name} bench rows are already loaded`);
+    else log(JSON.stringify(await load(client)));
+  } finally {
+    await client.end();
+  }
 }
 
 export async function waitReady(server) {

@@ -5,8 +5,8 @@
 //
 //   BENCH_DATABASE_URL=postgres://… node --import tsx bench/pipelines-load.mjs   (migrates, seeds, loads)
 import { pathToFileURL } from "node:url";
-import pg from "pg";
-import { withoutSecondaryIndexes } from "./bulk-load.mjs";
+import { loadStep, withoutSecondaryIndexes } from "./bulk-load.mjs";
+import { prepareBenchDatabase } from "./lists-server.mjs";
 
 export const PIPELINE_VOLUMES = { commercials: 20, leads: 50_000, clients: 200_000, secondPolicies: 50_000 };
 /** The commercial the bench signs in as for a commercial's own board (the first of the 20). */
@@ -23,11 +23,7 @@ export async function isPipelinesLoaded(client) {
 export async function loadPipelineVolumes(client, passwordHash, { log = () => {} } = {}) {
   const v = PIPELINE_VOLUMES;
   const started = Date.now();
-  const step = async (label, sql, params = []) => {
-    const t = Date.now();
-    const result = await client.query(sql, params);
-    log(`${label}: ${result.rowCount ?? ""} rows, ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  };
+  const step = loadStep(client, log);
   const ago = (g, prime) => `make_interval(secs => ((${g})::bigint * ${prime}) % ${YEAR_SECONDS})`;
   const lineOf = (g) => `(array['auto','hogar','alquiler']::line_code[])[1 + (${g}) % 3]`;
   await client.query("set synchronous_commit = off");
@@ -110,26 +106,17 @@ export async function loadPipelineVolumes(client, passwordHash, { log = () => {}
       `insert into pipeline_lead_quotes (lead_id, quote_id) select id, quote_id from pipeline_leads where email like 'lead%@bench.cotiza.test'`,
     );
   });
+  // The clients went in with their triggers off: the boards' kept totals (migration 0030) counted afresh.
+  await step("the boards' kept totals", "select pipeline_totals_rebuild()");
   await step("vacuum analyze", "vacuum analyze");
   return { volumes: v, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 /** Migrates and seeds `url` as the server does at start (with `admin`, the bench's superadmin), then loads the volumes unless they are there. */
 export async function preparePipelinesDatabase(url, admin, log = () => {}) {
-  const { openDatabase } = await import("../api/db/client.ts");
-  const { seedDatabase } = await import("../api/db/seed/index.ts");
   const { hashPassword } = await import("../api/domain/password.ts");
-  const handle = await openDatabase({ databaseUrl: url });
-  await seedDatabase(handle.db, { adminEmail: admin.email, adminPassword: admin.password, log: () => {} });
-  await handle.close();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    if (await isPipelinesLoaded(client)) log("the pipeline bench rows are already loaded");
-    else log(JSON.stringify(await loadPipelineVolumes(client, await hashPassword(COMMERCIAL.password), { log })));
-  } finally {
-    await client.end();
-  }
+  const load = async (client) => loadPipelineVolumes(client, await hashPassword(COMMERCIAL.password), { log });
+  await prepareBenchDatabase(url, admin, { name: "pipeline", isLoaded: isPipelinesLoaded, load, log });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -4,14 +4,13 @@
 //
 //   BENCH_DATABASE_URL=postgres://…   required: a database kept between runs (loaded once, ~30 s)
 //   BENCH_PORT=3410                   the server's port
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ADMIN, PORT, TARGETS, log, sleep } from "./lists-config.mjs";
-import { measure } from "./lists-measure.mjs";
-import { apiToken, rssSampler, waitReady, webCookies } from "./lists-server.mjs";
+import { ADMIN, TARGETS, log, sleep } from "./lists-config.mjs";
+import { measureTargets } from "./lists-measure.mjs";
+import { apiToken, rssSampler, startBenchServer, webCookies } from "./lists-server.mjs";
 import { COMMERCIAL, PIPELINE_VOLUMES, preparePipelinesDatabase } from "./pipelines-load.mjs";
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -23,32 +22,11 @@ const name = process.env.BENCH_RESULTS_NAME ?? "pipelines";
 const resultsDir = path.resolve("bench/results");
 
 await preparePipelinesDatabase(url, ADMIN, log);
+const server = await startBenchServer(url, { tag: "bench-pipelines" });
 const client = new pg.Client({ connectionString: url });
 await client.connect();
-
-const serverLog = path.join(mkdtempSync(path.join(tmpdir(), "cotiza-bench-pipelines-")), "server.log");
-const server = spawn(process.execPath, ["build/server.mjs"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    DATA_DIR: path.dirname(serverLog),
-    DATABASE_URL: url,
-    SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijkl",
-    JWT_SECRET: "bench-jwt-secret-0123456789-abcdefghijklmnopq",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: "error",
-    // The daily run would move leads and clients between runs.
-    LIFECYCLE_INTERVAL_MINUTES: "0",
-  },
-  stdio: ["ignore", "ignore", openSync(serverLog, "a")],
-});
 const rows = [];
 try {
-  await waitReady(server).catch((error) => {
-    throw new Error(`${error.message}\n${existsSync(serverLog) ? readFileSync(serverLog, "utf8").slice(-2000) : ""}`);
-  });
   const rss = rssSampler(server.pid);
   const headers = {
     "admin-api": { authorization: `Bearer ${await apiToken("/api/admin/auth/login", ADMIN)}` },
@@ -70,15 +48,7 @@ try {
     { name: "GET /admin/client-pipeline (the board page)", path: "/admin/client-pipeline", auth: "admin-web" },
     { name: "GET /admin/client-pipeline/lista (the list page)", path: "/admin/client-pipeline/lista", auth: "admin-web" },
   ];
-  for (const target of targets) {
-    const row = await measure(target, headers[target.auth], rss, client, server.pid);
-    rows.push(row);
-    log(
-      row.error
-        ? `${target.name}: ERROR ${row.error}`
-        : `${target.name}: alone ${row.singleMs} ms, p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, ${row.requestsPerSecond} req/s`,
-    );
-  }
+  rows.push(...(await measureTargets(targets, headers, rss, client, server.pid)));
   rss.stop();
 } finally {
   server.kill("SIGTERM");

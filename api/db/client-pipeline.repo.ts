@@ -1,8 +1,9 @@
 // The client pipeline's reads (issue 23, ADR 041 «Clientes»): the board (each stage's count,
 // premium total and newest cards), its list (list kit) and the CSV in keyset batches. The premium,
 // the line and the lines are columns every policy event keeps on the client
-// (./client-stage.repo.ts), so nothing here reads policies.
-import { and, count, desc, eq, inArray, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
+// (./client-stage.repo.ts), so nothing here reads policies; the lane totals are kept by day
+// (client_stage_days, migration 0030), so the board does not count 200,000 clients.
+import { and, desc, eq, gte, inArray, isNull, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
 import { BOARD_CARDS_PER_LANE, type BoardCard, type BoardQuery, type ClientBoard } from "../contract/pipeline";
 import {
   CLIENT_STALE_STAGES,
@@ -17,7 +18,7 @@ import { CLIENT_STAGES, type ClientStage } from "../contract/vocabulary";
 import type { DbOrTx } from "./client";
 import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, thenById, type SortMap } from "./list";
 import { readSettingVersions, settingDay, valueOn } from "./settings.repo";
-import { clients } from "./schema";
+import { clients, clientStageDays } from "./schema";
 import type { SettingKey } from "../contract/settings";
 
 const DAY_MS = 86_400_000;
@@ -87,18 +88,62 @@ const toCard = (r: RawCard, ctx: BoardContext): BoardCard => {
   return card;
 };
 
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+/** Where stage_changed_at falls on the UTC day of `at` (a range of clients_stage_since_idx). */
+const onDayOf = (at: Date) => {
+  const start = new Date(`${utcDay(at)}T00:00:00Z`);
+  return and(gte(clients.stageChangedAt, start), lt(clients.stageChangedAt, new Date(start.getTime() + DAY_MS)))!;
+};
+
 /**
- * The client board: per stage its count and premium total (one grouped read of clients) and its
- * newest BOARD_CARDS_PER_LANE cards (one walk of clients_stage_changed_idx per lane).
+ * Each lane's count and premium total (ADR 041 «Velocidad»). The filters of time (days in the
+ * stage, stale) bound stage_changed_at; the whole days inside those bounds are summed from the
+ * kept totals by day (client_stage_days, for every client or for one line), and only the clients
+ * of the bounds' own days, where the bound falls inside the day, are read with the filter itself.
+ */
+async function laneTotals(db: DbOrTx, query: BoardQuery, ctx: BoardContext) {
+  const minAgeAt = query.minAgeDays !== undefined ? new Date(ctx.now.getTime() - query.minAgeDays * DAY_MS) : null;
+  const staleAt = query.stale !== undefined ? staleSince(ctx) : null;
+  const staleStage = inArray(clientStageDays.stage, [...CLIENT_STALE_STAGES]);
+  const kept = db
+    .select({ stage: clientStageDays.stage, count: sql<string>`sum(${clientStageDays.n})`, premium: sql<string>`sum(${clientStageDays.cents})` })
+    .from(clientStageDays)
+    .where(
+      and(
+        query.line ? eq(clientStageDays.line, query.line) : isNull(clientStageDays.line),
+        minAgeAt ? lt(clientStageDays.day, utcDay(minAgeAt)) : undefined,
+        staleAt && query.stale === "true" ? and(staleStage, lt(clientStageDays.day, utcDay(staleAt))) : undefined,
+        staleAt && query.stale === "false" ? not(and(staleStage, lte(clientStageDays.day, utcDay(staleAt)))!) : undefined,
+      ),
+    )
+    .groupBy(clientStageDays.stage);
+  const edges = [
+    minAgeAt ? onDayOf(minAgeAt) : undefined,
+    staleAt ? and(inArray(clients.stage, [...CLIENT_STALE_STAGES]), onDayOf(staleAt)) : undefined,
+  ];
+  const edgeDays = edges.some(Boolean)
+    ? db
+        .select({ stage: clients.stage, count: sql<string>`count(*)`, premium: sql<string>`coalesce(sum(${clients.premiumCents}), 0)` })
+        .from(clients)
+        .where(and(whereOf(query, ctx), or(...edges)))
+        .groupBy(clients.stage)
+    : [];
+  const totals = new Map<ClientStage, { count: number; premium: number }>();
+  for (const t of (await Promise.all([kept, edgeDays])).flat()) {
+    const sum = totals.get(t.stage) ?? { count: 0, premium: 0 };
+    totals.set(t.stage, { count: sum.count + Number(t.count), premium: sum.premium + Number(t.premium) });
+  }
+  return totals;
+}
+
+/**
+ * The client board: per stage its count and premium total (laneTotals) and its newest
+ * BOARD_CARDS_PER_LANE cards (one walk of clients_stage_changed_idx per lane).
  */
 export async function clientBoard(db: DbOrTx, query: BoardQuery, ctx: BoardContext): Promise<ClientBoard> {
   const where = whereOf(query, ctx);
   const [totals, ...lanes] = await Promise.all([
-    db
-      .select({ stage: clients.stage, count: count(), premium: sql<string>`coalesce(sum(${clients.premiumCents}), 0)` })
-      .from(clients)
-      .where(where)
-      .groupBy(clients.stage),
+    laneTotals(db, query, ctx),
     ...CLIENT_STAGES.map((stage) =>
       db
         .select(cardColumns)
@@ -109,15 +154,12 @@ export async function clientBoard(db: DbOrTx, query: BoardQuery, ctx: BoardConte
     ),
   ]);
   return {
-    lanes: CLIENT_STAGES.map((stage, i) => {
-      const total = totals.find((t) => t.stage === stage);
-      return {
-        stage,
-        count: total?.count ?? 0,
-        premiumCents: Number(total?.premium ?? 0),
-        cards: lanes[i]!.map((r) => toCard(r, ctx)),
-      };
-    }),
+    lanes: CLIENT_STAGES.map((stage, i) => ({
+      stage,
+      count: totals.get(stage)?.count ?? 0,
+      premiumCents: totals.get(stage)?.premium ?? 0,
+      cards: lanes[i]!.map((r) => toCard(r, ctx)),
+    })),
   };
 }
 

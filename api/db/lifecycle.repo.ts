@@ -5,6 +5,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 import { applyPolicyEventToClient } from "./client-stage.repo";
 import { compactDashboardCounts } from "./dashboard.repo";
+import { compactPipelineTotals } from "./pipeline-totals.repo";
 import {
   lifecycleRuns,
   notes,
@@ -264,8 +265,11 @@ export async function finishRunDay(db: DbOrTx, lease: RunLease, summary: Record<
     .set({ status: "hecho", finishedAt: now, heartbeatAt: now, summary })
     .where(and(eq(lifecycleRuns.day, lease.day), eq(lifecycleRuns.lease, lease.token), eq(lifecycleRuns.status, "en_curso")))
     .returning({ day: lifecycleRuns.day });
-  // The day is done: its changes to the dashboard's counters folded into one row per key (ADR 035).
-  if (rows.length === 1) await compactDashboardCounts(db);
+  // The day is done: its changes to the dashboard's counters (ADR 035) and the boards' totals (ADR 041) folded into one row per key.
+  if (rows.length === 1) {
+    await compactDashboardCounts(db);
+    await compactPipelineTotals(db);
+  }
   return rows.length === 1;
 }
 
