@@ -32,7 +32,6 @@ export const CALLBACK_MESSAGES = {
   phone: "Escriba un teléfono español válido (por ejemplo, 600 123 456)",
   slot: "Elija cuándo prefiere que le llamemos",
   consent: "Marque la casilla para que podamos llamarle",
-  consentLabel: "Acepto que me llamen por teléfono para hablar de este seguro",
 } as const;
 
 const M = LEAD_MESSAGES;

@@ -12,6 +12,7 @@ export {
   QUOTE_DISCARDED_MESSAGE,
   QUOTE_EXPIRED_MESSAGE,
 } from "../../api/contract/checkout";
+export { CallbackAnswerSchema, CallbackBodySchema } from "../../api/contract/pipeline-leads";
 export { PolicyListQuerySchema, PolicyListSchema, PolicySchema } from "../../api/contract/policies";
 export { CreatedQuoteSchema, QuoteListQuerySchema, QuoteListSchema, QuoteSchema } from "../../api/contract/quotes";
 export { checkoutBody, CheckoutFormSchema, formErrorsFromApi } from "./checkout-form";

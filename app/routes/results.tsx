@@ -1,9 +1,15 @@
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CallbackAnswerSchema, CallbackBodySchema } from "../../api/contract/pipeline-leads";
 import type { PricedPlanAnswer } from "../../api/contract/quotes";
 import { CALLBACK_SLOTS, type CallbackSlot } from "../../api/contract/vocabulary";
-import { isUuid, QUOTE_ALREADY_CONTRACTED_MESSAGE, QUOTE_DISCARDED_MESSAGE, QuoteSchema } from "~/lib/contract.server";
+import {
+  CallbackAnswerSchema,
+  CallbackBodySchema,
+  isUuid,
+  QUOTE_ALREADY_CONTRACTED_MESSAGE,
+  QUOTE_DISCARDED_MESSAGE,
+  QuoteSchema,
+} from "~/lib/contract.server";
 import { CALLBACK_DONE_PARAM, CALLBACK_SECTION_ID, CallbackForm } from "~/components/quote/callback-form";
 import { ClosedQuote } from "~/components/quote/closed-quote";
 import { PlanPrices } from "~/components/quote/plan-prices";

@@ -1,20 +1,22 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { CALLBACK_MESSAGES, CallbackBodySchema } from "../../../api/contract/pipeline-leads";
+import type { CallbackBody } from "../../../api/contract/pipeline-leads";
 import { CALLBACK_SLOT_LABELS, CALLBACK_SLOTS, type CallbackSlot } from "../../../api/contract/vocabulary";
 import { BotTrapInputs } from "~/components/ui/bot-trap";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, Field } from "~/components/ui/field";
+import { notCheckedHere, useValidateChanged, useValidatorOnFirstUse, VALIDATION_TIMING } from "~/components/ui/form-checks";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useZodForm } from "~/components/ui/use-zod-form";
-import type { SubmissionResult } from "@conform-to/react";
 
 /** The anchor of the section: the redirect after asking comes back to it. */
 export const CALLBACK_SECTION_ID = "llamada";
 /** The search parameter that tells the page the visitor has just asked (its value: the slot). */
 export const CALLBACK_DONE_PARAM = "llamada";
+
+const FORM_ID = "pedir-llamada";
+const loadValidator = () => import("./callback-validation");
 
 const SLOT_OPTIONS = CALLBACK_SLOTS.map((slot) => ({ value: slot, label: CALLBACK_SLOT_LABELS[slot] }));
 
@@ -28,10 +30,19 @@ type CallbackFormProps = {
 /**
  * "Quiero que me llamen" under the prices (issue 23): name, a Spanish phone, a time slot and the
  * consent to be called, recorded with the request. A plain POST to the page, which comes back to
- * this section: it works the same without JavaScript and in a text browser.
+ * this section: it works the same without JavaScript and in a text browser. Its validator (zod)
+ * comes on the form's first use, as the checkout's does: the prices page loads no zod.
  */
 export function CallbackForm({ done, defaultName, lastResult }: CallbackFormProps) {
-  const [form, fields] = useZodForm({ id: "pedir-llamada", schema: CallbackBodySchema, lastResult, defaultValue: { name: defaultName } });
+  const validator = useValidatorOnFirstUse(FORM_ID, loadValidator);
+  const [form, fields] = useForm<CallbackBody>({
+    id: FORM_ID,
+    lastResult,
+    defaultValue: { name: defaultName },
+    ...VALIDATION_TIMING,
+    onValidate: ({ formData }) => validator.current?.validateCallback(formData) ?? notCheckedHere(formData),
+  });
+  useValidateChanged(form);
   return (
     <section
       id={CALLBACK_SECTION_ID}
@@ -57,7 +68,7 @@ export function CallbackForm({ done, defaultName, lastResult }: CallbackFormProp
             <RadioGroup meta={fields.slot} legend="¿Cuándo prefiere que le llamemos?" size="md" options={SLOT_OPTIONS} />
             <CheckboxField
               meta={fields.consent}
-              label={CALLBACK_MESSAGES.consentLabel}
+              label="Acepto que me llamen por teléfono para hablar de este seguro"
               hint="Solo le llamaremos para esto; no le enviaremos publicidad."
             />
             <div className="mt-6">
