@@ -15,6 +15,7 @@ import { registerCheckoutRoutes } from "./routes/checkout";
 import { registerDocumentRoutes } from "./routes/documents";
 import { registerMandateRoutes } from "./routes/mandates";
 import { registerMyCertificateRoutes } from "./routes/my-certificate";
+import { registerMyClaimRoutes } from "./routes/my-claims";
 import { registerEndorsementRoutes } from "./routes/endorsements";
 import { registerPolicyRoutes } from "./routes/policies";
 import { registerPayNowRoutes } from "./routes/pay-now";
@@ -88,6 +89,7 @@ export function createApi(input: ApiDepsInput): ApiApp {
   registerDocumentRoutes(api);
   registerMandateRoutes(api);
   registerMyCertificateRoutes(api);
+  registerMyClaimRoutes(api);
   registerEndorsementRoutes(api);
   registerPayNowRoutes(api);
 

@@ -152,6 +152,16 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/email/templates/{key}/reset", permission: "email:write" },
   { method: "post", path: "/admin/email/templates/{key}/preview", permission: "email:read" },
   { method: "post", path: "/admin/email/templates/{key}/test", permission: "email:write" },
+  // Claims (ADR 042): handling needs claims:write, paying claims:pay (separate from handling).
+  { method: "get", path: "/admin/claims", permission: "claims:read" },
+  { method: "get", path: "/admin/claims/handlers", permission: "claims:read" },
+  { method: "get", path: "/admin/claims/{id}", permission: "claims:read" },
+  { method: "post", path: "/admin/claims/{id}/assign", permission: "claims:write" },
+  { method: "post", path: "/admin/claims/{id}/status", permission: "claims:write" },
+  { method: "post", path: "/admin/claims/{id}/reserve", permission: "claims:write" },
+  { method: "post", path: "/admin/claims/{id}/accept", permission: "claims:write" },
+  { method: "post", path: "/admin/claims/{id}/reject", permission: "claims:write" },
+  { method: "post", path: "/admin/claims/{id}/pay", permission: "claims:pay" },
   // The sales pipeline (ADR 041): moving and editing a lead is checked lead by lead (api/domain/pipeline.ts).
   { method: "get", path: "/admin/pipeline/board", permission: "pipeline:read" },
   { method: "get", path: "/admin/pipeline/leads", permission: "pipeline:read" },

@@ -13,6 +13,7 @@ import { registerAdminEntityDocumentRoutes } from "./admin-entity-documents";
 import { registerAdminGuaranteeRoutes } from "./admin-guarantees";
 import { registerAdminPaymentRoutes } from "./admin-payments";
 import { registerAdminPermissionRoutes } from "./admin-permissions";
+import { registerAdminClaimRoutes } from "./admin-claims";
 import { registerAdminPipelineRoutes } from "./admin-pipeline";
 import { registerAdminPolicyRoutes } from "./admin-policies";
 import { registerAdminQuoteRoutes } from "./admin-quotes";
@@ -49,5 +50,6 @@ export function registerAdminRoutes(api: ApiApp) {
   registerAdminSettingRoutes(api);
   registerAdminEmailTemplateRoutes(api);
   registerAdminPipelineRoutes(api);
+  registerAdminClaimRoutes(api);
   registerAdminClientPipelineRoutes(api);
 }

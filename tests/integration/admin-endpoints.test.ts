@@ -33,6 +33,8 @@ import { enqueueEmail } from "../../api/services/mail";
 import { eq } from "drizzle-orm";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { checkoutBody } from "../support/checkout";
+import { claimDeclarationSchema } from "../../api/contract/claims";
+import { acceptClaim, changeClaimStatus, declareClaim } from "../../api/services/claims";
 import { AUTO } from "../support/quote-inputs";
 import { documentEndpointCases } from "../support/document-endpoint-cases";
 
@@ -192,6 +194,15 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "GET /admin/pipeline/leads/{id}": "pipeline:read",
       "PATCH /admin/pipeline/leads/{id}": "pipeline:write",
       "POST /admin/pipeline/leads/{id}/move": "pipeline:write",
+      "GET /admin/claims": "claims:read",
+      "GET /admin/claims/handlers": "claims:read",
+      "GET /admin/claims/{id}": "claims:read",
+      "POST /admin/claims/{id}/assign": "claims:write",
+      "POST /admin/claims/{id}/status": "claims:write",
+      "POST /admin/claims/{id}/reserve": "claims:write",
+      "POST /admin/claims/{id}/accept": "claims:write",
+      "POST /admin/claims/{id}/reject": "claims:write",
+      "POST /admin/claims/{id}/pay": "claims:pay",
     });
     // The client pipeline shows clients: its reads need clients:read as well.
     expect(ADMIN_ENDPOINTS.filter((e) => "also" in e).map((e) => [keyOf(e.method, e.path), "also" in e ? e.also : null])).toEqual([
@@ -226,6 +237,28 @@ async function unassignedLead(): Promise<number> {
     .values({ name: unique("Oportunidad") })
     .returning({ id: pipelineLeads.id });
   return lead!.id;
+}
+
+/** A covered home claim (1.000 € of water damage, declared yesterday), moved on to `status` by staff; its id. */
+async function claimIn(status: "abierto" | "en_revision" | "aceptado"): Promise<number> {
+  const now = new Date();
+  const start = madridDate(new Date(now.getTime() - 40 * 86_400_000));
+  const policy = await insertTestPolicy(database.db, { startDate: start, createdAt: new Date(now.getTime() - 41 * 86_400_000) });
+  const yesterday = new Date(now.getTime() - 86_400_000);
+  const typed = `${madridDate(yesterday).split("-").reverse().join("/")} 10:00`;
+  const declaration = claimDeclarationSchema("hogar", now).parse({
+    eventType: "hogar_agua",
+    occurredAt: typed,
+    place: "Calle Mayor 1, Madrid",
+    description: "Una fuga del lavabo ha mojado el suelo del baño y del pasillo.",
+    amountClaimedCents: "1.000",
+    contactPhone: "600 123 456",
+  });
+  const staff = { actorType: "admin" as const, actorId: 1, actorLabel: "prueba" };
+  const { claim } = await declareClaim(database.db, { policyId: policy.id, userId: null, declaration }, staff, now);
+  if (status !== "abierto") await changeClaimStatus(database.db, claim.id, { status: "en_revision" }, staff, now);
+  if (status === "aceptado") await acceptClaim(database.db, claim.id, { acceptedCents: 100_000 }, staff, now);
+  return claim.id;
 }
 
 const PRUEBA_DRAFT = { subject: "Prueba", text: "Hola, {{nombre_tomador}}:", html: "<p>Hola, {{nombre_tomador}}:</p>" };
@@ -460,6 +493,35 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "POST /admin/pipeline/leads/{id}/move": async () => ({
     path: `/admin/pipeline/leads/${await unassignedLead()}/move`,
     body: { stage: "contactado" },
+    expect: 200,
+  }),
+  "GET /admin/claims": async () => ({ path: "/admin/claims?status=abierto&line=hogar&handler=none&minAgeDays=0&sort=reserve&q=SIN-", expect: 200 }),
+  "GET /admin/claims/handlers": async () => ({ path: "/admin/claims/handlers", expect: 200 }),
+  "GET /admin/claims/{id}": async () => ({ path: `/admin/claims/${await claimIn("abierto")}`, expect: 200 }),
+  "POST /admin/claims/{id}/assign": async () => ({ path: `/admin/claims/${await claimIn("abierto")}/assign`, body: { handlerId: 1 }, expect: 200 }),
+  "POST /admin/claims/{id}/status": async () => ({
+    path: `/admin/claims/${await claimIn("abierto")}/status`,
+    body: { status: "en_revision" },
+    expect: 200,
+  }),
+  "POST /admin/claims/{id}/reserve": async () => ({
+    path: `/admin/claims/${await claimIn("abierto")}/reserve`,
+    body: { reserveCents: "1.200", reason: "Presupuesto del fontanero" },
+    expect: 200,
+  }),
+  "POST /admin/claims/{id}/accept": async () => ({
+    path: `/admin/claims/${await claimIn("en_revision")}/accept`,
+    body: { acceptedCents: 90_000 },
+    expect: 200,
+  }),
+  "POST /admin/claims/{id}/reject": async () => ({
+    path: `/admin/claims/${await claimIn("abierto")}/reject`,
+    body: { reason: "La fuga viene de una tubería de la comunidad, que no es suya." },
+    expect: 200,
+  }),
+  "POST /admin/claims/{id}/pay": async () => ({
+    path: `/admin/claims/${await claimIn("aceptado")}/pay`,
+    body: { iban: "ES91 2100 0418 4502 0005 1332" },
     expect: 200,
   }),
   "GET /admin/email/templates": async () => ({ path: "/admin/email/templates", expect: 200 }),
