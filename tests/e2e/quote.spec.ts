@@ -4,6 +4,7 @@ import { centsOf, chooseVehicle, definitionOf, expectNoSeriousA11yViolations, ex
 // /cotizar → /results (the checkout and its confirmation: checkout.spec.ts).
 
 test("alquiler: un error de validación vuelve con los datos y luego se obtienen los precios", async ({ page }) => {
+  test.slow(); // two quote submissions and two accessibility checks (each in a fresh context with JavaScript off)
   await page.goto("/");
   await page.getByRole("main").getByRole("link", { name: "Calcular precio" }).first().click();
   await expect(page).toHaveURL(/\/cotizar/);
@@ -106,6 +107,7 @@ async function priceSteps(card: Locator) {
 }
 
 test("el desglose de /results deja rehacer la cuenta: prima base × factores = prima de riesgo, y de ahí al total", async ({ page }) => {
+  test.slow(); // a registration, a quote, a priced choice and an accessibility check of the whole prices page
   await register(page);
   await page.goto("/cotizar?linea=auto");
   await chooseVehicle(page, "Seat", "León");
