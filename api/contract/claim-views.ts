@@ -47,7 +47,8 @@ export type ClaimExportQuery = z.infer<typeof ClaimExportQuerySchema>;
 
 const person = z.object({ id: z.number().int(), name: z.string() });
 
-export const ClaimRowSchema = z.object({
+/** What every view of a declared claim shows: staff's row and detail, the customer's own. */
+const ClaimBaseSchema = z.object({
   id: z.number().int(),
   number: z.string(),
   line: z.enum(LINES),
@@ -55,6 +56,9 @@ export const ClaimRowSchema = z.object({
   status: z.enum(CLAIM_STATUSES),
   occurredAt: z.string(),
   declaredAt: z.string(),
+});
+
+export const ClaimRowSchema = ClaimBaseSchema.extend({
   reserveCents: z.number().int(),
   /** Whether the cover rules found it covered when it was declared (false: some line failed). */
   covered: z.boolean(),
@@ -114,14 +118,7 @@ export const ClaimDetailSchema = ClaimRowSchema.extend({
 export type ClaimDetail = z.infer<typeof ClaimDetailSchema>;
 
 /** A customer's own claim (Mi póliza): its state in their words, never the staff's notes or the fraud signals. */
-export const MyClaimSchema = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  line: z.enum(LINES),
-  eventType: z.enum(CLAIM_EVENT_TYPES),
-  status: z.enum(CLAIM_STATUSES),
-  occurredAt: z.string(),
-  declaredAt: z.string(),
+export const MyClaimSchema = ClaimBaseSchema.extend({
   policy: z.object({ id: z.number().int(), number: z.string() }),
   place: z.string().nullable(),
   description: z.string(),

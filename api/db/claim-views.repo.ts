@@ -49,7 +49,8 @@ function whereOf(query: ClaimExportQuery, readerId: number, now: Date): SQL {
   )!;
 }
 
-const rowColumns = {
+/** The columns every view of a claim reads (ClaimBaseSchema). */
+const baseColumns = {
   id: claims.id,
   number: claims.number,
   line: claims.lineCode,
@@ -57,6 +58,10 @@ const rowColumns = {
   status: claims.status,
   occurredAt: claims.occurredAt,
   declaredAt: claims.declaredAt,
+};
+
+const rowColumns = {
+  ...baseColumns,
   reserveCents: claims.reserveCents,
   cover: claims.coverAtDeclaration,
   signals: claims.fraudSignals,
@@ -185,13 +190,7 @@ function refusalOf(cover: ClaimCoverResult | null): MyClaim["refusal"] {
 }
 
 const myColumns = {
-  id: claims.id,
-  number: claims.number,
-  line: claims.lineCode,
-  eventType: claims.eventType,
-  status: claims.status,
-  occurredAt: claims.occurredAt,
-  declaredAt: claims.declaredAt,
+  ...baseColumns,
   place: claims.place,
   description: claims.description,
   cover: claims.coverAtDeclaration,

@@ -41,6 +41,20 @@ export type ClaimActor = HistoryActor & { ip?: string | null };
 const adminIdOf = (actor: ClaimActor) =>
   actor.actorType === "admin" && actor.actorId !== null && actor.actorId !== undefined ? Number(actor.actorId) : null;
 
+/** A change of the reserve by `actor`, kept in its history (nothing when it does not change). */
+async function recordReserveChange(tx: Transaction, claim: Claim, toCents: number, reason: string, actor: ClaimActor, now: Date) {
+  if (toCents === claim.reserveCents) return;
+  await insertReserveChange(tx, {
+    claimId: claim.id,
+    fromCents: claim.reserveCents,
+    toCents,
+    reason,
+    adminId: adminIdOf(actor),
+    actorLabel: actor.actorLabel ?? null,
+    at: now,
+  });
+}
+
 async function audit(tx: Transaction, actor: ClaimActor, action: AuditAction, claim: Claim, before: unknown, after: unknown, now: Date) {
   await writeAudit(tx, {
     ...actor,
@@ -271,17 +285,7 @@ export async function acceptClaim(db: Database, claimId: number, input: { accept
       throw new ApiProblem(409, `Las reglas de cobertura no cubren este siniestro: ${reasons.join("; ")}`);
     }
     const payable = cover.amounts.payableCents!;
-    if (payable !== claim.reserveCents) {
-      await insertReserveChange(tx, {
-        claimId: claim.id,
-        fromCents: claim.reserveCents,
-        toCents: payable,
-        reason: "Aceptación: la reserva pasa a lo que se pagará",
-        adminId: adminIdOf(actor),
-        actorLabel: actor.actorLabel ?? null,
-        at: now,
-      });
-    }
+    await recordReserveChange(tx, claim, payable, "Aceptación: la reserva pasa a lo que se pagará", actor, now);
     return {
       event: "aceptado",
       action: "claim.accepted",
@@ -306,17 +310,7 @@ export async function acceptClaim(db: Database, claimId: number, input: { accept
 /** Rejects the claim with the reason the customer will read; nothing is reserved any more. */
 export async function rejectClaim(db: Database, claimId: number, input: { reason: string }, actor: ClaimActor, now: Date) {
   return move(db, claimId, "rechazado", actor, now, async (claim, tx) => {
-    if (claim.reserveCents > 0) {
-      await insertReserveChange(tx, {
-        claimId: claim.id,
-        fromCents: claim.reserveCents,
-        toCents: 0,
-        reason: "Rechazo",
-        adminId: adminIdOf(actor),
-        actorLabel: actor.actorLabel ?? null,
-        at: now,
-      });
-    }
+    await recordReserveChange(tx, claim, 0, "Rechazo", actor, now);
     return {
       event: "rechazado",
       action: "claim.rejected",
@@ -335,17 +329,7 @@ export async function rejectClaim(db: Database, claimId: number, input: { reason
 export async function payClaim(db: Database, claimId: number, input: { iban: string; reference?: string }, actor: ClaimActor, now: Date) {
   return move(db, claimId, "pagado", actor, now, async (claim, tx) => {
     const paid = claim.payableCents ?? 0;
-    if (claim.reserveCents > 0) {
-      await insertReserveChange(tx, {
-        claimId: claim.id,
-        fromCents: claim.reserveCents,
-        toCents: 0,
-        reason: "Pago de la indemnización",
-        adminId: adminIdOf(actor),
-        actorLabel: actor.actorLabel ?? null,
-        at: now,
-      });
-    }
+    await recordReserveChange(tx, claim, 0, "Pago de la indemnización", actor, now);
     return {
       event: "pagado",
       action: "claim.paid",
