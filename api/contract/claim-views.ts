@@ -1,7 +1,7 @@
 // What the API answers about claims (issue 26, ADR 042): the staff's list (the list kit, ADR 010)
 // and detail, and the customer's own claims. The writes' bodies are in ./claims.ts. Shared with app/.
 import { z } from "zod";
-import { CLAIM_CONTACT_TIMES, CLAIM_EVENT_TYPES, CLAIM_STATUSES } from "./claim-vocabulary";
+import { CLAIM_CONTACT_TIMES, CLAIM_DOCUMENT_KINDS, CLAIM_EVENT_TYPES, CLAIM_MESSAGE_AUTHORS, CLAIM_STATUSES } from "./claim-vocabulary";
 import { ClaimCoverResultSchema, ClaimFraudSignalSchema } from "./claims";
 import { listQuerySchemas, paginated } from "./list-query";
 import { emptyToUndefined } from "./text";
@@ -133,3 +133,45 @@ export const MyClaimsSchema = z.object({ items: z.array(MyClaimSchema) });
 
 /** The answer to a declaration: the claim's number and what the rules said, for the confirmation screen. */
 export const DeclaredClaimSchema = z.object({ claim: MyClaimSchema, covered: z.boolean() });
+
+/**
+ * What the customer and the handler share on a claim: the messages, the documents asked for and
+ * the files (ADR 042). The same for both sides; the staff's history and notes are not in it.
+ */
+export const ClaimThreadSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      author: z.enum(CLAIM_MESSAGE_AUTHORS),
+      /** The handler's name, or null for the customer. */
+      authorName: z.string().nullable(),
+      body: z.string(),
+      at: z.string(),
+      /** When the other side read it. */
+      readAt: z.string().nullable(),
+    }),
+  ),
+  requests: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(CLAIM_DOCUMENT_KINDS),
+      note: z.string().nullable(),
+      requestedAt: z.string(),
+      fulfilledAt: z.string().nullable(),
+    }),
+  ),
+  files: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(CLAIM_DOCUMENT_KINDS),
+      documentId: z.string(),
+      filename: z.string(),
+      contentType: z.string(),
+      sizeBytes: z.number().int(),
+      at: z.string(),
+      uploadedBy: z.enum(CLAIM_MESSAGE_AUTHORS),
+      requestId: z.number().int().nullable(),
+    }),
+  ),
+});
+export type ClaimThread = z.infer<typeof ClaimThreadSchema>;

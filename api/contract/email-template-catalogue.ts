@@ -74,6 +74,7 @@ export const PLACEHOLDERS = {
   numero_siniestro: { description: "Número del siniestro", example: "SIN-2026-000042" },
   tipo_siniestro: { description: "Qué ocurrió, como lo eligió el cliente", example: "Daños por agua" },
   fecha_siniestro: { description: "Cuándo ocurrió (fecha y hora de España)", example: "03/02/2026 14:30" },
+  documento_pedido: { description: "El documento que el tramitador pide, con su nota", example: "Denuncia: la copia sellada por la comisaría" },
 } satisfies Record<string, PlaceholderInfo>;
 
 export type PlaceholderName = keyof typeof PLACEHOLDERS;
@@ -368,6 +369,34 @@ export const TEMPLATE_DEFAULTS: Record<EmailTemplateKey, TemplateDefault> = {
       "Cuándo: {{fecha_siniestro}}",
       "",
       "Un tramitador revisará la cobertura de su póliza y se pondrá en contacto con usted. Puede seguir el siniestro, enviarnos documentos y escribirnos desde Mi póliza.",
+      "",
+      CONTACT,
+    ),
+  },
+  "siniestro-documento-pedido": {
+    placeholders: ["nombre_tomador", "numero_siniestro", "numero_poliza", "documento_pedido", "email_distribuidor", "telefono_distribuidor"],
+    required: ["numero_siniestro", "documento_pedido"],
+    subject: "Necesitamos un documento para su siniestro {{numero_siniestro}}",
+    text: join(
+      "Hola, {{nombre_tomador}}:",
+      "",
+      "Para seguir tramitando su siniestro {{numero_siniestro}} (póliza {{numero_poliza}}) necesitamos este documento:",
+      "",
+      "{{documento_pedido}}",
+      "",
+      "Puede enviárnoslo desde Mi póliza, en la página del siniestro (PDF, JPEG o PNG).",
+      "",
+      CONTACT,
+    ),
+  },
+  "siniestro-mensaje": {
+    placeholders: ["nombre_tomador", "numero_siniestro", "numero_poliza", "email_distribuidor", "telefono_distribuidor"],
+    required: ["numero_siniestro"],
+    subject: "Tiene un mensaje sobre su siniestro {{numero_siniestro}}",
+    text: join(
+      "Hola, {{nombre_tomador}}:",
+      "",
+      "El tramitador de su siniestro {{numero_siniestro}} (póliza {{numero_poliza}}) le ha escrito. Puede leer el mensaje y contestarle desde Mi póliza, en la página del siniestro.",
       "",
       CONTACT,
     ),

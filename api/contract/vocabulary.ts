@@ -162,6 +162,8 @@ export const EMAIL_TEMPLATES = [
   "contrasena-temporal",
   "llamada-solicitada",
   "siniestro-declarado",
+  "siniestro-documento-pedido",
+  "siniestro-mensaje",
   "prueba",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATES)[number];
@@ -180,6 +182,8 @@ export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateKey, string> = {
   "contrasena-temporal": "Contraseña temporal del personal",
   "llamada-solicitada": "Llamada solicitada",
   "siniestro-declarado": "Siniestro declarado",
+  "siniestro-documento-pedido": "Documento pedido para un siniestro",
+  "siniestro-mensaje": "Mensaje del tramitador de un siniestro",
   prueba: "Envío de prueba",
 };
 
@@ -444,6 +448,8 @@ export const AUDIT_ACTIONS = {
   "claim.paid": "Indemnización de siniestro pagada",
   "claim.message_sent": "Mensaje en un siniestro",
   "claim.document_requested": "Documento de siniestro pedido al cliente",
+  "claim.file_added": "Documento añadido a un siniestro",
+  "claim.expert_appointed": "Perito designado en un siniestro",
   seed: "Datos iniciales cargados",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
