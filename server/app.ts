@@ -58,6 +58,17 @@ const DOCUMENT_UPLOAD_PATHS = {
   api: /^\/api\/admin\/(policies|clients)\/\d+\/documents$/,
   web: /^\/admin\/(policies|clients)\/\d+\/documentos\/subir$/,
 } as const;
+/**
+ * A claim's photos and documents (ADR 042): the API takes one file as ADR 037's uploads do; the
+ * web's upload steps take a body up to 32 MB, so that a photo over the 10 MB limit (a 30 MB one
+ * straight from a phone) reaches the step and is refused there in Spanish with what was typed
+ * kept, with or without JavaScript; a larger body is the usual 413 page.
+ */
+export const CLAIM_WEB_UPLOAD_BODY_BYTES = 32 * 1024 * 1024;
+const CLAIM_UPLOAD_PATHS = {
+  api: /^\/api\/me\/(policies\/\d+\/claims\/draft\/files|claims\/\d+\/files)$/,
+  web: /^\/mi-poliza\/\d+\/(siniestro\/documentos|siniestros\/\d+)$/,
+} as const;
 export const BODY_TOO_LARGE_MESSAGE = "La petición es demasiado grande.";
 export const PRIVATE_NO_STORE = "private, no-store";
 
@@ -191,8 +202,11 @@ export function createServerApp(options: ServerAppOptions) {
     web: bodyLimit({ maxSize: RETURN_UPLOAD_BODY_BYTES.web, onError: (c) => tooLarge(c, RETURN_UPLOAD_BODY_BYTES.web) }),
   };
   const documentUploadLimit = bodyLimit({ maxSize: DOCUMENT_UPLOAD_BODY_BYTES, onError: (c) => tooLarge(c, DOCUMENT_UPLOAD_BODY_BYTES) });
+  const claimWebUploadLimit = bodyLimit({ maxSize: CLAIM_WEB_UPLOAD_BODY_BYTES, onError: (c) => tooLarge(c, CLAIM_WEB_UPLOAD_BODY_BYTES) });
   app.use("*", (c, next) => {
     if (DOCUMENT_UPLOAD_PATHS.api.test(c.req.path) || DOCUMENT_UPLOAD_PATHS.web.test(c.req.path)) return documentUploadLimit(c, next);
+    if (CLAIM_UPLOAD_PATHS.api.test(c.req.path)) return documentUploadLimit(c, next);
+    if (CLAIM_UPLOAD_PATHS.web.test(c.req.path)) return claimWebUploadLimit(c, next);
     if (c.req.path === RETURN_UPLOAD_PATHS.api) return uploadLimit.api(c, next);
     if (c.req.path === RETURN_UPLOAD_PATHS.web) return uploadLimit.web(c, next);
     return c.req.path.startsWith("/api/") ? apiBodyLimit(c, next) : webBodyLimit(c, next);

@@ -147,3 +147,12 @@ export async function claimRecipient(db: DbOrTx, claimId: number) {
     .where(eq(claims.id, claimId));
   return row ? { to: row.contactEmail ?? row.clientEmail, name: row.name, policyNumber: row.policyNumber } : null;
 }
+
+/** Removes a file's link from a claim (a draft's photo taken back before declaring); its document id, or null when the claim has no such file. */
+export async function deleteClaimFile(db: DbOrTx, claimId: number, fileId: number): Promise<string | null> {
+  const [row] = await db
+    .delete(claimFiles)
+    .where(and(eq(claimFiles.id, fileId), eq(claimFiles.claimId, claimId)))
+    .returning({ documentId: claimFiles.documentId });
+  return row?.documentId ?? null;
+}

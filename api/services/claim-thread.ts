@@ -10,6 +10,7 @@ import { insertClaimEvent, lockClaim, openDraftOf, type Claim } from "../db/clai
 import type { DbOrTx, Transaction } from "../db/client";
 import {
   claimRecipient,
+  deleteClaimFile,
   fulfilRequest,
   insertClaimFile,
   insertClaimMessage,
@@ -17,6 +18,7 @@ import {
   lockOpenRequest,
   markMessagesRead,
 } from "../db/claim-thread.repo";
+import { markStoredDocumentDeleted } from "../db/documents.repo";
 import type { PolicyView } from "../db/policies.repo";
 import { CLAIM_DOCUMENT_KIND_LABELS, type ClaimDocumentKind, type ClaimMessageAuthor } from "../contract/claim-vocabulary";
 import type { EmailTemplateKey } from "../contract/vocabulary";
@@ -270,4 +272,31 @@ async function storeClaimUpload(
     { filename: check.filename, content: Buffer.from(file.content), contentType: check.type.contentType },
   );
   return stored.row;
+}
+
+export const DRAFT_FILE_NOT_FOUND_MESSAGE = "Ese fichero no está en la declaración";
+
+/**
+ * Takes a file back from the policy's open draft before declaring (a wrong photo): the link goes
+ * and the uploaded document is marked deleted (soft, as staff's removal: the bytes stay in the
+ * store and the audit names them), in one transaction. A file of another draft or of a declared
+ * claim is the same 404 as a missing one. The owner check is the caller's (`requireOwnPolicy`).
+ */
+export async function removeDraftFile(deps: Pick<StoredDocumentDeps, "db" | "now">, policy: PolicyView, fileId: number, actor: ClaimActor) {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const draft = await openDraftOf(tx, policy.id);
+    const documentId = draft ? await deleteClaimFile(tx, draft.id, fileId) : null;
+    if (!documentId) throw new ApiProblem(404, DRAFT_FILE_NOT_FOUND_MESSAGE);
+    const marked = await markStoredDocumentDeleted(tx, documentId, now);
+    await writeAudit(tx, {
+      ...actor,
+      at: now,
+      action: "document.deleted",
+      entity: "document",
+      entityId: documentId,
+      before: { claimFileId: fileId, draftOf: policy.number, filename: marked?.filename ?? null },
+      after: { deletedAt: now.toISOString() },
+    });
+  });
 }

@@ -81,9 +81,11 @@ describe("declarar un siniestro por la API", () => {
   it("un borrador se guarda y vuelve; al declarar se convierte en el siniestro, cubierto, con su número; antes de la póliza: registrado y rechazado por las reglas", async () => {
     const c = await customerWithPolicy();
     const path = `/me/policies/${c.policyId}/claims/draft`;
-    expect(await json("get", path, { token: c.token, status: 200 })).toEqual({ draft: null });
+    expect(await json("get", path, { token: c.token, status: 200 })).toMatchObject({ draft: null, files: [], coverSince: c.startDate });
     await json("put", path, { token: c.token, body: { eventType: "hogar_agua", place: "Calle de la Paz 3" }, status: 200 });
-    expect(await json("get", path, { token: c.token, status: 200 })).toEqual({ draft: { eventType: "hogar_agua", place: "Calle de la Paz 3" } });
+    expect(await json("get", path, { token: c.token, status: 200 })).toMatchObject({
+      draft: { eventType: "hogar_agua", place: "Calle de la Paz 3" },
+    });
 
     c.token = await dayOf(addDays(c.startDate, 40), c.email);
     const declared = await json<{ claim: MyClaim; covered: boolean }>("post", `/me/policies/${c.policyId}/claims`, {
@@ -94,7 +96,7 @@ describe("declarar un siniestro por la API", () => {
     expect(declared.covered).toBe(true);
     expect(declared.claim).toMatchObject({ status: "abierto", eventType: "hogar_agua", policy: { id: c.policyId }, refusal: [], paid: null });
     expect(declared.claim.number).toMatch(/^SIN-2026-\d{6}$/);
-    expect(await json("get", path, { token: c.token, status: 200 })).toEqual({ draft: null });
+    expect(await json("get", path, { token: c.token, status: 200 })).toMatchObject({ draft: null, files: [] });
 
     const early = await json<{ claim: MyClaim; covered: boolean }>("post", `/me/policies/${c.policyId}/claims`, {
       token: c.token,

@@ -81,10 +81,24 @@ function stringPaths(value: unknown, at: string[] = []): string[][] {
   return [];
 }
 
-/** An upload's multipart body (ADR 037): a title and a small PDF. */
-function uploadForm(title: string): FormData {
+/** What a text field of an upload takes when it is not the one probed (ADR 037's title, a claim file's kind, ADR 042). */
+const UPLOAD_FIELD_VALUES: Record<string, string> = { title: "Documento firmado", kind: "foto" };
+
+/** The text fields of an upload's multipart body (the file parts are binary). */
+function uploadTextFields(schema: Schema | undefined, doc: Doc): string[] {
+  const resolved = schema?.$ref ? doc.components.schemas[schema.$ref.split("/").pop()!] : schema;
+  return Object.entries(resolved?.properties ?? {})
+    .filter(([, property]) => property.format !== "binary")
+    .map(([name]) => name);
+}
+
+/** An upload's multipart body: a small PDF and its text fields, `probed` set to `value`, the others to a usual value. */
+function uploadForm(fields: string[], probed?: { field: string; value: string }): FormData {
   const form = new FormData();
-  form.set("title", title);
+  for (const field of fields) {
+    const value = field === probed?.field ? probed.value : UPLOAD_FIELD_VALUES[field];
+    if (value !== undefined) form.set(field, value);
+  }
   form.set("file", new File(["%PDF-1.4\n%control\n"], "control.pdf", { type: "application/pdf" }));
   return form;
 }
@@ -133,10 +147,11 @@ describe("caracteres de control en la API", () => {
         const path = template.replace(/\{[^}]+\}/g, "1");
         const jsonSchema = op.requestBody?.content?.["application/json"]?.schema;
         const multipart = Boolean(op.requestBody?.content?.["multipart/form-data"]);
-        if (multipart) {
-          const answer = await api(method.toUpperCase(), path, { token, body: uploadForm(`a${control(sent++)}b`) });
-          if (answer.status !== 400 || !answer.body.fieldErrors?.title?.includes(CONTROL_CHARACTER_MESSAGE))
-            failures.push(`${method.toUpperCase()} ${template} multipart title: ${answer.status} ${answer.text.slice(0, 160)}`);
+        const uploadFields = multipart ? uploadTextFields(op.requestBody!.content!["multipart/form-data"]!.schema, doc) : [];
+        for (const field of uploadFields) {
+          const answer = await api(method.toUpperCase(), path, { token, body: uploadForm(uploadFields, { field, value: `a${control(sent++)}b` }) });
+          if (answer.status !== 400 || !answer.body.fieldErrors?.[field]?.includes(CONTROL_CHARACTER_MESSAGE))
+            failures.push(`${method.toUpperCase()} ${template} multipart ${field}: ${answer.status} ${answer.text.slice(0, 160)}`);
         }
         if (jsonSchema) {
           const body = sample(jsonSchema, doc);
@@ -155,7 +170,7 @@ describe("caracteres de control en la API", () => {
               ? `${path}?${encodeURIComponent(parameter.name)}=${value}`
               : template.replace(`{${parameter.name}}`, value).replace(/\{[^}]+\}/g, "1");
           // An upload's parameters are probed with a valid multipart body: without one the answer is the 415.
-          const answer = await api(method.toUpperCase(), url, { token, body: multipart ? uploadForm("Documento firmado") : undefined });
+          const answer = await api(method.toUpperCase(), url, { token, body: multipart ? uploadForm(uploadFields) : undefined });
           const named = answer.status === 400 && answer.body.fieldErrors?.[parameter.name]?.includes(CONTROL_CHARACTER_MESSAGE);
           // A path parameter may also be simply not found; a query parameter must be named.
           if (!(named || (parameter.in === "path" && answer.status === 404)))
