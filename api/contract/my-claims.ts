@@ -5,7 +5,9 @@
 import { z } from "zod";
 import { ClaimThreadSchema, MyClaimSchema } from "./claim-views";
 import { CLAIM_DOCUMENT_KINDS } from "./claim-vocabulary";
-import { ClaimDraftSchema } from "./claims";
+import { ClaimDraftSchema, CLAIM_MESSAGES, occurredAtSchema } from "./claims";
+import { formatDate } from "./format";
+import { madridDate } from "../domain/calendar";
 import { CONTROL_CHARACTER_MESSAGE, emptyToUndefined, hasForbiddenControl } from "./text";
 
 export const MY_CLAIM_MESSAGES = {
@@ -67,3 +69,23 @@ export const ClaimFileFieldsSchema = z.object({
       .optional(),
   ),
 });
+
+export const beforeCoverMessage = (coverSince: string) => `Su póliza empezó el ${formatDate(coverSince)}: no cubre lo ocurrido antes`;
+
+/**
+ * When it happened, as the declaration's step «cuándo» checks it: the declaration's rule (dd/mm/aaaa
+ * hh:mm, not after `now`), one message at a time, and not before the policy's first day of cover
+ * (`coverSince`, aaaa-mm-dd). The API registers such a claim and its rules refuse it; the screens
+ * tell the customer at once.
+ */
+export function occurredOnPolicySchema(now: Date, coverSince: string) {
+  const occurredAt = occurredAtSchema(now);
+  return z.any().superRefine((value, issue) => {
+    const parsed = occurredAt.safeParse(value);
+    if (!parsed.success) {
+      issue.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? CLAIM_MESSAGES.occurredAt });
+      return;
+    }
+    if (madridDate(new Date(parsed.data)) < coverSince) issue.addIssue({ code: "custom", message: beforeCoverMessage(coverSince) });
+  });
+}

@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs,
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { MyPolicy } from "../../api/contract/policies";
 import { CANCELLATION_REASON_LABELS } from "../../api/contract/vocabulary";
+import { PolicyClaims } from "~/components/claim/policy-claims";
 import { PolicyDocuments } from "~/components/policy/policy-documents";
 import { Fact, PolicyFacts } from "~/components/policy/policy-facts";
 import { PolicyGuarantees } from "~/components/policy/policy-guarantees";
@@ -15,6 +16,8 @@ import { ConfirmAction, ConfirmStep, type ConfirmCopy } from "~/components/ui/co
 import { FormErrorsAlert } from "~/components/ui/error-summary";
 import { formatDate, formatDateTime, formatMoney } from "../../api/contract/format";
 import { documentPaths } from "~/lib/document-paths";
+import { apiClient } from "~/lib/api.server";
+import { MyClaimDraftSchema, MyClaimsSchema } from "~/lib/claim-steps.server";
 import { siteTitle } from "~/lib/page-title";
 import { actOnOwnPolicy, OWN_POLICY_ACTIONS, readOwnPolicy, type OwnPolicyAction } from "~/lib/policies.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -36,11 +39,20 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const loader = (args: LoaderFunctionArgs) =>
-  visitorLoader(args, async ({ request, context, params, addHeaders }) => {
+  visitorLoader(args, async ({ request, context, params, addHeaders, requireVisitor }) => {
     // Not signed in: the login page, then back here. Someone else's policy: 404.
     const { policy, headers } = await readOwnPolicy(request, context, params.id);
     addHeaders(headers);
-    return { policy };
+    // Its claims (issue 26) and whether a declaration was left half done.
+    const api = apiClient(context, request, (await requireVisitor()).token);
+    const [mine, draft] = await Promise.all([
+      api.get("/me/claims", { schema: MyClaimsSchema, signal: request.signal }),
+      api.get(`/me/policies/${policy.id}/claims/draft`, { schema: MyClaimDraftSchema, signal: request.signal }),
+    ]);
+    const claims = mine.items
+      .filter((c) => c.policy.id === policy.id)
+      .map(({ id, number, eventType, status, occurredAt }) => ({ id, number, eventType, status, occurredAt }));
+    return { policy, claims, claimDraft: draft.draft !== null };
   });
 
 type ActionData = { intent: OwnPolicyAction; confirm?: true; result?: SubmissionResult<string[]> };
@@ -109,7 +121,7 @@ function confirmCopy(intent: OwnPolicyAction, policy: MyPolicy): ConfirmCopy {
 }
 
 export default function PolicyPage() {
-  const { policy } = useLoaderData<typeof loader>();
+  const { policy, claims, claimDraft } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as ActionData | undefined;
   const { lifecycle } = policy;
   const possible = { withdraw: lifecycle.withdrawal.possible, "stop-renewal": lifecycle.renewal.possible };
@@ -157,6 +169,8 @@ export default function PolicyPage() {
             No se renovará: la póliza vence el {formatDate(policy.endDate)}.
           </p>
         ) : null}
+
+        <PolicyClaims policyId={policy.id} claims={claims} draft={claimDraft} />
 
         <PolicyFacts policy={policy} withRisk={false} />
         <PolicyRisk policy={policy} />

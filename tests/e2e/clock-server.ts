@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import type { DatabaseHandle } from "../../api/db/client";
 import { createMemoryDatabase, MEMORY_DB_ADMIN } from "../support/memory-db";
 import { startTestServer } from "../support/server";
 import { expectEmptyReconciliation } from "./reconciliation";
@@ -7,12 +8,13 @@ import { expectEmptyReconciliation } from "./reconciliation";
 // move: each worker starts its own server (web + API, from build/: `npm run build` first) on an
 // in-memory database, with an API clock the tests move forward. Every relative URL (goto,
 // page.request) goes to that server. When the worker stops it, its reconciliation must be empty
-// (ADR 027): whatever money the specs moved there has settled.
+// (ADR 027): whatever money the specs moved there has settled. Its database is the worker's too, for
+// what a spec sets up through a service that has no route yet (a claim's document request).
 
 /** The API's clock: real time plus `ahead` milliseconds. */
 export type ApiClock = { ahead: number };
 
-export const test = base.extend<{ clock: ApiClock }, { clockServer: { url: string; clock: ApiClock } }>({
+export const test = base.extend<{ clock: ApiClock }, { clockServer: { url: string; clock: ApiClock; database: DatabaseHandle } }>({
   clockServer: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide, workerInfo) => {
@@ -20,7 +22,7 @@ export const test = base.extend<{ clock: ApiClock }, { clockServer: { url: strin
       const database = await createMemoryDatabase();
       const server = await startTestServer({ database, now: () => new Date(Date.now() + clock.ahead) });
       try {
-        await provide({ url: server.url, clock });
+        await provide({ url: server.url, clock, database });
         await expectEmptyReconciliation(
           server.url,
           MEMORY_DB_ADMIN,
