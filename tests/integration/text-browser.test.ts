@@ -12,6 +12,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { addDays } from "../../api/domain/calendar";
+import { nifCheckLetter } from "../../api/domain/nif";
+import { checkoutBody } from "../support/checkout";
+import { HOGAR } from "../support/quote-inputs";
 import { testServerForFile } from "../support/server";
 import { STAY_LABEL, UNSAVED_CHANGES_MESSAGE } from "~/components/unsaved-changes";
 
@@ -19,7 +23,9 @@ const W3M = spawnSync("w3m", ["-version"]).status === 0;
 const LYNX = spawnSync("lynx", ["-version"]).status === 0;
 const WHY = "w3m o lynx no están instalados (apt-get install w3m lynx; CI los instala)";
 
-const ctx = testServerForFile();
+/** How far ahead of real time the API's clock is: a claim is declared on a policy bought today, which starts tomorrow. */
+let ahead = 0;
+const ctx = testServerForFile({ now: () => new Date(Date.now() + ahead) });
 const work = mkdtempSync(path.join(tmpdir(), "forms-w3m-"));
 const jar = new Map<string, string>();
 
@@ -279,5 +285,79 @@ describe.skipIf(!W3M || !LYNX)(`los navegadores de texto (w3m y Lynx)${W3M && LY
     // The toast's news is also in the page, which a text browser reads whole.
     expect(withdrawn.text).toContain("Ha desistido del contrato.");
     await expectNoDeadControls(withdrawn, "/mi-poliza/{id}, hecho");
+  });
+
+  it("declara un siniestro de agua en casa paso a paso, sin JavaScript", async () => {
+    jar.clear();
+    // A home policy bought through the API today (it starts tomorrow), and the clock 20 days later.
+    const api = async <T>(path: string, body: unknown, token?: string) => {
+      const response = await fetch(`${ctx.server.url}/api${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+      return (await response.json()) as T;
+    };
+    const account = { name: "Elena Texto", email: `w3m-siniestro-${Date.now()}@cotiza.test`, password: "Cliente-Segura-2026" };
+    const { token } = await api<{ token: string }>("/auth/register", account);
+    const quote = await api<{ id: string }>("/quotes", { line: "hogar", inputs: HOGAR }, token);
+    const digits = String(Math.floor(20_000_000 + Math.random() * 70_000_000));
+    const policy = await api<{ id: number; startDate: string }>(
+      `/quotes/${quote.id}/checkout`,
+      checkoutBody(`${digits}${nifCheckLetter(digits)}`, { plan: "basico" }, "hogar"),
+      token,
+    );
+    ahead = new Date(`${addDays(policy.startDate, 20)}T10:00:00Z`).getTime() - Date.now();
+    try {
+      const login = await open(`/login?redirectTo=/mi-poliza/${policy.id}`);
+      const loginForm = formFields(login.html, 'name="password"');
+      const mine = await post(loginForm.action || "/login", loginForm.fields, { email: account.email, password: account.password });
+      expect(mine.text).toContain("Declarar un siniestro");
+      await expectNoDeadControls(mine, "/mi-poliza/{id} con siniestros");
+
+      // Each step is a form of its own; the answer is the next step.
+      const step = async (page: Page, marker: string, values: Record<string, string>, next: string, status = 200) => {
+        const form = formFields(page.html, marker);
+        const answer = await post(form.action, form.fields, values);
+        expect(answer.status, answer.text.slice(0, 1500)).toBe(status);
+        expect(answer.text).toContain(next);
+        await expectNoDeadControls(answer, next);
+        return answer;
+      };
+      const what = await open(`/mi-poliza/${policy.id}/siniestro`);
+      expect(what.text).toContain("¿Qué ha pasado?");
+      expect(what.text).toContain("Daños por agua");
+      await expectNoDeadControls(what, "¿Qué ha pasado?");
+      const when = await step(what, 'name="eventType"', { eventType: "hogar_agua" }, "¿Cuándo ocurrió?");
+      expect(when.text).toContain("dd/mm/aaaa hh:mm");
+      const dayBefore = addDays(policy.startDate, -1).split("-").reverse().join("/");
+      const refused = await step(when, 'name="occurredAt"', { occurredAt: `${dayBefore} 12:00` }, "no cubre lo ocurrido antes", 400);
+      expect(refused.text).toContain(`${dayBefore} 12:00`);
+      const where = await step(
+        refused,
+        'name="occurredAt"',
+        { occurredAt: `${addDays(policy.startDate, 19).split("-").reverse().join("/")} 21:30` },
+        "¿Dónde ocurrió?",
+      );
+      const description = await step(where, 'name="place"', { place: "Calle de la Paz 3, Valencia" }, "Cuéntenos qué ocurrió");
+      const files = await step(
+        description,
+        'name="description"',
+        { description: "Se rompió el latiguillo del lavabo y el agua mojó el suelo del baño." },
+        "Fotos y documentos",
+      );
+      expect(files.text).toContain("suele hacer falta");
+      const contactHref = /href="(\/mi-poliza\/\d+\/siniestro\/contacto)"/.exec(files.html)?.[1] ?? "";
+      const contact = await open(contactHref);
+      expect(contact.text).toContain("¿Cómo le contactamos?");
+      const summary = await step(contact, 'name="contactPhone"', {}, "Revise su declaración");
+      expect(summary.text).toContain("Calle de la Paz 3, Valencia");
+      const declared = await step(summary, "Declarar el siniestro", {}, "Le hemos enviado la confirmación a");
+      expect(declared.text).toMatch(/Siniestro SIN-\d{4}-\d{6}/);
+      expect(declared.text).toContain("Mensajes con su tramitador");
+    } finally {
+      ahead = 0;
+    }
   });
 });
