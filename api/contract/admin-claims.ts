@@ -16,6 +16,10 @@ export const CLAIM_EXPERT_MESSAGES = {
 } as const;
 const M = CLAIM_EXPERT_MESSAGES;
 
+// For the staff's page: the payable preview of an amount as typed, and the IBAN masked in the payment's confirmation.
+export { parseEurosToCents } from "../domain/money";
+export { maskIban } from "../domain/iban";
+
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value === null ? undefined : value);
 
 /** The perito (expert) appointed to assess the damage: a name and a way to reach them (a phone or an e-mail), and a note. */
@@ -50,3 +54,6 @@ export type ClaimExpert = z.infer<typeof ClaimExpertSchema>;
 /** One claim as the handler opens it: the detail, the thread shared with the customer, the perito appointed (the latest). */
 export const AdminClaimSchema = ClaimDetailSchema.extend({ thread: ClaimThreadSchema, expert: ClaimExpertSchema.nullable() });
 export type AdminClaim = z.infer<typeof AdminClaimSchema>;
+
+/** Who may handle claims (claims:write, active), by name: the handler filter and the assign form. */
+export const ClaimHandlersSchema = z.object({ handlers: z.array(z.object({ id: z.number().int(), name: z.string() })) });

@@ -4,7 +4,7 @@
 // separate from handling. Every write is the service's, audited in its transaction.
 import { z } from "@hono/zod-openapi";
 import { currentAdmin } from "../auth";
-import { AdminClaimSchema, AppointClaimExpertBodySchema, CLAIM_EXPERT_MESSAGES, ClaimFileKindSchema } from "../contract/admin-claims";
+import { AdminClaimSchema, AppointClaimExpertBodySchema, CLAIM_EXPERT_MESSAGES, ClaimFileKindSchema, ClaimHandlersSchema } from "../contract/admin-claims";
 import { ClaimListQuerySchema, ClaimListSchema } from "../contract/claim-views";
 import {
   AcceptClaimBodySchema,
@@ -67,7 +67,7 @@ const handlersRoute = adminRoute({
   responses: {
     200: {
       description: "Los tramitadores, por nombre",
-      content: jsonContent(z.object({ handlers: z.array(z.object({ id: z.number().int(), name: z.string() })) })),
+      content: jsonContent(ClaimHandlersSchema),
     },
   },
 });
