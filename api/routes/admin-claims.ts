@@ -4,7 +4,13 @@
 // separate from handling. Every write is the service's, audited in its transaction.
 import { z } from "@hono/zod-openapi";
 import { currentAdmin } from "../auth";
-import { AdminClaimSchema, AppointClaimExpertBodySchema, CLAIM_EXPERT_MESSAGES, ClaimFileKindSchema, ClaimHandlersSchema } from "../contract/admin-claims";
+import {
+  AdminClaimSchema,
+  AppointClaimExpertBodySchema,
+  CLAIM_EXPERT_MESSAGES,
+  ClaimFileKindSchema,
+  ClaimHandlersSchema,
+} from "../contract/admin-claims";
 import { ClaimListQuerySchema, ClaimListSchema } from "../contract/claim-views";
 import {
   AcceptClaimBodySchema,
@@ -17,6 +23,7 @@ import {
   RequestClaimDocumentBodySchema,
 } from "../contract/claims";
 import { IdParamSchema } from "../contract/ids";
+import { CONTROL_CHARACTER_MESSAGE, controlCharacterErrors } from "../contract/text";
 import { UPLOAD_MAX_TEXT } from "../domain/uploaded-file";
 import { adminActor } from "../db/audit";
 import type { DbOrTx } from "../db/client";
@@ -270,6 +277,9 @@ export function registerAdminClaimRoutes(api: ApiApp) {
   api.openapi(fileUploadRoute, async (c) => {
     const { id } = c.req.valid("param");
     const form = c.req.valid("form");
+    // A multipart body is not JSON: the API's control-character check (ADR 021) does not see it.
+    const controls = controlCharacterErrors({ kind: form.kind });
+    if (Object.keys(controls).length > 0) throw new ApiProblem(400, CONTROL_CHARACTER_MESSAGE, controls);
     const kind = ClaimFileKindSchema.safeParse(form.kind);
     if (!kind.success) throw new ApiProblem(400, CLAIM_EXPERT_MESSAGES.kind, { kind: [CLAIM_EXPERT_MESSAGES.kind] });
     const file = form.file instanceof File ? { name: form.file.name, content: new Uint8Array(await form.file.arrayBuffer()) } : null;
