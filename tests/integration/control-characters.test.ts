@@ -81,10 +81,10 @@ function stringPaths(value: unknown, at: string[] = []): string[][] {
   return [];
 }
 
-/** An upload's multipart body (ADR 037): a title and a small PDF. */
-function uploadForm(title: string): FormData {
+/** An upload's multipart body (ADR 037): its text field (the title, a claim file's kind) and a small PDF. */
+function uploadForm(field: string, value: string): FormData {
   const form = new FormData();
-  form.set("title", title);
+  form.set(field, value);
   form.set("file", new File(["%PDF-1.4\n%control\n"], "control.pdf", { type: "application/pdf" }));
   return form;
 }
@@ -132,11 +132,14 @@ describe("caracteres de control en la API", () => {
         // Path parameters that look real enough to pass the route's own guards.
         const path = template.replace(/\{[^}]+\}/g, "1");
         const jsonSchema = op.requestBody?.content?.["application/json"]?.schema;
-        const multipart = Boolean(op.requestBody?.content?.["multipart/form-data"]);
-        if (multipart) {
-          const answer = await api(method.toUpperCase(), path, { token, body: uploadForm(`a${control(sent++)}b`) });
-          if (answer.status !== 400 || !answer.body.fieldErrors?.title?.includes(CONTROL_CHARACTER_MESSAGE))
-            failures.push(`${method.toUpperCase()} ${template} multipart title: ${answer.status} ${answer.text.slice(0, 160)}`);
+        const multipartSchema = op.requestBody?.content?.["multipart/form-data"]?.schema as
+          { properties?: Record<string, { format?: string }> } | undefined;
+        if (multipartSchema) {
+          // Its text field: the one that is not the file.
+          const field = Object.entries(multipartSchema.properties ?? {}).find(([, p]) => p.format !== "binary")?.[0] ?? "title";
+          const answer = await api(method.toUpperCase(), path, { token, body: uploadForm(field, `a${control(sent++)}b`) });
+          if (answer.status !== 400 || !answer.body.fieldErrors?.[field]?.includes(CONTROL_CHARACTER_MESSAGE))
+            failures.push(`${method.toUpperCase()} ${template} multipart ${field}: ${answer.status} ${answer.text.slice(0, 160)}`);
         }
         if (jsonSchema) {
           const body = sample(jsonSchema, doc);
@@ -155,7 +158,10 @@ describe("caracteres de control en la API", () => {
               ? `${path}?${encodeURIComponent(parameter.name)}=${value}`
               : template.replace(`{${parameter.name}}`, value).replace(/\{[^}]+\}/g, "1");
           // An upload's parameters are probed with a valid multipart body: without one the answer is the 415.
-          const answer = await api(method.toUpperCase(), url, { token, body: multipart ? uploadForm("Documento firmado") : undefined });
+          const answer = await api(method.toUpperCase(), url, {
+            token,
+            body: multipartSchema ? uploadForm("title", "Documento firmado") : undefined,
+          });
           const named = answer.status === 400 && answer.body.fieldErrors?.[parameter.name]?.includes(CONTROL_CHARACTER_MESSAGE);
           // A path parameter may also be simply not found; a query parameter must be named.
           if (!(named || (parameter.in === "path" && answer.status === 404)))
