@@ -15,6 +15,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "server/**/*.test.ts", "platform/**/*.test.ts"],
           environment: "node",
+          // One module graph per worker instead of one per file: importing the app again for every
+          // file was 70 of the 90 s (measured 93 s → 28 s). Unit tests keep no state in modules.
+          isolate: false,
         },
       },
       {

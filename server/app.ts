@@ -69,6 +69,8 @@ const CLAIM_UPLOAD_PATHS = {
   api: /^\/api\/me\/(policies\/\d+\/claims\/draft\/files|claims\/\d+\/files)$/,
   web: /^\/mi-poliza\/\d+\/(siniestro\/documentos|siniestros\/\d+)$/,
 } as const;
+/** A file the claim's handler adds (the perito's report, issue 26): the same limit as ADR 037's uploads. */
+const CLAIM_STAFF_UPLOAD_PATHS = { api: /^\/api\/admin\/claims\/\d+\/files$/, web: /^\/admin\/claims\/\d+\/subir$/ } as const;
 export const BODY_TOO_LARGE_MESSAGE = "La petición es demasiado grande.";
 export const PRIVATE_NO_STORE = "private, no-store";
 
@@ -207,6 +209,7 @@ export function createServerApp(options: ServerAppOptions) {
     if (DOCUMENT_UPLOAD_PATHS.api.test(c.req.path) || DOCUMENT_UPLOAD_PATHS.web.test(c.req.path)) return documentUploadLimit(c, next);
     if (CLAIM_UPLOAD_PATHS.api.test(c.req.path)) return documentUploadLimit(c, next);
     if (CLAIM_UPLOAD_PATHS.web.test(c.req.path)) return claimWebUploadLimit(c, next);
+    if (CLAIM_STAFF_UPLOAD_PATHS.api.test(c.req.path) || CLAIM_STAFF_UPLOAD_PATHS.web.test(c.req.path)) return documentUploadLimit(c, next);
     if (c.req.path === RETURN_UPLOAD_PATHS.api) return uploadLimit.api(c, next);
     if (c.req.path === RETURN_UPLOAD_PATHS.web) return uploadLimit.web(c, next);
     return c.req.path.startsWith("/api/") ? apiBodyLimit(c, next) : webBodyLimit(c, next);

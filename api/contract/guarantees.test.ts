@@ -7,6 +7,7 @@ import {
   NewGuaranteePriceSchema,
   NewGuaranteeSchema,
   priceInput,
+  UpdateGuaranteeSchema,
 } from "./guarantees";
 
 const form = (overrides: Record<string, unknown> = {}) => ({
@@ -40,6 +41,7 @@ describe("el formulario de una garantía nueva", () => {
       limitText: null,
       limitCents: 300_000,
       deductibleCents: 15_050,
+      waitingDays: 0,
       active: true,
     });
     expect(GuaranteeCreateFormSchema.parse(form({ priceType: "percent", price: "12,5 %" })).priceValue).toBe(1250);
@@ -59,6 +61,19 @@ describe("el formulario de una garantía nueva", () => {
     expect(errorsOf(GuaranteeCreateFormSchema.safeParse(form({ includedIn: ["alquiler/meses_12"] })))?.optionalIn).toEqual([
       "Un plan no puede incluir la garantía y ofrecerla como opcional a la vez",
     ]);
+  });
+
+  it("la carencia: días enteros de 0 a 365, vacía es 0; otra cosa, su mensaje", () => {
+    expect(GuaranteeCreateFormSchema.parse(form({ waitingDays: "30" })).waitingDays).toBe(30);
+    expect(GuaranteeCreateFormSchema.parse(form({ waitingDays: " 365 " })).waitingDays).toBe(365);
+    expect(GuaranteeCreateFormSchema.parse(form({ waitingDays: "" })).waitingDays).toBe(0);
+    expect(GuaranteeEditFormSchema.parse({ ...form(), waitingDays: "0" }).waitingDays).toBe(0);
+    for (const typed of ["366", "-1", "2,5", "30 días", "treinta", "1e2"]) {
+      expect(errorsOf(GuaranteeCreateFormSchema.safeParse(form({ waitingDays: typed })))?.waitingDays, typed).toEqual([
+        "Indica la carencia en días: un número entero de 0 a 365 (0 si no tiene)",
+      ]);
+      expect(errorsOf(GuaranteeEditFormSchema.safeParse({ ...form(), waitingDays: typed }))?.waitingDays, typed).toHaveLength(1);
+    }
   });
 
   it("el formulario de edición no lleva precio ni código", () => {
@@ -88,6 +103,25 @@ describe("los cuerpos de la API", () => {
       priceValue: 123_450,
       validFrom: "2026-12-01",
     });
+  });
+
+  it("la carencia en días enteros de 0 a 365: 0 si no se envía al crear; al editar, solo si se envía", () => {
+    const body = {
+      line: "alquiler",
+      code: "alquiler_x",
+      name: "X de prueba",
+      description: "Una descripción suficiente.",
+      priceType: "fixed",
+      priceValue: 100,
+    };
+    expect(NewGuaranteeSchema.parse(body).waitingDays).toBe(0);
+    expect(NewGuaranteeSchema.parse({ ...body, waitingDays: 365 }).waitingDays).toBe(365);
+    for (const waitingDays of [-1, 366, 2.5, "30"])
+      expect(NewGuaranteeSchema.safeParse({ ...body, waitingDays }).success, String(waitingDays)).toBe(false);
+    expect(UpdateGuaranteeSchema.parse({ waitingDays: 30 })).toEqual({ waitingDays: 30 });
+    expect(UpdateGuaranteeSchema.safeParse({ waitingDays: 400 }).error?.flatten().fieldErrors.waitingDays).toEqual([
+      "Indica la carencia en días: un número entero de 0 a 365 (0 si no tiene)",
+    ]);
   });
 
   it("un precio se lee en español y vuelve al formulario como se escribió", () => {

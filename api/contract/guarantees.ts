@@ -13,6 +13,9 @@ import { type Line, LINES, PRICE_STATUSES } from "./vocabulary";
 import { formatBasisPoints, formatMoney } from "./format";
 
 export { GUARANTEE_PRICE_TYPES, type GuaranteePriceType };
+
+/** The longest waiting period (carencia) a guarantee may have, in days. */
+export const MAX_WAITING_DAYS = 365;
 export const GUARANTEE_PRICE_TYPE_LABELS: Record<GuaranteePriceType, string> = {
   fixed: "Importe fijo anual",
   percent: "Porcentaje de la prima neta",
@@ -44,6 +47,7 @@ export const GUARANTEE_MESSAGES = {
   limit: "Indica el límite en euros (por ejemplo, 3.000) o déjalo en blanco",
   limitTextTooLong: "El texto del límite no puede superar 120 caracteres",
   deductible: "Indica la franquicia en euros (0 si no tiene)",
+  waitingDays: "Indica la carencia en días: un número entero de 0 a 365 (0 si no tiene)",
   noChange: "Indica al menos un dato que cambiar",
   alreadyActive: "La garantía ya está activa",
   alreadyInactive: "La garantía ya está desactivada",
@@ -84,6 +88,12 @@ export const GuaranteeFieldSchemas = {
     .int(GUARANTEE_MESSAGES.deductible)
     .min(0, GUARANTEE_MESSAGES.deductible)
     .max(2_000_000_000, GUARANTEE_MESSAGES.deductible),
+  waitingDays: z
+    .number({ required_error: GUARANTEE_MESSAGES.waitingDays, invalid_type_error: GUARANTEE_MESSAGES.waitingDays })
+    .int(GUARANTEE_MESSAGES.waitingDays)
+    .min(0, GUARANTEE_MESSAGES.waitingDays)
+    .max(MAX_WAITING_DAYS, GUARANTEE_MESSAGES.waitingDays)
+    .describe("Carencia: días desde que la garantía empieza en una póliza en los que un siniestro no está cubierto (0: sin carencia; ADR 042)"),
 };
 
 /** A price: fixed = yearly cents, percent = basis points (12,5 % = 1250), positive; a percentage at most 100. */
@@ -129,6 +139,7 @@ export const GuaranteeRowSchema = z.object({
   limitText: z.string().nullable(),
   limitCents: z.number().int().nullable(),
   deductibleCents: z.number().int(),
+  waitingDays: z.number().int().describe("Carencia en días (0: sin carencia)"),
   active: z.boolean(),
   livePolicies: z
     .number()
@@ -212,6 +223,7 @@ export const NewGuaranteeSchema = z
     limitText: nullableText(GuaranteeFieldSchemas.limitText),
     limitCents: GuaranteeFieldSchemas.limitCents.nullable().optional(),
     deductibleCents: GuaranteeFieldSchemas.deductibleCents.default(0),
+    waitingDays: GuaranteeFieldSchemas.waitingDays.default(0),
     active: z.boolean({ invalid_type_error: "active debe ser true o false" }).default(true),
   })
   .superRefine((value, ctx) => {
@@ -231,8 +243,9 @@ export const UpdateGuaranteeSchema = z
     limitText: nullableText(GuaranteeFieldSchemas.limitText),
     limitCents: GuaranteeFieldSchemas.limitCents.nullable().optional(),
     deductibleCents: GuaranteeFieldSchemas.deductibleCents.optional(),
+    waitingDays: GuaranteeFieldSchemas.waitingDays.optional(),
   })
-  .strict("Solo se pueden cambiar nombre, descripción, ayuda, planes, límite y franquicia; el precio cambia con una nueva versión")
+  .strict("Solo se pueden cambiar nombre, descripción, ayuda, planes, límite, franquicia y carencia; el precio cambia con una nueva versión")
   .superRefine((value, ctx) => {
     if (Object.values(value).every((v) => v === undefined)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: GUARANTEE_MESSAGES.noChange });
     checkPlans(value, ctx);
@@ -281,6 +294,17 @@ function formCents(value: string | undefined, path: string, message: string, ctx
   return parsed;
 }
 
+/** The carencia as typed: whole days 0–365; empty is 0 (no waiting period). */
+function formWaitingDays(value: string | undefined, ctx: z.RefinementCtx): number {
+  if (value === undefined || value === "") return 0;
+  const days = /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(days <= MAX_WAITING_DAYS)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["waitingDays"], message: GUARANTEE_MESSAGES.waitingDays });
+    return z.NEVER;
+  }
+  return days;
+}
+
 /** The plan checkboxes post "línea/código": each must be of the guarantee's line. */
 function planChoices(values: string[], line: Line | undefined, path: string, ctx: z.RefinementCtx): string[] {
   const codes: string[] = [];
@@ -305,6 +329,7 @@ const formDetailsShape = {
   limit: amountText,
   limitText: z.string().trim().max(120, GUARANTEE_MESSAGES.limitTextTooLong).optional(),
   deductible: amountText,
+  waitingDays: z.string().trim().optional(),
 };
 
 /** Plan value in the form: "auto/terceros". */
@@ -329,6 +354,7 @@ export const GuaranteeCreateFormSchema = z
     const priceValue = formPrice(value, ctx);
     const limitCents = formCents(value.limit, "limit", GUARANTEE_MESSAGES.limit, ctx, null);
     const deductibleCents = formCents(value.deductible, "deductible", GUARANTEE_MESSAGES.deductible, ctx, 0) ?? 0;
+    const waitingDays = formWaitingDays(value.waitingDays, ctx);
     return {
       line: value.line,
       code: value.code,
@@ -342,6 +368,7 @@ export const GuaranteeCreateFormSchema = z
       limitText: value.limitText || null,
       limitCents,
       deductibleCents,
+      waitingDays,
       active: value.active,
     };
   });
@@ -362,6 +389,7 @@ export const GuaranteeEditFormSchema = z.object({ line: lineField, ...formDetail
     limitText: value.limitText || null,
     limitCents: formCents(value.limit, "limit", GUARANTEE_MESSAGES.limit, ctx, null),
     deductibleCents: formCents(value.deductible, "deductible", GUARANTEE_MESSAGES.deductible, ctx, 0) ?? 0,
+    waitingDays: formWaitingDays(value.waitingDays, ctx),
   };
 });
 

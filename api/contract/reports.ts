@@ -7,7 +7,7 @@ import { documented } from "./openapi-meta";
 import { isIsoDate } from "./quotes";
 import { LINES } from "./vocabulary";
 
-export const REPORT_KEYS = ["cartera", "conversion", "recibos", "bajas", "suplementos"] as const;
+export const REPORT_KEYS = ["cartera", "conversion", "recibos", "bajas", "suplementos", "siniestros"] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 export const REPORT_TITLES: Record<ReportKey, string> = {
   cartera: "Primas y cartera",
@@ -15,6 +15,7 @@ export const REPORT_TITLES: Record<ReportKey, string> = {
   recibos: "Recibos y cobros",
   bajas: "Anulaciones, desistimientos y no renovaciones",
   suplementos: "Suplementos",
+  siniestros: "Siniestros",
 };
 
 /** The longest period a report reads: five years of months is already 60 bars. */
@@ -72,8 +73,11 @@ export const ReportExportQuerySchema = z
   })
   .superRefine(periodRules);
 
-/** count: a number of things; money: cents; percent: basis points (12,34 % = 1234). */
-export const FIGURE_KINDS = ["count", "money", "percent"] as const;
+/**
+ * count: a number of things; money: cents; percent: basis points (12,34 % = 1234); ratio: basis
+ * points too, shown with one decimal (12,5 %), and null when its denominator is 0 (shown «—»).
+ */
+export const FIGURE_KINDS = ["count", "money", "percent", "ratio"] as const;
 export type FigureKind = (typeof FIGURE_KINDS)[number];
 
 export const ReportSeriesSchema = z.object({
@@ -92,7 +96,13 @@ export const ReportTableSchema = z.object({
   charted: z.array(z.number().int().min(0)),
   categoryLabel: z.string().describe("Encabezado de la primera columna (Mes, Ramo, Estado…)"),
   series: z.array(ReportSeriesSchema),
-  rows: z.array(z.object({ key: z.string(), label: z.string(), values: z.array(z.number().int()) })),
+  rows: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      values: z.array(z.number().int().nullable()).describe("Una cifra por serie; null: un cociente sin denominador (se muestra «—»)"),
+    }),
+  ),
 });
 export type ReportTable = z.infer<typeof ReportTableSchema>;
 

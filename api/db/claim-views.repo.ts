@@ -3,11 +3,13 @@
 // other claim is the same "not found" as one that does not exist).
 import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { ClaimDetail, ClaimExportQuery, ClaimListQuery, ClaimRow, ClaimSortKey, MyClaim } from "../contract/claim-views";
+import type { AdminClaim, ClaimExpert } from "../contract/admin-claims";
 import type { ClaimCoverResult } from "../contract/claims";
 import { maskIban } from "../domain/iban";
 import type { DbOrTx } from "./client";
 import { cappedCount, foldedContains, listPage, type SortMap } from "./list";
 import { adminUsers, clients, policies, roles } from "./schema";
+import { claimThread } from "./claim-thread.repo";
 import { claimEvents, claimReserveChanges, claims } from "./schema-claims";
 
 const DAY_MS = 86_400_000;
@@ -246,4 +248,25 @@ export async function claimHandlers(db: DbOrTx) {
     .innerJoin(roles, eq(roles.id, adminUsers.roleId))
     .where(and(eq(adminUsers.active, true), sql`${roles.permissions} @> '{"claims:write": true}'::jsonb`))
     .orderBy(asc(adminUsers.username));
+}
+
+/** The latest perito appointed on the claim (its `perito` history entry with the expert's details), or null. */
+export async function claimExpert(db: DbOrTx, claimId: number): Promise<ClaimExpert | null> {
+  const [row] = await db
+    .select({ at: claimEvents.at, details: claimEvents.details, note: claimEvents.note, actor: claimEvents.actorLabel })
+    .from(claimEvents)
+    .where(and(eq(claimEvents.claimId, claimId), eq(claimEvents.event, "perito"), sql`${claimEvents.details} -> 'expert' is not null`))
+    .orderBy(desc(claimEvents.at), desc(claimEvents.id))
+    .limit(1);
+  if (!row) return null;
+  const expert = (row.details as { expert: { name: string; phone: string | null; email: string | null } }).expert;
+  return { name: expert.name, phone: expert.phone, email: expert.email, note: row.note, appointedAt: row.at.toISOString(), appointedBy: row.actor };
+}
+
+/** One claim as the handler's page opens it: the detail, the thread shared with the customer and the perito; null if none. */
+export async function adminClaim(db: DbOrTx, id: number, can: ClaimDetail["can"]): Promise<AdminClaim | null> {
+  const detail = await claimDetail(db, id, can);
+  if (!detail) return null;
+  const [thread, expert] = await Promise.all([claimThread(db, id), claimExpert(db, id)]);
+  return { ...detail, thread, expert };
 }

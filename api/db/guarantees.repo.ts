@@ -45,6 +45,7 @@ const rowColumns = {
   limitText: guarantees.limitText,
   limitCents: guarantees.limitCents,
   deductibleCents: guarantees.deductibleCents,
+  waitingDays: guarantees.waitingDays,
   active: guarantees.active,
   livePolicies,
 };
@@ -56,6 +57,7 @@ type BaseRow = {
   limitText: string | null;
   limitCents: number | null;
   deductibleCents: number;
+  waitingDays: number;
   active: boolean;
   livePolicies: number;
 };
@@ -286,6 +288,7 @@ export type GuaranteeValues = {
   limitText: string | null;
   limitCents: number | null;
   deductibleCents: number;
+  waitingDays: number;
   active: boolean;
 };
 
@@ -302,7 +305,9 @@ export async function insertGuarantee(tx: Transaction, values: GuaranteeValues, 
   return row!;
 }
 
-export type GuaranteePatch = Partial<Pick<Guarantee, "name" | "description" | "hint" | "limitText" | "limitCents" | "deductibleCents" | "active">>;
+export type GuaranteePatch = Partial<
+  Pick<Guarantee, "name" | "description" | "hint" | "limitText" | "limitCents" | "deductibleCents" | "waitingDays" | "active">
+>;
 
 export async function updateGuarantee(tx: Transaction, id: number, patch: GuaranteePatch, now: Date): Promise<void> {
   await tx

@@ -164,3 +164,82 @@ export async function topAddedGuarantees(db: DbOrTx, q: ReportQuery): Promise<{ 
   );
   return rows.map((r) => ({ code: r.code, name: r.name, times: n(r.times), yearlyCents: n(r.yearly) }));
 }
+
+// ─── Siniestros ─────────────────────────────────────────────────────────────────────────────
+
+/** Claims declared in the period (drafts have no declared_at) by the month of declaration (Madrid), their status today and line. */
+export async function claimsDeclared(db: DbOrTx, q: ReportQuery): Promise<{ month: string; status: string; line: string; claims: number }[]> {
+  const rows = await queryRows<{ month: string; status: string; line: string; claims: number }>(
+    db,
+    sql`select to_char(c.declared_at at time zone ${ZONE}, 'YYYY-MM') as month, c.status::text as status, c.line_code::text as line, count(*)::int as claims
+          from claims c
+         where ${inDays(sql`c.declared_at`, q)}${lineOf(q, sql`c.line_code`)}
+         group by 1, 2, 3`,
+  );
+  return rows.map((r) => ({ month: r.month, status: r.status, line: r.line, claims: n(r.claims) }));
+}
+
+/** Indemnities paid in the period (the claims' paid_cents whose paid_at falls in it), by line. */
+export async function claimsPaid(db: DbOrTx, q: ReportQuery): Promise<{ line: string; claims: number; cents: number }[]> {
+  const rows = await queryRows<{ line: string; claims: number; cents: string }>(
+    db,
+    sql`select c.line_code::text as line, count(*)::int as claims, coalesce(sum(c.paid_cents), 0)::bigint as cents
+          from claims c
+         where ${inDays(sql`c.paid_at`, q)}${lineOf(q, sql`c.line_code`)}
+         group by 1`,
+  );
+  return rows.map((r) => ({ line: r.line, claims: n(r.claims), cents: n(r.cents) }));
+}
+
+/**
+ * Contracts in force on at least one day of the period, by line: started on or before its last day
+ * and not stopped on or before its first (a stop day is the first day without cover), from the same
+ * figures by day as «Pólizas en vigor» (report_contract_days).
+ */
+export async function policiesInForceDuring(db: DbOrTx, q: ReportQuery): Promise<{ line: string; policies: number }[]> {
+  const rows = await queryRows<{ line: string; policies: string }>(
+    db,
+    sql`select line_code::text as line, sum(starts) - sum(case when day <= ${q.from}::date then stops else 0 end) as policies
+          from report_contract_days
+         where day <= ${q.to}::date${lineOf(q)}
+         group by 1`,
+  );
+  return rows.map((r) => ({ line: r.line, policies: n(r.policies) }));
+}
+
+/** The first day a policy is without cover once it stopped early: its cancellation's effect (as report_contract_rows reads it). */
+const stopOf = sql`case p.status when 'anulada' then coalesce(p.cancellation_effective_date, (p.cancelled_at at time zone 'Europe/Madrid')::date) end`;
+
+/**
+ * Premiums earned in the period, by line: each term's total premium (the current term's
+ * `total_premium_cents`, an earlier term's from its renewal's history entry, `before.total`) and
+ * each suplemento's (from its effective date for its remaining days) spread evenly over its days,
+ * counting the days inside the period and before a cancellation's effect. pendiente_pago never started.
+ */
+export async function earnedPremiums(db: DbOrTx, q: ReportQuery): Promise<{ line: string; cents: number }[]> {
+  const line = lineOf(q, sql`p.line_code`);
+  const rows = await queryRows<{ line: string; cents: string }>(
+    db,
+    sql`with spans as (
+          select p.line_code, p.start_date as s, p.end_date as e, p.total_premium_cents::numeric as cents, ${stopOf} as stop
+            from policies p
+           where p.status <> 'pendiente_pago' and p.start_date <= ${q.to}::date and p.end_date > ${q.from}::date${line}
+          union all
+          select p.line_code, (h.details #>> '{before,startDate}')::date, (h.details #>> '{before,endDate}')::date,
+                 (h.details #>> '{before,total}')::numeric, ${stopOf}
+            from policies p join policy_history h on h.policy_id = p.id and h.event = 'renovada'
+           where p.status <> 'pendiente_pago' and p.term > 1 and p.start_date > ${q.from}::date${line}
+             and (h.details #>> '{before,startDate}')::date < p.start_date
+          union all
+          select p.line_code, e.effective_date, e.effective_date + e.remaining_days, e.total_premium_cents::numeric, ${stopOf}
+            from endorsements e join policies p on p.id = e.policy_id
+           where p.status <> 'pendiente_pago' and e.effective_date <= ${q.to}::date${line}
+        )
+        select line_code::text as line,
+               round(sum(cents * (least(e, stop, ${q.to}::date + 1) - greatest(s, ${q.from}::date)) / (e - s)))::bigint as cents
+          from spans
+         where e > s and least(e, stop, ${q.to}::date + 1) > greatest(s, ${q.from}::date)
+         group by 1`,
+  );
+  return rows.map((r) => ({ line: r.line, cents: n(r.cents) }));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { basisPoints, carteraTables, conversionTables, recibosTables } from "./report-tables";
+import { basisPoints, carteraTables, conversionTables, ratio, recibosTables, siniestrosTables } from "./report-tables";
 
 const q = { from: "2026-01-01", to: "2026-03-31" };
 
@@ -64,5 +64,57 @@ describe("las tablas de los informes", () => {
       ["devuelto", 1, 10_000],
     ]);
     expect(rate!.rows[0]!.values).toEqual([1, 8, 1250]);
+  });
+
+  it("un cociente sin denominador es null (la página dice «—»), nunca NaN ni Infinity", () => {
+    expect(ratio(1, 8)).toBe(1250);
+    expect(ratio(0, 5)).toBe(0);
+    expect(ratio(3, 0)).toBeNull();
+    expect(ratio(0, 0)).toBeNull();
+  });
+
+  it("siniestros por mes, estado y ramo; frecuencia por 100 pólizas y siniestralidad por ramo y en total, «—» sin base", () => {
+    const [byMonth, byStatus, frequency, loss] = siniestrosTables(q, {
+      declared: [
+        { month: "2026-01", status: "abierto", line: "auto", claims: 2 },
+        { month: "2026-03", status: "pagado", line: "auto", claims: 1 },
+        { month: "2026-03", status: "rechazado", line: "hogar", claims: 1 },
+        { month: "2026-03", status: "abierto", line: "alquiler", claims: 1 },
+      ],
+      inForce: [
+        { line: "auto", policies: 40 },
+        { line: "hogar", policies: 8 },
+      ],
+      paid: [{ line: "auto", claims: 1, cents: 30_000 }],
+      earned: [
+        { line: "auto", cents: 120_000 },
+        { line: "hogar", cents: 45_000 },
+      ],
+    });
+    expect(byMonth!.rows.map((r) => [r.key, ...r.values])).toEqual([
+      ["2026-01", 2],
+      ["2026-02", 0],
+      ["2026-03", 3],
+    ]);
+    expect(Object.fromEntries(byStatus!.rows.map((r) => [r.key, r.values[0]]))).toMatchObject({ abierto: 3, pagado: 1, rechazado: 1, cerrado: 0 });
+    expect(frequency!.series[2]!.kind).toBe("ratio");
+    expect(frequency!.rows.map((r) => [r.key, ...r.values])).toEqual([
+      ["auto", 3, 40, 750],
+      ["hogar", 1, 8, 1250],
+      ["alquiler", 1, 0, null],
+      ["total", 5, 48, 1042],
+    ]);
+    expect(loss!.rows.map((r) => [r.key, ...r.values])).toEqual([
+      ["auto", 30_000, 120_000, 2500],
+      ["hogar", 0, 45_000, 0],
+      ["alquiler", 0, 0, null],
+      ["total", 30_000, 165_000, 1818],
+    ]);
+    // With a line chosen: its row alone, no total.
+    const [, , hogarOnly] = siniestrosTables(
+      { ...q, line: "hogar" },
+      { declared: [], inForce: [{ line: "hogar", policies: 8 }], paid: [], earned: [] },
+    );
+    expect(hogarOnly!.rows.map((r) => [r.key, ...r.values])).toEqual([["hogar", 0, 8, 0]]);
   });
 });

@@ -1,5 +1,6 @@
 // The figure tables of each report (ADR 034) from the grouped rows the repo reads: months with no
 // rows get zeros, ratios are basis points rounded half up, labels are the vocabulary's. Pure.
+import { CLAIM_STATUS_LABELS, CLAIM_STATUSES } from "../contract/claim-vocabulary";
 import { reportMonths, type ReportQuery, type ReportTable } from "../contract/reports";
 import {
   CANCELLATION_REASON_LABELS,
@@ -18,6 +19,11 @@ import {
 /** part / whole in basis points (12,34 % = 1234), half up; 0 when there is no whole. */
 export function basisPoints(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part * 10_000) / whole);
+}
+
+/** A ratio's figure: part / whole in basis points, half up; null when there is no whole (the page shows «—», never 0, NaN or Infinity). */
+export function ratio(part: number, whole: number): number | null {
+  return whole === 0 ? null : basisPoints(part, whole);
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -287,6 +293,88 @@ export function suplementosTables(
         { key: "anual", label: "Precio anual", kind: "money" },
       ],
       rows: top.map((g) => ({ key: g.code, label: g.name, values: [g.times, g.yearlyCents] })),
+    },
+  ];
+}
+
+export type ClaimsFigures = {
+  declared: { month: string; status: string; line: string; claims: number }[];
+  inForce: { line: string; policies: number }[];
+  paid: { line: string; claims: number; cents: number }[];
+  earned: { line: string; cents: number }[];
+};
+
+/** Claims declared by month, status and line; frequency (per 100 policies in force) and loss ratio (paid / earned) by line and in total. */
+export function siniestrosTables(q: ReportQuery, f: ClaimsFigures): ReportTable[] {
+  const declared = (keep: (c: ClaimsFigures["declared"][number]) => boolean) => sum(f.declared.filter(keep).map((c) => c.claims));
+  // With a line chosen, its row alone (the other lines are not read); without, each line and the total.
+  const lines = LINES.filter((line) => !q.line || q.line === line);
+  const byLine = <T extends { line: string }>(line: string | null, rows: T[], value: (row: T) => number) =>
+    sum(rows.filter((r) => line === null || r.line === line).map(value));
+  const lineRows = (values: (line: string | null) => (number | null)[]) => [
+    ...lines.map((line) => ({ key: line, label: LINE_LABELS[line], values: values(line) })),
+    ...(q.line ? [] : [{ key: "total", label: "Total", values: values(null) }]),
+  ];
+  return [
+    {
+      key: "siniestros-mes",
+      title: "Siniestros declarados por mes",
+      description: "Siniestros declarados en el periodo (los borradores no cuentan) por el mes de su declaración, en hora de España.",
+      chart: "bars",
+      charted: [0],
+      categoryLabel: "Mes",
+      series: [{ key: "siniestros", label: "Siniestros", kind: "count" }],
+      rows: reportMonths(q.from, q.to).map((m) => ({ key: m.key, label: m.label, values: [declared((c) => c.month === m.key)] })),
+    },
+    {
+      key: "siniestros-estado",
+      title: "Siniestros declarados por estado",
+      description: "Los siniestros declarados en el periodo, por su estado de hoy.",
+      chart: "bars",
+      charted: [0],
+      categoryLabel: "Estado",
+      series: [{ key: "siniestros", label: "Siniestros", kind: "count" }],
+      rows: CLAIM_STATUSES.map((status) => ({ key: status, label: CLAIM_STATUS_LABELS[status], values: [declared((c) => c.status === status)] })),
+    },
+    {
+      key: "frecuencia",
+      title: "Siniestros y frecuencia por ramo",
+      description:
+        "Siniestros declarados en el periodo por cada 100 pólizas en vigor en algún día del periodo (iniciadas hasta su último día y no terminadas antes de su primer día, " +
+        "las mismas altas y bajas que «Pólizas en vigor»). «—»: sin pólizas en vigor.",
+      chart: "bars",
+      charted: [2],
+      categoryLabel: "Ramo",
+      series: [
+        { key: "siniestros", label: "Siniestros", kind: "count" },
+        { key: "polizas", label: "Pólizas en vigor en el periodo", kind: "count" },
+        { key: "frecuencia", label: "Frecuencia (por cada 100 pólizas)", kind: "ratio" },
+      ],
+      rows: lineRows((line) => {
+        const claims = declared((c) => line === null || c.line === line);
+        const policies = byLine(line, f.inForce, (r) => r.policies);
+        return [claims, policies, ratio(claims, policies)];
+      }),
+    },
+    {
+      key: "siniestralidad",
+      title: "Siniestralidad por ramo",
+      description:
+        "Indemnizaciones pagadas en el periodo (lo pagado de los siniestros cuyo pago cae en él) entre las primas devengadas en el periodo: la prima total de cada anualidad " +
+        "y de cada suplemento repartida por igual entre sus días, contando los del periodo hasta la anulación, si la hubo. «—»: sin primas devengadas.",
+      chart: "bars",
+      charted: [2],
+      categoryLabel: "Ramo",
+      series: [
+        { key: "pagado", label: "Indemnizaciones pagadas", kind: "money" },
+        { key: "devengado", label: "Primas devengadas", kind: "money" },
+        { key: "siniestralidad", label: "Siniestralidad", kind: "ratio" },
+      ],
+      rows: lineRows((line) => {
+        const paid = byLine(line, f.paid, (r) => r.cents);
+        const earned = byLine(line, f.earned, (r) => r.cents);
+        return [paid, earned, ratio(paid, earned)];
+      }),
     },
   ];
 }

@@ -1,27 +1,54 @@
-// Claims for staff (/admin/claims, issue 26, ADR 042): the list and one claim need claims:read;
-// handling (assign, status, reserve, accept, reject) claims:write; paying the indemnity claims:pay,
-// which is separate from handling. Every write is the service's, audited in its transaction.
+// Claims for staff (/admin/claims, issue 26, ADR 042): the list, one claim and its files need
+// claims:read; handling (assign, status, reserve, accept, reject, messages, document requests, the
+// perito and the files the handler adds) claims:write; paying the indemnity claims:pay, which is
+// separate from handling. Every write is the service's, audited in its transaction.
 import { z } from "@hono/zod-openapi";
 import { currentAdmin } from "../auth";
-import { ClaimDetailSchema, ClaimListQuerySchema, ClaimListSchema } from "../contract/claim-views";
+import {
+  AdminClaimSchema,
+  AppointClaimExpertBodySchema,
+  CLAIM_EXPERT_MESSAGES,
+  ClaimFileKindSchema,
+  ClaimHandlersSchema,
+} from "../contract/admin-claims";
+import { ClaimListQuerySchema, ClaimListSchema } from "../contract/claim-views";
 import {
   AcceptClaimBodySchema,
   AssignClaimBodySchema,
   ChangeClaimStatusBodySchema,
+  ClaimMessageBodySchema,
   ClaimReserveBodySchema,
   PayClaimBodySchema,
   RejectClaimBodySchema,
+  RequestClaimDocumentBodySchema,
 } from "../contract/claims";
 import { IdParamSchema } from "../contract/ids";
+import { CONTROL_CHARACTER_MESSAGE, controlCharacterErrors } from "../contract/text";
+import { UPLOAD_MAX_TEXT } from "../domain/uploaded-file";
 import { adminActor } from "../db/audit";
 import type { DbOrTx } from "../db/client";
-import { claimDetail, claimHandlers, listClaims } from "../db/claim-views.repo";
+import { adminClaim, claimHandlers, listClaims } from "../db/claim-views.repo";
+import { claimFileOf } from "../db/claim-thread.repo";
+import { findStoredDocument } from "../db/documents.repo";
+import { storedDocumentResponse } from "../answers/pdf";
+import { withStore } from "../answers/stored-file";
+import { addClaimFile, postClaimMessage, readClaimThread, requestClaimDocument } from "../services/claim-thread";
+import { readStoredDocument } from "../services/stored-documents";
 import { hasPermission } from "../domain/permissions";
 import type { ApiApp } from "../env";
 import { ApiProblem, jsonContent } from "../http";
 import { errorResponses } from "../openapi-responses";
 import type { AdminPrincipal } from "../principal";
-import { acceptClaim, assignClaim, changeClaimReserve, changeClaimStatus, CLAIM_NOT_FOUND_MESSAGE, payClaim, rejectClaim } from "../services/claims";
+import {
+  acceptClaim,
+  appointClaimExpert,
+  assignClaim,
+  changeClaimReserve,
+  changeClaimStatus,
+  CLAIM_NOT_FOUND_MESSAGE,
+  payClaim,
+  rejectClaim,
+} from "../services/claims";
 import { adminRoute } from "./admin-endpoints";
 
 const TAGS = ["Administración: siniestros"];
@@ -47,7 +74,7 @@ const handlersRoute = adminRoute({
   responses: {
     200: {
       description: "Los tramitadores, por nombre",
-      content: jsonContent(z.object({ handlers: z.array(z.object({ id: z.number().int(), name: z.string() })) })),
+      content: jsonContent(ClaimHandlersSchema),
     },
   },
 });
@@ -57,9 +84,11 @@ const getRoute = adminRoute({
   path: "/admin/claims/{id}",
   operationId: "getAdminClaim",
   tags: TAGS,
-  summary: "Un siniestro: sus datos, la comprobación de cobertura línea a línea, las señales de fraude, su historial y su reserva",
+  summary:
+    "Un siniestro: sus datos, la comprobación de cobertura línea a línea, las señales de fraude, su historial, su reserva, el perito y lo que comparte con el cliente (mensajes, documentos pedidos, ficheros)",
+  description: "Quien puede tramitar (claims:write) y lo abre deja leídos los mensajes del cliente.",
   request: { params: IdParamSchema },
-  responses: { 200: { description: "El siniestro", content: jsonContent(ClaimDetailSchema) } },
+  responses: { 200: { description: "El siniestro", content: jsonContent(AdminClaimSchema) } },
 });
 
 /** A write on one claim: its body, and the claim as it is afterwards. */
@@ -72,7 +101,7 @@ function writeRoute<B extends z.ZodTypeAny>(action: string, operationId: string,
     summary,
     ...(description ? { description } : {}),
     request: { params: IdParamSchema, body: { required: true, content: jsonContent(body) } },
-    responses: { 200: { description: "El siniestro tras el cambio", content: jsonContent(ClaimDetailSchema) }, ...errorResponses(409) },
+    responses: { 200: { description: "El siniestro tras el cambio", content: jsonContent(AdminClaimSchema) }, ...errorResponses(409) },
   });
 }
 
@@ -111,12 +140,74 @@ const payRoute = writeRoute(
   "Necesita claims:pay (aparte de tramitar). Solo un siniestro aceptado con importe a pagar.",
 );
 
+const messageRoute = writeRoute(
+  "messages",
+  "postAdminClaimMessage",
+  "Escribe al cliente en el hilo del siniestro",
+  ClaimMessageBodySchema,
+  "El cliente recibe un correo (siniestro-mensaje) y lo lee en Mi póliza; sus mensajes quedan leídos.",
+);
+const documentRequestRoute = writeRoute(
+  "document-requests",
+  "requestAdminClaimDocument",
+  "Pide un documento al cliente",
+  RequestClaimDocumentBodySchema,
+  "El cliente recibe un correo (siniestro-documento-pedido) y lo sube en Mi póliza. Un siniestro cerrado es un 409.",
+);
+const expertRoute = writeRoute(
+  "expert",
+  "appointAdminClaimExpert",
+  "Designa un perito: nombre, teléfono o correo y una nota",
+  AppointClaimExpertBodySchema,
+  "Queda en el historial y en la auditoría; el siniestro pasa a peritación si su estado lo permite (en revisión, reabierto). Rechazado, pagado o cerrado: 409.",
+);
+
+const FileUploadBodySchema = z.object({
+  kind: z.string().optional().openapi({ description: "El tipo de documento (informe_pericial para el informe del perito, factura, foto…)" }),
+  file: z
+    .any()
+    .optional()
+    .openapi({
+      type: "string",
+      format: "binary",
+      description: `PDF, JPEG o PNG de ${UPLOAD_MAX_TEXT} como máximo; el tipo se decide por el contenido`,
+    }),
+});
+const fileUploadRoute = adminRoute({
+  method: "post",
+  path: "/admin/claims/{id}/files",
+  operationId: "uploadAdminClaimFile",
+  tags: TAGS,
+  summary: "Añade un fichero al siniestro (el informe del perito, una factura…)",
+  description: `multipart/form-data con \`kind\` y \`file\`. El tipo se decide por los primeros bytes del fichero; vacío, de más de ${UPLOAD_MAX_TEXT} o de otro tipo responde 400 con el motivo en fieldErrors y no guarda nada.`,
+  request: { params: IdParamSchema, body: { content: { "multipart/form-data": { schema: FileUploadBodySchema } } } },
+  responses: { 201: { description: "El siniestro con el fichero", content: jsonContent(AdminClaimSchema) } },
+});
+
+const FileParamSchema = IdParamSchema.extend({ fileId: IdParamSchema.shape.id.describe("Identificador del fichero del siniestro") });
+const fileDownloadRoute = adminRoute({
+  method: "get",
+  path: "/admin/claims/{id}/files/{fileId}",
+  operationId: "downloadAdminClaimFile",
+  tags: TAGS,
+  summary: "Descarga un fichero del siniestro (sus bytes guardados, comprobados contra su hash)",
+  request: { params: FileParamSchema },
+  responses: {
+    200: {
+      description: "El fichero",
+      content: Object.fromEntries(
+        ["application/pdf", "image/jpeg", "image/png"].map((type) => [type, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
+      ),
+    },
+  },
+});
+
 function canOf(admin: AdminPrincipal) {
   return { write: hasPermission(admin.permissions, "claims:write"), pay: hasPermission(admin.permissions, "claims:pay") };
 }
 
 async function detailOr404(db: DbOrTx, id: number, admin: AdminPrincipal) {
-  const detail = await claimDetail(db, id, canOf(admin));
+  const detail = await adminClaim(db, id, canOf(admin));
   if (!detail) throw new ApiProblem(404, CLAIM_NOT_FOUND_MESSAGE);
   return detail;
 }
@@ -124,7 +215,14 @@ async function detailOr404(db: DbOrTx, id: number, admin: AdminPrincipal) {
 export function registerAdminClaimRoutes(api: ApiApp) {
   api.openapi(listRoute, async (c) => c.json(await listClaims(c.var.deps.readDb, c.req.valid("query"), currentAdmin(c).id, c.var.deps.now()), 200));
   api.openapi(handlersRoute, async (c) => c.json({ handlers: await claimHandlers(c.var.deps.readDb) }, 200));
-  api.openapi(getRoute, async (c) => c.json(await detailOr404(c.var.deps.readDb, c.req.valid("param").id, currentAdmin(c)), 200));
+  api.openapi(getRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const admin = currentAdmin(c);
+    // Whoever handles it and opens it has read the customer's messages (from the primary, then, to show the marks).
+    if (!canOf(admin).write) return c.json(await detailOr404(c.var.deps.readDb, id, admin), 200);
+    await readClaimThread(c.var.deps.db, id, { kind: "tramitador", adminId: admin.id }, c.var.deps.now());
+    return c.json(await detailOr404(c.var.deps.db, id, admin), 200);
+  });
 
   // Each write: the service (404 for an unknown claim, 409 for what its status does not allow), then the claim read again.
   const answer = async (c: { var: { deps: { db: DbOrTx }; admin?: AdminPrincipal } }, id: number) => detailOr404(c.var.deps.db, id, currentAdmin(c));
@@ -158,5 +256,45 @@ export function registerAdminClaimRoutes(api: ApiApp) {
     const { id } = c.req.valid("param");
     await payClaim(c.var.deps.db, id, c.req.valid("json"), adminActor(c), c.var.deps.now());
     return c.json(await answer(c, id), 200);
+  });
+  api.openapi(messageRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const admin = currentAdmin(c);
+    await postClaimMessage(c.var.deps.db, id, { kind: "tramitador", adminId: admin.id }, c.req.valid("json").body, adminActor(c), c.var.deps.now());
+    return c.json(await answer(c, id), 200);
+  });
+  api.openapi(documentRequestRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    await requestClaimDocument(c.var.deps.db, id, currentAdmin(c).id, { kind: body.kind, note: body.note ?? null }, adminActor(c), c.var.deps.now());
+    return c.json(await answer(c, id), 200);
+  });
+  api.openapi(expertRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    await appointClaimExpert(c.var.deps.db, id, c.req.valid("json"), adminActor(c), c.var.deps.now());
+    return c.json(await answer(c, id), 200);
+  });
+  api.openapi(fileUploadRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const form = c.req.valid("form");
+    // A multipart body is not JSON: the API's control-character check (ADR 021) does not see it.
+    const controls = controlCharacterErrors({ kind: form.kind });
+    if (Object.keys(controls).length > 0) throw new ApiProblem(400, CONTROL_CHARACTER_MESSAGE, controls);
+    const kind = ClaimFileKindSchema.safeParse(form.kind);
+    if (!kind.success) throw new ApiProblem(400, CLAIM_EXPERT_MESSAGES.kind, { kind: [CLAIM_EXPERT_MESSAGES.kind] });
+    const file = form.file instanceof File ? { name: form.file.name, content: new Uint8Array(await form.file.arrayBuffer()) } : null;
+    const admin = currentAdmin(c);
+    await withStore(c.var.deps, () =>
+      addClaimFile(c.var.deps, id, { kind: "tramitador", adminId: admin.id }, { kind: kind.data, file }, adminActor(c)),
+    );
+    return c.json(await answer(c, id), 201);
+  });
+  api.openapi(fileDownloadRoute, async (c) => {
+    const { id, fileId } = c.req.valid("param");
+    const { deps } = c.var;
+    const link = await claimFileOf(deps.db, id, fileId);
+    const row = link ? await findStoredDocument(deps.db, link.documentId) : null;
+    if (!row || row.deletedAt) throw new ApiProblem(404, "Fichero no encontrado");
+    return storedDocumentResponse(c, async () => ({ row, content: await readStoredDocument(deps, row) }));
   });
 }

@@ -162,6 +162,11 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/claims/{id}/accept", permission: "claims:write" },
   { method: "post", path: "/admin/claims/{id}/reject", permission: "claims:write" },
   { method: "post", path: "/admin/claims/{id}/pay", permission: "claims:pay" },
+  { method: "post", path: "/admin/claims/{id}/messages", permission: "claims:write" },
+  { method: "post", path: "/admin/claims/{id}/document-requests", permission: "claims:write" },
+  { method: "post", path: "/admin/claims/{id}/expert", permission: "claims:write" },
+  { method: "post", path: "/admin/claims/{id}/files", permission: "claims:write" },
+  { method: "get", path: "/admin/claims/{id}/files/{fileId}", permission: "claims:read" },
   // The sales pipeline (ADR 041): moving and editing a lead is checked lead by lead (api/domain/pipeline.ts).
   { method: "get", path: "/admin/pipeline/board", permission: "pipeline:read" },
   { method: "get", path: "/admin/pipeline/leads", permission: "pipeline:read" },

@@ -147,6 +147,7 @@ export const GUARANTEES_CSV_HEADER = [
   "Precio",
   "Límite",
   "Franquicia",
+  "Carencia (días)",
   "Estado",
   "Pólizas vivas",
 ] as const;
@@ -162,6 +163,7 @@ function guaranteeCsvRow(g: GuaranteeRow): string[] {
     g.price.priceType === "fixed" ? csvMoney(g.price.priceValue) : describeGuaranteePrice("percent", g.price.priceValue),
     g.limitText ?? (g.limitCents !== null ? csvMoney(g.limitCents) : ""),
     csvMoney(g.deductibleCents),
+    String(g.waitingDays),
     g.active ? "Activa" : "Inactiva",
     String(g.livePolicies),
   ];
@@ -223,6 +225,7 @@ export function registerAdminGuaranteeRoutes(api: ApiApp) {
             limitText: input.limitText ?? null,
             limitCents: input.limitCents ?? null,
             deductibleCents: input.deductibleCents,
+            waitingDays: input.waitingDays,
             active: input.active,
           },
           now,
@@ -258,7 +261,7 @@ export function registerAdminGuaranteeRoutes(api: ApiApp) {
       const from: Record<string, unknown> = {};
       const to: Record<string, unknown> = {};
       const patch: GuaranteePatch = {};
-      for (const key of ["name", "description", "hint", "limitText", "limitCents", "deductibleCents"] as const) {
+      for (const key of ["name", "description", "hint", "limitText", "limitCents", "deductibleCents", "waitingDays"] as const) {
         const value = input[key];
         if (value === undefined || value === before[key]) continue;
         from[key] = before[key];

@@ -17,16 +17,20 @@ import { csvAttachment, csvMoney, csvStream } from "../csv";
 import type { DbOrTx } from "../db/client";
 import {
   cancellationsByReason,
+  claimsDeclared,
+  claimsPaid,
   contractMoves,
+  earnedPremiums,
   endorsementsByMonth,
   nonRenewals,
+  policiesInForceDuring,
   portfolioByPlan,
   premiumsByMonth,
   quoteConversion,
   recibosByStatus,
   topAddedGuarantees,
 } from "../db/reports.repo";
-import { bajasTables, carteraTables, conversionTables, recibosTables, suplementosTables } from "../domain/report-tables";
+import { bajasTables, carteraTables, conversionTables, recibosTables, siniestrosTables, suplementosTables } from "../domain/report-tables";
 import type { ApiApp } from "../env";
 import { ApiProblem, jsonContent } from "../http";
 import { adminRoute } from "./admin-endpoints";
@@ -41,7 +45,8 @@ const reportRoute = adminRoute({
     "cartera: primas emitidas por mes (nueva producción y renovaciones), pólizas en vigor al final de cada mes, cartera por ramo y plan. " +
     "conversion: cotizaciones y contratadas por ramo y por canal. recibos: por estado, cobrado/pendiente/devuelto, tasa de devolución. " +
     "bajas: anulaciones por motivo (con desistimientos) y no renovaciones. suplementos: por mes y garantías más añadidas. " +
-    "Importes en céntimos, porcentajes en puntos básicos. Periodo de 5 años como máximo.",
+    "siniestros: declarados por mes, estado y ramo, frecuencia por cada 100 pólizas en vigor y siniestralidad (indemnizaciones pagadas / primas devengadas). " +
+    "Importes en céntimos, porcentajes y cocientes en puntos básicos (un cociente sin denominador es null). Periodo de 5 años como máximo.",
   request: { params: ReportParamSchema, query: ReportQuerySchema },
   responses: { 200: { description: "El informe", content: jsonContent(ReportSchema) } },
 });
@@ -53,17 +58,20 @@ const exportRoute = adminRoute({
   tags: ["Administración: informes"],
   summary: "Exporta en CSV una tabla de un informe: las mismas cifras que la gráfica y su tabla",
   description:
-    "Mismo periodo y ramo que /admin/reports/{report}; `table` elige la tabla. UTF-8 con BOM, separado por punto y coma; importes en euros con coma decimal (1234,50), porcentajes con coma (12,34), sin separador de miles.",
+    "Mismo periodo y ramo que /admin/reports/{report}; `table` elige la tabla. UTF-8 con BOM, separado por punto y coma; importes en euros con coma decimal (1234,50), porcentajes con coma (12,34; un cociente con un decimal, 12,5, y vacío sin denominador), sin separador de miles.",
   request: { params: ReportParamSchema, query: ReportExportQuerySchema },
   responses: { 200: { description: "Fichero CSV", content: { "text/csv": { schema: z.string() } } } },
 });
 
-const UNIT: Record<FigureKind, string> = { count: "", money: " (€)", percent: " (%)" };
+const UNIT: Record<FigureKind, string> = { count: "", money: " (€)", percent: " (%)", ratio: " (%)" };
 const percentFormat = new Intl.NumberFormat("es-ES", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
-/** A figure as a Spanish spreadsheet reads a number: no currency sign, no grouping, decimal comma. */
-export function csvFigure(kind: FigureKind, value: number): string {
+const ratioFormat = new Intl.NumberFormat("es-ES", { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+/** A figure as a Spanish spreadsheet reads a number: no currency sign, no grouping, decimal comma; a ratio without denominator, an empty cell. */
+export function csvFigure(kind: FigureKind, value: number | null): string {
+  if (value === null) return "";
   if (kind === "money") return csvMoney(value);
   if (kind === "percent") return percentFormat.format(value / 100);
+  if (kind === "ratio") return ratioFormat.format(value / 100);
   return String(value);
 }
 
@@ -81,6 +89,15 @@ const BUILDERS: Record<ReportKey, (db: DbOrTx, q: ReportQuery) => Promise<Report
   suplementos: async (db, q) => {
     const [months, top] = await Promise.all([endorsementsByMonth(db, q), topAddedGuarantees(db, q)]);
     return suplementosTables(q, months, top);
+  },
+  siniestros: async (db, q) => {
+    const [declared, inForce, paid, earned] = await Promise.all([
+      claimsDeclared(db, q),
+      policiesInForceDuring(db, q),
+      claimsPaid(db, q),
+      earnedPremiums(db, q),
+    ]);
+    return siniestrosTables(q, { declared, inForce, paid, earned });
   },
 };
 

@@ -415,3 +415,50 @@ export async function assignClaim(db: Database, claimId: number, input: { handle
     return updated;
   });
 }
+
+/**
+ * Appoints a perito (an expert who assesses the damage): recorded as the claim's `perito` history
+ * entry with their name and contact (the page shows the latest), audited, and the claim moves to
+ * peritación when its status allows it (en revisión, reabierto); already in peritación, or still
+ * abierto or aceptado, it stays where it is. A rejected, paid or closed claim takes no perito (409).
+ */
+export async function appointClaimExpert(
+  db: Database,
+  claimId: number,
+  input: { name: string; phone?: string; email?: string; note?: string },
+  actor: ClaimActor,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const claim = await lockClaim(tx, claimId);
+    if (!claim) throw new ApiProblem(404, CLAIM_NOT_FOUND_MESSAGE);
+    const from = claim.status!;
+    if (from === "rechazado" || from === "pagado" || from === "cerrado") {
+      throw new ApiProblem(409, `El siniestro está ${CLAIM_STATUS_LABELS[from].toLowerCase()}: reábrelo para designar un perito`);
+    }
+    const moves = from !== "peritacion" && checkClaimTransition(from, "peritacion").ok;
+    const updated = moves ? await updateClaim(tx, claimId, { status: "peritacion" }, now) : claim;
+    const expert = { name: input.name, phone: input.phone ?? null, email: input.email ?? null };
+    const contact = [expert.phone, expert.email].filter(Boolean).join(", ");
+    await insertClaimEvent(tx, {
+      ...actor,
+      claimId,
+      event: "perito",
+      ...(moves ? { fromStatus: from, toStatus: "peritacion" as const } : {}),
+      summary: `Perito designado: ${expert.name} (${contact})${moves ? `; de ${CLAIM_STATUS_LABELS[from]} a ${CLAIM_STATUS_LABELS.peritacion}` : ""}`,
+      note: input.note ?? null,
+      details: { expert },
+      at: now,
+    });
+    await audit(
+      tx,
+      actor,
+      "claim.expert_appointed",
+      updated,
+      { status: from },
+      { status: updated.status, expert, ...(input.note ? { note: input.note } : {}) },
+      now,
+    );
+    return updated;
+  });
+}

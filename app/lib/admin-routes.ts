@@ -122,6 +122,13 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   "routes/admin.client-pipeline._index": { loader: "pipeline:read", action: "clients:write" },
   "routes/admin.client-pipeline.lista": { loader: "pipeline:read", action: null },
   "routes/admin.client-pipeline.lista[.]csv": { loader: "pipeline:read", action: null },
+  // Claims (issue 26, ADR 042): reading needs claims:read; handling claims:write; paying the
+  // indemnity claims:pay, on its own page (whoever pays need not handle). A file's download, claims:read.
+  "routes/admin.claims._index": { loader: "claims:read", action: null },
+  "routes/admin.claims.$id._index": { loader: "claims:read", action: "claims:write" },
+  "routes/admin.claims.$id.subir": { loader: "claims:write", action: "claims:write" },
+  "routes/admin.claims.$id.pagar": { loader: "claims:pay", action: "claims:pay" },
+  "routes/admin.claims.$id.ficheros.$fileId": { loader: "claims:read", action: null },
 } as const satisfies Record<string, RoutePermissions>;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTE_PERMISSIONS;
@@ -155,6 +162,7 @@ export const ADMIN_SECTIONS = [
   { label: "Clientes", to: "/admin/clients", routeId: "routes/admin.clients._index", end: false, group: "Cartera" },
   { label: "Pólizas", to: "/admin/policies", routeId: "routes/admin.policies._index", end: false, group: "Cartera" },
   { label: "Cotizaciones", to: "/admin/quotes", routeId: "routes/admin.quotes._index", end: false, group: "Cartera" },
+  { label: "Siniestros", to: "/admin/claims", routeId: "routes/admin.claims._index", end: false, group: "Cartera" },
   { label: "Documentos", to: "/admin/documents", routeId: "routes/admin.documents._index", end: false, group: "Cartera" },
   // The pipelines (issue 23).
   { label: "Embudo comercial", to: "/admin/pipeline", routeId: "routes/admin.pipeline._index", end: false, group: "Ventas" },

@@ -59,4 +59,22 @@ describe("la gráfica de barras", () => {
     expect(layout.rows).toEqual([]);
     expect(layout.description).toBe("Primas emitidas por mes: sin datos en el periodo.");
   });
+
+  it("un cociente con un decimal; sin denominador, sin barra y «—» escrito y en la descripción", () => {
+    const ratios: ReportTable = {
+      ...table("bars", []),
+      title: "Siniestralidad por ramo",
+      series: [{ key: "r", label: "Siniestralidad", kind: "ratio" }],
+      rows: [
+        { key: "auto", label: "Coche", values: [2500] },
+        { key: "alquiler", label: "Impago de alquiler", values: [null] },
+      ],
+    };
+    const layout = chartLayout(ratios);
+    const [auto, rent] = layout.rows.map((r) => r.bars[0]!);
+    expect(auto!.label).toBe("25,0 %");
+    expect(rent!.label).toBe("—");
+    expect(rent!.width).toBe(0);
+    expect(layout.description).toBe("Siniestralidad: Coche, 25,0 %; Impago de alquiler, —.");
+  });
 });

@@ -37,7 +37,7 @@ export function chartLayout(table: ReportTable): ChartLayout {
   const kind: FigureKind = table.series[drawn[0] ?? 0]?.kind ?? "count";
   const stacked = table.chart === "stacked";
   const grouped = table.chart === "grouped" && drawn.length > 1;
-  const rowTotal = (values: number[]) =>
+  const rowTotal = (values: (number | null)[]) =>
     stacked ? drawn.reduce((a, i) => a + Math.max(0, values[i] ?? 0), 0) : Math.max(0, ...drawn.map((i) => values[i] ?? 0));
   const max = Math.max(1, ...table.rows.map((r) => rowTotal(r.values)));
   const plotLeft = LABEL_WIDTH;
@@ -49,12 +49,14 @@ export function chartLayout(table: ReportTable): ChartLayout {
     const top = AXIS_HEIGHT + r * (rowHeight + ROW_GAP) + ROW_GAP / 2;
     let start = plotLeft;
     const bars = drawn.map((series, s): ChartBar => {
-      const value = Math.max(0, row.values[series] ?? 0);
+      // A ratio without denominator (null) draws no bar and is written «—».
+      const figure = row.values[series] ?? null;
+      const value = Math.max(0, figure ?? 0);
       const width = Math.max(0, x(value) - plotLeft);
       const y = grouped ? top + s * BAR_HEIGHT : top;
       const left = stacked ? start : plotLeft;
       start += stacked ? width : 0;
-      const text = fullFigure(kind, value);
+      const text = fullFigure(kind, figure === null ? null : value);
       // Stacked: each part is labelled inside when it is wide enough; the total goes after the bar.
       const inside = stacked && width > text.length * 6.8 + 8;
       return {
@@ -100,7 +102,7 @@ function describe(table: ReportTable, drawn: number[]): string {
   return drawn
     .map((i) => {
       const series = table.series[i]!;
-      return `${series.label}: ${table.rows.map((row) => `${row.label}, ${fullFigure(series.kind, row.values[i] ?? 0)}`).join("; ")}.`;
+      return `${series.label}: ${table.rows.map((row) => `${row.label}, ${fullFigure(series.kind, row.values[i] ?? null)}`).join("; ")}.`;
     })
     .join(" ");
 }

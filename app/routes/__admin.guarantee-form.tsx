@@ -13,7 +13,7 @@ import { useZodForm } from "~/components/ui/use-zod-form";
 /**
  * The guarantee form shared by /admin/guarantees/new and /admin/guarantees/{id}/edit: what the
  * customer reads (name, description, hint), where it is offered (per plan of its line: included,
- * optional or neither), limit and deductible; on creation also line, code, first price and state.
+ * optional or neither), limit, deductible and carencia (waiting days); on creation also line, code, first price and state.
  * Line and code never change afterwards (quotes and policies name the guarantee by them); the price
  * changes by version, on the detail page (ADR 016). Plans post "línea/código", so the form works
  * without JavaScript for any line: the schema refuses plans of another line. With JavaScript, once
@@ -33,9 +33,10 @@ export const CREATE_FIELDS = [
   "limit",
   "limitText",
   "deductible",
+  "waitingDays",
   "active",
 ] as const;
-export const EDIT_FIELDS = ["name", "description", "hint", "includedIn", "optionalIn", "limit", "limitText", "deductible"] as const;
+export const EDIT_FIELDS = ["name", "description", "hint", "includedIn", "optionalIn", "limit", "limitText", "deductible", "waitingDays"] as const;
 
 type PlanRef = { code: string; name: string };
 export type LinePlans = { line: Line; plans: PlanRef[] };
@@ -51,6 +52,7 @@ export type GuaranteeFormDefaults = {
   limit: string;
   limitText: string;
   deductible: string;
+  waitingDays: string;
 };
 
 const asList = (value: unknown): string[] =>
@@ -77,7 +79,7 @@ export function GuaranteeForm({
     schema: (creating ? GuaranteeCreateFormSchema : GuaranteeEditFormSchema) as typeof GuaranteeCreateFormSchema,
     lastResult,
     defaultValue: creating
-      ? ({ priceType: "fixed", deductible: "0", active: "on" } as never)
+      ? ({ priceType: "fixed", deductible: "0", waitingDays: "0", active: "on" } as never)
       : ({
           line: defaultValue?.line,
           name: defaultValue?.name,
@@ -86,6 +88,7 @@ export function GuaranteeForm({
           limit: defaultValue?.limit,
           limitText: defaultValue?.limitText,
           deductible: defaultValue?.deductible,
+          waitingDays: defaultValue?.waitingDays,
         } as never),
   });
   // After a refused submit, what was sent; otherwise the guarantee's own plans.
@@ -234,6 +237,13 @@ export function GuaranteeForm({
         meta={fields.deductible}
         width="xs"
         inputProps={{ autoComplete: "off", inputMode: "decimal" }}
+      />
+      <Field
+        label="Carencia (días)"
+        hint="Días desde que la garantía empieza en una póliza en los que un siniestro no está cubierto; de 0 a 365, 0 si no tiene."
+        meta={fields.waitingDays}
+        width="xs"
+        inputProps={{ autoComplete: "off", inputMode: "numeric" }}
       />
       {creating ? <CheckboxField label="Activa: se ofrece en las cotizaciones nuevas" meta={fields.active} /> : null}
 

@@ -146,6 +146,7 @@ export default function GuaranteePage() {
           <Detail term="Opcional en">{g.optionalIn.length ? g.optionalIn.map((p) => p.name).join(", ") : "Ningún plan"}</Detail>
           <Detail term="Límite">{[g.limitCents !== null ? formatMoney(g.limitCents) : null, g.limitText].filter(Boolean).join(" · ") || "—"}</Detail>
           <Detail term="Franquicia">{g.deductibleCents ? formatMoney(g.deductibleCents) : "Sin franquicia"}</Detail>
+          <Detail term="Carencia">{g.waitingDays ? `${g.waitingDays} ${g.waitingDays === 1 ? "día" : "días"}` : "Sin carencia"}</Detail>
           <Detail term="Pólizas vivas que la llevan">{g.livePolicies}</Detail>
           <Detail term="Creada">
             <time dateTime={isoDateTime(g.createdAt)}>{formatDateTime(g.createdAt)}</time>

@@ -63,6 +63,7 @@ export default function EditGuaranteePage() {
           limit: g.limitCents === null ? "" : priceInput("fixed", g.limitCents),
           limitText: g.limitText ?? "",
           deductible: priceInput("fixed", g.deductibleCents),
+          waitingDays: String(g.waitingDays),
         }}
       />
     </div>

@@ -84,7 +84,9 @@ export default function ReportsPage() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight">Informes</h1>
-        <p className="mt-1 text-slate-700">Las cifras del negocio de un periodo: primas, cartera, conversión, cobros, bajas y suplementos.</p>
+        <p className="mt-1 text-slate-700">
+          Las cifras del negocio de un periodo: primas, cartera, conversión, cobros, bajas, suplementos y siniestros.
+        </p>
       </header>
       <nav aria-label="Informes" className="print:hidden">
         <ul className="flex flex-wrap gap-2">

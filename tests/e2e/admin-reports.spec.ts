@@ -114,3 +114,39 @@ test("un comercial no ve «Informes» y la página le responde Acceso Denegado",
   const csv = await page.request.get("/admin/reports.csv?informe=recibos&tabla=cobros&from=2025-01-01&to=2025-12-31", { maxRedirects: 0 });
   expect(csv.status()).not.toBe(200);
 });
+
+test("siniestros: por mes, estado y ramo, con la frecuencia y la siniestralidad; «—» cuando no hay base", async ({ page, signInAsAdmin }) => {
+  test.slow(); // two periods and an accessibility check
+  await signInAsAdmin("gestor");
+  await page.goto("/admin/reports");
+  await page.getByRole("navigation", { name: "Informes" }).getByRole("link", { name: "Siniestros" }).click();
+  await expect(page.getByRole("navigation", { name: "Informes" }).getByRole("link", { name: "Siniestros" })).toHaveAttribute("aria-current", "page", {
+    timeout: SLOW,
+  });
+  for (const title of [
+    "Siniestros declarados por mes",
+    "Siniestros declarados por estado",
+    "Siniestros y frecuencia por ramo",
+    "Siniestralidad por ramo",
+  ])
+    await expect(page.getByRole("region", { name: title }).getByRole("img", { name: title })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A year without policies: no denominator, so each ratio reads «—» in the chart, the table and the CSV.
+  const form = page.getByRole("search", { name: "Periodo y ramo del informe" });
+  await form.getByLabel("Periodo").selectOption({ label: "Otras fechas" });
+  await form.getByLabel("Desde").fill("01/01/2020");
+  await form.getByLabel("Hasta").fill("31/12/2020");
+  await form.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page.getByText("Siniestros: otras fechas, del 01/01/2020 al 31/12/2020, todos los ramos.")).toBeVisible({ timeout: SLOW });
+  await expect(page).toHaveURL(/informe=siniestros/);
+  const section = page.getByRole("region", { name: "Siniestralidad por ramo" });
+  await expect(section.getByRole("img").locator("desc")).toHaveText("Siniestralidad: Coche, —; Hogar, —; Alquiler, —; Total, —.");
+  await section.getByText("Ver tabla", { exact: true }).click();
+  const total = section.getByRole("table", { name: "Siniestralidad por ramo" }).getByRole("row", { name: /^Total/ });
+  await expect(total.getByRole("cell")).toHaveText(["0,00\u00a0€", "0,00\u00a0€", "—"]);
+  const downloading = page.waitForEvent("download");
+  await section.getByRole("link", { name: "Descargar CSV: Siniestralidad por ramo" }).click();
+  const text = await readFile((await (await downloading).path())!, "utf8");
+  expect(text.split("\r\n")).toContain("Total;0,00;0,00;");
+});

@@ -203,6 +203,11 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/claims/{id}/accept": "claims:write",
       "POST /admin/claims/{id}/reject": "claims:write",
       "POST /admin/claims/{id}/pay": "claims:pay",
+      "POST /admin/claims/{id}/messages": "claims:write",
+      "POST /admin/claims/{id}/document-requests": "claims:write",
+      "POST /admin/claims/{id}/expert": "claims:write",
+      "POST /admin/claims/{id}/files": "claims:write",
+      "GET /admin/claims/{id}/files/{fileId}": "claims:read",
     });
     // The client pipeline shows clients: its reads need clients:read as well.
     expect(ADMIN_ENDPOINTS.filter((e) => "also" in e).map((e) => [keyOf(e.method, e.path), "also" in e ? e.also : null])).toEqual([
@@ -259,6 +264,14 @@ async function claimIn(status: "abierto" | "en_revision" | "aceptado"): Promise<
   if (status !== "abierto") await changeClaimStatus(database.db, claim.id, { status: "en_revision" }, staff, now);
   if (status === "aceptado") await acceptClaim(database.db, claim.id, { acceptedCents: 100_000 }, staff, now);
   return claim.id;
+}
+
+/** The perito's report as an upload's multipart body. */
+function expertReport(): FormData {
+  const form = new FormData();
+  form.set("kind", "informe_pericial");
+  form.set("file", new File(["%PDF-1.4\n%informe\n"], "informe.pdf", { type: "application/pdf" }));
+  return form;
 }
 
 const PRUEBA_DRAFT = { subject: "Prueba", text: "Hola, {{nombre_tomador}}:", html: "<p>Hola, {{nombre_tomador}}:</p>" };
@@ -524,6 +537,31 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
     body: { iban: "ES91 2100 0418 4502 0005 1332" },
     expect: 200,
   }),
+  "POST /admin/claims/{id}/messages": async () => ({
+    path: `/admin/claims/${await claimIn("abierto")}/messages`,
+    body: { body: "Hola, ¿nos puedes enviar una foto del parqué?" },
+    expect: 200,
+  }),
+  "POST /admin/claims/{id}/document-requests": async () => ({
+    path: `/admin/claims/${await claimIn("abierto")}/document-requests`,
+    body: { kind: "factura", note: "El presupuesto del fontanero" },
+    expect: 200,
+  }),
+  "POST /admin/claims/{id}/expert": async () => ({
+    path: `/admin/claims/${await claimIn("en_revision")}/expert`,
+    body: { name: "Peritaciones Levante", phone: "600 111 222" },
+    expect: 200,
+  }),
+  "POST /admin/claims/{id}/files": async () => ({ path: `/admin/claims/${await claimIn("abierto")}/files`, body: expertReport(), expect: 201 }),
+  "GET /admin/claims/{id}/files/{fileId}": async () => {
+    const id = await claimIn("abierto");
+    const claim = await json<{ thread: { files: { id: number }[] } }>("post", `/admin/claims/${id}/files`, {
+      token: superToken,
+      body: expertReport(),
+      status: 201,
+    });
+    return { path: `/admin/claims/${id}/files/${claim.thread.files[0]!.id}`, expect: 200 };
+  },
   "GET /admin/email/templates": async () => ({ path: "/admin/email/templates", expect: 200 }),
   "GET /admin/email/templates/{key}": async () => ({ path: "/admin/email/templates/no-renovacion", expect: 200 }),
   "POST /admin/email/templates/{key}/versions": async () => ({ path: "/admin/email/templates/prueba/versions", body: PRUEBA_DRAFT, expect: 201 }),

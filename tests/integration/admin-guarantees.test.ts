@@ -27,6 +27,8 @@ type Detail = {
   price: { priceType: string; priceValue: number };
   nextPrice: { priceValue: number; validFrom: string } | null;
   livePolicies: number;
+  waitingDays: number;
+  deductibleCents: number;
   today: string;
   prices: PriceVersion[];
   history: { action: string; actorLabel: string | null }[];
@@ -74,6 +76,7 @@ describe("crear, ver, listar y editar garantías", () => {
       price: { priceType: "fixed", priceValue: 1500 },
       nextPrice: null,
       livePolicies: 0,
+      waitingDays: 0,
     });
     expect(created.prices).toEqual([
       expect.objectContaining({ version: 1, priceValue: 1500, validFrom: madridDate(clock), createdBy: TEST_ADMIN_EMAIL, status: "vigente" }),
@@ -107,7 +110,7 @@ describe("crear, ver, listar y editar garantías", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const text = await csv.text();
-    expect(text).toContain("Ramo;Código;Nombre;Incluida en;Opcional en;Tipo de precio;Precio;Límite;Franquicia;Estado;Pólizas vivas");
+    expect(text).toContain("Ramo;Código;Nombre;Incluida en;Opcional en;Tipo de precio;Precio;Límite;Franquicia;Carencia (días);Estado;Pólizas vivas");
     expect(text).toContain(`Coche;${created.code};Garantía Única Buscable;Todo riesgo;`);
     expect(text.trim().split("\r\n")).toHaveLength(2);
   });
@@ -133,6 +136,31 @@ describe("crear, ver, listar y editar garantías", () => {
     const refused = await json<ErrorBody>("patch", `/admin/guarantees/${created.id}`, { token: superToken, body: { priceValue: 1 }, status: 400 });
     expect(refused.error).toBe("Datos no válidos");
     expect((await call("get", "/admin/guarantees/999999", { token: superToken })).status).toBe(404);
+  });
+
+  it("la carencia: se crea y se edita en días (0 a 365), con su antes y después en la auditoría; otro valor, 400 con el motivo", async () => {
+    const created = await create({ line: "alquiler", includedIn: [], optionalIn: ["meses_12"], waitingDays: 15 });
+    expect(created.waitingDays).toBe(15);
+    const edited = await json<Detail>("patch", `/admin/guarantees/${created.id}`, { token: superToken, body: { waitingDays: 30 }, status: 200 });
+    expect(edited.waitingDays).toBe(30);
+    expect((await detail(created.id)).waitingDays).toBe(30);
+    const rows = await auditRows("guarantee.updated", created.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.before).toEqual({ waitingDays: 15 });
+    expect(rows[0]!.after).toEqual({ waitingDays: 30 });
+    // The list carries it too (and the claims' cover rules read it from the catalogue, ADR 042).
+    const page = await json<{ items: Detail[] }>("get", `/admin/guarantees?q=${created.code}`, { token: superToken, status: 200 });
+    expect(page.items[0]!.waitingDays).toBe(30);
+
+    for (const waitingDays of [366, -1, 2.5, "30"]) {
+      const refused = await json<ErrorBody>("patch", `/admin/guarantees/${created.id}`, { token: superToken, body: { waitingDays }, status: 400 });
+      expect(refused.fieldErrors?.waitingDays).toEqual(["Indica la carencia en días: un número entero de 0 a 365 (0 si no tiene)"]);
+    }
+    const badNew = await json<ErrorBody>("post", "/admin/guarantees", { token: superToken, body: body({ waitingDays: 400 }), status: 400 });
+    expect(badNew.fieldErrors?.waitingDays).toEqual(["Indica la carencia en días: un número entero de 0 a 365 (0 si no tiene)"]);
+    // Nothing changed and nothing more was audited.
+    expect((await detail(created.id)).waitingDays).toBe(30);
+    expect(await auditRows("guarantee.updated", created.id)).toHaveLength(1);
   });
 });
 

@@ -130,4 +130,5 @@ const FIELD_LABELS: Record<string, string> = {
   limitText: "límite (texto)",
   limitCents: "límite (importe)",
   deductibleCents: "franquicia",
+  waitingDays: "carencia",
 };

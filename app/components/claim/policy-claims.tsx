@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { MyClaim } from "../../../api/contract/claim-views";
 import { CLAIM_EVENT_TYPE_INFO } from "../../../api/contract/claim-vocabulary";
 import { formatDate } from "../../../api/contract/format";
-import { ClaimStatusBadge } from "~/components/claim/claim-status";
+import { ClaimStatusBadge } from "~/components/claim/claim-status-badge";
 import { DetailSection } from "~/components/ui/detail";
 import { claimPagePath } from "~/lib/claim-step-names";
 

@@ -1,5 +1,4 @@
-import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES, type ClaimStatus } from "../../../api/contract/claim-vocabulary";
-import { Badge } from "~/components/ui/badge";
+import type { ClaimStatus } from "../../../api/contract/claim-vocabulary";
 
 /** Where the claim stands, in the customer's words (the staff's statuses are the badge). */
 export const CLAIM_STATUS_FOR_CUSTOMER: Record<ClaimStatus, string> = {
@@ -12,7 +11,3 @@ export const CLAIM_STATUS_FOR_CUSTOMER: Record<ClaimStatus, string> = {
   cerrado: "Su siniestro está cerrado.",
   reabierto: "Hemos vuelto a abrir su siniestro y lo estamos revisando de nuevo.",
 };
-
-export function ClaimStatusBadge({ status }: { status: ClaimStatus }) {
-  return <Badge tone={CLAIM_STATUS_TONES[status]}>{CLAIM_STATUS_LABELS[status]}</Badge>;
-}
