@@ -3,12 +3,15 @@ import { addDays } from "../../api/domain/calendar";
 import { MEMORY_DB_ADMIN } from "../support/memory-db";
 import { AUTO, HOGAR } from "../support/quote-inputs";
 import { expect, moveTo, staff, test, type ApiClock } from "./clock-server";
-import { expectNoSeriousA11yViolations, uniqueNif } from "./support";
+import { expectNoSeriousA11yViolations, submitLoginForm, uniqueNif, type VisitorAccount } from "./support";
 
 // The staff's side of claims (issue 26): a car glass claim assigned, accepted with the payable
 // amount shown, paid to an IBAN and closed; a home water claim declared on the day the policy was
 // suspended shows the suspension line failing (art. 15 LCS) and is rejected with a reason the
 // customer reads; a document asked for and a message written; the list and the page are axe-clean.
+// Both go on to the customer's side of the same claim: the indemnity paid, as Mi póliza shows it;
+// the rules' refusal with its article, the document asked for sent from Mi póliza and the reply
+// read by the handler, then the rejection's reason as the customer reads it.
 // JavaScript on and off (the projects). On a server of its own with a clock it moves
 // (tests/e2e/clock-server.ts): a policy starts tomorrow at the earliest, and a claim happens after.
 
@@ -86,7 +89,18 @@ async function declaredClaim(page: Page, clock: ApiClock, line: "auto" | "hogar"
   expect(declared.status(), await declared.text()).toBe(201);
   const { claim, covered } = (await declared.json()) as { claim: { id: number; number: string }; covered: boolean };
   expect(covered, JSON.stringify(claim)).toBe(!suspend);
-  return { ...claim, policy, holder };
+  return { ...claim, policy, holder, account: { ...account, name: holder } satisfies VisitorAccount };
+}
+
+/** Opens the customer's page of the claim, signing in on /login (the staff's session cleared). */
+async function asCustomer(page: Page, account: VisitorAccount, claim: { id: number; number: string; policy: { id: number } }) {
+  const path = `/mi-poliza/${claim.policy.id}/siniestros/${claim.id}`;
+  await page.context().clearCookies();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await submitLoginForm(page, account);
+  await expect(page).toHaveURL(path, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 1, name: `Siniestro ${claim.number}` })).toBeVisible();
 }
 
 /** Opens `path` as the seeded superadmin, signing in on /admin/login (a new clock, a new session). */
@@ -162,6 +176,13 @@ test.describe("siniestros para el personal", () => {
     await page.getByRole("button", { name: "Cerrar el siniestro", exact: true }).click();
     await expectToast(page, "Siniestro cerrado");
     await expect(page.locator("h1").locator("xpath=..")).toContainText("Cerrado");
+
+    // The customer sees the indemnity paid, the account masked.
+    await asCustomer(page, claim.account, claim);
+    const paid = page.getByRole("region", { name: "Indemnización" });
+    await expect(paid).toContainText(/Pagado\s*450,00\s€ el \d{2}\/\d{2}\/\d{4} en la cuenta ES91 •+/);
+    await expect(page.getByText("0418")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("un siniestro de agua el día de la suspensión: la línea de suspensión falla (art. 15 LCS), se pide un documento, se escribe y se rechaza", async ({
@@ -170,6 +191,12 @@ test.describe("siniestros para el personal", () => {
   }) => {
     test.setTimeout(180_000);
     const claim = await declaredClaim(page, clock, "hogar", true);
+    // The customer reads why the rules do not cover it, with the article.
+    await asCustomer(page, claim.account, claim);
+    const refusal = page.getByRole("region", { name: "Por qué no está cubierto" });
+    await expect(refusal).toContainText("art. 15 LCS");
+    await expectNoSeriousA11yViolations(page);
+
     await asStaff(page, `/admin/claims?q=${claim.number}`);
     await page.getByRole("link", { name: claim.number }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Siniestro ${claim.number}` })).toBeVisible();
@@ -194,11 +221,35 @@ test.describe("siniestros para el personal", () => {
     await expectToast(page, "Mensaje enviado al cliente");
     await expect(page.getByRole("region", { name: "Mensajes con el cliente" })).toContainText("Hemos recibido su parte; revisamos la cobertura.");
 
+    // The customer sends the invoice asked for from Mi póliza and answers; the handler sees both.
+    await asCustomer(page, claim.account, claim);
+    await expect(page.getByRole("region", { name: "Mensajes con su tramitador" })).toContainText("Hemos recibido su parte; revisamos la cobertura.");
+    const asked = page.getByRole("listitem", { name: /^Documento pedido: Factura/ });
+    await expect(asked).toContainText("La factura del fontanero");
+    await asked
+      .getByLabel("Fichero", { exact: true })
+      .setInputFiles({ name: "factura.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%factura del fontanero\n") });
+    await asked.getByRole("button", { name: "Enviar documento" }).click();
+    await expect(page.getByText("Documento enviado").first()).toBeVisible({ timeout: AFTER_WRITE });
+    const thread = page.getByRole("region", { name: "Mensajes con su tramitador" });
+    await thread.getByLabel("Su mensaje").fill("Le envío la factura. El día del escape ya había pagado el recibo por la tarde.");
+    await thread.getByRole("button", { name: "Enviar mensaje" }).click();
+    await expect(page.getByText("Mensaje enviado").first()).toBeVisible({ timeout: AFTER_WRITE });
+
+    await asStaff(page, `/admin/claims/${claim.id}`);
+    await expect(page.getByRole("region", { name: "Documentos" })).toContainText("Recibido");
+    await expect(page.getByRole("region", { name: "Documentos" }).getByRole("link", { name: /factura\.pdf/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Mensajes con el cliente" })).toContainText("Le envío la factura.");
+
     const reason = "La póliza estaba suspendida por un recibo impagado el día del siniestro (art. 15 de la Ley de Contrato de Seguro).";
     await box(page, "Rechazar").getByLabel("Motivo que leerá el cliente").fill(reason);
     await box(page, "Rechazar").getByRole("button", { name: "Rechazar…" }).click();
     await page.getByRole("button", { name: "Rechazar el siniestro" }).click();
     await expectToast(page, "Siniestro rechazado");
     await expect(page.getByRole("region", { name: "Cobertura" })).toContainText(reason);
+
+    // The customer reads the handler's reason.
+    await asCustomer(page, claim.account, claim);
+    await expect(page.getByRole("region", { name: "Por qué lo hemos rechazado" })).toContainText(reason);
   });
 });
