@@ -50,6 +50,7 @@ import {
   rejectClaim,
 } from "../services/claims";
 import { adminRoute } from "./admin-endpoints";
+import { uploadedFileContent, uploadedFileField } from "./upload-fields";
 
 const TAGS = ["Administración: siniestros"];
 
@@ -164,14 +165,7 @@ const expertRoute = writeRoute(
 
 const FileUploadBodySchema = z.object({
   kind: z.string().optional().openapi({ description: "El tipo de documento (informe_pericial para el informe del perito, factura, foto…)" }),
-  file: z
-    .any()
-    .optional()
-    .openapi({
-      type: "string",
-      format: "binary",
-      description: `PDF, JPEG o PNG de ${UPLOAD_MAX_TEXT} como máximo; el tipo se decide por el contenido`,
-    }),
+  file: uploadedFileField(),
 });
 const fileUploadRoute = adminRoute({
   method: "post",
@@ -195,9 +189,7 @@ const fileDownloadRoute = adminRoute({
   responses: {
     200: {
       description: "El fichero",
-      content: Object.fromEntries(
-        ["application/pdf", "image/jpeg", "image/png"].map((type) => [type, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
-      ),
+      content: uploadedFileContent,
     },
   },
 });

@@ -19,17 +19,11 @@ import { pdfContent, pdfResponse } from "../answers/pdf";
 import { uploadDocument } from "../services/document-uploads";
 import { issueCertificate } from "../services/certificate";
 import { adminRoute } from "./admin-endpoints";
+import { uploadedFileField } from "./upload-fields";
 
 const UploadBodySchema = z.object({
   title: z.string().optional().openapi({ description: "Título que verá el equipo, p. ej. «Mandato firmado» (1 a 200 caracteres)" }),
-  file: z
-    .any()
-    .optional()
-    .openapi({
-      type: "string",
-      format: "binary",
-      description: `PDF, JPEG o PNG de ${UPLOAD_MAX_TEXT} como máximo; el tipo se decide por el contenido`,
-    }),
+  file: uploadedFileField(),
 });
 
 const uploadRoute = <P extends string>(path: P, operationId: string, tag: string, owner: string) =>

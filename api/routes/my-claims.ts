@@ -39,6 +39,7 @@ import {
 import { CLAIM_NOT_FOUND_MESSAGE, declareClaim, type ClaimActor } from "../services/claims";
 import { readStoredDocument } from "../services/stored-documents";
 import { policyIdParam, requireOwnPolicy, userRoute } from "./user-endpoints";
+import { uploadedFileContent, uploadedFileField } from "./upload-fields";
 
 const TAGS = ["Siniestros"];
 const INVALID = "Revise los datos del siniestro";
@@ -76,24 +77,12 @@ const UploadBodySchema = z.object({
     .string()
     .optional()
     .openapi({ description: "Qué es: foto, parte_amistoso, denuncia, contrato_arrendamiento, reclamacion_inquilino, factura, otro…" }),
-  file: z
-    .any()
-    .optional()
-    .openapi({
-      type: "string",
-      format: "binary",
-      description: `PDF, JPEG o PNG de ${UPLOAD_MAX_TEXT} como máximo; el tipo se decide por el contenido`,
-    }),
+  file: uploadedFileField(),
 });
 const ClaimUploadBodySchema = UploadBodySchema.extend({
   requestId: z.string().optional().openapi({ description: "El documento pedido por el tramitador que este fichero responde (thread.requests[].id)" }),
 });
 const UPLOAD_DESCRIPTION = `multipart/form-data. El tipo se decide por los primeros bytes del fichero, no por su nombre; vacío, de más de ${UPLOAD_MAX_TEXT} o de otro tipo responde 400 con el motivo en fieldErrors.file y no guarda nada.`;
-const fileContent = {
-  "application/pdf": { schema: z.string().openapi({ type: "string", format: "binary" }) },
-  "image/jpeg": { schema: z.string().openapi({ type: "string", format: "binary" }) },
-  "image/png": { schema: z.string().openapi({ type: "string", format: "binary" }) },
-};
 
 const declareRoute = userRoute({
   method: "post",
@@ -204,7 +193,7 @@ const claimFileDownloadRoute = userRoute({
   summary: "Descargar un fichero de uno de mis siniestros",
   description: "Los bytes guardados, comprobados contra su hash. 404 para un siniestro o un fichero de otra persona.",
   request: { params: claimFileParams },
-  responses: { 200: { description: "El fichero", content: fileContent } },
+  responses: { 200: { description: "El fichero", content: uploadedFileContent } },
 });
 
 function parseId(value: string, message: string): number {
