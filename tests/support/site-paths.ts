@@ -30,6 +30,8 @@ export function visitorPages(ids: { policyId: number; boughtQuoteId: string; ope
     `/cotizacion/${boughtQuoteId}`,
     `/cotizacion-confirmada?poliza=${policyId}`,
     `/garantias?poliza=${policyId}`,
+    // Declaring a claim (issue 26): its first question needs no draft.
+    `/mi-poliza/${policyId}/siniestro/que`,
     `/results?cotizacion=${openQuoteId}`,
     `/checkout?${new URLSearchParams({ cotizacion: openQuoteId, frecuencia: "anual", plan: openPlan })}`,
   ];
@@ -70,6 +72,8 @@ export function adminPages(ids: { policyId: number; clientId: number; guaranteeI
     "/admin/settings",
     "/admin/reports",
     "/admin/reports?informe=recibos&periodo=este-ano",
+    "/admin/reports?informe=siniestros",
+    "/admin/claims",
     // The outbox (ADR 039): the policy's confirmation is in it.
     "/admin/email",
   ];
