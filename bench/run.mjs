@@ -1,17 +1,19 @@
 // npm run bench — throughput against Remix's own ceiling, the quote POST, memory on PGlite and on
-// PostgreSQL, the JavaScript each public page loads and Lighthouse scores, from one run (ADR 008).
+// PostgreSQL, the JavaScript each public page loads and Lighthouse scores, from one run (ADR 008,
+// issue 30).
 //
 // Builds and serves two apps side by side: the bare Remix app of bench/bare (Remix's ceiling on
-// this machine: one trivial route, remix-serve) and Cotiza (server.ts, production mode, a fresh
-// embedded database, or BENCH_DATABASE_URL's PostgreSQL). Every target is warmed up, then measured
-// RUNS times in interleaved rounds (bare, /bench, /cotizar…, then again), so a neighbour's load
-// hits all targets alike; each figure is the median round with the range, and every page is
-// reported as a share of the bare app measured in the same run. Then Lighthouse (mobile,
-// simulated throttling, Debian's Chromium; bench/lighthouse.mjs) on /, /cotizar, /results and /checkout, and the
-// server's idle and peak RSS. Last, unless BENCH_DATABASE_URL already put the whole run on
-// PostgreSQL, a second Cotiza server on a throwaway PostgreSQL cluster (bench/postgres.mjs) gets a
-// warm-up and one round of the same targets, for its idle and peak RSS: the issue asks for both
-// databases from one run. Writes bench/results/latest{,-postgres}.{json,md}. Nothing is asserted.
+// this machine: a trivial route, and /relleno/{bytes}, a trivial page of any size; remix-serve) and
+// Cotiza (server.ts, production mode, a fresh embedded database, or BENCH_DATABASE_URL's
+// PostgreSQL). Each of our pages (/bench, /cotizar, and /results, /checkout and /mi-poliza as a
+// customer with a policy) is measured right after a bare page of its own size, in interleaved
+// rounds, so a neighbour's load hits both alike; each ratio is the median of the rounds' ratios.
+// Then Lighthouse (mobile, simulated throttling, Debian's Chromium; bench/lighthouse.mjs) on /,
+// /cotizar, /results and /checkout, and the server's idle and peak RSS. Last, unless
+// BENCH_DATABASE_URL already put the whole run on PostgreSQL, a second Cotiza server on a
+// throwaway PostgreSQL cluster (bench/postgres.mjs) gets a warm-up and one round of the same
+// targets, for its idle and peak RSS: the issue asks for both databases from one run. Writes
+// bench/results/latest{,-postgres}.{json,md}. Nothing is asserted.
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -157,68 +159,144 @@ const quoteBody = JSON.stringify({
   line: "alquiler",
   inputs: { postalCode: "28013", monthlyRent: 90_000, tenantMonthlyIncome: 300_000 },
 });
-// From the bare HTTP server to a full page: /healthz (Hono only), /version.json (a Remix resource
-// route, no React), /bench (the root's loader, session, CSRF, headers and layout around one
-// sentence) and /cotizar?linea=auto (the largest form), each against the bare Remix app.
-const targets = [
-  { key: "bare", name: "GET / (bare Remix 2.17.5, remix-serve)", url: `${bareBase}/` },
-  { key: "healthz", name: "GET /healthz (Hono only)", url: `${base}/healthz` },
-  { key: "version", name: "GET /version.json (Remix resource route)", url: `${base}/version.json` },
-  { key: "bench", name: "GET /bench (our trivial page, real layout)", url: `${base}/bench` },
-  { key: "cotizar", name: "GET /cotizar?linea=auto", url: `${base}/cotizar?linea=auto` },
-  {
-    key: "quote",
-    name: "POST /api/quotes",
-    url: `${base}/api/quotes`,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: quoteBody,
-  },
-];
 
-/** A visitor with a quote of their own: the session cookie and the pages /results and /checkout. */
-async function visitorWithQuote() {
+/**
+ * A customer of the server at `origin`: registered, with an auto quote and a policy bought from it
+ * by card, and the session cookie the web's /register action would store (app/lib/auth.server.ts),
+ * signed with the bench server's secret: /results, /checkout and /mi-poliza as that customer sees them.
+ */
+async function customerWithPolicy(origin) {
   const { visitorSessionStorage, VISITOR_TOKEN_KEY, VISITOR_USER_KEY } = await import("../app/lib/session.server.ts");
   const { AUTO } = await import("../tests/support/quote-inputs.ts");
-  const account = { name: "Marta Gómez", email: `bench-${Date.now()}@cotiza.test`, password: "Bench-Cotiza-2026!" };
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(account),
-  });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const auth = await registered.json();
-  const quoted = await fetch(`${base}/api/quotes`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${auth.token}` },
-    body: JSON.stringify({ line: "auto", inputs: AUTO }),
-  });
-  if (quoted.status !== 201) throw new Error(`quote: ${quoted.status} ${await quoted.text()}`);
-  const quote = await quoted.json();
-  // What the /register action stores (app/lib/auth.server.ts), signed with the bench server's secret.
+  const json = async (path, body, token) => {
+    const response = await fetch(`${origin}/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const stamp = Date.now();
+  const auth = await json("/auth/register", { name: "Marta Gómez", email: `bench-${stamp}@cotiza.test`, password: "Bench-Cotiza-2026!" });
+  const quote = await json("/quotes", { line: "auto", inputs: AUTO }, auth.token);
+  // A second quote for /results and /checkout: the first one is bought.
+  const shown = await json("/quotes", { line: "auto", inputs: AUTO }, auth.token);
+  const digits = String(40_000_000 + (stamp % 9_000_000));
+  const nif = `${digits}${"TRWAGMYFPDXBNJZSQVHLCKE"[Number(digits) % 23]}`;
+  await json(
+    `/quotes/${quote.id}/checkout`,
+    {
+      plan: quote.plans[0].code,
+      optionalGuarantees: [],
+      frequency: "anual",
+      registration: "1234 BCD",
+      policyholder: {
+        name: "Marta Gómez Ruiz",
+        nif,
+        birthDate: "1985-06-15",
+        phone: "+34 600 123 456",
+        address: "Calle Mayor 12, 3.º B",
+        postalCode: "28013",
+        city: "Madrid",
+      },
+      payment: { method: "card", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Marta Gómez" },
+      consents: { terms: true, privacy: true, ipid: true, marketing: false },
+      idempotencyKey: crypto.randomUUID(),
+    },
+    auth.token,
+  );
   const storage = visitorSessionStorage({ sessionSecrets: [SESSION_SECRET], secureCookies: true });
   const session = await storage.getSession();
   session.set(VISITOR_TOKEN_KEY, auth.token);
   session.set(VISITOR_USER_KEY, JSON.stringify(auth.user));
   const cookie = (await storage.commitSession(session)).split(";")[0];
-  return { cookie, quoteId: quote.id, plan: quote.plans[0].code };
+  return { cookie, quoteId: shown.id, plan: shown.plans[0].code };
 }
+
+/** The bytes of the document a GET answers (no Accept-Encoding, as autocannon asks), after checking it is a 200. */
+async function documentBytes(url, headers = {}) {
+  const response = await fetch(url, { headers: { ...headers, "accept-encoding": "identity" } });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+  return body.length;
+}
+
+/** The bare app's page of `bytes` bytes (bench/bare/app/routes/relleno.$bytes.tsx), within 1 % of it. */
+async function barePageOf(bytes) {
+  const empty = await documentBytes(`${bareBase}/relleno/0`);
+  const url = `${bareBase}/relleno/${Math.max(0, bytes - empty)}`;
+  const got = await documentBytes(url);
+  if (Math.abs(got - bytes) > bytes / 100) throw new Error(`the bare page for ${bytes} B has ${got} B`);
+  return { url, bytes: got };
+}
+
+/**
+ * What is measured (issue 30): each of our pages beside a bare Remix page of the same size, in
+ * adjacent slots of every round; POST /api/quotes beside the bare app's own 4 KB page; /healthz
+ * and /version.json show the cost below Remix's page rendering. `origin`: the Cotiza server.
+ */
+async function targetsFor(origin) {
+  const customer = await customerWithPolicy(origin);
+  const withCookie = { cookie: customer.cookie };
+  const pages = [
+    { key: "bench", name: "GET /bench (a trivial page, real layout)", path: "/bench", target: 80 },
+    { key: "cotizar", name: "GET /cotizar?linea=auto", path: "/cotizar?linea=auto", target: 70 },
+    { key: "results", name: "GET /results (a real quote)", path: `/results?cotizacion=${customer.quoteId}`, headers: withCookie, target: 70 },
+    {
+      key: "checkout",
+      name: "GET /checkout (signed in)",
+      path: `/checkout?cotizacion=${customer.quoteId}&plan=${customer.plan}`,
+      headers: withCookie,
+      target: 70,
+    },
+    { key: "mi-poliza", name: "GET /mi-poliza (a customer with a policy)", path: "/mi-poliza", headers: withCookie, target: 70 },
+  ];
+  const bare4k = { key: "bare", name: "GET / (the bare app's own page)", url: `${bareBase}/` };
+  bare4k.bytes = await documentBytes(bare4k.url);
+  const targets = [bare4k];
+  for (const page of pages) {
+    const url = `${origin}${page.path}`;
+    const bytes = await documentBytes(url, page.headers);
+    const bare = await barePageOf(bytes);
+    targets.push({ key: `bare:${page.key}`, name: `GET /relleno (bare, ${bytes} B)`, url: bare.url, bytes: bare.bytes });
+    targets.push({ key: page.key, name: page.name, url, headers: page.headers, bytes, bareKey: `bare:${page.key}`, targetPercent: page.target });
+  }
+  targets.push(
+    {
+      key: "quote",
+      name: "POST /api/quotes",
+      url: `${origin}/api/quotes`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: quoteBody,
+      bareKey: "bare",
+      targetPercent: 40,
+    },
+    { key: "healthz", name: "GET /healthz (Hono only)", url: `${origin}/healthz`, bareKey: "bare" },
+    { key: "version", name: "GET /version.json (Remix resource route)", url: `${origin}/version.json`, bareKey: "bare" },
+  );
+  return { targets, customer };
+}
+
+/** What autocannon is given of a target. */
+const load = ({ url, method = "GET", headers = {}, body }) => (body === undefined ? { url, method, headers } : { url, method, headers, body });
 
 /**
  * Every target warmed up, then `rounds` interleaved rounds at each connection count (the median
  * round reported), while the server's memory is sampled: idle before, peak (VmHWM) after.
  */
-async function measure(serverPid, rounds) {
+async function measure(serverPid, rounds, targets) {
   const idle = memoryOf(serverPid);
   const samples = [];
   const sampler = setInterval(() => samples.push(memoryOf(serverPid).rss), 500);
   const rows = [];
   try {
     for (const connections of CONNECTIONS) {
-      for (const target of targets) await run({ ...target, duration: WARM_UP, connections });
+      for (const target of targets) await run({ ...load(target), duration: WARM_UP, connections });
       const results = new Map(targets.map((t) => [t.key, []]));
       for (let i = 0; i < rounds; i++) {
-        for (const target of targets) results.get(target.key).push(await run({ ...target, connections }));
+        for (const target of targets) results.get(target.key).push(await run({ ...load(target), connections }));
       }
       for (const target of targets) {
         const runs = results.get(target.key);
@@ -227,6 +305,9 @@ async function measure(serverPid, rounds) {
         const row = {
           key: target.key,
           target: target.name,
+          bytes: target.bytes ?? null,
+          bareKey: target.bareKey ?? null,
+          targetPercent: target.targetPercent ?? null,
           connections,
           requestsPerSecond: Math.round(result.requests.average),
           requestsPerSecondRange: [Math.round(sorted[0].requests.average), Math.round(sorted.at(-1).requests.average)],
@@ -257,7 +338,8 @@ async function measureOnPostgres() {
   const pgServer = watch("server on PostgreSQL", startCotiza(cluster.url));
   try {
     await waitFor(`${base}/readyz`, pgServer);
-    const { rows, memory } = await measure(pgServer.pid, 1);
+    const { targets } = await targetsFor(base);
+    const { rows, memory } = await measure(pgServer.pid, 1, targets);
     return { database: `a throwaway PostgreSQL cluster (${cluster.version})`, version: cluster.version, ...memory, rows };
   } finally {
     await stopChild(pgServer);
@@ -268,10 +350,10 @@ async function measureOnPostgres() {
 
 try {
   await Promise.all([waitFor(`${base}/readyz`, server), waitFor(`${bareBase}/`, bare)]);
-  const { rows, memory: main } = await measure(server.pid, RUNS);
+  const { targets, customer: visitor } = await targetsFor(base);
+  const { rows, memory: main } = await measure(server.pid, RUNS, targets);
   const memory = { ...main, database, bareRemixPeakRss: memoryOf(bare.pid).peak };
 
-  const visitor = await visitorWithQuote();
   const pages = [
     { path: "/", url: `${base}/` },
     { path: "/cotizar?linea=auto", url: `${base}/cotizar?linea=auto` },
@@ -320,23 +402,26 @@ try {
   // -------------------------------------------------------------------------------------------
   const at = new Date().toISOString();
   const find = (key, c) => rows.find((r) => r.key === key && r.connections === c);
-  const pct = (a, b) => `${((100 * a) / b).toFixed(0)} %`;
-  /** The share a/b of each round, as a range: the rounds ran back to back, under the same load. */
-  const roundRange = (a, b) => {
+  /** The ratio a/b of each round (the two ran in adjacent slots), the median round's and the range. */
+  const roundShares = (a, b) => {
     const shares = a.perRound.map((x, i) => (100 * x) / b.perRound[i]).sort((x, y) => x - y);
-    return `${shares[0].toFixed(0)}–${shares.at(-1).toFixed(0)} %`;
+    return { median: shares[Math.floor(shares.length / 2)], low: shares[0], high: shares.at(-1) };
   };
+  const pct = (n) => `${n.toFixed(0)} %`;
+  for (const r of rows) if (r.bareKey) r.ofBare = roundShares(r, find(r.bareKey, r.connections));
   const table = rows
-    .map((r) => {
-      const bareRow = find("bare", r.connections);
-      return `| ${r.target} | ${r.connections} | ${r.requestsPerSecond} | ${r.requestsPerSecondRange.join("–")} | ${r.key === "bare" ? "100 %" : pct(r.requestsPerSecond, bareRow.requestsPerSecond)} | ${r.p50ms} | ${r.p99ms} | ${r.non2xx + r.errors} |`;
-    })
+    .map(
+      (r) =>
+        `| ${r.target} | ${r.connections} | ${r.bytes ?? "—"} | ${r.requestsPerSecond} | ${r.requestsPerSecondRange.join("–")} | ${r.ofBare ? `${pct(r.ofBare.median)} (${pct(r.ofBare.low)}–${pct(r.ofBare.high)})` : "—"} | ${r.p50ms} | ${r.p99ms} | ${r.non2xx + r.errors} |`,
+    )
     .join("\n");
-  const targetLines = CONNECTIONS.flatMap((c) => [
-    `- /bench at ${c} connections: ${pct(find("bench", c).requestsPerSecond, find("bare", c).requestsPerSecond)} of the bare Remix app (rounds ${roundRange(find("bench", c), find("bare", c))}; target ≥ 70 %)`,
-    `- /cotizar?linea=auto at ${c} connections: ${pct(find("cotizar", c).requestsPerSecond, find("bench", c).requestsPerSecond)} of /bench (rounds ${roundRange(find("cotizar", c), find("bench", c))}; target ≥ 70 %), ${pct(find("cotizar", c).requestsPerSecond, find("bare", c).requestsPerSecond)} of the bare Remix app`,
-    `- POST /api/quotes at ${c} connections: p50 ${find("quote", c).p50ms} ms, p99 ${find("quote", c).p99ms} ms, ${pct(find("quote", c).requestsPerSecond, find("bare", c).requestsPerSecond)} of the bare app's req/s`,
-  ]);
+  const targetLines = rows
+    .filter((r) => r.targetPercent !== null)
+    .map((r) => {
+      const bare = find(r.bareKey, r.connections);
+      const met = r.ofBare.median >= r.targetPercent ? "met" : "NOT met";
+      return `- ${r.target} at ${r.connections} connections: ${pct(r.ofBare.median)} of ${bare.target} (rounds ${pct(r.ofBare.low)}–${pct(r.ofBare.high)}; target ≥ ${r.targetPercent} %: ${met})`;
+    });
   const lighthouseTable = lighthouse
     .map(
       (r) =>
@@ -362,16 +447,19 @@ try {
     `bench/results/${resultsName}.md`,
     `# Bench ${at}
 
-Server in production mode on ${database}, beside a bare Remix 2.17.5 app (bench/bare: one route
-of 40 paragraphs, remix-serve) measured in the same run; autocannon on the same machine (2 cores,
-shared). Each target warmed up ${WARM_UP} s, then ${RUNS} interleaved rounds of ${DURATION} s; the
-median round is reported with the range, and every figure as a share of the bare app.
+Server in production mode on ${database}, beside a bare Remix 2.17.5 app (bench/bare, remix-serve)
+measured in the same run; autocannon on the same machine (2 cores, shared). Each of our pages is
+compared with a bare Remix page of its own size (bench/bare's /relleno/{bytes}, plain paragraphs,
+no loader), measured in the slot just before it; POST /api/quotes, /healthz and /version.json with
+the bare app's own page. Each target warmed up ${WARM_UP} s, then ${RUNS} interleaved rounds of
+${DURATION} s; the median round is reported with the range, and each ratio is the median of the
+rounds' ratios (page / its bare page in the same round).
 
-| target | connections | req/s | req/s range | of bare Remix | p50 ms | p99 ms | non-2xx + errors |
-|---|---|---|---|---|---|---|---|
+| target | connections | document bytes | req/s | req/s range | of its bare page (rounds) | p50 ms | p99 ms | non-2xx + errors |
+|---|---|---|---|---|---|---|---|---|
 ${table}
 
-## Against the targets (ADR 008)
+## Against the targets (issue 30)
 
 ${targetLines.join("\n")}
 

@@ -12,7 +12,6 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { ApiApp } from "../api/env";
 import { clientAddress, NO_PROXY, type TrustProxy } from "./client-address";
 import { serveBuildAssets } from "./static-assets";
-import { installRouteMatchCache } from "./route-match-cache";
 import { notFoundBody } from "../api/http";
 import type { ApiFetch } from "../app/lib/load-context";
 import { ADMIN_COOKIE, VISITOR_COOKIE } from "../app/lib/session-cookies";
@@ -272,7 +271,6 @@ export function createServerApp(options: ServerAppOptions) {
     apiFetch = (request) => fetch(request);
   }
 
-  installRouteMatchCache();
   // Always Remix's production mode: development mode would send error stacks to the browser.
   const handleRemix = createRequestHandler(build, "production");
   app.all("*", (c) => {
