@@ -3,6 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "./env";
 import { findAdminOfToken, findUserOfToken, markLoginAttemptSucceeded, reserveLoginAttempt, type AdminAccount } from "./db/accounts.repo";
+import { readAccountOnce } from "./account-reads";
 import { writeAudit, type AuditWrite } from "./db/audit";
 import { hashPassword, verifyPassword } from "./domain/password";
 import { hasPermission, isPermissionName, PERMISSION_NAMES, type PermissionName } from "./domain/permissions";
@@ -89,7 +90,9 @@ export function requireAdmin(
   return async (c, next) => {
     const auth = authenticate(c, "admin");
     if (!auth) throw unauthorized();
-    const account = await findAdminOfToken(c.var.deps.db, auth.id, auth.claims.jti);
+    const account = await readAccountOnce(c.env, c.req.method, `admin:${auth.id}:${auth.claims.jti}`, () =>
+      findAdminOfToken(c.var.deps.db, auth.id, auth.claims.jti),
+    );
     if (!account || !account.active || auth.claims.ver !== account.sessionVersion) throw unauthorized();
     // A password another admin chose (a new account, a reset) opens nothing until its owner changes it.
     if (account.mustChangePassword && !opts.temporaryPasswordAllowed) throw new ApiProblem(403, TEMPORARY_PASSWORD_MESSAGE);
@@ -107,7 +110,9 @@ export function requireUser(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const auth = authenticate(c, "user");
     if (!auth) throw unauthorized();
-    const user = await findUserOfToken(c.var.deps.db, auth.id, auth.claims.jti);
+    const user = await readAccountOnce(c.env, c.req.method, `user:${auth.id}:${auth.claims.jti}`, () =>
+      findUserOfToken(c.var.deps.db, auth.id, auth.claims.jti),
+    );
     // A password change or reset moves the session version: the account's older tokens stop.
     if (!user || !user.active || auth.claims.ver !== user.sessionVersion) throw unauthorized();
     const principal: UserPrincipal = {

@@ -13,7 +13,7 @@ import type { ApiApp } from "../api/env";
 import { clientAddress, NO_PROXY, type TrustProxy } from "./client-address";
 import { serveBuildAssets } from "./static-assets";
 import { notFoundBody } from "../api/http";
-import type { ApiFetch } from "../app/lib/load-context";
+import { ACCOUNT_READS_ENV_KEY, type AccountReads } from "../api/account-reads";
 import { ADMIN_COOKIE, VISITOR_COOKIE } from "../app/lib/session-cookies";
 import { errorFields, type Logger } from "../platform/logger";
 import { UPLOAD_MAX_BYTES } from "../api/domain/uploaded-file";
@@ -258,13 +258,13 @@ export function createServerApp(options: ServerAppOptions) {
   app.use("*", (c, next) => ((c.req.method === "GET" || c.req.method === "HEAD") && HAS_EXTENSION.test(c.req.path) ? publicFile(c, next) : next()));
 
   let apiBaseUrl: string;
-  let apiFetch: ApiFetch;
+  let apiFetch: (request: Request, accountReads?: AccountReads) => Promise<Response>;
   if (options.api) {
     mountApi(app, options.api);
     const internal = new Hono();
     mountApi(internal, options.api);
     apiBaseUrl = `${MOUNTED_API_ORIGIN}/api`;
-    apiFetch = async (request) => internal.fetch(request);
+    apiFetch = async (request, accountReads) => internal.fetch(request, accountReads ? { [ACCOUNT_READS_ENV_KEY]: accountReads } : undefined);
   } else {
     if (!options.apiBaseUrl) throw new Error("apiBaseUrl is required when the API is not mounted");
     apiBaseUrl = options.apiBaseUrl;
@@ -281,10 +281,12 @@ export function createServerApp(options: ServerAppOptions) {
       logger.warn("cross-site request refused", { method: c.req.method, path: c.req.path, origin: crossSite.slice(0, 200) });
       return c.html(CROSS_SITE_PAGE, 403);
     }
+    // The API calls of this one web request share their account reads (api/account-reads.ts).
+    const accountReads: AccountReads = new Map();
     return handleRemix(c.req.raw, {
       cspNonce: c.get("secureHeadersNonce") ?? "",
       apiBaseUrl,
-      apiFetch,
+      apiFetch: (request) => apiFetch(request, accountReads),
       buildVersion: build.assets.version,
       logger,
       sessionSecrets: options.sessionSecrets,
