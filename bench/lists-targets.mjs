@@ -91,7 +91,11 @@ export function listTargets(ctx) {
       name: "API policies, q=Tomador 1&sort=number, page 500",
       path: `/api/admin/policies?q=${encodeURIComponent("Tomador 1")}&sort=number&page=500`,
       auth: "admin-api",
-      expect: sorted((json) => json.items, (p) => p.number, "asc"),
+      expect: sorted(
+        (json) => json.items,
+        (p) => p.number,
+        "desc",
+      ),
     },
     { name: "API policies, q=NIF prefix B0001", path: "/api/admin/policies?q=B0001", auth: "admin-api" },
     { name: `API policies, q=plate ${ctx.plate}`, path: `/api/admin/policies?q=${encodeURIComponent(ctx.plate)}`, auth: "admin-api" },
@@ -107,7 +111,11 @@ export function listTargets(ctx) {
       name: "API clients, q=Tomador 1&sort=createdAt&dir=desc, page 500",
       path: `/api/admin/clients?q=${encodeURIComponent("Tomador 1")}&sort=createdAt&dir=desc&page=500`,
       auth: "admin-api",
-      expect: sorted((json) => json.items, (c) => c.createdAt, "desc"),
+      expect: sorted(
+        (json) => json.items,
+        (c) => c.createdAt,
+        "desc",
+      ),
     },
     { name: "API clients, q=NIF prefix B0001", path: "/api/admin/clients?q=B0001", auth: "admin-api" },
     // ─── API: the portfolio's recibos (/admin/payments, ADR 028) ───
@@ -169,7 +177,11 @@ export function listTargets(ctx) {
     { name: "/admin/policies", path: "/admin/policies", auth: "admin-web" },
     { name: "/admin/policies?q=NIF", path: "/admin/policies?q=B00012345", auth: "admin-web" },
     { name: "/admin/clients", path: "/admin/clients", auth: "admin-web" },
-    { name: "/admin/clients?q=Tomador 1, page 500", path: `/admin/clients?q=${encodeURIComponent("Tomador 1")}&sort=createdAt&dir=desc&page=500`, auth: "admin-web" },
+    {
+      name: "/admin/clients?q=Tomador 1, page 500",
+      path: `/admin/clients?q=${encodeURIComponent("Tomador 1")}&sort=createdAt&dir=desc&page=500`,
+      auth: "admin-web",
+    },
     { name: "/admin/payments", path: "/admin/payments", auth: "admin-web" },
     { name: "/admin/payments?status=devuelto", path: "/admin/payments?status=devuelto", auth: "admin-web" },
     { name: "/admin/payments?method=sepa&line=hogar", path: "/admin/payments?method=sepa&line=hogar", auth: "admin-web" },
