@@ -187,6 +187,15 @@ export async function loadListVolumes(client, { scale = 1, log = () => {} } = {}
 
     // Policy g: quote g's line, owner and moment; a plan of its offers; one year from the day it was
     // contracted (so about half are vencida); 1 in 25 anulada.
+    // The insured object as the checkout keeps it (insured-object.ts): a car's registration, a
+    // dwelling's address whose postal code is also the rating input's. Derived from n: four
+    // digits and three consonants, a different plate for each generic policy; a postal code shared by a few.
+    const consonant = (n, div) => `substr('BCDFGHJKLMNPRSTVWXYZ', 1 + ((${n}) / ${div}) % 20, 1)`;
+    const riskOf = (n) => `t.inputs::jsonb || case t.line
+              when 'auto' then jsonb_build_object('registration',
+                lpad(((${n}) % 10000)::text, 4, '0') || ${consonant(n, 10000)} || ${consonant(n, 200000)} || ${consonant(n, 4000000)})
+              else (select jsonb_build_object('postalCode', pc, 'riskAddress', jsonb_build_object('street', 'Calle Mayor ' || ((${n}) % 200 + 1), 'postalCode', pc, 'city', 'Madrid'))
+                      from (select lpad((((${n}) % 52) + 1)::text, 2, '0') || lpad(((${n}) / 52 % 1000)::text, 3, '0') as pc) c) end`;
     const policySelect = (id, n, quoteId, clientId, userId, created) => `
        select ${id}, 'COT-BENCH-' || lpad((${id})::text, 8, '0'), ${quoteId}, ${clientId}, ${userId}, t.line,
               t.plans[1 + ${n} % cardinality(t.plans)],
@@ -194,7 +203,7 @@ export async function loadListVolumes(client, { scale = 1, log = () => {} } = {}
                     when (${created})::date + interval '1 year' <= current_date then 'vencida' else 'en_vigor' end)::policy_status,
               (${created})::date, ((${created})::date + interval '1 year')::date,
               (array['anual','semestral','trimestral','mensual']::payment_frequency[])[1 + ${n} % 4],
-              '[]'::jsonb, t.inputs::jsonb,
+              '[]'::jsonb, ${riskOf(n)},
               m.net, m.frac, 300, 15, m.net * 6 / 100, m.net + m.frac + 300 + 15 + m.net * 6 / 100,
               case when ${n} % 25 = 0 then 'peticion_cliente' end,
               case when ${n} % 25 = 0 then (${created}) + interval '60 days' end,

@@ -141,9 +141,14 @@ export async function measure(target, headers, rss, client, pid) {
   };
 }
 
-/** One streamed download of an export: rows, bytes, time, the server's RSS before and at its peak. */
-export async function exportOnce(target, headers, rss) {
+/**
+ * One streamed download of an export: rows, bytes, time, the server's RSS before and at its peak,
+ * and the rows it should hold, counted by the bench itself (`target.count`, SQL answering `n`)
+ * just before: the server sends no count of its own.
+ */
+export async function exportOnce(target, headers, rss, client) {
   await sleep(1000);
+  const total = target.count ? (await client.query(target.count)).rows[0].n : null;
   const before = rss.now();
   const peak = rss.window();
   const t = performance.now();
@@ -151,12 +156,10 @@ export async function exportOnce(target, headers, rss) {
   let newlines = 0;
   let firstByteMs = null;
   let status = 0;
-  let total = null;
   let error = null;
   try {
     const response = await fetch(`${base}${target.path}`, { headers, redirect: "manual", signal: AbortSignal.timeout(600_000) });
     status = response.status;
-    total = response.headers.get("x-total-count");
     for await (const chunk of response.body) {
       firstByteMs ??= performance.now() - t;
       bytes += chunk.length;
@@ -185,10 +188,10 @@ export async function exportOnce(target, headers, rss) {
   };
 }
 
-export async function measureExport(target, headers, rss) {
+export async function measureExport(target, headers, rss, client) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const run = await exportOnce(target, headers, rss);
+    const run = await exportOnce(target, headers, rss, client);
     runs.push(run);
     if (run.error) break;
   }

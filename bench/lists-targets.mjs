@@ -11,12 +11,15 @@
 //         (?_data=<route id>). An answer that is not 200 or not in that order is reported as an
 //         error ("parameter refused" / "parameter ignored") and is not timed: timing a list
 //         that ignored `sort` would time something else.
-// kind:   "export" — one request, streamed and counted (rows/s, bytes, server RSS), not autocannon.
+// kind:   "export" — one request, streamed and counted (rows/s, bytes, server RSS), not autocannon;
+//         `count`: the SQL (answering `n`) of the rows it should hold, run by the bench before each download.
 //
 // ctx (built by lists.mjs from the loaded volumes): deepAuditPage, staffLastPage, lateQuotesPage,
 // actor, action, entity, from, to, q, remittance (the largest remittance's id), and the reports'
-// periods: today, monthFrom, yearFrom, fiveYearsFrom (ISO days).
+// periods: today, monthFrom, yearFrom, fiveYearsFrom (ISO days); plate and postalCode, an insured object of the load.
 
+/** The rows an unfiltered export of the audit log holds. */
+const WHOLE_AUDIT_LOG = "select count(*)::int as n from audit_log";
 const auditItems = (json) => json.items;
 const auditWebItems = (json) => json.list?.items;
 const usersItems = (json) => json.items;
@@ -70,6 +73,7 @@ export function listTargets(ctx) {
     { name: "API my quotes, first page", path: "/api/me/quotes", auth: "visitor-api" },
     { name: `API my quotes, page ${ctx.lateQuotesPage}`, path: `/api/me/quotes?page=${ctx.lateQuotesPage}`, auth: "visitor-api" },
     { name: "API my policies (all)", path: "/api/me/policies", auth: "visitor-api" },
+    { name: "API my policies, pageSize=100 page 5", path: "/api/me/policies?pageSize=100&page=5", auth: "visitor-api" },
     // ─── API: the back office's policies and clients ───
     { name: "API policies, first page", path: "/api/admin/policies", auth: "admin-api" },
     { name: "API policies, page 500", path: "/api/admin/policies?page=500", auth: "admin-api" },
@@ -82,6 +86,20 @@ export function listTargets(ctx) {
     { name: `API policies, start ${ctx.from}..${ctx.to}`, path: `/api/admin/policies?startFrom=${ctx.from}&startTo=${ctx.to}`, auth: "admin-api" },
     { name: "API policies, renewalWithin=30", path: "/api/admin/policies?renewalWithin=30", auth: "admin-api" },
     { name: "API policies sort=endDate&dir=asc", path: "/api/admin/policies?sort=endDate&dir=asc", auth: "admin-api" },
+    // Issue 30: a search matching many holders, on a deep page; a part of a NIF; the insured object.
+    {
+      name: "API policies, q=Tomador 1&sort=number, page 500",
+      path: `/api/admin/policies?q=${encodeURIComponent("Tomador 1")}&sort=number&page=500`,
+      auth: "admin-api",
+      expect: sorted(
+        (json) => json.items,
+        (p) => p.number,
+        "desc",
+      ),
+    },
+    { name: "API policies, q=NIF prefix B0001", path: "/api/admin/policies?q=B0001", auth: "admin-api" },
+    { name: `API policies, q=plate ${ctx.plate}`, path: `/api/admin/policies?q=${encodeURIComponent(ctx.plate)}`, auth: "admin-api" },
+    { name: `API policies, q=postal code ${ctx.postalCode}`, path: `/api/admin/policies?q=${ctx.postalCode}`, auth: "admin-api" },
     { name: "API clients, first page", path: "/api/admin/clients", auth: "admin-api" },
     { name: "API clients, page 500", path: "/api/admin/clients?page=500", auth: "admin-api" },
     { name: "API clients, q=NIF", path: "/api/admin/clients?q=B00012345", auth: "admin-api" },
@@ -89,6 +107,17 @@ export function listTargets(ctx) {
     { name: "API clients, q=e-mail", path: "/api/admin/clients?q=visitante17204", auth: "admin-api" },
     { name: "API clients, inForce=true", path: "/api/admin/clients?inForce=true", auth: "admin-api" },
     { name: "API clients sort=createdAt&dir=desc", path: "/api/admin/clients?sort=createdAt&dir=desc", auth: "admin-api" },
+    {
+      name: "API clients, q=Tomador 1&sort=createdAt&dir=desc, page 500",
+      path: `/api/admin/clients?q=${encodeURIComponent("Tomador 1")}&sort=createdAt&dir=desc&page=500`,
+      auth: "admin-api",
+      expect: sorted(
+        (json) => json.items,
+        (c) => c.createdAt,
+        "desc",
+      ),
+    },
+    { name: "API clients, q=NIF prefix B0001", path: "/api/admin/clients?q=B0001", auth: "admin-api" },
     // ─── API: the portfolio's recibos (/admin/payments, ADR 028) ───
     { name: "API recibos, first page", path: "/api/admin/payments/recibos", auth: "admin-api" },
     { name: "API recibos, page 500", path: "/api/admin/payments/recibos?page=500", auth: "admin-api" },
@@ -148,6 +177,11 @@ export function listTargets(ctx) {
     { name: "/admin/policies", path: "/admin/policies", auth: "admin-web" },
     { name: "/admin/policies?q=NIF", path: "/admin/policies?q=B00012345", auth: "admin-web" },
     { name: "/admin/clients", path: "/admin/clients", auth: "admin-web" },
+    {
+      name: "/admin/clients?q=Tomador 1, page 500",
+      path: `/admin/clients?q=${encodeURIComponent("Tomador 1")}&sort=createdAt&dir=desc&page=500`,
+      auth: "admin-web",
+    },
     { name: "/admin/payments", path: "/admin/payments", auth: "admin-web" },
     { name: "/admin/payments?status=devuelto", path: "/admin/payments?status=devuelto", auth: "admin-web" },
     { name: "/admin/payments?method=sepa&line=hogar", path: "/admin/payments?method=sepa&line=hogar", auth: "admin-web" },
@@ -156,8 +190,9 @@ export function listTargets(ctx) {
     { name: "/mis-cotizaciones", path: "/mis-cotizaciones", auth: "visitor-web" },
     { name: `/mis-cotizaciones?page=${ctx.lateQuotesPage}`, path: `/mis-cotizaciones?page=${ctx.lateQuotesPage}`, auth: "visitor-web" },
     { name: "/mi-poliza", path: "/mi-poliza", auth: "visitor-web" },
+    { name: "/mi-poliza?page=25", path: "/mi-poliza?page=25", auth: "visitor-web" },
     // ─── The CSV export of the whole audit log ───
-    { name: "API audit export (no filter)", path: "/api/admin/audit/export", auth: "admin-api", kind: "export" },
-    { name: "/admin/audit.csv (no filter)", path: "/admin/audit.csv", auth: "admin-web", kind: "export" },
+    { name: "API audit export (no filter)", path: "/api/admin/audit/export", auth: "admin-api", kind: "export", count: WHOLE_AUDIT_LOG },
+    { name: "/admin/audit.csv (no filter)", path: "/admin/audit.csv", auth: "admin-web", kind: "export", count: WHOLE_AUDIT_LOG },
   ];
 }

@@ -109,6 +109,11 @@ try {
   const { rows: staffCount } = await client.query("select count(*)::int as n from admin_users");
   const auditRows = rowsOf("audit_log");
   const { rows: remittance } = await client.query("select coalesce((select id from remittances order by count desc, id limit 1), 1) as id");
+  // An insured object to search by: a car's plate (typed as people write it, with a space) and a dwelling's postal code.
+  const { rows: insured } = await client.query(
+    `select (select risk ->> 'registration' from policies where line_code = 'auto' and risk ? 'registration' order by id offset 1000 limit 1) as plate,
+            (select risk -> 'riskAddress' ->> 'postalCode' from policies where line_code = 'hogar' and risk ? 'riskAddress' order by id offset 1000 limit 1) as "postalCode"`,
+  );
   const today = new Date();
   const day = (offset) => new Date(today.getTime() + offset * 86400_000).toISOString().slice(0, 10);
   const ctx = {
@@ -123,6 +128,8 @@ try {
     to: day(-370),
     q: `${STAFF_PREFIX}01`,
     remittance: remittance[0].id,
+    plate: insured[0].plate ? `${insured[0].plate.slice(0, 4)} ${insured[0].plate.slice(4)}` : "1234 BCD",
+    postalCode: insured[0].postalCode ?? "28001",
     today: day(0),
     monthFrom: `${day(0).slice(0, 7)}-01`,
     yearFrom: `${day(0).slice(0, 4)}-01-01`,
@@ -164,7 +171,7 @@ try {
   phase("lists", t);
   t = Date.now();
   for (const target of targets.filter((x) => x.kind === "export")) {
-    const row = await measureExport(target, headersOf(target), rss);
+    const row = await measureExport(target, headersOf(target), rss, client);
     exports.push(row);
     log(
       row.error

@@ -6,6 +6,7 @@ import { listQuerySchemas, paginated } from "./list-query";
 import { PolicySchema } from "./policies";
 import { CheckoutBodySchema, RegistrationSchema, RiskAddressSchema } from "./checkout";
 import { IBAN_ERROR, validateIban } from "../domain/iban";
+import { normalizeRegistration } from "../domain/registration";
 import { documented } from "./openapi-meta";
 import { ACTOR_TYPE_CODES, CANCELLATION_REASONS, LINES, PAYMENT_METHODS, POLICY_STATUSES, RECIBO_STATUSES, RENEWAL_STOPPERS } from "./vocabulary";
 
@@ -17,6 +18,23 @@ const isoDate = (message: string) =>
 
 export const ADMIN_POLICY_SORT_KEYS = ["createdAt", "number", "startDate", "endDate"] as const;
 export type AdminPolicySortKey = (typeof ADMIN_POLICY_SORT_KEYS)[number];
+
+/** What `q` finds, said once for the API's document and the search box's hint. */
+export const POLICY_SEARCH_HELP =
+  "Número de póliza (COT-…, o su comienzo); NIF/NIE del tomador, completo o su comienzo (B0001); 3 letras o más de su nombre o correo; matrícula del coche, completa o su comienzo (1234 BCD); o código postal de la vivienda asegurada (28013). Sin distinguir mayúsculas, acentos ni separadores";
+
+/** A car's registration, or its start, typed in a search ("1234 bcd", "M-12"): stored form (upper case, no separators), or null. */
+export function plateSearchOf(q: string): string | null {
+  const plate = normalizeRegistration(q);
+  // Four digits first (current plates) or one or two letters and a digit (the old provincial ones).
+  return /^([0-9]|[A-Z]{1,2}[0-9])[0-9A-Z]{0,6}$/.test(plate) ? plate : null;
+}
+
+/** A Spanish postal code typed in a search (five digits), or null. */
+export function postalCodeSearchOf(q: string): string | null {
+  const text = q.trim();
+  return /^[0-9]{5}$/.test(text) ? text : null;
+}
 
 export const ADMIN_POLICY_FILTERS = {
   status: z.preprocess(emptyAsUndefined, z.enum(POLICY_STATUSES, { errorMap: () => ({ message: "Elija un estado de la lista" }) }).optional()),
@@ -45,7 +63,7 @@ const adminPolicyQueries = listQuerySchemas(
     sort: ADMIN_POLICY_SORT_KEYS,
     defaultSort: "createdAt",
     defaultDir: "desc",
-    q: "Número de póliza (o su comienzo), NIF/NIE del tomador, o 3 letras o más de su nombre o correo",
+    q: POLICY_SEARCH_HELP,
     filters: ADMIN_POLICY_FILTERS,
   },
   (value, ctx) => {

@@ -90,12 +90,25 @@ export function clientSearchNif(q: string): string | null {
   return /^[A-Z]\d{7}[A-Z0-9]$/.test(shaped) ? shaped : null;
 }
 
+/**
+ * The start of a NIF/NIE/CIF typed in a search ("B0001", "x-123", "5012"): upper case, separators
+ * dropped; a digit first, or a letter and then a digit, as every one of them begins. Else null.
+ */
+export function nifPrefixOf(q: string): string | null {
+  const shaped = normalizeNif(q);
+  return /^([0-9]|[A-Z][0-9])[0-9A-Z]{0,7}$/.test(shaped) ? shaped : null;
+}
+
+/** What `q` finds, said once for the API's document and the search box's hint. */
+export const CLIENT_SEARCH_HELP =
+  "Un NIF/NIE completo (exacto) o su comienzo (B0001), o 3 letras o más del nombre o del correo; sin distinguir mayúsculas, acentos ni separadores";
+
 const clientQueries = listQuerySchemas(
   {
     sort: CLIENT_SORT_KEYS,
     defaultSort: "name",
     defaultDir: "asc",
-    q: "Un NIF/NIE completo (exacto, con o sin separadores) o 3 letras o más del nombre o del correo",
+    q: CLIENT_SEARCH_HELP,
     filters: CLIENT_FILTERS,
   },
   (value, ctx) => {

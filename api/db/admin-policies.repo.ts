@@ -1,14 +1,23 @@
 // Data access of the back office's policy list: one page, its capped count and the CSV batches,
 // from the same filters. Every sort key has its index (migration 0005); the search by number uses
-// the prefix index, by NIF the unique index, by name or e-mail the clients' trigram indexes
-// (accents and case aside). The plan's name is the catalogue's (plans' unique (line_code, code)
+// the prefix index, by NIF the unique index (or its prefix index), by name or e-mail the clients'
+// trigram indexes (accents and case aside), by plate or postal code the risk's expression indexes
+// (migration 0031). The plan's name is the catalogue's (plans' unique (line_code, code)
 // index), as on the client page.
-import { and, eq, gte, inArray, like, lte, or, sql, type SQL } from "drizzle-orm";
-import type { AdminPolicyExportQuery, AdminPolicyListQuery, AdminPolicyRow, AdminPolicySortKey } from "../contract/admin-policies";
+import { and, eq, gte, inArray, like, lte, sql, type SQL } from "drizzle-orm";
+import {
+  plateSearchOf,
+  postalCodeSearchOf,
+  type AdminPolicyExportQuery,
+  type AdminPolicyListQuery,
+  type AdminPolicyRow,
+  type AdminPolicySortKey,
+} from "../contract/admin-policies";
 import { addDays } from "../domain/calendar";
 import { clientSearchNif } from "../contract/clients";
+import { holderSearch } from "./client-list.repo";
 import type { DbOrTx } from "./client";
-import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, pageIds, pageIdsOfFew, type SortMap } from "./list";
+import { cappedCount, keysetBatches, keysetColumns, listPage, pageIds, pageIdsOfMatches, type SortMap } from "./list";
 import { premiumTotalInForce } from "./endorsements.repo";
 import { clients, plans, policies } from "./schema";
 
@@ -66,7 +75,13 @@ const SORTS: SortMap<AdminPolicySortKey> = {
   ],
 };
 
-/** What `q` means: a policy number (or its start), a NIF/NIE, or a piece of the holder's name or e-mail. */
+/**
+ * What `q` means (POLICY_SEARCH_HELP): a policy number (or its start); a whole NIF/NIE, exactly;
+ * otherwise every policy whose holder's name or e-mail holds it (3 letters or more) or whose NIF
+ * starts with it, whose car's registration starts with it, or whose dwelling has it as postal
+ * code — each read through its own index and their ids put together (an OR across tables would
+ * leave the planner only a scan of every policy).
+ */
 function searchOf(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const text = q.trim();
@@ -74,12 +89,24 @@ function searchOf(q: string | undefined): SQL | undefined {
   // A NIF/NIE (or a company's CIF), looked up exactly through the unique index, as the clients' list does.
   const nif = clientSearchNif(text);
   if (nif) return inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${clients.nif} = ${nif})`);
-  if (text.length < 3) return sql`false`;
-  return inArray(
-    policies.clientId,
-    sql`(select ${clients.id} from ${clients} where ${or(foldedContains(clients.name, text), foldedContains(clients.email, text))})`,
-  );
+  const holders = holderSearch(text);
+  const byHolder = holders ? sql`(select ${clients.id} from ${clients} where ${holders})` : null;
+  const plate = plateSearchOf(text);
+  const postalCode = postalCodeSearchOf(text);
+  if (!plate && !postalCode) return byHolder ? inArray(policies.clientId, byHolder) : sql`false`;
+  const ids = [
+    byHolder ? sql`select ${policies.id} from ${policies} where ${policies.clientId} in ${byHolder}` : null,
+    plate ? sql`select ${policies.id} from ${policies} where ${policies.lineCode} = 'auto' and ${registrationOf} like ${`${plate}%`}` : null,
+    postalCode
+      ? sql`select ${policies.id} from ${policies} where ${policies.lineCode} in ('hogar', 'alquiler') and ${dwellingPostalCodeOf} = ${postalCode}`
+      : null,
+  ].filter((part) => part !== null);
+  return inArray(policies.id, sql`(${sql.join(ids, sql` union `)})`);
 }
+
+// The expressions of policies_registration_idx and policies_dwelling_postal_code_idx, written alike.
+const registrationOf = sql`(${policies.risk} ->> 'registration')`;
+const dwellingPostalCodeOf = sql`coalesce(${policies.risk} -> 'riskAddress' ->> 'postalCode', ${policies.risk} ->> 'postalCode')`;
 
 function whereOf(query: AdminPolicyExportQuery, today: string): SQL | undefined {
   return and(
@@ -96,18 +123,19 @@ function whereOf(query: AdminPolicyExportQuery, today: string): SQL | undefined 
 
 export async function listAdminPolicies(db: DbOrTx, query: AdminPolicyListQuery, today: string) {
   const where = whereOf(query, today);
-  // A range of dates (start, or the end of the renewals) matches rows scattered along every sort
-  // order but the date's own: its matches are read through the date's index (pageIdsOfFew), which
-  // also counts them, so the page comes first and the count only when that read could not tell.
-  const ranged = Boolean(query.startFrom || query.startTo || query.renewalWithin);
+  // A range of dates (start, or the end of the renewals) or a search matches rows that may lie
+  // together anywhere along the sort's order: its matches are read through their own indexes
+  // (pageIdsOfMatches), which also counts them, so the page comes first and the count only when
+  // that read could not tell (issue 30: a range a year back walked 500,000 newer policies).
+  const matchesFirst = Boolean(query.startFrom || query.startTo || query.renewalWithin || query.q);
   let counted: { total: number; totalCapped: boolean } | null = null;
   return listPage(query, SORTS, {
     // The page's ids first (an index walk of policies alone, however deep the page), then their
     // holders: joining before the OFFSET would look up a client for every row skipped.
     rows: async (orderBy, limit, offset) => {
       let page: number[] | ReturnType<typeof pageIds> = pageIds(db, policies, policies.id, where, orderBy, limit, offset);
-      if (ranged) {
-        const few = await pageIdsOfFew(db, policies, policies.id, where, orderBy, limit, offset);
+      if (matchesFirst) {
+        const few = await pageIdsOfMatches(db, policies, policies.id, SORTS[query.sort], where, orderBy, limit, offset);
         counted = few.counted;
         if (few.ids) page = few.ids;
       }
@@ -123,7 +151,7 @@ export async function listAdminPolicies(db: DbOrTx, query: AdminPolicyListQuery,
       ).map(toRow);
     },
     count: async () => counted ?? cappedCount(db, policies, where),
-    rowsFirst: Boolean(query.q) || ranged,
+    rowsFirst: matchesFirst,
   });
 }
 

@@ -7,7 +7,7 @@ import type { AdminClaim, ClaimExpert } from "../contract/admin-claims";
 import type { ClaimCoverResult } from "../contract/claims";
 import { maskIban } from "../domain/iban";
 import type { DbOrTx } from "./client";
-import { cappedCount, foldedContains, listPage, type SortMap } from "./list";
+import { cappedCount, keptFoldedContains, listPage, type SortMap } from "./list";
 import { adminUsers, clients, policies, roles } from "./schema";
 import { claimThread } from "./claim-thread.repo";
 import { claimEvents, claimReserveChanges, claims } from "./schema-claims";
@@ -45,7 +45,7 @@ function whereOf(query: ClaimExportQuery, readerId: number, now: Date): SQL {
         ? ilike(claims.number, `${q.toUpperCase()}%`)
         : or(
             sql`${claims.policyId} in (select ${policies.id} from ${policies} where ${policies.number} ilike ${`${q}%`})`,
-            sql`${claims.clientId} in (select ${clients.id} from ${clients} where ${foldedContains(clients.name, q)})`,
+            sql`${claims.clientId} in (select ${clients.id} from ${clients} where ${keptFoldedContains(clients.nameFolded, q)})`,
           )
       : undefined,
   )!;

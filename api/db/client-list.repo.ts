@@ -1,8 +1,8 @@
 // The back office's list of clients (ADR 010): one page, and the CSV export in keyset batches.
-import { sql, type SQL, eq, or, and, inArray } from "drizzle-orm";
-import { type ClientRow, type ClientSortKey, type ClientExportQuery, clientSearchNif, type ClientListQuery } from "../contract/clients";
+import { sql, type SQL, eq, or, and, inArray, like } from "drizzle-orm";
+import { type ClientRow, type ClientSortKey, type ClientExportQuery, clientSearchNif, nifPrefixOf, type ClientListQuery } from "../contract/clients";
 import type { DbOrTx } from "./client";
-import { type SortMap, thenById, foldedContains, listPage, pageIds, cappedCount, keysetColumns, keysetBatches } from "./list";
+import { type SortMap, thenById, keptFoldedContains, listPage, pageIds, pageIdsOfMatches, cappedCount, keysetColumns, keysetBatches } from "./list";
 import { clients } from "./schema";
 
 // ─── The list ────────────────────────────────────────────────────────────────────────────
@@ -36,13 +36,26 @@ const SORTS: SortMap<ClientSortKey> = {
   createdAt: thenById(clients.id, { expr: clients.createdAt, type: "timestamptz" }),
 };
 
+/**
+ * The holders a search finds when it is not a whole NIF (CLIENT_SEARCH_HELP): a name or e-mail
+ * that holds it (3 letters or more; the trigram indexes, accents and case aside), or a NIF that
+ * starts with it (clients_nif_prefix_idx). Undefined when it can be neither.
+ */
+export function holderSearch(text: string): SQL | undefined {
+  const nifPrefix = nifPrefixOf(text);
+  return or(
+    text.length >= 3 ? or(keptFoldedContains(clients.nameFolded, text), keptFoldedContains(clients.emailFolded, text)) : undefined,
+    nifPrefix ? like(clients.nif, `${nifPrefix}%`) : undefined,
+  );
+}
+
 function whereOf(query: ClientExportQuery): SQL | undefined {
   let search: SQL | undefined;
   if (query.q) {
-    const nif = clientSearchNif(query.q);
-    // A whole NIF/NIE: the unique index, exactly. Otherwise the trigram indexes of name and e-mail,
-    // accents and case aside.
-    search = nif ? eq(clients.nif, nif) : or(foldedContains(clients.name, query.q), foldedContains(clients.email, query.q));
+    const text = query.q.trim();
+    const nif = clientSearchNif(text);
+    // A whole NIF/NIE: the unique index, exactly.
+    search = nif ? eq(clients.nif, nif) : (holderSearch(text) ?? sql`false`);
   }
   return and(
     search,
@@ -60,12 +73,25 @@ const clientRows = <Extra extends Record<string, SQL>>(db: DbOrTx, where: SQL | 
 
 export async function listClients(db: DbOrTx, query: ClientListQuery) {
   const where = whereOf(query);
+  // A search's matches are read through its indexes, then sorted (pageIdsOfMatches): holders whose
+  // names match lie together in the sort's order as often as not (issue 30: "Tomador 1", newest
+  // first, page 500 walked 800,001 other clients).
+  const searched = Boolean(query.q);
+  let counted: { total: number; totalCapped: boolean } | null = null;
   return listPage(query, SORTS, {
     // The page's ids first, so "policies in force" is counted for the page's rows only (pageIds).
-    rows: async (orderBy, limit, offset) =>
-      (await clientRows(db, inArray(clients.id, pageIds(db, clients, clients.id, where, orderBy, limit, offset))).orderBy(...orderBy)).map(toRow),
-    count: () => cappedCount(db, clients, where),
-    rowsFirst: Boolean(query.q),
+    rows: async (orderBy, limit, offset) => {
+      let page: number[] | ReturnType<typeof pageIds> = pageIds(db, clients, clients.id, where, orderBy, limit, offset);
+      if (searched) {
+        const read = await pageIdsOfMatches(db, clients, clients.id, SORTS[query.sort], where, orderBy, limit, offset);
+        counted = read.counted;
+        if (read.ids) page = read.ids;
+      }
+      if (Array.isArray(page) && page.length === 0) return [];
+      return (await clientRows(db, inArray(clients.id, page)).orderBy(...orderBy)).map(toRow);
+    },
+    count: async () => counted ?? cappedCount(db, clients, where),
+    rowsFirst: searched,
   });
 }
 

@@ -16,7 +16,7 @@ import {
 import { clientSearchNif } from "../contract/clients";
 import { CLIENT_STAGES, type ClientStage } from "../contract/vocabulary";
 import type { DbOrTx } from "./client";
-import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, thenById, type SortMap } from "./list";
+import { cappedCount, keptFoldedContains, keysetBatches, keysetColumns, listPage, thenById, type SortMap } from "./list";
 import { readSettingVersions, settingDay, valueOn } from "./settings.repo";
 import { clients, clientStageDays } from "./schema";
 import type { SettingKey } from "../contract/settings";
@@ -46,7 +46,7 @@ function whereOf(query: Filters, ctx: BoardContext): SQL | undefined {
   let search: SQL | undefined;
   if (query.q) {
     const nif = clientSearchNif(query.q);
-    search = nif ? eq(clients.nif, nif) : or(foldedContains(clients.name, query.q), foldedContains(clients.email, query.q));
+    search = nif ? eq(clients.nif, nif) : or(keptFoldedContains(clients.nameFolded, query.q), keptFoldedContains(clients.emailFolded, query.q));
   }
   return and(
     search,

@@ -45,6 +45,15 @@ export function foldedContains(column: AnyColumn, text: string): SQL {
   return sql`cotiza_fold(${column}) like cotiza_fold(${likeContains(text)})`;
 }
 
+/**
+ * `folded`, a column the database keeps as cotiza_fold of another (clients.name_folded), contains
+ * `text` folded alike; its trigram index serves this, and each candidate row is rechecked on the
+ * kept text rather than folded again.
+ */
+export function keptFoldedContains(folded: AnyColumn, text: string): SQL {
+  return sql`${folded} like cotiza_fold(${likeContains(text)})`;
+}
+
 /** How many rows match `where`, counted up to COUNT_CAP + 1 (so "more than the cap" is known). */
 export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<{ total: number; totalCapped: boolean }> {
   const matching = db
@@ -140,6 +149,56 @@ export async function pageIdsOfFew(
   if (matched === undefined) return { ids: [], counted: null };
   if (matched > COUNT_CAP) return { ids: null, counted: { total: COUNT_CAP, totalCapped: true } };
   return { ids: rows.map((r) => r.id), counted: { total: matched, totalCapped: false } };
+}
+
+/**
+ * How many matches pageIdsOfMatches reads at most: past it, the filter matches so much of the table
+ * that walking the sort's index meets a page of them soon. Reading this many index entries and
+ * sorting them costs ~40 ms on PostgreSQL (issue 30's bench, bench/results/lists-issue30-*.md).
+ */
+export const MATCH_READ_CAP = 200_000;
+
+/**
+ * The page of a list whose filter an index of its own serves (a range of dates, a search) but the
+ * sort's index does not: pageIdsOfFew for matches that may be many. Only the id and the sort's
+ * columns of each match are read (an index that holds them answers alone, without the table), at
+ * most MATCH_READ_CAP of them, then sorted, and counted on the way. The planner, left to itself,
+ * walks the sort's index and drops every row that does not match, expecting matches spread evenly;
+ * when they lie together far from where the walk starts (a range a year back, holders whose names
+ * were given together) it reads most of the table for one page.
+ *
+ * `ids` is null when the matches are more than MATCH_READ_CAP: walk the sort's index then (pageIds).
+ * `counted` is null when the page is past the matches: count them (cappedCount).
+ */
+export async function pageIdsOfMatches(
+  db: DbOrTx,
+  table: PgTable,
+  id: PgColumn,
+  sortColumns: readonly SortColumn[],
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+): Promise<{ ids: number[] | null; counted: { total: number; totalCapped: boolean } | null }> {
+  // Plain columns only: the subquery's output keeps their names, which `orderBy` refers to.
+  const columns = sql.join(
+    sortColumns.map((c) => sql`${c.expr}`),
+    sql`, `,
+  );
+  const matching = sql`(select ${columns} from ${table} where ${where ?? sql`true`} limit ${MATCH_READ_CAP + 1}) as ${table}`;
+  const rows = await db
+    .select({ id: sql<number>`${id}`.mapWith(Number), matched: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matching)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+  const matched = rows[0]?.matched;
+  if (matched === undefined) return { ids: [], counted: null };
+  if (matched > MATCH_READ_CAP) return { ids: null, counted: { total: COUNT_CAP, totalCapped: true } };
+  return {
+    ids: rows.map((r) => r.id),
+    counted: matched > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: matched, totalCapped: false },
+  };
 }
 
 /** The keyset values of a row: its sort columns as text (exact, microseconds included). */

@@ -4,7 +4,7 @@ import { sql, eq, and, desc, inArray, asc } from "drizzle-orm";
 import { type PaginationQuery, pageOffset } from "../contract/list-query";
 import type { DbOrTx } from "./client";
 import { premiumTotalInForce } from "./endorsements.repo";
-import { cappedCount } from "./list";
+import { cappedCount, pageIds } from "./list";
 import { type LineCode, type PolicyStatus, type PaymentFrequency, quotes, policies, plans, productLines, recibos } from "./schema";
 
 // ─── The visitor's list of policies ──────────────────────────────────────────────────
@@ -28,8 +28,9 @@ export type PolicySummaryView = {
  * One page of a visitor's policies, newest first, as summaries: no guarantees, no recibo list, no
  * offers sent anywhere. The plan's name is the contracted one (read inside the database from the
  * quote's frozen offer; the catalogue's for a policy without a quote), and the next recibo is the
- * first one still pending. The order needs an index on policies (user_id, created_at desc, id desc)
- * to stop after one page.
+ * first one still pending. The page's ids come first, from policies_user_created_idx (user_id,
+ * created_at, id) alone: joined before the OFFSET, every skipped policy would have its quote read
+ * and its offers parsed too (issue 30: page 25 of a customer with 500 policies).
  */
 export async function listUserPolicySummaries(
   db: DbOrTx,
@@ -41,6 +42,7 @@ export async function listUserPolicySummaries(
     ${plans.name},
     ${policies.planCode}
   )`;
+  const newestFirst = [desc(policies.createdAt), desc(policies.id)];
   // Sequential on purpose: `db` may be a transaction (one connection, one query at a time).
   const rows = await db
     .select({
@@ -61,10 +63,8 @@ export async function listUserPolicySummaries(
     .innerJoin(productLines, eq(productLines.code, policies.lineCode))
     .leftJoin(quotes, eq(quotes.id, policies.quoteId))
     .leftJoin(plans, and(eq(plans.lineCode, policies.lineCode), eq(plans.code, policies.planCode)))
-    .where(eq(policies.userId, userId))
-    .orderBy(desc(policies.createdAt), desc(policies.id))
-    .limit(page.pageSize)
-    .offset(pageOffset(page));
+    .where(inArray(policies.id, pageIds(db, policies, policies.id, eq(policies.userId, userId), newestFirst, page.pageSize, pageOffset(page))))
+    .orderBy(...newestFirst);
   const counted = await cappedCount(db, policies, eq(policies.userId, userId));
   const ids = rows.map((r) => r.id);
   // The first pending recibo of each policy of the page (the unique (policy_id, sequence) index).

@@ -274,6 +274,14 @@ export const clients = pgTable(
     nif: text("nif"),
     birthDate: date("birth_date"),
     email: text("email"),
+    /**
+     * Name and e-mail as the searches compare them (cotiza_fold: lower case, no accents), kept by
+     * the database: a search reads these through their trigram indexes and rechecks each candidate
+     * row on them, instead of folding the name of every candidate again (~8 µs a row, 0.9 s for
+     * the 111,111 holders of «Tomador 1»; issue 30).
+     */
+    nameFolded: text("name_folded").generatedAlwaysAs(sql`cotiza_fold(name)`),
+    emailFolded: text("email_folded").generatedAlwaysAs(sql`cotiza_fold(email)`),
     phone: text("phone"),
     address: text("address"),
     postalCode: text("postal_code"),
@@ -314,10 +322,12 @@ export const clients = pgTable(
     // The back office's list: sorts by name and by date, and free-text search on name and e-mail.
     index("clients_created_idx").on(t.createdAt, t.id),
     index("clients_name_idx").on(t.name, t.id),
-    // Searched folded (cotiza_fold: lower case, no accents, from migration 0007), so that "jose
+    // A NIF/NIE/CIF searched by its start ("B0001"); stored upper case, so byte order is enough.
+    index("clients_nif_prefix_idx").on(sql`${t.nif} text_pattern_ops`),
+    // Searched folded (cotiza_fold: lower case, no accents, from migration 0008), so that "jose
     // garcia" finds "José García".
-    index("clients_name_fold_trgm_idx").using("gin", sql`cotiza_fold(${t.name}) gin_trgm_ops`),
-    index("clients_email_fold_trgm_idx").using("gin", sql`cotiza_fold(${t.email}) gin_trgm_ops`),
+    index("clients_name_folded_trgm_idx").using("gin", sql`${t.nameFolded} gin_trgm_ops`),
+    index("clients_email_folded_trgm_idx").using("gin", sql`${t.emailFolded} gin_trgm_ops`),
   ],
 );
 
@@ -573,6 +583,9 @@ export const policies = pgTable(
     // /admin/payments's method and line filters: the ids of the policies they name, from the index alone (ADR 028).
     index("policies_payment_method_line_idx").on(t.paymentMethod, t.lineCode, t.id),
     index("policies_start_date_idx").on(t.startDate, t.id),
+    // A range of start dates sorted newest first: its matches' ids and order read from this index
+    // alone (pageIdsOfMatches), however far from today the range lies (issue 30).
+    index("policies_start_created_idx").on(t.startDate, t.createdAt, t.id),
     index("policies_end_date_idx").on(t.endDate, t.id),
     // The policies in force by end date, with the default order's columns: "renewal within N days"
     // is read and sorted from this index alone.
@@ -580,6 +593,14 @@ export const policies = pgTable(
       .on(t.endDate, t.createdAt, t.id)
       .where(sql`${t.status} = 'en_vigor'`),
     index("policies_number_prefix_idx").on(sql`${t.number} text_pattern_ops`),
+    // The insured object searched by staff (issue 30): a car's registration by its start, a
+    // dwelling's postal code (the address given at checkout; the quote's for older policies).
+    index("policies_registration_idx")
+      .on(sql`(${t.risk} ->> 'registration') text_pattern_ops`)
+      .where(sql`${t.lineCode} = 'auto'`),
+    index("policies_dwelling_postal_code_idx")
+      .on(sql`coalesce(${t.risk} -> 'riskAddress' ->> 'postalCode', ${t.risk} ->> 'postalCode')`)
+      .where(sql`${t.lineCode} in ('hogar', 'alquiler')`),
     check(
       "policies_cancellation_reason",
       sql`${t.cancellationReason} is null or ${t.cancellationReason} in ('desistimiento', 'impago', 'peticion_cliente', 'error_emision')`,

@@ -35,13 +35,17 @@ export async function insertTestPolicy(
     /** The test gateway's mandate: "ok" charges, "fail" is refused on every later charge, null: none. */
     mandate?: "ok" | "fail" | null;
     name?: string;
+    /** Added to the line's risk: what identifies the insured object (registration, riskAddress). */
+    risk?: Record<string, unknown>;
+    /** The holder's NIF, when the test searches by it (else a DNI of its own). */
+    nif?: string;
   },
 ): Promise<TestPolicy> {
   made += 1;
   const line = o.line ?? "hogar";
   const frequency = o.frequency ?? "anual";
   const digits = String(70_000_000 + (((Date.now() % 1_000_000) * 10 + made) % 29_999_999));
-  const nif = `${digits}${nifCheckLetter(digits)}`;
+  const nif = o.nif ?? `${digits}${nifCheckLetter(digits)}`;
   const name = o.name ?? `Tomadora Prueba ${made}`;
   const email = `tomadora${made}-${Date.now().toString(36)}@example.com`;
   const [client] = await db
@@ -74,7 +78,7 @@ export async function insertTestPolicy(
       startDate: o.startDate,
       endDate: addMonths(o.startDate, 12),
       frequency,
-      risk: RISKS[line],
+      risk: { ...RISKS[line], ...o.risk },
       netPremiumCents: net,
       ipsCents: 800,
       totalPremiumCents: total,

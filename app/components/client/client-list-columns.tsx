@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 export const ADMIN_CLIENTS_PATH = "/admin/clients";
 
 export const CLIENT_FILTERS: FilterDef[] = [
-  { name: "q", label: "Buscar", hint: "Un NIF/NIE completo, o 3 letras o más del nombre o del correo.", kind: "search" },
+  { name: "q", label: "Buscar", hint: "Un NIF/NIE completo o su comienzo (B0001), o 3 letras o más del nombre o del correo.", kind: "search" },
   {
     name: "stage",
     label: "Etapa",

@@ -10,7 +10,12 @@ import { PolicyStatusBadge } from "~/components/policy/policy-status-badge";
 
 /** The filters and columns of /admin/policies (ADR 010: the route keeps its loader, action and page). */
 export const POLICY_FILTERS: FilterDef[] = [
-  { name: "q", label: "Buscar", hint: "Número (COT-…), NIF/NIE, o nombre o correo del tomador.", kind: "search" },
+  {
+    name: "q",
+    label: "Buscar",
+    hint: "Número (COT-…); NIF/NIE del tomador o su comienzo (B0001); 3 letras o más de su nombre o correo; matrícula (1234 BCD) o código postal de la vivienda.",
+    kind: "search",
+  },
   {
     name: "status",
     label: "Estado",
