@@ -1,9 +1,22 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Two cores: PGlite takes 0.4–0.8 GB and a few seconds per instance, so at most two
 // test files run at once. Integration files clone a migrated, seeded template database
 // (tests/support/global-setup.ts) instead of migrating their own.
+
+// Integration files that start the built server or other programs as child processes: each gets
+// a fresh worker, as every file did before (ADR 043).
+const NEEDS_OWN_PROCESS = [
+  "tests/integration/process.test.ts",
+  "tests/integration/charge-kill.test.ts",
+  "tests/integration/html-validity.test.ts",
+  "tests/integration/text-browser.test.ts",
+];
+
+// Both integration projects share one template database per run (tests/support/global-setup.ts).
+const integration = { globalSetup: ["tests/support/global-setup.ts"], testTimeout: 60_000, hookTimeout: 120_000 };
+
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
@@ -25,9 +38,20 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          globalSetup: ["tests/support/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, ...NEEDS_OWN_PROCESS],
+          ...integration,
+          // One module graph per worker: importing the app again for every file was half of the
+          // suite (ADR 043). Each file still has its own database and server; what a module keeps
+          // must be per database or per app (api/limits.ts) or set again by each file's hooks.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration-isolated",
+          include: NEEDS_OWN_PROCESS,
+          ...integration,
         },
       },
     ],
