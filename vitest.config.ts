@@ -40,10 +40,11 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...NEEDS_OWN_PROCESS],
           ...integration,
-          // One module graph per worker: importing the app again for every file was half of the
-          // suite (ADR 043). Each file still has its own database and server; what a module keeps
-          // must be per database or per app (api/limits.ts) or set again by each file's hooks.
-          isolate: false,
+          // One module graph per file still (ADR 043, "Isolation, second attempt"): without it the
+          // suite passed on PostgreSQL but on PGlite client-pipeline's lifecycle runs ran out of time
+          // after another file in the same worker. The two leaks found are fixed; a file's module
+          // state must stay per database, per app, or set again by the file's hooks.
+          isolate: true,
         },
       },
       {
