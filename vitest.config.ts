@@ -1,9 +1,22 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Two cores: PGlite takes 0.4–0.8 GB and a few seconds per instance, so at most two
 // test files run at once. Integration files clone a migrated, seeded template database
 // (tests/support/global-setup.ts) instead of migrating their own.
+
+// Integration files that start the built server or other programs as child processes: each gets
+// a fresh worker, as every file did before (ADR 043).
+const NEEDS_OWN_PROCESS = [
+  "tests/integration/process.test.ts",
+  "tests/integration/charge-kill.test.ts",
+  "tests/integration/html-validity.test.ts",
+  "tests/integration/text-browser.test.ts",
+];
+
+// Both integration projects share one template database per run (tests/support/global-setup.ts).
+const integration = { globalSetup: ["tests/support/global-setup.ts"], testTimeout: 60_000, hookTimeout: 120_000 };
+
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
@@ -25,9 +38,21 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          globalSetup: ["tests/support/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, ...NEEDS_OWN_PROCESS],
+          ...integration,
+          // One module graph per file still (ADR 043, "Isolation, second attempt"): without it the
+          // suite passed on PostgreSQL but on PGlite client-pipeline's lifecycle runs ran out of time
+          // after another file in the same worker. The two leaks found are fixed; a file's module
+          // state must stay per database, per app, or set again by the file's hooks.
+          isolate: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration-isolated",
+          include: NEEDS_OWN_PROCESS,
+          ...integration,
         },
       },
     ],

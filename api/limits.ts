@@ -54,7 +54,8 @@ export function tooManyFromAddress(name: RateLimitName, retryAfterSeconds: numbe
 }
 
 const PRUNE_EVERY_MS = 5 * MINUTE;
-let lastPrune = 0;
+/** When each database's rows were last pruned (by its clock): kept per database, as the rows are; a process may serve several (the tests). */
+const lastPrune = new WeakMap<Database, number>();
 
 type LimitContext = RequestContext & { var: { deps: { db: Database; now: Clock; rateLimits: RateLimits } } };
 
@@ -67,8 +68,9 @@ export async function limitAddress(c: LimitContext, name: RateLimitName): Promis
   const ip = clientIp(c) ?? "unknown";
   const { db, now, rateLimits } = c.var.deps;
   const at = now();
-  if (Math.abs(at.getTime() - lastPrune) >= PRUNE_EVERY_MS) {
-    lastPrune = at.getTime();
+  const pruned = lastPrune.get(db);
+  if (pruned === undefined || Math.abs(at.getTime() - pruned) >= PRUNE_EVERY_MS) {
+    lastPrune.set(db, at.getTime());
     await pruneRateLimits(db, at);
   }
   const key = `${name}:${ip}`;

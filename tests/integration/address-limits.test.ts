@@ -183,6 +183,23 @@ describe("el estado de los límites", () => {
     expect(stale!.n).toBe(0);
   });
 
+  it("cada base de datos se poda, aunque otra del mismo proceso se acabe de podar en ese instante", async () => {
+    advance(24 * 3600);
+    const other = await createTestDatabase();
+    const otherServer = await startTestServer({ database: other, now, rateLimits: DEFAULT_RATE_LIMITS, trustProxy: parseTrustProxy("127.0.0.1") });
+    try {
+      await other.db.insert(rateLimits).values({ key: "anonymousQuote:203.0.113.70", tat: new Date(clock.getTime() - 1000) });
+      expect((await post("/quotes", { line: "alquiler", inputs: ALQUILER }, { from: "203.0.113.51" })).status).toBe(201);
+      const answer = await post("/quotes", { line: "alquiler", inputs: ALQUILER }, { from: "203.0.113.51", server: otherServer });
+      expect(answer.status).toBe(201);
+      const [stale] = await other.db.select({ n: count() }).from(rateLimits).where(lt(rateLimits.tat, clock));
+      expect(stale!.n).toBe(0);
+    } finally {
+      await otherServer.stop();
+      await other.close();
+    }
+  });
+
   it("el contrato OpenAPI documenta el 429 de cada operación limitada", async () => {
     const doc = (await (await fetch(`${proxied.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;

@@ -10,8 +10,10 @@ import { beforeAll, expect } from "vitest";
 import { call, checkout, checkoutBody, createQuote, GOOD_CARD, registerVisitor, SEPA, setUpCheckoutApi, type Policy } from "./checkout";
 import { HOGAR } from "./quote-inputs";
 
-/** The API's clock: moved forward by the tests. Contracts on 10 March 2026, 10:00 in Madrid; cover from the 11th. */
-let now = new Date("2026-03-10T09:00:00.000Z");
+/** Contracts on 10 March 2026, 10:00 in Madrid; cover from the 11th. */
+const CONTRACTED = new Date("2026-03-10T09:00:00.000Z");
+/** The API's clock: moved forward by the tests; back at CONTRACTED for each file (setUpEndorsements). */
+let now = CONTRACTED;
 const at = (iso: string) => {
   const next = new Date(iso);
   expect(next.getTime()).toBeGreaterThanOrEqual(now.getTime());
@@ -76,6 +78,10 @@ export let sepa: Policy; // basico, anual, SEPA: a recibo through the mandate
 
 /** Starts the API on the moving clock, then buys `hogar` and `sepa` for `owner` and moves to 25 April 2026, before the file's tests. */
 export function setUpEndorsements(): void {
+  // Without per-file isolation this module outlives a file: the one before left the clock on 25 April.
+  beforeAll(() => {
+    now = CONTRACTED;
+  });
   setUpCheckoutApi(() => now);
   beforeAll(async () => {
     owner = await registerVisitor();
