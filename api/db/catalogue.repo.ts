@@ -6,6 +6,7 @@ import { ApiProblem } from "../http";
 import type { DbOrTx } from "./client";
 import { plans, productLines } from "./schema";
 import { settingAt, type SettingDate } from "./settings.repo";
+import { readTogether } from "./reads-together";
 
 /** The distributor as stored (setting "distributor"), checked. */
 export function distributorOf(value: unknown): SiteInfo {
@@ -24,14 +25,16 @@ export async function readDistributor(db: DbOrTx, at: SettingDate): Promise<Site
 export type CatalogueLine = Omit<ProductLine, "fromPrice" | "fromPriceBasis">;
 
 export async function listProductLines(db: DbOrTx): Promise<CatalogueLine[]> {
-  const [lines, planRows] = await Promise.all([
-    db.select().from(productLines).where(eq(productLines.active, true)),
-    db
-      .select({ lineCode: plans.lineCode, code: plans.code, name: plans.name })
-      .from(plans)
-      .where(eq(plans.active, true))
-      .orderBy(asc(plans.sortOrder), asc(plans.id)),
-  ]);
+  const [lines, planRows] = await readTogether(
+    db,
+    () => db.select().from(productLines).where(eq(productLines.active, true)),
+    () =>
+      db
+        .select({ lineCode: plans.lineCode, code: plans.code, name: plans.name })
+        .from(plans)
+        .where(eq(plans.active, true))
+        .orderBy(asc(plans.sortOrder), asc(plans.id)),
+  );
   return lines
     .sort((a, b) => LINES.indexOf(a.code) - LINES.indexOf(b.code))
     .map((line) => ({

@@ -6,44 +6,49 @@ import type { ClaimDocumentKind, ClaimMessageAuthor } from "../contract/claim-vo
 import type { DbOrTx } from "./client";
 import { adminUsers, clients, documents, policies } from "./schema";
 import { claimDocumentRequests, claimFiles, claimMessages, claims } from "./schema-claims";
+import { readTogether } from "./reads-together";
 
 export async function claimThread(db: DbOrTx, claimId: number): Promise<ClaimThread> {
-  const [messages, requests, files] = await Promise.all([
-    db
-      .select({
-        id: claimMessages.id,
-        author: claimMessages.authorKind,
-        authorName: adminUsers.username,
-        body: claimMessages.body,
-        at: claimMessages.at,
-        readAt: claimMessages.readAt,
-      })
-      .from(claimMessages)
-      .leftJoin(adminUsers, eq(adminUsers.id, claimMessages.adminId))
-      .where(eq(claimMessages.claimId, claimId))
-      .orderBy(asc(claimMessages.at), asc(claimMessages.id)),
-    db
-      .select()
-      .from(claimDocumentRequests)
-      .where(eq(claimDocumentRequests.claimId, claimId))
-      .orderBy(asc(claimDocumentRequests.requestedAt), asc(claimDocumentRequests.id)),
-    db
-      .select({
-        id: claimFiles.id,
-        kind: claimFiles.kind,
-        documentId: claimFiles.documentId,
-        filename: documents.filename,
-        contentType: documents.contentType,
-        sizeBytes: documents.sizeBytes,
-        at: claimFiles.createdAt,
-        uploadedByType: claimFiles.uploadedByType,
-        requestId: claimFiles.requestId,
-      })
-      .from(claimFiles)
-      .innerJoin(documents, eq(documents.id, claimFiles.documentId))
-      .where(eq(claimFiles.claimId, claimId))
-      .orderBy(asc(claimFiles.createdAt), asc(claimFiles.id)),
-  ]);
+  const [messages, requests, files] = await readTogether(
+    db,
+    () =>
+      db
+        .select({
+          id: claimMessages.id,
+          author: claimMessages.authorKind,
+          authorName: adminUsers.username,
+          body: claimMessages.body,
+          at: claimMessages.at,
+          readAt: claimMessages.readAt,
+        })
+        .from(claimMessages)
+        .leftJoin(adminUsers, eq(adminUsers.id, claimMessages.adminId))
+        .where(eq(claimMessages.claimId, claimId))
+        .orderBy(asc(claimMessages.at), asc(claimMessages.id)),
+    () =>
+      db
+        .select()
+        .from(claimDocumentRequests)
+        .where(eq(claimDocumentRequests.claimId, claimId))
+        .orderBy(asc(claimDocumentRequests.requestedAt), asc(claimDocumentRequests.id)),
+    () =>
+      db
+        .select({
+          id: claimFiles.id,
+          kind: claimFiles.kind,
+          documentId: claimFiles.documentId,
+          filename: documents.filename,
+          contentType: documents.contentType,
+          sizeBytes: documents.sizeBytes,
+          at: claimFiles.createdAt,
+          uploadedByType: claimFiles.uploadedByType,
+          requestId: claimFiles.requestId,
+        })
+        .from(claimFiles)
+        .innerJoin(documents, eq(documents.id, claimFiles.documentId))
+        .where(eq(claimFiles.claimId, claimId))
+        .orderBy(asc(claimFiles.createdAt), asc(claimFiles.id)),
+  );
   return {
     messages: messages.map((m) => ({
       id: m.id,

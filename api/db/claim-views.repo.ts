@@ -11,6 +11,7 @@ import { cappedCount, keptFoldedContains, listPage, type SortMap } from "./list"
 import { adminUsers, clients, policies, roles } from "./schema";
 import { claimThread } from "./claim-thread.repo";
 import { claimEvents, claimReserveChanges, claims } from "./schema-claims";
+import { readTogether } from "./reads-together";
 
 const DAY_MS = 86_400_000;
 
@@ -130,18 +131,21 @@ export async function claimDetail(db: DbOrTx, id: number, can: ClaimDetail["can"
     .from(claims)
     .where(and(eq(claims.id, id), isNotNull(claims.declaredAt)));
   if (!claim) return null;
-  const [[row], history, reserves, paidBy] = await Promise.all([
-    selectRows(db).where(eq(claims.id, id)),
-    db.select().from(claimEvents).where(eq(claimEvents.claimId, id)).orderBy(desc(claimEvents.at), desc(claimEvents.id)),
-    db
-      .select()
-      .from(claimReserveChanges)
-      .where(eq(claimReserveChanges.claimId, id))
-      .orderBy(desc(claimReserveChanges.at), desc(claimReserveChanges.id)),
-    claim.paidByAdminId === null
-      ? Promise.resolve([])
-      : db.select({ name: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, claim.paidByAdminId)),
-  ]);
+  const [[row], history, reserves, paidBy] = await readTogether(
+    db,
+    () => selectRows(db).where(eq(claims.id, id)),
+    () => db.select().from(claimEvents).where(eq(claimEvents.claimId, id)).orderBy(desc(claimEvents.at), desc(claimEvents.id)),
+    () =>
+      db
+        .select()
+        .from(claimReserveChanges)
+        .where(eq(claimReserveChanges.claimId, id))
+        .orderBy(desc(claimReserveChanges.at), desc(claimReserveChanges.id)),
+    () =>
+      claim.paidByAdminId === null
+        ? Promise.resolve([])
+        : db.select({ name: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, claim.paidByAdminId)),
+  );
   return {
     ...toRow(row!),
     place: claim.place,
@@ -267,6 +271,10 @@ export async function claimExpert(db: DbOrTx, claimId: number): Promise<ClaimExp
 export async function adminClaim(db: DbOrTx, id: number, can: ClaimDetail["can"]): Promise<AdminClaim | null> {
   const detail = await claimDetail(db, id, can);
   if (!detail) return null;
-  const [thread, expert] = await Promise.all([claimThread(db, id), claimExpert(db, id)]);
+  const [thread, expert] = await readTogether(
+    db,
+    () => claimThread(db, id),
+    () => claimExpert(db, id),
+  );
   return { ...detail, thread, expert };
 }

@@ -8,6 +8,7 @@ import { waitingForCall } from "./admin-quotes.repo";
 import { queryRows, type DbOrTx } from "./client";
 import { cappedCount } from "./list";
 import { dashboardCounts, quotes } from "./schema";
+import { readTogether } from "./reads-together";
 
 /** Which widgets the caller may see: each maps to the permission of the list it opens. */
 export type DashboardScope = { payments: boolean; policies: boolean };
@@ -35,13 +36,15 @@ export async function dashboardFigures(db: DbOrTx, scope: DashboardScope, today:
     renewals: byDay("renewal", today, until),
   };
   // Every counter in one statement (a few hundred rows at most), the capped count beside it.
-  const [[c], waiting] = await Promise.all([
-    db
-      .select(Object.fromEntries(Object.entries(wanted).flatMap(([key, where]) => Object.entries(sums(where)).map(([k, v]) => [`${key}_${k}`, v]))))
-      .from(dashboardCounts)
-      .where(or(...Object.values(wanted))),
-    scope.policies ? cappedCount(db, quotes, waitingForCall(now)) : null,
-  ]);
+  const [[c], waiting] = await readTogether(
+    db,
+    () =>
+      db
+        .select(Object.fromEntries(Object.entries(wanted).flatMap(([key, where]) => Object.entries(sums(where)).map(([k, v]) => [`${key}_${k}`, v]))))
+        .from(dashboardCounts)
+        .where(or(...Object.values(wanted))),
+    async () => (scope.policies ? cappedCount(db, quotes, waitingForCall(now)) : null),
+  );
   const get = (key: keyof typeof wanted) => ({ n: Number(c?.[`${key}_n`] ?? 0), cents: Number(c?.[`${key}_cents`] ?? 0) });
   const premiums = (key: "current" | "previous") => ({ ...spans[key], policies: get(key).n, cents: get(key).cents });
   return {

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 import { clients, documents, policies, type StoredDocumentRow } from "./schema";
+import { readTogether } from "./reads-together";
 
 export type EntityRef = { policyId: number } | { clientId: number };
 
@@ -11,10 +12,11 @@ const ownedBy = (ref: EntityRef) =>
 
 /** The newest `limit` documents of the policy or client (not deleted), and how many it has. */
 export async function entityDocuments(db: DbOrTx, ref: EntityRef, limit: number): Promise<{ rows: StoredDocumentRow[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db.select().from(documents).where(ownedBy(ref)).orderBy(desc(documents.createdAt), desc(documents.id)).limit(limit),
-    db.select({ n: count() }).from(documents).where(ownedBy(ref)),
-  ]);
+  const [rows, [total]] = await readTogether(
+    db,
+    () => db.select().from(documents).where(ownedBy(ref)).orderBy(desc(documents.createdAt), desc(documents.id)).limit(limit),
+    () => db.select({ n: count() }).from(documents).where(ownedBy(ref)),
+  );
   return { rows, total: total?.n ?? 0 };
 }
 

@@ -18,6 +18,7 @@ import { priceInForce, scheduledPrices, type GuaranteePriceVersion } from "../do
 import type { DbOrTx, Transaction } from "./client";
 import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, pageIds, type SortMap } from "./list";
 import { adminUsers, auditLog, guaranteePrices, guarantees, planGuarantees, plans, type Guarantee } from "./schema";
+import { readTogether } from "./reads-together";
 
 const iso = (date: Date) => date.toISOString();
 
@@ -95,28 +96,31 @@ type PriceRow = GuaranteePriceVersion & { guaranteeId: number; createdBy: string
 /** The plans and price versions of these guarantees, for their rows. */
 async function extrasOf(db: DbOrTx, ids: number[]): Promise<Extras> {
   if (ids.length === 0) return { links: new Map(), prices: new Map() };
-  const [linkRows, priceRows] = await Promise.all([
-    db
-      .select({ guaranteeId: planGuarantees.guaranteeId, included: planGuarantees.included, code: plans.code, name: plans.name })
-      .from(planGuarantees)
-      .innerJoin(plans, eq(plans.id, planGuarantees.planId))
-      .where(inArray(planGuarantees.guaranteeId, ids))
-      .orderBy(asc(plans.sortOrder), asc(plans.id)),
-    db
-      .select({
-        guaranteeId: guaranteePrices.guaranteeId,
-        version: guaranteePrices.version,
-        priceType: guaranteePrices.priceType,
-        priceValue: guaranteePrices.priceValue,
-        validFrom: guaranteePrices.validFrom,
-        createdBy: adminUsers.email,
-        createdAt: guaranteePrices.createdAt,
-      })
-      .from(guaranteePrices)
-      .leftJoin(adminUsers, eq(adminUsers.id, guaranteePrices.createdByAdminId))
-      .where(inArray(guaranteePrices.guaranteeId, ids))
-      .orderBy(desc(guaranteePrices.version)),
-  ]);
+  const [linkRows, priceRows] = await readTogether(
+    db,
+    () =>
+      db
+        .select({ guaranteeId: planGuarantees.guaranteeId, included: planGuarantees.included, code: plans.code, name: plans.name })
+        .from(planGuarantees)
+        .innerJoin(plans, eq(plans.id, planGuarantees.planId))
+        .where(inArray(planGuarantees.guaranteeId, ids))
+        .orderBy(asc(plans.sortOrder), asc(plans.id)),
+    () =>
+      db
+        .select({
+          guaranteeId: guaranteePrices.guaranteeId,
+          version: guaranteePrices.version,
+          priceType: guaranteePrices.priceType,
+          priceValue: guaranteePrices.priceValue,
+          validFrom: guaranteePrices.validFrom,
+          createdBy: adminUsers.email,
+          createdAt: guaranteePrices.createdAt,
+        })
+        .from(guaranteePrices)
+        .leftJoin(adminUsers, eq(adminUsers.id, guaranteePrices.createdByAdminId))
+        .where(inArray(guaranteePrices.guaranteeId, ids))
+        .orderBy(desc(guaranteePrices.version)),
+  );
   const links: Extras["links"] = new Map();
   for (const link of linkRows) {
     const entry = links.get(link.guaranteeId) ?? { includedIn: [], optionalIn: [] };
@@ -189,16 +193,18 @@ const HISTORY_LIMIT = 50;
 export async function loadGuaranteeDetail(db: DbOrTx, id: number, today: string): Promise<GuaranteeDetail | null> {
   const [base] = await guaranteeRows(db, eq(guarantees.id, id));
   if (!base) return null;
-  const [[own], extras, audit] = await Promise.all([
-    db.select().from(guarantees).where(eq(guarantees.id, id)),
-    extrasOf(db, [id]),
-    db
-      .select({ at: auditLog.at, action: auditLog.action, actorLabel: auditLog.actorLabel, before: auditLog.before, after: auditLog.after })
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "guarantee"), eq(auditLog.entityId, String(id))))
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(HISTORY_LIMIT),
-  ]);
+  const [[own], extras, audit] = await readTogether(
+    db,
+    () => db.select().from(guarantees).where(eq(guarantees.id, id)),
+    () => extrasOf(db, [id]),
+    () =>
+      db
+        .select({ at: auditLog.at, action: auditLog.action, actorLabel: auditLog.actorLabel, before: auditLog.before, after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "guarantee"), eq(auditLog.entityId, String(id))))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(HISTORY_LIMIT),
+  );
   const linePlans = await db
     .select({ code: plans.code, name: plans.name })
     .from(plans)

@@ -7,6 +7,7 @@ import { formatMoney } from "../contract/format";
 import { PAYMENT_METHOD_LABELS, POLICY_EVENTS, type ActorType, type PaymentMethod } from "../contract/vocabulary";
 import type { DbOrTx } from "./client";
 import { chargeAttempts, payments, policyHistory, reciboReturns, refunds, remittanceItems, remittances, returnImports } from "./schema";
+import { readTogether } from "./reads-together";
 
 const ATTEMPT_STATUS: Record<string, string> = {
   iniciado: "iniciado",
@@ -19,27 +20,31 @@ const nobody = { type: null, label: null };
 const iso = (d: Date) => d.toISOString();
 
 export async function reciboHistory(db: DbOrTx, recibo: { id: number; policyId: number; sequence: number }): Promise<PaymentHistoryEntry[]> {
-  const [attempts, paid, returned, refunded, remitted, events] = await Promise.all([
-    db.select().from(chargeAttempts).where(eq(chargeAttempts.reciboId, recibo.id)),
-    db.select().from(payments).where(eq(payments.reciboId, recibo.id)),
-    db
-      .select({ r: reciboReturns, by: returnImports.createdByLabel, file: returnImports.fileName })
-      .from(reciboReturns)
-      .leftJoin(returnImports, eq(returnImports.id, reciboReturns.importId))
-      .where(eq(reciboReturns.reciboId, recibo.id)),
-    db.select().from(refunds).where(eq(refunds.reciboId, recibo.id)),
-    db
-      .select({ item: remittanceItems, remittance: remittances })
-      .from(remittanceItems)
-      .innerJoin(remittances, eq(remittances.id, remittanceItems.remittanceId))
-      .where(eq(remittanceItems.reciboId, recibo.id)),
-    db
-      .select()
-      .from(policyHistory)
-      // details.recibo is the recibo's sequence in its policy (api/services/recibos.ts).
-      .where(and(eq(policyHistory.policyId, recibo.policyId), sql`${policyHistory.details}->>'recibo' = ${String(recibo.sequence)}`))
-      .orderBy(desc(policyHistory.at), desc(policyHistory.id)),
-  ]);
+  const [attempts, paid, returned, refunded, remitted, events] = await readTogether(
+    db,
+    () => db.select().from(chargeAttempts).where(eq(chargeAttempts.reciboId, recibo.id)),
+    () => db.select().from(payments).where(eq(payments.reciboId, recibo.id)),
+    () =>
+      db
+        .select({ r: reciboReturns, by: returnImports.createdByLabel, file: returnImports.fileName })
+        .from(reciboReturns)
+        .leftJoin(returnImports, eq(returnImports.id, reciboReturns.importId))
+        .where(eq(reciboReturns.reciboId, recibo.id)),
+    () => db.select().from(refunds).where(eq(refunds.reciboId, recibo.id)),
+    () =>
+      db
+        .select({ item: remittanceItems, remittance: remittances })
+        .from(remittanceItems)
+        .innerJoin(remittances, eq(remittances.id, remittanceItems.remittanceId))
+        .where(eq(remittanceItems.reciboId, recibo.id)),
+    () =>
+      db
+        .select()
+        .from(policyHistory)
+        // details.recibo is the recibo's sequence in its policy (api/services/recibos.ts).
+        .where(and(eq(policyHistory.policyId, recibo.policyId), sql`${policyHistory.details}->>'recibo' = ${String(recibo.sequence)}`))
+        .orderBy(desc(policyHistory.at), desc(policyHistory.id)),
+  );
 
   const entries: PaymentHistoryEntry[] = [
     ...attempts.map((a) => ({

@@ -16,6 +16,7 @@ import type { DbOrTx } from "./client";
 import { cappedCount, foldedContains, keysetBatches, keysetColumns, listPage, type SortMap } from "./list";
 import { boardWhere, cardColumns, toCard, type CardRow } from "./pipeline-board.repo";
 import { adminUsers, auditLog, pipelineLeadQuotes, pipelineLeads, policies, quotes } from "./schema";
+import { readTogether } from "./reads-together";
 
 const stageOrder = sql<number>`array_position(array[${sql.join(
   LEAD_STAGES.map((s) => sql`${s}`),
@@ -135,27 +136,30 @@ export async function leadDetail(db: DbOrTx, id: number, ctx: ListCtx): Promise<
     .leftJoin(policies, eq(policies.id, pipelineLeads.wonPolicyId))
     .where(eq(pipelineLeads.id, id));
   if (!row) return null;
-  const [leadQuotes, trail] = await Promise.all([
-    db
-      .select({
-        id: quotes.id,
-        line: quotes.lineCode,
-        status: quotes.status,
-        bestPriceCents: quotes.bestPrice,
-        createdAt: quotes.createdAt,
-        validUntil: quotes.validUntil,
-      })
-      .from(pipelineLeadQuotes)
-      .innerJoin(quotes, eq(quotes.id, pipelineLeadQuotes.quoteId))
-      .where(eq(pipelineLeadQuotes.leadId, id))
-      .orderBy(desc(quotes.createdAt)),
-    db
-      .select({ at: auditLog.at, action: auditLog.action, actor: auditLog.actorLabel, after: auditLog.after })
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "pipeline_lead"), eq(auditLog.entityId, String(id))))
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(200),
-  ]);
+  const [leadQuotes, trail] = await readTogether(
+    db,
+    () =>
+      db
+        .select({
+          id: quotes.id,
+          line: quotes.lineCode,
+          status: quotes.status,
+          bestPriceCents: quotes.bestPrice,
+          createdAt: quotes.createdAt,
+          validUntil: quotes.validUntil,
+        })
+        .from(pipelineLeadQuotes)
+        .innerJoin(quotes, eq(quotes.id, pipelineLeadQuotes.quoteId))
+        .where(eq(pipelineLeadQuotes.leadId, id))
+        .orderBy(desc(quotes.createdAt)),
+    () =>
+      db
+        .select({ at: auditLog.at, action: auditLog.action, actor: auditLog.actorLabel, after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "pipeline_lead"), eq(auditLog.entityId, String(id))))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(200),
+  );
   const ownership = { stage: row.stage, assignedAdminId: row.ownerId };
   return {
     ...toRow(row as RawRow, ctx),
@@ -189,17 +193,20 @@ export async function leadDetail(db: DbOrTx, id: number, ctx: ListCtx): Promise<
 /** The dashboard's «Mis oportunidades»: the reader's open leads and their next actions due by today. */
 export async function myLeads(db: DbOrTx, adminId: number, today: string) {
   const open = and(eq(pipelineLeads.assignedAdminId, adminId), inArray(pipelineLeads.stage, [...OPEN_LEAD_STAGES]));
-  const [[counted], due] = await Promise.all([
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(pipelineLeads)
-      .where(open),
-    db
-      .select({ id: pipelineLeads.id, name: pipelineLeads.name, nextAction: pipelineLeads.nextAction, nextActionOn: pipelineLeads.nextActionOn })
-      .from(pipelineLeads)
-      .where(and(open, isNotNull(pipelineLeads.nextActionOn), lte(pipelineLeads.nextActionOn, today)))
-      .orderBy(asc(pipelineLeads.nextActionOn), asc(pipelineLeads.id))
-      .limit(10),
-  ]);
+  const [[counted], due] = await readTogether(
+    db,
+    () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(pipelineLeads)
+        .where(open),
+    () =>
+      db
+        .select({ id: pipelineLeads.id, name: pipelineLeads.name, nextAction: pipelineLeads.nextAction, nextActionOn: pipelineLeads.nextActionOn })
+        .from(pipelineLeads)
+        .where(and(open, isNotNull(pipelineLeads.nextActionOn), lte(pipelineLeads.nextActionOn, today)))
+        .orderBy(asc(pipelineLeads.nextActionOn), asc(pipelineLeads.id))
+        .limit(10),
+  );
   return { open: counted?.n ?? 0, due: due.map((d) => ({ ...d, nextActionOn: d.nextActionOn! })) };
 }

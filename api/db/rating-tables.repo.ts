@@ -12,6 +12,7 @@ import { ApiProblem } from "../http";
 import type { DbOrTx } from "./client";
 import { plans, guarantees, planGuarantees, guaranteePrices, tariffs } from "./schema";
 import { readSettingVersions, settingAt, valueOn, type StoredSettingVersion, type SettingDate } from "./settings.repo";
+import { readTogether } from "./reads-together";
 
 // ─── Rating tables ──────────────────────────────────────────────────────────────────────
 
@@ -52,40 +53,46 @@ export type CatalogueGuarantee = Omit<RatingGuarantee, "priceType" | "priceValue
  * CatalogueCache (api/db/catalogue-cache.ts); ratingTablesAt picks the tariffs in force.
  */
 export async function readRatingCatalogue(db: DbOrTx, line: LineCode): Promise<RatingCatalogue> {
-  const [planRows, guaranteeRows, linkRows, priceRows, tariffRows, settingVersions] = await Promise.all([
-    db
-      .select()
-      .from(plans)
-      .where(and(eq(plans.lineCode, line), eq(plans.active, true)))
-      .orderBy(asc(plans.sortOrder), asc(plans.id)),
-    db
-      .select()
-      .from(guarantees)
-      .where(and(eq(guarantees.lineCode, line), eq(guarantees.active, true)))
-      .orderBy(asc(guarantees.sortOrder), asc(guarantees.id)),
-    db
-      .select({ guaranteeId: planGuarantees.guaranteeId, planCode: plans.code, included: planGuarantees.included })
-      .from(planGuarantees)
-      .innerJoin(plans, eq(plans.id, planGuarantees.planId))
-      .where(eq(plans.lineCode, line)),
-    db
-      .select({
-        guaranteeId: guaranteePrices.guaranteeId,
-        version: guaranteePrices.version,
-        priceType: guaranteePrices.priceType,
-        priceValue: guaranteePrices.priceValue,
-        validFrom: guaranteePrices.validFrom,
-      })
-      .from(guaranteePrices)
-      .innerJoin(guarantees, eq(guarantees.id, guaranteePrices.guaranteeId))
-      .where(and(eq(guarantees.lineCode, line), eq(guarantees.active, true))),
-    db
-      .select({ factor: tariffs.factor, bands: tariffs.bands, version: tariffs.version, validFrom: tariffs.validFrom })
-      .from(tariffs)
-      .where(eq(tariffs.lineCode, line))
-      .orderBy(asc(tariffs.id)),
-    readSettingVersions(db, RATING_SETTING_KEYS),
-  ]);
+  const [planRows, guaranteeRows, linkRows, priceRows, tariffRows, settingVersions] = await readTogether(
+    db,
+    () =>
+      db
+        .select()
+        .from(plans)
+        .where(and(eq(plans.lineCode, line), eq(plans.active, true)))
+        .orderBy(asc(plans.sortOrder), asc(plans.id)),
+    () =>
+      db
+        .select()
+        .from(guarantees)
+        .where(and(eq(guarantees.lineCode, line), eq(guarantees.active, true)))
+        .orderBy(asc(guarantees.sortOrder), asc(guarantees.id)),
+    () =>
+      db
+        .select({ guaranteeId: planGuarantees.guaranteeId, planCode: plans.code, included: planGuarantees.included })
+        .from(planGuarantees)
+        .innerJoin(plans, eq(plans.id, planGuarantees.planId))
+        .where(eq(plans.lineCode, line)),
+    () =>
+      db
+        .select({
+          guaranteeId: guaranteePrices.guaranteeId,
+          version: guaranteePrices.version,
+          priceType: guaranteePrices.priceType,
+          priceValue: guaranteePrices.priceValue,
+          validFrom: guaranteePrices.validFrom,
+        })
+        .from(guaranteePrices)
+        .innerJoin(guarantees, eq(guarantees.id, guaranteePrices.guaranteeId))
+        .where(and(eq(guarantees.lineCode, line), eq(guarantees.active, true))),
+    () =>
+      db
+        .select({ factor: tariffs.factor, bands: tariffs.bands, version: tariffs.version, validFrom: tariffs.validFrom })
+        .from(tariffs)
+        .where(eq(tariffs.lineCode, line))
+        .orderBy(asc(tariffs.id)),
+    () => readSettingVersions(db, RATING_SETTING_KEYS),
+  );
 
   const ratingPlans: RatingPlan[] = planRows.map((p) => ({
     line: p.lineCode,

@@ -26,6 +26,7 @@ import { DOCUMENT_NOT_FOUND_MESSAGE, isRegenerable, regenerateStored } from "../
 import { readStoredDocument } from "../services/stored-documents";
 import { adminRoute } from "./admin-endpoints";
 import { staffDocumentActor } from "./document-actors";
+import { readTogether } from "../db/reads-together";
 
 const TAGS = ["Administración: documentos"];
 const IdParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Identificador (UUID) del documento" }) });
@@ -132,7 +133,11 @@ async function requireDocument(db: Database, id: string): Promise<StoredDocument
 }
 
 async function documentAnswer(db: Database, row: StoredDocumentRow): Promise<AdminDocument> {
-  const [listed, versions] = await Promise.all([adminDocumentById(db, row), seriesVersions(db, row.seriesKey)]);
+  const [listed, versions] = await readTogether(
+    db,
+    () => adminDocumentById(db, row),
+    () => seriesVersions(db, row.seriesKey),
+  );
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     document: { ...listed, sha256: row.sha256, seriesKey: row.seriesKey, deletedAt: iso(row.deletedAt) },

@@ -29,6 +29,7 @@ import { defaultTemplate, renderTemplate } from "../services/email-render";
 import { previewPolicy, previewValues, templateInForce } from "../services/email-templates";
 import { enqueueRendered } from "../services/mail";
 import { adminRoute } from "./admin-endpoints";
+import { readTogether } from "../db/reads-together";
 
 const TAGS = ["Administración: plantillas de correo"];
 
@@ -120,7 +121,11 @@ async function summaries(db: DbOrTx): Promise<EmailTemplateSummary[]> {
 }
 
 async function detail(db: DbOrTx, key: EmailTemplateKey): Promise<EmailTemplateDetail> {
-  const [inForce, history] = await Promise.all([templateInForce(db, key), templateHistory(db, key)]);
+  const [inForce, history] = await readTogether(
+    db,
+    () => templateInForce(db, key),
+    () => templateHistory(db, key),
+  );
   const last = history[0];
   const def = TEMPLATE_DEFAULTS[key];
   return {
@@ -219,7 +224,12 @@ export function registerAdminEmailTemplateRoutes(api: ApiApp) {
     const admin = currentAdmin(c);
     const { db, now } = c.var.deps;
     const answer = await db.transaction(async (tx) => {
-      const [template, policy, d] = await Promise.all([templateInForce(tx, key), previewPolicy(tx, undefined), readDistributor(tx, now())]);
+      const [template, policy, d] = await readTogether(
+        tx,
+        () => templateInForce(tx, key),
+        () => previewPolicy(tx, undefined),
+        () => readDistributor(tx, now()),
+      );
       const rendered = renderTemplate(template, previewValues(key, policy === "not-found" ? null : policy, d), d);
       const to = admin.email;
       const emailId = await enqueueRendered(tx, { template: key, to, ...rendered, subject: `[Prueba] ${rendered.subject}` }, now());

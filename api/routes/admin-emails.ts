@@ -35,6 +35,7 @@ import { errorResponses } from "../openapi-responses";
 import { isPending } from "../services/attachments";
 import { outboxMessageId } from "../services/mail";
 import { adminRoute } from "./admin-endpoints";
+import { readTogether } from "../db/reads-together";
 
 const TAGS = ["Administración: correo"];
 const NOT_FOUND = "No existe ese correo";
@@ -143,7 +144,11 @@ async function requireEmail(db: Database, id: number) {
 }
 
 async function emailAnswer(db: Database, id: number): Promise<AdminEmail> {
-  const [{ stored, row }, resends] = await Promise.all([requireEmail(db, id), emailResends(db, id)]);
+  const [{ stored, row }, resends] = await readTogether(
+    db,
+    () => requireEmail(db, id),
+    () => emailResends(db, id),
+  );
   // The domain in force when it was queued, as the worker writes it (api/services/mail.ts).
   const distributor = await readDistributor(db, stored.createdAt);
   return {

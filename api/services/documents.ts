@@ -13,6 +13,7 @@ import { renderIpidPdf } from "./pdf-ipid";
 import { renderQuotePdf } from "./pdf-quote";
 import { renderReciboPdf } from "./pdf-recibo";
 import { renderWithdrawalPdf, type WithdrawalFacts } from "./pdf-withdrawal";
+import { readTogether } from "../db/reads-together";
 
 export type RenderedDocument = { filename: string; content: Buffer };
 
@@ -37,7 +38,11 @@ async function lineRow(db: DbOrTx, line: LineCode) {
 
 /** Reads in parallel: give it the database, not a transaction. */
 export async function quoteDocument(db: Database, quote: StoredQuote): Promise<RenderedDocument> {
-  const [line, ctx] = await Promise.all([lineRow(db, quote.line), readDocumentContext(db, quote.createdAt)]);
+  const [line, ctx] = await readTogether(
+    db,
+    () => lineRow(db, quote.line),
+    () => readDocumentContext(db, quote.createdAt),
+  );
   const content = await renderQuotePdf(
     {
       id: quote.id,
@@ -56,7 +61,12 @@ export async function quoteDocument(db: Database, quote: StoredQuote): Promise<R
 
 /** The line's IPID as the catalogue stands at `now` (plans, guarantees, surcharges). Reads in parallel: give it the database, not a transaction. */
 export async function ipidDocument(db: Database, line: LineCode, now: Date, ctx?: DocumentContext): Promise<RenderedDocument> {
-  const [row, tables, context] = await Promise.all([lineRow(db, line), loadRatingTables(db, line, now), ctx ?? readDocumentContext(db, now)]);
+  const [row, tables, context] = await readTogether(
+    db,
+    () => lineRow(db, line),
+    () => loadRatingTables(db, line, now),
+    async () => ctx ?? readDocumentContext(db, now),
+  );
   const content = await renderIpidPdf(
     {
       line,

@@ -13,6 +13,7 @@ import { ApiProblem } from "../http";
 import { Pdf } from "./pdf-layout";
 import { distributorFooter } from "./pdf-sections";
 import type { RenderedDocument } from "./documents";
+import { readTogether } from "../db/reads-together";
 
 export const MANDATE_NOT_FOUND_MESSAGE = "Esta póliza no tiene mandato de domiciliación SEPA";
 
@@ -65,7 +66,11 @@ export async function mandateDocument(db: DbOrTx, policyId: number, mandateId?: 
   const id = mandateId ?? (await activeMandate(db, policyId))?.id;
   const row = id === undefined ? null : await mandateForDocument(db, policyId, id);
   if (!row) throw new ApiProblem(404, MANDATE_NOT_FOUND_MESSAGE);
-  const [{ creditor }, ctx] = await Promise.all([readSepaSettings(db, row.mandate.signedOn), readDocumentContext(db, row.mandate.signedOn)]);
+  const [{ creditor }, ctx] = await readTogether(
+    db,
+    () => readSepaSettings(db, row.mandate.signedOn),
+    () => readDocumentContext(db, row.mandate.signedOn),
+  );
   if (!creditor) throw new ApiProblem(404, MANDATE_NOT_FOUND_MESSAGE);
   const m = row.mandate;
   const content = await renderMandatePdf(

@@ -4,9 +4,15 @@
 import type { Reconciliation } from "../contract/reconciliation";
 import type { DbOrTx } from "../db/client";
 import { chargesWithoutPayment, recibosWithoutCharge, remittancesMismatched } from "../db/reconciliation.repo";
+import { readTogether } from "../db/reads-together";
 
 export async function reconcile(db: DbOrTx): Promise<Reconciliation> {
-  const [charges, paid, remittances] = await Promise.all([chargesWithoutPayment(db), recibosWithoutCharge(db), remittancesMismatched(db)]);
+  const [charges, paid, remittances] = await readTogether(
+    db,
+    () => chargesWithoutPayment(db),
+    () => recibosWithoutCharge(db),
+    () => remittancesMismatched(db),
+  );
   return {
     chargesWithoutPayment: charges.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
     recibosWithoutCharge: paid.map((r) => ({ ...r, paidAt: r.paidAt?.toISOString() ?? null })),
