@@ -196,27 +196,40 @@ export const LIFECYCLE_SCHEDULE_STARTER = "el proceso programado";
 
 const RunSummarySchema = z
   .record(z.number().int())
-  .describe("Lo hecho, por paso: cobrados, devueltos, suspendidas, extinguidas, avisos, renovadas, vencidas, errores");
-const RunUnderWaySchema = z.object({
-  day: z.string(),
-  startedBy: z.string().nullable().describe("Quién lo inició: el usuario del back office, o «el proceso programado»"),
-  startedAt: z.string(),
-  summary: RunSummarySchema.describe("Lo hecho hasta ahora (o en total, si ya terminó)"),
-});
+  .describe("Lo hecho, por paso: cobrados, devueltos, suspendidas, extinguidas, avisos, recordatorios, renovadas, vencidas, errores");
+const RunDaySchema = z.object({ day: z.string().describe("aaaa-mm-dd"), summary: RunSummarySchema });
+
+export const LIFECYCLE_RUN_STATUSES = ["en_curso", "hecho", "fallido"] as const;
 
 /**
- * The daily run asked for by staff. Two requests at once (two tabs, two staff members, two
- * instances) make one run: the second waits for it and answers its result with `joined`, or,
- * if it is still under way after a while, answers 202 with `running` (what it has done so far).
+ * One daily run (ADR 044), as GET /admin/lifecycle/runs/{id} answers it: under way with what it
+ * has done so far, done with what each day did, or failed. Kept in the database, so any instance
+ * answers it.
  */
-export const LifecycleRunResultSchema = z.object({
-  days: z
-    .array(z.object({ day: z.string(), summary: RunSummarySchema }))
-    .describe("Los días terminados: por esta petición o por el proceso que ya estaba en marcha"),
-  joined: RunUnderWaySchema.nullable().describe("El proceso que ya estaba en marcha cuando se pidió este (no se ha iniciado otro)"),
-  running: RunUnderWaySchema.nullable().describe("El proceso que sigue en marcha (202): lo hecho hasta ahora"),
+export const LifecycleRunSchema = z.object({
+  id: z.number().int().describe("Identificador del proceso: GET /admin/lifecycle/runs/{id}"),
+  status: z
+    .enum(LIFECYCLE_RUN_STATUSES)
+    .describe(
+      "en_curso mientras trabaja; hecho cuando ha terminado todos los días; fallido si ha fallado o la instancia que lo ejecutaba dejó de responder",
+    ),
+  startedBy: z.string().describe("Quién lo inició: el usuario del back office, o «el proceso programado»"),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  days: z.array(RunDaySchema).describe("Los días terminados, en orden, cada uno con lo que hizo"),
+  current: RunDaySchema.nullable().describe("El día en el que está trabajando y lo hecho en él hasta ahora (solo en_curso)"),
+  error: z.string().nullable().describe("Por qué ha fallado (solo fallido)"),
 });
-export type LifecycleRunResult = z.infer<typeof LifecycleRunResultSchema>;
+export type LifecycleRun = z.infer<typeof LifecycleRunSchema>;
+
+/**
+ * The answer of POST /admin/lifecycle/run: the run it started, or the one already under way (two
+ * tabs, two staff members, two instances, the schedule make one run), to follow with GET.
+ */
+export const LifecycleRunStartSchema = LifecycleRunSchema.extend({
+  joined: z.boolean().describe("true: ya estaba en marcha y no se ha iniciado otro; se responde ese"),
+});
+export type LifecycleRunStart = z.infer<typeof LifecycleRunStartSchema>;
 
 // ─── Changing a policy without changing its price ────────────────────────────────────────────
 

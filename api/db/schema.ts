@@ -823,6 +823,40 @@ export const lifecycleRuns = pgTable("lifecycle_runs", {
   summary: jsonb("summary").$type<Record<string, number>>().notNull().default({}),
 });
 
+/**
+ * Each daily run as asked for (ADR 044): by staff (POST /admin/lifecycle/run) or by the schedule.
+ * A run does the days not yet done, each under its day's lease in lifecycle_runs; this row is what
+ * GET /admin/lifecycle/runs/{id} reads, from any instance. At most one is en_curso at a time (the
+ * partial unique index): whoever asks while one is under way is answered that one.
+ */
+export const lifecycleJobs = pgTable(
+  "lifecycle_jobs",
+  {
+    id: serial("id").primaryKey(),
+    /** en_curso while it works, hecho when every day is done, fallido when it failed or its holder stopped answering. */
+    status: text("status").notNull(),
+    /** Who asked: a staff member's username, or the schedule (LIFECYCLE_SCHEDULE_STARTER). */
+    startedBy: text("started_by").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** The holder: the process running it, and its token (api/db/leases.ts); its heartbeat says it is alive. */
+    owner: text("owner").notNull(),
+    lease: text("lease").notNull(),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The day it is working on (its progress is that day's lifecycle_runs summary). */
+    day: date("day"),
+    /** The days done, in order, each with what it did. */
+    days: jsonb("days").$type<{ day: string; summary: Record<string, number> }[]>().notNull().default([]),
+    /** Why it failed, for staff. */
+    error: text("error"),
+  },
+  (t) => [
+    uniqueIndex("lifecycle_jobs_one_running")
+      .on(t.status)
+      .where(sql`${t.status} = 'en_curso'`),
+  ],
+);
+
 /** Internal notes staff write on a policy or a client (never shown to the customer). */
 export const notes = pgTable(
   "notes",
@@ -1503,6 +1537,7 @@ export type Endorsement = typeof endorsements.$inferSelect;
 export type NewEndorsement = typeof endorsements.$inferInsert;
 export type NewPolicyHistoryEntry = typeof policyHistory.$inferInsert;
 export type LifecycleRun = typeof lifecycleRuns.$inferSelect;
+export type LifecycleJob = typeof lifecycleJobs.$inferSelect;
 export type CheckoutClaim = typeof checkoutClaims.$inferSelect;
 export type Note = typeof notes.$inferSelect;
 export type NewSetting = typeof settings.$inferInsert;

@@ -73,6 +73,8 @@ export const ADMIN_ENDPOINTS = [
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/cancel", permission: "payments:write" },
   { method: "post", path: "/admin/policies/{id}/recibos/{reciboId}/refund", permission: "payments:write" },
   { method: "post", path: "/admin/lifecycle/run", permission: "policies:write" },
+  // Following a run (ADR 044): whoever reads the policies may see how it goes (counts only).
+  { method: "get", path: "/admin/lifecycle/runs/{id}", permission: "policies:read" },
   // Refunds owed to customers (extornos).
   { method: "get", path: "/admin/payments/refunds", permission: "payments:read" },
   { method: "post", path: "/admin/payments/refunds/{id}/mark-paid", permission: "payments:write" },

@@ -11,7 +11,8 @@ import {
   AdminPolicySchema,
   CancelPolicyBodySchema,
   CancelReciboBodySchema,
-  LifecycleRunResultSchema,
+  LifecycleRunSchema,
+  LifecycleRunStartSchema,
   MarkReciboPaidBodySchema,
   NoteBodySchema,
   ReciboActionResultSchema,
@@ -39,7 +40,7 @@ import {
 } from "../services/lifecycle";
 import { changeRecibo, type ReciboChange } from "../services/recibos";
 import { addPolicyNote, updatePolicyDetails } from "../services/policy-details";
-import { RUN_JOIN_WAIT_MS, runLifecycle, type RunUnderWay } from "../services/daily-run";
+import { LIFECYCLE_RUN_NOT_FOUND_MESSAGE, lifecycleRunAnswer, readLifecycleRun, startLifecycleJob } from "../services/lifecycle-jobs";
 import { prepareRenewalNow } from "../services/renewal";
 import { conditionsSource, issueSource, reciboSource } from "../services/issued-documents";
 import { staffDocumentActor } from "./document-actors";
@@ -227,25 +228,33 @@ const updateRoute = adminRoute({
   responses: policyResponses,
 });
 
-// Selling by phone: the same quote, prices and checkout as the public site, with staff as the buyer.
 const runRoute = adminRoute({
   method: "post",
   path: "/admin/lifecycle/run",
   operationId: "runLifecycle",
   tags: TAGS,
-  summary: "Ejecuta ahora el proceso diario de pólizas (y los días pendientes)",
+  summary: "Inicia ahora el proceso diario de pólizas (y los días pendientes) y responde en el acto",
   description:
-    "Cobra los recibos vencidos, suspende por impago (art. 15 LCS), extingue tras seis meses, envía los avisos de renovación dos meses antes (art. 22), renueva y da por vencidas las pólizas. Idempotente: repetirlo no cambia nada ya hecho. Si ya está en marcha (otra pestaña, otra persona, otra instancia o el proceso programado), no inicia otro: espera hasta 20 s a que termine y responde su resultado, o 202 con lo hecho hasta ahora.",
+    "Cobra los recibos vencidos, suspende por impago (art. 15 LCS), extingue tras seis meses, envía los avisos de renovación dos meses antes (art. 22), renueva y da por vencidas las pólizas. Idempotente: repetirlo no cambia nada ya hecho. Responde 202 en cuanto lo inicia, con su identificador: GET /admin/lifecycle/runs/{id} dice cómo va. Si ya está en marcha (otra pestaña, otra persona, otra instancia o el proceso programado), no inicia otro: responde ese (`joined`).",
   responses: {
-    200: {
-      description: "Lo que hizo cada día (el de esta petición, o el del proceso que ya estaba en marcha: `joined`)",
-      content: jsonContent(LifecycleRunResultSchema),
-    },
     202: {
-      description: "Ya estaba en marcha y sigue: lo hecho hasta ahora (`running`); no se ha iniciado otro",
-      content: jsonContent(LifecycleRunResultSchema),
+      description: "El proceso iniciado, o el que ya estaba en marcha (`joined`); Location: su dirección",
+      headers: z.object({ Location: z.string().openapi({ description: "/api/admin/lifecycle/runs/{id}" }) }),
+      content: jsonContent(LifecycleRunStartSchema),
     },
   },
+});
+
+const runStateRoute = adminRoute({
+  method: "get",
+  path: "/admin/lifecycle/runs/{id}",
+  operationId: "getLifecycleRun",
+  tags: TAGS,
+  summary: "Cómo va un proceso diario: en curso (con lo hecho hasta ahora), hecho (lo que hizo cada día) o fallido",
+  description:
+    "Lo responde cualquier instancia: el proceso se guarda en la base de datos. Para seguirlo, repetir la petición cada pocos segundos mientras esté en_curso.",
+  request: { params: IdParamSchema },
+  responses: { 200: { description: "El proceso", content: jsonContent(LifecycleRunSchema) } },
 });
 
 type AdminContext = Parameters<typeof adminActor>[0] & { var: { deps: ApiDeps } };
@@ -327,14 +336,16 @@ export function registerAdminPolicyRoutes(api: ApiApp) {
   api.openapi(refundRoute, async (c) => c.json(await onRecibo(c, c.req.valid("param"), { action: "extornar" }), 200));
 
   api.openapi(runRoute, async (c) => {
-    const outcome = await runLifecycle(c.var.deps, c.var.deps.now, { startedBy: currentAdmin(c).username, again: true, waitMs: RUN_JOIN_WAIT_MS });
-    const underWay = (r: RunUnderWay | null) =>
-      r && { day: r.day, startedBy: r.startedBy, startedAt: r.startedAt.toISOString(), summary: { ...r.summary } };
-    const answer = {
-      days: outcome.days.map((d) => ({ day: d.day, summary: { ...d.summary } })),
-      joined: underWay(outcome.joined),
-      running: underWay(outcome.running),
-    };
-    return outcome.running ? c.json(answer, 202) : c.json(answer, 200);
+    const { deps } = c.var;
+    const start = await startLifecycleJob(deps, deps.now, { startedBy: currentAdmin(c).username, again: true });
+    // Staff's runs always start (again: true); the schedule's alone may find nothing to do.
+    if (!start) throw new Error("The lifecycle run did not start");
+    c.header("Location", `/api/admin/lifecycle/runs/${start.job.id}`);
+    return c.json({ ...(await lifecycleRunAnswer(deps, start.job, deps.now())), joined: start.joined }, 202);
+  });
+  api.openapi(runStateRoute, async (c) => {
+    const run = await readLifecycleRun(c.var.deps, c.req.valid("param").id, c.var.deps.now());
+    if (!run) throw new ApiProblem(404, LIFECYCLE_RUN_NOT_FOUND_MESSAGE);
+    return c.json(run, 200);
   });
 }

@@ -1,7 +1,9 @@
-// The daily run's schedule inside the server (ADR 011): the run itself is ./daily-run.ts.
+// The daily run's schedule inside the server (ADR 011): the run itself is ./daily-run.ts, started
+// and recorded as ./lifecycle-jobs.ts does for staff (ADR 044).
 import { errorMessage } from "../../platform/logger";
 import { RUN_STALE_MS } from "../db/lifecycle.repo";
-import { runLifecycle, SCHEDULE_STARTER } from "./daily-run";
+import { SCHEDULE_STARTER } from "./daily-run";
+import { startLifecycleJob } from "./lifecycle-jobs";
 import type { LifecycleDeps } from "./lifecycle";
 
 export type LifecycleScheduler = { stop(): Promise<void> };
@@ -9,9 +11,10 @@ export type LifecycleScheduler = { stop(): Promise<void> };
 /**
  * Runs the lifecycle inside the server: once at start (catching up the days missed while it was
  * down) and then every `intervalMs`, which finds nothing to do until the next day begins in Spain.
- * Several instances may run it: the day's lease row lets one of them do each day. An instance
- * that finds the day under way elsewhere looks again every RUN_STALE_MS until it ends, so that
- * if its holder dies the day is taken over within seconds, not at the next interval.
+ * Several instances may run it: one run is under way at a time (lifecycle_jobs) and the day's lease
+ * row lets one holder do each day. An instance that finds a run under way elsewhere looks again
+ * every RUN_STALE_MS until it ends, so that if its holder dies the run is taken over within
+ * seconds, not at the next interval.
  */
 export function startLifecycleScheduler(deps: LifecycleDeps, clock: () => Date, opts: { intervalMs: number; holder?: string }): LifecycleScheduler {
   let running: Promise<unknown> = Promise.resolve();
@@ -20,9 +23,10 @@ export function startLifecycleScheduler(deps: LifecycleDeps, clock: () => Date, 
   const tick = () => {
     if (stopped) return;
     clearTimeout(again);
-    running = runLifecycle(deps, clock, { startedBy: SCHEDULE_STARTER, holder: opts.holder }).then(
-      (outcome) => {
-        if (outcome.running && !stopped) {
+    running = startLifecycleJob(deps, clock, { startedBy: SCHEDULE_STARTER, holder: opts.holder, onlyIfDue: true }).then(
+      async (start) => {
+        if (start?.done) return start.done;
+        if (start?.joined && !stopped) {
           again = setTimeout(() => void running.then(tick), RUN_STALE_MS);
           again.unref();
         }

@@ -265,17 +265,17 @@ export type RunOptions = {
   startedBy: string;
   /** Today once more even if done (staff's "Ejecutar ahora"; idempotent, so it only picks up what is new). */
   again?: boolean;
-  /** How long to wait for a run under way elsewhere to end before answering what it has done so far; 0 (the schedule): do not wait. */
+  /** How long to wait for a day under way elsewhere to end before answering what it has done so far; 0 by default (a run recorded in lifecycle_jobs waits as long as it takes). */
   waitMs?: number;
   /** The holder's process (tests: another instance); this process when not given. */
   holder?: string;
   /** The heartbeat's interval (tests); RUN_HEARTBEAT_MS when not given. */
   heartbeatMs?: number;
+  /** Told, before each day, that day and the days done so far (the run's record, ADR 044). */
+  onDay?: (day: string, done: RunReport) => Promise<void>;
 };
 
 export const SCHEDULE_STARTER = LIFECYCLE_SCHEDULE_STARTER;
-/** How long staff's "Ejecutar ahora" waits for a run already under way to finish, to show its result. */
-export const RUN_JOIN_WAIT_MS = 20_000;
 const RUN_POLL_MS = 200;
 
 /** The run's lease was taken over while it worked (its heartbeat was missed for RUN_STALE_MS): it stops. */
@@ -286,7 +286,7 @@ class RunLeaseLost extends Error {
   }
 }
 
-const summaryOf = (stored: Record<string, number> | null | undefined): RunSummary => ({ ...emptySummary(), ...stored });
+export const summaryOf = (stored: Record<string, number> | null | undefined): RunSummary => ({ ...emptySummary(), ...stored });
 const underWay = (row: LifecycleRun): RunUnderWay => ({
   day: row.day,
   startedBy: row.startedBy,
@@ -308,6 +308,7 @@ export async function runLifecycle(deps: LifecycleDeps, clock: () => Date, opts:
   if (last === today && !opts.again) return outcome;
   const deadline = Date.now() + (opts.waitMs ?? 0);
   for (let day = last && last < today ? addDays(last, 1) : today; day <= today; day = addDays(day, 1)) {
+    await opts.onDay?.(day, outcome.days);
     const token = newLeaseToken(opts.holder);
     try {
       const lease: RunLease = { day, holder: token.holder, token: token.token };

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminPolicyListQuerySchema, AdminPolicyListSchema, LifecycleRunResultSchema } from "../../api/contract/admin-policies";
+import { AdminPolicyListQuerySchema, AdminPolicyListSchema, LifecycleRunSchema, LifecycleRunStartSchema } from "../../api/contract/admin-policies";
 import { CsvLink, ListView } from "~/components/list/list-view";
 import { ADMIN_POLICIES_PATH } from "~/components/policy/admin-policy-header";
-import { DAILY_RUN_INTENT, DailyRunButton, DailyRunConfirmStep, DailyRunFields } from "~/components/policy/daily-run-panel";
+import { DAILY_RUN_INTENT, DailyRunButton, DailyRunConfirmStep, DailyRunFields, DailyRunState } from "~/components/policy/daily-run-panel";
+import { DAILY_RUN_PARAM } from "~/lib/daily-run";
 import { POLICY_COLUMNS, POLICY_FILTERS } from "~/components/policy/policy-list-columns";
 import { adminAction, adminLoader } from "~/lib/admin-route.server";
 import { canOpen } from "~/lib/admin-routes";
-import { lifecycleRunToast } from "~/lib/lifecycle-run.server";
+import { dailyRunView, lifecycleRunPath, lifecycleRunToast, runAfterWaiting } from "~/lib/lifecycle-run.server";
 import { readListPage } from "~/lib/admin-list.server";
 import { adminTitle } from "~/lib/page-title";
 import { runStaffAction, staffIntent } from "~/lib/staff-action.server";
@@ -21,9 +22,23 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle("Póliza
 
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, ROUTE_ID, async (ctx) => {
-    const { admin } = ctx;
+    const { admin, api } = ctx;
+    // ?proceso={id}: the daily run this page follows (ADR 044), not a filter of the list.
+    const url = new URL(ctx.request.url);
+    const runId = Number(url.searchParams.get(DAILY_RUN_PARAM));
+    url.searchParams.delete(DAILY_RUN_PARAM);
+    const run =
+      Number.isSafeInteger(runId) && runId > 0
+        ? await api.get(lifecycleRunPath(runId), { schema: LifecycleRunSchema, signal: ctx.request.signal, otherwise: { 404: null } })
+        : null;
     return {
-      ...(await readListPage(ctx, ADMIN_POLICIES_PATH, AdminPolicyListQuerySchema, AdminPolicyListSchema)),
+      ...(await readListPage(
+        { ...ctx, request: new Request(url, ctx.request) },
+        ADMIN_POLICIES_PATH,
+        AdminPolicyListQuerySchema,
+        AdminPolicyListSchema,
+      )),
+      run: run && dailyRunView(run, admin.username),
       canRun: canOpen(admin.role.permissions, ROUTE_ID, "action"),
       canSell: canOpen(admin.role.permissions, "routes/admin.policies.new"),
     };
@@ -33,15 +48,20 @@ export const action = (args: ActionFunctionArgs) =>
   adminAction(args, ROUTE_ID, async ({ admin, api, form }) =>
     runStaffAction(form, {
       [DAILY_RUN_INTENT]: staffIntent(DailyRunFields, async () => {
-        // Already under way (another tab, a colleague, the schedule): the API starts no other run and says so.
-        const result = await api.post("/admin/lifecycle/run", { schema: LifecycleRunResultSchema });
-        return redirectWithToast(ADMIN_POLICIES_PATH, lifecycleRunToast(result, admin.username));
+        // Already under way (another tab, a colleague, the schedule): the API starts no other run and answers that one.
+        const start = await api.post("/admin/lifecycle/run", { schema: LifecycleRunStartSchema });
+        // A few policies take a moment: waiting briefly lets the toast say what it did. A longer run
+        // goes on in the background and the page follows it (?proceso={id}).
+        const run = await runAfterWaiting(api, start);
+        const toast = lifecycleRunToast(start, run, admin.username);
+        if (run.status === "hecho") return redirectWithToast(ADMIN_POLICIES_PATH, toast);
+        return redirectWithToast(`${ADMIN_POLICIES_PATH}?${DAILY_RUN_PARAM}=${run.id}#estado-proceso-diario`, toast);
       }),
     }),
   );
 
 export default function PoliciesPage() {
-  const { list, filters, filterResult, canRun, canSell } = useLoaderData<typeof loader>();
+  const { list, filters, filterResult, canRun, canSell, run } = useLoaderData<typeof loader>();
   const reply = replyFor(useActionData<typeof action>() as StaffActionReply | undefined, DAILY_RUN_INTENT);
 
   return (
@@ -63,6 +83,7 @@ export default function PoliciesPage() {
       </header>
 
       <DailyRunConfirmStep reply={reply} />
+      <DailyRunState run={run} />
 
       <ListView
         list={list}

@@ -59,8 +59,15 @@ export function moveTo(clock: ApiClock, day: string) {
   clock.ahead = Math.max(clock.ahead, target - Date.now());
 }
 
-/** The daily run, as the scheduler starts it, on the server's current day. */
+/** The daily run, as the scheduler starts it, on the server's current day: started (202), then read until it has ended (ADR 044). */
 export async function dailyRun(page: Page) {
-  const run = await page.request.post("/api/admin/lifecycle/run", { headers: await staff(page) });
-  expect(run.status(), await run.text()).toBe(200);
+  const headers = await staff(page);
+  const started = await page.request.post("/api/admin/lifecycle/run", { headers });
+  expect(started.status(), await started.text()).toBe(202);
+  const { id } = (await started.json()) as { id: number };
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/admin/lifecycle/runs/${id}`, { headers })).json()) as { status: string }).status, {
+      intervals: [50, 100, 250],
+    })
+    .toBe("hecho");
 }

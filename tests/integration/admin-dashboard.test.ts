@@ -7,7 +7,8 @@ import type { Dashboard } from "../../api/contract/dashboard";
 import { dashboardCountsDrift } from "../../api/db/dashboard.repo";
 import { dashboardCounts, policies, quotes, recibos, users } from "../../api/db/schema";
 import { addDays, addMonths } from "../../api/domain/calendar";
-import { adminWith, call, database, json, PASSWORD, superToken, setUpAdminApi } from "../support/admin-api";
+import { adminWith, call, database, json, PASSWORD, server, superToken, setUpAdminApi } from "../support/admin-api";
+import { runToEnd } from "../support/lifecycle-run";
 import { checkoutBody } from "../support/checkout";
 import { AUTO, HOGAR } from "../support/quote-inputs";
 import { insertTestPolicy } from "../support/policies";
@@ -179,7 +180,7 @@ describe("panel: el negocio de hoy", () => {
       .set({ status: "suspendida" })
       .where(inArray(policies.id, [live.id]));
     await database.db.delete(recibos).where(eq(recibos.id, live.recibos[3]!.id));
-    await post("/admin/lifecycle/run");
+    expect(await runToEnd(server.url, superToken)).toMatchObject({ status: "hecho" });
     expect(await dashboardCountsDrift(database.db)).toEqual([]);
 
     // The daily run folded the counters into one row per key.

@@ -16,6 +16,7 @@ import {
   json,
   login,
   PASSWORD,
+  server,
   superToken,
   unique,
   setUpAdminApi,
@@ -28,9 +29,10 @@ import { returnsCsv } from "../support/return-files";
 import { addMonths, madridDate } from "../../api/domain/calendar";
 import { addBusinessDays } from "../../api/domain/sepa";
 import { insertMandate } from "../../api/db/sepa-mandates.repo";
-import { documents, outboxEmails, pipelineLeads, policies, recibos } from "../../api/db/schema";
+import { documents, lifecycleJobs, outboxEmails, pipelineLeads, policies, recibos } from "../../api/db/schema";
+import { untilEnded } from "../support/lifecycle-run";
 import { enqueueEmail } from "../../api/services/mail";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { checkoutBody } from "../support/checkout";
 import { claimDeclarationSchema } from "../../api/contract/claims";
@@ -121,6 +123,7 @@ describe("la tabla ADMIN_ENDPOINTS", () => {
       "POST /admin/policies/{id}/recibos/{reciboId}/cancel": "payments:write",
       "POST /admin/policies/{id}/recibos/{reciboId}/refund": "payments:write",
       "POST /admin/lifecycle/run": "policies:write",
+      "GET /admin/lifecycle/runs/{id}": "policies:read",
       "GET /admin/payments/refunds": "payments:read",
       "POST /admin/payments/refunds/{id}/mark-paid": "payments:write",
       "POST /admin/payments/returns": "payments:write",
@@ -373,7 +376,13 @@ const CASES: Record<EndpointKey, (fx: Fixtures) => Promise<Call>> = {
   "POST /admin/policies/{id}/recibos/{reciboId}/mark-paid": async () => reciboCall("mark-paid", { reference: "TRF-0001" }),
   "POST /admin/policies/{id}/recibos/{reciboId}/cancel": async () => reciboCall("cancel", {}),
   "POST /admin/policies/{id}/recibos/{reciboId}/refund": async () => reciboCall("refund", undefined, 1),
-  "POST /admin/lifecycle/run": async () => ({ path: "/admin/lifecycle/run", expect: 200 }),
+  "POST /admin/lifecycle/run": async () => ({ path: "/admin/lifecycle/run", expect: 202 }),
+  // The run the case above started, once it has ended (so that it works on nothing the cases after it use).
+  "GET /admin/lifecycle/runs/{id}": async () => {
+    const [last] = await database.db.select().from(lifecycleJobs).orderBy(desc(lifecycleJobs.id)).limit(1);
+    expect(last, "the run started by POST /admin/lifecycle/run").toBeDefined();
+    return { path: `/admin/lifecycle/runs/${(await untilEnded(server.url, superToken, last!.id)).id}`, expect: 200 };
+  },
   "GET /admin/payments/refunds": async () => ({ path: "/admin/payments/refunds?status=pendiente", expect: 200 }),
   "POST /admin/payments/refunds/{id}/mark-paid": async () => {
     // A refund owed by transfer (a SEPA recibo's extorno), as the lifecycle writes it.

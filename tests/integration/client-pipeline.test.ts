@@ -9,7 +9,8 @@ import { advanceClientStages } from "../../api/db/client-stage.repo";
 import { clients, clientStageChanges, policies, recibos } from "../../api/db/schema";
 import type { ClientBoard } from "../../api/contract/pipeline";
 import type { ClientDetail } from "../../api/contract/clients";
-import { adminWith, auditRows, call, database, FORBIDDEN, insertClient, json, login, setUpAdminApi } from "../support/admin-api";
+import { adminWith, auditRows, call, database, FORBIDDEN, insertClient, json, login, server, setUpAdminApi } from "../support/admin-api";
+import { runToEnd } from "../support/lifecycle-run";
 import { checkoutBody } from "../support/checkout";
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
 import { insertTestPolicy } from "../support/policies";
@@ -28,7 +29,7 @@ beforeAll(async () => {
   readerEmail = (await adminWith({ "pipeline:read": true, "clients:read": true })).user.email;
   pipelineOnlyEmail = (await adminWith({ "pipeline:read": true })).user.email;
 });
-const run = async () => json("post", "/admin/lifecycle/run", { token: await admin(), status: 200 });
+const run = async () => expect(await runToEnd(server.url, await admin())).toMatchObject({ status: "hecho" });
 
 let clientId: number;
 let policyId: number;

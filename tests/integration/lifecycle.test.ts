@@ -14,6 +14,7 @@ import { TestGateway } from "../../api/services/payments";
 import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
 import { memoryLogger, startTestServer } from "../support/server";
 import { insertTestPolicy, policyRow, reciboRows, type TestPolicy } from "../support/policies";
+import { runToEnd } from "../support/lifecycle-run";
 
 let database: DatabaseHandle;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -46,9 +47,10 @@ async function api(method: string, path: string, body?: unknown) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: string } };
 }
 const run = async () => {
-  const answer = await api("POST", "/admin/lifecycle/run");
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.days as { day: string; summary: Record<string, number> }[];
+  await signIn();
+  const ended = await runToEnd(server.url, token);
+  expect(ended.status, JSON.stringify(ended)).toBe("hecho");
+  return ended.days;
 };
 /** The notices of the lifecycle (the dunning reminders between them are tested in dunning.test.ts). */
 const mailsTo = async (to: string) =>

@@ -12,7 +12,8 @@ import { pipelineTotalsDrift } from "../../api/db/pipeline-totals.repo";
 import { clients, clientStageDays, leadStageTotals, pipelineLeadQuotes, policies } from "../../api/db/schema";
 import { nifCheckLetter } from "../../api/domain/nif";
 import { leadsFromQuotes } from "../../api/services/pipeline-daily";
-import { adminWith, database, json, login, setUpAdminApi, superToken, unique } from "../support/admin-api";
+import { adminWith, database, json, login, server, setUpAdminApi, superToken, unique } from "../support/admin-api";
+import { runToEnd } from "../support/lifecycle-run";
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
 import { checkoutBody } from "../support/checkout";
 import { AUTO } from "../support/quote-inputs";
@@ -83,7 +84,7 @@ describe("totales del embudo mantenidos por las escrituras", () => {
       .returning({ id: clients.id });
     await database.db.delete(clients).where(eq(clients.id, extra[0]!.id));
     clock = new Date(clock.getTime() + 40 * DAY);
-    await json("post", "/admin/lifecycle/run", { token: await boss(), status: 200 });
+    expect(await runToEnd(server.url, await boss())).toMatchObject({ status: "hecho" });
     expect(await drift()).toEqual([]);
 
     // A cancellation: the event refreshes the kept premium (to 0) and moves the client to baja.
@@ -98,7 +99,7 @@ describe("totales del embudo mantenidos por las escrituras", () => {
     ).toEqual([{ stage: "baja", premiumCents: 0 }]);
     expect(await drift()).toEqual([]);
     clock = new Date(clock.getTime() + DAY);
-    await json("post", "/admin/lifecycle/run", { token: await boss(), status: 200 });
+    expect(await runToEnd(server.url, await boss())).toMatchObject({ status: "hecho" });
     expect(await drift()).toEqual([]);
 
     // The run folded the deltas: one row per key.

@@ -1,8 +1,8 @@
-// The daily run's lease (ADR 011 amended): one run per day however many ask at once (the
-// same staff member in two tabs, two instances), the second told about the run under way and
-// shown its result; a holder whose heartbeat stopped is taken over at once, a live one (its
-// heartbeat beats while a single step takes long) never; and a holder taken over while it still
-// worked stops, every change and charge made once.
+// The daily run's lease (ADR 011 amended) and its record (ADR 044): one run however many ask at
+// once (the same staff member in two tabs, two instances), the second answered the run under way
+// and shown how it goes and its result; a holder whose heartbeat stopped is taken over at once, a
+// live one (its heartbeat beats while a single step takes long) never; and a holder taken over
+// while it still worked stops, every change and charge made once.
 //
 // The run's clock is the test's: it moves forward to make a heartbeat old, never by sleeping. The
 // payment provider can hold a charge, so that a run is caught in the middle of a step. The two
@@ -14,16 +14,19 @@ import type { AppLoadContext } from "@remix-run/node";
 import { AdminLoginAnswerSchema } from "../../api/contract/auth";
 import type { DatabaseHandle } from "../../api/db/client";
 import { RUN_STALE_MS } from "../../api/db/lifecycle.repo";
-import { lifecycleRuns, payments, recibos } from "../../api/db/schema";
+import { lifecycleJobs, lifecycleRuns, payments, recibos } from "../../api/db/schema";
 import { addDays, addMonths } from "../../api/domain/calendar";
 import { type LifecycleDeps } from "../../api/services/lifecycle";
 import { runLifecycle, SCHEDULE_STARTER } from "../../api/services/daily-run";
+import { startLifecycleScheduler } from "../../api/services/daily-run-schedule";
+import { startLifecycleJob } from "../../api/services/lifecycle-jobs";
 import { TestGateway, type ChargeResult, type MandateChargeRequest, type RefundRequest } from "../../api/services/payments";
 import { ADMIN_TOKEN_KEY, ADMIN_USER_KEY, adminSessionStorage } from "../../app/lib/session.server";
 import { decodeToast, TOAST_COOKIE, type Toast } from "../../app/lib/toast.server";
 import { PROCESS_ID } from "../../platform/process-identity";
 import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../support/db";
 import { insertTestPolicy } from "../support/policies";
+import { readRun, startRun, untilEnded } from "../support/lifecycle-run";
 import { memoryLogger, startTestServer, TEST_SESSION_SECRET } from "../support/server";
 
 /** A provider whose next mandate charge can be held until the test lets it go. */
@@ -103,13 +106,14 @@ async function signIn() {
   return AdminLoginAnswerSchema.parse(await login.json());
 }
 
-async function runByStaff(): Promise<{
-  status: number;
-  body: { days: { day: string; summary: Record<string, number> }[]; joined: unknown; running: unknown };
-}> {
-  const { token } = await signIn();
-  const response = await fetch(`${server.url}/api/admin/lifecycle/run`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, body: await response.json() };
+/** Staff's POST /admin/lifecycle/run: its 202 answer (the run, and whether it was already under way). */
+async function runByStaff() {
+  return startRun(server.url, (await signIn()).token);
+}
+
+/** The run read until it has ended. */
+async function endOf(id: number) {
+  return untilEnded(server.url, (await signIn()).token, id);
 }
 
 /** A browser tab of the back office: its session and CSRF cookies, and the form's token. */
@@ -128,8 +132,8 @@ async function staffTab() {
   return { cookies, csrf: csrf! };
 }
 
-/** "Ejecutar el proceso diario", confirmed, from a tab: the toast the page it lands on shows. */
-async function pressRun(tab: { cookies: string; csrf: string }): Promise<Toast> {
+/** "Ejecutar el proceso diario", confirmed, from a tab: where it lands and the toast it shows there. */
+async function pressRun(tab: { cookies: string; csrf: string }): Promise<{ location: string; toast: Toast }> {
   const response = await fetch(`${server.url}/admin/policies`, {
     method: "POST",
     headers: { cookie: tab.cookies, "content-type": "application/x-www-form-urlencoded" },
@@ -137,12 +141,18 @@ async function pressRun(tab: { cookies: string; csrf: string }): Promise<Toast> 
     redirect: "manual",
   });
   expect(response.status).toBe(302);
-  expect(response.headers.get("location")).toBe("/admin/policies");
   const toast = response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
     .find((c) => c.startsWith(`${TOAST_COOKIE}=`));
-  return decodeToast(toast?.slice(TOAST_COOKIE.length + 1))!;
+  return { location: response.headers.get("location")!, toast: decodeToast(toast?.slice(TOAST_COOKIE.length + 1))! };
+}
+
+/** The page a tab landed on, as a browser without JavaScript reads it: its text. */
+async function pageText(tab: { cookies: string }, location: string): Promise<string> {
+  const page = await fetch(`${server.url}${location}`, { headers: { cookie: tab.cookies } });
+  expect(page.status).toBe(200);
+  return (await page.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 }
 
 /** Resolves once a run started after log line `since` has found `day` under way and begun to wait for it (its debug line). */
@@ -185,44 +195,72 @@ async function otherInstanceRuns(ageMs: number, counted: Record<string, number> 
 }
 
 describe("el contrato del proceso diario", () => {
-  it("el mismo empleado lo pide dos veces a la vez (dos pestañas): un solo proceso, y la segunda pestaña ve su resultado", async () => {
+  it("el mismo empleado lo pide dos veces a la vez (dos pestañas): un solo proceso, las dos pestañas lo siguen hasta su resultado", async () => {
     const { reciboId } = await nextDayWithRecibo();
     const [tab1, tab2] = [await staffTab(), await staffTab()];
     const hold = gateway.holdNext();
-    const first = pressRun(tab1);
-    await hold.entered; // the first run holds the day and is charging the recibo
-    const since = logger.lines.length;
-    const second = pressRun(tab2);
-    await someoneWaits(day, since);
-    hold.release();
-    const [a, b] = await Promise.all([first, second]);
-
+    // The run holds the day and is charging the recibo: the action stops waiting for it and lands on the page that follows it.
+    const first = await pressRun(tab1);
+    const id = Number(/^\/admin\/policies\?proceso=(\d+)#estado-proceso-diario$/.exec(first.location)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    expect(first.toast).toMatchObject({ type: "info", title: "El proceso diario está en marcha" });
     const dayText = day.split("-").reverse().join("/");
-    expect(a).toMatchObject({ type: "success", title: "Proceso diario ejecutado", description: `Días procesados: ${dayText}. 1 recibo cobrado.` });
-    expect(b).toMatchObject({ type: "success", title: "El proceso diario ya estaba en marcha" });
-    expect(b.description).toBe(
-      `Lo iniciaste tú (quizá en otra pestaña) el ${dayText} a las 09:00; no se ha iniciado otro. Ya ha terminado. Días procesados: ${dayText}. 1 recibo cobrado.`,
+    expect(first.toast.description).toBe(
+      `Sigue trabajando en el día ${dayText}: esta página muestra cómo va. Todavía no ha cambiado nada. Termina solo: no hace falta volver a ejecutarlo.`,
     );
+    expect(await pageText(tab1, first.location)).toContain(
+      `Proceso diario en curso… Lo iniciaste tú (quizá en otra pestaña) el ${dayText} a las 09:00 y sigue trabajando en el día ${dayText}.`,
+    );
+
+    const second = await pressRun(tab2);
+    expect(second.location).toBe(first.location);
+    expect(second.toast).toMatchObject({ type: "info", title: "El proceso diario ya está en marcha" });
+    expect(second.toast.description).toBe(
+      `Lo iniciaste tú (quizá en otra pestaña) el ${dayText} a las 09:00 y sigue trabajando en el día ${dayText}; no se ha iniciado otro. Todavía no ha cambiado nada. Termina solo: no hace falta volver a ejecutarlo.`,
+    );
+
+    hold.release();
+    await endOf(id);
+    for (const tab of [tab1, tab2]) {
+      expect(await pageText(tab, first.location)).toContain(`Proceso diario ejecutado Días procesados: ${dayText}. 1 recibo cobrado.`);
+    }
     expect(callsFor(reciboId)).toHaveLength(1);
     expect(await paymentsOf(reciboId)).toHaveLength(1);
     expect(await runRow()).toMatchObject({ status: "hecho", owner: PROCESS_ID, startedBy: TEST_ADMIN_USERNAME });
   });
 
-  it("por la API: la segunda petición responde 200 con el resultado del proceso que ya estaba en marcha (joined)", async () => {
+  it("un proceso corto termina mientras la acción espera: el aviso dice lo que hizo, como antes", async () => {
+    const { reciboId } = await nextDayWithRecibo();
+    const pressed = await pressRun(await staffTab());
+    const dayText = day.split("-").reverse().join("/");
+    expect(pressed).toEqual({
+      location: "/admin/policies",
+      toast: expect.objectContaining({
+        type: "success",
+        title: "Proceso diario ejecutado",
+        description: `Días procesados: ${dayText}. 1 recibo cobrado.`,
+      }),
+    });
+    expect(callsFor(reciboId)).toHaveLength(1);
+  });
+
+  it("por la API: 202 con el proceso en el acto, GET lo muestra en curso y luego hecho; la segunda petición responde el mismo (joined)", async () => {
     const { reciboId } = await nextDayWithRecibo();
     const hold = gateway.holdNext();
-    const first = runByStaff();
+    const a = await runByStaff();
+    expect(a).toMatchObject({ status: "en_curso", joined: false, startedBy: TEST_ADMIN_USERNAME, finishedAt: null, error: null });
     await hold.entered;
-    const since = logger.lines.length;
-    const second = runByStaff();
-    await someoneWaits(day, since);
+    const { token } = await signIn();
+    expect(await readRun(server.url, token, a.id)).toMatchObject({ id: a.id, status: "en_curso", days: [], current: { day, summary: summary({}) } });
+    const b = await runByStaff();
+    expect(b).toMatchObject({ id: a.id, status: "en_curso", joined: true, startedBy: TEST_ADMIN_USERNAME });
     hold.release();
-    const [a, b] = await Promise.all([first, second]);
-    expect(a).toMatchObject({ status: 200, body: { joined: null, running: null } });
-    expect(a.body.days).toEqual([{ day, summary: summary({ cobrados: 1 }) }]);
-    expect(b.status).toBe(200);
-    expect(b.body).toMatchObject({ days: a.body.days, joined: { day, startedBy: TEST_ADMIN_USERNAME }, running: null });
+    const ended = await endOf(a.id);
+    expect(ended).toMatchObject({ id: a.id, status: "hecho", current: null, error: null });
+    expect(ended.days).toEqual([{ day, summary: summary({ cobrados: 1 }) }]);
+    expect(ended.finishedAt).not.toBeNull();
     expect(callsFor(reciboId)).toHaveLength(1);
+    expect(await database.db.select().from(lifecycleJobs).where(eq(lifecycleJobs.status, "en_curso"))).toEqual([]);
   });
 
   it("un día ya hecho, pedido otra vez desde dos sitios a la vez, se repite una sola vez", async () => {
@@ -231,15 +269,12 @@ describe("el contrato del proceso diario", () => {
     const reciboId = late.recibos.find((r) => r.dueDate === day)!.id;
     expect(await runRow()).toMatchObject({ status: "hecho" });
     const hold = gateway.holdNext();
-    const first = runByStaff();
+    const first = await runByStaff();
     await hold.entered;
-    const since = logger.lines.length;
-    const second = runByStaff();
-    await someoneWaits(day, since);
+    const second = await runByStaff();
+    expect(second).toMatchObject({ id: first.id, joined: true });
     hold.release();
-    const [a, b] = await Promise.all([first, second]);
-    expect(a.body.days).toEqual([{ day, summary: summary({ cobrados: 1 }) }]);
-    expect(b.body).toMatchObject({ days: a.body.days, joined: { day }, running: null });
+    expect((await endOf(first.id)).days).toEqual([{ day, summary: summary({ cobrados: 1 }) }]);
     expect(callsFor(reciboId)).toHaveLength(1);
   });
 
@@ -247,9 +282,9 @@ describe("el contrato del proceso diario", () => {
     const { reciboId } = await nextDayWithRecibo();
     await otherInstanceRuns(RUN_STALE_MS + 1_000, { suspendidas: 2 });
 
-    const answer = await runByStaff();
-    expect(answer).toMatchObject({ status: 200, body: { joined: null, running: null } });
-    expect(answer.body.days).toEqual([{ day, summary: summary({ suspendidas: 2, cobrados: 1 }) }]);
+    const answer = await endOf((await runByStaff()).id);
+    expect(answer).toMatchObject({ status: "hecho", error: null });
+    expect(answer.days).toEqual([{ day, summary: summary({ suspendidas: 2, cobrados: 1 }) }]);
     expect(callsFor(reciboId)).toHaveLength(1);
     expect(await runRow()).toMatchObject({ status: "hecho", owner: PROCESS_ID, startedBy: TEST_ADMIN_USERNAME });
   });
@@ -271,16 +306,17 @@ describe("el contrato del proceso diario", () => {
     expect(scheduled).toMatchObject({ days: [], joined: null, running: { day, startedBy: SCHEDULE_STARTER } });
 
     const since = logger.lines.length;
-    const staff = runByStaff();
+    const staff = await runByStaff();
+    expect(staff).toMatchObject({ status: "en_curso", joined: false });
     await someoneWaits(day, since);
-    // The other instance finishes its run while staff wait.
+    // The other instance finishes its day while staff's run waits for it.
     await database.db
       .update(lifecycleRuns)
       .set({ status: "hecho", finishedAt: now, summary: { cobrados: 1 } })
       .where(and(eq(lifecycleRuns.day, day), eq(lifecycleRuns.owner, OTHER_INSTANCE)));
-    const answer = await staff;
-    expect(answer).toMatchObject({ status: 200, body: { joined: { day, startedBy: SCHEDULE_STARTER }, running: null } });
-    expect(answer.body.days).toEqual([{ day, summary: summary({ cobrados: 1 }) }]);
+    const answer = await endOf(staff.id);
+    expect(answer).toMatchObject({ status: "hecho" });
+    expect(answer.days).toEqual([{ day, summary: summary({ cobrados: 1 }) }]);
     // Nobody here ran it: its recibo was left to its holder (which charged it).
     expect(callsFor(reciboId)).toEqual([]);
     expect(await runRow()).toMatchObject({ status: "hecho", owner: OTHER_INSTANCE });
@@ -327,5 +363,85 @@ describe("el contrato del proceso diario", () => {
     const [recibo] = await database.db.select().from(recibos).where(eq(recibos.id, reciboId));
     expect(recibo).toMatchObject({ status: "cobrado", attempts: 1 });
     expect(await runRow()).toMatchObject({ status: "hecho", owner: "instancia-b" });
+  });
+});
+
+describe("el proceso como registro (ADR 044)", () => {
+  /** A run under way on another instance, its last heartbeat `ageMs` ago. */
+  async function otherInstanceJob(ageMs: number) {
+    const beat = new Date(now.getTime() - ageMs);
+    const [job] = await database.db
+      .insert(lifecycleJobs)
+      .values({ status: "en_curso", startedBy: "luis", startedAt: beat, owner: OTHER_INSTANCE, lease: crypto.randomUUID(), heartbeatAt: beat, day })
+      .returning();
+    return job!;
+  }
+
+  it("uno en marcha en otra instancia con el latido reciente: se responde ese, y cualquier instancia dice cómo va", async () => {
+    const { reciboId } = await nextDayWithRecibo();
+    const other = await otherInstanceJob(RUN_STALE_MS - 1_000);
+    const answer = await runByStaff();
+    expect(answer).toMatchObject({ id: other.id, status: "en_curso", joined: true, startedBy: "luis" });
+    const { token } = await signIn();
+    expect(await readRun(server.url, token, other.id)).toMatchObject({ id: other.id, status: "en_curso", days: [], current: null });
+    // The other instance ends it (its day, its recibo charged): what this one answers is the database's.
+    const days = [{ day, summary: summary({ cobrados: 1 }) }];
+    await database.db
+      .insert(lifecycleRuns)
+      .values({ day, status: "hecho", owner: OTHER_INSTANCE, startedAt: now, heartbeatAt: now, finishedAt: now });
+    await database.db.update(recibos).set({ status: "cobrado", attempts: 1, paidAt: now }).where(eq(recibos.id, reciboId));
+    await database.db.update(lifecycleJobs).set({ status: "hecho", days, day: null, finishedAt: now }).where(eq(lifecycleJobs.id, other.id));
+    expect(await readRun(server.url, token, other.id)).toMatchObject({ status: "hecho", days });
+  });
+
+  it("uno cuya instancia dejó de latir: se da por fallido (se dice por qué) y se inicia otro que hace el día", async () => {
+    const { reciboId } = await nextDayWithRecibo();
+    const other = await otherInstanceJob(RUN_STALE_MS + 1_000);
+    const { token } = await signIn();
+    expect(await readRun(server.url, token, other.id)).toMatchObject({
+      status: "fallido",
+      error: expect.stringMatching(/^La instancia que lo ejecutaba dejó de responder/),
+    });
+    const answer = await runByStaff();
+    expect(answer).toMatchObject({ status: "en_curso", joined: false });
+    expect(answer.id).toBeGreaterThan(other.id);
+    expect((await endOf(answer.id)).days).toEqual([{ day, summary: summary({ cobrados: 1 }) }]);
+    expect(callsFor(reciboId)).toHaveLength(1);
+    const [given] = await database.db.select().from(lifecycleJobs).where(eq(lifecycleJobs.id, other.id));
+    expect(given).toMatchObject({ status: "fallido", error: expect.stringMatching(/^La instancia que lo ejecutaba dejó de responder/) });
+  });
+
+  it("un identificador que no existe: 404", async () => {
+    const { token } = await signIn();
+    const response = await fetch(`${server.url}/api/admin/lifecycle/runs/999999`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "No existe ese proceso diario" });
+  });
+
+  it("el proceso programado inicia el suyo cuando queda un día por hacer, y ninguno cuando está al día", async () => {
+    const { reciboId } = await nextDayWithRecibo();
+    const before = (await database.db.select().from(lifecycleJobs)).length;
+    const scheduler = startLifecycleScheduler(deps, clock, { intervalMs: 60 * 60_000, holder: "instancia-b" });
+    try {
+      for (;;) {
+        const jobs = await database.db.select().from(lifecycleJobs).orderBy(lifecycleJobs.id);
+        const last = jobs.at(-1)!;
+        if (jobs.length > before && last.status !== "en_curso") {
+          expect(last).toMatchObject({
+            status: "hecho",
+            startedBy: SCHEDULE_STARTER,
+            owner: "instancia-b",
+            days: [{ day, summary: summary({ cobrados: 1 }) }],
+          });
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await scheduler.stop();
+    }
+    expect(callsFor(reciboId)).toHaveLength(1);
+    // Today done: the schedule's next look starts nothing.
+    expect(await startLifecycleJob(deps, clock, { startedBy: SCHEDULE_STARTER, onlyIfDue: true })).toBeNull();
   });
 });
