@@ -6,10 +6,13 @@
 // CREATE DATABASE … TEMPLATE, which needs no other session on the original).
 //
 // 1. The built server in production mode with the schedule off (LIFECYCLE_INTERVAL_MINUTES=0).
-// 2. The day's run is started through POST /api/admin/lifecycle/run and the server is killed
-//    (SIGKILL) after BENCH_KILL_AFTER_S seconds: an instance dying half-way through.
-// 3. A new server; the dead instance's lease is made stale (as five minutes would), and the run is
-//    started again: it resumes where the rows still match. Timed to the end.
+// 2. The day's run is started through POST /api/admin/lifecycle/run (it answers 202 at once with
+//    the run's id, ADR 044) and the server is killed (SIGKILL) after BENCH_KILL_AFTER_S seconds:
+//    an instance dying half-way through.
+// 3. A new server; the dead instance's run and lease are made stale (as RUN_STALE_MS would), and
+//    the run is started again: it resumes where the rows still match. Followed with
+//    GET /api/admin/lifecycle/runs/{id} every BENCH_POLL_S seconds (2) until it ends, however long
+//    the day takes. Timed to the end.
 // 4. Checks that nothing was done twice (one renewal notice per policy, one e-mail per notice) and
 //    writes bench/results/lifecycle-latest.md: rows per step, seconds, policies per second, the
 //    server's peak RSS. Nothing is asserted: people read the figures.
@@ -21,7 +24,6 @@
 // step's time is the server's "lifecycle step" log line (api/services/daily-run.ts).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -35,6 +37,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3411);
 /** Open charge attempts left by a killed process, of each kind the sweep meets (ADR 027). */
 const OPEN_ATTEMPTS_PER_KIND = 4;
 const KILL_AFTER_S = Number(process.env.BENCH_KILL_AFTER_S ?? 20);
+const POLL_S = Number(process.env.BENCH_POLL_S ?? 2);
 const ADMIN = { email: "admin@cotiza.test", password: "Admin-Cotiza-2026!" };
 const base = `http://127.0.0.1:${PORT}`;
 const startedAt = Date.now();
@@ -116,19 +119,23 @@ async function token() {
   return (await response.json()).token;
 }
 
-// node:http, not fetch: the answer comes when the day's run ends, after fetch's 300 s headers timeout on a loaded machine.
-const runNow = (bearer) =>
-  new Promise((resolve, reject) => {
-    const call = request(`${base}/api/admin/lifecycle/run`, { method: "POST", headers: { authorization: `Bearer ${bearer}` } }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode, json: async () => JSON.parse(body) }));
-      response.on("error", reject);
-    });
-    call.on("error", reject);
-    call.end();
-  });
+/** POST /api/admin/lifecycle/run: answered at once (202) with the run, which goes on in the server. */
+async function startRun(bearer) {
+  const response = await fetch(`${base}/api/admin/lifecycle/run`, { method: "POST", headers: { authorization: `Bearer ${bearer}` } });
+  if (response.status !== 202) throw new Error(`run: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The run read every POLL_S seconds until it is no longer en_curso: its last answer, and how many reads it took. */
+async function followRun(bearer, id) {
+  for (let reads = 1; ; reads++) {
+    const response = await fetch(`${base}/api/admin/lifecycle/runs/${id}`, { headers: { authorization: `Bearer ${bearer}` } });
+    if (!response.ok) throw new Error(`run ${id}: ${response.status} ${await response.text()}`);
+    const run = await response.json();
+    if (run.status !== "en_curso") return { run, reads };
+    await sleep(POLL_S * 1000);
+  }
+}
 
 /**
  * Open attempts older than the sweep's age: captured with their payment written (registrado),
@@ -210,10 +217,10 @@ if (moneyBefore.sepa_policies === 0)
 
 // 2. Started, then killed half-way.
 const t0 = Date.now();
-const first = runNow(await token()).catch(() => null);
+const first = await startRun(await token());
+log(`run ${first.id} started: ${first.status}`);
 await sleep(KILL_AFTER_S * 1000);
 server.kill("SIGKILL");
-await first;
 const interrupted = await counts(db);
 const firstRss = server.peakRssMB;
 const firstSteps = stepTimes(server.lines);
@@ -222,15 +229,18 @@ log(`killed after ${KILL_AFTER_S} s: ${JSON.stringify(interrupted)}`);
 // 3. A new instance takes over the lease whose heartbeat stopped and finishes the day (made stale
 // here at once instead of waiting RUN_STALE_MS, 15 s, after the kill).
 await db.query(`update lifecycle_runs set heartbeat_at = now() - interval '10 minutes' where status = 'en_curso'`);
+await db.query(`update lifecycle_jobs set heartbeat_at = now() - interval '10 minutes' where status = 'en_curso'`);
 server = startServer(url);
 await ready(server);
 const t1 = Date.now();
-const answer = await runNow(await token());
-const body = await answer.json();
+const bearer = await token();
+const resumed = await startRun(bearer);
+const { run: body, reads } = await followRun(bearer, resumed.id);
+if (body.status !== "hecho") log(`the run ended ${body.status}: ${body.error}`);
 const resumeSeconds = (Date.now() - t1) / 1000;
 const totalSeconds = (Date.now() - t0) / 1000 - 0;
 const after = await counts(db);
-log(`resumed and finished in ${resumeSeconds.toFixed(1)} s: ${JSON.stringify(body)}`);
+log(`resumed and finished in ${resumeSeconds.toFixed(1)} s (${reads} reads of its state): ${JSON.stringify(body)}`);
 
 // 4. Nothing twice.
 const { rows: twice } = await db.query(
