@@ -41,6 +41,7 @@ describe("una consulta cada vez en cada transacción", () => {
   });
 
   it("el proceso diario: renueva, avisa de la renovación y cobra sin consultas solapadas", async () => {
+    const before = recorder.overlaps.length;
     const logger = memoryLogger();
     const deps = { db: database.db, payments: new TestGateway({ now: () => now }), logger };
     const renewing = await insertTestPolicy(database.db, { startDate: addMonths(day, -12), createdAt: now });
@@ -51,10 +52,11 @@ describe("una consulta cada vez en cada transacción", () => {
     expect(summary).toMatchObject({ renovadas: 1, avisos: 1, cobrados: 2, errores: 0 });
     expect((await policyRow(database.db, renewing.id)).endDate).toBe(addMonths(day, 12));
     expect((await policyRow(database.db, noticed.id)).renewalOffer).not.toBeNull();
-    expect(recorder.overlaps).toEqual([]);
+    expect(recorder.overlaps.slice(before)).toEqual([]);
   });
 
   it("una cotización de cada ramo sin consultas solapadas", async () => {
+    const before = recorder.overlaps.length;
     for (const [line, inputs] of [
       ["hogar", HOGAR],
       ["auto", AUTO],
@@ -67,6 +69,6 @@ describe("una consulta cada vez en cada transacción", () => {
       });
       expect(response.status, await response.clone().text()).toBe(201);
     }
-    expect(recorder.overlaps).toEqual([]);
+    expect(recorder.overlaps.slice(before)).toEqual([]);
   });
 });
