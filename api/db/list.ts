@@ -136,8 +136,29 @@ export async function pageIdsOfFew(
   orderBy: SQL[],
   limit: number,
   offset: number,
-): Promise<{ ids: number[] | null; counted: { total: number; totalCapped: boolean } | null }> {
-  const matching = sql`(select * from ${table} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) as ${table}`;
+): Promise<PageOfMatches> {
+  return readMatchesThenPage(db, table, id, sql`*`, COUNT_CAP, where, orderBy, limit, offset);
+}
+
+type PageOfMatches = { ids: number[] | null; counted: { total: number; totalCapped: boolean } | null };
+
+/**
+ * pageIdsOfFew's and pageIdsOfMatches's one query: `selected` of at most `cap` + 1 matches, in a
+ * subquery with the table's own name (so `where` and `orderBy` read unchanged), sorted, the page
+ * taken and the matches counted on the way.
+ */
+async function readMatchesThenPage(
+  db: DbOrTx,
+  table: PgTable,
+  id: PgColumn,
+  selected: SQL,
+  cap: number,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+): Promise<PageOfMatches> {
+  const matching = sql`(select ${selected} from ${table} where ${where ?? sql`true`} limit ${cap + 1}) as ${table}`;
   // The id as an expression: Drizzle refuses a column of a table it does not see in the FROM.
   const rows = await db
     .select({ id: sql<number>`${id}`.mapWith(Number), matched: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -147,8 +168,11 @@ export async function pageIdsOfFew(
     .offset(offset);
   const matched = rows[0]?.matched;
   if (matched === undefined) return { ids: [], counted: null };
-  if (matched > COUNT_CAP) return { ids: null, counted: { total: COUNT_CAP, totalCapped: true } };
-  return { ids: rows.map((r) => r.id), counted: { total: matched, totalCapped: false } };
+  if (matched > cap) return { ids: null, counted: { total: COUNT_CAP, totalCapped: true } };
+  return {
+    ids: rows.map((r) => r.id),
+    counted: matched > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: matched, totalCapped: false },
+  };
 }
 
 /**
@@ -179,26 +203,13 @@ export async function pageIdsOfMatches(
   orderBy: SQL[],
   limit: number,
   offset: number,
-): Promise<{ ids: number[] | null; counted: { total: number; totalCapped: boolean } | null }> {
+): Promise<PageOfMatches> {
   // Plain columns only: the subquery's output keeps their names, which `orderBy` refers to.
   const columns = sql.join(
     sortColumns.map((c) => sql`${c.expr}`),
     sql`, `,
   );
-  const matching = sql`(select ${columns} from ${table} where ${where ?? sql`true`} limit ${MATCH_READ_CAP + 1}) as ${table}`;
-  const rows = await db
-    .select({ id: sql<number>`${id}`.mapWith(Number), matched: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(matching)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
-  const matched = rows[0]?.matched;
-  if (matched === undefined) return { ids: [], counted: null };
-  if (matched > MATCH_READ_CAP) return { ids: null, counted: { total: COUNT_CAP, totalCapped: true } };
-  return {
-    ids: rows.map((r) => r.id),
-    counted: matched > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: matched, totalCapped: false },
-  };
+  return readMatchesThenPage(db, table, id, columns, MATCH_READ_CAP, where, orderBy, limit, offset);
 }
 
 /** The keyset values of a row: its sort columns as text (exact, microseconds included). */
