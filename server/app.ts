@@ -108,6 +108,9 @@ function mountApi(parent: Hono, api: ApiApp) {
   parent.all("/api/*", (c) => c.json(notFoundBody(), 404));
 }
 
+/** The status logged for a request whose client closed the connection before the answer (nginx's convention). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 /** The one HTTP app of the process: headers, logs, health, static files, /api and the web. */
 export function createServerApp(options: ServerAppOptions) {
   const { logger, build } = options;
@@ -141,7 +144,10 @@ export function createServerApp(options: ServerAppOptions) {
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId: c.get("requestId"),
     };
-    if (c.res.status >= 500) logger.error("request", fields);
+    // A client that hangs up mid-answer (a closed tab, a load tester stopping) makes Remix answer
+    // 500 to nobody: that is not a server error, so it is logged as nginx's 499 at info.
+    if (c.res.status >= 500 && c.req.raw.signal.aborted) logger.info("request", { ...fields, status: CLIENT_CLOSED_REQUEST });
+    else if (c.res.status >= 500) logger.error("request", fields);
     else if (c.req.path === "/healthz" || c.req.path === "/readyz") logger.debug("request", fields);
     else logger.info("request", fields);
   });

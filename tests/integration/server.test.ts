@@ -276,3 +276,54 @@ describe("con API_BASE_URL apuntando a un puerto cerrado", () => {
     }
   });
 });
+
+describe("un cliente que cuelga a media respuesta", () => {
+  // An API that answers /quotes/{id} only after `delayMs`, with `status`.
+  async function slowApi(delayMs: number, status: number) {
+    const { createServer } = await import("node:http");
+    const api = createServer((_, res) => {
+      setTimeout(() => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { code: "internal", message: "Error interno" } }));
+      }, delayMs);
+    });
+    await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+    const { port } = api.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => api.close(resolve)) };
+  }
+  const PAGE = "/results?cotizacion=7b1f5a3e-9c1d-4f2a-8e6b-0a1b2c3d4e5f";
+  const requestLine = async (lines: ReturnType<typeof memoryLogger>["lines"]) => {
+    for (let i = 0; i < 100 && !lines.some((l) => l.msg === "request"); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    return lines.find((l) => l.msg === "request");
+  };
+
+  it("queda como 499 informativo, no como error 500 del servidor", async () => {
+    const api = await slowApi(1_500, 200);
+    const own = memoryLogger();
+    const server = await startTestServer({ apiBaseUrl: `${api.url}/api`, logger: own });
+    try {
+      await expect(fetch(server.url + PAGE, { signal: AbortSignal.timeout(300) })).rejects.toThrow();
+      const line = await requestLine(own.lines);
+      expect(line).toMatchObject({ level: "info", fields: { path: "/results", status: 499 } });
+      expect(own.lines.filter((l) => l.level === "error")).toEqual([]);
+    } finally {
+      await server.stop();
+      await api.close();
+    }
+  });
+
+  it("un fallo de verdad, con el cliente esperando, sigue siendo un error", async () => {
+    const api = await slowApi(0, 500);
+    const own = memoryLogger();
+    const server = await startTestServer({ apiBaseUrl: `${api.url}/api`, logger: own });
+    try {
+      const response = await fetch(server.url + PAGE);
+      expect(response.status).toBeGreaterThanOrEqual(500);
+      const line = await requestLine(own.lines);
+      expect(line).toMatchObject({ level: "error", fields: { path: "/results", status: response.status } });
+    } finally {
+      await server.stop();
+      await api.close();
+    }
+  });
+});
