@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./scripts/build-server.mjs";
 
 // Debian's Chromium where it exists (this machine and CI): its headless shell first, the browser
 // Playwright itself runs headless, which costs about a third less CPU than the full browser in
@@ -52,7 +53,7 @@ export default defineConfig({
   ],
   // The built server, as a user runs it, on a fresh embedded database.
   webServer: {
-    command: "rm -rf .cache/e2e-data && node build/server.mjs",
+    command: `rm -rf .cache/e2e-data && node ${SERVER_NODE_FLAGS.join(" ")} build/server.mjs`,
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

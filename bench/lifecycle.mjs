@@ -27,6 +27,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "../scripts/build-server.mjs";
 
 const source = process.env.BENCH_DATABASE_URL;
 if (!source) {
@@ -60,7 +61,7 @@ async function database() {
 }
 
 function startServer(databaseUrl) {
-  const server = spawn(process.execPath, ["build/server.mjs"], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "build/server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

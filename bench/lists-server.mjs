@@ -6,6 +6,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "../scripts/build-server.mjs";
 import { PORT, PG_PORT, ADMIN, base, sleep } from "./lists-config.mjs";
 
 // ─── PostgreSQL: BENCH_DATABASE_URL or a throwaway cluster ─────────────────────────────────
@@ -81,10 +82,10 @@ function serverEnv(databaseUrl, dataDir) {
 }
 
 export function startServer(databaseUrl, sqlLog, serverLog, dataDir) {
-  return spawn(process.execPath, ["--import", "tsx", "--import", "./bench/lists-sql-capture.mjs", "server.ts"], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "--import", "./bench/lists-sql-capture.mjs", "server.ts"], {
     env: { ...serverEnv(databaseUrl, dataDir), BENCH_SQL_LOG: sqlLog },
-    // Its error lines (among them the requests autocannon abandons at the end of each run, which
-    // the web logs as 500s) go to a file, printed if it fails to start.
+    // Its error lines go to a file, printed if it fails to start. (The requests autocannon abandons
+    // at the end of each run are logged as 499 at info, not as errors.)
     stdio: ["ignore", "ignore", openSync(serverLog, "a")],
   });
 }
@@ -97,7 +98,7 @@ export function startServer(databaseUrl, sqlLog, serverLog, dataDir) {
 export async function startBenchServer(databaseUrl, { cwd = process.cwd(), tag = "bench" } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cotiza-${tag}-`));
   const serverLog = path.join(dataDir, "server.log");
-  const server = spawn(process.execPath, ["build/server.mjs"], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "build/server.mjs"], {
     cwd,
     // The daily run would start at boot and change the figures between runs.
     env: { ...serverEnv(databaseUrl, dataDir), LIFECYCLE_INTERVAL_MINUTES: "0" },

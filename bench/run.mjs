@@ -19,6 +19,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../scripts/build-server.mjs";
 import { firstLoad, kb, readManifest } from "../scripts/first-load.mjs";
 import { lighthouseScores } from "./lighthouse.mjs";
 import { startThrowawayPostgres } from "./postgres.mjs";
@@ -134,7 +135,7 @@ const bare = watch(
 const SESSION_SECRET = "bench-session-secret-0123456789-abcdefghijkl";
 /** Cotiza in production mode on PORT; an empty url means PGlite in a fresh DATA_DIR. */
 function startCotiza(url) {
-  return spawn(process.execPath, ["build/server.mjs"], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, "build/server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
