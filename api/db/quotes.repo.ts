@@ -208,9 +208,17 @@ async function expireQuotes(db: Database, scope: SQL | undefined, now: Date): Pr
 
 /** The quote with this id (after expiring it if due), or null. `id` must be a UUID. */
 export async function findQuote(db: Database, id: string, now: Date): Promise<StoredQuote | null> {
+  const read = async () => {
+    const [row] = await db.select(quoteColumns).from(quotes).where(eq(quotes.id, id));
+    return row ? toStoredQuote(row) : null;
+  };
+  const quote = await read();
+  // Read first: a quote still valid (nearly every read: /results, /checkout) costs one statement,
+  // not a transaction with an UPDATE. One due is expired with its audit row and read again, since
+  // another request may have bought it in between.
+  if (!quote || quote.status !== "cotizada" || quote.validUntil.getTime() >= now.getTime()) return quote;
   await expireQuotes(db, eq(quotes.id, id), now);
-  const [row] = await db.select(quoteColumns).from(quotes).where(eq(quotes.id, id));
-  return row ? toStoredQuote(row) : null;
+  return read();
 }
 
 export type QuoteSummaryRow = {
