@@ -235,6 +235,8 @@ export async function loadListVolumes(client, { scale = 1, log = () => {} } = {}
          where t.line = ${lineOf("b")}) p`,
     );
     await client.query(`select setval(pg_get_serial_sequence('policies', 'id'), ${pBase + v.policies + v.bigPolicies})`);
+    // Inserted with the triggers off: each policy's holder text (migration 0033) filled in one join.
+    await step("policies' holder text", "select policies_holder_folded_rebuild()");
 
     // One recibo per instalment of the term (1, 2, 4 or 12), cobrado once due, the first with a card payment.
     await step(

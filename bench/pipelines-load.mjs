@@ -75,6 +75,8 @@ export async function loadPipelineVolumes(client, passwordHash, { log = () => {}
          cross join lateral (select (now() - ${ago("p", 7919)})::date as start) d
          cross join lateral (select 20000 + (p * 37) % 80000 as net) m`,
     );
+    // Inserted with the triggers off: each policy's holder text (migration 0033) filled in one join.
+    await step("policies' holder text", "select policies_holder_folded_rebuild()");
     // What every policy event keeps on its client (ADR 041 «Clientes»): the live premium, the newest line, every line.
     await step(
       "clients' premium and lines",

@@ -15,9 +15,9 @@ import {
 } from "../contract/admin-policies";
 import { addDays } from "../domain/calendar";
 import { clientSearchNif } from "../contract/clients";
-import { holderSearch } from "./client-list.repo";
+import { holderNameSearch, holderNifSearch, searchesNames } from "./client-list.repo";
 import type { DbOrTx } from "./client";
-import { cappedCount, keysetBatches, keysetColumns, listPage, pageIds, pageIdsOfMatches, type SortMap } from "./list";
+import { cappedCount, keptFoldedContains, keysetBatches, keysetColumns, listPage, pageIds, pageIdsOfMatches, type SortMap } from "./list";
 import { premiumTotalInForce } from "./endorsements.repo";
 import { clients, plans, policies } from "./schema";
 
@@ -81,6 +81,14 @@ const SORTS: SortMap<AdminPolicySortKey> = {
  * starts with it, whose car's registration starts with it, or whose dwelling has it as postal
  * code — each read through its own index and their ids put together (an OR across tables would
  * leave the planner only a scan of every policy).
+ *
+ * The name or e-mail is looked for in the policy's own kept text (holder_folded, migration 0033:
+ * the holder's folded name and e-mail, a newline between), through its trigram index: no join
+ * from the matching clients to their policies, which cost in proportion to the holders matched
+ * (ADR 045). A text without a newline matches there exactly the policies whose holder's name or
+ * e-mail holds it. The API refuses control characters in `q` (api/contract/text.ts); a text with a
+ * newline that came another way, which could match across the two, is looked for on clients.
+ * A NIF's start still goes through clients: an indexed prefix of their unique column.
  */
 function searchOf(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
@@ -89,20 +97,29 @@ function searchOf(q: string | undefined): SQL | undefined {
   // A NIF/NIE (or a company's CIF), looked up exactly through the unique index, as the clients' list does.
   const nif = clientSearchNif(text);
   if (nif) return inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${clients.nif} = ${nif})`);
-  const holders = holderSearch(text);
-  const byHolder = holders ? sql`(select ${clients.id} from ${clients} where ${holders})` : null;
+  const holdersOf = (where: SQL) => inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${where})`);
+  const byName = !searchesNames(text)
+    ? null
+    : text.includes(HOLDER_TEXT_SEPARATOR)
+      ? holdersOf(holderNameSearch(text)!)
+      : keptFoldedContains(policies.holderFolded, text);
+  const nifPrefix = holderNifSearch(text);
   const plate = plateSearchOf(text);
   const postalCode = postalCodeSearchOf(text);
-  if (!plate && !postalCode) return byHolder ? inArray(policies.clientId, byHolder) : sql`false`;
-  const ids = [
-    byHolder ? sql`select ${policies.id} from ${policies} where ${policies.clientId} in ${byHolder}` : null,
-    plate ? sql`select ${policies.id} from ${policies} where ${policies.lineCode} = 'auto' and ${registrationOf} like ${`${plate}%`}` : null,
-    postalCode
-      ? sql`select ${policies.id} from ${policies} where ${policies.lineCode} in ('hogar', 'alquiler') and ${dwellingPostalCodeOf} = ${postalCode}`
-      : null,
+  const parts = [
+    byName,
+    nifPrefix ? holdersOf(nifPrefix) : null,
+    plate ? sql`${policies.lineCode} = 'auto' and ${registrationOf} like ${`${plate}%`}` : null,
+    postalCode ? sql`${policies.lineCode} in ('hogar', 'alquiler') and ${dwellingPostalCodeOf} = ${postalCode}` : null,
   ].filter((part) => part !== null);
+  if (parts.length === 0) return sql`false`;
+  if (parts.length === 1) return parts[0];
+  const ids = parts.map((where) => sql`select ${policies.id} from ${policies} where ${where}`);
   return inArray(policies.id, sql`(${sql.join(ids, sql` union `)})`);
 }
+
+/** What cotiza_holder_text puts between the holder's name and e-mail (migration 0033). */
+const HOLDER_TEXT_SEPARATOR = "\n";
 
 // The expressions of policies_registration_idx and policies_dwelling_postal_code_idx, written alike.
 const registrationOf = sql`(${policies.risk} ->> 'registration')`;

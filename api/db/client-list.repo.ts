@@ -42,11 +42,21 @@ const SORTS: SortMap<ClientSortKey> = {
  * starts with it (clients_nif_prefix_idx). Undefined when it can be neither.
  */
 export function holderSearch(text: string): SQL | undefined {
+  return or(holderNameSearch(text), holderNifSearch(text));
+}
+
+/** A search's text long enough to be looked for inside names and e-mails (a trigram is 3 letters). */
+export const searchesNames = (text: string) => text.length >= 3;
+
+/** holderSearch's name or e-mail half; undefined when the text is too short for it. */
+export function holderNameSearch(text: string): SQL | undefined {
+  return searchesNames(text) ? or(keptFoldedContains(clients.nameFolded, text), keptFoldedContains(clients.emailFolded, text)) : undefined;
+}
+
+/** holderSearch's NIF half: a NIF that starts with the text; undefined when it cannot start one. */
+export function holderNifSearch(text: string): SQL | undefined {
   const nifPrefix = nifPrefixOf(text);
-  return or(
-    text.length >= 3 ? or(keptFoldedContains(clients.nameFolded, text), keptFoldedContains(clients.emailFolded, text)) : undefined,
-    nifPrefix ? like(clients.nif, `${nifPrefix}%`) : undefined,
-  );
+  return nifPrefix ? like(clients.nif, `${nifPrefix}%`) : undefined;
 }
 
 function whereOf(query: ClientExportQuery): SQL | undefined {

@@ -564,6 +564,13 @@ export const policies = pgTable(
     idempotencyKey: text("idempotency_key").unique(),
     /** Sold on the web by the customer or by phone by staff (one of SALES_CHANNELS). */
     channel: text("channel").notNull().default("web"),
+    /**
+     * The holder's name and e-mail as the searches compare them (cotiza_holder_text: each folded,
+     * a newline between), kept by the database (migration 0033): set from the client on insert and
+     * on a change of holder, rewritten when the client's name or e-mail changes. The back office
+     * finds policies by their holder through its trigram index, without joining clients (ADR 045).
+     */
+    holderFolded: text("holder_folded").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -593,6 +600,8 @@ export const policies = pgTable(
       .on(t.endDate, t.createdAt, t.id)
       .where(sql`${t.status} = 'en_vigor'`),
     index("policies_number_prefix_idx").on(sql`${t.number} text_pattern_ops`),
+    // A holder's name or e-mail searched on the policy itself (its kept text), not through clients.
+    index("policies_holder_folded_trgm_idx").using("gin", sql`${t.holderFolded} gin_trgm_ops`),
     // The insured object searched by staff (issue 30): a car's registration by its start, a
     // dwelling's postal code (the address given at checkout; the quote's for older policies).
     index("policies_registration_idx")

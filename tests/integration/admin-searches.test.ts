@@ -2,7 +2,9 @@
 // policy by its car's registration or its dwelling's postal code, the old searches unchanged, and
 // the pages of a search (read ids first, pageIdsOfMatches) holding the right rows in the right
 // order with the right totals, page after page.
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { policies } from "../../api/db/schema";
 import { madridDate } from "../../api/domain/calendar";
 import { database, json, setUpAdminApi, superToken } from "../support/admin-api";
 import { insertTestPolicy, type TestPolicy } from "../support/policies";
@@ -147,5 +149,57 @@ describe("las páginas de una búsqueda", () => {
     await pages(policyList, "&sort=number&dir=desc", [...byNumber].reverse());
     // With a range of dates too: the same rows.
     await pages(policyList, `&sort=number&dir=desc&startFrom=${today}&startTo=${today}`, [...byNumber].reverse());
+  });
+});
+
+describe("el texto del tomador guardado en cada póliza (migración 0033)", () => {
+  const holderText = async (policyId: number) => {
+    const [row] = await database.db.select({ text: policies.holderFolded }).from(policies).where(eq(policies.id, policyId));
+    return row!.text;
+  };
+
+  it("un tomador renombrado se encuentra por su nombre nuevo y no por el de antes", async () => {
+    const made = await insertTestPolicy(database.db, { startDate: today, createdAt: new Date(), name: "Begoña Antigüedad Renombre" });
+    expect(ids(await policyList(q("begona antiguedad")))).toEqual([made.id]);
+    await json("patch", `/admin/clients/${made.clientId}`, { token: superToken, body: { name: "Álvaro Novísimo Renombre" }, status: 200 });
+    for (const text of ["alvaro novisimo", "ÁLVARO NOVÍSIMO", "Novísimo Renombre"]) expect(ids(await policyList(q(text))), text).toEqual([made.id]);
+    expect(ids(await policyList(q("begona antiguedad")))).toEqual([]);
+    expect(ids(await policyList(q("Begoña Antigüedad")))).toEqual([]);
+  });
+
+  it("un correo cambiado o vaciado deja de encontrarse; el nuevo sí", async () => {
+    const made = await insertTestPolicy(database.db, { startDate: today, createdAt: new Date(), name: "Correo Cambiante Prueba" });
+    const newEmail = `nueva.direccion.${Date.now().toString(36)}@Ejemplo-Cambio.test`;
+    await json("patch", `/admin/clients/${made.clientId}`, { token: superToken, body: { email: newEmail }, status: 200 });
+    expect(ids(await policyList(q(made.email)))).toEqual([]);
+    expect(ids(await policyList(q(newEmail.toUpperCase())))).toEqual([made.id]);
+    expect(ids(await policyList(q("ejemplo-cambio.test")))).toEqual([made.id]);
+    await json("patch", `/admin/clients/${made.clientId}`, { token: superToken, body: { email: null }, status: 200 });
+    expect(ids(await policyList(q("ejemplo-cambio.test")))).toEqual([]);
+    expect(ids(await policyList(q("correo cambiante")))).toEqual([made.id]);
+  });
+
+  it("una póliza que pasa a otro tomador se encuentra por el nuevo, y el texto no se puede escribir a mano", async () => {
+    const moved = await insertTestPolicy(database.db, { startDate: today, createdAt: new Date(), name: "Ignacio Mudanza Origen" });
+    const stays = await insertTestPolicy(database.db, { startDate: today, createdAt: new Date(), name: "Úrsula Mudanza Destino" });
+    await database.db.update(policies).set({ clientId: stays.clientId }).where(eq(policies.id, moved.id));
+    expect(ids(await policyList(q("mudanza origen")))).toEqual([]);
+    expect(ids(await policyList(q("ursula mudanza destino"))).sort()).toEqual([moved.id, stays.id].sort());
+    // Both of the holder's policies follow its rename.
+    await json("patch", `/admin/clients/${stays.clientId}`, { token: superToken, body: { name: "Úrsula Mudanza Renombrada" }, status: 200 });
+    expect(ids(await policyList(q("mudanza renombrada"))).sort()).toEqual([moved.id, stays.id].sort());
+    expect(await holderText(moved.id)).toBe(`ursula mudanza renombrada\n${stays.email}`);
+    // Only the database sets the text: a write of it is replaced by the holder's.
+    await database.db.update(policies).set({ holderFolded: "otro texto" }).where(eq(policies.id, moved.id));
+    expect(await holderText(moved.id)).toBe(`ursula mudanza renombrada\n${stays.email}`);
+  });
+
+  it("un texto a caballo entre el nombre y el correo no llega a buscarse: un salto de línea se rechaza", async () => {
+    const made = await insertTestPolicy(database.db, { startDate: today, createdAt: new Date(), name: "Zuriñe Frontera" });
+    expect(ids(await policyList(q("zurine frontera")))).toEqual([made.id]);
+    expect(await holderText(made.id)).toBe(`zurine frontera\n${made.email}`);
+    const seam = q(`frontera\n${made.email.slice(0, 8)}`);
+    await json("get", `/admin/policies${seam}`, { token: superToken, status: 400 });
+    await json("get", `/admin/clients${seam}`, { token: superToken, status: 400 });
   });
 });
