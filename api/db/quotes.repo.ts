@@ -10,7 +10,7 @@ import type { Database } from "./client";
 import { premiumTotalInForce } from "./endorsements.repo";
 import { auditLog, plans, policies, quotes, type QuoteStatus } from "./schema";
 import type { QuoteListQuery, QuoteSortKey } from "../contract/quotes";
-import { cappedCount, listPage, type SortMap } from "./list";
+import { cappedCount, listPage, pageIds, type SortMap } from "./list";
 
 // ─── Owner tokens of anonymous quotes ──────────────────────────────────────────────────
 
@@ -258,7 +258,11 @@ export async function listUserQuotes(db: Database, userId: number, query: QuoteL
     query.status ? eq(quotes.status, query.status) : undefined,
   );
   return listPage(query, SORTS, {
+    // The page's ids first (a walk of quotes_user_created_idx), then the policy bought with each:
+    // joined before the OFFSET, every skipped quote had its policy looked up and its premium in force
+    // computed (a visitor's page 200: 561 ms p50 at scale 5).
     rows: async (orderBy, limit, offset): Promise<QuoteSummaryRow[]> => {
+      const page = pageIds(db, quotes, quotes.id, where, orderBy, limit, offset);
       const rows = await db
         .select({
           id: quotes.id,
@@ -277,10 +281,8 @@ export async function listUserQuotes(db: Database, userId: number, query: QuoteL
         // One policy per quote at most (a contracted quote cannot be bought again).
         .leftJoin(policies, eq(policies.quoteId, quotes.id))
         .leftJoin(plans, and(eq(plans.lineCode, policies.lineCode), eq(plans.code, policies.planCode)))
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
+        .where(inArray(quotes.id, page))
+        .orderBy(...orderBy);
       return rows.map(({ policyId, policyNumber, planName, premiumTotal, ...row }) => ({
         ...row,
         inputs: (row.inputs ?? {}) as Record<string, unknown>,
