@@ -4,7 +4,7 @@
 // trigram indexes (accents and case aside), by plate or postal code the risk's expression indexes
 // (migration 0031). The plan's name is the catalogue's (plans' unique (line_code, code)
 // index), as on the client page.
-import { and, eq, gte, inArray, like, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, like, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   plateSearchOf,
   postalCodeSearchOf,
@@ -79,8 +79,8 @@ const SORTS: SortMap<AdminPolicySortKey> = {
  * What `q` means (POLICY_SEARCH_HELP): a policy number (or its start); a whole NIF/NIE, exactly;
  * otherwise every policy whose holder's name or e-mail holds it (3 letters or more) or whose NIF
  * starts with it, whose car's registration starts with it, or whose dwelling has it as postal
- * code — each read through its own index and their ids put together (an OR across tables would
- * leave the planner only a scan of every policy).
+ * code — each a condition on policies' own columns with its own index, so the planner reads them
+ * together as one bitmap (a BitmapOr) and then only the policies that match.
  *
  * The name or e-mail is looked for in the policy's own kept text (holder_folded, migration 0033:
  * the holder's folded name and e-mail, a newline between), through its trigram index: no join
@@ -88,7 +88,11 @@ const SORTS: SortMap<AdminPolicySortKey> = {
  * (ADR 045). A text without a newline matches there exactly the policies whose holder's name or
  * e-mail holds it. The API refuses control characters in `q` (api/contract/text.ts); a text with a
  * newline that came another way, which could match across the two, is looked for on clients.
- * A NIF's start still goes through clients: an indexed prefix of their unique column.
+ * A NIF's start still goes through clients (an indexed prefix of their unique column), as an
+ * array of their ids, which the policies' client_id index takes (`= any(array(…))`; `in (select …)`
+ * would be a filter tried on every policy). The parts were once a UNION of ids under `id in (…)`:
+ * at 1,000,000 policies the planner walked policies_created_idx whole probing it (790 ms for
+ * «B0001», 160 ms for a postal code).
  */
 function searchOf(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
@@ -97,7 +101,7 @@ function searchOf(q: string | undefined): SQL | undefined {
   // A NIF/NIE (or a company's CIF), looked up exactly through the unique index, as the clients' list does.
   const nif = clientSearchNif(text);
   if (nif) return inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${clients.nif} = ${nif})`);
-  const holdersOf = (where: SQL) => inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${where})`);
+  const holdersOf = (where: SQL) => sql`${policies.clientId} = any(array(select ${clients.id} from ${clients} where ${where}))`;
   const byName = !searchesNames(text)
     ? null
     : text.includes(HOLDER_TEXT_SEPARATOR)
@@ -113,9 +117,7 @@ function searchOf(q: string | undefined): SQL | undefined {
     postalCode ? sql`${policies.lineCode} in ('hogar', 'alquiler') and ${dwellingPostalCodeOf} = ${postalCode}` : null,
   ].filter((part) => part !== null);
   if (parts.length === 0) return sql`false`;
-  if (parts.length === 1) return parts[0];
-  const ids = parts.map((where) => sql`select ${policies.id} from ${policies} where ${where}`);
-  return inArray(policies.id, sql`(${sql.join(ids, sql` union `)})`);
+  return or(...parts);
 }
 
 /** What cotiza_holder_text puts between the holder's name and e-mail (migration 0033). */
