@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { SERVER_NODE_FLAGS } from "./scripts/build-server.mjs";
+import { SERVER_NODE_FLAGS } from "./scripts/server-process.mjs";
 
 // Debian's Chromium where it exists (this machine and CI): its headless shell first, the browser
 // Playwright itself runs headless, which costs about a third less CPU than the full browser in

@@ -40,11 +40,10 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...NEEDS_OWN_PROCESS],
           ...integration,
-          // One module graph per file still (ADR 043, "Isolation, second attempt"): without it the
-          // suite passed on PostgreSQL but on PGlite client-pipeline's lifecycle runs ran out of time
-          // after another file in the same worker. The two leaks found are fixed; a file's module
-          // state must stay per database, per app, or set again by the file's hooks.
-          isolate: true,
+          // One module graph per worker (ADR 043, "Isolation, third attempt"): importing the app
+          // again for every file was half the suite's time. A file's module state must stay per
+          // database, per app, or be set again by the file's hooks; the leaks found are fixed.
+          isolate: false,
         },
       },
       {

@@ -27,7 +27,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { SERVER_NODE_FLAGS } from "../scripts/build-server.mjs";
+import { SERVER_NODE_FLAGS } from "../scripts/server-process.mjs";
 
 const source = process.env.BENCH_DATABASE_URL;
 if (!source) {

@@ -6,7 +6,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { SERVER_NODE_FLAGS } from "../scripts/build-server.mjs";
+import { SERVER_NODE_FLAGS } from "../scripts/server-process.mjs";
 import { PORT, PG_PORT, ADMIN, base, sleep } from "./lists-config.mjs";
 
 // ─── PostgreSQL: BENCH_DATABASE_URL or a throwaway cluster ─────────────────────────────────

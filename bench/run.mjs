@@ -19,7 +19,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_NODE_FLAGS } from "../scripts/build-server.mjs";
+import { SERVER_NODE_FLAGS } from "../scripts/server-process.mjs";
 import { firstLoad, kb, readManifest } from "../scripts/first-load.mjs";
 import { lighthouseScores } from "./lighthouse.mjs";
 import { startThrowawayPostgres } from "./postgres.mjs";

@@ -12,7 +12,8 @@
 import { createRequire } from "node:module";
 import { precompress } from "./precompress.mjs";
 import { rebundle } from "./rebundle.mjs";
-import { buildServer, SERVER_BUNDLE } from "./build-server.mjs";
+import { buildServer } from "./build-server.mjs";
+import { SERVER_BUNDLE } from "./server-process.mjs";
 
 const require = createRequire(import.meta.url);
 const emptyModules = require("@remix-run/dev/dist/compiler/plugins/emptyModules.js");

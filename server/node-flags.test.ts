@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SERVER_NODE_FLAGS, SERVER_BUNDLE } from "../scripts/build-server.mjs";
+import { SERVER_NODE_FLAGS, SERVER_BUNDLE } from "../scripts/server-process.mjs";
 
 const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<string, string>;
 

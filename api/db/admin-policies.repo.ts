@@ -15,7 +15,7 @@ import {
 } from "../contract/admin-policies";
 import { addDays } from "../domain/calendar";
 import { clientSearchNif } from "../contract/clients";
-import { holderNameSearch, holderNifSearch, searchesNames } from "./client-list.repo";
+import { holderNifSearch, searchesNames } from "./client-list.repo";
 import type { DbOrTx } from "./client";
 import { cappedCount, keptFoldedContains, keysetBatches, keysetColumns, listPage, pageIds, pageIdsOfMatches, type SortMap } from "./list";
 import { premiumTotalInForce } from "./endorsements.repo";
@@ -85,9 +85,8 @@ const SORTS: SortMap<AdminPolicySortKey> = {
  * The name or e-mail is looked for in the policy's own kept text (holder_folded, migration 0033:
  * the holder's folded name and e-mail, a newline between), through its trigram index: no join
  * from the matching clients to their policies, which cost in proportion to the holders matched
- * (ADR 045). A text without a newline matches there exactly the policies whose holder's name or
- * e-mail holds it. The API refuses control characters in `q` (api/contract/text.ts); a text with a
- * newline that came another way, which could match across the two, is looked for on clients.
+ * (ADR 045). It matches there exactly the policies whose holder's name or e-mail holds the text:
+ * the API refuses control characters in `q` (api/contract/text.ts), so none can span the newline.
  * A NIF's start still goes through clients (an indexed prefix of their unique column), as an
  * array of their ids, which the policies' client_id index takes (`= any(array(…))`; `in (select …)`
  * would be a filter tried on every policy). The parts were once a UNION of ids under `id in (…)`:
@@ -102,11 +101,7 @@ function searchOf(q: string | undefined): SQL | undefined {
   const nif = clientSearchNif(text);
   if (nif) return inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${clients.nif} = ${nif})`);
   const holdersOf = (where: SQL) => sql`${policies.clientId} = any(array(select ${clients.id} from ${clients} where ${where}))`;
-  const byName = !searchesNames(text)
-    ? null
-    : text.includes(HOLDER_TEXT_SEPARATOR)
-      ? holdersOf(holderNameSearch(text)!)
-      : keptFoldedContains(policies.holderFolded, text);
+  const byName = searchesNames(text) ? keptFoldedContains(policies.holderFolded, text) : null;
   const nifPrefix = holderNifSearch(text);
   const plate = plateSearchOf(text);
   const postalCode = postalCodeSearchOf(text);
@@ -119,9 +114,6 @@ function searchOf(q: string | undefined): SQL | undefined {
   if (parts.length === 0) return sql`false`;
   return or(...parts);
 }
-
-/** What cotiza_holder_text puts between the holder's name and e-mail (migration 0033). */
-const HOLDER_TEXT_SEPARATOR = "\n";
 
 // The expressions of policies_registration_idx and policies_dwelling_postal_code_idx, written alike.
 const registrationOf = sql`(${policies.risk} ->> 'registration')`;

@@ -49,7 +49,7 @@ export function holderSearch(text: string): SQL | undefined {
 export const searchesNames = (text: string) => text.length >= 3;
 
 /** holderSearch's name or e-mail half; undefined when the text is too short for it. */
-export function holderNameSearch(text: string): SQL | undefined {
+function holderNameSearch(text: string): SQL | undefined {
   return searchesNames(text) ? or(keptFoldedContains(clients.nameFolded, text), keptFoldedContains(clients.emailFolded, text)) : undefined;
 }
 
