@@ -5,7 +5,8 @@
 // checks the token's signature, expiry and kind itself, and reads the account only if no earlier
 // read call of the same web request did.
 //
-// Only reads share: a call that may write (any method but GET and HEAD) forgets what was read and
+// Only reads share: a call that may write (any method but GET and HEAD, save a POST its route
+// declares a read, as POST /quotes/{id}/price: requireUser's readsOnly) forgets what was read and
 // reads for itself, so that a password change, a sign-out or a deactivation made during the web
 // request is seen by the calls after it. Calls from outside (another process, a browser) get no
 // memo: node-server's env has none.

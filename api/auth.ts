@@ -105,12 +105,15 @@ export function requireAdmin(
 
 export const TEMPORARY_PASSWORD_MESSAGE = "Debe cambiar la contraseña temporal antes de continuar";
 
-/** Guard of a visitor endpoint: a valid, unrevoked visitor token of an existing, active account, signed with its current session version. */
-export function requireUser(): MiddlewareHandler<ApiEnv> {
+/**
+ * Guard of a visitor endpoint: a valid, unrevoked visitor token of an existing, active account, signed with its current session version.
+ * `readsOnly`: the endpoint is a POST that writes nothing (a price asked with a body), so it shares the web request's account read as a GET does.
+ */
+export function requireUser(opts: { readsOnly?: boolean } = {}): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const auth = authenticate(c, "user");
     if (!auth) throw unauthorized();
-    const user = await readAccountOnce(c.env, c.req.method, `user:${auth.id}:${auth.claims.jti}`, () =>
+    const user = await readAccountOnce(c.env, opts.readsOnly ? "GET" : c.req.method, `user:${auth.id}:${auth.claims.jti}`, () =>
       findUserOfToken(c.var.deps.db, auth.id, auth.claims.jti),
     );
     // A password change or reset moves the session version: the account's older tokens stop.

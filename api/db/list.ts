@@ -67,16 +67,28 @@ export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undef
   return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
 }
 
+/**
+ * The number of matches a page read tells by itself, or null when it cannot: a page that is not
+ * full holds the last matches, so they are the rows it skipped and those it holds (an empty page
+ * tells it only as the first page, which skipped none). A list that mostly fits in one page (a
+ * customer's own, a search) then does without its count, the same filter read again.
+ */
+export function totalToldByPage(offset: number, itemsOnPage: number, pageSize: number): { total: number; totalCapped: boolean } | null {
+  const told = itemsOnPage < pageSize && (itemsOnPage > 0 || offset === 0) ? offset + itemsOnPage : null;
+  if (told === null) return null;
+  return told > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: told, totalCapped: false };
+}
+
 type PageQuery<K extends string> = { page: number; pageSize: number; sort: K; dir: SortDirection };
 
 /**
  * One page of a list: `rows(orderBy, limit, offset)` reads it, `count()` counts the matches (use
  * cappedCount). Both run together; the answer has the contract's list shape.
  *
- * `rowsFirst` (a search, which mostly matches less than a page; a read that counts its matches as
- * it goes, pageIdsOfFew): the rows are read first, and a page that is not full and not empty
- * tells the total by itself (the rows it skipped and those it holds), so the count, the same
- * search again, is not run; otherwise `count()` runs after the rows.
+ * `rowsFirst` (a search or a customer's own list, which mostly match less than a page; a read that
+ * counts its matches as it goes, pageIdsOfFew): the rows are read first, and when the page tells
+ * the total by itself (totalToldByPage) the count is not run; otherwise `count()` runs after the
+ * rows.
  */
 export async function listPage<K extends string, Item>(
   query: PageQuery<K>,
@@ -93,8 +105,7 @@ export async function listPage<K extends string, Item>(
   let counted: { total: number; totalCapped: boolean };
   if (read.rowsFirst) {
     items = await rows();
-    const told = items.length < query.pageSize && (items.length > 0 || offset === 0) ? offset + items.length : null;
-    counted = told === null ? await read.count() : told > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: told, totalCapped: false };
+    counted = totalToldByPage(offset, items.length, query.pageSize) ?? (await read.count());
   } else {
     [items, counted] = await Promise.all([rows(), read.count()]);
   }

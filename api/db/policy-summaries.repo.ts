@@ -4,7 +4,7 @@ import { sql, eq, and, desc, inArray, asc } from "drizzle-orm";
 import { type PaginationQuery, pageOffset } from "../contract/list-query";
 import type { DbOrTx } from "./client";
 import { premiumTotalInForce } from "./endorsements.repo";
-import { cappedCount, pageIds } from "./list";
+import { cappedCount, pageIds, totalToldByPage } from "./list";
 import { type LineCode, type PolicyStatus, type PaymentFrequency, quotes, policies, plans, productLines, recibos } from "./schema";
 
 // ─── The visitor's list of policies ──────────────────────────────────────────────────
@@ -43,7 +43,8 @@ export async function listUserPolicySummaries(
     ${policies.planCode}
   )`;
   const newestFirst = [desc(policies.createdAt), desc(policies.id)];
-  // Sequential on purpose: `db` may be a transaction (one connection, one query at a time).
+  // Sequential on purpose: `db` may be a transaction (one connection, one query at a time). A
+  // customer's policies mostly fit in one page, which tells their number: counted only otherwise.
   const rows = await db
     .select({
       id: policies.id,
@@ -65,7 +66,7 @@ export async function listUserPolicySummaries(
     .leftJoin(plans, and(eq(plans.lineCode, policies.lineCode), eq(plans.code, policies.planCode)))
     .where(inArray(policies.id, pageIds(db, policies, policies.id, eq(policies.userId, userId), newestFirst, page.pageSize, pageOffset(page))))
     .orderBy(...newestFirst);
-  const counted = await cappedCount(db, policies, eq(policies.userId, userId));
+  const counted = totalToldByPage(pageOffset(page), rows.length, page.pageSize) ?? (await cappedCount(db, policies, eq(policies.userId, userId)));
   const ids = rows.map((r) => r.id);
   // The first pending recibo of each policy of the page (the unique (policy_id, sequence) index).
   const pending = ids.length

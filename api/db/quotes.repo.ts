@@ -293,6 +293,8 @@ export async function listUserQuotes(db: Database, userId: number, query: QuoteL
       }));
     },
     count: () => cappedCount(db, quotes, where),
+    // A visitor's quotes mostly fit in one page, which tells their number.
+    rowsFirst: true,
   });
 }
 

@@ -27,20 +27,24 @@ const ownerHeader = z.object({
   }),
 });
 
-const priceRoute = optionalUserRoute({
-  method: "post",
-  path: "/quotes/{id}/price",
-  operationId: "priceQuote",
-  tags: [TAG],
-  summary: "Precio de un plan con garantías opcionales y forma de pago",
-  description:
-    "Calcula, sobre la oferta guardada en la cotización (vinculante mientras está vigente), el precio del plan con las garantías opcionales elegidas: price para la forma de pago pedida y prices para las cuatro. Los recibos vencen desde la fecha de efecto (startDate: de mañana a 60 días después de hoy; sin ella, mañana), y la respuesta dice qué fechas de efecto se pueden elegir (startDates). Quien no puede ver la cotización (como en GET /quotes/{id}) recibe 404; una cotización caducada o descartada, 409.",
-  request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: jsonContent(PriceChoiceBodySchema) } },
-  responses: {
-    200: { description: "El precio", content: jsonContent(PriceChoiceAnswerSchema) },
-    ...errorResponses(409),
+const priceRoute = optionalUserRoute(
+  {
+    method: "post",
+    path: "/quotes/{id}/price",
+    operationId: "priceQuote",
+    tags: [TAG],
+    summary: "Precio de un plan con garantías opcionales y forma de pago",
+    description:
+      "Calcula, sobre la oferta guardada en la cotización (vinculante mientras está vigente), el precio del plan con las garantías opcionales elegidas: price para la forma de pago pedida y prices para las cuatro. Los recibos vencen desde la fecha de efecto (startDate: de mañana a 60 días después de hoy; sin ella, mañana), y la respuesta dice qué fechas de efecto se pueden elegir (startDates). Quien no puede ver la cotización (como en GET /quotes/{id}) recibe 404; una cotización caducada o descartada, 409.",
+    request: { params: quoteIdParam, headers: ownerHeader, body: { required: true, content: jsonContent(PriceChoiceBodySchema) } },
+    responses: {
+      200: { description: "El precio", content: jsonContent(PriceChoiceAnswerSchema) },
+      ...errorResponses(409),
+    },
+    // A read with a body (the plan and guarantees chosen): the account read of /checkout's GET serves it.
   },
-});
+  { readsOnly: true },
+);
 
 const checkoutRoute = userRoute({
   method: "post",

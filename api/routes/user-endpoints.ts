@@ -22,14 +22,17 @@ export function userRoute<P extends string, R extends UserRouteConfig<P>>(config
 }
 
 /** A visitor's token when one is sent (checked as requireUser does); none is fine. */
-function optionalUser(): MiddlewareHandler<ApiEnv> {
-  const guard = requireUser();
+function optionalUser(opts: { readsOnly?: boolean }): MiddlewareHandler<ApiEnv> {
+  const guard = requireUser(opts);
   return async (c, next) => (c.req.header("authorization") ? guard(c, next) : next());
 }
 
-/** createRoute for an endpoint open to anyone that knows more with a visitor's token (a quote and its prices). */
-export function optionalUserRoute<P extends string, R extends UserRouteConfig<P>>(config: R) {
-  return createRoute({ ...config, middleware: [optionalUser()] as const, security: [{}, ...BEARER_SECURITY] });
+/**
+ * createRoute for an endpoint open to anyone that knows more with a visitor's token (a quote and its prices).
+ * `readsOnly`: a POST that writes nothing (requireUser).
+ */
+export function optionalUserRoute<P extends string, R extends UserRouteConfig<P>>(config: R, opts: { readsOnly?: boolean } = {}) {
+  return createRoute({ ...config, middleware: [optionalUser(opts)] as const, security: [{}, ...BEARER_SECURITY] });
 }
 
 /** The OpenAPI tag of the visitor's policy endpoints (the policy, its documents, its suplementos). */

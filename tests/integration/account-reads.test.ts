@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "../../api/db/client";
 import { users } from "../../api/db/schema";
 import type { ApiApp } from "../../api/env";
 import { createTestDatabase } from "../support/db";
+import { ALQUILER } from "../support/quote-inputs";
 import { memoryLogger, TEST_JWT_SECRET, TEST_RATE_LIMITS } from "../support/server";
 
 let database: DatabaseHandle;
@@ -69,6 +70,29 @@ describe("las lecturas de la cuenta dentro de una petición de la web", () => {
     // A call that may write reads the account again, and so does every call after it.
     expect((await call("POST", "/auth/logout", visitor.token, reads)).status).toBe(401);
     expect((await call("GET", "/auth/profile", visitor.token, reads)).status).toBe(401);
+  });
+
+  it("el precio de un plan, un POST que solo lee, comparte la lectura como un GET (la página de contratar)", async () => {
+    const visitor = await register();
+    const headers = { authorization: `Bearer ${visitor.token}`, "content-type": "application/json" };
+    const created = await api.request("/quotes", { method: "POST", headers, body: JSON.stringify({ line: "alquiler", inputs: ALQUILER }) });
+    expect(created.status).toBe(201);
+    const quote = (await created.json()) as { id: string; plans: Array<{ code: string }> };
+    const reads: AccountReads = new Map();
+    expect((await call("GET", `/quotes/${quote.id}`, visitor.token, reads)).status).toBe(200);
+    await revoke(visitor.id);
+    const price = (memo?: AccountReads) =>
+      api.request(
+        `/quotes/${quote.id}/price`,
+        { method: "POST", headers, body: JSON.stringify({ plan: quote.plans[0]!.code, optionalGuarantees: [], frequency: "anual" }) },
+        memo ? { [ACCOUNT_READS_ENV_KEY]: memo } : undefined,
+      );
+    // The account read a moment ago serves it, and stays for the calls after it.
+    expect((await price(reads)).status).toBe(200);
+    expect(reads.size).toBe(1);
+    expect((await call("GET", `/quotes/${quote.id}`, visitor.token, reads)).status).toBe(200);
+    // From outside, the revocation counts.
+    expect((await price()).status).toBe(401);
   });
 
   it("son de cada token: otra sesión en la misma petición lee su propia cuenta", async () => {
