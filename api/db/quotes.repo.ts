@@ -251,7 +251,13 @@ const SORTS: SortMap<QuoteSortKey> = {
 
 /** A visitor's quotes, a page at a time, each with its cheapest yearly total (cents) as stored and the policy bought with it. */
 export async function listUserQuotes(db: Database, userId: number, query: QuoteListQuery, now: Date) {
-  await expireQuotes(db, eq(quotes.userId, userId), now);
+  // Read first, as findQuote does: most views find nothing to expire and then open no transaction.
+  const [due] = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.userId, userId), eq(quotes.status, "cotizada"), lt(quotes.validUntil, now)))
+    .limit(1);
+  if (due) await expireQuotes(db, eq(quotes.userId, userId), now);
   const where = and(
     eq(quotes.userId, userId),
     query.line ? eq(quotes.lineCode, query.line) : undefined,

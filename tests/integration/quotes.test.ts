@@ -240,6 +240,14 @@ describe("la caducidad", () => {
       .where(eq(quotes.id, quote.id));
     const list = await call("GET", "/me/quotes", { token });
     expect(list.body.items).toEqual([expect.objectContaining({ id: quote.id, status: "caducada" })]);
+    // Expired once, with its audit row, however many times the list is read; the filter sees it expired.
+    expect((await call("GET", "/me/quotes?status=caducada", { token })).body).toMatchObject({ total: 1 });
+    expect((await call("GET", "/me/quotes?status=cotizada", { token })).body).toMatchObject({ total: 0 });
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "quote.expired"), eq(auditLog.entityId, quote.id)));
+    expect(audit).toHaveLength(1);
   });
 });
 
