@@ -41,8 +41,8 @@ const priceRoute = optionalUserRoute(
       200: { description: "El precio", content: jsonContent(PriceChoiceAnswerSchema) },
       ...errorResponses(409),
     },
-    // A read with a body (the plan and guarantees chosen): the account read of /checkout's GET serves it.
   },
+  // A read with a body (the plan and guarantees chosen): the account read of /checkout's GET serves it.
   { readsOnly: true },
 );
 

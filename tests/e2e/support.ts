@@ -14,9 +14,11 @@ export async function tabTo(page: Page, target: Locator, limit = 80) {
 /**
  * Fails on any serious or critical WCAG 2.1 A/AA violation on the current page.
  *
- * axe runs as a script in the page, which a JavaScript-off context cannot do. There the same URL
- * is opened in a JavaScript-on context whose /build/ scripts are answered empty: the page stays
- * exactly as the server rendered it (no hydration), which is what a JavaScript-off visitor gets.
+ * axe runs as a script in the page, which a JavaScript-off context cannot do. There the page's own
+ * document (page.content(): what the server answered, a POST's errors included) is opened at its
+ * URL in a JavaScript-on context whose /build/ scripts are answered empty: the page stays exactly
+ * as the server rendered it (no hydration), which is what a JavaScript-off visitor gets. Asking the
+ * URL again would check another page after a POST (the form without its errors).
  */
 export async function expectNoSeriousA11yViolations(page: Page) {
   const jsOff = test.info().project.use.javaScriptEnabled === false;
@@ -25,7 +27,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   const context = jsOff && browser ? await browser.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() }) : null;
   try {
     if (context) {
+      const shown = new URL(page.url());
+      shown.hash = "";
+      const document = await page.content();
       await context.route("**/build/**/*.js", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+      await context.route(
+        (url) => url.href.split("#")[0] === shown.href,
+        (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: document }),
+      );
       target = await context.newPage();
       await target.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
       await target.goto(page.url());
