@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_READS_ENV_KEY, readAccountOnce, type AccountReads } from "./account-reads";
+import { ACCOUNT_READS_ENV_KEY, callMayWrite, readAccountOnce, type AccountReads } from "./account-reads";
+
+describe("callMayWrite", () => {
+  it("puede escribir todo método salvo GET y HEAD, salvo la ruta que declara que solo lee", () => {
+    expect(["GET", "HEAD"].map((m) => callMayWrite(m))).toEqual([false, false]);
+    expect(["POST", "PUT", "PATCH", "DELETE"].map((m) => callMayWrite(m))).toEqual([true, true, true, true]);
+    expect(callMayWrite("POST", true)).toBe(false);
+    expect(callMayWrite("GET", false)).toBe(false);
+  });
+});
 
 describe("readAccountOnce", () => {
   const env = (memo: AccountReads) => ({ [ACCOUNT_READS_ENV_KEY]: memo });
@@ -8,9 +17,9 @@ describe("readAccountOnce", () => {
     const memo: AccountReads = new Map();
     let reads = 0;
     const read = async () => ({ n: ++reads });
-    const [a, b] = await Promise.all([readAccountOnce(env(memo), "GET", "user:1:j", read), readAccountOnce(env(memo), "HEAD", "user:1:j", read)]);
+    const [a, b] = await Promise.all([readAccountOnce(env(memo), false, "user:1:j", read), readAccountOnce(env(memo), false, "user:1:j", read)]);
     expect(a).toBe(b);
-    expect(await readAccountOnce(env(memo), "GET", "user:2:j", read)).toEqual({ n: 2 });
+    expect(await readAccountOnce(env(memo), false, "user:2:j", read)).toEqual({ n: 2 });
     expect(reads).toBe(2);
   });
 
@@ -18,24 +27,24 @@ describe("readAccountOnce", () => {
     const memo: AccountReads = new Map();
     let reads = 0;
     const read = async () => ++reads;
-    await readAccountOnce(env(memo), "GET", "k", read);
-    expect(await readAccountOnce(env(memo), "POST", "k", read)).toBe(2);
+    await readAccountOnce(env(memo), false, "k", read);
+    expect(await readAccountOnce(env(memo), true, "k", read)).toBe(2);
     expect(memo.size).toBe(0);
-    expect(await readAccountOnce(env(memo), "GET", "k", read)).toBe(3);
+    expect(await readAccountOnce(env(memo), false, "k", read)).toBe(3);
   });
 
   it("sin memoria (una llamada de fuera) lee siempre", async () => {
     let reads = 0;
     const read = async () => ++reads;
     for (const outside of [undefined, null, {}, { incoming: {} }, { [ACCOUNT_READS_ENV_KEY]: "no" }])
-      await readAccountOnce(outside, "GET", "k", read);
+      await readAccountOnce(outside, false, "k", read);
     expect(reads).toBe(5);
   });
 
   it("una lectura que falla no queda recordada", async () => {
     const memo: AccountReads = new Map();
-    await expect(readAccountOnce(env(memo), "GET", "k", () => Promise.reject(new Error("caída")))).rejects.toThrow("caída");
+    await expect(readAccountOnce(env(memo), false, "k", () => Promise.reject(new Error("caída")))).rejects.toThrow("caída");
     expect(memo.size).toBe(0);
-    expect(await readAccountOnce(env(memo), "GET", "k", async () => "bien")).toBe("bien");
+    expect(await readAccountOnce(env(memo), false, "k", async () => "bien")).toBe("bien");
   });
 });

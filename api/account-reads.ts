@@ -5,9 +5,9 @@
 // checks the token's signature, expiry and kind itself, and reads the account only if no earlier
 // read call of the same web request did.
 //
-// Only reads share: a call that may write (any method but GET and HEAD, save a POST its route
-// declares a read, as POST /quotes/{id}/price: requireUser's readsOnly) forgets what was read and
-// reads for itself, so that a password change, a sign-out or a deactivation made during the web
+// Only reads share: a call that may write (callMayWrite: any method but GET and HEAD, save a POST
+// its route declares a read, as the price of a plan: the guards' readsOnly) forgets what was read
+// and reads for itself, so that a password change, a sign-out or a deactivation made during the web
 // request is seen by the calls after it. Calls from outside (another process, a browser) get no
 // memo: node-server's env has none.
 
@@ -23,14 +23,19 @@ function memoOf(env: unknown): AccountReads | null {
   return memo instanceof Map ? (memo as AccountReads) : null;
 }
 
+/** Whether a call may write: any method but GET and HEAD, unless its route declares that it only reads. */
+export function callMayWrite(method: string, readsOnly = false): boolean {
+  return !readsOnly && method !== "GET" && method !== "HEAD";
+}
+
 /**
- * `read()` once per web request for `key` when this call only reads; otherwise (a write, or no
- * memo) the memo is emptied and `read()` runs. A failed read is not kept.
+ * `read()` once per web request for `key` when this call only reads; otherwise (a call that may
+ * write, or no memo) the memo is emptied and `read()` runs. A failed read is not kept.
  */
-export function readAccountOnce<T>(env: unknown, method: string, key: string, read: () => Promise<T>): Promise<T> {
+export function readAccountOnce<T>(env: unknown, mayWrite: boolean, key: string, read: () => Promise<T>): Promise<T> {
   const memo = memoOf(env);
   if (!memo) return read();
-  if (method !== "GET" && method !== "HEAD") {
+  if (mayWrite) {
     memo.clear();
     return read();
   }

@@ -3,7 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "./env";
 import { findAdminOfToken, findUserOfToken, markLoginAttemptSucceeded, reserveLoginAttempt, type AdminAccount } from "./db/accounts.repo";
-import { readAccountOnce } from "./account-reads";
+import { callMayWrite, readAccountOnce } from "./account-reads";
 import { writeAudit, type AuditWrite } from "./db/audit";
 import { hashPassword, verifyPassword } from "./domain/password";
 import { hasPermission, isPermissionName, PERMISSION_NAMES, type PermissionName } from "./domain/permissions";
@@ -82,15 +82,16 @@ export function adminPrincipal(account: AdminAccount, claims: Pick<TokenClaims, 
  * account's current session version (a password change or reset moves it), of an account that still exists and is active (checked on
  * every request, so deactivation and a password reset are immediate), and, when given, the
  * permission. 401 otherwise, or 403 when only the permission is missing.
+ * `readsOnly`: the endpoint is a POST that writes nothing, so it shares the web request's account read as a GET does.
  */
 export function requireAdmin(
   permission?: PermissionName,
-  opts: { temporaryPasswordAllowed?: boolean; also?: PermissionName } = {},
+  opts: { temporaryPasswordAllowed?: boolean; also?: PermissionName; readsOnly?: boolean } = {},
 ): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const auth = authenticate(c, "admin");
     if (!auth) throw unauthorized();
-    const account = await readAccountOnce(c.env, c.req.method, `admin:${auth.id}:${auth.claims.jti}`, () =>
+    const account = await readAccountOnce(c.env, callMayWrite(c.req.method, opts.readsOnly), `admin:${auth.id}:${auth.claims.jti}`, () =>
       findAdminOfToken(c.var.deps.db, auth.id, auth.claims.jti),
     );
     if (!account || !account.active || auth.claims.ver !== account.sessionVersion) throw unauthorized();
@@ -113,7 +114,7 @@ export function requireUser(opts: { readsOnly?: boolean } = {}): MiddlewareHandl
   return async (c, next) => {
     const auth = authenticate(c, "user");
     if (!auth) throw unauthorized();
-    const user = await readAccountOnce(c.env, opts.readsOnly ? "GET" : c.req.method, `user:${auth.id}:${auth.claims.jti}`, () =>
+    const user = await readAccountOnce(c.env, callMayWrite(c.req.method, opts.readsOnly), `user:${auth.id}:${auth.claims.jti}`, () =>
       findUserOfToken(c.var.deps.db, auth.id, auth.claims.jti),
     );
     // A password change or reset moves the session version: the account's older tokens stop.

@@ -15,6 +15,8 @@ export type AdminEndpoint = {
   temporaryPassword?: true;
   /** A second permission the endpoint demands as well (the client board: pipeline:read and clients:read). */
   also?: PermissionName;
+  /** A POST that writes nothing (a price asked with a body): it shares the web request's account read as a GET does (api/account-reads.ts). */
+  readsOnly?: true;
 };
 
 // POST /admin/auth/login is public and therefore not listed.
@@ -52,7 +54,7 @@ export const ADMIN_ENDPOINTS = [
   // Selling by phone (/admin/policies/new): the quote, its prices, the policy.
   { method: "post", path: "/admin/policies/quotes", permission: "policies:write" },
   { method: "get", path: "/admin/policies/quotes/{id}", permission: "policies:write" },
-  { method: "post", path: "/admin/policies/quotes/{id}/price", permission: "policies:write" },
+  { method: "post", path: "/admin/policies/quotes/{id}/price", permission: "policies:write", readsOnly: true },
   { method: "post", path: "/admin/policies", permission: "policies:write" },
   { method: "patch", path: "/admin/policies/{id}", permission: "policies:write" },
   // The policy's own PDFs, the same stored ones the holder downloads from Mi póliza (ADR 036: documents:read).
@@ -199,7 +201,11 @@ export function adminRoute<P extends string, R extends Omit<RouteConfig, "path" 
   return createRoute({
     ...config,
     middleware: [
-      requireAdmin(endpoint.permission ?? undefined, { temporaryPasswordAllowed: endpoint.temporaryPassword, also: endpoint.also }),
+      requireAdmin(endpoint.permission ?? undefined, {
+        temporaryPasswordAllowed: endpoint.temporaryPassword,
+        also: endpoint.also,
+        readsOnly: endpoint.readsOnly,
+      }),
     ] as const,
     security: BEARER_SECURITY,
   });

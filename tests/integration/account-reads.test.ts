@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_READS_ENV_KEY, type AccountReads } from "../../api/account-reads";
 import { createApi } from "../../api/app";
 import type { DatabaseHandle } from "../../api/db/client";
-import { users } from "../../api/db/schema";
+import { adminUsers, users } from "../../api/db/schema";
 import type { ApiApp } from "../../api/env";
-import { createTestDatabase } from "../support/db";
+import { createTestDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from "../support/db";
 import { ALQUILER } from "../support/quote-inputs";
 import { memoryLogger, TEST_JWT_SECRET, TEST_RATE_LIMITS } from "../support/server";
 
@@ -93,6 +93,43 @@ describe("las lecturas de la cuenta dentro de una petición de la web", () => {
     expect((await call("GET", `/quotes/${quote.id}`, visitor.token, reads)).status).toBe(200);
     // From outside, the revocation counts.
     expect((await price()).status).toBe(401);
+  });
+
+  it("el precio de un plan de la venta por teléfono también comparte la lectura, y una llamada que escribe vuelve a leer", async () => {
+    const json = { "content-type": "application/json" };
+    const login = await api.request("/admin/auth/login", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const headers = { ...json, authorization: `Bearer ${token}` };
+    const created = await api.request("/admin/policies/quotes", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ line: "alquiler", inputs: ALQUILER }),
+    });
+    expect(created.status).toBe(201);
+    const quote = (await created.json()) as { id: string; plans: Array<{ code: string }> };
+    const reads: AccountReads = new Map();
+    expect((await call("GET", `/admin/policies/quotes/${quote.id}`, token, reads)).status).toBe(200);
+    await database.db
+      .update(adminUsers)
+      .set({ sessionVersion: sql`${adminUsers.sessionVersion} + 1` })
+      .where(eq(adminUsers.email, TEST_ADMIN_EMAIL));
+    const price = (memo?: AccountReads) =>
+      api.request(
+        `/admin/policies/quotes/${quote.id}/price`,
+        { method: "POST", headers, body: JSON.stringify({ plan: quote.plans[0]!.code, optionalGuarantees: [], frequency: "anual" }) },
+        memo ? { [ACCOUNT_READS_ENV_KEY]: memo } : undefined,
+      );
+    expect((await price(reads)).status).toBe(200);
+    expect(reads.size).toBe(1);
+    expect((await price()).status).toBe(401);
+    // A call that may write (here a sign-out) reads the account again: the revocation counts.
+    expect((await call("POST", "/admin/auth/logout", token, reads)).status).toBe(401);
+    expect(reads.size).toBe(0);
   });
 
   it("son de cada token: otra sesión en la misma petición lee su propia cuenta", async () => {
