@@ -1,10 +1,10 @@
 // Data access for the visitor's list of policies (/me/policies): one page of summaries, each with
 // its contracted plan's name and its next pending recibo.
-import { sql, eq, and, desc, inArray, asc } from "drizzle-orm";
-import { type PaginationQuery, pageOffset } from "../contract/list-query";
+import { sql, eq, and, inArray, asc, type SQL } from "drizzle-orm";
+import type { PaginationQuery } from "../contract/list-query";
 import type { DbOrTx } from "./client";
 import { premiumTotalInForce } from "./endorsements.repo";
-import { cappedCount, pageIds, totalToldByPage } from "./list";
+import { cappedCount, listPage, pageIds, thenById, type SortMap } from "./list";
 import { type LineCode, type PolicyStatus, type PaymentFrequency, quotes, policies, plans, productLines, recibos } from "./schema";
 
 // ─── The visitor's list of policies ──────────────────────────────────────────────────
@@ -24,6 +24,9 @@ export type PolicySummaryView = {
   nextRecibo: { sequence: number; dueDate: string; amount: number } | null;
 };
 
+/** A visitor's list has one order: newest first (policies_user_created_idx). */
+const NEWEST_FIRST: SortMap<"createdAt"> = { createdAt: thenById(policies.id, { expr: policies.createdAt, type: "timestamptz" }) };
+
 /**
  * One page of a visitor's policies, newest first, as summaries: no guarantees, no recibo list, no
  * offers sent anywhere. The plan's name is the contracted one (read inside the database from the
@@ -37,14 +40,24 @@ export async function listUserPolicySummaries(
   userId: number,
   page: PaginationQuery,
 ): Promise<{ items: PolicySummaryView[]; total: number; totalCapped: boolean }> {
+  const mine = eq(policies.userId, userId);
+  // Sequential on purpose (rowsFirst): `db` may be a transaction (one connection, one query at a
+  // time). A customer's policies mostly fit in one page, which tells their number: counted only otherwise.
+  const { items, total, totalCapped } = await listPage({ ...page, sort: "createdAt", dir: "desc" }, NEWEST_FIRST, {
+    rowsFirst: true,
+    rows: (orderBy, limit, offset) => summariesOf(db, pageIds(db, policies, policies.id, mine, orderBy, limit, offset), orderBy),
+    count: () => cappedCount(db, policies, mine),
+  });
+  return { items, total, totalCapped };
+}
+
+/** The summaries of the policies whose ids `ids` selects, in `orderBy`'s order. */
+async function summariesOf(db: DbOrTx, ids: ReturnType<typeof pageIds>, orderBy: SQL[]): Promise<PolicySummaryView[]> {
   const planName = sql<string>`coalesce(
     (select offer ->> 'name' from json_array_elements(${quotes.offers}) as offer where offer ->> 'code' = ${policies.planCode} limit 1),
     ${plans.name},
     ${policies.planCode}
   )`;
-  const newestFirst = [desc(policies.createdAt), desc(policies.id)];
-  // Sequential on purpose: `db` may be a transaction (one connection, one query at a time). A
-  // customer's policies mostly fit in one page, which tells their number: counted only otherwise.
   const rows = await db
     .select({
       id: policies.id,
@@ -64,12 +77,11 @@ export async function listUserPolicySummaries(
     .innerJoin(productLines, eq(productLines.code, policies.lineCode))
     .leftJoin(quotes, eq(quotes.id, policies.quoteId))
     .leftJoin(plans, and(eq(plans.lineCode, policies.lineCode), eq(plans.code, policies.planCode)))
-    .where(inArray(policies.id, pageIds(db, policies, policies.id, eq(policies.userId, userId), newestFirst, page.pageSize, pageOffset(page))))
-    .orderBy(...newestFirst);
-  const counted = totalToldByPage(pageOffset(page), rows.length, page.pageSize) ?? (await cappedCount(db, policies, eq(policies.userId, userId)));
-  const ids = rows.map((r) => r.id);
+    .where(inArray(policies.id, ids))
+    .orderBy(...orderBy);
+  const found = rows.map((r) => r.id);
   // The first pending recibo of each policy of the page (the unique (policy_id, sequence) index).
-  const pending = ids.length
+  const pending = found.length
     ? await db
         .selectDistinctOn([recibos.policyId], {
           policyId: recibos.policyId,
@@ -78,12 +90,9 @@ export async function listUserPolicySummaries(
           amount: recibos.amountCents,
         })
         .from(recibos)
-        .where(and(inArray(recibos.policyId, ids), eq(recibos.status, "pendiente")))
+        .where(and(inArray(recibos.policyId, found), eq(recibos.status, "pendiente")))
         .orderBy(recibos.policyId, asc(recibos.sequence))
     : [];
   const next = new Map(pending.map(({ policyId, ...recibo }) => [policyId, recibo]));
-  return {
-    items: rows.map(({ planCode, planName: name, ...row }) => ({ ...row, plan: { code: planCode, name }, nextRecibo: next.get(row.id) ?? null })),
-    ...counted,
-  };
+  return rows.map(({ planCode, planName: name, ...row }) => ({ ...row, plan: { code: planCode, name }, nextRecibo: next.get(row.id) ?? null }));
 }

@@ -179,6 +179,9 @@ export async function insertQuote(db: Database, quote: NewQuoteWrite): Promise<S
   return stored;
 }
 
+/** A quote due to expire: still cotizada, its validUntil before `now`. */
+const dueToExpire = (now: Date) => and(eq(quotes.status, "cotizada"), lt(quotes.validUntil, now));
+
 /**
  * Marks as caducada the cotizada quotes matching `scope` whose validUntil is before `now`, each
  * with a system audit row. Returns how many changed.
@@ -188,7 +191,7 @@ async function expireQuotes(db: Database, scope: SQL | undefined, now: Date): Pr
     const expired = await tx
       .update(quotes)
       .set({ status: "caducada", updatedAt: now })
-      .where(and(eq(quotes.status, "cotizada"), lt(quotes.validUntil, now), scope))
+      .where(and(dueToExpire(now), scope))
       .returning({ id: quotes.id, validUntil: quotes.validUntil });
     for (const quote of expired) {
       await writeAudit(tx, {
@@ -251,11 +254,12 @@ const SORTS: SortMap<QuoteSortKey> = {
 
 /** A visitor's quotes, a page at a time, each with its cheapest yearly total (cents) as stored and the policy bought with it. */
 export async function listUserQuotes(db: Database, userId: number, query: QuoteListQuery, now: Date) {
-  // Read first, as findQuote does: most views find nothing to expire and then open no transaction.
+  // Read first, as findQuote does (it has the quote in hand, so it checks it there): most views
+  // find nothing to expire and then open no transaction.
   const [due] = await db
     .select({ id: quotes.id })
     .from(quotes)
-    .where(and(eq(quotes.userId, userId), eq(quotes.status, "cotizada"), lt(quotes.validUntil, now)))
+    .where(and(eq(quotes.userId, userId), dueToExpire(now)))
     .limit(1);
   if (due) await expireQuotes(db, eq(quotes.userId, userId), now);
   const where = and(
