@@ -1,5 +1,5 @@
 import axe from "axe-core";
-import { expect, test, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse, type Browser, type Locator, type Page } from "@playwright/test";
 import { ALQUILER, AUTO } from "../support/quote-inputs";
 
 /** Tabs forward until `target` has focus (at most `limit` presses): the keyboard alone. */
@@ -32,7 +32,7 @@ export async function expectNoSeriousA11yViolations(page: Page) {
       "violaciones de accesibilidad graves o críticas",
     ).toEqual([]);
   } finally {
-    await copy?.close();
+    await copy?.context().close();
   }
 }
 
@@ -60,31 +60,24 @@ async function axeViolations(page: Page): Promise<Array<{ id: string; impact: st
 }
 
 /**
- * The JavaScript-on context of this worker's browser where JavaScript-off pages are copied for
- * axe. One per browser, not one per check: a new context started with an empty cache and fetched
- * the stylesheet and fonts again each time (2.8 s per check against 1 s with JavaScript on, ADR 043).
- * It holds no cookies: the copied document is the page itself, and the rest it loads is public.
+ * The JavaScript-off page's document opened in a new JavaScript-on context (closed with it) that
+ * holds the page's cookies, as the page's own requests for its stylesheet and images did.
  */
-const axeContexts = new WeakMap<Browser, Promise<BrowserContext>>();
-
 async function noHydrationCopy(browser: Browser, page: Page): Promise<Page> {
-  let context = axeContexts.get(browser);
-  if (!context) {
-    context = browser.newContext({ javaScriptEnabled: true }).then(async (c) => {
-      await c.route("**/build/**/*.js", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
-      return c;
-    });
-    axeContexts.set(browser, context);
-  }
+  const context = await browser.newContext({
+    javaScriptEnabled: true,
+    storageState: await page.context().storageState(),
+    viewport: page.viewportSize() ?? { width: 1280, height: 720 },
+  });
   const shown = new URL(page.url());
   shown.hash = "";
   const document = await page.content();
-  const copy = await (await context).newPage();
-  await copy.route(
+  await context.route("**/build/**/*.js", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+  await context.route(
     (url) => url.href.split("#")[0] === shown.href,
     (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: document }),
   );
-  await copy.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
+  const copy = await context.newPage();
   await copy.goto(page.url());
   return copy;
 }
