@@ -207,12 +207,13 @@ export async function loadListVolumes(client, { scale = 1, log = () => {} } = {}
               m.net, m.frac, 300, 15, m.net * 6 / 100, m.net + m.frac + 300 + 15 + m.net * 6 / 100,
               case when ${n} % 25 = 0 then 'peticion_cliente' end,
               case when ${n} % 25 = 0 then (${created}) + interval '60 days' end,
-              (${created}), (${created}), ${paymentValues(n)}
+              (${created}), (${created}), ${paymentValues(n)}, cotiza_holder_text(h), h.nif
          from bench_templates t
+         join clients h on h.id = ${clientId}
          cross join lateral (select 20000 + (${n} * 37) % 80000 as net, ((20000 + (${n} * 37) % 80000) * (array[0,2,3,5])[1 + ${n} % 4]) / 100 as frac) m`;
     const policyColumns = `(id, number, quote_id, client_id, user_id, line_code, plan_code, status, start_date, end_date, frequency,
          optional_guarantees, risk, net_premium_cents, fractionation_surcharge_cents, consorcio_cents, clea_cents, ips_cents,
-         total_premium_cents, cancellation_reason, cancelled_at, created_at, updated_at, ${paymentColumns})`;
+         total_premium_cents, cancellation_reason, cancelled_at, created_at, updated_at, ${paymentColumns}, holder_folded, holder_nif)`;
     await step(
       "policies",
       `insert into policies ${policyColumns}
@@ -235,8 +236,6 @@ export async function loadListVolumes(client, { scale = 1, log = () => {} } = {}
          where t.line = ${lineOf("b")}) p`,
     );
     await client.query(`select setval(pg_get_serial_sequence('policies', 'id'), ${pBase + v.policies + v.bigPolicies})`);
-    // Inserted with the triggers off: each policy's holder text (migration 0033) filled in one join.
-    await step("policies' holder text", "select policies_holder_folded_rebuild()");
 
     // One recibo per instalment of the term (1, 2, 4 or 12), cobrado once due, the first with a card payment.
     await step(

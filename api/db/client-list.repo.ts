@@ -54,7 +54,7 @@ function holderNameSearch(text: string): SQL | undefined {
 }
 
 /** holderSearch's NIF half: a NIF that starts with the text; undefined when it cannot start one. */
-export function holderNifSearch(text: string): SQL | undefined {
+function holderNifSearch(text: string): SQL | undefined {
   const nifPrefix = nifPrefixOf(text);
   return nifPrefix ? like(clients.nif, `${nifPrefix}%`) : undefined;
 }

@@ -571,6 +571,11 @@ export const policies = pgTable(
      * finds policies by their holder through its trigram index, without joining clients (ADR 045).
      */
     holderFolded: text("holder_folded").notNull().default(""),
+    /**
+     * The holder's NIF, kept by the database alongside holder_folded (migration 0034): the back
+     * office finds policies by the start of a NIF through its own index, not through clients (ADR 045).
+     */
+    holderNif: text("holder_nif"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -602,6 +607,8 @@ export const policies = pgTable(
     index("policies_number_prefix_idx").on(sql`${t.number} text_pattern_ops`),
     // A holder's name or e-mail searched on the policy itself (its kept text), not through clients.
     index("policies_holder_folded_trgm_idx").using("gin", sql`${t.holderFolded} gin_trgm_ops`),
+    // A NIF's start typed by staff («B0001»): a prefix range of the holder's NIF kept on the policy.
+    index("policies_holder_nif_prefix_idx").on(sql`${t.holderNif} text_pattern_ops`),
     // The insured object searched by staff (issue 30): a car's registration by its start, a
     // dwelling's postal code (the address given at checkout; the quote's for older policies).
     index("policies_registration_idx")

@@ -152,7 +152,7 @@ describe("las páginas de una búsqueda", () => {
   });
 });
 
-describe("el texto del tomador guardado en cada póliza (migración 0033)", () => {
+describe("el texto y el NIF del tomador guardados en cada póliza (migraciones 0033 y 0034)", () => {
   const holderText = async (policyId: number) => {
     const [row] = await database.db.select({ text: policies.holderFolded }).from(policies).where(eq(policies.id, policyId));
     return row!.text;
@@ -192,6 +192,18 @@ describe("el texto del tomador guardado en cada póliza (migración 0033)", () =
     // Only the database sets the text: a write of it is replaced by the holder's.
     await database.db.update(policies).set({ holderFolded: "otro texto" }).where(eq(policies.id, moved.id));
     expect(await holderText(moved.id)).toBe(`ursula mudanza renombrada\n${stays.email}`);
+  });
+
+  it("un NIF cambiado se sigue en la búsqueda por su comienzo (migración 0034), y no se puede escribir a mano", async () => {
+    const made = await insertTestPolicy(database.db, { startDate: today, createdAt: new Date(), name: "Nerea Cambio Documento", nif: "71237771D" });
+    expect(ids(await policyList(q("7123777")))).toEqual([made.id]);
+    await json("patch", `/admin/clients/${made.clientId}`, { token: superToken, body: { nif: "71238882Q" }, status: 200 });
+    expect(ids(await policyList(q("7123777")))).toEqual([]);
+    expect(ids(await policyList(q("71-23888")))).toEqual([made.id]);
+    // Only the database sets it: a write of it is replaced by the holder's.
+    await database.db.update(policies).set({ holderNif: "71237771D" }).where(eq(policies.id, made.id));
+    expect(ids(await policyList(q("7123777")))).toEqual([]);
+    expect(ids(await policyList(q("7123888")))).toEqual([made.id]);
   });
 
   it("un texto a caballo entre el nombre y el correo no llega a buscarse: un salto de línea se rechaza", async () => {
