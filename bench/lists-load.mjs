@@ -186,7 +186,9 @@ export async function loadListVolumes(client, { scale = 1, log = () => {} } = {}
     await client.query(`select setval(pg_get_serial_sequence('clients', 'id'), ${bigClient})`);
 
     // Policy g: quote g's line, owner and moment; a plan of its offers; one year from the day it was
-    // contracted (so about half are vencida); 1 in 25 anulada.
+    // contracted (so about half are vencida); 1 in 25 anulada. Inserted with the triggers off, so
+    // the holder's text and NIF (migrations 0033, 0034) are written here: filling them afterwards
+    // wrote every policy twice (a table twice the size of a live one, ADR 045).
     // The insured object as the checkout keeps it (insured-object.ts): a car's registration, a
     // dwelling's address whose postal code is also the rating input's. Derived from n: four
     // digits and three consonants, a different plate for each generic policy; a postal code shared by a few.

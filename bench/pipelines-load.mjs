@@ -60,23 +60,23 @@ export async function loadPipelineVolumes(client, passwordHash, { log = () => {}
          from generate_series(1, ${policiesTotal + v.leads}) q`,
     );
     // Policy p: client p (and client p - clients for the second ones); a baja client's ended.
+    // Inserted with the triggers off, so the holder's text and NIF (migrations 0033, 0034) are
+    // written here: filling them afterwards would write every policy twice.
     await step(
       "policies",
       `insert into policies (number, quote_id, client_id, line_code, plan_code, status, start_date, end_date, frequency,
                              net_premium_cents, fractionation_surcharge_cents, consorcio_cents, clea_cents, ips_cents, total_premium_cents,
-                             payment_method, channel, created_at, updated_at)
+                             payment_method, channel, created_at, updated_at, holder_folded, holder_nif)
        select 'COT-EMB-' || lpad(p::text, 8, '0'), md5('pipeline-quote-' || p)::uuid, c.id, ${lineOf("p")}, 'basico',
               (case when c.stage in ('baja') then 'vencida' when c.stage = 'prospecto' then 'anulada' else 'en_vigor' end)::policy_status,
               d.start, (d.start + interval '1 year')::date, 'anual', m.net, 0, 300, 15, m.net * 6 / 100, m.net + 300 + 15 + m.net * 6 / 100,
-              'card', 'web', now(), now()
+              'card', 'web', now(), now(), cotiza_holder_text(c), c.nif
          from generate_series(1, ${policiesTotal}) p
          cross join lateral (select ${firstClient} + (p - 1) % ${v.clients} as id) k
          join clients c on c.id = k.id
          cross join lateral (select (now() - ${ago("p", 7919)})::date as start) d
          cross join lateral (select 20000 + (p * 37) % 80000 as net) m`,
     );
-    // Inserted with the triggers off: each policy's holder text (migration 0033) filled in one join.
-    await step("policies' holder text", "select policies_holder_folded_rebuild()");
     // What every policy event keeps on its client (ADR 041 «Clientes»): the live premium, the newest line, every line.
     await step(
       "clients' premium and lines",
