@@ -14,8 +14,8 @@ import {
   type AdminPolicySortKey,
 } from "../contract/admin-policies";
 import { addDays } from "../domain/calendar";
-import { clientSearchNif, nifPrefixOf } from "../contract/clients";
-import { searchesNames } from "./client-list.repo";
+import { clientSearchNif } from "../contract/clients";
+import { nifStartsWith, searchesNames } from "./client-list.repo";
 import type { DbOrTx } from "./client";
 import { cappedCount, keptFoldedContains, keysetBatches, keysetColumns, listPage, pageIds, pageIdsOfMatches, type SortMap } from "./list";
 import { premiumTotalInForce } from "./endorsements.repo";
@@ -102,12 +102,11 @@ function searchOf(q: string | undefined): SQL | undefined {
   const nif = clientSearchNif(text);
   if (nif) return inArray(policies.clientId, sql`(select ${clients.id} from ${clients} where ${clients.nif} = ${nif})`);
   const byName = searchesNames(text) ? keptFoldedContains(policies.holderFolded, text) : null;
-  const nifPrefix = nifPrefixOf(text);
   const plate = plateSearchOf(text);
   const postalCode = postalCodeSearchOf(text);
   const parts = [
     byName,
-    nifPrefix ? like(policies.holderNif, `${nifPrefix}%`) : null,
+    nifStartsWith(policies.holderNif, text) ?? null,
     plate ? sql`${policies.lineCode} = 'auto' and ${registrationOf} like ${`${plate}%`}` : null,
     postalCode ? sql`${policies.lineCode} in ('hogar', 'alquiler') and ${dwellingPostalCodeOf} = ${postalCode}` : null,
   ].filter((part) => part !== null);

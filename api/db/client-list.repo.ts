@@ -1,5 +1,5 @@
 // The back office's list of clients (ADR 010): one page, and the CSV export in keyset batches.
-import { sql, type SQL, eq, or, and, inArray, like } from "drizzle-orm";
+import { sql, type SQL, type AnyColumn, eq, or, and, inArray, like } from "drizzle-orm";
 import { type ClientRow, type ClientSortKey, type ClientExportQuery, clientSearchNif, nifPrefixOf, type ClientListQuery } from "../contract/clients";
 import type { DbOrTx } from "./client";
 import { type SortMap, thenById, keptFoldedContains, listPage, pageIds, pageIdsOfMatches, cappedCount, keysetColumns, keysetBatches } from "./list";
@@ -42,7 +42,7 @@ const SORTS: SortMap<ClientSortKey> = {
  * starts with it (clients_nif_prefix_idx). Undefined when it can be neither.
  */
 export function holderSearch(text: string): SQL | undefined {
-  return or(holderNameSearch(text), holderNifSearch(text));
+  return or(holderNameSearch(text), nifStartsWith(clients.nif, text));
 }
 
 /** A search's text long enough to be looked for inside names and e-mails (a trigram is 3 letters). */
@@ -53,10 +53,13 @@ function holderNameSearch(text: string): SQL | undefined {
   return searchesNames(text) ? or(keptFoldedContains(clients.nameFolded, text), keptFoldedContains(clients.emailFolded, text)) : undefined;
 }
 
-/** holderSearch's NIF half: a NIF that starts with the text; undefined when it cannot start one. */
-function holderNifSearch(text: string): SQL | undefined {
+/**
+ * `column`, a NIF as stored (clients.nif, or policies.holder_nif kept from it), starts with the
+ * text (nifPrefixOf: separators and case aside); undefined when the text cannot start a NIF.
+ */
+export function nifStartsWith(column: AnyColumn, text: string): SQL | undefined {
   const nifPrefix = nifPrefixOf(text);
-  return nifPrefix ? like(clients.nif, `${nifPrefix}%`) : undefined;
+  return nifPrefix ? like(column, `${nifPrefix}%`) : undefined;
 }
 
 function whereOf(query: ClientExportQuery): SQL | undefined {
