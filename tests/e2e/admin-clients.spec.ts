@@ -24,7 +24,7 @@ test("buscar por NIF, abrir, editar y ver el cambio en auditoría, añadir una n
     .getByRole("searchbox", { name: "Buscar" })
     .fill(`${client.nif.slice(0, 2)}.${client.nif.slice(2, 5)}.${client.nif.slice(5, 8)}-${client.nif.slice(8).toLowerCase()}`);
   await page.getByRole("button", { name: "Filtrar" }).click();
-  await expect(page.getByText("Mostrando 1–1 de 1 clientes")).toBeVisible();
+  await expect(page.getByText("Mostrando 1–1 de 1 cliente", { exact: true })).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(client.name) });
   await expect(row).toContainText(client.nif);
   await expect(row.getByRole("cell").nth(4)).toHaveText("1"); // Pólizas en vigor (the name is the row header)

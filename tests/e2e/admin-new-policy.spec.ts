@@ -139,7 +139,7 @@ test("con el teclado: buscar y elegir al cliente, cotizar, elegir plan y emitir,
   const search = page.getByLabel("Buscar un cliente");
   await search.fill(existing.nif);
   await search.press("Enter");
-  const count = page.getByText(new RegExp(`^Mostrando 1–1 de 1 clientes que coinciden con «${escapeRegExp(existing.nif)}»\\.$`));
+  const count = page.getByText(new RegExp(`^Mostrando 1–1 de 1 cliente que coincide con «${escapeRegExp(existing.nif)}»\\.$`));
   await expect(count).toHaveAttribute("aria-live", "polite");
   if (javaScriptEnabled) await expect(search).toBeFocused();
   await search.fill("nadie-se-llama-asi");

@@ -14,7 +14,7 @@ async function findByNif(page: Page, policy: NewPolicy) {
   const search = page.getByRole("search", { name: "Buscar pólizas" });
   await search.getByLabel("Buscar").fill(policy.nif);
   await search.getByRole("button", { name: "Filtrar" }).click();
-  await expect(page.getByText("Mostrando 1–1 de 1 pólizas")).toBeVisible();
+  await expect(page.getByText("Mostrando 1–1 de 1 póliza", { exact: true })).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(policy.number) });
   await expect(row).toContainText(policy.holder);
   await expect(row).toContainText("En vigor");
@@ -147,7 +147,7 @@ test.describe("la lista, sin JavaScript", () => {
     await signInAsAdmin("gestor");
     const policy = await buyPolicy(page.request, "Pablo Prueba Lista");
     await page.goto(`/admin/policies?q=${policy.number}&status=en_vigor&line=alquiler`);
-    await expect(page.getByText("Mostrando 1–1 de 1 pólizas")).toBeVisible();
+    await expect(page.getByText("Mostrando 1–1 de 1 póliza", { exact: true })).toBeVisible();
     // The plan by its name, in the row and in the CSV.
     await expect(page.getByRole("row", { name: new RegExp(policy.number) }).getByRole("cell", { name: "12 meses", exact: true })).toBeVisible();
     const href = await page.getByRole("link", { name: /^Exportar CSV/ }).getAttribute("href");

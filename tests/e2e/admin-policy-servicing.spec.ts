@@ -72,7 +72,7 @@ test("dar servicio a una póliza solo con el teclado: buscarla, abrirla, detener
   await tabTo(page, search.getByLabel("Buscar"));
   await page.keyboard.type(policy.nif);
   await page.keyboard.press("Enter");
-  const count = page.getByText("Mostrando 1–1 de 1 pólizas");
+  const count = page.getByText("Mostrando 1–1 de 1 póliza");
   await expect(count).toBeVisible();
   await expectFocused(count);
 

@@ -6,7 +6,7 @@ import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ListPage } from "../../../api/contract/list-query";
 import { focusTarget } from "~/components/focus-on-navigation";
-import { countSentence, Pagination } from "~/components/ui/pagination";
+import { countSentence, Pagination, type ItemsLabel } from "~/components/ui/pagination";
 import { DataTable, type Column } from "./data-table";
 import { clearFiltersHref, FilterBar, type FilterDef } from "./filter-bar";
 
@@ -14,7 +14,7 @@ export type ListViewProps<Row> = {
   /** The API's answer; null when the filters were refused (nothing was read). */
   list: ListPage<Row> | null;
   /** Plural noun for the count: "usuarios". */
-  itemsLabel: string;
+  itemsLabel: ItemsLabel;
   caption: string;
   columns: readonly Column<Row>[];
   rowKey: (row: Row) => string | number;

@@ -42,7 +42,7 @@ export function ClientSearch({ data }: { data: Extract<PhoneSaleData, { step: 1 
             {data.matches
               ? data.matches.total === 0
                 ? `Ningún cliente coincide con «${data.q}». Si es un cliente nuevo, elige el seguro y sigue: sus datos se piden en el paso 3.`
-                : `${countSentence({ ...data.matches, itemsLabel: "clientes" })} que coinciden con «${data.q}».`
+                : `${countSentence({ ...data.matches, itemsLabel: "clientes" })} que ${data.matches.total === 1 && !data.matches.totalCapped ? "coincide" : "coinciden"} con «${data.q}».`
               : null}
           </p>
           {data.matches ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageHref, pageItems, totalPagesFor } from "./pagination";
+import { countSentence, pageHref, pageItems, totalPagesFor } from "./pagination";
 
 describe("pageItems", () => {
   it("muestra todas las páginas cuando son pocas", () => {
@@ -29,5 +29,17 @@ describe("totalPagesFor", () => {
     expect(totalPagesFor(0, 20)).toBe(1);
     expect(totalPagesFor(20, 20)).toBe(1);
     expect(totalPagesFor(21, 20)).toBe(2);
+  });
+});
+
+describe("countSentence", () => {
+  it("dice la cuenta en plural, y en singular cuando hay uno solo", () => {
+    expect(countSentence({ page: 1, pageSize: 20, total: 57, itemsLabel: "pólizas" })).toBe("Mostrando 1–20 de 57 pólizas");
+    expect(countSentence({ page: 1, pageSize: 20, total: 1, itemsLabel: "pólizas" })).toBe("Mostrando 1–1 de 1 póliza");
+    expect(countSentence({ page: 1, pageSize: 20, total: 1, itemsLabel: "cotizaciones" })).toBe("Mostrando 1–1 de 1 cotización");
+    expect(countSentence({ page: 1, pageSize: 20, total: 0, itemsLabel: "clientes" })).toBe("No hay clientes");
+    expect(countSentence({ page: 2, pageSize: 20, total: 10_000, totalCapped: true, itemsLabel: "registros" })).toBe(
+      "Mostrando 21–40 de más de 10.000 registros",
+    );
   });
 });

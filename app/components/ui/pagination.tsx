@@ -30,6 +30,29 @@ export function totalPagesFor(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 }
 
+/**
+ * What a list holds, plural, with its singular: «de 1 póliza», «de 2 pólizas». A list's label
+ * must be one of these, so a new list says its singular here.
+ */
+const SINGULAR_OF = {
+  resultados: "resultado",
+  pólizas: "póliza",
+  clientes: "cliente",
+  cotizaciones: "cotización",
+  usuarios: "usuario",
+  oportunidades: "oportunidad",
+  documentos: "documento",
+  garantías: "garantía",
+  extornos: "extorno",
+  remesas: "remesa",
+  siniestros: "siniestro",
+  recibos: "recibo",
+  correos: "correo",
+  importaciones: "importación",
+  registros: "registro",
+} as const;
+export type ItemsLabel = keyof typeof SINGULAR_OF;
+
 export type PaginationProps = {
   page: number;
   pageSize: number;
@@ -37,14 +60,14 @@ export type PaginationProps = {
   /** The search parameter that holds the page (default "page"). */
   param?: string;
   /** What is being listed, plural, for "Mostrando 1–20 de 57 usuarios". */
-  itemsLabel?: string;
+  itemsLabel?: ItemsLabel;
   /** The API stopped counting at `total`: there are more (shown as "más de 10.000"). */
   totalCapped?: boolean;
   /** Whether the count sentence is shown here (the list kit shows it above the table). */
   showCount?: boolean;
 };
 
-/** "Mostrando 1–20 de 134 usuarios", or "… de más de 10.000 registros", or "No hay usuarios". */
+/** "Mostrando 1–20 de 134 usuarios" («de 1 usuario»), or "… de más de 10.000 registros", or "No hay usuarios". */
 export function countSentence({
   page,
   pageSize,
@@ -57,7 +80,8 @@ export function countSentence({
   const first = (current - 1) * pageSize + 1;
   const last = Math.min(total, current * pageSize);
   const of = totalCapped ? `más de ${formatCount(total)}` : formatCount(total);
-  return `Mostrando ${formatCount(first)}–${formatCount(last)} de ${of} ${itemsLabel}`;
+  const label = total === 1 && !totalCapped ? SINGULAR_OF[itemsLabel] : itemsLabel;
+  return `Mostrando ${formatCount(first)}–${formatCount(last)} de ${of} ${label}`;
 }
 
 /** "Mostrando X–Y de Z" and Anterior / page numbers / Siguiente links; plain links, so no JS needed. */
